@@ -1,0 +1,102 @@
+# ITS: `make run` starts the product with its embedded defaults and demo data; `make test` runs
+# every test. Both install what they need on a fresh Debian machine with Go and Node.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+NPM ?= npm
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X its/core/app.Version=$(VERSION)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+REMOTES := $(notdir $(wildcard remotes/*))
+
+.PHONY: help run build web go-build test test-go test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet
+
+help:
+	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
+	@echo "make test   - run every test (Go with a real PostgreSQL, policies, web units, browser e2e)"
+	@echo "make bench  - print one JSON line per performance figure"
+
+## ---- set-up --------------------------------------------------------------------------
+
+# PostgreSQL server binaries from the OS packages (no cluster is created: ITS makes its own).
+deps-postgres:
+	@if command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then \
+	  echo "PostgreSQL is missing: install it with 'apt-get install postgresql' (as root) and run make again"; exit 1; fi; \
+	echo "installing PostgreSQL from the OS packages"; \
+	$(SUDO) mkdir -p /etc/postgresql-common; \
+	echo "create_main_cluster = false" | $(SUDO) tee /etc/postgresql-common/createcluster.conf >/dev/null; \
+	$(SUDO) apt-get update -qq; \
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null
+
+# Debian's Chromium, driven by the browser tests and by the PDF renderer.
+deps-chromium:
+	@if command -v chromium >/dev/null 2>&1 || [ -n "$${CHROMIUM_PATH:-}" ]; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then \
+	  echo "Chromium is missing: install it with 'apt-get install chromium' (as root) and run make again"; exit 1; fi; \
+	echo "installing Chromium from the OS packages"; \
+	$(SUDO) apt-get update -qq; \
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+
+node_modules/.installed: package.json package-lock.json $(wildcard shell/package.json shell/kit/package.json remotes/*/package.json e2e/package.json)
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+deps-node: node_modules/.installed
+
+## ---- build ---------------------------------------------------------------------------
+
+# The shell and every remote, copied where the Go binary embeds them.
+web: deps-node
+	$(NPM) run build
+	rm -rf core/web/dist/shell core/web/dist/remotes
+	mkdir -p core/web/dist/remotes
+	cp -r shell/dist core/web/dist/shell
+	@for r in $(REMOTES); do cp -r remotes/$$r/dist core/web/dist/remotes/$$r; done
+
+go-build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/its ./cmd/its
+
+build: web go-build
+
+## ---- run -----------------------------------------------------------------------------
+
+run: deps-postgres build
+	@echo ""
+	@echo "ITS on http://$${ITS_ADDR:-127.0.0.1:8080} - demo logins (password: $${ITS_DEMO_PASSWORD:-its-demo}):"
+	@for r in user editor seniorEditor admin adminEditor approver seniorApprover coordinator seniorCoordinator manager; do echo "  $$r@example.com"; done
+	@echo ""
+	./bin/its serve
+
+## ---- test ----------------------------------------------------------------------------
+
+test: deps-postgres deps-chromium build vet test-go test-web test-e2e
+
+vet:
+	$(GO) vet ./...
+
+# Go tests start real PostgreSQL clusters (core/db/dbtest); policies run their Rego tests.
+test-go:
+	$(GO) test -count=1 -p 2 ./...
+
+test-policies:
+	$(GO) test -count=1 ./policies/...
+
+test-web: deps-node
+	$(NPM) test
+
+test-e2e: deps-chromium
+	$(NPM) run e2e
+
+## ---- bench ---------------------------------------------------------------------------
+
+bench: deps-postgres deps-chromium build
+	@$(GO) test -run '^$$' -bench . -benchtime 1x -count 1 ./... 2>/dev/null | $(GO) run ./scripts/benchjson 2>/dev/null
+	@$(NPM) run --silent bench
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf bin shell/dist remotes/*/dist core/web/dist/shell core/web/dist/remotes

@@ -1,0 +1,110 @@
+// Command its is ITS's one binary: serve the product, migrate the database, load demo data, or
+// print the version.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+
+	"its/core/app"
+	"its/core/config"
+	"its/core/registry"
+	"its/modules"
+)
+
+const usage = `usage: its <command>
+
+commands:
+  serve     start the HTTP server (with the embedded PostgreSQL unless ITS_DATABASE_URL is set)
+  migrate   apply pending database migrations and exit
+  seed      load the demo data into an empty database and exit
+  version   print the version
+
+configuration: configs/default.yaml, overridden by ITS_<KEY> environment variables.
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	cmd := os.Args[1]
+	if cmd == "version" {
+		fmt.Println(app.Version)
+		return
+	}
+	cfg, err := config.Load()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "its:", err)
+		os.Exit(1)
+	}
+	switch cmd {
+	case "serve":
+		err = serve(cfg)
+	case "migrate":
+		// The database module applies migrations when it opens the pool.
+		err = once(cfg, func(context.Context, *pgxpool.Pool, *registry.Registry, *slog.Logger) error { return nil })
+	case "seed":
+		err = once(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
+			_, err := app.Seed(ctx, db, reg, cfg, log, true)
+			return err
+		})
+	case "-h", "--help", "help":
+		fmt.Print(usage)
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "its: unknown command %q\n\n%s", cmd, usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "its:", err)
+		os.Exit(1)
+	}
+}
+
+func serve(cfg *config.Config) error {
+	a := app.Serve(cfg, modules.All)
+	startCtx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := a.Start(startCtx); err != nil {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = a.Stop(stopCtx)
+		return err
+	}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	<-sig
+	stopCtx, cancel2 := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel2()
+	return a.Stop(stopCtx)
+}
+
+// once starts the core (database, registry) without the HTTP server, runs fn, and stops.
+func once(cfg *config.Config, fn func(context.Context, *pgxpool.Pool, *registry.Registry, *slog.Logger) error) error {
+	var runErr error
+	a := fx.New(app.Core(cfg, modules.All), fx.Invoke(func(lc fx.Lifecycle, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) {
+		lc.Append(fx.Hook{OnStart: func(ctx context.Context) error {
+			runErr = fn(ctx, db, reg, log)
+			return nil
+		}})
+	}), fx.StartTimeout(2*time.Minute))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if err := a.Start(ctx); err != nil {
+		return err
+	}
+	stopErr := a.Stop(context.Background())
+	if runErr != nil {
+		return runErr
+	}
+	return stopErr
+}

@@ -1,0 +1,214 @@
+// Package app wires ITS together with fx: configuration, logging, the database, sessions,
+// authorization, mail, the module registry, the HTTP server and the modules handed to it.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxevent"
+
+	"its/core/authz"
+	"its/core/config"
+	"its/core/db"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/core/logging"
+	"its/core/mail"
+	"its/core/registry"
+	"its/core/session"
+	"its/core/web"
+)
+
+// Core is everything but the HTTP server: what `its migrate` and `its seed` need too.
+func Core(cfg *config.Config, modules fx.Option) fx.Option {
+	return fx.Options(
+		fx.Supply(cfg),
+		fx.Provide(logging.New),
+		fx.WithLogger(func(log *slog.Logger) fxevent.Logger {
+			l := &fxevent.SlogLogger{Logger: log}
+			l.UseLogLevel(slog.LevelDebug)
+			return l
+		}),
+		db.Module,
+		fx.Provide(identity.NewStore),
+		session.Module,
+		authz.Module,
+		mail.Module,
+		fx.Provide(func() *registryRef { return &registryRef{} }),
+		registry.AsModule(newCoreModule),
+		registry.FxModule,
+		fx.Invoke(func(ref *registryRef, reg *registry.Registry, log *slog.Logger) {
+			ref.reg = reg
+			log.Info("registry loaded", "summary", reg.Describe())
+		}),
+		modules,
+	)
+}
+
+// Handler is the core plus the HTTP handler, demo loading and housekeeping: the whole server
+// but for the listener (tests serve the handler themselves).
+func Handler(cfg *config.Config, modules fx.Option) fx.Option {
+	return fx.Options(
+		Core(cfg, modules),
+		fx.Provide(web.New, NewRouter),
+		fx.Invoke(runDemo, runSweeper),
+	)
+}
+
+// Serve is the whole server.
+func Serve(cfg *config.Config, modules fx.Option) *fx.App {
+	return fx.New(
+		Handler(cfg, modules),
+		fx.Invoke(runServer),
+		fx.StartTimeout(2*time.Minute),
+		fx.StopTimeout(30*time.Second),
+	)
+}
+
+// RouterParams wire the router.
+type RouterParams struct {
+	fx.In
+	Config   *config.Config
+	Log      *slog.Logger
+	Sessions *session.Manager
+	Registry *registry.Registry
+	Web      *web.Handler
+}
+
+// NewRouter builds the chi router: base middleware, sessions, module routes, the frontend.
+func NewRouter(p RouterParams) http.Handler {
+	r := chi.NewRouter()
+	r.Use(httpx.Base(p.Log, p.Config.BodyLimitBytes))
+	r.Group(func(api chi.Router) {
+		api.Use(p.Sessions.Middleware)
+		p.Registry.Mount(api)
+		api.Handle("/api/*", httpx.Wrap(p.Log, func(w http.ResponseWriter, r *http.Request) error {
+			return httpx.NotFound("API route " + r.Method + " " + r.URL.Path)
+		}))
+	})
+	r.MethodNotAllowed(httpx.Wrap(p.Log, func(w http.ResponseWriter, r *http.Request) error {
+		return &httpx.Error{Status: http.StatusMethodNotAllowed, Code: "ITS_ERR_METHOD", Message: "Method " + r.Method + " is not allowed on " + r.URL.Path}
+	}))
+	r.Handle("/*", p.Web)
+	return r
+}
+
+// ServerParams wire the HTTP server.
+type ServerParams struct {
+	fx.In
+	LC      fx.Lifecycle
+	Config  *config.Config
+	Log     *slog.Logger
+	Handler http.Handler
+}
+
+// runServer listens synchronously in OnStart (a taken port fails start-up) and shuts down
+// gracefully in OnStop.
+func runServer(p ServerParams) {
+	srv := &http.Server{Handler: p.Handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	p.LC.Append(fx.Hook{
+		OnStart: func(ctx context.Context) error {
+			ln, err := net.Listen("tcp", p.Config.Addr)
+			if err != nil {
+				return fmt.Errorf("listen on %s: %w", p.Config.Addr, err)
+			}
+			p.Log.Info("ITS is listening", "url", "http://"+ln.Addr().String(), "env", p.Config.Env, "version", Version)
+			go func() {
+				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					p.Log.Error("http server", "error", err)
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error { return srv.Shutdown(ctx) },
+	})
+}
+
+// DemoParams wire demo loading.
+type DemoParams struct {
+	fx.In
+	LC       fx.Lifecycle
+	Config   *config.Config
+	Log      *slog.Logger
+	DB       *pgxpool.Pool
+	Registry *registry.Registry
+}
+
+// runDemo loads the demo data at start when asked and the database has no users yet.
+func runDemo(p DemoParams) {
+	if !p.Config.Demo || p.Config.Production() {
+		return
+	}
+	p.LC.Append(fx.Hook{OnStart: func(ctx context.Context) error {
+		_, err := Seed(ctx, p.DB, p.Registry, p.Config, p.Log, false)
+		return err
+	}})
+}
+
+// Seed runs every module's seeder in one transaction when the database has no accounts yet; an
+// existing account means the data is there (demo or real) and nothing is loaded twice.
+func Seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *config.Config, log *slog.Logger, verbose bool) (bool, error) {
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
+		return false, err
+	}
+	if n > 0 {
+		if verbose {
+			log.Info("database already has accounts: demo data not loaded again", "users", n)
+		}
+		return false, nil
+	}
+	start := time.Now()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback(ctx)
+	env := registry.SeedEnv{DemoPassword: cfg.DemoPassword, Log: log}
+	for _, s := range reg.Seeders() {
+		if err := s(ctx, tx, env); err != nil {
+			return false, fmt.Errorf("demo data: %w", err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return false, err
+	}
+	log.Info("demo data loaded", "ms", time.Since(start).Milliseconds())
+	return true, nil
+}
+
+// runSweeper deletes expired sessions now and then.
+func runSweeper(lc fx.Lifecycle, m *session.Manager, log *slog.Logger) {
+	stop := make(chan struct{})
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			go func() {
+				t := time.NewTicker(10 * time.Minute)
+				defer t.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-t.C:
+						if n, err := m.Sweep(context.Background()); err != nil {
+							log.Warn("session sweep", "error", err)
+						} else if n > 0 {
+							log.Debug("expired sessions deleted", "count", n)
+						}
+					}
+				}
+			}()
+			return nil
+		},
+		OnStop: func(context.Context) error { close(stop); return nil },
+	})
+}

@@ -1,0 +1,254 @@
+// Package config loads ITS's configuration: the embedded configs/default.yaml, an optional overlay
+// file named by ITS_CONFIG, then ITS_<KEY> environment variables, in that order.
+package config
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"its/configs"
+)
+
+// Config is the whole configuration; the yaml tags are the keys of configs/default.yaml.
+type Config struct {
+	Env            string `yaml:"env"`
+	Addr           string `yaml:"addr"`
+	PublicURL      string `yaml:"public_url"`
+	DataDir        string `yaml:"data_dir"`
+	DatabaseURL    string `yaml:"database_url"`
+	Demo           bool   `yaml:"demo"`
+	DemoPassword   string `yaml:"demo_password"`
+	LogLevel       string `yaml:"log_level"`
+	BodyLimitBytes int64  `yaml:"body_limit_bytes"`
+	WebDir         string `yaml:"web_dir"`
+
+	Session struct {
+		UserTimeoutMs    int64    `yaml:"user_timeout_ms"`
+		UserWarningMs    int64    `yaml:"user_warning_ms"`
+		PingIntervalMs   int64    `yaml:"ping_interval_ms"`
+		AbsoluteLifetime Duration `yaml:"absolute_lifetime"`
+		SecureCookies    bool     `yaml:"secure_cookies"`
+	} `yaml:"session"`
+
+	Login struct {
+		MaxFailuresPerAccount int      `yaml:"max_failures_per_account"`
+		MaxFailuresPerAddress int      `yaml:"max_failures_per_address"`
+		FailureWindow         Duration `yaml:"failure_window"`
+	} `yaml:"login"`
+
+	Authz struct {
+		GrantAll bool `yaml:"grant_all"`
+	} `yaml:"authz"`
+
+	Mail struct {
+		SMTPAddr string `yaml:"smtp_addr"`
+		From     string `yaml:"from"`
+	} `yaml:"mail"`
+
+	Tools struct {
+		TravelCalendarURL   string `yaml:"travel_calendar_url"`
+		KeyItemPriceURL     string `yaml:"key_item_price_url"`
+		SpendingApprovalURL string `yaml:"spending_approval_url"`
+		UPCLookupURL        string `yaml:"upc_lookup_url"`
+	} `yaml:"tools"`
+
+	I18n struct {
+		DefaultLanguage string `yaml:"default_language"`
+		TimeZone        string `yaml:"time_zone"`
+	} `yaml:"i18n"`
+}
+
+// Production reports whether ITS runs in production mode.
+func (c *Config) Production() bool { return c.Env == "production" }
+
+// Duration is a time.Duration written as "12h" or "15m" in YAML.
+type Duration struct{ time.Duration }
+
+// UnmarshalYAML parses a Go duration string.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	v, err := time.ParseDuration(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %q is not a duration (like 15m or 12h)", n.Line, n.Value)
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalYAML writes the duration back as a string.
+func (d Duration) MarshalYAML() (any, error) { return d.Duration.String(), nil }
+
+// EnvPrefix starts every environment variable ITS reads.
+const EnvPrefix = "ITS_"
+
+// Load builds the configuration from the embedded defaults, the ITS_CONFIG overlay and the
+// environment. Unknown keys anywhere are errors, so a typo never silently does nothing.
+func Load() (*Config, error) { return LoadFrom(os.Environ()) }
+
+// LoadFrom is Load with an explicit environment (KEY=VALUE strings).
+func LoadFrom(environ []string) (*Config, error) {
+	env := map[string]string{}
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, EnvPrefix) {
+			env[k] = v
+		}
+	}
+	raw, err := fs.ReadFile(configs.FS, "default.yaml")
+	if err != nil {
+		return nil, err
+	}
+	var tree map[string]any
+	if err := yaml.Unmarshal(raw, &tree); err != nil {
+		return nil, fmt.Errorf("configs/default.yaml: %w", err)
+	}
+	if overlay := env["ITS_CONFIG"]; overlay != "" {
+		delete(env, "ITS_CONFIG")
+		b, err := readOverlay(overlay)
+		if err != nil {
+			return nil, err
+		}
+		var over map[string]any
+		if err := yaml.Unmarshal(b, &over); err != nil {
+			return nil, fmt.Errorf("%s: %w", overlay, err)
+		}
+		if err := merge(tree, over, ""); err != nil {
+			return nil, fmt.Errorf("%s: %w", overlay, err)
+		}
+	}
+	leaves := map[string]bool{}
+	flatten(tree, "", leaves)
+	var unknown []string
+	for k, v := range env {
+		key := envKey(k, leaves)
+		if key == "" {
+			unknown = append(unknown, k)
+			continue
+		}
+		if err := setLeaf(tree, key, v); err != nil {
+			return nil, fmt.Errorf("%s: %w", k, err)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("unknown configuration variable(s) %s: see configs/default.yaml for the keys", strings.Join(unknown, ", "))
+	}
+	b, err := yaml.Marshal(tree)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &Config{}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil {
+		return nil, fmt.Errorf("configuration: %w", err)
+	}
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func readOverlay(name string) ([]byte, error) {
+	if b, err := os.ReadFile(name); err == nil {
+		return b, nil
+	}
+	// Overlays shipped in configs/ can be named without the folder.
+	b, err := fs.ReadFile(configs.FS, strings.TrimPrefix(name, "configs/"))
+	if err != nil {
+		return nil, fmt.Errorf("ITS_CONFIG=%s: no such file", name)
+	}
+	return b, nil
+}
+
+func (c *Config) validate() error {
+	switch c.Env {
+	case "development", "production":
+	default:
+		return fmt.Errorf("env: %q is not development or production", c.Env)
+	}
+	if c.Production() && c.Authz.GrantAll {
+		return fmt.Errorf("authz.grant_all is set in production: refusing to start")
+	}
+	if c.Session.UserWarningMs >= c.Session.UserTimeoutMs {
+		return fmt.Errorf("session.user_warning_ms (%d) must be below session.user_timeout_ms (%d)", c.Session.UserWarningMs, c.Session.UserTimeoutMs)
+	}
+	if c.Session.AbsoluteLifetime.Duration <= 0 || c.Login.FailureWindow.Duration <= 0 {
+		return fmt.Errorf("session.absolute_lifetime and login.failure_window must be positive")
+	}
+	if c.BodyLimitBytes <= 0 {
+		return fmt.Errorf("body_limit_bytes must be positive")
+	}
+	if c.DataDir == "" {
+		return fmt.Errorf("data_dir must not be empty")
+	}
+	return nil
+}
+
+func flatten(m map[string]any, prefix string, out map[string]bool) {
+	for k, v := range m {
+		key := prefix + k
+		if sub, ok := v.(map[string]any); ok {
+			flatten(sub, key+".", out)
+			continue
+		}
+		out[key] = true
+	}
+}
+
+// envKey maps ITS_SESSION_USER_TIMEOUT_MS to session.user_timeout_ms among the known leaves.
+func envKey(name string, leaves map[string]bool) string {
+	want := strings.TrimPrefix(name, EnvPrefix)
+	for k := range leaves {
+		if strings.EqualFold(strings.ReplaceAll(k, ".", "_"), want) {
+			return k
+		}
+	}
+	return ""
+}
+
+func setLeaf(tree map[string]any, key, value string) error {
+	parts := strings.Split(key, ".")
+	m := tree
+	for _, p := range parts[:len(parts)-1] {
+		m = m[p].(map[string]any)
+	}
+	last := parts[len(parts)-1]
+	switch m[last].(type) {
+	case string, nil:
+		m[last] = value
+	default:
+		var v any
+		if err := yaml.Unmarshal([]byte(value), &v); err != nil {
+			return err
+		}
+		m[last] = v
+	}
+	return nil
+}
+
+func merge(dst, src map[string]any, prefix string) error {
+	for k, v := range src {
+		cur, ok := dst[k]
+		if !ok {
+			return fmt.Errorf("unknown key %s%s", prefix, k)
+		}
+		if sub, isMap := v.(map[string]any); isMap {
+			dm, ok := cur.(map[string]any)
+			if !ok {
+				return fmt.Errorf("key %s%s is not a section", prefix, k)
+			}
+			if err := merge(dm, sub, prefix+k+"."); err != nil {
+				return err
+			}
+			continue
+		}
+		dst[k] = v
+	}
+	return nil
+}

@@ -1,0 +1,59 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDefaults(t *testing.T) {
+	c, err := LoadFrom(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.DataDir != "./var" || c.DatabaseURL != "" || !c.Demo || c.DemoPassword != "its-demo" || c.Env != "development" {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+	if c.Session.UserTimeoutMs != 3_600_000-30_000 || c.Session.UserWarningMs != 300_000 {
+		t.Fatalf("session defaults: %+v", c.Session)
+	}
+	if c.Session.AbsoluteLifetime.Duration != 12*time.Hour {
+		t.Fatalf("absolute lifetime %v", c.Session.AbsoluteLifetime)
+	}
+}
+
+func TestEnvOverrides(t *testing.T) {
+	c, err := LoadFrom([]string{"ITS_ADDR=127.0.0.1:9999", "ITS_SESSION_USER_TIMEOUT_MS=20000", "ITS_SESSION_USER_WARNING_MS=5000", "ITS_DEMO=false", "ITS_SESSION_ABSOLUTE_LIFETIME=1h", "PATH=/bin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:9999" || c.Session.UserTimeoutMs != 20000 || c.Demo || c.Session.AbsoluteLifetime.Duration != time.Hour {
+		t.Fatalf("overrides not applied: %+v", c)
+	}
+}
+
+func TestOverlayFile(t *testing.T) {
+	c, err := LoadFrom([]string{"ITS_CONFIG=configs/production.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Production() || c.Demo || !c.Session.SecureCookies {
+		t.Fatalf("production overlay not applied: %+v", c)
+	}
+}
+
+func TestRejects(t *testing.T) {
+	cases := map[string][]string{
+		"unknown configuration variable": {"ITS_NOPE=1"},
+		"refusing to start":              {"ITS_ENV=production", "ITS_AUTHZ_GRANT_ALL=true"},
+		"not a duration":                 {"ITS_LOGIN_FAILURE_WINDOW=soon"},
+		"must be below":                  {"ITS_SESSION_USER_WARNING_MS=99999999"},
+		"is not development":             {"ITS_ENV=staging"},
+	}
+	for want, env := range cases {
+		_, err := LoadFrom(env)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: got %v, want error containing %q", env, err, want)
+		}
+	}
+}

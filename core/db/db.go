@@ -1,0 +1,149 @@
+// Package db gives ITS its PostgreSQL: a private cluster started from the system's binaries when
+// no database URL is configured, the pgx pool, and the embedded migrations.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"go.uber.org/fx"
+
+	"its/core/config"
+	"its/migrations"
+)
+
+// DatabaseName is the database ITS uses inside its private cluster.
+const DatabaseName = "its"
+
+// Open connects to url and checks the connection.
+func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	pc, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("database url: %w", err)
+	}
+	if pc.MaxConns < 8 {
+		pc.MaxConns = 8
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
+	if err != nil {
+		return nil, err
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	return pool, nil
+}
+
+// Migrate applies every pending migration; applying twice changes nothing.
+func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	sqlDB := stdlib.OpenDBFromPool(pool)
+	defer sqlDB.Close()
+	return migrateDB(ctx, sqlDB)
+}
+
+func migrateDB(ctx context.Context, sqlDB *sql.DB) error {
+	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	return nil
+}
+
+// EnsureDatabase creates database name in the cluster at adminURL when it does not exist yet.
+func EnsureDatabase(ctx context.Context, adminURL, name string) error {
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	var exists bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS(SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err = conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
+	return err
+}
+
+// Params are what the database needs from the rest of the app.
+type Params struct {
+	fx.In
+	LC     fx.Lifecycle
+	Config *config.Config
+	Log    *slog.Logger
+}
+
+// New gives the app its pool: from database_url, or from a private cluster under data_dir that
+// lives as long as the app. Migrations are applied before anything else uses the pool.
+func New(p Params) (*pgxpool.Pool, error) {
+	ctx := context.Background()
+	url := p.Config.DatabaseURL
+	var cluster *Cluster
+	if url == "" {
+		c, err := NewCluster(filepath.Join(p.Config.DataDir, "pg"), p.Log)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Start(ctx); err != nil {
+			return nil, err
+		}
+		cluster = c
+		admin, err := c.URL("postgres")
+		if err != nil {
+			return nil, errors.Join(err, c.Stop(ctx))
+		}
+		if err := EnsureDatabase(ctx, admin, DatabaseName); err != nil {
+			return nil, errors.Join(err, c.Stop(ctx))
+		}
+		url, _ = c.URL(DatabaseName)
+	}
+	pool, err := Open(ctx, url)
+	if err == nil {
+		err = Migrate(ctx, pool)
+	}
+	if err != nil {
+		if pool != nil {
+			pool.Close()
+		}
+		if cluster != nil {
+			err = errors.Join(err, cluster.Stop(ctx))
+		}
+		return nil, err
+	}
+	p.LC.Append(fx.Hook{OnStop: func(ctx context.Context) error {
+		pool.Close()
+		if cluster != nil {
+			return cluster.Stop(ctx)
+		}
+		return nil
+	}})
+	p.Log.Info("database ready", "embedded", cluster != nil, "url", redact(url))
+	return pool, nil
+}
+
+func redact(url string) string {
+	if at := strings.LastIndex(url, "@"); at > 0 {
+		if scheme := strings.Index(url, "://"); scheme > 0 {
+			return url[:scheme+3] + "***" + url[at:]
+		}
+	}
+	return url
+}
+
+// Module wires the database into the app.
+var Module = fx.Module("db", fx.Provide(New))

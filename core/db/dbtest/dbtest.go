@@ -1,0 +1,167 @@
+// Package dbtest gives tests a real PostgreSQL: a private cluster per test binary (or the server at
+// ITS_TEST_DATABASE_URL), and a fresh, migrated database per test cloned from a template.
+package dbtest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/db"
+	"its/migrations"
+)
+
+var (
+	adminURL string
+	cluster  *db.Cluster
+	tplOnce  sync.Once
+	tplName  string
+	tplErr   error
+	counter  atomic.Int64
+)
+
+// Main runs a package's tests with a database server available; call it from TestMain.
+func Main(m *testing.M) {
+	code := func() int {
+		if u := os.Getenv("ITS_TEST_DATABASE_URL"); u != "" {
+			adminURL = u
+			return m.Run()
+		}
+		dir, err := os.MkdirTemp("", "its-test-pg-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer os.RemoveAll(dir)
+		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		c, err := db.NewCluster(dir+"/pg", log)
+		if err == nil {
+			err = c.Start(context.Background())
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "dbtest:", err)
+			return 1
+		}
+		cluster = c
+		defer c.Stop(context.Background())
+		adminURL, _ = c.URL("postgres")
+		return m.Run()
+	}()
+	os.Exit(code)
+}
+
+// AdminURL is the URL of the maintenance database of the test server.
+func AdminURL() string { return adminURL }
+
+// URLFor returns the URL of database name on the test server.
+func URLFor(name string) string {
+	i := strings.LastIndex(adminURL, "/")
+	q := ""
+	if j := strings.Index(adminURL[i:], "?"); j >= 0 {
+		q = adminURL[i+j:]
+	}
+	return adminURL[:i+1] + name + q
+}
+
+func template(ctx context.Context) (string, error) {
+	tplOnce.Do(func() {
+		h := sha256.New()
+		_ = fs.WalkDir(migrations.FS, ".", func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := fs.ReadFile(migrations.FS, p)
+				h.Write([]byte(p))
+				h.Write(b)
+			}
+			return nil
+		})
+		tplName = "its_tpl_" + hex.EncodeToString(h.Sum(nil))[:12]
+		conn, err := pgx.Connect(ctx, adminURL)
+		if err != nil {
+			tplErr = err
+			return
+		}
+		defer conn.Close(ctx)
+		// Several test binaries may share one server: build the template under a lock.
+		if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(4242)`); err != nil {
+			tplErr = err
+			return
+		}
+		defer conn.Exec(ctx, `SELECT pg_advisory_unlock(4242)`)
+		var exists bool
+		if err := conn.QueryRow(ctx, `SELECT EXISTS(SELECT 1 FROM pg_database WHERE datname=$1)`, tplName).Scan(&exists); err != nil || exists {
+			tplErr = err
+			return
+		}
+		building := tplName + "_build"
+		_, _ = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+building)
+		if _, err := conn.Exec(ctx, "CREATE DATABASE "+building); err != nil {
+			tplErr = err
+			return
+		}
+		pool, err := db.Open(ctx, URLFor(building))
+		if err != nil {
+			tplErr = err
+			return
+		}
+		err = db.Migrate(ctx, pool)
+		pool.Close()
+		if err != nil {
+			tplErr = err
+			return
+		}
+		_, tplErr = conn.Exec(ctx, "ALTER DATABASE "+building+" RENAME TO "+tplName)
+	})
+	return tplName, tplErr
+}
+
+// NewDatabase creates a fresh migrated database and returns its URL; it is dropped after the test.
+func NewDatabase(t testing.TB) string {
+	t.Helper()
+	if adminURL == "" {
+		t.Fatal("dbtest: no database server; call dbtest.Main from TestMain")
+	}
+	ctx := context.Background()
+	tpl, err := template(ctx)
+	if err != nil {
+		t.Fatalf("dbtest template: %v", err)
+	}
+	name := fmt.Sprintf("its_t_%d_%d", os.Getpid(), counter.Add(1))
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE "+tpl); err != nil {
+		t.Fatalf("dbtest create: %v", err)
+	}
+	t.Cleanup(func() {
+		c, err := pgx.Connect(context.Background(), adminURL)
+		if err == nil {
+			_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+			c.Close(context.Background())
+		}
+	})
+	return URLFor(name)
+}
+
+// New returns a pool on a fresh migrated database, closed after the test.
+func New(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	pool, err := db.Open(context.Background(), NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}

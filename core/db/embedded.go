@@ -1,0 +1,230 @@
+package db
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Cluster is a private PostgreSQL cluster run from the system's PostgreSQL binaries.
+type Cluster struct {
+	Dir     string // the cluster's data directory
+	Port    int
+	binDir  string
+	runAs   *syscall.Credential
+	log     *slog.Logger
+	started bool // this process started the postmaster and so stops it
+}
+
+// superuser is the cluster's only role; its password lives in <dir>/../pg-password.
+const superuser = "its"
+
+// FindBinaries returns the folder holding initdb, pg_ctl and postgres: from PATH, else the newest
+// /usr/lib/postgresql/<version>/bin.
+func FindBinaries() (string, error) {
+	if p, err := exec.LookPath("pg_ctl"); err == nil {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		dir := filepath.Dir(p)
+		if _, err := os.Stat(filepath.Join(dir, "initdb")); err == nil {
+			return dir, nil
+		}
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	sort.Slice(dirs, func(i, j int) bool { return versionOf(dirs[i]) > versionOf(dirs[j]) })
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, "pg_ctl")); err == nil {
+			return d, nil
+		}
+	}
+	return "", errors.New("PostgreSQL server binaries not found (initdb, pg_ctl, postgres): install them (Debian: apt-get install postgresql) or set ITS_DATABASE_URL")
+}
+
+func versionOf(binDir string) int {
+	v, _ := strconv.Atoi(filepath.Base(filepath.Dir(binDir)))
+	return v
+}
+
+// NewCluster prepares (but does not start) the cluster in dir.
+func NewCluster(dir string, log *slog.Logger) (*Cluster, error) {
+	bin, err := FindBinaries()
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Cluster{Dir: abs, binDir: bin, log: log}
+	if os.Geteuid() == 0 {
+		// PostgreSQL refuses to run as root; the OS package creates the postgres user for this.
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			return nil, errors.New("running as root and no postgres OS user exists: PostgreSQL refuses to run as root (apt-get install postgresql creates the user)")
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		c.runAs = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+	}
+	return c, nil
+}
+
+func (c *Cluster) passwordFile() string { return c.Dir + "-password" }
+
+// Start initialises the cluster on first use and starts it on a free loopback port. A postmaster
+// left running by an earlier process that died is adopted.
+func (c *Cluster) Start(ctx context.Context) error {
+	parent := filepath.Dir(c.Dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	if c.runAs != nil {
+		// The postgres user must be able to reach the cluster folder.
+		_ = os.Chmod(parent, 0o755)
+	}
+	if _, err := os.Stat(filepath.Join(c.Dir, "PG_VERSION")); err != nil {
+		if err := c.initdb(ctx); err != nil {
+			return err
+		}
+	}
+	if port, ok := c.runningPort(); ok {
+		c.Port = port
+		c.log.Info("adopting running PostgreSQL", "dir", c.Dir, "port", port)
+		c.started = true
+		return nil
+	}
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	c.Port = port
+	opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -c unix_socket_directories='' -c max_connections=200 -c shared_buffers=256MB -c fsync=on", port)
+	logFile := filepath.Join(c.Dir, "server.log")
+	if err := c.run(ctx, "pg_ctl", "start", "-w", "-t", "60", "-D", c.Dir, "-l", logFile, "-o", opts); err != nil {
+		return fmt.Errorf("starting PostgreSQL in %s (see %s): %w", c.Dir, logFile, err)
+	}
+	c.started = true
+	c.log.Info("PostgreSQL started", "dir", c.Dir, "port", port)
+	return nil
+}
+
+func (c *Cluster) initdb(ctx context.Context) error {
+	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
+		return err
+	}
+	pw := make([]byte, 24)
+	if _, err := rand.Read(pw); err != nil {
+		return err
+	}
+	pass := hex.EncodeToString(pw)
+	if err := os.WriteFile(c.passwordFile(), []byte(pass), 0o600); err != nil {
+		return err
+	}
+	pwfile := filepath.Join(filepath.Dir(c.Dir), ".pg-pwfile")
+	if err := os.WriteFile(pwfile, []byte(pass+"\n"), 0o600); err != nil {
+		return err
+	}
+	defer os.Remove(pwfile)
+	if err := c.chown(c.Dir, pwfile); err != nil {
+		return err
+	}
+	c.log.Info("initialising PostgreSQL cluster", "dir", c.Dir)
+	return c.run(ctx, "initdb", "-D", c.Dir, "-U", superuser, "--pwfile="+pwfile, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C")
+}
+
+func (c *Cluster) chown(paths ...string) error {
+	if c.runAs == nil {
+		return nil
+	}
+	for _, p := range paths {
+		if err := os.Chown(p, int(c.runAs.Uid), int(c.runAs.Gid)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runningPort reads postmaster.pid and reports the port of a live postmaster.
+func (c *Cluster) runningPort() (int, bool) {
+	b, err := os.ReadFile(filepath.Join(c.Dir, "postmaster.pid"))
+	if err != nil {
+		return 0, false
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) < 4 {
+		return 0, false
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(lines[0]))
+	port, _ := strconv.Atoi(strings.TrimSpace(lines[3]))
+	if pid <= 0 || port <= 0 || syscall.Kill(pid, 0) != nil {
+		return 0, false
+	}
+	conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second)
+	if err != nil {
+		return 0, false
+	}
+	conn.Close()
+	return port, true
+}
+
+// URL is the connection URL of database name.
+func (c *Cluster) URL(name string) (string, error) {
+	pw, err := os.ReadFile(c.passwordFile())
+	if err != nil {
+		return "", fmt.Errorf("cluster password: %w", err)
+	}
+	return fmt.Sprintf("postgres://%s:%s@127.0.0.1:%d/%s?sslmode=disable", superuser, strings.TrimSpace(string(pw)), c.Port, name), nil
+}
+
+// Stop stops the postmaster this process started.
+func (c *Cluster) Stop(ctx context.Context) error {
+	if !c.started {
+		return nil
+	}
+	c.started = false
+	err := c.run(ctx, "pg_ctl", "stop", "-w", "-m", "fast", "-D", c.Dir)
+	if err == nil {
+		c.log.Info("PostgreSQL stopped", "dir", c.Dir)
+	}
+	return err
+}
+
+func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, name), args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Dir = "/"
+	if c.runAs != nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.runAs}
+	}
+	// The postmaster must outlive a cancelled start-up context of ours only through pg_ctl.
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s: %w: %s", name, err, strings.TrimSpace(out.String()))
+	}
+	return nil
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}

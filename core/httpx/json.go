@@ -1,0 +1,76 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+)
+
+// Decode reads one JSON value into v strictly: unknown fields, trailing data, an empty body or a
+// body over the limit are client errors, and nothing is half-read into v's callers.
+func Decode(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return BadRequest("Content-Type must be application/json", nil)
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return decodeError(err)
+	}
+	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return AsError(err)
+		}
+		return BadRequest("Request body must hold a single JSON value", nil)
+	}
+	return nil
+}
+
+func decodeError(err error) error {
+	var (
+		syn *json.SyntaxError
+		typ *json.UnmarshalTypeError
+		mbe *http.MaxBytesError
+	)
+	switch {
+	case errors.As(err, &mbe):
+		return AsError(err)
+	case errors.Is(err, io.EOF):
+		return BadRequest("Request body is empty", nil)
+	case errors.As(err, &syn), errors.Is(err, io.ErrUnexpectedEOF):
+		return BadRequest("Malformed JSON", map[string]any{"error": err.Error()})
+	case errors.As(err, &typ):
+		return Invalid(FieldError{Field: typ.Field, Rule: "type", Message: fmt.Sprintf("%s must be %s", typ.Field, typ.Type)})
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return &Error{Status: http.StatusBadRequest, Code: "ITS_ERR_BAD_REQUEST", Message: fmt.Sprintf("Unknown field %q", field), Details: []FieldError{{Field: field, Rule: "unknown", Message: "unknown field"}}}
+	default:
+		return BadRequest("Malformed JSON", map[string]any{"error": err.Error()})
+	}
+}
+
+// JSON writes v with status.
+func JSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// Data writes {"data": v} with 200.
+func Data(w http.ResponseWriter, v any) { JSON(w, http.StatusOK, map[string]any{"data": v}) }
+
+// WriteError writes err as the envelope; 5xx causes are logged with the request id.
+func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	e := AsError(err)
+	id := RequestID(r.Context())
+	if e.Status >= 500 {
+		log.Error("request failed", "requestId", id, "method", r.Method, "path", r.URL.Path, "error", err)
+	}
+	JSON(w, e.Status, Envelope{Message: e.Message, MessageCode: e.Code, Details: e.Details, RequestID: id})
+}

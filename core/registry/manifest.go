@@ -1,0 +1,139 @@
+package registry
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed manifest.schema.json
+var schemaJSON []byte
+
+// Manifest is a module.yaml.
+type Manifest struct {
+	ID          string     `json:"id"`
+	Title       string     `json:"title"`
+	Description string     `json:"description,omitempty"`
+	Remote      *Remote    `json:"remote,omitempty"`
+	Actions     []Action   `json:"actions,omitempty"`
+	API         []APIRoute `json:"api,omitempty"`
+	Nav         []Nav      `json:"nav,omitempty"`
+	UI          []UIRoute  `json:"ui,omitempty"`
+	Jobs        []Job      `json:"jobs,omitempty"`
+}
+
+// Remote is the module's frontend, loaded by the shell through module federation.
+type Remote struct {
+	Name  string `json:"name"`
+	Entry string `json:"entry"`
+}
+
+// Action is a permission question the module's policy answers.
+type Action struct {
+	ID          string `json:"id"`
+	Description string `json:"description,omitempty"`
+}
+
+// APIRoute is an HTTP route and the action it requires.
+type APIRoute struct {
+	Method      string `json:"method"`
+	Path        string `json:"path"`
+	Action      string `json:"action"`
+	Description string `json:"description,omitempty"`
+}
+
+// Nav is a navigation entry, shown to users the action allows.
+type Nav struct {
+	ID       string         `json:"id"`
+	Title    string         `json:"title"`
+	Path     string         `json:"path"`
+	Action   string         `json:"action"`
+	Resource map[string]any `json:"resource,omitempty"`
+	Order    int            `json:"order,omitempty"`
+	Icon     string         `json:"icon,omitempty"`
+	Group    string         `json:"group,omitempty"`
+}
+
+// UIRoute is a frontend route served by the module's remote.
+type UIRoute struct {
+	Path     string         `json:"path"`
+	Name     string         `json:"name"`
+	Expose   string         `json:"expose"`
+	Action   string         `json:"action"`
+	Resource map[string]any `json:"resource,omitempty"`
+	Layout   string         `json:"layout,omitempty"`
+	Meta     map[string]any `json:"meta,omitempty"`
+}
+
+// Job is a background job kind the module runs.
+type Job struct {
+	Kind        string `json:"kind"`
+	Description string `json:"description,omitempty"`
+}
+
+var compiled = func() *jsonschema.Schema {
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(schemaJSON)))
+	if err != nil {
+		panic(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("module.schema.json", doc); err != nil {
+		panic(err)
+	}
+	return c.MustCompile("module.schema.json")
+}()
+
+// ParseManifest validates src (YAML) against the manifest schema; errors name file and field.
+func ParseManifest(file string, src []byte) (*Manifest, error) {
+	var doc any
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	// YAML gives map[string]any already (yaml.v3); round-trip through JSON for the validator's types.
+	j, err := json.Marshal(doc)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(j)))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if err := compiled.Validate(inst); err != nil {
+		return nil, fmt.Errorf("%s: invalid manifest: %s", file, describe(err))
+	}
+	m := &Manifest{}
+	if err := json.Unmarshal(j, m); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return m, nil
+}
+
+var printer = message.NewPrinter(language.English)
+
+// describe flattens the validator's error tree into "field: reason" lines.
+func describe(err error) string {
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return err.Error()
+	}
+	var out []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			field := "/" + strings.Join(e.InstanceLocation, "/")
+			out = append(out, fmt.Sprintf("field %s: %s", field, e.ErrorKind.LocalizedString(printer)))
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	return strings.Join(out, "; ")
+}

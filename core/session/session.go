@@ -1,0 +1,295 @@
+// Package session keeps logged-in sessions: random ids stored hashed in PostgreSQL, the HttpOnly
+// session cookie, the readable CSRF cookie, idle and absolute expiry enforced on the server, and
+// the middleware that puts the session's user into each request's context.
+package session
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+
+	"its/core/config"
+	"its/core/httpx"
+	"its/core/identity"
+)
+
+// CSRFHeader carries the CSRF token on state-changing calls.
+const CSRFHeader = "X-CSRF-Token"
+
+// Session is a live session and its user.
+type Session struct {
+	User       *identity.User
+	CSRFToken  string
+	LastSeen   time.Time
+	ExpiresAt  time.Time // absolute end
+	IdleExpiry time.Time
+	idHash     []byte
+}
+
+// Manager creates, finds and ends sessions.
+type Manager struct {
+	db       *pgxpool.Pool
+	idle     time.Duration
+	lifetime time.Duration
+	secure   bool
+	log      *slog.Logger
+}
+
+// Params wire the manager.
+type Params struct {
+	fx.In
+	DB     *pgxpool.Pool
+	Config *config.Config
+	Log    *slog.Logger
+}
+
+// NewManager gives the session manager.
+func NewManager(p Params) *Manager {
+	return &Manager{
+		db:       p.DB,
+		idle:     time.Duration(p.Config.Session.UserTimeoutMs) * time.Millisecond,
+		lifetime: p.Config.Session.AbsoluteLifetime.Duration,
+		secure:   p.Config.Session.SecureCookies,
+		log:      p.Log,
+	}
+}
+
+// CookieName is the session cookie's name (with the __Host- prefix over TLS).
+func (m *Manager) CookieName() string {
+	if m.secure {
+		return "__Host-its_session"
+	}
+	return "its_session"
+}
+
+// CSRFCookieName is the readable cookie holding the CSRF token.
+func (m *Manager) CSRFCookieName() string {
+	if m.secure {
+		return "__Host-its_csrf"
+	}
+	return "its_csrf"
+}
+
+func token(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+func hashID(id string) []byte {
+	h := sha256.Sum256([]byte(id))
+	return h[:]
+}
+
+// Create starts a session for userID and sets its cookies.
+func (m *Manager) Create(ctx context.Context, w http.ResponseWriter, r *http.Request, userID string) (csrf string, err error) {
+	id, err := token(32) // 256 bits
+	if err != nil {
+		return "", err
+	}
+	csrf, err = token(32)
+	if err != nil {
+		return "", err
+	}
+	expires := time.Now().Add(m.lifetime)
+	_, err = m.db.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at, address, user_agent)
+		VALUES ($1, $2, $3, $4, $5, $6)`, hashID(id), userID, csrf, expires, ClientAddress(r), truncate(r.UserAgent(), 300))
+	if err != nil {
+		return "", err
+	}
+	m.setCookies(w, id, csrf, expires)
+	return csrf, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+func (m *Manager) setCookies(w http.ResponseWriter, id, csrf string, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{Name: m.CookieName(), Value: id, Path: "/", HttpOnly: true, Secure: m.secure, SameSite: http.SameSiteLaxMode, Expires: expires})
+	http.SetCookie(w, &http.Cookie{Name: m.CSRFCookieName(), Value: csrf, Path: "/", HttpOnly: false, Secure: m.secure, SameSite: http.SameSiteLaxMode, Expires: expires})
+}
+
+// Clear removes both cookies.
+func (m *Manager) Clear(w http.ResponseWriter) {
+	for _, n := range []string{m.CookieName(), m.CSRFCookieName()} {
+		http.SetCookie(w, &http.Cookie{Name: n, Value: "", Path: "/", MaxAge: -1, Secure: m.secure, HttpOnly: n == m.CookieName(), SameSite: http.SameSiteLaxMode})
+	}
+}
+
+// ErrExpired is a session that existed but timed out.
+var ErrExpired = errors.New("session expired")
+
+// touchEvery bounds how often a busy session writes its last-seen time.
+const touchEvery = 10 * time.Second
+
+// Lookup finds the session of id; an expired one is deleted and reported as ErrExpired.
+func (m *Manager) Lookup(ctx context.Context, id string) (*Session, error) {
+	h := hashID(id)
+	s := &Session{idHash: h}
+	u, err := identity.Scan(m.db.QueryRow(ctx, `SELECT `+identity.SelectUser+`, s.csrf_token, s.last_seen_at, s.expires_at
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`, h), &s.CSRFToken, &s.LastSeen, &s.ExpiresAt)
+	if errors.Is(err, identity.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	s.User = u
+	s.IdleExpiry = s.LastSeen.Add(m.idle)
+	if now.After(s.ExpiresAt) || now.After(s.IdleExpiry) || u.Status != "active" {
+		_, _ = m.db.Exec(ctx, `DELETE FROM sessions WHERE id_hash = $1`, h)
+		return nil, ErrExpired
+	}
+	if now.Sub(s.LastSeen) > touchEvery {
+		if _, err := m.db.Exec(ctx, `UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1`, h); err != nil {
+			return nil, err
+		}
+		s.LastSeen = now
+		s.IdleExpiry = now.Add(m.idle)
+	}
+	return s, nil
+}
+
+// Destroy ends the session of id.
+func (m *Manager) Destroy(ctx context.Context, id string) error {
+	_, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE id_hash = $1`, hashID(id))
+	return err
+}
+
+// DestroyUser ends every session of a user (after a password change).
+func (m *Manager) DestroyUser(ctx context.Context, tx pgx.Tx, userID string) error {
+	_, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID)
+	return err
+}
+
+// Sweep deletes sessions past either expiry.
+func (m *Manager) Sweep(ctx context.Context) (int64, error) {
+	tag, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - $1::interval`, m.idle.String())
+	return tag.RowsAffected(), err
+}
+
+type ctxKey struct{}
+
+// FromContext is the request's session, nil when anonymous.
+func FromContext(ctx context.Context) *Session {
+	s, _ := ctx.Value(ctxKey{}).(*Session)
+	return s
+}
+
+// WithSession returns ctx carrying s (and its user).
+func WithSession(ctx context.Context, s *Session) context.Context {
+	ctx = context.WithValue(ctx, ctxKey{}, s)
+	return identity.WithUser(ctx, s.User)
+}
+
+type expiredKey struct{}
+
+// Expired reports whether the request came with a session that has expired.
+func Expired(ctx context.Context) bool { v, _ := ctx.Value(expiredKey{}).(bool); return v }
+
+// Middleware loads the session from its cookie and checks CSRF on state-changing calls.
+func (m *Manager) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		if c, err := r.Cookie(m.CookieName()); err == nil && c.Value != "" {
+			s, err := m.Lookup(ctx, c.Value)
+			switch {
+			case errors.Is(err, ErrExpired):
+				m.Clear(w)
+				ctx = context.WithValue(ctx, expiredKey{}, true)
+			case err != nil:
+				httpx.WriteError(w, r, m.log, httpx.Internal(err))
+				return
+			case s != nil:
+				ctx = WithSession(ctx, s)
+			}
+		}
+		if unsafe(r.Method) {
+			if err := m.checkCSRF(r.WithContext(ctx)); err != nil {
+				httpx.WriteError(w, r, m.log, err)
+				return
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func unsafe(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return false
+	}
+	return true
+}
+
+// checkCSRF: with a session the header must equal its token; without one the call must be JSON
+// (a cross-site form cannot send that without a preflight) or carry no body at all.
+func (m *Manager) checkCSRF(r *http.Request) error {
+	if s := FromContext(r.Context()); s != nil {
+		got := r.Header.Get(CSRFHeader)
+		if got == "" || subtle.ConstantTimeCompare([]byte(got), []byte(s.CSRFToken)) != 1 {
+			return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_CSRF", Message: "Missing or invalid CSRF token. Please reload the page."}
+		}
+		return nil
+	}
+	ct := r.Header.Get("Content-Type")
+	if r.ContentLength != 0 && ct != "" && !isJSON(ct) {
+		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_CSRF", Message: "Requests without a session must be sent as JSON."}
+	}
+	if r.ContentLength != 0 && ct == "" {
+		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_CSRF", Message: "Requests without a session must be sent as JSON."}
+	}
+	return nil
+}
+
+func isJSON(ct string) bool {
+	return len(ct) >= 16 && ct[:16] == "application/json"
+}
+
+// ClientAddress is the caller's address (the direct peer; a proxy in front sets X-Forwarded-For,
+// trusted only from loopback).
+func ClientAddress(r *http.Request) string {
+	host := r.RemoteAddr
+	if i := lastColon(host); i > 0 {
+		host = host[:i]
+	}
+	if (host == "127.0.0.1" || host == "[::1]") && r.Header.Get("X-Forwarded-For") != "" {
+		xff := r.Header.Get("X-Forwarded-For")
+		for i := 0; i < len(xff); i++ {
+			if xff[i] == ',' {
+				return xff[:i]
+			}
+		}
+		return xff
+	}
+	return host
+}
+
+func lastColon(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == ':' {
+			return i
+		}
+	}
+	return -1
+}
+
+// Module provides the session manager.
+var Module = fx.Module("session", fx.Provide(NewManager))

@@ -1,0 +1,99 @@
+// Package dashboard is the logged-in home: its remote shows announcements and quick links; the
+// Go side serves the published announcements ("charts" in the API).
+package dashboard
+
+import (
+	"context"
+	_ "embed"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+
+	"its/core/httpx"
+	"its/core/registry"
+)
+
+//go:embed module.yaml
+var manifest []byte
+
+// Announcement is a chart of the API.
+type Announcement struct {
+	ID        string     `json:"_id"`
+	Title     string     `json:"title"`
+	Body      string     `json:"body"`
+	Link      string     `json:"link"`
+	Published bool       `json:"published"`
+	StartDate *time.Time `json:"startDate"`
+	EndDate   *time.Time `json:"endDate"`
+	Modified  time.Time  `json:"modifiedDate"`
+}
+
+// Store reads announcements.
+type Store struct{ db *pgxpool.Pool }
+
+// List returns announcements, only published ones live today when published is true.
+func (s *Store) List(ctx context.Context, published bool) ([]Announcement, error) {
+	rows, err := s.db.Query(ctx, `SELECT id::text, title, body, link, published, start_date, end_date, modified_at
+		FROM announcements
+		WHERE NOT $1 OR (published AND (start_date IS NULL OR start_date <= current_date) AND (end_date IS NULL OR end_date >= current_date))
+		ORDER BY modified_at DESC LIMIT 50`, published)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Announcement, error) {
+		var a Announcement
+		err := r.Scan(&a.ID, &a.Title, &a.Body, &a.Link, &a.Published, &a.StartDate, &a.EndDate, &a.Modified)
+		return a, err
+	})
+}
+
+func newModule(db *pgxpool.Pool) registry.Module {
+	s := &Store{db: db}
+	return registry.Module{
+		File:     "modules/dashboard/module.yaml",
+		Manifest: manifest,
+		Routes: func(r registry.Router) {
+			r.Handle("GET", "/api/charts", "announcements.view", func(w http.ResponseWriter, req *http.Request) error {
+				published := true
+				switch req.URL.Query().Get("published") {
+				case "", "true":
+				case "false":
+					// Unpublished announcements are for their editors (issue: libraries manage).
+					return httpx.Forbidden("announcements.manage")
+				default:
+					return httpx.Invalid(httpx.FieldError{Field: "published", Rule: "boolean", Message: "published must be true or false"})
+				}
+				list, err := s.List(req.Context(), published)
+				if err != nil {
+					return err
+				}
+				httpx.Data(w, list)
+				return nil
+			})
+		},
+		Seed: seed,
+	}
+}
+
+func seed(ctx context.Context, tx pgx.Tx, _ registry.SeedEnv) error {
+	items := []struct{ title, body, link string }{
+		{"Spring '26 line sheets are live", "Line sheets and price sheets for Spring '26 footwear and apparel are published. Build your assortments now.", "/product/assortments"},
+		{"Global conference: Spring '26 microsite", "Category videos, ads and general sessions for the Spring '26 global conference are online.", "/global/conference/spring26"},
+		{"Sample inventory count", "The quarterly sample inventory count for Production and Sales closes on Friday. Please update bins and quantities.", "/product/libraries/samples/production"},
+		{"New advertising assets", "Fresh marketing images and logos for the Work and Performance pillars are in the advertising library.", "/advertising/libraries"},
+	}
+	for i, it := range items {
+		if _, err := tx.Exec(ctx, `INSERT INTO announcements (title, body, link, published, start_date, modified_at)
+			VALUES ($1, $2, $3, true, current_date - 7, now() - make_interval(hours => $4))`, it.title, it.body, it.link, i); err != nil {
+			return err
+		}
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO announcements (title, body, published) VALUES ('Draft: Fall 26 kickoff', 'Not published yet.', false)`)
+	return err
+}
+
+// Module wires the dashboard.
+var Module = fx.Module("dashboard", registry.AsModule(newModule))

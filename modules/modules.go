@@ -1,0 +1,18 @@
+// Package modules lists the modules compiled into the its binary. Adding a module means adding
+// its fx.Module here (and its folder, manifest, policy, migrations and remote).
+package modules
+
+import (
+	"go.uber.org/fx"
+
+	"its/modules/dashboard"
+	"its/modules/notifications"
+	"its/modules/users"
+)
+
+// All is every in-process module.
+var All = fx.Options(
+	users.Module,
+	dashboard.Module,
+	notifications.Module,
+)

@@ -1,0 +1,22 @@
+// Package users is the accounts module: login, ping and logout over core/session, and the public
+// flows for requesting access and (re)setting passwords; it seeds one demo account per role.
+package users
+
+import (
+	_ "embed"
+
+	"go.uber.org/fx"
+
+	"its/core/registry"
+)
+
+//go:embed module.yaml
+var manifest []byte
+
+// Module wires the users module.
+var Module = fx.Module("users",
+	fx.Provide(NewStore, NewService, NewHandler),
+	registry.AsModule(func(h *Handler) registry.Module {
+		return registry.Module{File: "modules/users/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: -10}
+	}),
+)

@@ -1,0 +1,12 @@
+# Admin: each admin page needs role admin in its own its:admin:* permission.
+# Grants are in grants.json.
+package its.authz
+
+actions contains action if some action in {
+	"admin.users",
+	"admin.divisionGroups",
+	"admin.territories",
+	"admin.customers",
+	"admin.reports",
+	"admin.orders",
+}

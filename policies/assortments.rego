@@ -1,0 +1,12 @@
+# Assortments and collections (the assortment manager). Grants are in
+# grants.json; editing is narrowed by channel.
+package its.authz
+
+actions contains action if some action in {
+	"assortments.view",
+	"assortments.edit",
+	"assortments.manage",
+	"assortments.reporting",
+	"collections.view",
+	"collections.edit",
+}

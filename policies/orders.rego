@@ -1,0 +1,132 @@
+# Orders: sample, promo and wholesale. Plain role grants are in grants.json;
+# the rules below depend on order type, status, user codes or flags.
+package its.authz
+
+import data.its.lib
+
+actions contains action if some action in {
+	"orders.sample.view",
+	"orders.sample.styles",
+	"orders.sample.viewDrafts",
+	"orders.assignments.manage",
+	"orders.promo.view",
+	"orders.promo.viewAll",
+	"orders.promo.viewAssigned",
+	"orders.promo.setStatus",
+	"orders.wholesale.view",
+	"orders.wholesale.edit",
+	"orders.edit",
+	"orders.delete",
+}
+
+# A sample coordinator is a coordinator or senior coordinator in sample
+# orders or promo orders.
+sample_coordinator(u) if {
+	some domain in {"its:sampleOrders", "its:promoOrders"}
+	lib.has_role(u, domain, {"coordinator", "seniorCoordinator"})
+}
+
+# An approver is an approver or senior approver in promo orders.
+approver(u) if lib.has_role(u, "its:promoOrders", {"approver", "seniorApprover"})
+
+order_type := upper(resource.orderType) if is_string(resource.orderType)
+
+order_status := upper(resource.status) if is_string(resource.status)
+
+new_status := upper(resource.newStatus) if is_string(resource.newStatus)
+
+# Access to an order type: its permission, or the wof flag for wholesale.
+order_type_access(u, "SAMPLE") if lib.has_domain(u, "its:sampleOrders")
+
+order_type_access(u, "PROMO") if lib.has_domain(u, "its:promoOrders")
+
+order_type_access(u, "WHOLESALE") if lib.has_flag(u, "wof")
+
+# Sample coordinators see only SUBMITTED and IN PROGRESS orders; others with
+# the sample orders permission also see DRAFT.
+allow if {
+	input.action == "orders.sample.viewDrafts"
+	lib.has_domain(user, "its:sampleOrders")
+	not sample_coordinator(user)
+}
+
+# Approvers see only the promo orders assigned to them.
+allow if {
+	input.action == "orders.promo.viewAll"
+	lib.has_domain(user, "its:promoOrders")
+	not approver(user)
+}
+
+allow if {
+	input.action == "orders.promo.viewAssigned"
+	approver(user)
+	is_string(user.userCode)
+	user.userCode != ""
+	some field in {"approverCode", "seniorApproverCode"}
+	resource[field] == user.userCode
+}
+
+# Users with advanced rights may move a row in PENDING, APPROVED or DENIED
+# only to APPROVED or DENIED.
+allow if {
+	input.action == "orders.promo.setStatus"
+	approver(user)
+	order_status in {"PENDING", "APPROVED", "DENIED"}
+	new_status in {"APPROVED", "DENIED"}
+}
+
+allow if {
+	input.action in {"orders.wholesale.view", "orders.wholesale.edit"}
+	lib.has_flag(user, "wof")
+}
+
+# An order is editable when it is a DRAFT (of a type the user has access to),
+# a SUBMITTED or IN PROGRESS sample order for a sample coordinator, a promo
+# order awaiting the user as approver or senior approver, or a wholesale order.
+allow if {
+	input.action == "orders.edit"
+	order_status == "DRAFT"
+	order_type_access(user, order_type)
+}
+
+allow if {
+	input.action == "orders.edit"
+	order_type == "SAMPLE"
+	sample_coordinator(user)
+	order_status in {"SUBMITTED", "IN PROGRESS"}
+}
+
+allow if {
+	input.action == "orders.edit"
+	order_type == "PROMO"
+	lib.has_role(user, "its:promoOrders", {"seniorApprover"})
+	order_status in {"REQUIRES APPROVER", "REQUIRES SENIOR"}
+}
+
+allow if {
+	input.action == "orders.edit"
+	order_type == "PROMO"
+	lib.has_role(user, "its:promoOrders", {"approver"})
+	order_status == "REQUIRES APPROVER"
+}
+
+allow if {
+	input.action == "orders.edit"
+	order_type == "WHOLESALE"
+	lib.has_flag(user, "wof")
+}
+
+# Only DRAFT orders may be deleted; wholesale orders also when PENDING (the
+# wholesale draft).
+allow if {
+	input.action == "orders.delete"
+	order_status == "DRAFT"
+	order_type_access(user, order_type)
+}
+
+allow if {
+	input.action == "orders.delete"
+	order_type == "WHOLESALE"
+	order_status == "PENDING"
+	order_type_access(user, order_type)
+}

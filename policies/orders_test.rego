@@ -1,0 +1,193 @@
+package its.tests.orders
+
+import data.its.testutil as t
+
+sample(role) := t.role("its:sampleOrders", role)
+
+promo(role) := t.role("its:promoOrders", role)
+
+wof := t.flags(t.nobody, ["wof"])
+
+order(type, status) := {"orderType": type, "status": status, "requesterCode": "U999"}
+
+# orders.sample.view, orders.sample.styles, orders.assignments.manage.
+
+test_orders_sample_view_allow_any_role if t.allowed("orders.sample.view", {}, sample("user"))
+
+test_orders_sample_view_deny_promo_only if not t.allowed("orders.sample.view", {}, promo("coordinator"))
+
+test_orders_sample_view_deny_anonymous if not t.anonymous_allowed("orders.sample.view", {})
+
+test_orders_sample_styles_allow_coordinator if t.allowed("orders.sample.styles", {}, sample("coordinator"))
+
+test_orders_sample_styles_allow_seniorCoordinator if t.allowed("orders.sample.styles", {}, sample("seniorCoordinator"))
+
+test_orders_sample_styles_deny_user if not t.allowed("orders.sample.styles", {}, sample("user"))
+
+test_orders_sample_styles_deny_promo_coordinator if not t.allowed("orders.sample.styles", {}, promo("coordinator"))
+
+test_orders_assignments_manage_allow_seniorCoordinator if t.allowed("orders.assignments.manage", {}, sample("seniorCoordinator"))
+
+test_orders_assignments_manage_deny_coordinator if not t.allowed("orders.assignments.manage", {}, sample("coordinator"))
+
+test_orders_assignments_manage_deny_promo_seniorCoordinator if not t.allowed("orders.assignments.manage", {}, promo("seniorCoordinator"))
+
+# orders.sample.viewDrafts: sample orders permission, not a sample coordinator.
+
+test_orders_sample_viewDrafts_allow_user if t.allowed("orders.sample.viewDrafts", {}, sample("user"))
+
+test_orders_sample_viewDrafts_allow_with_promo_approver if {
+	t.allowed("orders.sample.viewDrafts", {}, t.user([t.perm("its:sampleOrders", "user"), t.perm("its:promoOrders", "approver")]))
+}
+
+test_orders_sample_viewDrafts_deny_coordinator if not t.allowed("orders.sample.viewDrafts", {}, sample("coordinator"))
+
+test_orders_sample_viewDrafts_deny_seniorCoordinator if not t.allowed("orders.sample.viewDrafts", {}, sample("seniorCoordinator"))
+
+test_orders_sample_viewDrafts_deny_promo_coordinator if {
+	not t.allowed("orders.sample.viewDrafts", {}, t.user([t.perm("its:sampleOrders", "user"), t.perm("its:promoOrders", "coordinator")]))
+}
+
+test_orders_sample_viewDrafts_deny_without_sample_orders if not t.allowed("orders.sample.viewDrafts", {}, t.nobody)
+
+# orders.promo.view, viewAll, viewAssigned.
+
+test_orders_promo_view_allow_any_role if t.allowed("orders.promo.view", {}, promo("approver"))
+
+test_orders_promo_view_deny_sample_only if not t.allowed("orders.promo.view", {}, sample("user"))
+
+test_orders_promo_viewAll_allow_user if t.allowed("orders.promo.viewAll", {}, promo("user"))
+
+test_orders_promo_viewAll_allow_coordinator if t.allowed("orders.promo.viewAll", {}, promo("coordinator"))
+
+test_orders_promo_viewAll_deny_approver if not t.allowed("orders.promo.viewAll", {}, promo("approver"))
+
+test_orders_promo_viewAll_deny_seniorApprover if not t.allowed("orders.promo.viewAll", {}, promo("seniorApprover"))
+
+test_orders_promo_viewAll_deny_without_promo_orders if not t.allowed("orders.promo.viewAll", {}, sample("user"))
+
+test_orders_promo_viewAssigned_allow_approver if {
+	t.allowed("orders.promo.viewAssigned", {"approverCode": "A1", "seniorApproverCode": "S1"}, t.code(promo("approver"), "A1"))
+}
+
+test_orders_promo_viewAssigned_allow_seniorApprover if {
+	t.allowed("orders.promo.viewAssigned", {"approverCode": "A1", "seniorApproverCode": "S1"}, t.code(promo("seniorApprover"), "S1"))
+}
+
+test_orders_promo_viewAssigned_deny_other_codes if {
+	not t.allowed("orders.promo.viewAssigned", {"approverCode": "A1", "seniorApproverCode": "S1"}, t.code(promo("seniorApprover"), "X9"))
+}
+
+test_orders_promo_viewAssigned_deny_not_approver if {
+	not t.allowed("orders.promo.viewAssigned", {"approverCode": "A1"}, t.code(promo("user"), "A1"))
+}
+
+test_orders_promo_viewAssigned_deny_empty_codes if {
+	not t.allowed("orders.promo.viewAssigned", {"approverCode": "", "seniorApproverCode": ""}, t.code(promo("approver"), ""))
+}
+
+# orders.promo.setStatus: approvers move PENDING, APPROVED or DENIED rows to APPROVED or DENIED.
+
+test_orders_promo_setStatus_allow_approver if {
+	t.allowed("orders.promo.setStatus", {"status": "PENDING", "newStatus": "APPROVED"}, promo("approver"))
+}
+
+test_orders_promo_setStatus_allow_seniorApprover if {
+	t.allowed("orders.promo.setStatus", {"status": "APPROVED", "newStatus": "DENIED"}, promo("seniorApprover"))
+}
+
+test_orders_promo_setStatus_allow_from_denied if {
+	t.allowed("orders.promo.setStatus", {"status": "DENIED", "newStatus": "APPROVED"}, promo("approver"))
+}
+
+test_orders_promo_setStatus_deny_user if {
+	not t.allowed("orders.promo.setStatus", {"status": "PENDING", "newStatus": "APPROVED"}, promo("user"))
+}
+
+test_orders_promo_setStatus_deny_to_pending if {
+	not t.allowed("orders.promo.setStatus", {"status": "APPROVED", "newStatus": "PENDING"}, promo("seniorApprover"))
+}
+
+test_orders_promo_setStatus_deny_from_draft if {
+	not t.allowed("orders.promo.setStatus", {"status": "DRAFT", "newStatus": "APPROVED"}, promo("seniorApprover"))
+}
+
+test_orders_promo_setStatus_deny_without_new_status if {
+	not t.allowed("orders.promo.setStatus", {"status": "PENDING"}, promo("approver"))
+}
+
+# orders.wholesale.view and edit: the wof flag.
+
+test_orders_wholesale_view_allow_wof if t.allowed("orders.wholesale.view", {}, wof)
+
+test_orders_wholesale_view_deny_without_flag if not t.allowed("orders.wholesale.view", {}, t.role("its:wholesaleOrders", "user"))
+
+test_orders_wholesale_view_deny_anonymous if not t.anonymous_allowed("orders.wholesale.view", {})
+
+test_orders_wholesale_edit_allow_wof if t.allowed("orders.wholesale.edit", {}, wof)
+
+test_orders_wholesale_edit_deny_without_flag if not t.allowed("orders.wholesale.edit", {}, t.flags(t.nobody, ["conferenceDomestic"]))
+
+# orders.edit (product spec §4.3).
+
+test_orders_edit_allow_sample_draft if t.allowed("orders.edit", order("SAMPLE", "DRAFT"), sample("user"))
+
+test_orders_edit_allow_promo_draft if t.allowed("orders.edit", order("PROMO", "DRAFT"), promo("user"))
+
+test_orders_edit_allow_wholesale_draft if t.allowed("orders.edit", order("WHOLESALE", "DRAFT"), wof)
+
+test_orders_edit_allow_status_case_insensitive if t.allowed("orders.edit", order("sample", "draft"), sample("user"))
+
+test_orders_edit_deny_draft_without_type_permission if not t.allowed("orders.edit", order("SAMPLE", "DRAFT"), promo("user"))
+
+test_orders_edit_deny_draft_without_order_type if not t.allowed("orders.edit", {"status": "DRAFT"}, sample("user"))
+
+test_orders_edit_allow_sample_submitted_coordinator if t.allowed("orders.edit", order("SAMPLE", "SUBMITTED"), sample("coordinator"))
+
+test_orders_edit_allow_sample_in_progress_seniorCoordinator if t.allowed("orders.edit", order("SAMPLE", "IN PROGRESS"), sample("seniorCoordinator"))
+
+test_orders_edit_allow_sample_submitted_promo_coordinator if t.allowed("orders.edit", order("SAMPLE", "SUBMITTED"), promo("coordinator"))
+
+test_orders_edit_deny_sample_submitted_user if not t.allowed("orders.edit", order("SAMPLE", "SUBMITTED"), sample("user"))
+
+test_orders_edit_deny_sample_completed_coordinator if not t.allowed("orders.edit", order("SAMPLE", "COMPLETED"), sample("seniorCoordinator"))
+
+test_orders_edit_allow_promo_requires_senior_seniorApprover if t.allowed("orders.edit", order("PROMO", "REQUIRES SENIOR"), promo("seniorApprover"))
+
+test_orders_edit_allow_promo_requires_approver_seniorApprover if t.allowed("orders.edit", order("PROMO", "REQUIRES APPROVER"), promo("seniorApprover"))
+
+test_orders_edit_allow_promo_requires_approver_approver if t.allowed("orders.edit", order("PROMO", "REQUIRES APPROVER"), promo("approver"))
+
+test_orders_edit_deny_promo_requires_senior_approver if not t.allowed("orders.edit", order("PROMO", "REQUIRES SENIOR"), promo("approver"))
+
+test_orders_edit_deny_promo_review_complete_seniorApprover if not t.allowed("orders.edit", order("PROMO", "REVIEW COMPLETE"), promo("seniorApprover"))
+
+test_orders_edit_deny_promo_requires_approver_user if not t.allowed("orders.edit", order("PROMO", "REQUIRES APPROVER"), promo("user"))
+
+test_orders_edit_deny_promo_requires_approver_sample_approver if not t.allowed("orders.edit", order("PROMO", "REQUIRES APPROVER"), sample("approver"))
+
+test_orders_edit_allow_wholesale_any_status if t.allowed("orders.edit", order("WHOLESALE", "SUBMITTED"), wof)
+
+test_orders_edit_deny_wholesale_without_flag if not t.allowed("orders.edit", order("WHOLESALE", "PENDING"), t.role("its:wholesaleOrders", "user"))
+
+test_orders_edit_deny_anonymous if not t.anonymous_allowed("orders.edit", order("SAMPLE", "DRAFT"))
+
+# orders.delete: DRAFT; wholesale also PENDING.
+
+test_orders_delete_allow_sample_draft if t.allowed("orders.delete", order("SAMPLE", "DRAFT"), sample("user"))
+
+test_orders_delete_allow_promo_draft if t.allowed("orders.delete", order("PROMO", "DRAFT"), promo("approver"))
+
+test_orders_delete_allow_wholesale_draft if t.allowed("orders.delete", order("WHOLESALE", "DRAFT"), wof)
+
+test_orders_delete_allow_wholesale_pending if t.allowed("orders.delete", order("WHOLESALE", "PENDING"), wof)
+
+test_orders_delete_deny_sample_pending if not t.allowed("orders.delete", order("SAMPLE", "PENDING"), sample("seniorCoordinator"))
+
+test_orders_delete_deny_sample_submitted_coordinator if not t.allowed("orders.delete", order("SAMPLE", "SUBMITTED"), sample("coordinator"))
+
+test_orders_delete_deny_wholesale_submitted if not t.allowed("orders.delete", order("WHOLESALE", "SUBMITTED"), wof)
+
+test_orders_delete_deny_wholesale_pending_without_flag if not t.allowed("orders.delete", order("WHOLESALE", "PENDING"), t.nobody)
+
+test_orders_delete_deny_draft_without_type_permission if not t.allowed("orders.delete", order("PROMO", "DRAFT"), sample("user"))

@@ -1,0 +1,29 @@
+package its.tests.users
+
+import data.its.testutil as t
+
+# Public account flows.
+
+test_users_accessRequest_allow_anonymous if t.anonymous_allowed("users.accessRequest", {})
+
+test_users_accessRequest_allow_logged_in if t.allowed("users.accessRequest", {}, t.nobody)
+
+test_users_accessRequest_deny_other_spelling if not t.anonymous_allowed("Users.accessRequest", {})
+
+test_users_confirmEmail_allow_anonymous if t.anonymous_allowed("users.confirmEmail", {})
+
+test_users_confirmEmail_allow_logged_in if t.allowed("users.confirmEmail", {}, t.nobody)
+
+test_users_confirmEmail_deny_other_spelling if not t.anonymous_allowed("Users.confirmEmail", {})
+
+test_users_passwordReset_allow_anonymous if t.anonymous_allowed("users.passwordReset", {})
+
+test_users_passwordReset_allow_logged_in if t.allowed("users.passwordReset", {}, t.nobody)
+
+test_users_passwordReset_deny_other_spelling if not t.anonymous_allowed("Users.passwordReset", {})
+
+test_users_setPassword_allow_anonymous if t.anonymous_allowed("users.setPassword", {})
+
+test_users_setPassword_allow_logged_in if t.allowed("users.setPassword", {}, t.nobody)
+
+test_users_setPassword_deny_other_spelling if not t.anonymous_allowed("Users.setPassword", {})
