@@ -28,6 +28,7 @@ const Query = "data.its.authz.allow"
 // Engine evaluates the prepared policy query.
 type Engine struct {
 	prepared atomic.Pointer[rego.PreparedEvalQuery]
+	actions  atomic.Pointer[map[string]bool]
 	grantAll bool
 	log      *slog.Logger
 }
@@ -80,14 +81,37 @@ func (e *Engine) Load(ctx context.Context, fsys fs.FS) error {
 	if err := json.Unmarshal(raw, &grants); err != nil {
 		return fmt.Errorf("policies/grants.json: %w", err)
 	}
-	store := inmem.NewFromObject(map[string]any{"grants": grants})
+	// AST values on read: the grants are converted once here, not on every evaluation.
+	store := inmem.NewFromObjectWithOpts(map[string]any{"grants": grants}, inmem.OptReturnASTValuesOnRead(true))
 	opts = append(opts, rego.Query(Query), rego.Store(store))
 	pq, err := rego.New(opts...).PrepareForEval(ctx)
 	if err != nil {
 		return fmt.Errorf("policies: %w", err)
 	}
+	cat, err := rego.New(append(opts[:len(opts)-2:len(opts)-2], rego.Query("data.its.authz.actions"), rego.Store(store))...).Eval(ctx)
+	if err != nil {
+		return fmt.Errorf("policies: action catalogue: %w", err)
+	}
+	actions := map[string]bool{}
+	if len(cat) == 1 && len(cat[0].Expressions) == 1 {
+		if list, ok := cat[0].Expressions[0].Value.([]any); ok {
+			for _, a := range list {
+				if s, ok := a.(string); ok {
+					actions[s] = true
+				}
+			}
+		}
+	}
 	e.prepared.Store(&pq)
+	e.actions.Store(&actions)
 	return nil
+}
+
+// Known reports whether the policies' catalogue (data.its.authz.actions) has action; the
+// registry refuses to start with a route, nav entry or UI route naming an unknown one.
+func (e *Engine) Known(action string) bool {
+	m := e.actions.Load()
+	return m != nil && (*m)[action]
 }
 
 // Check is one question: an action on a resource.

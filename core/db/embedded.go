@@ -96,6 +96,9 @@ func (c *Cluster) Start(ctx context.Context) error {
 	if c.runAs != nil {
 		// The postgres user must be able to reach the cluster folder.
 		_ = os.Chmod(parent, 0o755)
+		if err := traversable(parent); err != nil {
+			return err
+		}
 	}
 	if _, err := os.Stat(filepath.Join(c.Dir, "PG_VERSION")); err != nil {
 		if err := c.initdb(ctx); err != nil {
@@ -218,6 +221,23 @@ func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
 		return fmt.Errorf("%s: %w: %s", name, err, strings.TrimSpace(out.String()))
 	}
 	return nil
+}
+
+// traversable checks that every folder above dir lets other users through, since the cluster
+// runs as the postgres user when ITS runs as root.
+func traversable(dir string) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			return fmt.Errorf("PostgreSQL runs as the postgres user and cannot enter %s: allow it (chmod o+x %s) or choose another data_dir", d, d)
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
 }
 
 func freePort() (int, error) {

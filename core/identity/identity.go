@@ -24,9 +24,9 @@ type Permission struct {
 
 // TBE is a territory / business entity assignment with its locations.
 type TBE struct {
-	Territory      string            `json:"territory"`
-	BusinessEntity string            `json:"businessEntity"`
-	Locations      []LocationKey     `json:"locations"`
+	Territory      string              `json:"territory"`
+	BusinessEntity string              `json:"businessEntity"`
+	Locations      []LocationKey       `json:"locations"`
 	ColorFilters   map[string][]string `json:"colorFilters"`
 }
 
@@ -189,7 +189,9 @@ func nonNilS(s []string) []string {
 type ctxKey struct{}
 
 // WithUser returns ctx acting for u.
-func WithUser(ctx context.Context, u *User) context.Context { return context.WithValue(ctx, ctxKey{}, u) }
+func WithUser(ctx context.Context, u *User) context.Context {
+	return context.WithValue(ctx, ctxKey{}, u)
+}
 
 // FromContext is the user ctx acts for, or nil for an anonymous request.
 func FromContext(ctx context.Context) *User {

@@ -124,6 +124,9 @@ func New(p Params) (*Registry, error) {
 			if prev, dup := reg.Actions[a.ID]; dup {
 				return nil, fmt.Errorf("%s: field /actions/%d/id: action %q is already declared by module %s", m.File, i, a.ID, prev)
 			}
+			if p.Authz != nil && !p.Authz.Known(a.ID) {
+				return nil, fmt.Errorf("%s: field /actions/%d/id: action %q has no rule in policies/ (add it to the module's policy and grants.json)", m.File, i, a.ID)
+			}
 			reg.Actions[a.ID] = man.ID
 		}
 		rec := &recorder{module: man.ID}

@@ -18,7 +18,7 @@ import (
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
-func start(t *testing.T, env ...string) *apptest.App {
+func start(t testing.TB, env ...string) *apptest.App {
 	return apptest.Start(t, fx.Options(users.Module), env...)
 }
 
