@@ -5,6 +5,7 @@ package modules
 import (
 	"go.uber.org/fx"
 
+	"its/modules/admin"
 	"its/modules/dashboard"
 	"its/modules/notifications"
 	"its/modules/users"
@@ -13,6 +14,7 @@ import (
 // All is every in-process module.
 var All = fx.Options(
 	users.Module,
+	admin.Module,
 	dashboard.Module,
 	notifications.Module,
 )

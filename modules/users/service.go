@@ -2,8 +2,6 @@ package users
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -110,14 +108,6 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 	}
 }
 
-func newCode() (string, error) {
-	b := make([]byte, codeBytes)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
 // AccessRequest is the body of a request for an account.
 type AccessRequest struct {
 	Email    string `json:"email"`
@@ -148,10 +138,6 @@ func (s *Service) RequestAccess(ctx context.Context, req AccessRequest) error {
 	} else if !errors.Is(err, identity.ErrNotFound) {
 		return err
 	}
-	code, err := newCode()
-	if err != nil {
-		return err
-	}
 	tx, err := s.db.Begin(ctx)
 	if err != nil {
 		return err
@@ -161,7 +147,8 @@ func (s *Service) RequestAccess(ctx context.Context, req AccessRequest) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.createCode(ctx, tx, id, "confirmEmail", code, codeTTLConfirm); err != nil {
+	code, err := identity.CreateCode(ctx, tx, id, identity.PurposeConfirmEmail, codeTTLConfirm)
+	if err != nil {
 		return err
 	}
 	link := fmt.Sprintf("%s/confirm-email/%s", strings.TrimRight(s.cfg.PublicURL, "/"), code)
@@ -182,8 +169,8 @@ func (s *Service) ConfirmEmail(ctx context.Context, code string) error {
 		return err
 	}
 	defer tx.Rollback(ctx)
-	uid, err := s.store.useCode(ctx, tx, code, "confirmEmail", "")
-	if errors.Is(err, errBadCode) {
+	uid, err := identity.UseCode(ctx, tx, code, identity.PurposeConfirmEmail, "")
+	if errors.Is(err, identity.ErrBadCode) {
 		return httpx.Invalid(httpx.FieldError{Field: "code", Rule: "valid", Message: "This confirmation link is not valid or has expired."})
 	}
 	if err != nil {
@@ -237,11 +224,8 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 	if u.Employee {
 		body = "A password reset was requested for your ITS account. Company employees' passwords are reset by the IT department: please contact IT.\n"
 	} else {
-		code, err := newCode()
+		code, err := identity.CreateCode(ctx, tx, u.ID, identity.PurposeSetPassword, codeTTLPassword)
 		if err != nil {
-			return err
-		}
-		if err := s.store.createCode(ctx, tx, u.ID, "setPassword", code, codeTTLPassword); err != nil {
 			return err
 		}
 		link := fmt.Sprintf("%s/set-password/%s/%s", strings.TrimRight(s.cfg.PublicURL, "/"), u.ID, code)
@@ -270,8 +254,8 @@ func (s *Service) SetPassword(ctx context.Context, userID, code, password string
 		return err
 	}
 	defer tx.Rollback(ctx)
-	uid, err := s.store.useCode(ctx, tx, code, "setPassword", userID)
-	if errors.Is(err, errBadCode) {
+	uid, err := identity.UseCode(ctx, tx, code, identity.PurposeSetPassword, userID)
+	if errors.Is(err, identity.ErrBadCode) {
 		return httpx.Invalid(httpx.FieldError{Field: "code", Rule: "valid", Message: "This link is not valid or has expired. Please request a new one."})
 	}
 	if err != nil {

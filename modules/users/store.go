@@ -2,11 +2,8 @@ package users
 
 import (
 	"context"
-	"crypto/sha256"
-	"errors"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -33,30 +30,4 @@ func (s *Store) recordFailure(ctx context.Context, account, address string) erro
 func (s *Store) clearFailures(ctx context.Context, account string) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM login_failures WHERE account = $1 OR at < now() - interval '1 day'`, account)
 	return err
-}
-
-func hashCode(code string) []byte {
-	h := sha256.Sum256([]byte(code))
-	return h[:]
-}
-
-func (s *Store) createCode(ctx context.Context, tx pgx.Tx, userID, purpose, code string, ttl time.Duration) error {
-	_, err := tx.Exec(ctx, `INSERT INTO user_codes (code_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
-		hashCode(code), userID, purpose, time.Now().Add(ttl))
-	return err
-}
-
-var errBadCode = errors.New("code not valid")
-
-// useCode marks a live code of purpose used and returns its user; a used, expired or unknown
-// code (or one of another user) is errBadCode.
-func (s *Store) useCode(ctx context.Context, tx pgx.Tx, code, purpose, userID string) (string, error) {
-	var uid string
-	err := tx.QueryRow(ctx, `UPDATE user_codes SET used_at = now()
-		WHERE code_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() AND ($3 = '' OR user_id::text = $3)
-		RETURNING user_id::text`, hashCode(code), purpose, userID).Scan(&uid)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", errBadCode
-	}
-	return uid, err
 }

@@ -1,0 +1,22 @@
+// Package admin is account administration: review access requests, edit who may do what
+// (permissions, flags, departments, territories, status), and read the mail outbox.
+package admin
+
+import (
+	_ "embed"
+
+	"go.uber.org/fx"
+
+	"its/core/registry"
+)
+
+//go:embed module.yaml
+var manifest []byte
+
+// Module wires the admin module.
+var Module = fx.Module("admin",
+	fx.Provide(NewStore, NewService, NewHandler),
+	registry.AsModule(func(h *Handler) registry.Module {
+		return registry.Module{File: "modules/admin/module.yaml", Manifest: manifest, Routes: h.Routes}
+	}),
+)

@@ -1,0 +1,63 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/identity"
+)
+
+// Store is the admin module's SQL.
+type Store struct{ db *pgxpool.Pool }
+
+// NewStore gives the store.
+func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
+
+// List returns accounts, optionally of one status and matching text in name, e-mail or code.
+func (s *Store) List(ctx context.Context, status, text string) ([]*identity.User, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+identity.SelectUser+` FROM users u
+		WHERE ($1 = '' OR u.status = $1)
+		  AND ($2 = '' OR u.email ILIKE '%' || $2 || '%' OR (u.name || ' ' || u.last_name) ILIKE '%' || $2 || '%' OR u.user_code ILIKE $2 || '%')
+		ORDER BY u.status <> 'pendingApproval', lower(u.email) LIMIT 500`, status, text)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*identity.User{}
+	for rows.Next() {
+		u, err := identity.Scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// lockUser reads a user for update inside tx.
+func (s *Store) lockUser(ctx context.Context, tx pgx.Tx, id string) (*identity.User, error) {
+	return identity.Scan(tx.QueryRow(ctx, `SELECT `+identity.SelectUser+` FROM users u WHERE u.id::text = $1 FOR UPDATE`, id))
+}
+
+func (s *Store) setPermissions(ctx context.Context, tx pgx.Tx, id string, perms []identity.Permission) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM user_permissions WHERE user_id = $1`, id); err != nil {
+		return err
+	}
+	for _, p := range perms {
+		if _, err := tx.Exec(ctx, `INSERT INTO user_permissions (user_id, domain, role, channel, region, product_type)
+			VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING`, id, p.Domain, p.Role, p.Channel, p.Region, p.ProductType); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) update(ctx context.Context, tx pgx.Tx, u *identity.User) error {
+	tbes, _ := json.Marshal(u.UserTBEs)
+	_, err := tx.Exec(ctx, `UPDATE users SET status = $2, flags = $3, department_access = $4, user_tbes = $5, updated_at = now() WHERE id = $1`,
+		u.ID, u.Status, u.Flags, u.DepartmentAccess, tbes)
+	return err
+}
