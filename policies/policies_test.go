@@ -44,6 +44,7 @@ var catalogue = []string{
 	"conference.view", "conference.dashboard",
 	"admin.users", "admin.divisionGroups", "admin.territories", "admin.customers", "admin.reports", "admin.orders",
 	"locations.viewAll", "businessEntities.viewAll",
+	"jobs.view", "jobs.cancel", "uploads.create", "uploads.own",
 }
 
 // Permission names (platform spec §3) and roles (§6) a grant may name.
@@ -91,6 +92,18 @@ func loadModules(t *testing.T, withTests bool) map[string]*ast.Module {
 	}
 	if len(modules) == 0 {
 		t.Fatal("no policy files embedded")
+	}
+	// The grants.json entries as rules, as the Go core compiles them at load.
+	raw, err := policies.FS.ReadFile("grants.json")
+	if err != nil {
+		t.Fatalf("reading grants.json: %v", err)
+	}
+	src, err := policies.GrantRules(raw)
+	if err != nil {
+		t.Fatalf("compiling grants.json: %v", err)
+	}
+	if modules[policies.GrantRulesPath], err = ast.ParseModuleWithOpts(policies.GrantRulesPath, src, ast.ParserOptions{RegoVersion: ast.RegoV1}); err != nil {
+		t.Fatalf("parsing the rules compiled from grants.json: %v", err)
 	}
 	return modules
 }

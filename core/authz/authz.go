@@ -13,8 +13,10 @@ import (
 	"sync/atomic"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/metrics"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
+	"github.com/open-policy-agent/opa/v1/topdown"
 	"go.uber.org/fx"
 
 	"its/core/config"
@@ -28,7 +30,8 @@ const Query = "data.its.authz.allow"
 // Engine evaluates the prepared policy query.
 type Engine struct {
 	prepared atomic.Pointer[rego.PreparedEvalQuery]
-	actions  atomic.Pointer[map[string]bool]
+	actions  atomic.Pointer[map[string]*ast.Term] // the catalogue, each action with its input term
+	users    userCache
 	grantAll bool
 	log      *slog.Logger
 }
@@ -56,7 +59,8 @@ func New(p Params) (*Engine, error) {
 }
 
 // Load (re)prepares the query from the .rego files and grants.json in fsys; test files are left
-// out. Requests in flight keep the query they started with.
+// out. grants.json is compiled into Rego rules (policies.GrantRules) and also loaded as
+// data.grants. Requests in flight keep the query they started with.
 func (e *Engine) Load(ctx context.Context, fsys fs.FS) error {
 	var opts []func(*rego.Rego)
 	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
@@ -81,6 +85,11 @@ func (e *Engine) Load(ctx context.Context, fsys fs.FS) error {
 	if err := json.Unmarshal(raw, &grants); err != nil {
 		return fmt.Errorf("policies/grants.json: %w", err)
 	}
+	rules, err := policies.GrantRules(raw)
+	if err != nil {
+		return fmt.Errorf("policies/%w", err)
+	}
+	opts = append(opts, rego.Module("policies/"+policies.GrantRulesPath, rules))
 	// AST values on read: the grants are converted once here, not on every evaluation.
 	store := inmem.NewFromObjectWithOpts(map[string]any{"grants": grants}, inmem.OptReturnASTValuesOnRead(true))
 	opts = append(opts, rego.Query(Query), rego.Store(store))
@@ -92,12 +101,12 @@ func (e *Engine) Load(ctx context.Context, fsys fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("policies: action catalogue: %w", err)
 	}
-	actions := map[string]bool{}
+	actions := map[string]*ast.Term{}
 	if len(cat) == 1 && len(cat[0].Expressions) == 1 {
 		if list, ok := cat[0].Expressions[0].Value.([]any); ok {
 			for _, a := range list {
 				if s, ok := a.(string); ok {
-					actions[s] = true
+					actions[s] = ast.StringTerm(s)
 				}
 			}
 		}
@@ -111,7 +120,7 @@ func (e *Engine) Load(ctx context.Context, fsys fs.FS) error {
 // registry refuses to start with a route, nav entry or UI route naming an unknown one.
 func (e *Engine) Known(action string) bool {
 	m := e.actions.Load()
-	return m != nil && (*m)[action]
+	return m != nil && (*m)[action] != nil
 }
 
 // Check is one question: an action on a resource.
@@ -122,12 +131,12 @@ type Check struct {
 
 // Allowed answers one check for u (nil = anonymous). An undefined decision is a no.
 func (e *Engine) Allowed(ctx context.Context, u *identity.User, action string, resource map[string]any) (bool, error) {
-	return e.eval(ctx, userValue(u), action, resource)
+	return e.eval(ctx, e.users.value(u), action, resource)
 }
 
 // AllowedMany answers several checks for one user, converting the user once.
 func (e *Engine) AllowedMany(ctx context.Context, u *identity.User, checks []Check) ([]bool, error) {
-	uv := userValue(u)
+	uv := e.users.value(u)
 	out := make([]bool, len(checks))
 	for i, c := range checks {
 		ok, err := e.eval(ctx, uv, c.Action, c.Resource)
@@ -139,23 +148,73 @@ func (e *Engine) AllowedMany(ctx context.Context, u *identity.User, checks []Che
 	return out, nil
 }
 
-func (e *Engine) eval(ctx context.Context, user ast.Value, action string, resource map[string]any) (bool, error) {
-	res := ast.NewObject()
+// Per-evaluation options that never change: no metrics are collected, and no goroutine is
+// started to watch the context (an evaluation takes microseconds and makes no calls out; the
+// context is checked before it starts).
+var (
+	noMetrics  = rego.EvalMetrics(metrics.NoOp())
+	noWatching = rego.EvalExternalCancel(topdown.NewCancel())
+)
+
+// Terms of the input that never change: its keys, the two env objects and the resource
+// attributes of the policies' contract (policies/README.md).
+var (
+	keyAction, keyResource = ast.StringTerm("action"), ast.StringTerm("resource")
+	keyUser, keyEnv        = ast.StringTerm("user"), ast.StringTerm("env")
+	envOff                 = ast.ObjectTerm(ast.Item(ast.StringTerm("grantAll"), ast.BooleanTerm(false)))
+	envOn                  = ast.ObjectTerm(ast.Item(ast.StringTerm("grantAll"), ast.BooleanTerm(true)))
+	resourceKeys           = stringTerms("channel", "region", "productType", "libraryType", "library", "orderType",
+		"status", "newStatus", "approverCode", "seniorApproverCode", "requesterCode", "event", "domain", "ownerId")
+)
+
+func stringTerms(ss ...string) map[string]*ast.Term {
+	m := make(map[string]*ast.Term, len(ss))
+	for _, s := range ss {
+		m[s] = ast.StringTerm(s)
+	}
+	return m
+}
+
+func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resource map[string]any) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	res := ast.NewObjectWithCapacity(len(resource))
 	for k, v := range resource {
-		tv, err := ast.InterfaceToValue(v)
-		if err != nil {
-			return false, fmt.Errorf("resource %s: %w", k, err)
+		var tv *ast.Term
+		if s, ok := v.(string); ok {
+			tv = ast.StringTerm(s)
+		} else {
+			val, err := ast.InterfaceToValue(v)
+			if err != nil {
+				return false, fmt.Errorf("resource %s: %w", k, err)
+			}
+			tv = ast.NewTerm(val)
 		}
-		res.Insert(ast.StringTerm(k), ast.NewTerm(tv))
+		kt := resourceKeys[k]
+		if kt == nil {
+			kt = ast.StringTerm(k)
+		}
+		res.Insert(kt, tv)
+	}
+	at := (*e.actions.Load())[action]
+	if at == nil {
+		at = ast.StringTerm(action)
+	}
+	env := envOff
+	// The development bypass covers logged-in users only; anonymous calls stay public-only.
+	if e.grantAll && user != nullUser {
+		env = envOn
 	}
 	input := ast.NewObject(
-		ast.Item(ast.StringTerm("action"), ast.StringTerm(action)),
-		ast.Item(ast.StringTerm("resource"), ast.NewTerm(res)),
-		ast.Item(ast.StringTerm("user"), ast.NewTerm(user)),
-		// The development bypass covers logged-in users only; anonymous calls stay public-only.
-		ast.Item(ast.StringTerm("env"), ast.ObjectTerm(ast.Item(ast.StringTerm("grantAll"), ast.BooleanTerm(e.grantAll && user != ast.Null{})))),
+		ast.Item(keyAction, at),
+		ast.Item(keyResource, ast.NewTerm(res)),
+		ast.Item(keyUser, user),
+		ast.Item(keyEnv, env),
 	)
-	rs, err := e.prepared.Load().Eval(ctx, rego.EvalParsedInput(input))
+	cache := getEvalCache()
+	defer cache.release()
+	rs, err := e.prepared.Load().Eval(ctx, rego.EvalParsedInput(input), rego.EvalVirtualCache(cache), noMetrics, noWatching)
 	if err != nil {
 		return false, err
 	}
@@ -164,52 +223,6 @@ func (e *Engine) eval(ctx context.Context, user ast.Value, action string, resour
 	}
 	b, _ := rs[0].Expressions[0].Value.(bool)
 	return b, nil
-}
-
-// userValue builds the input.user object of the policies' contract.
-func userValue(u *identity.User) ast.Value {
-	if u == nil {
-		return ast.Null{}
-	}
-	perms := make([]*ast.Term, 0, len(u.Permissions))
-	for _, p := range u.Permissions {
-		perms = append(perms, ast.ObjectTerm(
-			ast.Item(ast.StringTerm("domain"), ast.StringTerm(p.Domain)),
-			ast.Item(ast.StringTerm("role"), ast.StringTerm(p.Role)),
-			ast.Item(ast.StringTerm("channel"), ast.StringTerm(p.Channel)),
-			ast.Item(ast.StringTerm("region"), ast.StringTerm(p.Region)),
-			ast.Item(ast.StringTerm("productType"), ast.StringTerm(p.ProductType)),
-		))
-	}
-	tbes := make([]*ast.Term, 0, len(u.UserTBEs))
-	for _, t := range u.UserTBEs {
-		locs := make([]*ast.Term, 0, len(t.Locations))
-		for _, l := range t.Locations {
-			locs = append(locs, ast.ObjectTerm(ast.Item(ast.StringTerm("key"), ast.StringTerm(l.Key))))
-		}
-		tbes = append(tbes, ast.ObjectTerm(
-			ast.Item(ast.StringTerm("territory"), ast.StringTerm(t.Territory)),
-			ast.Item(ast.StringTerm("businessEntity"), ast.StringTerm(t.BusinessEntity)),
-			ast.Item(ast.StringTerm("locations"), ast.ArrayTerm(locs...)),
-		))
-	}
-	return ast.NewObject(
-		ast.Item(ast.StringTerm("id"), ast.StringTerm(u.ID)),
-		ast.Item(ast.StringTerm("email"), ast.StringTerm(u.Email)),
-		ast.Item(ast.StringTerm("userCode"), ast.StringTerm(u.UserCode)),
-		ast.Item(ast.StringTerm("permissions"), ast.ArrayTerm(perms...)),
-		ast.Item(ast.StringTerm("departmentAccess"), strings2(u.DepartmentAccess)),
-		ast.Item(ast.StringTerm("flags"), strings2(u.Flags)),
-		ast.Item(ast.StringTerm("userTBEs"), ast.ArrayTerm(tbes...)),
-	)
-}
-
-func strings2(ss []string) *ast.Term {
-	ts := make([]*ast.Term, len(ss))
-	for i, s := range ss {
-		ts[i] = ast.StringTerm(s)
-	}
-	return ast.ArrayTerm(ts...)
 }
 
 // Module provides the engine.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,6 +49,8 @@ func TestDecisions(t *testing.T) {
 	e := engine(t)
 	ctx := context.Background()
 	plain := &identity.User{ID: "u2", Permissions: []identity.Permission{perm("its:productAssortments", "user")}}
+	salesOnly := &identity.User{ID: "u3", Permissions: []identity.Permission{perm("its:sampleInventory", "coordinator")},
+		DepartmentAccess: []string{"Sales"}}
 	cases := []struct {
 		user   *identity.User
 		action string
@@ -63,6 +66,13 @@ func TestDecisions(t *testing.T) {
 		{nil, "session.login", nil, true},
 		{nil, "session.ping", nil, false},
 		{editor(), "no.such.action", nil, false},
+		{editor(), "sampleInventory.transfer", nil, true},
+		{salesOnly, "sampleInventory.transfer", nil, false},
+		{salesOnly, "sampleInventory.edit", map[string]any{"library": "sales"}, true},
+		{editor(), "libraries.manage", map[string]any{"libraryType": "advertisingasset"}, true},
+		{editor(), "libraries.manage", map[string]any{"libraryType": "Unknown"}, false},
+		{editor(), "assortments.edit", map[string]any{"channel": ""}, true},
+		{editor(), "orders.edit", map[string]any{"orderType": "wholesale", "status": "SUBMITTED"}, true},
 	}
 	for _, c := range cases {
 		got, err := e.Allowed(ctx, c.user, c.action, c.res)
@@ -70,6 +80,58 @@ func TestDecisions(t *testing.T) {
 			t.Errorf("%s %v for %v: got %v (%v), want %v", c.action, c.res, c.user != nil, got, err, c.want)
 		}
 	}
+}
+
+// The engine keeps converted users for reuse; a user whose permissions change (even in place)
+// must be decided on the new ones.
+func TestDecisionsFollowUserChanges(t *testing.T) {
+	e := engine(t)
+	ctx := context.Background()
+	u := &identity.User{ID: "u4", Permissions: []identity.Permission{perm("its:products", "user")}}
+	check := func(want bool) {
+		t.Helper()
+		if got, err := e.Allowed(ctx, u, "admin.users", nil); err != nil || got != want {
+			t.Fatalf("admin.users with %v: got %v (%v), want %v", u.Permissions, got, err, want)
+		}
+	}
+	check(false)
+	u.Permissions = append(u.Permissions, perm("its:admin:users", "admin"))
+	check(true)
+	u.Permissions[1].Role = "user"
+	check(false)
+	same := &identity.User{ID: "u4", Permissions: []identity.Permission{perm("its:products", "user"), perm("its:admin:users", "admin")}}
+	if got, _ := e.Allowed(ctx, same, "admin.users", nil); !got {
+		t.Fatal("an equal user loaded again was refused")
+	}
+}
+
+// Decisions run concurrently (go test -race): the cached users and the pooled evaluation caches
+// are shared between requests.
+func TestConcurrentDecisions(t *testing.T) {
+	e := engine(t)
+	ctx := context.Background()
+	users := []*identity.User{editor(), {ID: "u5", Permissions: []identity.Permission{perm("its:productAssortments", "user")}}, nil}
+	want := []bool{true, false, false}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				k := (g + i) % len(users)
+				got, err := e.Allowed(ctx, users[k], "assortments.edit", map[string]any{"channel": "Wholesale"})
+				if err != nil || got != want[k] {
+					t.Errorf("user %d: got %v (%v), want %v", k, got, err, want[k])
+					return
+				}
+				if ok, _ := e.Allowed(ctx, users[k], "sampleInventory.transfer", nil); ok != (k == 0) {
+					t.Errorf("user %d: transfer %v", k, ok)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func TestGrantAllIsDevelopmentOnlyAndNeedsLogin(t *testing.T) {

@@ -7,12 +7,13 @@ import data.its.authz
 # perm is a permission not narrowed by channel, region or productType.
 perm(domain, role) := {"domain": domain, "role": role, "channel": "All", "region": "All", "productType": "All"}
 
-# user is a logged-in user holding perms and nothing else.
+# user is a logged-in user holding perms and nothing else; like the Go side, it
+# keys the permissions by domain.
 user(perms) := {
 	"id": "u-1",
 	"email": "someone@example.com",
 	"userCode": "U001",
-	"permissions": perms,
+	"permissions": {domain: [p | some p in perms; p.domain == domain] | some domain in {p.domain | some p in perms}},
 	"departmentAccess": [],
 	"flags": [],
 	"userTBEs": [],
