@@ -21,10 +21,13 @@ import (
 	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/jobs"
 	"its/core/logging"
 	"its/core/mail"
 	"its/core/registry"
 	"its/core/session"
+	"its/core/storage"
+	"its/core/uploads"
 	"its/core/web"
 )
 
@@ -43,6 +46,9 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 		session.Module,
 		authz.Module,
 		mail.Module,
+		storage.Module,
+		jobs.Module,
+		uploads.Module,
 		fx.Provide(func() *registryRef { return &registryRef{} }),
 		registry.AsModule(newCoreModule),
 		registry.FxModule,
@@ -82,6 +88,7 @@ type RouterParams struct {
 	Sessions *session.Manager
 	Registry *registry.Registry
 	Web      *web.Handler
+	Blobs    *storage.Handler
 }
 
 // NewRouter builds the chi router: base middleware, sessions, module routes, the frontend.
@@ -98,6 +105,8 @@ func NewRouter(p RouterParams) http.Handler {
 	r.MethodNotAllowed(httpx.Wrap(p.Log, func(w http.ResponseWriter, r *http.Request) error {
 		return &httpx.Error{Status: http.StatusMethodNotAllowed, Code: "ITS_ERR_METHOD", Message: "Method " + r.Method + " is not allowed on " + r.URL.Path}
 	}))
+	// Signed blob URLs carry their own credential: no session, no CSRF.
+	r.Handle(storage.URLPrefix+"*", p.Blobs)
 	r.Handle("/*", p.Web)
 	return r
 }

@@ -28,6 +28,7 @@ type Config struct {
 	LogLevel       string `yaml:"log_level"`
 	BodyLimitBytes int64  `yaml:"body_limit_bytes"`
 	WebDir         string `yaml:"web_dir"`
+	SiteUpdating   bool   `yaml:"site_updating"`
 
 	Session struct {
 		UserTimeoutMs    int64    `yaml:"user_timeout_ms"`
@@ -63,6 +64,24 @@ type Config struct {
 		DefaultLanguage string `yaml:"default_language"`
 		TimeZone        string `yaml:"time_zone"`
 	} `yaml:"i18n"`
+
+	Storage struct {
+		Driver          string   `yaml:"driver"`
+		SigningSecret   string   `yaml:"signing_secret"`
+		URLTTL          Duration `yaml:"url_ttl"`
+		MaxUploadBytes  int64    `yaml:"max_upload_bytes"`
+		StaleUploadTTL  Duration `yaml:"stale_upload_ttl"`
+		Bucket          string   `yaml:"bucket"`
+		Endpoint        string   `yaml:"endpoint"`
+		Region          string   `yaml:"region"`
+		AccessKeyID     string   `yaml:"access_key_id"`
+		SecretAccessKey string   `yaml:"secret_access_key"`
+		PathStyle       bool     `yaml:"path_style"`
+	} `yaml:"storage"`
+
+	Jobs struct {
+		Workers int `yaml:"workers"`
+	} `yaml:"jobs"`
 }
 
 // Production reports whether ITS runs in production mode.
@@ -186,6 +205,21 @@ func (c *Config) validate() error {
 	}
 	if c.DataDir == "" {
 		return fmt.Errorf("data_dir must not be empty")
+	}
+	switch c.Storage.Driver {
+	case "local":
+	case "s3":
+		if c.Storage.Bucket == "" {
+			return fmt.Errorf("storage.bucket is required with storage.driver s3")
+		}
+	default:
+		return fmt.Errorf("storage.driver: %q is not local or s3", c.Storage.Driver)
+	}
+	if c.Storage.URLTTL.Duration <= 0 || c.Storage.StaleUploadTTL.Duration <= 0 || c.Storage.MaxUploadBytes <= 0 {
+		return fmt.Errorf("storage.url_ttl, storage.stale_upload_ttl and storage.max_upload_bytes must be positive")
+	}
+	if c.Jobs.Workers <= 0 {
+		return fmt.Errorf("jobs.workers must be positive")
 	}
 	return nil
 }

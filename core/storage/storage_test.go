@@ -1,0 +1,267 @@
+package storage_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"its/core/storage"
+	"its/core/storage/storagetest"
+)
+
+// fixture is a store plus how to reach its signed URLs.
+type fixture struct {
+	store storage.Store
+	base  string // prefix for relative URLs (the local store's)
+}
+
+func (f fixture) abs(u string) string {
+	if strings.HasPrefix(u, "/") {
+		return f.base + u
+	}
+	return u
+}
+
+func localFixture(t *testing.T) fixture {
+	l, err := storage.NewLocal(t.TempDir(), []byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(storage.NewHandler(l))
+	t.Cleanup(srv.Close)
+	return fixture{store: l, base: srv.URL}
+}
+
+func s3Fixture(t *testing.T) fixture {
+	srv := storagetest.StartS3(t)
+	t.Log(srv.Describe())
+	return fixture{store: srv.Store(t)}
+}
+
+func TestLocalContract(t *testing.T) { contract(t, localFixture(t)) }
+
+func TestS3Contract(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an S3 gateway")
+	}
+	contract(t, s3Fixture(t))
+}
+
+func putPart(t *testing.T, f fixture, url string, body []byte) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPut, f.abs(url), bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = int64(len(body))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode, res.Header.Get("ETag")
+}
+
+func get(t *testing.T, f fixture, url string) (int, []byte, http.Header) {
+	t.Helper()
+	res, err := http.Get(f.abs(url))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b, res.Header
+}
+
+func random(n int) []byte {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return b
+}
+
+// contract is what every Store must do; it runs against each implementation.
+func contract(t *testing.T, f fixture) {
+	ctx := context.Background()
+	s := f.store
+
+	t.Run("put get stat delete", func(t *testing.T) {
+		body := []byte("%PDF-1.4 a small document")
+		if err := s.Put(ctx, "uploads/ProductDocument/spec sheet.pdf", bytes.NewReader(body), int64(len(body)), "application/pdf"); err != nil {
+			t.Fatal(err)
+		}
+		info, err := s.Stat(ctx, "uploads/ProductDocument/spec sheet.pdf")
+		if err != nil || info.Size != int64(len(body)) {
+			t.Fatalf("stat: %+v %v", info, err)
+		}
+		rc, _, err := s.Get(ctx, "uploads/ProductDocument/spec sheet.pdf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(rc)
+		rc.Close()
+		if !bytes.Equal(got, body) {
+			t.Fatalf("get: %q", got)
+		}
+		head, err := s.ReadHead(ctx, "uploads/ProductDocument/spec sheet.pdf", 5)
+		if err != nil || string(head) != "%PDF-" {
+			t.Fatalf("head: %q %v", head, err)
+		}
+		if err := s.Delete(ctx, "uploads/ProductDocument/spec sheet.pdf"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Stat(ctx, "uploads/ProductDocument/spec sheet.pdf"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("stat after delete: %v", err)
+		}
+		if _, _, err := s.Get(ctx, "uploads/ProductDocument/missing.pdf"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("get missing: %v", err)
+		}
+		if err := s.Delete(ctx, "uploads/ProductDocument/missing.pdf"); err != nil {
+			t.Fatalf("delete missing: %v", err)
+		}
+	})
+
+	t.Run("signed get url", func(t *testing.T) {
+		body := []byte("\x89PNG\r\n\x1a\n not really a png")
+		if err := s.Put(ctx, "uploads/AdvertisingLogo/logo.png", bytes.NewReader(body), int64(len(body)), "image/png"); err != nil {
+			t.Fatal(err)
+		}
+		u, err := s.SignedGetURL(ctx, "uploads/AdvertisingLogo/logo.png", "Brand Logo.png", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		status, got, hdr := get(t, f, u)
+		if status != 200 || !bytes.Equal(got, body) {
+			t.Fatalf("signed get: %d %q", status, got)
+		}
+		if !strings.Contains(hdr.Get("Content-Disposition"), "Brand Logo.png") {
+			t.Fatalf("content-disposition: %q", hdr.Get("Content-Disposition"))
+		}
+		// A tampered URL is refused.
+		status, _, _ = get(t, f, strings.Replace(u, "logo.png", "logo2.png", 1))
+		if status != 403 && status != 404 {
+			t.Fatalf("tampered url answered %d", status)
+		}
+		// An expired URL is refused.
+		old, err := s.SignedGetURL(ctx, "uploads/AdvertisingLogo/logo.png", "", time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2100 * time.Millisecond)
+		if status, _, _ := get(t, f, old); status != 403 {
+			t.Fatalf("expired url answered %d", status)
+		}
+	})
+
+	t.Run("multipart complete", func(t *testing.T) {
+		key := "uploads/GlobalRetailAsset/store window.jpg"
+		id, err := s.CreateMultipart(ctx, key, "image/jpeg", 5<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p1, p2 := append([]byte{0xff, 0xd8, 0xff}, random(5<<20-3)...), random(1234)
+		var parts []storage.Part
+		for i, body := range [][]byte{p1, p2} {
+			u, err := s.SignedPartURL(ctx, key, id, i+1, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, etag := putPart(t, f, u, body)
+			if status != 200 || etag == "" {
+				t.Fatalf("part %d: %d etag %q", i+1, status, etag)
+			}
+			parts = append(parts, storage.Part{Number: i + 1, ETag: etag})
+		}
+		listed, err := s.ListParts(ctx, key, id)
+		if err != nil || len(listed) != 2 || listed[0].Number != 1 || listed[1].Size != 1234 {
+			t.Fatalf("list parts: %+v %v", listed, err)
+		}
+		if err := s.CompleteMultipart(ctx, key, id, []storage.Part{{Number: 1, ETag: parts[0].ETag}, {Number: 2, ETag: `"wrong"`}}); err == nil {
+			t.Fatal("complete with a wrong etag succeeded")
+		}
+		if err := s.CompleteMultipart(ctx, key, id, parts); err != nil {
+			t.Fatal(err)
+		}
+		rc, info, err := s.Get(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(rc)
+		rc.Close()
+		if info.Size != int64(len(p1)+len(p2)) || !bytes.Equal(got, append(p1, p2...)) {
+			t.Fatalf("assembled object differs: %d bytes", len(got))
+		}
+		if _, err := s.ListParts(ctx, key, id); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("parts after complete: %v", err)
+		}
+	})
+
+	t.Run("multipart abort", func(t *testing.T) {
+		key := "assortments/A123/logo.png"
+		id, err := s.CreateMultipart(ctx, key, "image/png", 5<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, _ := s.SignedPartURL(ctx, key, id, 1, time.Minute)
+		if status, _ := putPart(t, f, u, random(1000)); status != 200 {
+			t.Fatalf("part: %d", status)
+		}
+		if err := s.AbortMultipart(ctx, key, id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ListParts(ctx, key, id); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("parts after abort: %v", err)
+		}
+		if _, err := s.Stat(ctx, key); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("object after abort: %v", err)
+		}
+		if err := s.AbortMultipart(ctx, key, id); err != nil {
+			t.Fatalf("second abort: %v", err)
+		}
+	})
+
+	t.Run("unsafe keys refused", func(t *testing.T) {
+		for _, k := range []string{"../etc/passwd", "/abs", "a//b", "a/./b", `a\b`} {
+			if err := s.Put(ctx, k, strings.NewReader("x"), 1, ""); err == nil {
+				t.Errorf("put %q succeeded", k)
+			}
+		}
+	})
+}
+
+func TestSanitizeFilename(t *testing.T) {
+	ok := map[string]string{
+		"Spring 26 Lookbook.pdf":           "Spring 26 Lookbook.pdf",
+		"résumé.png":                       "résumé.png",
+		"a*b?c<d>.jpg":                     "a_b_c_d_.jpg",
+		" trailing dot. ":                  "trailing dot",
+		"tab\tname.png":                    "tab_name.png",
+		strings.Repeat("x", 300) + ".jpeg": strings.Repeat("x", storage.MaxFilenameLength-5) + ".jpeg",
+	}
+	for in, want := range ok {
+		got, err := storage.SanitizeFilename(in)
+		if err != nil || got != want {
+			t.Errorf("SanitizeFilename(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", ".", "..", "../x.png", `..\x.png`, "a/b.png", "***"} {
+		if got, err := storage.SanitizeFilename(bad); err == nil {
+			t.Errorf("SanitizeFilename(%q) = %q, want an error", bad, got)
+		}
+	}
+	if _, err := storage.Segment("A-12_b"); err != nil {
+		t.Error(err)
+	}
+	for _, bad := range []string{"", "..", "a/b", "a b", "ü"} {
+		if _, err := storage.Segment(bad); err == nil {
+			t.Errorf("Segment(%q) accepted", bad)
+		}
+	}
+}

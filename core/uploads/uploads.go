@@ -1,0 +1,584 @@
+// Package uploads is ITS's multipart upload flow over the blob store: create (validated, keyed by
+// the server, one presigned URL per 10 MiB part), resume (the parts already stored), complete
+// (every part, the type checked by its magic bytes, the owning module's record written in the
+// same transaction) and abort; a sweeper aborts uploads left behind.
+package uploads
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"go.uber.org/fx"
+
+	"its/core/authz"
+	"its/core/config"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/core/jobs"
+	"its/core/registry"
+	"its/core/storage"
+)
+
+// ChunkSize is the part size of the spec (10,485,760 bytes).
+const ChunkSize = 10485760
+
+// minChunk is S3's smallest part but the last.
+const minChunk = 5 << 20
+
+// Usage types (spec: storage usage types).
+const (
+	AssortmentLogo = "assortmentLogo"
+	Product        = "product"
+	DisplayGroup   = "displayGroup"
+	LibraryAsset   = "libraryAsset"
+	SeasonCover    = "seasonCover"
+)
+
+// LibraryTypes are the six library types a library asset upload may name.
+var LibraryTypes = []string{"AdvertisingAsset", "AdvertisingLogo", "GlobalRetailAsset", "GlobalRetailResource", "ProductDocument", "StepAsset"}
+
+// Request is the body of POST /api/upload/aws/s3/create.
+type Request struct {
+	Filename       string `json:"filename"`
+	FileSize       int64  `json:"fileSize"`
+	ChunkSize      int64  `json:"chunkSize,omitempty"`
+	UsageType      string `json:"usageType"`
+	LibraryType    string `json:"libraryType,omitempty"`
+	AttachTo       string `json:"attachTo,omitempty"`
+	Year           string `json:"year,omitempty"`
+	Season         string `json:"season,omitempty"`
+	Channel        string `json:"channel,omitempty"`
+	ContentType    string `json:"contentType,omitempty"`
+	ForceOverwrite bool   `json:"forceOverwrite,omitempty"`
+	HashID         string `json:"hashId,omitempty"`
+	DisplayName    string `json:"displayName,omitempty"`
+}
+
+// Upload is a recorded upload.
+type Upload struct {
+	ID          string          `json:"uploadId"`
+	UserID      string          `json:"-"`
+	State       string          `json:"status"`
+	UsageType   string          `json:"usageType"`
+	LibraryType string          `json:"libraryType,omitempty"`
+	AttachTo    string          `json:"attachTo,omitempty"`
+	Filename    string          `json:"filename"`
+	DisplayName string          `json:"displayName"`
+	ContentType string          `json:"contentType"`
+	Bucket      string          `json:"bucket"`
+	Key         string          `json:"key"`
+	FileSize    int64           `json:"fileSize"`
+	ChunkSize   int64           `json:"chunkSize"`
+	Parts       int             `json:"parts"`
+	Result      json.RawMessage `json:"result,omitempty"`
+	storageID   string
+}
+
+// Hook lets the module owning a usage type check a new upload and record a completed one.
+type Hook struct {
+	UsageType string
+	// Validate runs at create, after the built-in checks (e.g. refuse a duplicate filename).
+	Validate func(ctx context.Context, u *Upload) error
+	// Completed runs inside the completing transaction; its answer is stored as the upload's
+	// result and returned to the client (e.g. the new asset's _id). An error undoes the upload.
+	Completed func(ctx context.Context, tx pgx.Tx, u *Upload) (any, error)
+}
+
+// AsHook annotates a constructor of Hook for the uploads' fx group.
+func AsHook(ctor any) fx.Option {
+	return fx.Provide(fx.Annotate(ctor, fx.ResultTags(`group:"uploads.hooks"`)))
+}
+
+// usage is what the platform knows of a usage type: who may upload, which files, and where to.
+type usage struct {
+	exts   []string
+	action func(r *Request) (string, map[string]any)
+	key    func(r *Request, filename string) (string, error)
+}
+
+var usages = map[string]usage{
+	LibraryAsset: {
+		exts: libraryExts,
+		action: func(r *Request) (string, map[string]any) {
+			return "libraries.manage", map[string]any{"libraryType": r.LibraryType}
+		},
+		key: func(r *Request, fn string) (string, error) { return storage.Key("uploads", r.LibraryType, fn) },
+	},
+	AssortmentLogo: {
+		exts:   imageExts,
+		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
+	},
+	Product: {
+		exts:   imageExts,
+		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
+	},
+	DisplayGroup: {
+		exts:   append(append([]string{}, imageExts...), ".pdf"),
+		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		key: func(r *Request, fn string) (string, error) {
+			return storage.Key("assortments", r.AttachTo, "customContent", fn)
+		},
+	},
+	SeasonCover: {
+		exts:   []string{".jpg", ".jpeg"},
+		action: func(*Request) (string, map[string]any) { return "seasons.manage", nil },
+		// The season cover is always sourceFile.jpg in its season's folder.
+		key: func(r *Request, _ string) (string, error) {
+			return storage.Key("seasons", r.Year, r.Season, r.Channel, "sourceFile.jpg")
+		},
+	},
+}
+
+// Service runs uploads.
+type Service struct {
+	db    *pgxpool.Pool
+	store storage.Store
+	az    *authz.Engine
+	cfg   *config.Config
+	log   *slog.Logger
+	hooks map[string]Hook
+}
+
+// Params wire the service.
+type Params struct {
+	fx.In
+	DB     *pgxpool.Pool
+	Store  storage.Store
+	Authz  *authz.Engine
+	Config *config.Config
+	Log    *slog.Logger
+	Hooks  []Hook `group:"uploads.hooks"`
+}
+
+// NewService builds the service.
+func NewService(p Params) *Service {
+	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, hooks: map[string]Hook{}}
+	for _, h := range p.Hooks {
+		s.hooks[h.UsageType] = h
+	}
+	return s
+}
+
+func field(name, rule, msg string) error {
+	return httpx.Invalid(httpx.FieldError{Field: name, Rule: rule, Message: msg})
+}
+
+// Created is the answer of Create.
+type Created struct {
+	Upload
+	URLs []string `json:"urls"`
+}
+
+// Create validates the request, asks the usage type's permission, starts the multipart upload
+// and records it; the answer carries one presigned URL per part.
+func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
+	u := identity.FromContext(ctx)
+	if strings.TrimSpace(r.Filename) == "" {
+		return nil, field("filename", "required", "A filename is required")
+	}
+	use, ok := usages[r.UsageType]
+	if !ok {
+		return nil, field("usageType", "oneOf", "usageType must be one of assortmentLogo, product, displayGroup, libraryAsset, seasonCover")
+	}
+	switch r.UsageType {
+	case LibraryAsset:
+		if r.LibraryType == "" {
+			return nil, field("libraryType", "required", "libraryType is required for library asset uploads")
+		}
+		if !slices.Contains(LibraryTypes, r.LibraryType) {
+			return nil, field("libraryType", "oneOf", "libraryType must be one of "+strings.Join(LibraryTypes, ", "))
+		}
+	case AssortmentLogo, Product, DisplayGroup:
+		if r.AttachTo == "" {
+			return nil, field("attachTo", "required", "attachTo is required for assortment logo and product uploads")
+		}
+		if _, err := storage.Segment(r.AttachTo); err != nil {
+			return nil, field("attachTo", "format", "attachTo may hold only letters, digits, - and _")
+		}
+	case SeasonCover:
+		for name, v := range map[string]string{"year": r.Year, "season": r.Season, "channel": r.Channel} {
+			if _, err := storage.Segment(v); err != nil {
+				return nil, field(name, "required", name+" is required for season cover uploads (letters and digits)")
+			}
+		}
+	}
+	filename, err := storage.SanitizeFilename(r.Filename)
+	if err != nil {
+		return nil, field("filename", "format", "The filename cannot name a folder")
+	}
+	if e := ext(filename); !slices.Contains(use.exts, e) {
+		return nil, field("filename", "fileType", fmt.Sprintf("Files of type %q cannot be uploaded here", e))
+	}
+	if r.FileSize <= 0 {
+		return nil, field("fileSize", "required", "fileSize must be positive")
+	}
+	if r.FileSize > s.cfg.Storage.MaxUploadBytes {
+		return nil, field("fileSize", "max", fmt.Sprintf("The file is larger than the limit of %d bytes", s.cfg.Storage.MaxUploadBytes))
+	}
+	chunk := r.ChunkSize
+	if chunk == 0 {
+		chunk = ChunkSize
+	}
+	if chunk < minChunk || chunk > ChunkSize {
+		return nil, field("chunkSize", "range", fmt.Sprintf("chunkSize must be between %d and %d bytes", minChunk, ChunkSize))
+	}
+	parts := int((r.FileSize + chunk - 1) / chunk)
+	if parts > storage.MaxParts {
+		return nil, field("fileSize", "max", "The file needs too many parts")
+	}
+	action, res := use.action(&r)
+	if err := registry.Require(ctx, s.az, action, res); err != nil {
+		return nil, err
+	}
+	key, err := use.key(&r, filename)
+	if err != nil {
+		return nil, field("filename", "format", "The upload path is not valid")
+	}
+	display := r.DisplayName
+	if display == "" {
+		display = strings.TrimSpace(r.Filename)
+	}
+	up := &Upload{
+		UserID: u.ID, State: "uploading", UsageType: r.UsageType, LibraryType: r.LibraryType, AttachTo: r.AttachTo,
+		Filename: filename, DisplayName: display, ContentType: fileTypes[ext(filename)].contentType,
+		Bucket: s.store.Bucket(), Key: key, FileSize: r.FileSize, ChunkSize: chunk, Parts: parts,
+	}
+	if h, ok := s.hooks[r.UsageType]; ok && h.Validate != nil {
+		if err := h.Validate(ctx, up); err != nil {
+			return nil, err
+		}
+	}
+	sid, err := s.store.CreateMultipart(ctx, key, up.ContentType, chunk)
+	if err != nil {
+		return nil, err
+	}
+	up.storageID = sid
+	err = s.db.QueryRow(ctx, `INSERT INTO uploads (user_id, usage_type, library_type, attach_to, filename, display_name, content_type,
+		bucket, key, storage_upload_id, file_size, chunk_size, parts)
+		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id::text`,
+		up.UserID, up.UsageType, up.LibraryType, up.AttachTo, up.Filename, up.DisplayName, up.ContentType,
+		up.Bucket, up.Key, sid, up.FileSize, up.ChunkSize, up.Parts).Scan(&up.ID)
+	if err != nil {
+		_ = s.store.AbortMultipart(context.WithoutCancel(ctx), key, sid)
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.Code == "23505" {
+			return nil, httpx.Conflict("Another upload of "+filename+" is in progress", map[string]string{"errorType": "uploadInProgress"})
+		}
+		return nil, err
+	}
+	urls, err := s.partURLs(ctx, up, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Created{Upload: *up, URLs: urls}, nil
+}
+
+// partURLs presigns the parts not in have.
+func (s *Service) partURLs(ctx context.Context, up *Upload, have map[int]bool) ([]string, error) {
+	urls := make([]string, 0, up.Parts)
+	for n := 1; n <= up.Parts; n++ {
+		if have[n] {
+			urls = append(urls, "")
+			continue
+		}
+		u, err := s.store.SignedPartURL(ctx, up.Key, up.storageID, n, s.cfg.Storage.URLTTL.Duration)
+		if err != nil {
+			return nil, err
+		}
+		urls = append(urls, u)
+	}
+	return urls, nil
+}
+
+const selectUpload = `SELECT id::text, user_id::text, state, usage_type, library_type, attach_to, filename, display_name, content_type,
+	bucket, key, storage_upload_id, file_size, chunk_size, parts, result FROM uploads`
+
+func scanUpload(row pgx.Row) (*Upload, error) {
+	var u Upload
+	err := row.Scan(&u.ID, &u.UserID, &u.State, &u.UsageType, &u.LibraryType, &u.AttachTo, &u.Filename, &u.DisplayName, &u.ContentType,
+		&u.Bucket, &u.Key, &u.storageID, &u.FileSize, &u.ChunkSize, &u.Parts, &u.Result)
+	return &u, err
+}
+
+// owned loads an upload and asks whether the caller owns it; another user's upload is a 404.
+func (s *Service) owned(ctx context.Context, q pgxQuerier, id string, forUpdate bool) (*Upload, error) {
+	if len(id) != 36 {
+		return nil, httpx.NotFound("Upload")
+	}
+	sql := selectUpload + ` WHERE id::text = $1`
+	if forUpdate {
+		sql += ` FOR UPDATE`
+	}
+	up, err := scanUpload(q.QueryRow(ctx, sql, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound("Upload")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := registry.Require(ctx, s.az, "uploads.own", map[string]any{"ownerId": up.UserID}); err != nil {
+		return nil, httpx.NotFound("Upload")
+	}
+	return up, nil
+}
+
+type pgxQuerier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Resume is what an interrupted upload still needs.
+type Resume struct {
+	Upload
+	Stored  []storage.Part `json:"stored"`
+	Missing []int          `json:"missing"`
+	URLs    []string       `json:"urls"` // "" for stored parts
+}
+
+// Parts lists the parts already stored and presigns the rest.
+func (s *Service) Parts(ctx context.Context, id string) (*Resume, error) {
+	up, err := s.owned(ctx, s.db, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if up.State != "uploading" {
+		return nil, httpx.Conflict("This upload is "+up.State, map[string]string{"errorType": "uploadState", "status": up.State})
+	}
+	stored, err := s.store.ListParts(ctx, up.Key, up.storageID)
+	if err != nil {
+		return nil, err
+	}
+	have := map[int]bool{}
+	for _, p := range stored {
+		have[p.Number] = true
+	}
+	missing := []int{}
+	for n := 1; n <= up.Parts; n++ {
+		if !have[n] {
+			missing = append(missing, n)
+		}
+	}
+	urls, err := s.partURLs(ctx, up, have)
+	if err != nil {
+		return nil, err
+	}
+	return &Resume{Upload: *up, Stored: stored, Missing: missing, URLs: urls}, nil
+}
+
+// CompleteRequest is the body of POST /api/upload/aws/s3/complete.
+type CompleteRequest struct {
+	Bucket   string            `json:"bucket"`
+	Key      string            `json:"key"`
+	UploadID string            `json:"uploadId"`
+	ETags    []json.RawMessage `json:"etags"`
+}
+
+// parseETags accepts ["etag1", ...] (part n at index n-1) or [{"PartNumber":n,"ETag":"..."}].
+func parseETags(raw []json.RawMessage) ([]storage.Part, error) {
+	parts := make([]storage.Part, 0, len(raw))
+	for i, r := range raw {
+		var s string
+		if json.Unmarshal(r, &s) == nil {
+			parts = append(parts, storage.Part{Number: i + 1, ETag: s})
+			continue
+		}
+		var o struct {
+			PartNumber int    `json:"PartNumber"`
+			ETag       string `json:"ETag"`
+		}
+		if err := json.Unmarshal(r, &o); err != nil || o.PartNumber < 1 || o.ETag == "" {
+			return nil, field("etags["+strconv.Itoa(i)+"]", "format", "each etag is a string or {PartNumber, ETag}")
+		}
+		parts = append(parts, storage.Part{Number: o.PartNumber, ETag: o.ETag})
+	}
+	slices.SortFunc(parts, func(a, b storage.Part) int { return a.Number - b.Number })
+	return parts, nil
+}
+
+// Completed is the answer of Complete.
+type Completed struct {
+	Upload
+}
+
+// Complete assembles the parts, checks the result's size and type, and lets the usage type's
+// hook record it, all or nothing: a refused upload leaves no object and no record behind.
+func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed, error) {
+	if req.UploadID == "" {
+		return nil, field("uploadId", "required", "uploadId is required")
+	}
+	parts, err := parseETags(req.ETags)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	up, err := s.owned(ctx, tx, req.UploadID, true)
+	if err != nil {
+		return nil, err
+	}
+	if req.Bucket != up.Bucket || req.Key != up.Key {
+		return nil, field("key", "match", "bucket and key do not match the upload")
+	}
+	if up.State == "completed" {
+		return &Completed{Upload: *up}, nil
+	}
+	if up.State != "uploading" {
+		return nil, httpx.Conflict("This upload is "+up.State, map[string]string{"errorType": "uploadState", "status": up.State})
+	}
+	if len(parts) != up.Parts {
+		return nil, field("etags", "count", fmt.Sprintf("Error: %d of %d parts were uploaded", len(parts), up.Parts))
+	}
+	for i, p := range parts {
+		if p.Number != i+1 {
+			return nil, field("etags", "count", fmt.Sprintf("Error: part %d is missing", i+1))
+		}
+	}
+	if err := s.store.CompleteMultipart(ctx, up.Key, up.storageID, parts); err != nil {
+		if errors.Is(err, storage.ErrBadParts) {
+			return nil, field("etags", "match", "Error: the parts do not match what was uploaded")
+		}
+		return nil, err
+	}
+	// From here the object exists: any failure removes it and marks the upload failed.
+	reject := func(cause error) (*Completed, error) {
+		bg := context.WithoutCancel(ctx)
+		_ = tx.Rollback(bg)
+		_ = s.store.Delete(bg, up.Key)
+		_, _ = s.db.Exec(bg, `UPDATE uploads SET state = 'failed', error = $2, updated_at = now() WHERE id = $1`, up.ID, cause.Error())
+		return nil, cause
+	}
+	info, err := s.store.Stat(ctx, up.Key)
+	if err != nil {
+		return reject(err)
+	}
+	if info.Size != up.FileSize {
+		return reject(field("fileSize", "match", fmt.Sprintf("Error: %d bytes arrived, %d were announced", info.Size, up.FileSize)))
+	}
+	head, err := s.store.ReadHead(ctx, up.Key, 512)
+	if err != nil {
+		return reject(err)
+	}
+	if !sniffOK(up.Filename, head) {
+		return reject(field("filename", "fileType", "The file's content does not match its type "+ext(up.Filename)))
+	}
+	result := any(map[string]any{})
+	if h, ok := s.hooks[up.UsageType]; ok && h.Completed != nil {
+		if result, err = h.Completed(ctx, tx, up); err != nil {
+			return reject(err)
+		}
+	}
+	b, _ := json.Marshal(result)
+	if _, err := tx.Exec(ctx, `UPDATE uploads SET state = 'completed', result = $2, updated_at = now() WHERE id = $1`, up.ID, b); err != nil {
+		return reject(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return reject(err)
+	}
+	up.State, up.Result = "completed", b
+	return &Completed{Upload: *up}, nil
+}
+
+// Abort removes an upload's parts and marks it aborted.
+func (s *Service) Abort(ctx context.Context, id string) error {
+	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		up, err := s.owned(ctx, tx, id, true)
+		if err != nil {
+			return err
+		}
+		if up.State != "uploading" {
+			return httpx.Conflict("This upload is "+up.State, map[string]string{"errorType": "uploadState", "status": up.State})
+		}
+		return s.abort(ctx, tx, up, "aborted by the user")
+	})
+}
+
+func (s *Service) abort(ctx context.Context, tx pgx.Tx, up *Upload, why string) error {
+	if err := s.store.AbortMultipart(ctx, up.Key, up.storageID); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE uploads SET state = 'aborted', error = $2, updated_at = now() WHERE id = $1`, up.ID, why)
+	return err
+}
+
+// Sweep aborts uploads still 'uploading' after olderThan: their parts go, and so does an object
+// a crash left between assembling and recording (no completed upload owns its key).
+func (s *Service) Sweep(ctx context.Context, olderThan time.Duration) (int, error) {
+	rows, err := s.db.Query(ctx, `SELECT id::text FROM uploads WHERE state = 'uploading' AND updated_at < $1 LIMIT 1000`, time.Now().Add(-olderThan))
+	if err != nil {
+		return 0, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+			up, err := scanUpload(tx.QueryRow(ctx, selectUpload+` WHERE id::text = $1 AND state = 'uploading' FOR UPDATE SKIP LOCKED`, id))
+			if errors.Is(err, pgx.ErrNoRows) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			var owned bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM uploads WHERE bucket = $1 AND key = $2 AND state = 'completed')`, up.Bucket, up.Key).Scan(&owned); err != nil {
+				return err
+			}
+			if !owned {
+				if err := s.store.Delete(ctx, up.Key); err != nil {
+					return err
+				}
+			}
+			n++
+			return s.abort(ctx, tx, up, "stale: aborted by the sweeper")
+		})
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// SweepArgs is the periodic sweep job.
+type SweepArgs struct{}
+
+func (SweepArgs) Kind() string { return "uploads.sweep" }
+
+type sweepWorker struct {
+	river.WorkerDefaults[SweepArgs]
+	svc *Service
+}
+
+func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
+	n, err := w.svc.Sweep(ctx, w.svc.cfg.Storage.StaleUploadTTL.Duration)
+	if n > 0 {
+		w.svc.log.Info("stale uploads aborted", "count", n)
+	}
+	return err
+}
+
+func registration(svc *Service) jobs.Registration {
+	return jobs.Registration{
+		Workers: func(w *river.Workers) { river.AddWorker(w, &sweepWorker{svc: svc}) },
+		Periodic: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(10*time.Minute),
+			func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true})},
+	}
+}

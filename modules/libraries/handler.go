@@ -1,0 +1,210 @@
+package libraries
+
+import (
+	"bytes"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"its/core/httpx"
+	"its/core/registry"
+)
+
+// Handler is the libraries module's HTTP side.
+type Handler struct{ svc *Service }
+
+// NewHandler gives the handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// libraryTypeParam makes the route's policy resource the libraryType query parameter.
+func libraryTypeQuery(r *http.Request) map[string]any {
+	return map[string]any{"libraryType": r.URL.Query().Get("libraryType")}
+}
+
+func pathResource(name string) registry.ResourceFunc {
+	return func(r *http.Request) map[string]any {
+		return map[string]any{"libraryType": chi.URLParam(r, name)}
+	}
+}
+
+// Routes registers the module's routes (each listed in module.yaml).
+func (h *Handler) Routes(r registry.Router) {
+	r.Handle("GET", "/api/assets", "libraries.view", h.list, registry.WithResource(libraryTypeQuery))
+	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", "libraries.manage", h.batch, registry.WithResource(pathResource("manageType")))
+	r.Handle("POST", "/api/assets/{manageType}/check-filename", "libraries.manage", h.checkFilename, registry.WithResource(pathResource("manageType")))
+	r.Handle("POST", "/api/assets/{libraryType}", "libraries.view", h.signed, registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", "libraries.manage", h.report, registry.WithResource(pathResource("libraryType")))
+	// The collection's own library types are checked in the service.
+	none := registry.WithResource(func(*http.Request) map[string]any { return nil })
+	r.Handle("GET", "/api/assets/collection/{collectionType}", "libraries.view", h.getCollection, none)
+	r.Handle("PUT", "/api/assets/collection/{collectionType}", "libraries.view", h.saveCollection, none)
+	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", "libraries.view", h.zip, none)
+	r.Handle("POST", "/api/userFlags", "userFlags.create", h.userFlag)
+	r.Handle("POST", "/api/stats", "stats.create", h.stat)
+}
+
+func success(w http.ResponseWriter, v any) {
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": "Success", "data": v})
+}
+
+var listParams = map[string]bool{"libraryType": true, "status": true, "q": true, "limit": true, "offset": true}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	p := ListParams{LibraryType: q.Get("libraryType"), Status: q.Get("status"), Search: q.Get("q"), Filters: map[string][]string{}}
+	var err error
+	if v := q.Get("limit"); v != "" {
+		if p.Limit, err = strconv.Atoi(v); err != nil {
+			return invalid("limit", "type", "limit must be a number")
+		}
+	}
+	if v := q.Get("offset"); v != "" {
+		if p.Offset, err = strconv.Atoi(v); err != nil {
+			return invalid("offset", "type", "offset must be a number")
+		}
+	}
+	for k, vs := range q {
+		if listParams[k] {
+			continue
+		}
+		for _, v := range vs {
+			for _, part := range strings.Split(v, ",") {
+				if part = strings.TrimSpace(part); part != "" {
+					p.Filters[k] = append(p.Filters[k], part)
+				}
+			}
+		}
+	}
+	assets, total, err := h.svc.List(r.Context(), p)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"data": assets, "totalCount": total})
+	return nil
+}
+
+func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
+	var body BatchRequest
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	out, err := h.svc.Batch(r.Context(), chi.URLParam(r, "manageType"), body)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) checkFilename(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Filename string `json:"filename"`
+	}
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	id, err := h.svc.CheckFilename(r.Context(), chi.URLParam(r, "manageType"), body.Filename)
+	if err != nil {
+		return err
+	}
+	var asset any
+	if id != "" {
+		asset = map[string]string{"_id": id}
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": "Success", "data": map[string]any{"asset": asset, "exists": id != ""}})
+	return nil
+}
+
+func (h *Handler) signed(w http.ResponseWriter, r *http.Request) error {
+	var body SignedRequest
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	out, err := h.svc.Signed(r.Context(), chi.URLParam(r, "libraryType"), body)
+	if err != nil {
+		return err
+	}
+	success(w, out)
+	return nil
+}
+
+func (h *Handler) report(w http.ResponseWriter, r *http.Request) error {
+	var body ReportRequest
+	if r.ContentLength != 0 {
+		if err := httpx.Decode(r, &body); err != nil {
+			return err
+		}
+	}
+	var buf bytes.Buffer
+	name, err := h.svc.Report(r.Context(), chi.URLParam(r, "libraryType"), body, &buf)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	_, _ = buf.WriteTo(w)
+	return nil
+}
+
+func (h *Handler) getCollection(w http.ResponseWriter, r *http.Request) error {
+	c, err := h.svc.GetCollection(r.Context(), chi.URLParam(r, "collectionType"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, c)
+	return nil
+}
+
+func (h *Handler) saveCollection(w http.ResponseWriter, r *http.Request) error {
+	var body SaveRequest
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	c, err := h.svc.SaveCollection(r.Context(), chi.URLParam(r, "collectionType"), body)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, c)
+	return nil
+}
+
+func (h *Handler) zip(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.svc.ZipCollection(r.Context(), chi.URLParam(r, "collectionType"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"})
+	return nil
+}
+
+func (h *Handler) userFlag(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Flag      string `json:"flag"`
+		ModelType string `json:"modelType"`
+		ModelID   string `json:"modelId"`
+	}
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	if err := h.svc.Flag(r.Context(), body.Flag, body.ModelType, body.ModelID); err != nil {
+		return err
+	}
+	success(w, body)
+	return nil
+}
+
+func (h *Handler) stat(w http.ResponseWriter, r *http.Request) error {
+	var body StatEvent
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	if err := h.svc.Stat(r.Context(), body); err != nil {
+		return err
+	}
+	success(w, map[string]string{"action": body.Action})
+	return nil
+}

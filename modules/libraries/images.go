@@ -1,0 +1,145 @@
+package libraries
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	_ "image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"math"
+
+	"golang.org/x/image/draw"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+)
+
+// ThumbnailSize bounds the longer side of a generated thumbnail.
+const ThumbnailSize = 400
+
+// errNoPreview means the file's type has no previewer (yet): PDF first pages will come through
+// the Chromium renderer behind the same Previewer seam.
+var errNoPreview = errors.New("libraries: no previewer for this type")
+
+// Previewer turns a file into a JPEG thumbnail and reports the source's pixel size.
+type Previewer interface {
+	Preview(contentType string, src io.Reader) (thumb []byte, width, height int, err error)
+}
+
+// imagePreviewer handles what Go's image packages decode: JPEG, PNG, GIF.
+type imagePreviewer struct{}
+
+func (imagePreviewer) Preview(contentType string, src io.Reader) ([]byte, int, int, error) {
+	switch contentType {
+	case "image/jpeg", "image/png", "image/gif":
+	default:
+		return nil, 0, 0, errNoPreview
+	}
+	img, _, err := image.Decode(src)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	b := img.Bounds()
+	thumb, err := thumbnail(img, ThumbnailSize)
+	return thumb, b.Dx(), b.Dy(), err
+}
+
+// thumbnail scales img to fit max x max and encodes it as JPEG.
+func thumbnail(img image.Image, max int) ([]byte, error) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w > max || h > max {
+		if w >= h {
+			w, h = max, int(math.Max(1, float64(h)*float64(max)/float64(w)))
+		} else {
+			w, h = int(math.Max(1, float64(w)*float64(max)/float64(h))), max
+		}
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
+	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
+	var buf bytes.Buffer
+	err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 82})
+	return buf.Bytes(), err
+}
+
+// placeholder draws a demo picture: a colour field with stripes, a shoe silhouette and the
+// asset's name, so the demo libraries look like libraries.
+func placeholder(w, h int, bg, accent color.RGBA, label, sub string, seed int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), &image.Uniform{bg}, image.Point{}, draw.Src)
+	// Bands in the accent colour, lightly (whole rectangles: cheap for hundreds of demo files).
+	stripe := &image.Uniform{color.RGBA{accent.R / 4, accent.G / 4, accent.B / 4, 64}}
+	period := 24 + seed%5*8
+	for x := seed % period; x < w; x += period {
+		draw.Draw(img, image.Rect(x, 0, x+period/3, h), stripe, image.Point{}, draw.Over)
+	}
+	// A sneaker: sole, upper and a swoosh-like band, scaled to the picture.
+	s := float64(min(w, h)) / 300
+	cx, cy := float64(w)/2, float64(h)*0.58
+	dark := color.RGBA{30, 30, 34, 255}
+	white := color.RGBA{245, 245, 240, 255}
+	fillPoly(img, []pt{{-120, 40}, {125, 40}, {130, 58}, {-125, 58}}, cx, cy, s, dark)
+	fillPoly(img, []pt{{-115, 40}, {-110, -10}, {-70, -30}, {-20, -70}, {25, -72}, {40, -40}, {90, -15}, {125, 10}, {125, 40}}, cx, cy, s, accent)
+	fillPoly(img, []pt{{-80, 10}, {40, -30}, {100, 5}, {-60, 25}}, cx, cy, s, white)
+	fillPoly(img, []pt{{-18, -68}, {22, -70}, {30, -50}, {-10, -45}}, cx, cy, s, dark)
+	// Name band.
+	band := image.Rect(0, h-44, w, h)
+	draw.Draw(img, band, &image.Uniform{color.RGBA{0, 0, 0, 170}}, image.Point{}, draw.Over)
+	text(img, 12, h-26, label, white)
+	text(img, 12, h-10, sub, color.RGBA{200, 200, 200, 255})
+	return img
+}
+
+type pt struct{ x, y float64 }
+
+// fillPoly fills a polygon given around (cx, cy) at scale s (even-odd scanlines).
+func fillPoly(img *image.RGBA, poly []pt, cx, cy, s float64, c color.RGBA) {
+	minY, maxY := math.Inf(1), math.Inf(-1)
+	ps := make([]pt, len(poly))
+	for i, p := range poly {
+		ps[i] = pt{cx + p.x*s, cy + p.y*s}
+		minY, maxY = math.Min(minY, ps[i].y), math.Max(maxY, ps[i].y)
+	}
+	b := img.Bounds()
+	for y := int(math.Max(minY, 0)); y <= int(math.Min(maxY, float64(b.Max.Y-1))); y++ {
+		fy := float64(y) + 0.5
+		var xs []float64
+		for i := range ps {
+			a, bb := ps[i], ps[(i+1)%len(ps)]
+			if (a.y <= fy && bb.y > fy) || (bb.y <= fy && a.y > fy) {
+				xs = append(xs, a.x+(fy-a.y)/(bb.y-a.y)*(bb.x-a.x))
+			}
+		}
+		for i := 1; i < len(xs); i++ {
+			for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+				xs[j], xs[j-1] = xs[j-1], xs[j]
+			}
+		}
+		for i := 0; i+1 < len(xs); i += 2 {
+			for x := int(math.Max(xs[i], 0)); x < int(math.Min(xs[i+1], float64(b.Max.X))); x++ {
+				img.SetRGBA(x, y, c)
+			}
+		}
+	}
+}
+
+func text(img *image.RGBA, x, y int, s string, c color.RGBA) {
+	d := &font.Drawer{Dst: img, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y)}
+	d.DrawString(s)
+}
+
+func encodePNG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img)
+	return buf.Bytes(), err
+}
+
+func encodeJPEG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 80})
+	return buf.Bytes(), err
+}

@@ -1,0 +1,224 @@
+package libraries
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Store is the libraries module's SQL.
+type Store struct{ db *pgxpool.Pool }
+
+// NewStore gives the store.
+func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
+
+var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+
+// Querier is a pool or a transaction.
+type Querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// assetColumns are the selected columns, in scan order.
+func assetColumns() []string {
+	cols := []string{"a.id::text", "a.library_type"}
+	for _, f := range textFields {
+		cols = append(cols, "a."+f.col)
+	}
+	for _, f := range dateFields {
+		cols = append(cols, "coalesce(to_char(a."+f.col+", 'YYYY-MM-DD'), '')")
+	}
+	return append(cols, "a.locations", "coalesce(a.added_by::text, '')", "a.status", "a.modified_at")
+}
+
+func scanAsset(row pgx.Row) (*Asset, error) {
+	a := &Asset{Fields: make(map[string]string, len(textFields)+len(dateFields))}
+	vals := make([]string, len(textFields)+len(dateFields))
+	dest := []any{&a.ID, &a.LibraryType}
+	for i := range vals {
+		dest = append(dest, &vals[i])
+	}
+	dest = append(dest, &a.Locations, &a.AddedBy, &a.Status, &a.ModifiedDate)
+	if err := row.Scan(dest...); err != nil {
+		return nil, err
+	}
+	for i, f := range textFields {
+		a.Fields[f.json] = vals[i]
+	}
+	for i, f := range dateFields {
+		a.Fields[f.json] = vals[len(textFields)+i]
+	}
+	a.Files = []File{}
+	return a, nil
+}
+
+// ListQuery selects assets.
+type ListQuery struct {
+	LibraryType string
+	Statuses    []string
+	Filters     map[string][]string // json field -> accepted values (whitelisted by the service)
+	Search      string
+	IDs         []string
+	Limit       int
+	Offset      int
+	UserID      string
+}
+
+func (q ListQuery) where(b sq.SelectBuilder) sq.SelectBuilder {
+	if q.LibraryType != "" {
+		b = b.Where(sq.Eq{"a.library_type": q.LibraryType})
+	}
+	if len(q.Statuses) > 0 {
+		b = b.Where(sq.Eq{"a.status": q.Statuses})
+	}
+	if len(q.IDs) > 0 {
+		b = b.Where("a.id = ANY(?::uuid[])", q.IDs)
+	}
+	for field, values := range q.Filters {
+		col, ok := column(field)
+		if !ok || isDateField(field) {
+			continue
+		}
+		b = b.Where(sq.Eq{"a." + col: values})
+	}
+	if s := strings.TrimSpace(q.Search); s != "" {
+		b = b.Where("a.name ILIKE ?", "%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)+"%")
+	}
+	return b
+}
+
+// List answers a page of assets (newest modified first) with their files and the user's flags,
+// and the total count.
+func (s *Store) List(ctx context.Context, db Querier, q ListQuery) ([]*Asset, int, error) {
+	sqlText, args, err := q.where(psql.Select(assetColumns()...).From("library_assets a")).
+		OrderBy("a.modified_at DESC", "a.id DESC").Limit(uint64(q.Limit)).Offset(uint64(q.Offset)).ToSql()
+	if err != nil {
+		return nil, 0, err
+	}
+	rows, err := db.Query(ctx, sqlText, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	assets, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r) })
+	if err != nil {
+		return nil, 0, err
+	}
+	total := len(assets) + q.Offset
+	if len(assets) == q.Limit || q.Offset > 0 {
+		countSQL, cargs, err := q.where(psql.Select("count(*)").From("library_assets a")).ToSql()
+		if err != nil {
+			return nil, 0, err
+		}
+		if err := db.QueryRow(ctx, countSQL, cargs...).Scan(&total); err != nil {
+			return nil, 0, err
+		}
+	}
+	if err := s.attach(ctx, db, assets, q.UserID); err != nil {
+		return nil, 0, err
+	}
+	return assets, total, nil
+}
+
+// attach loads the files and the user's 'Seen' flags of assets.
+func (s *Store) attach(ctx context.Context, db Querier, assets []*Asset, userID string) error {
+	if len(assets) == 0 {
+		return nil
+	}
+	ids := make([]string, len(assets))
+	byID := make(map[string]*Asset, len(assets))
+	for i, a := range assets {
+		ids[i] = a.ID
+		byID[a.ID] = a
+	}
+	rows, err := db.Query(ctx, `SELECT id::text, asset_id::text, usage_type, filename, content_type, file_size, width, height,
+		thumbnail_key, groups, state, add_method, modified_at, key
+		FROM library_files WHERE asset_id = ANY($1::uuid[]) ORDER BY usage_type, filename`, ids)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f File
+		var assetID string
+		var w, h *int32
+		if err := rows.Scan(&f.ID, &assetID, &f.UsageType, &f.Filename, &f.ContentType, &f.FileSize, &w, &h,
+			&f.thumbKey, &f.Groups, &f.State, &f.AddMethod, &f.ModifiedDate, &f.key); err != nil {
+			return err
+		}
+		if w != nil && h != nil {
+			f.Dimensions = &Dims{Width: int(*w), Height: int(*h)}
+		}
+		byID[assetID].Files = append(byID[assetID].Files, f)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if userID == "" {
+		return nil
+	}
+	fr, err := db.Query(ctx, `SELECT model_id::text, flag FROM library_user_flags WHERE user_id = $1 AND model_type = 'Asset' AND model_id = ANY($2::uuid[])`, userID, ids)
+	if err != nil {
+		return err
+	}
+	defer fr.Close()
+	for fr.Next() {
+		var id, flag string
+		if err := fr.Scan(&id, &flag); err != nil {
+			return err
+		}
+		byID[id].UserFlag = flag
+	}
+	return fr.Err()
+}
+
+// Get loads assets by id (any library, any status), locking them when forUpdate.
+func (s *Store) Get(ctx context.Context, db Querier, ids []string, forUpdate bool) ([]*Asset, error) {
+	b := psql.Select(assetColumns()...).From("library_assets a").Where("a.id = ANY(?::uuid[])", ids).OrderBy("a.id")
+	if forUpdate {
+		b = b.Suffix("FOR UPDATE")
+	}
+	sqlText, args, err := b.ToSql()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.Query(ctx, sqlText, args...)
+	if err != nil {
+		return nil, err
+	}
+	assets, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r) })
+	if err != nil {
+		return nil, err
+	}
+	return assets, s.attach(ctx, db, assets, "")
+}
+
+// Update writes the given columns and status of one asset (columns come from the whitelist).
+func (s *Store) Update(ctx context.Context, tx pgx.Tx, id string, set map[string]any) error {
+	b := psql.Update("library_assets").Set("modified_at", sq.Expr("now()")).Where(sq.Eq{"id": id})
+	for col, v := range set {
+		b = b.Set(col, v)
+	}
+	sqlText, args, err := b.ToSql()
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, sqlText, args...)
+	return err
+}
+
+// FileByName finds the asset holding a file named filename (case-insensitive), "" when none.
+func (s *Store) FileByName(ctx context.Context, db Querier, filename string) (string, error) {
+	var id string
+	err := db.QueryRow(ctx, `SELECT asset_id::text FROM library_files WHERE lower(filename) = lower($1)`, filename).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
+}
