@@ -1,0 +1,112 @@
+package assortments_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"testing"
+	"time"
+
+	"its/modules/assortments"
+)
+
+func median(xs []float64) float64 {
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkAssortmentRows measures reading a 2,000-row assortment end to end (GET over HTTP,
+// session, policy, JSON) against the same rows straight from pgx, and a 500-row batch update
+// through the pricing rules and row versions.
+func BenchmarkAssortmentRows(b *testing.B) {
+	a := start(b)
+	c := a.Client()
+	c.Login("editor@example.com")
+	rows, err := a.DB.Query(b.Context(), `SELECT style, color FROM products WHERE product_type <> 'POP' ORDER BY style_numeric, color LIMIT 2000`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ps []map[string]any
+	for rows.Next() {
+		var s, col string
+		if err := rows.Scan(&s, &col); err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, map[string]any{"style": s, "color": col})
+	}
+	rows.Close()
+	r := c.Do("POST", "/api/assortments", map[string]any{"title": "Bench 2000", "products": ps})
+	if r.Status != 200 {
+		b.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	id := r.Body["data"].(map[string]any)["_id"].(string)
+
+	// Timed: the request until the last byte of the answer is read (not the test's decoding).
+	fetch := func() (time.Duration, []byte) {
+		t := time.Now()
+		res, err := c.HTTP.Get(a.URL + "/api/assortments/" + id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		d := time.Since(t)
+		if res.StatusCode != 200 {
+			b.Fatalf("get: %d", res.StatusCode)
+		}
+		return d, raw
+	}
+	get := func() (time.Duration, []any) {
+		d, raw := fetch()
+		var body struct {
+			Data struct{ Products []any }
+		}
+		if err := json.Unmarshal(raw, &body); err != nil || len(body.Data.Products) != 2000 {
+			b.Fatalf("get: %d rows, %v", len(body.Data.Products), err)
+		}
+		return d, body.Data.Products
+	}
+	raw := func() time.Duration {
+		t := time.Now()
+		n, err := assortments.ReadRowsRaw(b.Context(), a.DB, id, "US")
+		d := time.Since(t)
+		if err != nil || n != 2000 {
+			b.Fatalf("raw: %d %v", n, err)
+		}
+		return d
+	}
+	for i := 0; i < 3; i++ {
+		get()
+		raw()
+	}
+	var end2end, sql []float64
+	for i := 0; i < 15; i++ {
+		d, _ := fetch()
+		end2end = append(end2end, ms(d))
+		sql = append(sql, ms(raw()))
+	}
+	b.ReportMetric(median(end2end), "assortments.get_2000_rows_ms:ms")
+	b.ReportMetric(median(sql), "assortments.get_2000_rows_raw_sql_ms:ms")
+
+	var batch []float64
+	for round := 0; round < 5; round++ {
+		_, list := get()
+		var updates []any
+		for i, row := range list[:500] {
+			m := row.(map[string]any)
+			updates = append(updates, map[string]any{"id": m["id"], "version": m["version"],
+				"changes": map[string]any{"cost": fmt.Sprintf("%d.%02d", 20+round, i%100), "quantity": 100 + i, "colorNote": fmt.Sprintf("round %d", round)}})
+		}
+		t := time.Now()
+		r := c.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": updates})
+		d := time.Since(t)
+		if r.Status != 200 {
+			b.Fatalf("batch: %d %.300s", r.Status, r.Raw)
+		}
+		batch = append(batch, ms(d))
+	}
+	b.ReportMetric(median(batch), "assortments.batch_update_500_ms:ms")
+}

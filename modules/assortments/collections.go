@@ -1,0 +1,371 @@
+package assortments
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"its/core/grid"
+	"its/core/httpx"
+	"its/core/registry"
+	"its/modules/products"
+)
+
+// Collection is a named list of style/colours (spec §3.3), optionally linked to an assortment
+// (linkageModel "Assortment", linkageId its id): what is added to such a collection is added to
+// the assortment too.
+type Collection struct {
+	ID             string              `json:"_id"`
+	CollectionType string              `json:"collectionType"`
+	Name           string              `json:"name"`
+	LinkageType    string              `json:"linkageType"`
+	LinkageModel   string              `json:"linkageModel"`
+	LinkageID      string              `json:"linkageId"`
+	LinkageObject  json.RawMessage     `json:"linkageObject"`
+	Products       []CollectionProduct `json:"products"`
+	Version        int64               `json:"version"`
+	CreatedDate    time.Time           `json:"createdDate"`
+	ModifiedDate   time.Time           `json:"modifiedDate"`
+}
+
+// CollectionProduct is one style/colour of a collection.
+type CollectionProduct struct {
+	Style     string `json:"style"`
+	Color     string `json:"color"`
+	Selected  bool   `json:"selected"`
+	Thumbnail string `json:"thumbnail,omitempty"`
+}
+
+var collectionTypeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]{0,39}$`)
+
+func checkCollectionType(t string) error {
+	if !collectionTypeRE.MatchString(t) {
+		return httpx.Invalid(httpx.FieldError{Field: "collectionType", Rule: "pattern", Message: "A collection type is letters and digits"})
+	}
+	return nil
+}
+
+const collectionColumns = `c.id::text, c.collection_type, c.name, c.linkage_type, c.linkage_model, c.linkage_id, c.linkage_object,
+ c.version, c.created_date, c.modified_date,
+ COALESCE((SELECT json_agg(json_build_object('style', cp.style, 'color', cp.color, 'selected', cp.selected) ORDER BY cp.sort, cp.style, cp.color)
+   FROM collection_products cp WHERE cp.collection_id = c.id), '[]'::json)`
+
+func scanCollections(rows pgx.Rows) ([]Collection, error) {
+	defer rows.Close()
+	out := []Collection{}
+	for rows.Next() {
+		var c Collection
+		var prods []byte
+		if err := rows.Scan(&c.ID, &c.CollectionType, &c.Name, &c.LinkageType, &c.LinkageModel, &c.LinkageID, &c.LinkageObject,
+			&c.Version, &c.CreatedDate, &c.ModifiedDate, &prods); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(prods, &c.Products); err != nil {
+			return nil, err
+		}
+		for i := range c.Products {
+			c.Products[i].Thumbnail = products.ImagePath(c.Products[i].Style, c.Products[i].Color, "thumbnail")
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// CollectionQuery narrows the caller's collections of a type.
+type CollectionQuery struct {
+	Name         string   `json:"name"`
+	LinkageModel string   `json:"linkageModel"`
+	LinkageID    string   `json:"linkageId"`
+	IDs          []string `json:"ids"`
+}
+
+// Collections lists the caller's collections of a type.
+func (s *Service) Collections(ctx context.Context, collectionType string, q CollectionQuery) ([]Collection, error) {
+	if err := checkCollectionType(collectionType); err != nil {
+		return nil, err
+	}
+	b := psql.Select(collectionColumns).From("collections c").
+		Where("c.owner_id = ?", me(ctx).ID).Where("c.collection_type = ?", collectionType).OrderBy("lower(c.name)", "c.id")
+	if q.Name != "" {
+		b = b.Where("c.name ILIKE ?", "%"+escapeLike(q.Name)+"%")
+	}
+	if q.LinkageModel != "" {
+		b = b.Where("c.linkage_model = ?", q.LinkageModel)
+	}
+	if q.LinkageID != "" {
+		b = b.Where("c.linkage_id = ?", q.LinkageID)
+	}
+	if len(q.IDs) > 0 {
+		var ok []string
+		for _, id := range q.IDs {
+			if isUUID(id) {
+				ok = append(ok, id)
+			}
+		}
+		b = b.Where("c.id = ANY(?::uuid[])", ok)
+	}
+	sql, args, err := b.ToSql()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return scanCollections(rows)
+}
+
+// CollectionCreate is the body of POST /api/collections/{collectionType}.
+type CollectionCreate struct {
+	Name          string           `json:"name"`
+	LinkageType   string           `json:"linkageType"`
+	LinkageModel  string           `json:"linkageModel"`
+	LinkageID     string           `json:"linkageId"`
+	LinkageObject json.RawMessage  `json:"linkageObject"`
+	Products      []CollectionItem `json:"products"`
+}
+
+// linkedAssortment checks the assortment a collection links to: visible, editable, not locked
+// by someone else; nil when the collection links to no assortment.
+func (s *Service) linkedAssortment(ctx context.Context, tx pgx.Tx, model, id string) (*Assortment, error) {
+	if model != "Assortment" || id == "" {
+		return nil, registry.Require(ctx, s.authz, "collections.edit", nil)
+	}
+	a, err := s.load(ctx, tx, id, true)
+	if err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) && he.Status == 404 {
+			return nil, httpx.Invalid(httpx.FieldError{Field: "linkageId", Rule: "exists", Message: "The linked assortment does not exist"})
+		}
+		return nil, err
+	}
+	if err := registry.Require(ctx, s.authz, "collections.edit", map[string]any{"channel": a.Channel}); err != nil {
+		return nil, err
+	}
+	l, err := s.store.lockOf(ctx, tx, a.ID, me(ctx).ID)
+	if err != nil {
+		return nil, err
+	}
+	if l != nil && !l.Mine {
+		return nil, lockedError(l)
+	}
+	return a, nil
+}
+
+// CreateCollection makes a collection (with its first products).
+func (s *Service) CreateCollection(ctx context.Context, collectionType string, req CollectionCreate) (*Collection, error) {
+	if err := checkCollectionType(collectionType); err != nil {
+		return nil, err
+	}
+	var bad []httpx.FieldError
+	name := strings.TrimSpace(req.Name)
+	if name == "" || len(name) > 120 {
+		bad = append(bad, httpx.FieldError{Field: "name", Rule: "required", Message: "A collection needs a name of at most 120 characters"})
+	}
+	lt := oneOf("linkageType", orDefault(req.LinkageType, "linkageId"), []string{"linkageId", "linkageObject"}, &bad)
+	if len(bad) > 0 {
+		return nil, httpx.Invalid(bad...)
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := s.linkedAssortment(ctx, tx, req.LinkageModel, req.LinkageID); err != nil {
+		return nil, err
+	}
+	var obj any
+	if len(req.LinkageObject) > 0 {
+		obj = string(req.LinkageObject)
+	}
+	var id string
+	if err := tx.QueryRow(ctx, `INSERT INTO collections (owner_id, collection_type, name, linkage_type, linkage_model, linkage_id, linkage_object)
+		VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id::text`, me(ctx).ID, collectionType, name, lt, req.LinkageModel, req.LinkageID, obj).Scan(&id); err != nil {
+		return nil, err
+	}
+	if len(req.Products) > 0 {
+		if _, err := s.collectionBatch(ctx, tx, id, &CollectionBatch{AddProducts: req.Products}); err != nil {
+			return nil, err
+		}
+	}
+	out, err := s.collectionByID(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	return out, tx.Commit(ctx)
+}
+
+func (s *Service) collectionByID(ctx context.Context, q querier, id string) (*Collection, error) {
+	if !isUUID(id) {
+		return nil, httpx.NotFound("Collection")
+	}
+	rows, err := q.Query(ctx, `SELECT `+collectionColumns+` FROM collections c WHERE c.id = $1 AND c.owner_id = $2`, id, me(ctx).ID)
+	if err != nil {
+		return nil, err
+	}
+	list, err := scanCollections(rows)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, httpx.NotFound("Collection")
+	}
+	return &list[0], nil
+}
+
+// CollectionBatch adds, removes and (de)selects products of a collection.
+type CollectionBatch struct {
+	Version        int64            `json:"version"`
+	Name           *string          `json:"name"`
+	AddProducts    []CollectionItem `json:"addProducts"`
+	DeleteProducts []products.Pair  `json:"deleteProducts"`
+	UpdateProducts []CollectionItem `json:"updateProducts"`
+}
+
+// CollectionResult is the answer of a collection batch.
+type CollectionResult struct {
+	Collection        *Collection `json:"collection"`
+	Added             int         `json:"added"`
+	Removed           int         `json:"removed"`
+	Updated           int         `json:"updated"`
+	AddedToAssortment int         `json:"addedToAssortment"`
+	Message           string      `json:"message"`
+}
+
+// BatchCollection applies a batch to a collection of the given type.
+func (s *Service) BatchCollection(ctx context.Context, collectionType, id string, req *CollectionBatch) (*CollectionResult, error) {
+	if err := checkCollectionType(collectionType); err != nil {
+		return nil, err
+	}
+	if len(req.AddProducts)+len(req.DeleteProducts)+len(req.UpdateProducts) == 0 && req.Name == nil {
+		return nil, grid.EmptyRequest()
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	c, err := s.collectionByID(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.CollectionType != collectionType {
+		return nil, httpx.NotFound("Collection")
+	}
+	if req.Version > 0 && req.Version != c.Version {
+		return nil, httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": req.Version, "currentVersion": c.Version})
+	}
+	res, err := s.collectionBatch(ctx, tx, id, req)
+	if err != nil {
+		return nil, err
+	}
+	if res.Collection, err = s.collectionByID(ctx, tx, id); err != nil {
+		return nil, err
+	}
+	return res, tx.Commit(ctx)
+}
+
+func (s *Service) collectionBatch(ctx context.Context, tx pgx.Tx, id string, req *CollectionBatch) (*CollectionResult, error) {
+	var meta struct{ model, link string }
+	if err := tx.QueryRow(ctx, `SELECT linkage_model, linkage_id FROM collections WHERE id = $1 FOR UPDATE`, id).Scan(&meta.model, &meta.link); err != nil {
+		return nil, err
+	}
+	a, err := s.linkedAssortment(ctx, tx, meta.model, meta.link)
+	if err != nil {
+		return nil, err
+	}
+	res := &CollectionResult{}
+	if req.Name != nil {
+		name := strings.TrimSpace(*req.Name)
+		if name == "" || len(name) > 120 {
+			return nil, httpx.Invalid(httpx.FieldError{Field: "name", Rule: "required", Message: "A collection needs a name of at most 120 characters"})
+		}
+		if _, err := tx.Exec(ctx, `UPDATE collections SET name = $2 WHERE id = $1`, id, name); err != nil {
+			return nil, err
+		}
+	}
+	pairs := make([]products.Pair, len(req.AddProducts))
+	for i, p := range req.AddProducts {
+		pairs[i] = products.Pair{Style: normCode(p.Style), Color: normCode(p.Color)}
+	}
+	if len(pairs) > 0 {
+		v, err := s.products.Validate(ctx, tx, pairs)
+		if err != nil {
+			return nil, err
+		}
+		if !v.Success {
+			var fes []httpx.FieldError
+			for _, e := range v.Errors {
+				fes = append(fes, httpx.FieldError{Field: fmt.Sprintf("addProducts[%d]", e.Index), Rule: e.Rule, Message: e.Message})
+			}
+			return nil, httpx.Invalid(fes...)
+		}
+	}
+	for _, p := range req.DeleteProducts {
+		tag, err := tx.Exec(ctx, `DELETE FROM collection_products WHERE collection_id = $1 AND style = $2 AND color = $3`, id, normCode(p.Style), normCode(p.Color))
+		if err != nil {
+			return nil, err
+		}
+		res.Removed += int(tag.RowsAffected())
+	}
+	for _, p := range req.UpdateProducts {
+		tag, err := tx.Exec(ctx, `UPDATE collection_products SET selected = $4 WHERE collection_id = $1 AND style = $2 AND color = $3`, id, normCode(p.Style), normCode(p.Color), p.selected())
+		if err != nil {
+			return nil, err
+		}
+		res.Updated += int(tag.RowsAffected())
+	}
+	var fresh []products.Pair
+	for i, p := range pairs {
+		tag, err := tx.Exec(ctx, `INSERT INTO collection_products (collection_id, product_id, style, color, selected, sort)
+			VALUES ($1, $2 || '_' || $3, $2, $3, $4, COALESCE((SELECT max(sort) + 1 FROM collection_products WHERE collection_id = $1), 0))
+			ON CONFLICT DO NOTHING`, id, p.Style, p.Color, req.AddProducts[i].selected())
+		if err != nil {
+			return nil, err
+		}
+		if tag.RowsAffected() > 0 {
+			res.Added++
+			fresh = append(fresh, p)
+		}
+	}
+	if a != nil && len(fresh) > 0 && a.Type == "item" && a.Method == "static" {
+		existing, err := s.existingPairs(ctx, tx, a.ID, fresh)
+		if err != nil {
+			return nil, err
+		}
+		var missing []products.Pair
+		for _, p := range fresh {
+			if !existing[products.ID(p.Style, p.Color)] {
+				missing = append(missing, p)
+			}
+		}
+		if len(missing) > 0 {
+			n, err := s.addRows(ctx, tx, a, missing, "search")
+			if err != nil {
+				return nil, err
+			}
+			res.AddedToAssortment = n
+		}
+	}
+	if _, err := tx.Exec(ctx, `UPDATE collections SET version = version + 1, modified_date = now() WHERE id = $1`, id); err != nil {
+		return nil, err
+	}
+	res.Message = fmt.Sprintf("%d Items Added or Removed", res.Added+res.Removed)
+	return res, nil
+}
+
+// CollectionItem is a product sent to a collection; a product added without a selection
+// state starts selected.
+type CollectionItem struct {
+	Style    string `json:"style"`
+	Color    string `json:"color"`
+	Selected *bool  `json:"selected"`
+}
+
+func (c CollectionItem) selected() bool { return c.Selected == nil || *c.Selected }

@@ -1,0 +1,337 @@
+package assortments
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"its/core/httpx"
+	"its/core/registry"
+)
+
+// Handler is the assortments module's HTTP side.
+type Handler struct {
+	svc *Service
+	log *slog.Logger
+}
+
+// NewHandler gives the handler.
+func NewHandler(svc *Service, log *slog.Logger) *Handler { return &Handler{svc: svc, log: log} }
+
+// Routes registers the module's routes (each listed in module.yaml).
+func (h *Handler) Routes(r registry.Router) {
+	r.Handle("GET", "/api/assortments", "assortments.view", h.list)
+	r.Handle("POST", "/api/assortments", "assortments.edit", h.create)
+	r.Handle("GET", "/api/assortments/schema", "assortments.view", h.schema)
+	r.Handle("POST", "/api/assortments/cloneMany", "assortments.edit", h.cloneMany)
+	r.Handle("POST", "/api/assortments/archive", "assortments.edit", h.archive(true))
+	r.Handle("POST", "/api/assortments/unarchive", "assortments.edit", h.archive(false))
+	r.Handle("POST", "/api/assortments/products/query", "assortments.view", h.rows)
+	r.Handle("PATCH", "/api/assortments/batch/{id}", "assortments.edit", h.batch)
+	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", "assortments.edit", h.lock)
+	r.Handle("GET", "/api/assortments/{id}", "assortments.view", h.get)
+	r.Handle("PATCH", "/api/assortments/{id}", "assortments.edit", h.patch)
+	r.Handle("DELETE", "/api/assortments/{id}", "assortments.edit", h.delete)
+	r.Handle("PATCH", "/api/assortments/{id}/merge", "assortments.edit", h.merge)
+	r.Handle("GET", "/api/users/autocomplete", "assortments.view", h.users)
+	r.Handle("GET", "/api/customers/official/text", "assortments.view", h.customers)
+	r.Handle("GET", "/api/collections/{collectionType}", "collections.view", h.collections)
+	r.Handle("POST", "/api/collections/{collectionType}/query", "collections.view", h.queryCollections)
+	r.Handle("POST", "/api/collections/{collectionType}", "collections.edit", h.createCollection)
+	r.Handle("POST", "/api/collections/{collectionType}/batch/{collectionId}", "collections.edit", h.batchCollection)
+}
+
+// answer writes {"message", "data"} (the message is the spec's toast text).
+func answer(w http.ResponseWriter, msg string, data any) {
+	body := map[string]any{"data": data}
+	if msg != "" {
+		body["message"] = msg
+	}
+	httpx.JSON(w, http.StatusOK, body)
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	req := ListRequest{View: q.Get("view"), Folder: q.Get("folder"), Text: strings.TrimSpace(q.Get("q"))}
+	for name, dst := range map[string]*int{"limit": &req.Limit, "offset": &req.Offset} {
+		if v := q.Get(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return httpx.Invalid(httpx.FieldError{Field: name, Rule: "integer", Message: name + " must be a whole number"})
+			}
+			*dst = n
+		}
+	}
+	ans, err := h.svc.List(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, ans)
+	return nil
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+	var req CreateRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	a, msg, err := h.svc.Create(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	answer(w, msg, a)
+	return nil
+}
+
+func (h *Handler) schema(w http.ResponseWriter, r *http.Request) error {
+	httpx.Data(w, rowGrid.Schema())
+	return nil
+}
+
+// get answers an assortment with its rows; _options={"products":false} leaves the rows out.
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
+	withRows := true
+	if raw := r.URL.Query().Get("_options"); raw != "" {
+		var opts struct {
+			Products *bool `json:"products"`
+		}
+		if err := json.Unmarshal([]byte(raw), &opts); err != nil {
+			return httpx.Invalid(httpx.FieldError{Field: "_options", Rule: "json", Message: `_options must be JSON like {"products":false}`})
+		}
+		if opts.Products != nil {
+			withRows = *opts.Products
+		}
+	}
+	a, rows, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"), withRows)
+	if err != nil {
+		return err
+	}
+	head, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	// The rows are appended by hand: a detail grid answer holds thousands of them.
+	buf := make([]byte, 0, len(head)+64+len(rows)*1400)
+	buf = append(buf, `{"data":`...)
+	buf = append(buf, head[:len(head)-1]...)
+	if withRows {
+		buf = append(buf, `,"products":[`...)
+		for i := range rows {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = rows[i].AppendJSON(buf)
+		}
+		buf = append(buf, ']')
+	}
+	buf = append(buf, "}}\n"...)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(buf)
+	return nil
+}
+
+func (h *Handler) patch(w http.ResponseWriter, r *http.Request) error {
+	var req PatchRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	a, msgs, err := h.svc.Patch(r.Context(), chi.URLParam(r, "id"), req)
+	if err != nil {
+		return err
+	}
+	msg := "Assortment Updated"
+	if len(msgs) > 0 {
+		msg = strings.Join(msgs, ". ")
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"data": a, "message": msg, "messages": msgs})
+	return nil
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	n, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	answer(w, "Assortment Deleted", map[string]int{"deleted": n})
+	return nil
+}
+
+type idsBody struct {
+	IDs []string `json:"ids"`
+}
+
+func (h *Handler) archive(archived bool) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var body idsBody
+		if err := httpx.Decode(r, &body); err != nil {
+			return err
+		}
+		n, err := h.svc.Archive(r.Context(), body.IDs, archived)
+		if err != nil {
+			return err
+		}
+		if archived {
+			answer(w, fmt.Sprintf("%d Assortment(s) Archived", n), map[string]int{"archived": n})
+		} else {
+			answer(w, fmt.Sprintf("%d Assortment(s) Unarchived", n), map[string]int{"unarchived": n})
+		}
+		return nil
+	}
+}
+
+func (h *Handler) cloneMany(w http.ResponseWriter, r *http.Request) error {
+	var req CloneRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.Clone(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	answer(w, MsgDuplicated, res)
+	return nil
+}
+
+func (h *Handler) merge(w http.ResponseWriter, r *http.Request) error {
+	var body idsBody
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	n, err := h.svc.Merge(r.Context(), chi.URLParam(r, "id"), body.IDs)
+	if err != nil {
+		return err
+	}
+	answer(w, fmt.Sprintf("%d Item(s) added to assortment", n), map[string]int{"added": n})
+	return nil
+}
+
+func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
+	var req BatchRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.Batch(r.Context(), chi.URLParam(r, "id"), &req)
+	if err != nil {
+		return err
+	}
+	msg := "All changes saved."
+	if len(res.Messages) > 0 {
+		msg = strings.Join(res.Messages, ". ")
+	}
+	answer(w, msg, res)
+	return nil
+}
+
+func (h *Handler) lock(w http.ResponseWriter, r *http.Request) error {
+	res, err := h.svc.EditLock(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "action"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, res)
+	return nil
+}
+
+// rows streams a page of an assortment's rows as NDJSON: {"totalCount":N}, the rows, then
+// {"done":true,"count":n}.
+func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
+	var req RowsRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	total, rows, err := h.svc.Rows(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	b := make([]byte, 0, 64+len(rows)*1400)
+	b = fmt.Appendf(b, "{\"totalCount\":%d}\n", total)
+	for i := range rows {
+		b = rows[i].AppendJSON(b)
+		b = append(b, '\n')
+	}
+	b = fmt.Appendf(b, "{\"done\":true,\"count\":%d}\n", len(rows))
+	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(b)
+	return nil
+}
+
+func (h *Handler) users(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	text := q.Get("text")
+	if text == "" {
+		text = q.Get("q")
+	}
+	out, err := h.svc.UserAutocomplete(r.Context(), text)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) customers(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	flag := func(name string) bool { b, _ := strconv.ParseBool(q.Get(name)); return b }
+	out, err := h.svc.Customers(r.Context(), CustomerQuery{Text: q.Get("text"), Territory: q.Get("territory"),
+		CorporateOnly: flag("corporateOnly"), LabelValue: flag("labelValue")})
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) collections(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	out, err := h.svc.Collections(r.Context(), chi.URLParam(r, "collectionType"), CollectionQuery{LinkageModel: q.Get("linkageModel"), LinkageID: q.Get("linkageId"), Name: q.Get("name")})
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) queryCollections(w http.ResponseWriter, r *http.Request) error {
+	var q CollectionQuery
+	if err := httpx.Decode(r, &q); err != nil {
+		return err
+	}
+	out, err := h.svc.Collections(r.Context(), chi.URLParam(r, "collectionType"), q)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) createCollection(w http.ResponseWriter, r *http.Request) error {
+	var req CollectionCreate
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	c, err := h.svc.CreateCollection(r.Context(), chi.URLParam(r, "collectionType"), req)
+	if err != nil {
+		return err
+	}
+	answer(w, "Collection Created", c)
+	return nil
+}
+
+func (h *Handler) batchCollection(w http.ResponseWriter, r *http.Request) error {
+	var req CollectionBatch
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.BatchCollection(r.Context(), chi.URLParam(r, "collectionType"), chi.URLParam(r, "collectionId"), &req)
+	if err != nil {
+		return err
+	}
+	answer(w, res.Message, res)
+	return nil
+}

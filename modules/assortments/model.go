@@ -1,0 +1,118 @@
+package assortments
+
+import (
+	"encoding/json"
+	"time"
+
+	"its/modules/products"
+)
+
+// Values of the assortment enumerations (spec §3.2).
+var (
+	Channels     = []string{"All", "Wholesale", "Retail"}
+	Regions      = []string{"All", "International", "Europe", "Domestic"}
+	ProductTypes = []string{"All", "Footwear", "Apparel", "POP"}
+	Methods      = []string{"static", "dynamic"}
+	States       = []string{"published", "archived", "unpublished"}
+	StoreTypes   = []string{"Flagship", "Outlet", "Concept", "Shop-in-Shop", "eCommerce"}
+	Pillars      = []string{"Performance", "Lifestyle", "Comfort", "Work", "Kids", "Outdoor", "Active", "In-Store", "Window", "Fixtures"}
+)
+
+// Messages of the spec's catalogue (platform spec §8).
+const (
+	MsgCreated        = "Assortment Created"
+	MsgFolderCreated  = "Folder Created"
+	MsgDuplicated     = "Assortment Duplicated"
+	MsgRowsChanged    = "Your changes were not saved. The underlying data might be different than how you see it. Click here to reload the page."
+	MsgDiscountRange  = "Discount Percentage must be between 0-100"
+	MsgMarkupNeedsSR  = "A markup edit needs a non-zero suggested retail"
+	MsgDynamicRows    = "The products of a dynamic assortment come from its filters: change the filters instead"
+	MsgFoldersNoRows  = "Folders cannot be edited"
+	MsgNewRowsOnly    = "Style and color can only be edited on new rows"
+	MsgNoStyleColor   = products.NoDataMessage
+	MsgAlreadyInThere = "This style/color is already in the assortment"
+)
+
+// Label is a named colour an assortment offers for its rows.
+type Label struct {
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// Owner is who an assortment belongs to.
+type Owner struct {
+	ID       string `json:"id"`
+	FullName string `json:"fullName"`
+	Email    string `json:"email"`
+}
+
+// Assortment is an assortment or folder (spec §3.2).
+type Assortment struct {
+	ID                 string          `json:"_id"`
+	Type               string          `json:"type"`
+	Hierarchy          []string        `json:"hierarchy"`
+	Title              string          `json:"title"`
+	SubTitle           string          `json:"subTitle"`
+	Logo               string          `json:"logo"`
+	Thumbnail          string          `json:"thumbnail"`
+	Method             string          `json:"method"`
+	OrgType            string          `json:"orgType"`
+	Channel            string          `json:"channel"`
+	Region             string          `json:"region"`
+	Season             string          `json:"season"`
+	Year               *int            `json:"year"`
+	Gender             string          `json:"gender"`
+	ProductType        string          `json:"productType"`
+	LocationID         string          `json:"locationId"`
+	Status             string          `json:"status"`
+	State              string          `json:"state"`
+	Starred            bool            `json:"starred"`
+	Archived           bool            `json:"archived"`
+	Labels             []Label         `json:"labels"`
+	Query              *products.Query `json:"query"`
+	CollectionsQueryID string          `json:"collectionsQueryId"`
+	Titles             json.RawMessage `json:"titles"`
+	CustomContent      json.RawMessage `json:"customContent"`
+	UISettings         json.RawMessage `json:"uiSettings"`
+	DecimalsPlaces     int             `json:"decimalsPlaces"`
+	CarryoverDate      *products.Date  `json:"carryoverDate"`
+	LastSyncDate       *time.Time      `json:"lastSyncDate"`
+	ScheduledDate      *time.Time      `json:"scheduledDate"`
+	Version            int64           `json:"version"`
+	CreatedDate        time.Time       `json:"createdDate"`
+	ModifiedDate       time.Time       `json:"modifiedDate"`
+	Owner              Owner           `json:"owner"`
+	ProductCount       int             `json:"productCount"`
+	AlertCount         int             `json:"alertCount"`
+	Alerts             []Alert         `json:"alerts,omitempty"`
+	Lock               *Lock           `json:"lock,omitempty"`
+}
+
+// ParentID is the folder the entry sits in ("" at the root).
+func (a *Assortment) ParentID() string {
+	if len(a.Hierarchy) == 0 {
+		return ""
+	}
+	return a.Hierarchy[len(a.Hierarchy)-1]
+}
+
+// Resource is what the policies see of the assortment.
+func (a *Assortment) Resource() map[string]any {
+	return map[string]any{"channel": a.Channel, "region": a.Region, "productType": a.ProductType}
+}
+
+// Alert is a notice on one style/colour of an assortment.
+type Alert struct {
+	Style       string    `json:"style"`
+	Color       string    `json:"color"`
+	Type        string    `json:"type"`
+	Message     string    `json:"message"`
+	CreatedDate time.Time `json:"createdDate"`
+}
+
+// Lock is the edit lock of an assortment.
+type Lock struct {
+	User      Owner     `json:"user"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	Mine      bool      `json:"mine"`
+}

@@ -1,0 +1,25 @@
+// Package assortments is the assortment manager: assortments and folders of a user (static or
+// dynamic, with labels, stars and an archive), their product rows edited through core/grid with
+// the spec's pricing rules, batches, the edit lock, copies and merges, collections and the
+// customer list. Display groups, seasons, internal assortments, Excel import and documents build
+// on it later.
+package assortments
+
+import (
+	_ "embed"
+
+	"go.uber.org/fx"
+
+	"its/core/registry"
+)
+
+//go:embed module.yaml
+var manifest []byte
+
+// Module wires the assortments module; it reads the catalog of the products module.
+var Module = fx.Module("assortments",
+	fx.Provide(NewStore, NewService, NewHandler),
+	registry.AsModule(func(h *Handler) registry.Module {
+		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}
+	}),
+)

@@ -1,0 +1,158 @@
+package assortments
+
+import (
+	"its/modules/products"
+)
+
+// Pricing is a row's linked prices (spec §5.1): net cost is cost minus the discount amount, and
+// the discount is both a percentage of cost and an amount.
+type Pricing struct {
+	Cost            *float64
+	NetCost         *float64
+	DiscountPercent *float64
+	DiscountAmount  *float64
+	SuggestedRetail *float64
+}
+
+// PricingFields are the fields whose edit runs the pricing rules, in the order they apply when
+// one update carries several.
+var PricingFields = []string{"cost", "suggestedRetail", "discountPercent", "discountAmount", "netCost", "initialMarkup"}
+
+// PricingError is a pricing edit the rules refuse.
+type PricingError struct {
+	Field   string
+	Rule    string
+	Message string
+}
+
+func (e *PricingError) Error() string { return e.Message }
+
+func f64(v float64) *float64 { return &v }
+
+// Edit applies one field's new value (nil clears it) and recalculates the linked values:
+// editing any of discountPercent, discountAmount, netCost or cost recalculates the other two
+// (cost is held when a discount or the net cost is edited; the percentage is held when cost is);
+// a net cost that would be negative is left blank; a markup edit sets the net cost from the
+// suggested retail and needs that to be non-zero. Money is rounded to decimals, percentages to 2.
+func (p Pricing) Edit(field string, v *float64, decimals int) (Pricing, *PricingError) {
+	money := func(x float64) *float64 { return f64(products.Round(x, decimals)) }
+	if v != nil {
+		if *v < 0 {
+			return p, &PricingError{field, "negative", "Values cannot be negative"}
+		}
+		switch field {
+		case "discountPercent", "initialMarkup":
+			v = f64(products.Round2(*v))
+		default:
+			v = money(*v)
+		}
+	}
+	switch field {
+	case "suggestedRetail":
+		p.SuggestedRetail = v
+	case "cost":
+		p.Cost = v
+		switch {
+		case p.Cost == nil:
+			p.DiscountAmount, p.NetCost = nil, nil
+		case p.DiscountPercent != nil:
+			p.DiscountAmount = money(*p.Cost * *p.DiscountPercent / 100)
+			p.NetCost = p.net(decimals)
+		case p.DiscountAmount != nil:
+			p.DiscountPercent = p.percentOf(*p.DiscountAmount)
+			p.NetCost = p.net(decimals)
+		default:
+			p.NetCost = p.Cost
+		}
+	case "discountPercent":
+		if v != nil && *v > 100 {
+			return p, &PricingError{field, "discount", MsgDiscountRange}
+		}
+		p.DiscountPercent = v
+		switch {
+		case v == nil:
+			p.DiscountAmount, p.NetCost = nil, p.Cost
+		case p.Cost == nil:
+			p.DiscountAmount, p.NetCost = nil, nil
+		default:
+			p.DiscountAmount = money(*p.Cost * *v / 100)
+			p.NetCost = p.net(decimals)
+		}
+	case "discountAmount":
+		p.DiscountAmount = v
+		switch {
+		case v == nil:
+			p.DiscountPercent, p.NetCost = nil, p.Cost
+		case p.Cost == nil:
+			p.DiscountPercent, p.NetCost = nil, nil
+		default:
+			p.DiscountPercent = p.percentOf(*v)
+			p.NetCost = p.net(decimals)
+		}
+	case "netCost":
+		return p.setNet(field, v, decimals)
+	case "initialMarkup":
+		if p.SuggestedRetail == nil || *p.SuggestedRetail == 0 {
+			return p, &PricingError{field, "markup", MsgMarkupNeedsSR}
+		}
+		if v == nil {
+			return p.setNet(field, nil, decimals)
+		}
+		net := *p.SuggestedRetail * (1 - *v/100)
+		if net < 0 {
+			return p.setNet(field, nil, decimals)
+		}
+		return p.setNet(field, money(net), decimals)
+	default:
+		return p, &PricingError{field, "unknown", "Unknown pricing field " + field}
+	}
+	return p, nil
+}
+
+// setNet holds cost and derives the discount from the new net cost.
+func (p Pricing) setNet(field string, v *float64, decimals int) (Pricing, *PricingError) {
+	p.NetCost = v
+	switch {
+	case v == nil:
+		p.DiscountAmount, p.DiscountPercent = nil, nil
+	case p.Cost == nil:
+		p.DiscountAmount, p.DiscountPercent = nil, nil
+	case *v > *p.Cost:
+		return p, &PricingError{field, "netAboveCost", "Net cost cannot be more than cost"}
+	default:
+		p.DiscountAmount = f64(products.Round(*p.Cost-*v, decimals))
+		p.DiscountPercent = p.percentOf(*p.DiscountAmount)
+	}
+	return p, nil
+}
+
+// net is cost minus the discount amount, blank when negative.
+func (p Pricing) net(decimals int) *float64 {
+	if p.Cost == nil {
+		return nil
+	}
+	n := *p.Cost
+	if p.DiscountAmount != nil {
+		n -= *p.DiscountAmount
+	}
+	if n < 0 {
+		return nil
+	}
+	return f64(products.Round(n, decimals))
+}
+
+// percentOf is amount as a percentage of cost; blank without a cost, or above 100 (an amount
+// larger than cost, whose net cost is blank too).
+func (p Pricing) percentOf(amount float64) *float64 {
+	if p.Cost == nil || *p.Cost == 0 {
+		return nil
+	}
+	pct := products.Round2(amount * 100 / *p.Cost)
+	if pct > 100 {
+		return nil
+	}
+	return &pct
+}
+
+// Markup is (suggested retail - net cost) / suggested retail in percent.
+func (p Pricing) Markup() *float64 { return products.MarkupPercent(p.SuggestedRetail, p.NetCost) }

@@ -1,0 +1,675 @@
+package assortments
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+
+	"its/core/authz"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/core/registry"
+	"its/modules/products"
+)
+
+// Service holds the assortment manager's rules.
+type Service struct {
+	db       *pgxpool.Pool
+	store    *Store
+	products *products.Service
+	catalog  *products.Store
+	authz    *authz.Engine
+	users    *identity.Store
+	log      *slog.Logger
+	lockTTL  time.Duration
+}
+
+// ServiceParams wire the service.
+type ServiceParams struct {
+	fx.In
+	DB       *pgxpool.Pool
+	Store    *Store
+	Products *products.Service
+	Catalog  *products.Store
+	Authz    *authz.Engine
+	Users    *identity.Store
+	Log      *slog.Logger
+}
+
+// LockTTL is how long an edit lock lives without being renewed.
+const LockTTL = 5 * time.Minute
+
+// NewService gives the service.
+func NewService(p ServiceParams) *Service {
+	return &Service{db: p.DB, store: p.Store, products: p.Products, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, lockTTL: LockTTL}
+}
+
+// RecentLimit is the length of the recent view (spec §9).
+const RecentLimit = 20
+
+func me(ctx context.Context) *identity.User {
+	if u := identity.FromContext(ctx); u != nil {
+		return u
+	}
+	return &identity.User{}
+}
+
+func notFound() error { return httpx.NotFound("Assortment") }
+
+func (s *Service) allowed(ctx context.Context, action string, res map[string]any) bool {
+	ok, err := s.authz.Allowed(ctx, identity.FromContext(ctx), action, res)
+	return err == nil && ok
+}
+
+// load reads an assortment the caller may see: their own, or any for a manager of assortments.
+// Others' assortments answer 404, so that ids do not reveal what exists.
+func (s *Service) load(ctx context.Context, q querier, id string, forUpdate bool) (*Assortment, error) {
+	a, err := s.store.get(ctx, q, id, forUpdate)
+	if errors.Is(err, errNotFound) {
+		return nil, notFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if a.Owner.ID != me(ctx).ID && !s.allowed(ctx, "assortments.manage", nil) {
+		return nil, notFound()
+	}
+	return a, nil
+}
+
+// mayEdit is the policy check of a write on a: assortments.edit on its channel.
+func (s *Service) mayEdit(ctx context.Context, a *Assortment) error {
+	return registry.Require(ctx, s.authz, "assortments.edit", map[string]any{"channel": a.Channel})
+}
+
+// lockedError is the answer to a write on an assortment another user is editing.
+func lockedError(l *Lock) error {
+	return httpx.Conflict(fmt.Sprintf("This assortment is being edited by %s. Your changes were not saved; try again when they are done.", l.User.FullName),
+		map[string]any{"errorType": "userLock", "reason": "locked", "lockedBy": l.User, "expiresAt": l.ExpiresAt})
+}
+
+// editable loads a for a write: visible, allowed on its channel, not locked by someone else.
+func (s *Service) editable(ctx context.Context, tx pgx.Tx, id string) (*Assortment, error) {
+	a, err := s.load(ctx, tx, id, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.mayEdit(ctx, a); err != nil {
+		return nil, err
+	}
+	l, err := s.store.lockOf(ctx, tx, a.ID, me(ctx).ID)
+	if err != nil {
+		return nil, err
+	}
+	if l != nil && !l.Mine {
+		return nil, lockedError(l)
+	}
+	return a, nil
+}
+
+// ---- list ----
+
+// Views of the list (spec §2.2).
+var Views = []string{"quick-access", "all", "recent", "starred", "scheduled", "archived"}
+
+// ListRequest is the query of GET /api/assortments.
+type ListRequest struct {
+	View   string
+	Folder string
+	Text   string
+	Limit  int
+	Offset int
+}
+
+// ListAnswer is one page of a list view.
+type ListAnswer struct {
+	View       string       `json:"view"`
+	Items      []Assortment `json:"items"`
+	TotalCount int          `json:"totalCount"`
+	Folder     *Assortment  `json:"folder"`
+	Path       []Assortment `json:"path"`
+}
+
+// List answers a list view of the caller's assortments.
+func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error) {
+	if req.View == "" {
+		req.View = "all"
+	}
+	if !slices.Contains(Views, req.View) {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "view", Rule: "oneOf", Message: "view must be one of " + strings.Join(Views, ", ")})
+	}
+	if req.Limit <= 0 || req.Limit > 500 {
+		req.Limit = 500
+	}
+	owner := sq.Eq{"a.owner_id": me(ctx).ID}
+	ans := &ListAnswer{View: req.View, Items: []Assortment{}, Path: []Assortment{}}
+	b := psql.Select().Where(owner)
+	live := sq.NotEq{"a.state": "archived"}
+	switch req.View {
+	case "recent":
+		b = b.Where(live).Where(sq.Eq{"a.type": "item"}).OrderBy("a.modified_date DESC").Limit(RecentLimit)
+	case "starred":
+		b = b.Where(live).Where(sq.Eq{"a.starred": true}).OrderBy("a.type = 'item'", "lower(a.title)")
+	case "scheduled":
+		b = b.Where(live).Where(sq.Expr("a.scheduled_date IS NOT NULL")).OrderBy("a.scheduled_date")
+	case "quick-access":
+		b = b.Where(live).Where(sq.Or{sq.Eq{"a.starred": true}, sq.Expr(`a.id IN (SELECT r.id FROM assortments r WHERE r.owner_id = ?
+			AND r.state <> 'archived' AND r.type = 'item' ORDER BY r.modified_date DESC LIMIT ?)`, me(ctx).ID, RecentLimit)}).
+			OrderBy("a.modified_date DESC")
+	case "all", "archived":
+		if req.View == "all" {
+			b = b.Where(live)
+		} else {
+			b = b.Where(sq.Eq{"a.state": "archived"})
+		}
+		if req.Text != "" {
+			b = b.Where(sq.Expr("a.title ILIKE ?", "%"+escapeLike(req.Text)+"%"))
+		} else if req.Folder != "" {
+			f, err := s.load(ctx, s.db, req.Folder, false)
+			if err != nil {
+				return nil, err
+			}
+			if f.Type != "folder" {
+				return nil, httpx.Invalid(httpx.FieldError{Field: "folder", Rule: "folder", Message: "This is not a folder"})
+			}
+			ans.Folder = f
+			if len(f.Hierarchy) > 0 {
+				path, err := s.store.list(ctx, s.db, psql.Select().Where(sq.Expr("a.id = ANY(?::uuid[])", f.Hierarchy)).Where(owner))
+				if err != nil {
+					return nil, err
+				}
+				for _, id := range f.Hierarchy {
+					for _, p := range path {
+						if p.ID == id {
+							ans.Path = append(ans.Path, p)
+						}
+					}
+				}
+			}
+			b = b.Where(sq.Expr("a.hierarchy[cardinality(a.hierarchy)] = ?::uuid", f.ID))
+		} else if req.View == "all" {
+			b = b.Where(sq.Expr("cardinality(a.hierarchy) = 0"))
+		} else {
+			// The archive lists what was archived: entries whose folder is not archived too.
+			b = b.Where(sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f WHERE f.id = a.hierarchy[cardinality(a.hierarchy)] AND f.state = 'archived')`))
+		}
+		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
+	}
+	if req.View != "recent" {
+		b = b.Limit(uint64(req.Limit)).Offset(uint64(req.Offset))
+	}
+	items, err := s.store.list(ctx, s.db, b)
+	if err != nil {
+		return nil, err
+	}
+	ans.Items = items
+	ans.TotalCount = len(items)
+	if req.View != "recent" && (req.Offset > 0 || len(items) == req.Limit) {
+		cb := b.RemoveLimit().RemoveOffset()
+		sql, args, err := psql.Select("count(*)").FromSelect(cb.Columns("a.id").From("assortments a"), "x").ToSql()
+		if err != nil {
+			return nil, err
+		}
+		if err := s.db.QueryRow(ctx, sql, args...).Scan(&ans.TotalCount); err != nil {
+			return nil, err
+		}
+	}
+	return ans, nil
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// ---- create ----
+
+// CreateRequest is the body of POST /api/assortments.
+type CreateRequest struct {
+	Type               string          `json:"type"`
+	ParentID           string          `json:"parentId"`
+	Title              string          `json:"title"`
+	SubTitle           string          `json:"subTitle"`
+	Logo               string          `json:"logo"`
+	Thumbnail          string          `json:"thumbnail"`
+	Method             string          `json:"method"`
+	OrgType            string          `json:"orgType"`
+	Channel            string          `json:"channel"`
+	Region             string          `json:"region"`
+	Season             string          `json:"season"`
+	Year               *int            `json:"year"`
+	Gender             string          `json:"gender"`
+	ProductType        string          `json:"productType"`
+	LocationID         string          `json:"locationId"`
+	Starred            bool            `json:"starred"`
+	Labels             []Label         `json:"labels"`
+	Query              *products.Query `json:"query"`
+	CollectionsQueryID string          `json:"collectionsQueryId"`
+	Titles             json.RawMessage `json:"titles"`
+	CustomContent      json.RawMessage `json:"customContent"`
+	UISettings         json.RawMessage `json:"uiSettings"`
+	CarryoverDate      *products.Date  `json:"carryoverDate"`
+	Products           []products.Pair `json:"products"`
+	Source             string          `json:"source"`
+}
+
+var labelColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+func oneOf(field, v string, allowed []string, bad *[]httpx.FieldError) string {
+	for _, a := range allowed {
+		if strings.EqualFold(a, v) {
+			return a
+		}
+	}
+	*bad = append(*bad, httpx.FieldError{Field: field, Rule: "oneOf", Message: fmt.Sprintf("%s must be one of %s", field, strings.Join(allowed, ", "))})
+	return v
+}
+
+func checkTitle(title string, bad *[]httpx.FieldError) string {
+	title = strings.TrimSpace(title)
+	switch {
+	case title == "":
+		*bad = append(*bad, httpx.FieldError{Field: "title", Rule: "required", Message: "Title is required"})
+	case len([]rune(title)) > 120:
+		*bad = append(*bad, httpx.FieldError{Field: "title", Rule: "max", Message: "Title must be at most 120 characters"})
+	}
+	return title
+}
+
+func checkLabels(labels []Label, bad *[]httpx.FieldError) []Label {
+	out := []Label{}
+	seen := map[string]bool{}
+	for i, l := range labels {
+		l.Name = strings.TrimSpace(l.Name)
+		field := fmt.Sprintf("labels[%d]", i)
+		switch {
+		case l.Name == "":
+			*bad = append(*bad, httpx.FieldError{Field: field + ".name", Rule: "required", Message: "A label needs a name"})
+		case seen[strings.ToLower(l.Name)]:
+			*bad = append(*bad, httpx.FieldError{Field: field + ".name", Rule: "unique", Message: fmt.Sprintf("Label %q is listed twice", l.Name)})
+		case !labelColor.MatchString(l.Color):
+			*bad = append(*bad, httpx.FieldError{Field: field + ".color", Rule: "color", Message: "A label color is #RRGGBB"})
+		default:
+			seen[strings.ToLower(l.Name)] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// checkQuery cleans a dynamic assortment's search; it must narrow the catalog somehow.
+func checkQuery(q *products.Query, bad *[]httpx.FieldError) *products.Query {
+	if q == nil {
+		*bad = append(*bad, httpx.FieldError{Field: "query", Rule: "required", Message: "A dynamic assortment needs its filters"})
+		return nil
+	}
+	c := *q
+	if err := c.Normalize(); err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) {
+			if fes, ok := he.Details.([]httpx.FieldError); ok {
+				for _, fe := range fes {
+					fe.Field = "query." + fe.Field
+					*bad = append(*bad, fe)
+				}
+				return nil
+			}
+		}
+		*bad = append(*bad, httpx.FieldError{Field: "query", Rule: "query", Message: err.Error()})
+		return nil
+	}
+	if c.Text == "" && len(c.Conditions) == 0 {
+		*bad = append(*bad, httpx.FieldError{Field: "query", Rule: "required", Message: "A dynamic assortment needs at least one filter"})
+	}
+	c.Skip, c.Limit = 0, 0
+	return &c
+}
+
+// Create makes an assortment or folder for the caller.
+func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, string, error) {
+	var bad []httpx.FieldError
+	n := newAssortment{OwnerID: me(ctx).ID}
+	a := &n.Assortment
+	a.Type = oneOf("type", orDefault(req.Type, "item"), []string{"item", "folder"}, &bad)
+	a.Title = checkTitle(req.Title, &bad)
+	a.SubTitle, a.Logo, a.Thumbnail = strings.TrimSpace(req.SubTitle), req.Logo, req.Thumbnail
+	a.Method = oneOf("method", orDefault(req.Method, "static"), Methods, &bad)
+	a.OrgType = oneOf("orgType", orDefault(req.OrgType, "regular"), []string{"regular"}, &bad)
+	a.Channel = oneOf("channel", orDefault(req.Channel, "All"), Channels, &bad)
+	a.Region = oneOf("region", orDefault(req.Region, "All"), Regions, &bad)
+	a.ProductType = oneOf("productType", orDefault(req.ProductType, "All"), ProductTypes, &bad)
+	a.Season, a.Gender, a.Year = strings.ToUpper(strings.TrimSpace(req.Season)), strings.TrimSpace(req.Gender), req.Year
+	if a.Year != nil && (*a.Year < 2000 || *a.Year > 2100) {
+		bad = append(bad, httpx.FieldError{Field: "year", Rule: "range", Message: "year must be between 2000 and 2100"})
+	}
+	a.LocationID = strings.ToUpper(orDefault(req.LocationID, products.DefaultLocation))
+	a.Labels = checkLabels(req.Labels, &bad)
+	a.Starred, a.State = req.Starred, "published"
+	a.CollectionsQueryID, a.Titles, a.CustomContent, a.UISettings, a.CarryoverDate = req.CollectionsQueryID, req.Titles, req.CustomContent, req.UISettings, req.CarryoverDate
+	switch {
+	case a.Type == "folder" && (a.Method == "dynamic" || req.Query != nil || len(req.Products) > 0):
+		bad = append(bad, httpx.FieldError{Field: "type", Rule: "folder", Message: "A folder holds assortments, not products or filters"})
+	case a.Method == "dynamic":
+		a.Query = checkQuery(req.Query, &bad)
+		if len(req.Products) > 0 {
+			bad = append(bad, httpx.FieldError{Field: "products", Rule: "dynamic", Message: MsgDynamicRows})
+		}
+	case req.Query != nil:
+		bad = append(bad, httpx.FieldError{Field: "query", Rule: "static", Message: "Only a dynamic assortment keeps filters"})
+	}
+	if len(req.Products) > rowGrid.MaxBatch {
+		bad = append(bad, httpx.FieldError{Field: "products", Rule: "max", Message: fmt.Sprintf("At most %d products at once", rowGrid.MaxBatch)})
+	}
+	if len(bad) > 0 {
+		return nil, "", httpx.Invalid(bad...)
+	}
+	if err := s.mayEdit(ctx, a); err != nil {
+		return nil, "", err
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	defer tx.Rollback(ctx)
+	dec, ok, err := s.store.decimalsFor(ctx, tx, a.LocationID)
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		return nil, "", httpx.Invalid(httpx.FieldError{Field: "locationId", Rule: "exists", Message: fmt.Sprintf("Unknown location %q", a.LocationID)})
+	}
+	a.DecimalsPlaces = dec
+	if req.ParentID != "" {
+		parent, err := s.parentFolder(ctx, tx, req.ParentID)
+		if err != nil {
+			return nil, "", err
+		}
+		a.Hierarchy = append(append([]string{}, parent.Hierarchy...), parent.ID)
+	}
+	id, err := s.store.insert(ctx, tx, n)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(req.Products) > 0 {
+		created, err := s.store.get(ctx, tx, id, false)
+		if err != nil {
+			return nil, "", err
+		}
+		if _, err := s.addRows(ctx, tx, created, req.Products, req.Source); err != nil {
+			return nil, "", err
+		}
+	}
+	out, err := s.store.get(ctx, tx, id, false)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, "", err
+	}
+	if a.Type == "folder" {
+		return out, MsgFolderCreated, nil
+	}
+	return out, MsgCreated, nil
+}
+
+func orDefault(v, def string) string {
+	if strings.TrimSpace(v) == "" {
+		return def
+	}
+	return strings.TrimSpace(v)
+}
+
+// parentFolder checks that id is a live folder of the caller.
+func (s *Service) parentFolder(ctx context.Context, q querier, id string) (*Assortment, error) {
+	p, err := s.store.get(ctx, q, id, false)
+	if errors.Is(err, errNotFound) || (err == nil && p.Owner.ID != me(ctx).ID) {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "parentId", Rule: "exists", Message: "The folder does not exist"})
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.Type != "folder" || p.State == "archived" {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "parentId", Rule: "folder", Message: "Assortments go into live folders only"})
+	}
+	return p, nil
+}
+
+// addRows validates pairs against the catalog and appends them (the validated-before-saving
+// rule of spec §5.3: one bad pair refuses them all); it answers how many were added.
+func (s *Service) addRows(ctx context.Context, tx pgx.Tx, a *Assortment, pairs []products.Pair, source string) (int, error) {
+	adds := make([]AddProduct, len(pairs))
+	for i, p := range pairs {
+		adds[i] = AddProduct{Style: p.Style, Color: p.Color}
+	}
+	res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds, Source: source})
+	if err != nil {
+		return 0, err
+	}
+	return res.Added, nil
+}
+
+// ---- read ----
+
+// Get reads an assortment, with its rows when withRows (static: its rows; dynamic: the first
+// page of its query, at most the product query limit).
+func (s *Service) Get(ctx context.Context, id string, withRows bool) (*Assortment, []Row, error) {
+	tx, err := s.db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tx.Rollback(ctx)
+	a, err := s.load(ctx, tx, id, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if a.Lock, err = s.store.lockOf(ctx, tx, a.ID, me(ctx).ID); err != nil {
+		return nil, nil, err
+	}
+	if a.Alerts, err = s.store.alertsOf(ctx, tx, a.ID); err != nil {
+		return nil, nil, err
+	}
+	if !withRows || a.Type == "folder" {
+		return a, nil, nil
+	}
+	var rows []Row
+	if a.Method == "dynamic" {
+		_, rows, err = s.dynamicRows(ctx, tx, a, RowsRequest{Limit: products.MaxLimit})
+	} else {
+		rows, err = s.store.readStatic(ctx, tx, a, nil)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	derive(rows, alertMap(a.Alerts))
+	return a, rows, nil
+}
+
+// RowsRequest is the body of POST /api/assortments/products/query: the assortment, extra
+// search conditions, a grid sort ([{field, dir}]) and paging.
+type RowsRequest struct {
+	AssortmentID string           `json:"assortmentId"`
+	Text         string           `json:"text"`
+	Conditions   map[string][]any `json:"conditions"`
+	Sort         []GridSort       `json:"sort"`
+	Skip         int              `json:"skip"`
+	Limit        int              `json:"limit"`
+}
+
+// GridSort is one sort key as the grid sends it.
+type GridSort struct {
+	Field string `json:"field"`
+	Dir   string `json:"dir"`
+}
+
+// staticSorts are the sortable fields of a static assortment's rows.
+var staticSorts = map[string]string{
+	"sort": "ap.sort", "style": "p.style_numeric", "styleNumeric": "p.style_numeric", "color": "ap.color", "name": "p.name",
+	"cost": "ap.cost", "netCost": "ap.net_cost", "suggestedRetail": "ap.suggested_retail", "discountPercent": "ap.discount_percent",
+	"discountAmount": "ap.discount_amount", "quantity": "ap.quantity", "quantityOnHand": "ap.quantity_on_hand", "label": "ap.label",
+	"pillar": "ap.pillar", "storeType": "ap.store_type", "gender": "p.gender", "division": "p.division", "productType": "p.product_type",
+}
+
+// Rows answers a page of an assortment's rows: the total, then the rows.
+func (s *Service) Rows(ctx context.Context, req RowsRequest) (int, []Row, error) {
+	if req.Limit <= 0 || req.Limit > products.MaxLimit {
+		if req.Limit > products.MaxLimit {
+			return 0, nil, httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "max", Message: fmt.Sprintf("limit must be at most %d", products.MaxLimit)})
+		}
+		req.Limit = products.MaxLimit
+	}
+	if req.Skip < 0 {
+		return 0, nil, httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "min", Message: "skip cannot be negative"})
+	}
+	tx, err := s.db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return 0, nil, err
+	}
+	defer tx.Rollback(ctx)
+	a, err := s.load(ctx, tx, req.AssortmentID, false)
+	if err != nil {
+		return 0, nil, err
+	}
+	if a.Type == "folder" {
+		return 0, nil, httpx.Invalid(httpx.FieldError{Field: "assortmentId", Rule: "folder", Message: "A folder has no products"})
+	}
+	alerts, err := s.store.alertsOf(ctx, tx, a.ID)
+	if err != nil {
+		return 0, nil, err
+	}
+	var total int
+	var rows []Row
+	if a.Method == "dynamic" {
+		total, rows, err = s.dynamicRows(ctx, tx, a, req)
+	} else {
+		total, rows, err = s.staticRows(ctx, tx, a, req)
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	derive(rows, alertMap(alerts))
+	return total, rows, nil
+}
+
+// staticRows filters and sorts a static assortment's rows with the catalog's search conditions
+// (the rows join the catalog under the same alias).
+func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req RowsRequest) (int, []Row, error) {
+	q := products.Query{Text: req.Text, Conditions: req.Conditions, LocationID: a.LocationID}
+	if err := q.Normalize(); err != nil {
+		return 0, nil, err
+	}
+	where := q.Where()
+	var order []string
+	for _, gs := range req.Sort {
+		e, ok := staticSorts[gs.Field]
+		if !ok {
+			return 0, nil, httpx.Invalid(httpx.FieldError{Field: "sort." + gs.Field, Rule: "sortable", Message: fmt.Sprintf("Unknown sort field %q", gs.Field)})
+		}
+		if strings.EqualFold(gs.Dir, "desc") {
+			order = append(order, e+" DESC NULLS LAST")
+		} else {
+			order = append(order, e+" ASC NULLS LAST")
+		}
+	}
+	order = append(order, "ap.sort", "p.style_numeric", "ap.color")
+	cond, args, err := where.ToSql()
+	if err != nil {
+		return 0, nil, err
+	}
+	if cond == "" {
+		cond = "true"
+	}
+	var total int
+	countSQL, err := sq.Dollar.ReplacePlaceholders(`SELECT count(*) FROM assortment_products ap JOIN products p ON p.id = ap.product_id
+		WHERE ap.assortment_id = ? AND ` + cond)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := tx.QueryRow(ctx, countSQL, append([]any{a.ID}, args...)...).Scan(&total); err != nil {
+		return 0, nil, err
+	}
+	sql, err := sq.Dollar.ReplacePlaceholders(staticRowsSQL + ` AND ` + cond + ` ORDER BY ` + strings.Join(order, ", ") +
+		fmt.Sprintf(` LIMIT %d OFFSET %d`, req.Limit, req.Skip))
+	if err != nil {
+		return 0, nil, err
+	}
+	rows, err := tx.Query(ctx, sql, append([]any{a.LocationID, a.ID}, args...)...)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	out := []Row{}
+	var t scanTarget
+	dest := t.dest()
+	for rows.Next() {
+		t = scanTarget{}
+		if err := rows.Scan(dest...); err != nil {
+			return 0, nil, err
+		}
+		out = append(out, t.row())
+	}
+	return total, out, rows.Err()
+}
+
+// dynamicRows runs a dynamic assortment's saved search, narrowed by the request's conditions
+// and sorted with the spec's sort mapping.
+func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req RowsRequest) (int, []Row, error) {
+	q := products.Query{LocationID: a.LocationID, Skip: req.Skip, Limit: req.Limit}
+	if a.Query != nil {
+		q.Text = strings.TrimSpace(a.Query.Text + " " + req.Text)
+		q.Conditions = map[string][]any{}
+		for k, v := range a.Query.Conditions {
+			q.Conditions[k] = v
+		}
+		q.Sort = a.Query.Sort
+	}
+	for k, v := range req.Conditions {
+		if prev, ok := q.Conditions[k]; ok {
+			// Both must hold: keep the values in both lists.
+			var both []any
+			for _, x := range v {
+				for _, y := range prev {
+					if fmt.Sprint(x) == fmt.Sprint(y) {
+						both = append(both, x)
+					}
+				}
+			}
+			if len(both) == 0 {
+				return 0, []Row{}, nil
+			}
+			q.Conditions[k] = both
+		} else {
+			if q.Conditions == nil {
+				q.Conditions = map[string][]any{}
+			}
+			q.Conditions[k] = v
+		}
+	}
+	if len(req.Sort) > 0 {
+		q.Sort = nil
+		for _, gs := range req.Sort {
+			q.Sort = append(q.Sort, products.MapSort(gs.Field, strings.EqualFold(gs.Dir, "desc")))
+		}
+	}
+	if err := q.Normalize(); err != nil {
+		return 0, nil, err
+	}
+	total, page, err := s.catalog.Page(ctx, tx, &q, true)
+	if err != nil {
+		return 0, nil, err
+	}
+	rows := make([]Row, len(page))
+	for i := range page {
+		rows[i] = fromProduct(&page[i], a.LocationID, q.Skip+i)
+	}
+	return total, rows, nil
+}

@@ -1,0 +1,262 @@
+package products
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"its/core/httpx"
+	"its/core/registry"
+)
+
+// Handler is the products module's HTTP side.
+type Handler struct {
+	svc   *Service
+	store *Store
+	log   *slog.Logger
+}
+
+// NewHandler gives the handler.
+func NewHandler(svc *Service, store *Store, log *slog.Logger) *Handler {
+	return &Handler{svc: svc, store: store, log: log}
+}
+
+// Routes registers the module's routes (each listed in module.yaml).
+func (h *Handler) Routes(r registry.Router) {
+	r.Handle("GET", "/api/products", "products.view", h.page)
+	r.Handle("POST", "/api/products/query", "products.view", h.stream)
+	r.Handle("POST", "/api/products/fetch", "products.view", h.fetch)
+	r.Handle("POST", "/api/products/validate", "products.view", h.validate)
+	r.Handle("POST", "/api/products/autocomplete/styles/{text}", "products.view", h.styles)
+	r.Handle("POST", "/api/products/autocomplete/styles/{text}/{popColors}", "products.view", h.styles)
+	r.Handle("POST", "/api/products/autocomplete/colors/{text}", "products.view", h.colors)
+	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", "products.view", h.colors)
+	r.Handle("GET", "/api/products/locations", "products.view", h.locations)
+	r.Handle("GET", "/api/products/images/{id}/{file}", "products.view", h.image)
+}
+
+// stream answers a product query as NDJSON: {"totalCount":N}, one product per line, then
+// {"done":true,"count":n} (the framing of core/grid streams). The limit defaults to the query
+// limit of 1000; rows carry the query's pricing location (fetch gives every location).
+func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
+	var q Query
+	if err := httpx.Decode(r, &q); err != nil {
+		return err
+	}
+	if q.Limit == 0 {
+		q.Limit = MaxLimit
+	}
+	var (
+		buf     bytes.Buffer
+		enc     = json.NewEncoder(&buf)
+		started bool
+		n       int
+	)
+	rc := http.NewResponseController(w)
+	flush := func() error {
+		if _, err := w.Write(buf.Bytes()); err != nil {
+			return err
+		}
+		buf.Reset()
+		if err := rc.Flush(); err != nil && err != http.ErrNotSupported {
+			return err
+		}
+		return nil
+	}
+	err := h.svc.Search(r.Context(), q, true, func(total int) error {
+		w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusOK)
+		started = true
+		_ = enc.Encode(map[string]int{"totalCount": total})
+		return flush()
+	}, func(p *Product) error {
+		if err := enc.Encode(p); err != nil {
+			return err
+		}
+		n++
+		// The first rows go at once so the grid can draw; then in chunks.
+		if n == 1 || n == 20 || buf.Len() > 64<<10 {
+			return flush()
+		}
+		return nil
+	})
+	if err != nil && !started {
+		return err
+	}
+	if err != nil {
+		if r.Context().Err() != nil {
+			return nil
+		}
+		h.log.Error("product stream failed", "requestId", httpx.RequestID(r.Context()), "error", err)
+		buf.WriteString(`{"error":{"message":"Unexpected Server Error","messageCode":"ITS_ERR_INTERNAL"}}` + "\n")
+		_ = flush()
+		return nil
+	}
+	_ = enc.Encode(map[string]any{"done": true, "count": n})
+	_ = flush()
+	return nil
+}
+
+// page is the cached GET: ?query=<json>&select=a,b&cursor=... The answer may be kept by the
+// browser for an hour and revalidated with its ETag.
+func (h *Handler) page(w http.ResponseWriter, r *http.Request) error {
+	v := r.URL.Query()
+	page, err := h.svc.PageOf(r.Context(), v.Get("query"), v.Get("select"), v.Get("cursor"))
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(map[string]any{"data": page})
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Vary", "Cookie")
+	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_, _ = w.Write(append(body, '\n'))
+	return nil
+}
+
+func (h *Handler) fetch(w http.ResponseWriter, r *http.Request) error {
+	var req FetchRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	list, err := h.svc.Fetch(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		return &httpx.Error{Status: http.StatusNotFound, Code: "ITS_ERR_NOT_FOUND", Message: NoDataMessage}
+	}
+	httpx.Data(w, list)
+	return nil
+}
+
+func (h *Handler) validate(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Products []Pair `json:"products"`
+	}
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	if len(req.Products) > 5000 {
+		return httpx.Invalid(httpx.FieldError{Field: "products", Rule: "max", Message: "At most 5000 products per request"})
+	}
+	res, err := h.svc.Validate(r.Context(), h.svc.db, req.Products)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, res)
+	return nil
+}
+
+// autocompleteBody is the optional body of the autocomplete calls.
+type autocompleteBody struct {
+	Style string `json:"style,omitempty"`
+}
+
+func decodeOptional(r *http.Request, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	return httpx.Decode(r, v)
+}
+
+func (h *Handler) styles(w http.ResponseWriter, r *http.Request) error {
+	var body autocompleteBody
+	if err := decodeOptional(r, &body); err != nil {
+		return err
+	}
+	text := chi.URLParam(r, "text")
+	if strings.TrimSpace(text) == "" {
+		httpx.Data(w, []StyleSuggestion{})
+		return nil
+	}
+	out, err := h.store.AutocompleteStyles(r.Context(), text, popColorsFor(r.Context(), chi.URLParam(r, "popColors")), AutocompleteLimit)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) colors(w http.ResponseWriter, r *http.Request) error {
+	var body autocompleteBody
+	if err := decodeOptional(r, &body); err != nil {
+		return err
+	}
+	text := chi.URLParam(r, "text")
+	// "style_colorPrefix" reads as a colour search within the style.
+	style := body.Style
+	if s, c, ok := strings.Cut(text, "_"); ok && style == "" {
+		style, text = s, c
+	}
+	if strings.TrimSpace(text) == "" && style == "" {
+		httpx.Data(w, []ColorSuggestion{})
+		return nil
+	}
+	out, err := h.store.AutocompleteColors(r.Context(), text, style, popColorsFor(r.Context(), chi.URLParam(r, "popColors")), AutocompleteLimit)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) locations(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.svc.Locations(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+// image renders a product image; its URL names the style/colour and never changes meaning, so
+// browsers keep it for a year.
+func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
+	id := chi.URLParam(r, "id")
+	kind, ok := strings.CutSuffix(chi.URLParam(r, "file"), ".png")
+	if _, known := imageSizes[kind]; !ok || !known {
+		return httpx.NotFound("Image")
+	}
+	_, color, valid := SplitID(id)
+	if !valid {
+		return httpx.NotFound("Image")
+	}
+	facts, found, err := h.store.imageFactsOf(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return httpx.NotFound("Product")
+	}
+	etag := `"` + id + "-" + kind + `"`
+	w.Header().Set("Cache-Control", "private, max-age=31536000, immutable")
+	w.Header().Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := RenderImage(&buf, kind, facts.ProductType, facts.Type, color); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/png")
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}

@@ -1,0 +1,23 @@
+// Package products is the product catalog: style/colour rows with pricing and availability per
+// location, search (streaming and cached), autocomplete, validation and rendered product images,
+// plus the deterministic demo catalog.
+package products
+
+import (
+	_ "embed"
+
+	"go.uber.org/fx"
+
+	"its/core/registry"
+)
+
+//go:embed module.yaml
+var manifest []byte
+
+// Module wires the products module.
+var Module = fx.Module("products",
+	fx.Provide(NewStore, NewService, NewHandler),
+	registry.AsModule(func(h *Handler) registry.Module {
+		return registry.Module{File: "modules/products/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 10}
+	}),
+)

@@ -1,0 +1,417 @@
+package products_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"io"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+
+	"go.uber.org/fx"
+
+	"its/core/app/apptest"
+	"its/core/db/dbtest"
+	"its/modules/products"
+	"its/modules/users"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+// ndjson posts a product query and splits the NDJSON answer into its lines.
+func ndjson(t *testing.T, a *apptest.App, c *apptest.Client, body any) (int, http.Header, []map[string]any) {
+	t.Helper()
+	r := c.Do("POST", "/api/products/query", body)
+	if r.Status != 200 {
+		return r.Status, r.Header, []map[string]any{r.Body}
+	}
+	var lines []map[string]any
+	sc := bufio.NewScanner(bytes.NewReader(r.Raw))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("bad NDJSON line %q: %v", sc.Text(), err)
+		}
+		lines = append(lines, m)
+	}
+	return r.Status, r.Header, lines
+}
+
+func num(v any) float64 { f, _ := v.(float64); return f }
+
+// TestCatalog runs every catalog check on one app: seeding 50,000 rows is the slow part.
+func TestCatalog(t *testing.T) {
+	a := apptest.Start(t, fx.Options(users.Module, products.Module))
+	c := a.Client()
+	c.Login("editor@example.com")
+
+	t.Run("seeded catalog", func(t *testing.T) {
+		if n := a.Count(`SELECT count(*) FROM products`); n != products.DemoCatalogSize {
+			t.Fatalf("catalog has %d rows, want %d", n, products.DemoCatalogSize)
+		}
+		for _, pt := range []string{"Footwear", "Apparel", "POP"} {
+			if n := a.Count(`SELECT count(*) FROM products WHERE product_type = $1`, pt); n < 1500 {
+				t.Fatalf("%s has only %d rows", pt, n)
+			}
+		}
+		if n := a.Count(`SELECT count(DISTINCT season || year) FROM products`); n < 6 {
+			t.Fatalf("only %d seasons", n)
+		}
+		if n := a.Count(`SELECT count(DISTINCT code) FROM product_locations`); n != 5 {
+			t.Fatalf("products priced in %d locations, want 5", n)
+		}
+		if n := a.Count(`SELECT count(*) FROM product_locations WHERE code = 'JP' AND wholesale_price <> round(wholesale_price)`); n != 0 {
+			t.Fatalf("%d JPY prices with decimals (JPY has 0 decimal places)", n)
+		}
+	})
+
+	t.Run("streaming search", func(t *testing.T) {
+		status, h, lines := ndjson(t, a, c, map[string]any{
+			"text": "runner", "conditions": map[string]any{"productType": []any{"Footwear"}, "gender": []any{"Womens", "Womens", "", nil}},
+			"limit": 50,
+		})
+		if status != 200 || !strings.HasPrefix(h.Get("Content-Type"), "application/x-ndjson") {
+			t.Fatalf("status %d type %q: %v", status, h.Get("Content-Type"), lines)
+		}
+		total := num(lines[0]["totalCount"])
+		want := a.Count(`SELECT count(*) FROM products WHERE product_type = 'Footwear' AND gender = 'Womens' AND lower(name) LIKE '%runner%'`)
+		if int(total) != want || want == 0 {
+			t.Fatalf("totalCount %v, want %d", lines[0], want)
+		}
+		rows := lines[1 : len(lines)-1]
+		if len(rows) != min(50, want) {
+			t.Fatalf("%d rows, want %d", len(rows), min(50, want))
+		}
+		if last := lines[len(lines)-1]; last["done"] != true || int(num(last["count"])) != len(rows) {
+			t.Fatalf("trailer %v", last)
+		}
+		prev := -1.0
+		for _, r := range rows {
+			if r["productType"] != "Footwear" || r["gender"] != "Womens" || !strings.Contains(strings.ToLower(r["name"].(string)), "runner") {
+				t.Fatalf("row does not match: %v %v %v", r["productType"], r["gender"], r["name"])
+			}
+			if num(r["styleNumeric"]) < prev {
+				t.Fatalf("not sorted by style")
+			}
+			prev = num(r["styleNumeric"])
+			if len(r["locations"].([]any)) == 0 || r["thumbnail"] == "" {
+				t.Fatalf("row without locations or thumbnail: %v", r["id"])
+			}
+		}
+	})
+
+	t.Run("query limit and validation", func(t *testing.T) {
+		_, _, lines := ndjson(t, a, c, map[string]any{"conditions": map[string]any{"productType": []any{"Apparel"}}})
+		if len(lines)-2 != products.MaxLimit {
+			t.Fatalf("default stream limit gave %d rows, want %d", len(lines)-2, products.MaxLimit)
+		}
+		r := c.Do("POST", "/api/products/query", map[string]any{"limit": 5000, "conditions": map[string]any{"nope": []any{"x"}}, "sort": map[string]any{"password": 1}})
+		if r.Status != 400 || r.Body["messageCode"] != "ITS_ERR_VALIDATION" {
+			t.Fatalf("bad query: %d %s", r.Status, r.Raw)
+		}
+		fields := map[string]bool{}
+		for _, d := range r.Body["details"].([]any) {
+			fields[d.(map[string]any)["field"].(string)] = true
+		}
+		if !fields["limit"] || !fields["conditions.nope"] || !fields["sort.password"] {
+			t.Fatalf("errors do not name every field: %s", r.Raw)
+		}
+		r = c.Do("POST", "/api/products/query", map[string]any{"sort": map[string]any{"styleNumeric": 2}})
+		if r.Status != 400 {
+			t.Fatalf("sort order 2 accepted: %d", r.Status)
+		}
+	})
+
+	t.Run("sort by location price", func(t *testing.T) {
+		key := products.MapSort("cost", true)
+		if key.Key != "locations.wholesalePrice" || key.Order != -1 {
+			t.Fatalf("MapSort(cost, desc) = %+v", key)
+		}
+		_, _, lines := ndjson(t, a, c, map[string]any{
+			"conditions": map[string]any{"productType": []any{"Apparel"}, "locations.code": []any{"eu"}},
+			"sort":       map[string]any{key.Key: key.Order}, "locationId": "EU", "limit": 30,
+		})
+		prev := 1e18
+		for _, r := range lines[1 : len(lines)-1] {
+			var eu float64 = -1
+			for _, l := range r["locations"].([]any) {
+				if lm := l.(map[string]any); lm["code"] == "EU" {
+					eu = num(lm["wholesalePrice"])
+					if lm["currencySymbol"] != "€" || num(lm["decimalPlaces"]) != 2 {
+						t.Fatalf("EU currency %v", lm)
+					}
+				}
+			}
+			if eu < 0 || eu > prev {
+				t.Fatalf("not sorted by EU wholesale price descending: %v after %v", eu, prev)
+			}
+			prev = eu
+		}
+	})
+
+	t.Run("location mirrors follow the locations", func(t *testing.T) {
+		var id string
+		if err := a.DB.QueryRow(t.Context(), `SELECT product_id FROM product_locations WHERE code = 'US' AND line_status = 'A' ORDER BY product_id LIMIT 1`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		style, color, _ := products.SplitID(id)
+		find := func(status string) int {
+			_, _, lines := ndjson(t, a, c, map[string]any{"conditions": map[string]any{"style": []any{style}, "color": []any{color}, "locations.lineStatus": []any{status}}})
+			return int(num(lines[0]["totalCount"]))
+		}
+		if find("A") != 1 || find("D") != 0 {
+			t.Fatal("line status filter before the change")
+		}
+		if _, err := a.DB.Exec(t.Context(), `UPDATE product_locations SET line_status = 'D' WHERE product_id = $1 AND code = 'US'`, id); err != nil {
+			t.Fatal(err)
+		}
+		defer a.DB.Exec(t.Context(), `UPDATE product_locations SET line_status = 'A' WHERE product_id = $1 AND code = 'US'`, id)
+		if find("A") != 0 || find("D") != 1 {
+			t.Fatal("the line status filter does not follow the location")
+		}
+	})
+
+	t.Run("derived values", func(t *testing.T) {
+		var id string
+		if err := a.DB.QueryRow(t.Context(), `SELECT id FROM products WHERE discount_amount > 0 AND suggested_retail > 0 AND quantity > 0 ORDER BY id LIMIT 1`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		style, color, _ := products.SplitID(id)
+		r := c.Do("POST", "/api/products/fetch", map[string]any{"products": []any{map[string]any{"style": style, "color": strings.ToLower(color)}}, "colors": true})
+		if r.Status != 200 {
+			t.Fatalf("fetch %d %s", r.Status, r.Raw)
+		}
+		p := r.Body["data"].([]any)[0].(map[string]any)
+		cost, disc, net, sr := num(p["cost"]), num(p["discountAmount"]), num(p["netCost"]), num(p["suggestedRetail"])
+		if products.Round2(cost-disc) != net {
+			t.Fatalf("netCost %v != cost %v - discount %v", net, cost, disc)
+		}
+		if want := products.Round2((sr - net) * 100 / sr); num(p["initialMarkup"]) != want {
+			t.Fatalf("markup %v, want %v", p["initialMarkup"], want)
+		}
+		q, oh := num(p["quantity"]), num(p["quantityOnHand"])
+		if want := products.Round2(q * 100 / (q + oh)); num(p["sellThru"]) != want {
+			t.Fatalf("sellThru %v, want %v", p["sellThru"], want)
+		}
+		sq, soh := num(p["styleQuantity"]), num(p["styleQuantityOnHand"])
+		if want := products.Round2(sq * 100 / (sq + soh)); num(p["styleSellThru"]) != want {
+			t.Fatalf("styleSellThru %v, want %v", p["styleSellThru"], want)
+		}
+		if cs := p["colors"].([]any); len(cs) < 1 {
+			t.Fatalf("no colours: %v", p["colors"])
+		}
+		loc := p["locations"].([]any)[0].(map[string]any)
+		if loc["code"] != "US" || loc["markupPercent"] == nil || len(loc["availability"].([]any)) == 0 {
+			t.Fatalf("US location %v", loc)
+		}
+		if r := c.Do("POST", "/api/products/fetch", map[string]any{"ids": []string{"000000_NOPE"}}); r.Status != 404 || r.Body["message"] != products.NoDataMessage {
+			t.Fatalf("unknown fetch: %d %s", r.Status, r.Raw)
+		}
+	})
+
+	t.Run("autocomplete", func(t *testing.T) {
+		r := c.Do("POST", "/api/products/autocomplete/styles/1000", nil)
+		list := r.Body["data"].([]any)
+		if r.Status != 200 || len(list) == 0 || len(list) > products.AutocompleteLimit {
+			t.Fatalf("styles: %d %d", r.Status, len(list))
+		}
+		// Styles starting with the text come first, then styles containing it.
+		prefixed := a.Count(`SELECT count(DISTINCT style) FROM products WHERE style LIKE '1000%'`)
+		for i, s := range list {
+			if got := strings.HasPrefix(s.(map[string]any)["style"].(string), "1000"); got != (i < prefixed) {
+				t.Fatalf("suggestion %d %v: prefix match %v, %d styles start with 1000", i, s, got, prefixed)
+			}
+		}
+		r = c.Do("POST", "/api/products/autocomplete/styles/hoodie", nil)
+		if list := r.Body["data"].([]any); len(list) != products.AutocompleteLimit {
+			t.Fatalf("name search gave %d, want the limit of 10", len(list))
+		}
+		style := list[0].(map[string]any)["style"].(string)
+		r = c.Do("POST", "/api/products/autocomplete/colors/"+style+"_", nil)
+		colors := r.Body["data"].([]any)
+		if want := a.Count(`SELECT count(*) FROM products WHERE style = $1`, style); len(colors) != min(want, 10) {
+			t.Fatalf("colours of %s: %d, want %d", style, len(colors), want)
+		}
+		// POP colour filter: only POP styles offered in the given colours.
+		r = c.Do("POST", "/api/products/autocomplete/styles/display/BLK,NVY", nil)
+		for _, s := range r.Body["data"].([]any) {
+			st := s.(map[string]any)["style"].(string)
+			if a.Count(`SELECT count(*) FROM products WHERE style = $1 AND (product_type <> 'POP' OR color IN ('BLK','NVY'))`, st) == 0 {
+				t.Fatalf("POP style %s offered outside the colour filter", st)
+			}
+		}
+	})
+
+	t.Run("validate", func(t *testing.T) {
+		r := c.Do("POST", "/api/products/validate", map[string]any{"products": []any{}})
+		d := r.Body["data"].(map[string]any)
+		if r.Status != 200 || d["success"] != true || len(d["errors"].([]any)) != 0 {
+			t.Fatalf("empty validate: %s", r.Raw)
+		}
+		var id string
+		_ = a.DB.QueryRow(t.Context(), `SELECT id FROM products ORDER BY id LIMIT 1`).Scan(&id)
+		style, color, _ := products.SplitID(id)
+		r = c.Do("POST", "/api/products/validate", map[string]any{"products": []any{
+			map[string]any{"style": style, "color": color},
+			map[string]any{"style": style, "color": "ZZZZ"},
+			map[string]any{"style": style, "color": color},
+			map[string]any{"style": "", "color": ""},
+		}})
+		d = r.Body["data"].(map[string]any)
+		errs := d["errors"].([]any)
+		if d["success"] != false || len(errs) != 3 {
+			t.Fatalf("validate: %s", r.Raw)
+		}
+		if e := errs[0].(map[string]any); e["message"] != products.NoDataMessage || num(e["index"]) != 1 {
+			t.Fatalf("first error %v", e)
+		}
+		if e := errs[1].(map[string]any); e["rule"] != "duplicate" {
+			t.Fatalf("duplicate not reported: %v", e)
+		}
+	})
+
+	t.Run("cached GET with select and cursor", func(t *testing.T) {
+		q := url.QueryEscape(`{"conditions":{"productType":["POP"]},"limit":25}`)
+		r := c.Do("GET", "/api/products?query="+q+"&select=style,color,name", nil)
+		if r.Status != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "max-age=3600") || r.Header.Get("ETag") == "" {
+			t.Fatalf("page: %d %v", r.Status, r.Header)
+		}
+		d := r.Body["data"].(map[string]any)
+		rows := d["rows"].([]any)
+		first := rows[0].(map[string]any)
+		if len(rows) != 25 || len(first) != 4 || first["name"] == nil {
+			t.Fatalf("rows %d, first %v", len(rows), first)
+		}
+		cur := d["nextCursor"].(string)
+		r2 := c.Do("GET", "/api/products?query="+q+"&select=style,color,name&cursor="+cur, nil)
+		rows2 := r2.Body["data"].(map[string]any)["rows"].([]any)
+		if len(rows2) != 25 || reflect.DeepEqual(rows2[0], rows[0]) {
+			t.Fatalf("second page repeats the first")
+		}
+		// A cursor is bound to its query.
+		if r := c.Do("GET", "/api/products?cursor="+cur, nil); r.Status != 400 {
+			t.Fatalf("cursor of another query: %d", r.Status)
+		}
+		req, _ := http.NewRequest("GET", a.URL+"/api/products?query="+q+"&select=style,color,name", nil)
+		req.Header.Set("If-None-Match", r.Header.Get("ETag"))
+		res, err := c.HTTP.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotModified {
+			t.Fatalf("revalidation: %d", res.StatusCode)
+		}
+		if r := c.Do("GET", "/api/products?select=password", nil); r.Status != 400 {
+			t.Fatalf("unknown select field: %d", r.Status)
+		}
+	})
+
+	t.Run("images", func(t *testing.T) {
+		var id string
+		_ = a.DB.QueryRow(t.Context(), `SELECT id FROM products WHERE product_type = 'Footwear' ORDER BY id LIMIT 1`).Scan(&id)
+		res, err := c.HTTP.Get(a.URL + "/api/products/images/" + id + "/thumbnail.png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		img, err := png.Decode(bytes.NewReader(body))
+		if res.StatusCode != 200 || err != nil || img.Bounds().Dx() != 160 || !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
+			t.Fatalf("thumbnail: %d %v %v", res.StatusCode, err, res.Header)
+		}
+		res2, _ := c.HTTP.Get(a.URL + "/api/products/images/" + id + "/thumbnail.png")
+		body2, _ := io.ReadAll(res2.Body)
+		res2.Body.Close()
+		if !bytes.Equal(body, body2) {
+			t.Fatal("the same image rendered twice differs")
+		}
+		if r := c.Do("GET", "/api/products/images/000_NOPE/thumbnail.png", nil); r.Status != 404 {
+			t.Fatalf("unknown product image: %d", r.Status)
+		}
+		if r := c.Do("GET", "/api/products/images/"+id+"/huge.png", nil); r.Status != 404 {
+			t.Fatalf("unknown kind: %d", r.Status)
+		}
+	})
+
+	t.Run("locations by territory", func(t *testing.T) {
+		r := c.Do("GET", "/api/products/locations", nil)
+		if l := r.Body["data"].([]any); len(l) != 1 || l[0].(map[string]any)["code"] != "US" {
+			t.Fatalf("editor locations %s", r.Raw)
+		}
+		admin := a.Client()
+		admin.Login("admin@example.com")
+		r = admin.Do("GET", "/api/products/locations", nil)
+		l := r.Body["data"].([]any)
+		if len(l) != 5 {
+			t.Fatalf("admin sees %d locations", len(l))
+		}
+		for _, x := range l {
+			if m := x.(map[string]any); m["code"] == "JP" && (num(m["decimalPlaces"]) != 0 || m["currencySymbol"] != "¥") {
+				t.Fatalf("JP %v", m)
+			}
+		}
+	})
+
+	t.Run("permissions", func(t *testing.T) {
+		anon := a.Client()
+		if r := anon.Do("GET", "/api/products?select=style", nil); r.Status != 401 {
+			t.Fatalf("anonymous: %d", r.Status)
+		}
+		other := a.Client()
+		other.Login("approver@example.com")
+		for _, call := range []struct{ method, path string }{
+			{"POST", "/api/products/query"}, {"GET", "/api/products"}, {"POST", "/api/products/validate"},
+			{"POST", "/api/products/autocomplete/styles/100"}, {"GET", "/api/products/locations"},
+		} {
+			if r := other.Do(call.method, call.path, map[string]any{}); r.Status != 403 {
+				t.Fatalf("approver %s %s: %d", call.method, call.path, r.Status)
+			}
+		}
+	})
+}
+
+func TestCatalogIsDeterministic(t *testing.T) {
+	locs := []products.CatalogLocation{{Code: "US", CurrencyCode: "USD", DecimalPlaces: 2}, {Code: "JP", CurrencyCode: "JPY"}}
+	a, b := products.GenerateCatalog(500, locs), products.GenerateCatalog(500, locs)
+	if len(a) != 500 || !reflect.DeepEqual(a, b) {
+		t.Fatalf("two generations differ (%d rows)", len(a))
+	}
+	seen := map[string]bool{}
+	for _, p := range a {
+		if seen[p.ID] {
+			t.Fatalf("duplicate id %s", p.ID)
+		}
+		seen[p.ID] = true
+	}
+}
+
+func TestDerivedRules(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	if n := products.NetCost(f(10), f(12)); n != nil {
+		t.Fatalf("negative net cost must be blank, got %v", *n)
+	}
+	if n := products.NetCost(f(10), f(2.555)); *n != 7.45 {
+		t.Fatalf("net cost %v", *n)
+	}
+	if s := products.SellThru(0, 0); s != nil {
+		t.Fatal("sell-through of nothing must be blank")
+	}
+	if s := products.SellThru(30, 70); *s != 30 {
+		t.Fatalf("sellThru %v", *s)
+	}
+	if m := products.MarkupPercent(f(0), f(5)); m != nil {
+		t.Fatal("markup without suggested retail must be blank")
+	}
+	if m := products.MarkupPercent(f(80), f(20)); *m != 75 {
+		t.Fatalf("markup %v", *m)
+	}
+	if l := products.KeyInitiativeLabel("Wholesale-SP-2025-Domestic-Footwear"); l != "SP 2025 Domestic Footwear" {
+		t.Fatalf("key initiative label %q", l)
+	}
+}
