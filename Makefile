@@ -30,9 +30,11 @@ deps-postgres:
 	$(SUDO) apt-get update -qq; \
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null
 
-# Debian's Chromium, driven by the browser tests and by the PDF renderer.
+# Debian's Chromium, driven by the browser tests and by the PDF renderer, with CJK fonts so
+# Japanese renders.
 deps-chromium:
-	@if command -v chromium >/dev/null 2>&1 || [ -n "$${CHROMIUM_PATH:-}" ]; then exit 0; fi; \
+	@if { command -v chromium >/dev/null 2>&1 || [ -n "$${CHROMIUM_PATH:-}" ]; } && \
+	   { [ -n "$${CHROMIUM_PATH:-}" ] || fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; }; then exit 0; fi; \
 	if [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then \
 	  echo "Chromium is missing: install it with 'apt-get install chromium' (as root) and run make again"; exit 1; fi; \
 	echo "installing Chromium from the OS packages"; \

@@ -6,8 +6,12 @@ import (
 	"go.uber.org/fx"
 
 	"its/modules/admin"
+	"its/modules/assortments"
 	"its/modules/dashboard"
+	"its/modules/libraries"
 	"its/modules/notifications"
+	"its/modules/products"
+	"its/modules/sampleinventory"
 	"its/modules/users"
 )
 
@@ -17,4 +21,8 @@ var All = fx.Options(
 	admin.Module,
 	dashboard.Module,
 	notifications.Module,
+	libraries.Module,
+	sampleinventory.Module,
+	products.Module,
+	assortments.Module,
 )

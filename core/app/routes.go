@@ -145,6 +145,7 @@ func options(w http.ResponseWriter, r *http.Request, cfg *config.Config, az *aut
 		base["pingIntervalMs"] = cfg.Session.PingIntervalMs
 		base["tools"] = tools
 		base["helpEnabled"] = ds[len(ds)-1]
+		base["siteUpdating"] = cfg.SiteUpdating
 		httpx.Data(w, base)
 		return nil
 	default:

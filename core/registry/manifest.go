@@ -55,7 +55,7 @@ type Nav struct {
 	Path     string         `json:"path"`
 	Action   string         `json:"action"`
 	Resource map[string]any `json:"resource,omitempty"`
-	Order    int            `json:"order,omitempty"`
+	Order    int            `json:"order"`
 	Icon     string         `json:"icon,omitempty"`
 	Group    string         `json:"group,omitempty"`
 }

@@ -79,7 +79,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.ServeContent(w, r, p, modTime, strings.NewReader(string(b)))
 			return
 		}
-		if strings.HasPrefix(r.URL.Path, "/remotes/") || path.Ext(p) != "" && !strings.HasSuffix(p, ".html") {
+		// A missing build file is a 404; any other path (public links such as
+		// /file/shared/.../Line_Sheet.pdf included) is the shell's to answer.
+		if strings.HasPrefix(r.URL.Path, "/remotes/") || strings.HasPrefix(p, "assets/") || hashed.MatchString(p) {
 			http.NotFound(w, r)
 			return
 		}

@@ -41,6 +41,7 @@ func TestServesShellRemotesAndFallback(t *testing.T) {
 		{"/remotes/dashboard/static/js/chunk.a1b2c3d4e5.js", "x", "public, max-age=31536000, immutable", 200},
 		{"/remotes/missing/mf-manifest.json", "", "", 404},
 		{"/assets/gone.0123456789.js", "", "", 404},
+		{"/file/shared/pdf/document/d1/code/Spring_26.pdf", "shell", "no-cache, no-store, must-revalidate", 200},
 	}
 	for _, c := range cases {
 		w := get(c.path)
