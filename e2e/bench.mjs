@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// Browser measurements of the shell, printed as one JSON line per figure on stdout (all other
+// output goes to stderr). Starts its own server like the test harness.
+//   shell.initial_js_gzip_kb   the shell's JavaScript (gzip) loaded by the first page, before any remote
+//   shell.login_to_dashboard_ms  submit on the login form until the dashboard's quick links show,
+//                                fresh browser context each time, median of 5
+//   grid.browser_first_paint_10k_ms  the Production samples grid with 10,000 rows: from the start of
+//                                the data load (the stream request) to the first rows painted, median of 5
+//   grid.paste_1000_cells_commit_ms  a paste of 1,000 cells (125 rows × 8 columns) until the server
+//                                has confirmed the save (the grid says 'All changes saved.'), median of 5
+import { chromium } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { DEMO_PASSWORD, chromiumArgs, chromiumPath, demoEmail, startServer } from './server.mjs';
+
+const RUNS = 5;
+const log = (...args) => console.error('[bench]', ...args);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function initialJs(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending = [];
+  const sizes = new Map();
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname;
+    if (!path.endsWith('.js') || path.startsWith('/remotes/')) return;
+    pending.push(res.body().then((body) => sizes.set(path, gzipSync(body, { level: 9 }).length), () => {}));
+  });
+  await page.goto(`${url}/`);
+  await page.getByTestId('login-form').waitFor();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  await context.close();
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  for (const [path, size] of [...sizes].sort((a, b) => b[1] - a[1])) log(`  ${(size / 1024).toFixed(1).padStart(7)} kB  ${path}`);
+  return Math.round((total / 1024) * 10) / 10;
+}
+
+async function loginToDashboard(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/`);
+  const form = page.getByTestId('login-form');
+  await form.waitFor();
+  await form.locator('input[name=email]').fill(demoEmail('editor'));
+  await form.locator('input[name=password]').fill(DEMO_PASSWORD);
+  // Timed inside the page (Playwright's own waiting polls too coarsely): from the click on
+  // submit to the first frame in which the quick links are laid out.
+  await page.evaluate(() => {
+    window.__itsBench = new Promise((resolve) => {
+      let start = 0;
+      document.addEventListener('click', (e) => {
+        if (e.target instanceof Element && e.target.closest('[data-testid="login-submit"]')) start = performance.now();
+      }, true);
+      const check = () => {
+        const el = document.querySelector('[data-testid="quick-links"]');
+        if (!start || !el || el.getBoundingClientRect().height === 0) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - start));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    });
+  });
+  await form.getByTestId('login-submit').click();
+  const ms = await page.evaluate(() => window.__itsBench);
+  await page.getByTestId('quick-links').waitFor({ state: 'visible' });
+  await context.close();
+  return ms;
+}
+
+const GRID_ROWS = 10_000;
+const PRODUCTION = '/product/libraries/samples/production';
+
+/** Tops the Production library up to 10,000 live samples through the batch API. */
+async function seedSamples(url) {
+  const login = await fetch(`${url}/api/users/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail('editor'), password: DEMO_PASSWORD }),
+  });
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const { csrfToken } = (await login.json()).data;
+  const headers = { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': csrfToken };
+  const page = await (await fetch(`${url}/api/sampleInventory/Production?limit=1`, { headers })).json();
+  let missing = GRID_ROWS - page.data.totalCount;
+  let n = 0;
+  while (missing > 0) {
+    const size = Math.min(missing, 2000);
+    const add = Array.from({ length: size }, () => {
+      n++;
+      return {
+        tempId: `b${n}`,
+        values: { division: 'Footwear', style: String(50000 + (n % 700)), color: 'BLK', size: String(5 + (n % 10)), side: 'Pair', status: 'Available', bin: `BN-${n}`, totalQty: (n % 12) + 1 },
+      };
+    });
+    const res = await fetch(`${url}/api/sampleInventory/Production/batch/many`, { method: 'PATCH', headers, body: JSON.stringify({ add }) });
+    if (!res.ok) throw new Error(`seeding samples failed: ${res.status} ${await res.text()}`);
+    missing -= size;
+  }
+}
+
+async function loginPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${url}/`);
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name=email]').fill(demoEmail('editor'));
+  await form.locator('input[name=password]').fill(DEMO_PASSWORD);
+  await form.getByTestId('login-submit').click();
+  await page.getByTestId('quick-links').waitFor();
+  return { context, page };
+}
+
+/** From the stream request's start to the frame in which the first grid rows are painted. */
+async function gridFirstPaint(page, url) {
+  await page.evaluate(() => {
+    window.__itsPaint = new Promise((resolve) => {
+      const check = () => {
+        if (!document.querySelector('[data-testid="sample-grid"] .ag-row[row-id] .ag-cell[col-id="style"]')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now()));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.documentElement, { subtree: true, childList: true });
+    });
+  });
+  // A client-side navigation keeps the observer (and the shell) in place, like a user's click.
+  await page.evaluate((path) => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, PRODUCTION);
+  const paintedAt = await page.evaluate(() => window.__itsPaint);
+  await page.getByTestId('grid-row-count').and(page.locator(`[data-count="${GRID_ROWS}"]`)).waitFor({ timeout: 60_000 });
+  const start = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/sampleInventory/Production/stream')).at(-1)?.startTime);
+  if (start === undefined) throw new Error('no stream request seen');
+  return paintedAt - start;
+}
+
+/** A 1,000-cell paste until the grid says the server has saved it. */
+async function pasteCommit(page, run) {
+  await page.locator('[data-testid="sample-grid"] .ag-row[row-index="0"] .ag-cell[col-id="size"]').click();
+  const lines = [];
+  for (let i = 0; i < 125; i++) lines.push([String(6 + (i % 8) / 2), ['L', 'R', 'Pair'][i % 3], 'Available', 'Mens', `M${run}x${i}`, '03/07/2025', `PB${run}-${i}`, String((i % 9) + 1)].join('\t'));
+  const text = `${lines.join('\r\n')}\r\n`;
+  return page.evaluate(
+    (tsv) =>
+      new Promise((resolve, reject) => {
+        const state = () => document.querySelector('[data-testid="grid-save-state"]')?.getAttribute('data-state');
+        let busy = false;
+        let t0 = 0;
+        const check = () => {
+          const s = state();
+          if (s === 'saving' || s === 'pending') busy = true;
+          else if (busy && s === 'saved') {
+            observer.disconnect();
+            resolve(performance.now() - t0);
+          } else if (busy && s === 'error') {
+            observer.disconnect();
+            reject(new Error('the paste was not saved'));
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+        const data = new DataTransfer();
+        data.setData('text/plain', tsv);
+        t0 = performance.now();
+        document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        check();
+      }),
+    text,
+  );
+}
+
+async function gridFigures(browser, url) {
+  await seedSamples(url);
+  const paints = [];
+  const pastes = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { context, page } = await loginPage(browser, url);
+    const ms = await gridFirstPaint(page, url);
+    log(`grid first paint (10,000 rows) run ${i + 1}: ${ms.toFixed(0)} ms`);
+    paints.push(ms);
+    const paste = await pasteCommit(page, i);
+    log(`paste 1,000 cells → saved run ${i + 1}: ${paste.toFixed(0)} ms`);
+    pastes.push(paste);
+    await context.close();
+  }
+  return { paint: Math.round(median(paints)), paste: Math.round(median(pastes)) };
+}
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+try {
+  const kb = await initialJs(browser, server.url);
+  log(`initial shell JS: ${kb} kB gzip`);
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const ms = await loginToDashboard(browser, server.url);
+    log(`login → dashboard run ${i + 1}: ${ms.toFixed(0)} ms`);
+    times.push(ms);
+  }
+  console.log(JSON.stringify({ name: 'shell.initial_js_gzip_kb', value: kb, unit: 'kB' }));
+  console.log(JSON.stringify({ name: 'shell.login_to_dashboard_ms', value: Math.round(median(times)), unit: 'ms' }));
+  const grid = await gridFigures(browser, server.url);
+  console.log(JSON.stringify({ name: 'grid.browser_first_paint_10k_ms', value: grid.paint, unit: 'ms' }));
+  console.log(JSON.stringify({ name: 'grid.paste_1000_cells_commit_ms', value: grid.paste, unit: 'ms' }));
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,105 @@
+// Starts and stops a real ITS server for browser tests and benchmarks: the built binary
+// (bin/its), a fresh data directory (its own embedded PostgreSQL), demo data, and the web
+// builds served from the checkout.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Chromium from the system (never a downloaded browser); CHROMIUM_PATH overrides. */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const DEMO_PASSWORD = 'its-demo';
+export const DEMO_ROLES = ['user', 'editor', 'seniorEditor', 'admin', 'adminEditor', 'approver', 'seniorApprover', 'coordinator', 'seniorCoordinator', 'manager'];
+export const demoEmail = (role) => `${role}@example.com`;
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.on('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * @param {{ env?: Record<string, string>, log?: (line: string) => void }} [opts]
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startServer({ env = {}, log = () => {} } = {}) {
+  const bin = process.env.E2E_ITS_BIN || join(repoRoot, 'bin', 'its');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: build it first (make build)`);
+  for (const dist of ['shell/dist/index.html', 'remotes/dashboard/dist/mf-manifest.json']) {
+    if (!existsSync(join(repoRoot, dist))) throw new Error(`${dist} is missing: build the web first (npm run build)`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'its-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(bin, ['serve'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ITS_ADDR: `127.0.0.1:${port}`,
+      ITS_DATA_DIR: dataDir,
+      ITS_DEMO: 'true',
+      ITS_WEB_DIR: repoRoot,
+      ITS_PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    const text = String(chunk);
+    output = (output + text).slice(-20_000);
+    for (const line of text.split('\n')) if (line.trim()) log(line);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+
+  const deadline = Date.now() + 120_000;
+  let healthy = false;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) {
+        healthy = true;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  if (!healthy) {
+    await stop();
+    throw new Error(`ITS did not become healthy at ${url}:\n${output}`);
+  }
+  return { url, stop };
+}

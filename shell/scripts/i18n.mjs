@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Message catalogs of the shell (with its kit) and of every remote.
+//   extract: writes each package's en-US catalog from the messages in its source (@formatjs/cli).
+//   check:   fails when an en-US catalog is out of date, when a locale lacks a key or has an
+//            extra one, when a translation drops or renames a placeholder, or when a locale
+//            keeps the English text (unless the allow-list says the word is the same there).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const LOCALES = ['en-US', 'de-DE', 'es-ES', 'fr-FR', 'it-IT', 'ja-JP', 'pl-PL', 'pt-BR'];
+const SOURCE = 'en-US';
+const allow = JSON.parse(readFileSync(join(root, 'shell/scripts/same-as-english.json'), 'utf8'));
+
+/** Every catalog owner: the shell (its own sources and the kit's), the grid kit and each remote. */
+function packages() {
+  const list = [
+    { name: 'shell', sources: ['shell/src', 'shell/kit/src'], lang: 'shell/src/i18n/lang' },
+    // The grid kit loads with the first remote that shows a grid, so it keeps its own catalogs.
+    { name: 'shell/grid', sources: ['shell/grid/src'], lang: 'shell/grid/src/i18n' },
+  ];
+  const remotes = join(root, 'remotes');
+  for (const id of existsSync(remotes) ? readdirSync(remotes).sort() : []) {
+    if (existsSync(join(remotes, id, 'src'))) list.push({ name: `remotes/${id}`, sources: [`remotes/${id}/src`], lang: `remotes/${id}/src/i18n` });
+  }
+  return list;
+}
+
+function sourceFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|tsx)$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
+    }
+  };
+  walk(join(root, dir));
+  return out;
+}
+
+function extract(pkg) {
+  const tmp = mkdtempSync(join(tmpdir(), 'its-i18n-'));
+  try {
+    const list = join(tmp, 'files.txt');
+    writeFileSync(list, pkg.sources.flatMap(sourceFiles).join('\n'));
+    const out = join(tmp, 'en-US.json');
+    const bin = join(root, 'node_modules', '.bin', 'formatjs');
+    execFileSync(bin, ['extract', '--in-file', list, '--out-file', out, '--format', 'simple', '--throws'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const messages = JSON.parse(readFileSync(out, 'utf8'));
+    return Object.fromEntries(Object.keys(messages).sort().map((k) => [k, messages[k]]));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const readCatalog = (pkg, locale) => {
+  const f = join(root, pkg.lang, `${locale}.json`);
+  return existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null;
+};
+
+/** Placeholder and tag names of an ICU message: translations must keep them all. */
+function placeholders(message) {
+  const names = new Set();
+  let depth = 0;
+  const re = /[{}]|<\/?([a-zA-Z0-9_]+)>/g;
+  let m;
+  while ((m = re.exec(message))) {
+    if (m[0] === '{') {
+      const name = /^\{\s*([a-zA-Z0-9_]+)/.exec(message.slice(m.index));
+      if (name && depth % 2 === 0) names.add(name[1]);
+      depth++;
+    } else if (m[0] === '}') depth--;
+    else if (m[1]) names.add(`<${m[1]}>`);
+  }
+  return [...names].filter((n) => n !== '#').sort().join(',');
+}
+
+const cmd = process.argv[2];
+let problems = 0;
+let checked = 0;
+const fail = (msg) => {
+  problems++;
+  console.error(`  ✗ ${msg}`);
+};
+
+for (const pkg of packages()) {
+  const extracted = extract(pkg);
+  if (cmd === 'extract') {
+    writeFileSync(join(root, pkg.lang, `${SOURCE}.json`), `${JSON.stringify(extracted, null, 2)}\n`);
+    console.log(`${pkg.name}: ${Object.keys(extracted).length} messages → ${relative(root, join(root, pkg.lang, `${SOURCE}.json`))}`);
+    continue;
+  }
+  const en = readCatalog(pkg, SOURCE) ?? {};
+  if (JSON.stringify(en) !== JSON.stringify(extracted)) fail(`${pkg.name}: ${SOURCE}.json is out of date; run npm run i18n:extract`);
+  for (const locale of LOCALES.filter((l) => l !== SOURCE)) {
+    const cat = readCatalog(pkg, locale);
+    if (!cat) {
+      fail(`${pkg.name}: ${locale}.json is missing`);
+      continue;
+    }
+    const same = new Set(allow[locale] ?? []);
+    for (const [id, text] of Object.entries(extracted)) {
+      checked++;
+      if (!(id in cat)) fail(`${pkg.name} ${locale}: missing ${id}`);
+      else if (typeof cat[id] !== 'string' || !cat[id].trim()) fail(`${pkg.name} ${locale}: empty ${id}`);
+      else if (cat[id] === text && !same.has(text)) fail(`${pkg.name} ${locale}: ${id} is the English text "${text}" (translate it, or add it to same-as-english.json)`);
+      else if (placeholders(cat[id]) !== placeholders(text)) fail(`${pkg.name} ${locale}: ${id} placeholders ${placeholders(cat[id])} ≠ ${placeholders(text)}`);
+    }
+    for (const id of Object.keys(cat)) if (!(id in extracted)) fail(`${pkg.name} ${locale}: extra key ${id}`);
+  }
+}
+
+if (cmd === 'check') {
+  // One check per translation (key × locale); the closing line counts them like a test runner.
+  console.log(`i18n: ${checked - problems} passed, ${problems} failed`);
+  if (problems) process.exit(1);
+} else if (cmd !== 'extract') {
+  console.error('usage: i18n.mjs extract|check');
+  process.exit(2);
+}

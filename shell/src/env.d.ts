@@ -1,0 +1,2 @@
+declare const process: { env: { NODE_ENV?: string } };
+declare module '*.css';

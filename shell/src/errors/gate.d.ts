@@ -1,0 +1,2 @@
+export type UnsupportedReason = 'ie' | 'edge' | 'safari';
+export declare function unsupportedBrowser(ua: string): UnsupportedReason | null;

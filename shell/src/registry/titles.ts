@@ -1,0 +1,62 @@
+/**
+ * Titles of the modules ITS has: the registry names them by message id, and the catalogs hold
+ * them here so that they are translated like every other text. Unknown ids show as the id.
+ */
+import { defineMessages } from 'react-intl';
+
+export const moduleTitles = defineMessages({
+  moduleDashboard: { id: 'module.dashboard', defaultMessage: 'Dashboard' },
+  navDashboard: { id: 'nav.dashboard', defaultMessage: 'Dashboard' },
+  moduleLibraries: { id: 'module.libraries', defaultMessage: 'Libraries' },
+  groupLibraries: { id: 'nav.group.libraries', defaultMessage: 'Libraries' },
+  groupManageLibraries: { id: 'nav.group.manageLibraries', defaultMessage: 'Manage libraries' },
+  navAdvertising: { id: 'nav.advertisingLibrary', defaultMessage: 'Advertising' },
+  navAdvertisingLogos: { id: 'nav.advertisingLogos', defaultMessage: 'Advertising logos' },
+  navGlobalRetail: { id: 'nav.globalRetailLibrary', defaultMessage: 'Global retail' },
+  navGlobalRetailResources: { id: 'nav.globalRetailResources', defaultMessage: 'Global retail resources' },
+  navProductDocuments: { id: 'nav.productDocuments', defaultMessage: 'Product documents' },
+  navStep: { id: 'nav.stepLibrary', defaultMessage: 'Sales training (STEP)' },
+  navAdvertisingManage: { id: 'nav.advertisingManage', defaultMessage: 'Manage advertising' },
+  navGlobalRetailManage: { id: 'nav.globalRetailManage', defaultMessage: 'Manage global retail' },
+  navProductDocumentsManage: { id: 'nav.productDocumentsManage', defaultMessage: 'Manage product documents' },
+  navStepManage: { id: 'nav.stepManage', defaultMessage: 'Manage STEP' },
+  moduleProducts: { id: 'module.products', defaultMessage: 'Products' },
+  navProducts: { id: 'nav.products', defaultMessage: 'Products' },
+  moduleSampleInventory: { id: 'module.sampleInventory', defaultMessage: 'Sample inventory' },
+  navSampleInventory: { id: 'nav.sampleInventory', defaultMessage: 'Sample inventory' },
+  moduleAssortments: { id: 'module.assortments', defaultMessage: 'Assortments' },
+  navAssortments: { id: 'nav.assortments', defaultMessage: 'Assortments' },
+  navInternalAssortments: { id: 'nav.internalAssortments', defaultMessage: 'Internal assortments' },
+  navAssortmentReporting: { id: 'nav.assortmentReporting', defaultMessage: 'Assortment reporting' },
+  moduleSeasons: { id: 'module.seasons', defaultMessage: 'Seasons' },
+  navSeasons: { id: 'nav.seasons', defaultMessage: 'Seasons' },
+  moduleOrders: { id: 'module.orders', defaultMessage: 'Orders' },
+  groupOrders: { id: 'nav.group.orders', defaultMessage: 'Orders' },
+  navSampleOrders: { id: 'nav.sampleOrders', defaultMessage: 'Sample orders' },
+  navPromoOrders: { id: 'nav.promoOrders', defaultMessage: 'Promo orders' },
+  navWholesaleOrders: { id: 'nav.wholesaleOrders', defaultMessage: 'Wholesale orders' },
+  navCoordinatorAssignments: { id: 'nav.coordinatorAssignments', defaultMessage: 'Coordinator assignments' },
+  moduleConference: { id: 'module.conference', defaultMessage: 'Global conference' },
+  navConference: { id: 'nav.conference', defaultMessage: 'Global conference' },
+  moduleAnnouncements: { id: 'module.announcements', defaultMessage: 'Announcements' },
+  navAnnouncements: { id: 'nav.announcements', defaultMessage: 'Announcements' },
+  moduleAdmin: { id: 'module.admin', defaultMessage: 'Admin' },
+  navAdmin: { id: 'nav.admin', defaultMessage: 'Admin' },
+});
+
+export const toolTitles = defineMessages({
+  travelCalendar: { id: 'tools.travelCalendar', defaultMessage: 'Travel calendar' },
+  keyItemPrice: { id: 'tools.keyItemPrice', defaultMessage: 'Key item price' },
+  spendingApproval: { id: 'tools.spendingApproval', defaultMessage: 'Spending approval' },
+  upcLookup: { id: 'tools.upcLookup', defaultMessage: 'UPC lookup' },
+});
+
+export const TOOL_ICONS: Record<string, string> = {
+  travelCalendar: 'plane',
+  keyItemPrice: 'price',
+  spendingApproval: 'approval',
+  upcLookup: 'barcode',
+};
+
+/** Normalises tool ids such as travel_calendar or travel-calendar to travelCalendar. */
+export const toolKey = (id: string) => id.replace(/[-_ ]+([a-z])/gi, (_, c: string) => c.toUpperCase());
