@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider, createIntl } from 'react-intl';
+import type { GridSchema } from '@its/grid';
+import { FilterBar, activeCount, emptyFilters, toFilters } from './FilterBar';
+import { landingPath } from './Landing';
+import { validationErrors } from './SampleLibrary';
+
+describe('filters', () => {
+  it('sends only the filters that have a value, with the operators of the fields', () => {
+    expect(toFilters(emptyFilters)).toEqual({});
+    expect(toFilters({ ...emptyFilters, style: ' 103 ', color: 'blk', bin: 'C-0', division: 'Apparel', status: 'Deleted' })).toEqual({
+      style: { startsWith: '103' },
+      color: { contains: 'blk' },
+      bin: { startsWith: 'C-0' },
+      division: 'Apparel',
+      status: 'Deleted',
+    });
+    expect(activeCount({ ...emptyFilters, side: 'L', region: 'West' })).toBe(2);
+  });
+
+  it('the bar offers the schema options and clears every filter', () => {
+    const schema = {
+      columns: [
+        { field: 'division', headerName: 'Division', type: 'list', editable: true, validators: [], options: ['Footwear', 'Apparel'], filterable: true },
+        { field: 'status', headerName: 'Status', type: 'list', editable: true, validators: [], options: ['Available'], filterable: true },
+      ],
+    } as unknown as GridSchema;
+    const onChange = vi.fn();
+    render(
+      <IntlProvider locale="en-US" defaultLocale="en-US">
+        <FilterBar schema={schema} value={{ ...emptyFilters, division: 'Apparel' }} onChange={onChange} />
+      </IntlProvider>,
+    );
+    expect(screen.getByTestId('filter-division')).toHaveProperty('value', 'Apparel');
+    expect(screen.queryByTestId('filter-region')).toBeNull();
+    fireEvent.change(screen.getByTestId('filter-status'), { target: { value: 'Available' } });
+    expect(onChange).toHaveBeenCalledWith({ ...emptyFilters, division: 'Apparel', status: 'Available' });
+    fireEvent.click(screen.getByTestId('filter-clear'));
+    expect(onChange).toHaveBeenLastCalledWith(emptyFilters);
+  });
+});
+
+describe('the default route', () => {
+  it('goes to production if allowed, else sales, else the logged-in default', () => {
+    expect(landingPath(true, true, '/dashboard')).toBe('/product/libraries/samples/production');
+    expect(landingPath(false, true, '/dashboard')).toBe('/product/libraries/samples/sales');
+    expect(landingPath(false, false, '/dashboard')).toBe('/dashboard');
+  });
+});
+
+describe('checking new samples before saving', () => {
+  it("names the cells: 'Sample Missing Value' and 'Duplicate Sample'; blank rows are ignored", () => {
+    const intl = createIntl({ locale: 'en-US' });
+    const rows = [{ tempId: 'new-1' }, { tempId: 'new-2' }, { tempId: 'new-3' }];
+    const out = validationErrors(intl, rows, {
+      rows: [
+        { index: 0, ignored: false, errors: [{ field: 'bin', errorType: 'notblank', message: 'Sample Missing Value' }] },
+        { index: 1, ignored: false, errors: [{ field: 'style', errorType: 'sampleExists', message: 'Duplicate Sample' }] },
+        { index: 2, ignored: true, errors: [] },
+      ],
+    });
+    expect(out).toEqual([
+      { tempId: 'new-1', field: 'bin', message: 'Sample Missing Value' },
+      { tempId: 'new-2', field: 'style', message: 'Duplicate Sample' },
+    ]);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The grid's cell editor: a text box that starts from the key typed (or the cell's text with
+ * F2/Enter), filters keys in numeric cells, and offers choices below the cell: the options of a
+ * list cell, or server suggestions (autocomplete, at most 10) for the fields that have them.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { CustomCellEditorProps } from 'ag-grid-react';
+import { displayText, isNumericColumn, isNumericKeyAllowed } from './rules';
+import type { GridColumn } from './types';
+
+export const AUTOCOMPLETE_LIMIT = 10;
+export const AUTOCOMPLETE_DELAY_MS = 300;
+
+export interface CellEditorParams {
+  column: GridColumn;
+  autocomplete?: (text: string, signal: AbortSignal) => Promise<string[]>;
+}
+
+/** The text the editor starts with: the key that started editing, nothing for Delete/Backspace, else the cell. */
+export function initialText(column: GridColumn, value: unknown, eventKey: string | null): string {
+  if (eventKey === 'Backspace' || eventKey === 'Delete') return '';
+  if (eventKey && eventKey.length === 1) return eventKey;
+  return displayText(column, value);
+}
+
+/** Options of a list cell that match the text typed (starting with it first), at most 10. */
+export function matchOptions(options: string[], text: string): string[] {
+  const t = text.trim().toLowerCase();
+  if (!t) return options.slice(0, 50);
+  const starts = options.filter((o) => o.toLowerCase().startsWith(t));
+  const contains = options.filter((o) => !o.toLowerCase().startsWith(t) && o.toLowerCase().includes(t));
+  return [...starts, ...contains];
+}
+
+export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
+  const { column, autocomplete, onValueChange, stopEditing, eventKey, initialValue } = props;
+  const start = useMemo(() => initialText(column, initialValue, eventKey), [column, initialValue, eventKey]);
+  const [text, setText] = useState(start);
+  const [remote, setRemote] = useState<string[]>([]);
+  const [active, setActive] = useState(() => (column.type === 'list' && column.options ? column.options.findIndex((o) => o === initialValue) : -1));
+  const [open, setOpen] = useState(column.type === 'list' || column.type === 'multiSelect');
+  const input = useRef<HTMLInputElement>(null);
+  const [box, setBox] = useState<DOMRect | null>(null);
+  const typed = useRef(false);
+
+  // Until something is typed, a list cell offers every option (the current one highlighted).
+  const [filtering, setFiltering] = useState(!!eventKey && eventKey.length === 1);
+  const choices = useMemo(() => {
+    if (column.options?.length) {
+      if (!filtering) return column.options;
+      const last = column.type === 'multiSelect' ? (text.split(',').pop() ?? '') : text;
+      return matchOptions(column.options, last);
+    }
+    return remote.slice(0, AUTOCOMPLETE_LIMIT);
+  }, [column, text, remote, filtering]);
+  const state = useRef({ open, choices, active });
+  state.current = { open, choices, active };
+
+  useEffect(() => {
+    onValueChange(start);
+    const el = input.current;
+    if (!el) return;
+    el.focus();
+    if (!eventKey || eventKey.length !== 1) el.select();
+    else el.setSelectionRange(el.value.length, el.value.length);
+    setBox(el.getBoundingClientRect());
+  }, []);
+
+  useLayoutEffect(() => {
+    const onScroll = () => input.current && setBox(input.current.getBoundingClientRect());
+    window.addEventListener('scroll', onScroll, true);
+    return () => window.removeEventListener('scroll', onScroll, true);
+  }, []);
+
+  // Server suggestions once typing pauses.
+  useEffect(() => {
+    if (!autocomplete || !typed.current) return;
+    const t = text.trim();
+    if (!t) {
+      setRemote([]);
+      return;
+    }
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      autocomplete(t, ctrl.signal).then(
+        (list) => {
+          if (ctrl.signal.aborted) return;
+          setRemote(list.slice(0, AUTOCOMPLETE_LIMIT));
+          setOpen(list.length > 0);
+          setActive(-1);
+        },
+        () => undefined,
+      );
+    }, AUTOCOMPLETE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [text, autocomplete]);
+
+  const choose = (value: string) => {
+    let next = value;
+    if (column.type === 'multiSelect') {
+      const parts = text.split(',').slice(0, -1).map((p) => p.trim()).filter(Boolean);
+      next = [...parts, value].join(', ');
+    }
+    setText(next);
+    onValueChange(next);
+    // Let the value reach the grid before editing stops.
+    setTimeout(() => stopEditing(), 0);
+  };
+
+  // Keys the choice list uses must not reach the grid (it listens on the cell, below React).
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    const onKey = (e: KeyboardEvent) => {
+      const s = state.current;
+      const listShown = s.open && s.choices.length > 0;
+      if (isNumericColumn(column) && !isNumericKeyAllowed(e)) {
+        e.preventDefault();
+        return;
+      }
+      if (!listShown) return;
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        e.stopPropagation();
+        const n = s.choices.length;
+        setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : (i - 1 + n) % n));
+      } else if (e.key === 'Enter' && s.active >= 0) {
+        e.preventDefault();
+        e.stopPropagation();
+        choose(s.choices[s.active]!);
+      }
+    };
+    el.addEventListener('keydown', onKey);
+    return () => el.removeEventListener('keydown', onKey);
+  }, [column, text]);
+
+  const showList = open && choices.length > 0 && box;
+  return (
+    <>
+      <input
+        ref={input}
+        className="its-grid-editor"
+        value={text}
+        inputMode={isNumericColumn(column) ? 'decimal' : undefined}
+        placeholder={column.type === 'date' ? 'MM/DD/YYYY' : undefined}
+        aria-label={column.headerName}
+        aria-autocomplete={column.options || autocomplete ? 'list' : undefined}
+        onChange={(e) => {
+          typed.current = true;
+          setFiltering(true);
+          setText(e.target.value);
+          onValueChange(e.target.value);
+          if (column.options?.length) {
+            // A list cell offers its first match, so typing the start of an option and Enter picks it.
+            const last = column.type === 'multiSelect' ? (e.target.value.split(',').pop() ?? '') : e.target.value;
+            setOpen(true);
+            setActive(last.trim() && matchOptions(column.options, last).length ? 0 : -1);
+          } else setActive(-1);
+        }}
+      />
+      {showList &&
+        createPortal(
+          <ul
+            className="its-grid-choices"
+            role="listbox"
+            data-testid="grid-choices"
+            style={{ left: box.left, top: box.bottom + 2, minWidth: Math.max(box.width, 160) }}
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            {choices.map((c, i) => (
+              <li
+                key={c}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'is-active' : undefined}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => choose(c)}
+              >
+                {c}
+              </li>
+            ))}
+          </ul>,
+          document.body,
+        )}
+    </>
+  );
+}

@@ -1,0 +1,673 @@
+/**
+ * DataGrid: the spreadsheet-style grid every ITS module uses, on ag-grid Community. The page
+ * gives it the server's column schema and endpoints; the grid loads the rows (NDJSON stream),
+ * edits them under the schema's cell rules, saves them in batches, and offers range selection,
+ * copy/paste with Excel, undo/redo, grouping, the context menu and the Excel export.
+ */
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import {
+  CellStyleModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  ColumnAutoSizeModule,
+  CustomEditorModule,
+  EventApiModule,
+  ExternalFilterModule,
+  RenderApiModule,
+  RowApiModule,
+  RowSelectionModule,
+  RowStyleModule,
+  ScrollApiModule,
+  TooltipModule,
+  themeQuartz,
+  type CellClassParams,
+  type ColDef,
+  type GetRowIdParams,
+  type GridApi,
+  type IRowNode,
+  type Module,
+  type SuppressKeyboardEventParams,
+} from 'ag-grid-community';
+import { EmptyState, ModuleMessages, Spinner, toast, useStore } from '@its/kit';
+import { CellEditor } from './CellEditor';
+import { ContextMenu, type MenuItem } from './ContextMenu';
+import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridUi } from './controller';
+import { isGroupRow, type GroupRow } from './grouping';
+import { GridIcon } from './icons';
+import { loadGridMessages, m } from './messages';
+import type { Direction } from './range';
+import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema } from './types';
+import './grid.css';
+
+const MODULES: Module[] = [
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  CellStyleModule,
+  RowStyleModule,
+  ColumnApiModule,
+  ColumnAutoSizeModule,
+  CustomEditorModule,
+  EventApiModule,
+  ExternalFilterModule,
+  RenderApiModule,
+  RowApiModule,
+  RowSelectionModule,
+  ScrollApiModule,
+  TooltipModule,
+];
+
+/** The ITS look on ag-grid's Quartz theme (tokens of kit.css). */
+export const gridTheme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  fontSize: 13,
+  headerFontSize: 12.5,
+  headerFontWeight: 650,
+  rowHeight: 34,
+  headerHeight: 38,
+  spacing: 6,
+  accentColor: '#2455e4',
+  foregroundColor: '#161c2b',
+  borderColor: '#e1e4ea',
+  headerBackgroundColor: '#f8f9fb',
+  headerTextColor: '#525c70',
+  oddRowBackgroundColor: '#fcfcfd',
+  selectedRowBackgroundColor: '#eef3ff',
+  rowHoverColor: '#f4f7fd',
+  wrapperBorderRadius: 10,
+  columnBorder: { color: '#eef0f4' },
+  cellHorizontalPadding: 10,
+});
+
+const ARROWS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+
+export interface GroupOption {
+  field: string;
+  label: string;
+}
+
+export interface DataGridHandle {
+  controller: GridController;
+  reload: () => Promise<void>;
+  addRow: (defaults?: Record<string, CellValue>) => string | null;
+  saveNewRows: () => Promise<boolean>;
+  deleteSelected: () => Promise<void>;
+  undo: () => void;
+  redo: () => void;
+  exportXlsx: () => Promise<void>;
+  expandAll: () => void;
+  collapseAll: () => void;
+  /** Sends every queued change now; resolves when the server has answered. */
+  flush: () => Promise<void>;
+}
+
+export interface DataGridProps {
+  schema: GridSchema;
+  endpoints: GridEndpoints;
+  filters?: Filters;
+  canEdit?: boolean;
+  /** A pending (manage) view: non-clearable cells may be cleared, pending-only cells edited. */
+  pending?: boolean;
+  siteUpdating?: boolean;
+  /** The column header in the user's language (the schema's English header otherwise). */
+  headerName?: (col: GridColumn) => string;
+  groupOptions?: GroupOption[];
+  /** Server suggestions for these fields (autocomplete, at most 10). */
+  autocomplete?: { fields: string[]; fetch: (field: string, text: string, signal: AbortSignal) => Promise<string[]> };
+  /** Wait before cell edits are sent (the page's update debounce); paste, undo and redo go at once. */
+  saveDelayMs?: number;
+  deleteDelayMs?: number;
+  exportFileName?: string;
+  confirmDelete?: GridSettings['confirmDelete'];
+  validateNew?: GridSettings['validateNew'];
+  onFocusRow?: (row: GridRow | null) => void;
+  onSelectionChange?: (rows: GridRow[]) => void;
+  onRowsDeleted?: (rows: GridRow[]) => void;
+  /** Extra context menu entries (after the kit's), for the row right-clicked. */
+  menuItems?: (row: GridRow | null) => MenuItem[];
+  /** Shown when the grid has no rows; `filtered` says whether filters are applied. */
+  emptyState?: (filtered: boolean) => ReactNode;
+  /** Buttons of the page, at the start of the toolbar (a function gets the grid's state). */
+  toolbar?: ReactNode | ((ui: GridUi, grid: DataGridHandle) => ReactNode);
+  /** New Folder in the context menu (grids with folders). */
+  onNewFolder?: () => void;
+  handle?: Ref<DataGridHandle>;
+  testId?: string;
+}
+
+function GroupHeader(props: CustomCellRendererProps<GridData> & { ctrl: GridController; headerOf: (field: string) => string }) {
+  const intl = useIntl();
+  const g = (props.data as GroupRow | undefined)?.__group;
+  if (!g) return null;
+  const collapsed = props.ctrl.isCollapsed(g.key);
+  const value = g.key === '' ? intl.formatMessage(m.blanks) : g.key;
+  return (
+    <button
+      type="button"
+      className="its-grid-group"
+      data-testid="grid-group-row"
+      data-group-key={g.key}
+      aria-expanded={!collapsed}
+      aria-label={intl.formatMessage(collapsed ? m.expandGroup : m.collapseGroup)}
+      onClick={() => props.ctrl.toggleGroup(g.key)}
+    >
+      <span className={`its-grid-group__chevron${collapsed ? '' : ' is-open'}`}>
+        <GridIcon name="chevronRight" size={16} />
+      </span>
+      <span className="its-grid-group__label">{intl.formatMessage(m.groupHeader, { header: props.headerOf(g.field), value, count: g.count })}</span>
+    </button>
+  );
+}
+
+function SaveIndicator({ state }: { state: string }) {
+  const intl = useIntl();
+  if (state === 'idle') return null;
+  const busy = state === 'saving' || state === 'pending';
+  return (
+    <span className={`its-grid-save its-grid-save--${busy ? 'busy' : state}`} data-testid="grid-save-state" data-state={state} role="status">
+      {busy ? <Spinner size={14} /> : <GridIcon name={state === 'error' ? 'warning' : 'checkCircle'} size={16} />}
+      {intl.formatMessage(busy ? m.saving : state === 'error' ? m.saveError : m.saved)}
+    </span>
+  );
+}
+
+function GridView(props: DataGridProps) {
+  const intl = useIntl();
+  const [ctrl] = useState(() => new GridController());
+  const ui = useStore(ctrl.ui);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const extending = useRef(false);
+  const filters = useMemo(() => props.filters ?? {}, [props.filters]);
+  const headerName = props.headerName;
+  const headerOf = (col: GridColumn) => headerName?.(col) || col.headerName;
+
+  ctrl.configure(
+    {
+      schema: props.schema,
+      endpoints: props.endpoints,
+      filters,
+      canEdit: !!props.canEdit,
+      pending: !!props.pending,
+      siteUpdating: !!props.siteUpdating,
+      headerName: headerOf,
+      saveDelayMs: props.saveDelayMs ?? 0,
+      deleteDelayMs: props.deleteDelayMs ?? 200,
+      exportFileName: props.exportFileName,
+      confirmDelete: props.confirmDelete,
+      validateNew: props.validateNew,
+      onFocusRow: props.onFocusRow,
+      onSelectionChange: props.onSelectionChange,
+      onRowsDeleted: props.onRowsDeleted,
+    },
+    intl,
+  );
+
+  const exportXlsx = () => ctrl.exportXlsx();
+
+  const handle: DataGridHandle = useMemo(
+    () => ({
+      controller: ctrl,
+      reload: () => ctrl.load(),
+      addRow: (d) => ctrl.addRow(d),
+      saveNewRows: () => ctrl.saveNewRows(),
+      deleteSelected: () => ctrl.deleteRows(ctrl.targetRowIds()),
+      undo: () => ctrl.undo(),
+      redo: () => ctrl.redo(),
+      exportXlsx: () => ctrl.exportXlsx(),
+      expandAll: () => ctrl.expandAll(),
+      collapseAll: () => ctrl.collapseAll(),
+      flush: async () => {
+        ctrl.history.flush();
+        await ctrl.writer.flush();
+        await ctrl.writer.idle();
+      },
+    }),
+    // exportXlsx reads the latest props through the controller's settings.
+    [ctrl],
+  );
+  useImperativeHandle(props.handle, () => handle, [handle]);
+
+  // A new filter set means a new load (the history stays: it names rows by id).
+  const filterKey = JSON.stringify(filters);
+  const loadedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ctrl.api) return;
+    if (loadedKey.current === filterKey) return;
+    loadedKey.current = filterKey;
+    void ctrl.load();
+  }, [ctrl, filterKey]);
+
+  useEffect(() => () => ctrl.detach(), [ctrl]);
+
+  // Flush queued edits when the page goes away.
+  useEffect(() => {
+    const onLeave = () => {
+      ctrl.history.flush();
+      void ctrl.writer.flush();
+    };
+    window.addEventListener('pagehide', onLeave);
+    return () => window.removeEventListener('pagehide', onLeave);
+  }, [ctrl]);
+
+  // Copy, cut and paste reach the grid as clipboard events while a cell (not an editor) has focus.
+  useEffect(() => {
+    const inGrid = (target: EventTarget | null) => {
+      const el = target instanceof Node ? target : null;
+      const box = wrapper.current;
+      if (!box || !el || !box.contains(el)) return false;
+      const active = document.activeElement;
+      return !(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement);
+    };
+    const onCopy = (e: ClipboardEvent) => {
+      if (!inGrid(e.target) || !ctrl.api || ctrl.api.getEditingCells().length) return;
+      const text = ctrl.copyText();
+      if (text === null) return;
+      e.clipboardData?.setData('text/plain', text);
+      e.preventDefault();
+      if (e.type === 'cut') ctrl.clearRange();
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      if (!inGrid(e.target) || !ctrl.api || ctrl.api.getEditingCells().length) return;
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      e.preventDefault();
+      if (text) ctrl.paste(text);
+    };
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('cut', onCopy);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('cut', onCopy);
+      document.removeEventListener('paste', onPaste);
+    };
+  }, [ctrl]);
+
+  // Range by mouse: captured before ag-grid moves the focus, so Shift+click keeps the anchor.
+  useEffect(() => {
+    const box = wrapper.current;
+    if (!box) return;
+    const cellOf = (t: EventTarget | null) => {
+      const el = t instanceof Element ? t.closest('.ag-cell') : null;
+      if (!el || el.closest('.its-grid-editor')) return null;
+      const colId = el.getAttribute('col-id') ?? undefined;
+      const rowId = el.closest('.ag-row')?.getAttribute('row-id') ?? undefined;
+      if (!colId || colId === SELECTION_COL) return null;
+      return { rowId, colId };
+    };
+    const down = (e: MouseEvent) => {
+      if (e.button !== 0) return;
+      const c = cellOf(e.target);
+      if (!c) return;
+      if (ctrl.api?.getEditingCells().length) return;
+      extending.current = e.shiftKey;
+      ctrl.pointerDown(c.rowId, c.colId, e.shiftKey);
+      if (e.shiftKey) e.preventDefault();
+    };
+    const over = (e: MouseEvent) => {
+      if (!ctrl.isDragging) return;
+      const c = cellOf(e.target);
+      if (c) ctrl.pointerOver(c.rowId, c.colId);
+    };
+    const up = () => {
+      ctrl.pointerUp();
+      extending.current = false;
+    };
+    box.addEventListener('mousedown', down, true);
+    box.addEventListener('mouseover', over);
+    document.addEventListener('mouseup', up);
+    return () => {
+      box.removeEventListener('mousedown', down, true);
+      box.removeEventListener('mouseover', over);
+      document.removeEventListener('mouseup', up);
+    };
+  }, [ctrl]);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const api = ctrl.api;
+    if (!api || api.getEditingCells().length) return;
+    const target = e.target as HTMLElement;
+    if (!target.closest('.ag-root-wrapper') || target.closest('input, textarea, select')) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    if (e.shiftKey && ARROWS[e.key]) {
+      e.preventDefault();
+      ctrl.extendRange(ARROWS[e.key]!, mod);
+    } else if (mod && key === 'z' && !e.shiftKey) {
+      e.preventDefault();
+      ctrl.undo();
+    } else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) {
+      e.preventDefault();
+      ctrl.redo();
+    } else if (mod && key === 'a') {
+      e.preventDefault();
+      ctrl.selectAllCells();
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && !mod) {
+      e.preventDefault();
+      ctrl.clearRange();
+    } else if (e.key === 'Escape') {
+      ctrl.closeMenu();
+      const f = api.getFocusedCell();
+      if (f) ctrl.onCellFocused(f.rowIndex, f.column.getColId(), false);
+    }
+  };
+
+  const columnDefs = useMemo<ColDef<GridData>[]>(() => {
+    const canEdit = !!props.canEdit;
+    const ac = props.autocomplete;
+    return props.schema.columns.map((col): ColDef<GridData> => {
+      const numeric = col.type === 'integer' || col.type === 'number';
+      return {
+        colId: col.field,
+        field: col.field as never,
+        headerName: headerOf(col),
+        headerTooltip: headerOf(col),
+        width: col.width ?? 120,
+        minWidth: 60,
+        hide: !!col.hide,
+        sortable: col.sortable !== false,
+        resizable: true,
+        editable: (p) => canEdit && ctrl.canEditCell(p.data, col),
+        cellEditor: CellEditor,
+        cellEditorParams: {
+          column: col,
+          autocomplete: ac?.fields.includes(col.field) ? (text: string, signal: AbortSignal) => ac.fetch(col.field, text, signal) : undefined,
+        },
+        valueFormatter: (p) => ctrl.cellText(col, p.value),
+        comparator: numeric ? undefined : (a, b) => String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' }),
+        tooltipValueGetter: (p) => (p.data && !isGroupRow(p.data) ? ctrl.cellError(p.data.id, col.field) : undefined),
+        cellClass: numeric ? 'its-grid-cell--num' : undefined,
+        headerClass: canEdit && col.editable && col.editableWhen === 'always' ? 'its-grid-header--editable' : undefined,
+        cellClassRules: {
+          'its-grid-cell--range': (p: CellClassParams<GridData>) => ctrl.rangeClass(p.data?.id, col.field),
+          'its-grid-cell--range-top': (p: CellClassParams<GridData>) => ctrl.rangeClass(p.data?.id, col.field, 'top'),
+          'its-grid-cell--range-bottom': (p: CellClassParams<GridData>) => ctrl.rangeClass(p.data?.id, col.field, 'bottom'),
+          'its-grid-cell--range-left': (p: CellClassParams<GridData>) => ctrl.rangeClass(p.data?.id, col.field, 'left'),
+          'its-grid-cell--range-right': (p: CellClassParams<GridData>) => ctrl.rangeClass(p.data?.id, col.field, 'right'),
+          'its-grid-cell--error': (p: CellClassParams<GridData>) => !!p.data && !isGroupRow(p.data) && !!ctrl.cellError(p.data.id, col.field),
+          'its-grid-cell--readonly': (p: CellClassParams<GridData>) => canEdit && !ctrl.canEditCell(p.data, col),
+        },
+        suppressKeyboardEvent: (p: SuppressKeyboardEventParams<GridData>) => {
+          if (p.editing) return false;
+          const e = p.event;
+          const mod = e.ctrlKey || e.metaKey;
+          if (e.shiftKey && ARROWS[e.key]) return true;
+          if (e.key === 'Delete' || e.key === 'Backspace') return true;
+          return mod && ['z', 'y', 'a'].includes(e.key.toLowerCase());
+        },
+      };
+    });
+  }, [props.schema, props.canEdit, props.autocomplete, headerName, ctrl, intl]);
+
+  const rowSelection = useMemo(
+    () => ({
+      mode: 'multiRow' as const,
+      checkboxes: (p: { data?: GridData }) => !isGroupRow(p.data),
+      headerCheckbox: true,
+      enableClickSelection: false,
+      isRowSelectable: (n: IRowNode<GridData>) => !isGroupRow(n.data),
+    }),
+    [],
+  );
+
+  const rowClassRules = useMemo(
+    () => ({
+      'its-grid-row--new': (p: { data?: GridData }) => !!p.data && (p.data as Record<string, unknown>).__new === true,
+    }),
+    [],
+  );
+
+  // ag-grid re-reads changed grid options: every option below keeps its identity across renders.
+  const stable = useMemo(
+    () => ({
+      defaultColDef: { suppressHeaderMenuButton: true } as ColDef<GridData>,
+      selectionColumnDef: { pinned: 'left' as const, width: 44, suppressHeaderMenuButton: true },
+      getRowId: (p: GetRowIdParams<GridData>) => p.data.id,
+      isFullWidthRow: (p: { rowNode: IRowNode<GridData> }) => isGroupRow(p.rowNode.data),
+      postSortRows: (p: { nodes: IRowNode<GridData>[] }) => ctrl.postSort(p.nodes),
+      fullWidthCellRendererParams: { ctrl, headerOf: (f: string) => (ctrl.column(f) ? ctrl.header(ctrl.column(f)!) : f) },
+    }),
+    [ctrl],
+  );
+
+  const menuItems = (): MenuItem[] => {
+    const menu = ui.menu;
+    const row = menu?.rowId ? (ctrl.rows.get(menu.rowId) ?? null) : null;
+    const items: MenuItem[] = [
+      { id: 'copy', label: intl.formatMessage(m.copy), icon: 'copy', shortcut: 'Ctrl+C', onSelect: () => copyToClipboard() },
+      { id: 'paste', label: intl.formatMessage(m.paste), icon: 'paste', shortcut: 'Ctrl+V', disabled: !props.canEdit, onSelect: () => pasteFromClipboard() },
+      { id: 'clear', label: intl.formatMessage(m.clearCells), icon: 'eraser', shortcut: 'Del', disabled: !props.canEdit, onSelect: () => ctrl.clearRange() },
+      { id: 'sep1', separator: true },
+      { id: 'undo', label: intl.formatMessage(m.undo), icon: 'undo', shortcut: 'Ctrl+Z', disabled: !ui.canUndo || !props.canEdit, onSelect: () => ctrl.undo() },
+      { id: 'redo', label: intl.formatMessage(m.redo), icon: 'redo', shortcut: 'Ctrl+Y', disabled: !ui.canRedo || !props.canEdit, onSelect: () => ctrl.redo() },
+    ];
+    if (props.canEdit) {
+      items.push({ id: 'sep2', separator: true });
+      if (props.schema.folderField && props.onNewFolder) items.push({ id: 'newFolder', label: intl.formatMessage(m.newFolder), icon: 'folder', onSelect: props.onNewFolder });
+      items.push({ id: 'delete', label: intl.formatMessage(m.deleteItem), icon: 'trash', danger: true, disabled: !row, onSelect: () => void ctrl.deleteRows(ctrl.targetRowIds(row?.id)) });
+    }
+    if (ui.groupBy) {
+      items.push({ id: 'sep3', separator: true });
+      items.push({ id: 'expandAll', label: intl.formatMessage(m.expandAll), icon: 'expand', onSelect: () => ctrl.expandAll() });
+      items.push({ id: 'contractAll', label: intl.formatMessage(m.contractAll), icon: 'collapse', onSelect: () => ctrl.collapseAll() });
+    }
+    const extra = props.menuItems?.(row) ?? [];
+    if (extra.length) items.push({ id: 'sep4', separator: true }, ...extra);
+    if (props.endpoints.export) items.push({ id: 'sep5', separator: true }, { id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void exportXlsx() });
+    return items;
+  };
+
+  const copyToClipboard = () => {
+    const text = ctrl.copyText();
+    if (text !== null) void navigator.clipboard?.writeText(text).catch(() => undefined);
+  };
+  const pasteFromClipboard = () => {
+    const read = navigator.clipboard?.readText?.();
+    if (!read) {
+      toast.info(intl.formatMessage(m.pasteShortcut));
+      return;
+    }
+    read.then(
+      (text) => text && ctrl.paste(text),
+      () => toast.info(intl.formatMessage(m.pasteShortcut)),
+    );
+  };
+
+  const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0));
+  const showEmpty = !ui.loading && !ui.loadError && ui.rowCount === 0;
+  const groupOptions = props.groupOptions ?? [];
+
+  return (
+    <div className={`its-grid${props.siteUpdating ? ' is-blocked' : ''}`} data-testid={props.testId ?? 'data-grid'} data-grid={props.schema.grid} data-loading={ui.loading || undefined}>
+      <div className="its-grid__toolbar">
+        <div className="its-grid__toolbar-start">{typeof props.toolbar === 'function' ? props.toolbar(ui, handle) : props.toolbar}</div>
+        <div className="its-grid__toolbar-end">
+          <SaveIndicator state={ui.saveState} />
+          {props.canEdit && (
+            <span className="its-grid__btn-group">
+              <button type="button" className="its-grid-btn" onClick={() => ctrl.undo()} disabled={!ui.canUndo} title={`${intl.formatMessage(m.undo)} (Ctrl+Z)`} aria-label={intl.formatMessage(m.undo)} data-testid="grid-undo">
+                <GridIcon name="undo" />
+              </button>
+              <button type="button" className="its-grid-btn" onClick={() => ctrl.redo()} disabled={!ui.canRedo} title={`${intl.formatMessage(m.redo)} (Ctrl+Y)`} aria-label={intl.formatMessage(m.redo)} data-testid="grid-redo">
+                <GridIcon name="redo" />
+              </button>
+            </span>
+          )}
+          {groupOptions.length > 0 && (
+            <label className="its-grid-groupby">
+              <GridIcon name="group" size={16} />
+              <span className="its-grid-groupby__label">{intl.formatMessage(m.groupBy)}</span>
+              <select value={ui.groupBy ?? ''} onChange={(e) => ctrl.setGroupBy(e.target.value || null)} data-testid="grid-group-by">
+                <option value="">{intl.formatMessage(m.groupNone)}</option>
+                {groupOptions.map((g) => (
+                  <option key={g.field} value={g.field}>
+                    {g.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {ui.groupBy && (
+            <span className="its-grid__btn-group">
+              <button type="button" className="its-grid-btn" onClick={() => ctrl.expandAll()} title={intl.formatMessage(m.expandAll)} aria-label={intl.formatMessage(m.expandAll)} data-testid="grid-expand-all">
+                <GridIcon name="expand" />
+              </button>
+              <button type="button" className="its-grid-btn" onClick={() => ctrl.collapseAll()} title={intl.formatMessage(m.contractAll)} aria-label={intl.formatMessage(m.contractAll)} data-testid="grid-contract-all">
+                <GridIcon name="collapse" />
+              </button>
+            </span>
+          )}
+          {props.endpoints.export && (
+            <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void exportXlsx()} disabled={ui.exporting} data-testid="grid-export">
+              {ui.exporting ? <Spinner size={14} /> : <GridIcon name="excel" />}
+              {intl.formatMessage(ui.exporting ? m.exporting : m.exportExcel)}
+            </button>
+          )}
+        </div>
+      </div>
+      {props.siteUpdating && (
+        <div className="its-grid__blocked" role="status" data-testid="grid-site-updating">
+          <Spinner size={14} />
+          {intl.formatMessage(m.siteUpdating)}
+        </div>
+      )}
+      <div className="its-grid__body" ref={wrapper} onKeyDown={onKeyDown}>
+        <AgGridReact<GridData>
+          modules={MODULES}
+          theme={gridTheme}
+          columnDefs={columnDefs}
+          defaultColDef={stable.defaultColDef}
+          getRowId={stable.getRowId}
+          rowSelection={rowSelection}
+          selectionColumnDef={stable.selectionColumnDef}
+          rowClassRules={rowClassRules}
+          readOnlyEdit
+          stopEditingWhenCellsLoseFocus
+          enterNavigatesVertically
+          enterNavigatesVerticallyAfterEdit
+          suppressDragLeaveHidesColumns
+          preventDefaultOnContextMenu
+          animateRows={false}
+          tooltipShowDelay={300}
+          isFullWidthRow={stable.isFullWidthRow}
+          fullWidthCellRenderer={GroupHeader}
+          fullWidthCellRendererParams={stable.fullWidthCellRendererParams}
+          postSortRows={stable.postSortRows}
+          isExternalFilterPresent={ctrl.isExternalFilterPresent}
+          doesExternalFilterPass={ctrl.doesExternalFilterPass}
+          onGridReady={(e) => {
+            ctrl.attach(e.api as GridApi<GridData>);
+            loadedKey.current = filterKey;
+            void ctrl.load();
+          }}
+          onModelUpdated={() => ctrl.refreshIndex()}
+          onDisplayedColumnsChanged={() => ctrl.refreshIndex()}
+          onCellEditRequest={(e) => {
+            if (!e.data || isGroupRow(e.data) || !e.colDef.colId) return;
+            ctrl.setCells([{ rowId: e.data.id, field: e.colDef.colId, raw: e.newValue }], 'edit');
+          }}
+          onCellFocused={(e) => {
+            const colId = typeof e.column === 'object' && e.column ? e.column.getColId() : undefined;
+            ctrl.onCellFocused(e.rowIndex, colId, extending.current);
+          }}
+          onCellKeyDown={(e) => {
+            const ev = e.event as KeyboardEvent | undefined;
+            if (ev && isGroupRow(e.data) && (ev.key === 'Enter' || ev.key === ' ')) {
+              ev.preventDefault();
+              ctrl.toggleGroup((e.data as GroupRow).__group.key);
+            }
+          }}
+          onSelectionChanged={() => ctrl.onSelectionChanged()}
+          onCellContextMenu={(e) => {
+            const ev = e.event as MouseEvent | undefined;
+            if (!ev || !e.data || isGroupRow(e.data)) return;
+            const colId = e.column.getColId();
+            const pos = ctrl.posOf(e.data.id, colId);
+            const rect = ctrl.getRect();
+            if (pos && (!rect || pos.row < rect.top || pos.row > rect.bottom || pos.col < rect.left || pos.col > rect.right)) ctrl.setRange({ anchor: pos, focus: pos });
+            ctrl.openMenu(ev.clientX, ev.clientY, e.data.id);
+          }}
+        />
+        {ui.loading && ui.rowCount === 0 && (
+          <div className="its-grid__overlay" data-testid="grid-loading">
+            <Spinner size={26} />
+          </div>
+        )}
+        {showEmpty && (
+          <div className="its-grid__overlay" data-testid="grid-empty">
+            <EmptyState icon={filtered ? 'search' : 'box'} title={props.emptyState?.(filtered) ?? intl.formatMessage(m.noRows)} />
+          </div>
+        )}
+        {ui.loadError && (
+          <div className="its-grid__overlay" data-testid="grid-load-error">
+            <EmptyState icon="warning" title={intl.formatMessage(m.loadFailed)}>
+              <button type="button" className="its-btn its-btn--secondary" onClick={() => void ctrl.load()}>
+                {intl.formatMessage(m.retry)}
+              </button>
+            </EmptyState>
+          </div>
+        )}
+      </div>
+      <div className="its-grid__footer">
+        <div className="its-grid__selection" data-testid="grid-selection-bar">
+          {ui.selectedRows > 0 && <span className="its-grid-chip">{intl.formatMessage(m.rowsSelected, { n: ui.selectedRows })}</span>}
+          {ui.selectedFolders > 0 && <span className="its-grid-chip">{intl.formatMessage(m.foldersSelected, { n: ui.selectedFolders })}</span>}
+          {ui.rangeCells > 1 && props.canEdit && <span className="its-grid-chip its-grid-chip--soft">{intl.formatMessage(m.cellsSelected, { n: ui.editableCells })}</span>}
+          {ui.selectedRows + ui.selectedFolders > 0 && (
+            <button type="button" className="its-btn--link its-grid-clear" onClick={() => ctrl.api?.deselectAll()}>
+              {intl.formatMessage(m.clearSelection)}
+            </button>
+          )}
+        </div>
+        <div className="its-grid__count" data-testid="grid-row-count" data-count={ui.rowCount}>
+          {ui.loading && ui.total > 0 ? intl.formatMessage(m.loadingRows, { loaded: ui.loaded, total: ui.total }) : intl.formatMessage(m.rowCount, { n: ui.rowCount })}
+        </div>
+      </div>
+      {ui.rejected.length > 0 && (
+        <section className="its-grid-rejected" data-testid="grid-rejected" aria-live="polite">
+          <header className="its-grid-rejected__head">
+            <GridIcon name="warning" size={18} />
+            <h3>{intl.formatMessage(m.rejectedTitle, { n: ui.rejectedTotal })}</h3>
+            <button type="button" className="its-icon-btn" onClick={() => ctrl.dismissRejected()} aria-label={intl.formatMessage(m.close)} data-testid="grid-rejected-close">
+              <GridIcon name="close" size={16} />
+            </button>
+          </header>
+          <div className="its-grid-rejected__scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th>{intl.formatMessage(m.rejectedRow)}</th>
+                  <th>{intl.formatMessage(m.rejectedColumn)}</th>
+                  <th>{intl.formatMessage(m.rejectedValue)}</th>
+                  <th>{intl.formatMessage(m.rejectedReason)}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ui.rejected.map((r, i) => (
+                  <tr key={i} data-testid="grid-rejected-row">
+                    <td>{r.row}</td>
+                    <td>{r.column}</td>
+                    <td className="its-grid-rejected__value">{r.value}</td>
+                    <td>{r.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {ui.rejectedTotal > ui.rejected.length && <p className="its-grid-rejected__more">{intl.formatMessage(m.rejectedMore, { n: ui.rejectedTotal - ui.rejected.length })}</p>}
+          </div>
+        </section>
+      )}
+      {ui.menu && <ContextMenu x={ui.menu.x} y={ui.menu.y} items={menuItems()} onClose={() => ctrl.closeMenu()} />}
+    </div>
+  );
+}
+
+/** The grid, with the kit's own texts layered over the page's. */
+export function DataGrid(props: DataGridProps) {
+  return (
+    <ModuleMessages load={loadGridMessages}>
+      <GridView {...props} />
+    </ModuleMessages>
+  );
+}

@@ -1,0 +1,1062 @@
+/**
+ * The brain of a grid: rows as shown, the write queue, the undo history, the range selection,
+ * grouping, clipboard and keyboard. The React component (DataGrid) renders ag-grid and hands
+ * its events here; everything the toolbar and panels show lives in `ui`.
+ */
+import type { Column, GridApi, IRowNode } from 'ag-grid-community';
+import type { IntlShape } from 'react-intl';
+import { ApiError, api, createStore, isCancelled, toast, type Store } from '@its/kit';
+import { History, type CellChange, type ChangeKind, type HistoryStep } from './history';
+import { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from './grouping';
+import { m, refusalText } from './messages';
+import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
+import { applyRules, displayText, isCellEditable, sameValue } from './rules';
+import { downloadExport } from './export';
+import { streamRows } from './stream';
+import { parseTsv, toTsv } from './tsv';
+import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema } from './types';
+import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
+
+export const SELECTION_COL = 'ag-Grid-SelectionColumn';
+export const USER_LOCK_TOAST_MS = 5000;
+export const REJECTED_SHOWN = 200;
+
+export interface RejectedCell {
+  /** 1-based row number as shown, or the row's label. */
+  row: string;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export interface MenuState {
+  x: number;
+  y: number;
+  rowId: string | null;
+}
+
+export interface GridUi {
+  saveState: SaveState;
+  canUndo: boolean;
+  canRedo: boolean;
+  selectedRows: number;
+  selectedFolders: number;
+  rangeCells: number;
+  editableCells: number;
+  loading: boolean;
+  loaded: number;
+  total: number;
+  rowCount: number;
+  loadError: boolean;
+  groupBy: string | null;
+  rejected: RejectedCell[];
+  rejectedTotal: number;
+  menu: MenuState | null;
+  newRows: number;
+  exporting: boolean;
+}
+
+const initialUi: GridUi = {
+  saveState: 'idle',
+  canUndo: false,
+  canRedo: false,
+  selectedRows: 0,
+  selectedFolders: 0,
+  rangeCells: 0,
+  editableCells: 0,
+  loading: false,
+  loaded: 0,
+  total: 0,
+  rowCount: 0,
+  loadError: false,
+  groupBy: null,
+  rejected: [],
+  rejectedTotal: 0,
+  menu: null,
+  newRows: 0,
+  exporting: false,
+};
+
+/** What the page tells the grid (kept current by the component on every render). */
+export interface GridSettings {
+  schema: GridSchema;
+  endpoints: GridEndpoints;
+  filters: Filters;
+  canEdit: boolean;
+  pending: boolean;
+  siteUpdating: boolean;
+  headerName: (col: GridColumn) => string;
+  saveDelayMs: number;
+  deleteDelayMs: number;
+  exportFileName?: string;
+  confirmDelete?: (count: number) => Promise<boolean>;
+  validateNew?: (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => Promise<Array<{ tempId: string; field: string; message: string }>>;
+  onFocusRow?: (row: GridRow | null) => void;
+  onSelectionChange?: (rows: GridRow[]) => void;
+  onRowsDeleted?: (rows: GridRow[]) => void;
+  /** Sends a batch (the kit's API client by default). */
+  send?: (path: string, req: BatchRequest) => Promise<BatchResult>;
+}
+
+export type GridData = GridRow | GroupRow;
+
+const isNew = (d: unknown) => !!d && typeof d === 'object' && (d as Record<string, unknown>).__new === true;
+const isFolder = (schema: GridSchema, d: Record<string, unknown> | undefined) =>
+  !!schema.folderField && !!d && String(d[schema.folderField] ?? '').toLowerCase() === 'folder';
+
+export function classifyFailure(e: unknown): WriteFailure {
+  if (e instanceof ApiError) {
+    if (e.status === 409) {
+      const d = (e.details ?? {}) as { rows?: Array<{ id: string; version?: number; currentVersion?: number }> };
+      return { kind: 'conflict', rows: d.rows ?? [] };
+    }
+    if (e.status === 404) return { kind: 'notFound', ids: ((e.details ?? {}) as { ids?: string[] }).ids ?? [] };
+    if (e.messageCode === 'ITS_ERR_EMPTY_REQUEST') return { kind: 'empty' };
+    if (e.status === 400 && Array.isArray(e.details)) return { kind: 'validation', details: e.details as CellErrorDetail[], message: e.message };
+    return { kind: 'error', message: e.message };
+  }
+  if (e && typeof e === 'object' && 'kind' in e) return e as WriteFailure;
+  return { kind: 'error', message: e instanceof Error ? e.message : String(e) };
+}
+
+export class GridController {
+  readonly ui: Store<GridUi> = createStore<GridUi>(initialUi);
+  api: GridApi<GridData> | null = null;
+  intl!: IntlShape;
+  settings!: GridSettings;
+
+  /** Data rows in the grid by id (new rows included, group rows not). */
+  readonly rows = new Map<string, GridRow>();
+  private groupRows = new Map<string, GroupRow>();
+  private collapsed = new Set<string>();
+  private groupField: string | null = null;
+  private cellErrors = new Map<string, string>();
+  private range: CellRange | null = null;
+  private rect: Rect | null = null;
+  private dragging = false;
+  private dataNodes: IRowNode<GridData>[] = [];
+  private ordinal = new Map<string, number>();
+  private columns: Column[] = [];
+  private colIndex = new Map<string, number>();
+  private loadAbort: AbortController | null = null;
+  private newSeq = 0;
+  private pendingDeletes = new Set<string>();
+  private deleteTimer: ReturnType<typeof setTimeout> | null = null;
+  private focusedRowId: string | null = null;
+  private regroupQueued = false;
+
+  readonly history: History;
+  readonly writer: Writer;
+
+  constructor() {
+    this.history = new History({
+      windowMs: 100,
+      onFlush: (step, undoable) => this.sendStep(step, !undoable || step.kind !== 'edit'),
+      onChange: () => this.patchUi({ canUndo: this.history.canUndo, canRedo: this.history.canRedo }),
+    });
+    this.writer = new Writer({
+      send: (req) => this.send(req),
+      classify: classifyFailure,
+      onRows: (rows, origin) => this.onServerRows(rows, origin),
+      onRejected: (changes, failure) => this.onRejected(changes, failure),
+      onState: (saveState) => this.patchUi({ saveState }),
+      delayMs: 0,
+      batchRows: 250,
+    });
+  }
+
+  /* ------------------------------------------------------------------ settings and ui */
+
+  configure(settings: GridSettings, intl: IntlShape): void {
+    this.settings = settings;
+    this.intl = intl;
+    // The write delay follows the page (sample inventory: 1500 ms); bulk actions flush at once.
+    this.writer.configure({ delayMs: settings.saveDelayMs, batchRows: Math.min(250, settings.schema.maxBatch || 250) });
+  }
+
+  patchUi(p: Partial<GridUi>): void {
+    this.ui.set((u) => {
+      for (const k of Object.keys(p) as Array<keyof GridUi>) if (u[k] !== p[k]) return { ...u, ...p };
+      return u;
+    });
+  }
+
+  column(field: string): GridColumn | undefined {
+    return this.settings.schema.columns.find((c) => c.field === field);
+  }
+
+  header(col: GridColumn): string {
+    return this.settings.headerName(col) || col.headerName;
+  }
+
+  private async send(req: BatchRequest): Promise<BatchResult> {
+    if (this.settings.send) return this.settings.send(this.settings.endpoints.batch, req);
+    return api.patch<BatchResult>(this.settings.endpoints.batch, req, { silent: true });
+  }
+
+  /* ------------------------------------------------------------------ grid wiring */
+
+  attach(api: GridApi<GridData>): void {
+    this.api = api;
+    this.refreshIndex();
+  }
+
+  detach(): void {
+    this.loadAbort?.abort();
+    void this.writer.flush();
+    this.api = null;
+  }
+
+  /** Rebuilds the maps from display position to row and column (after sort, filter, changes). */
+  refreshIndex(): void {
+    const api = this.api;
+    if (!api || api.isDestroyed()) return;
+    const nodes: IRowNode<GridData>[] = [];
+    const ordinal = new Map<string, number>();
+    api.forEachNodeAfterFilterAndSort((n) => {
+      if (!n.data || isGroupRow(n.data)) return;
+      ordinal.set(n.data.id, nodes.length);
+      nodes.push(n);
+    });
+    this.dataNodes = nodes;
+    this.ordinal = ordinal;
+    this.columns = (api.getAllDisplayedColumns() ?? []).filter((c) => c.getColId() !== SELECTION_COL);
+    this.colIndex = new Map(this.columns.map((c, i) => [c.getColId(), i]));
+    this.patchUi({ rowCount: this.rows.size });
+  }
+
+  bounds() {
+    return { rows: this.dataNodes.length, cols: this.columns.length };
+  }
+
+  posOf(rowId: string | undefined, colId: string | undefined): CellPos | null {
+    if (!rowId || !colId) return null;
+    const row = this.ordinal.get(rowId);
+    const col = this.colIndex.get(colId);
+    return row === undefined || col === undefined ? null : { row, col };
+  }
+
+  nodeAt(row: number): IRowNode<GridData> | undefined {
+    return this.dataNodes[row];
+  }
+
+  columnAt(col: number): Column | undefined {
+    return this.columns[col];
+  }
+
+  /* ------------------------------------------------------------------ loading */
+
+  async load(): Promise<void> {
+    const api = this.api;
+    if (!api) return;
+    this.loadAbort?.abort();
+    const abort = new AbortController();
+    this.loadAbort = abort;
+    await this.writer.idle();
+    if (abort.signal.aborted) return;
+    const keepNew = [...this.rows.values()].filter(isNew);
+    this.rows.clear();
+    this.groupRows.clear();
+    for (const r of keepNew) this.rows.set(r.id, r);
+    api.setGridOption('rowData', [...keepNew]);
+    this.setRange(null);
+    this.patchUi({ loading: true, loaded: 0, total: 0, loadError: false });
+    try {
+      await streamRows(
+        this.settings.endpoints.stream,
+        { filters: this.settings.filters },
+        {
+          signal: abort.signal,
+          onTotal: (total) => this.patchUi({ total }),
+          onRows: (rows) => {
+            if (abort.signal.aborted || !this.api) return;
+            this.writer.track(rows);
+            const add: GridRow[] = [];
+            for (const r of rows) {
+              const shown = this.overlayPending(r);
+              if (this.rows.has(shown.id)) continue;
+              this.rows.set(shown.id, shown);
+              add.push(shown);
+            }
+            this.api.applyTransaction({ add });
+            this.patchUi({ loaded: this.rows.size });
+            this.queueRegroup();
+          },
+        },
+      );
+      if (abort.signal.aborted) return;
+      this.patchUi({ loading: false, loaded: this.rows.size });
+      this.regroup();
+    } catch (e) {
+      if (isCancelled(e) || abort.signal.aborted) return;
+      console.error('Grid load failed', e);
+      this.patchUi({ loading: false, loadError: true });
+    }
+  }
+
+  /** The server's row with the changes still queued for it laid over. */
+  private overlayPending(r: GridRow): GridRow {
+    let out: GridRow | null = null;
+    for (const c of this.settings.schema.columns) {
+      const p = this.writer.pendingValue(r.id, c.field);
+      if (p && !sameValue(p.value, r[c.field])) (out ??= { ...r })[c.field] = p.value;
+    }
+    return out ?? r;
+  }
+
+  /* ------------------------------------------------------------------ grouping */
+
+  setGroupBy(field: string | null): void {
+    this.groupField = field;
+    this.collapsed.clear();
+    this.patchUi({ groupBy: field });
+    this.regroup();
+    this.api?.onFilterChanged();
+  }
+
+  get groupBy(): string | null {
+    return this.groupField;
+  }
+
+  isCollapsed(key: string): boolean {
+    return this.collapsed.has(key);
+  }
+
+  private queueRegroup() {
+    if (!this.groupField || this.regroupQueued) return;
+    this.regroupQueued = true;
+    requestAnimationFrame(() => {
+      this.regroupQueued = false;
+      this.regroup();
+    });
+  }
+
+  /** Brings the group header rows in line with the data (counts, new and vanished groups). */
+  regroup(): void {
+    const api = this.api;
+    if (!api) return;
+    const field = this.groupField;
+    const next = new Map<string, GroupRow>();
+    if (field) {
+      for (const g of buildGroups([...this.rows.values()].filter((r) => !isNew(r)), field)) next.set(g.id, g);
+    }
+    const add: GroupRow[] = [];
+    const update: GroupRow[] = [];
+    const remove: GroupRow[] = [];
+    for (const [id, g] of next) {
+      const old = this.groupRows.get(id);
+      if (!old) add.push(g);
+      else if (old.__group.count !== g.__group.count) update.push(g);
+      else next.set(id, old);
+    }
+    for (const [id, g] of this.groupRows) if (!next.has(id)) remove.push(g);
+    this.groupRows = next;
+    if (add.length || update.length || remove.length) api.applyTransaction({ add, update, remove });
+  }
+
+  toggleGroup(key: string): void {
+    if (this.collapsed.has(key)) this.collapsed.delete(key);
+    else this.collapsed.add(key);
+    this.refreshGroupHeaders();
+  }
+
+  expandAll(): void {
+    this.collapsed.clear();
+    this.refreshGroupHeaders();
+  }
+
+  collapseAll(): void {
+    for (const g of this.groupRows.values()) this.collapsed.add(g.__group.key);
+    this.refreshGroupHeaders();
+  }
+
+  private refreshGroupHeaders() {
+    const api = this.api;
+    if (!api) return;
+    // New objects make the full-width header rows render their chevron again.
+    const update = [...this.groupRows.values()].map((g) => ({ ...g, __group: { ...g.__group } }));
+    for (const g of update) this.groupRows.set(g.id, g);
+    api.applyTransaction({ update });
+    api.onFilterChanged();
+  }
+
+  /** ag-grid postSortRows: grouped order, rows being added first. */
+  postSort(nodes: IRowNode<GridData>[]): void {
+    if (this.groupField) {
+      orderGrouped(nodes, { field: this.groupField, data: (n) => n.data, first: (n) => isNew(n.data) });
+      return;
+    }
+    if (!nodes.some((n) => isNew(n.data))) return;
+    const lead = nodes.filter((n) => isNew(n.data));
+    const rest = nodes.filter((n) => !isNew(n.data));
+    nodes.splice(0, nodes.length, ...lead, ...rest);
+  }
+
+  isExternalFilterPresent = () => !!this.groupField && this.collapsed.size > 0;
+
+  doesExternalFilterPass = (node: IRowNode<GridData>): boolean => {
+    const d = node.data;
+    if (!d || isGroupRow(d) || isNew(d) || !this.groupField) return true;
+    return !this.collapsed.has(groupKey(d[this.groupField]));
+  };
+
+  /* ------------------------------------------------------------------ editability */
+
+  canEditCell(data: GridData | undefined, col: GridColumn | undefined): boolean {
+    if (!data || !col || isGroupRow(data) || !this.settings.canEdit) return false;
+    return isCellEditable(col, { isNew: isNew(data), pending: this.settings.pending, folder: isFolder(this.settings.schema, data) });
+  }
+
+  cellError(rowId: string, field: string): string | undefined {
+    return this.cellErrors.get(`${rowId}\u0000${field}`);
+  }
+
+  /* ------------------------------------------------------------------ writing cells */
+
+  private blockedBySiteUpdate(): boolean {
+    if (!this.settings.siteUpdating) return false;
+    toast.info(this.intl.formatMessage(m.siteUpdating), { key: 'grid-site-updating' });
+    return true;
+  }
+
+  /**
+   * Writes cell values as typed or pasted: each goes through the column's rules; accepted ones
+   * change the grid at once and are queued for the server (through the history when undoable);
+   * refused ones are reported.
+   */
+  setCells(entries: Array<{ rowId: string; field: string; raw: unknown; rowLabel?: string }>, kind: ChangeKind): { changed: number; rejected: RejectedCell[] } {
+    const rejected: RejectedCell[] = [];
+    if (entries.length === 0 || this.blockedBySiteUpdate()) return { changed: 0, rejected };
+    const schema = this.settings.schema;
+    const updated = new Map<string, GridRow>();
+    const changes: CellChange[] = [];
+    const newRowChanges: CellChange[] = [];
+    let cleared: string | null = null;
+    for (const e of entries) {
+      const row = updated.get(e.rowId) ?? this.rows.get(e.rowId);
+      const col = this.column(e.field);
+      if (!row || !col) continue;
+      const header = this.header(col);
+      const label = e.rowLabel ?? String((this.ordinal.get(e.rowId) ?? 0) + 1);
+      const rawText = typeof e.raw === 'string' ? e.raw : displayText(col, e.raw);
+      if (!this.canEditCell(row, col)) {
+        const key = isFolder(schema, row) ? 'folder' : 'notEditable';
+        rejected.push({ row: label, column: header, value: rawText, reason: refusalText(this.intl, schema, col, header, { ok: false, rule: key, messageKey: key, input: rawText }) });
+        continue;
+      }
+      // A row being added may have empty cells until it is saved (required cells are checked then).
+      const r = applyRules(col, e.raw, { pending: this.settings.pending || isNew(row) });
+      let value: CellValue;
+      if (!r.ok) {
+        const reason = refusalText(this.intl, schema, col, header, r);
+        if (!r.clear) {
+          rejected.push({ row: label, column: header, value: rawText, reason });
+          continue;
+        }
+        cleared = reason; // discount: the cell is cleared and the toast says why
+        value = null;
+      } else value = r.value;
+      this.cellErrors.delete(`${row.id}\u0000${col.field}`);
+      if (sameValue(row[col.field], value)) continue;
+      const change = { rowId: row.id, field: col.field, before: (row[col.field] ?? null) as CellValue, after: value };
+      (isNew(row) ? newRowChanges : changes).push(change);
+      updated.set(row.id, { ...row, [col.field]: value });
+    }
+    if (updated.size) this.applyRows([...updated.values()]);
+    if (changes.length) {
+      if (kind === 'edit') this.history.record(changes, 'edit');
+      else this.history.commit(changes, kind);
+    }
+    if (cleared) toast.error(cleared, { key: 'grid-cleared' });
+    this.report(rejected, changes.length + newRowChanges.length, entries.length === 1);
+    return { changed: changes.length + newRowChanges.length, rejected };
+  }
+
+  /** Shows refused cells: one typed edit as a toast, more in the panel below the grid. */
+  report(rejected: RejectedCell[], changed: number, single = false): void {
+    if (rejected.length === 0) return;
+    if (single && rejected.length === 1) {
+      toast.error(rejected[0]!.reason, { key: 'grid-rejected' });
+      return;
+    }
+    this.patchUi({ rejected: rejected.slice(0, REJECTED_SHOWN), rejectedTotal: rejected.length });
+    toast.warning(this.intl.formatMessage(changed > 0 ? m.rejectedToast : m.refusedToast, { changed, rejected: rejected.length }), { key: 'grid-rejected' });
+  }
+
+  dismissRejected(): void {
+    this.patchUi({ rejected: [], rejectedTotal: 0 });
+  }
+
+  /** Puts new row objects into the grid (and regroups when a group value moved). */
+  private applyRows(rows: GridRow[]): void {
+    const api = this.api;
+    const regroup = !!this.groupField && rows.some((r) => !sameValue(this.rows.get(r.id)?.[this.groupField!], r[this.groupField!]));
+    const update: GridRow[] = [];
+    for (const r of rows) {
+      if (!this.rows.has(r.id)) continue;
+      this.rows.set(r.id, r);
+      update.push(r);
+    }
+    if (api && update.length) api.applyTransaction({ update });
+    if (regroup) this.regroup();
+    this.refreshSelectionCounts();
+  }
+
+  private sendStep(step: HistoryStep, now: boolean): void {
+    const changes: PendingChange[] = step.changes.map((c) => ({ rowId: c.rowId, field: c.field, value: c.after, stepId: step.id }));
+    this.writer.update(changes, now);
+  }
+
+  undo(): void {
+    if (this.blockedBySiteUpdate()) return;
+    const step = this.history.undo();
+    if (step) this.replay(step);
+  }
+
+  redo(): void {
+    if (this.blockedBySiteUpdate()) return;
+    const step = this.history.redo();
+    if (step) this.replay(step);
+  }
+
+  private replay(step: HistoryStep) {
+    const rows = new Map<string, GridRow>();
+    for (const c of step.changes) {
+      const row = rows.get(c.rowId) ?? this.rows.get(c.rowId);
+      if (row) rows.set(c.rowId, { ...row, [c.field]: c.after });
+    }
+    this.applyRows([...rows.values()]);
+    this.writer.update(
+      step.changes.map((c) => ({ rowId: c.rowId, field: c.field, value: c.after })),
+      true,
+    );
+  }
+
+  /** Rows confirmed by the server replace the shown ones (with changes still queued on top). */
+  private onServerRows(rows: GridRow[], origin: 'update' | 'add' | 'delete'): void {
+    if (origin === 'add') return; // the caller swaps the new rows itself
+    const soft = this.settings.schema.softDelete;
+    const showsDeleted = !!soft && this.settings.filters[soft.field] != null;
+    const update: GridRow[] = [];
+    const remove: GridRow[] = [];
+    for (const r of rows) {
+      if (!this.rows.has(r.id)) continue;
+      if (soft && r[soft.field] === soft.value && !showsDeleted) {
+        remove.push(this.rows.get(r.id)!);
+        continue;
+      }
+      const shown = this.overlayPending(r);
+      update.push(shown);
+    }
+    if (update.length) this.applyRows(update);
+    if (remove.length) this.removeRows(remove.map((r) => r.id));
+  }
+
+  private removeRows(ids: string[]): void {
+    const remove: GridData[] = [];
+    for (const id of ids) {
+      const r = this.rows.get(id);
+      if (!r) continue;
+      this.rows.delete(id);
+      remove.push(r);
+    }
+    if (remove.length && this.api) this.api.applyTransaction({ remove });
+    this.patchUi({ rowCount: this.rows.size, newRows: this.countNew() });
+    if (this.groupField) this.regroup();
+    this.refreshSelectionCounts();
+  }
+
+  private onRejected(changes: PendingChange[], failure: WriteFailure): void {
+    // Nothing of the batch was written: show the confirmed values again and forget its steps.
+    const steps = new Set<number>();
+    const revert = new Map<string, GridRow>();
+    for (const c of changes) {
+      if (c.stepId !== undefined) steps.add(c.stepId);
+      const base = this.writer.confirmedRow(c.rowId);
+      const shown = revert.get(c.rowId) ?? this.rows.get(c.rowId);
+      if (!base || !shown || this.writer.pendingValue(c.rowId, c.field)) continue;
+      revert.set(c.rowId, { ...shown, [c.field]: (base[c.field] ?? null) as CellValue });
+    }
+    for (const s of steps) this.history.drop(s);
+    this.applyRows([...revert.values()]);
+    const intl = this.intl;
+    switch (failure.kind) {
+      case 'conflict':
+        this.userLock();
+        break;
+      case 'notFound':
+        toast.warning(intl.formatMessage(m.notFound), { key: 'grid-not-found' });
+        this.writer.forget(failure.ids);
+        this.removeRows(failure.ids);
+        break;
+      case 'validation': {
+        const rejected = failure.details.map((d) => {
+          const col = d.field ? this.column(d.field) : undefined;
+          const id = d.id ?? '';
+          const value = col ? displayText(col, changes.find((c) => c.rowId === id && c.field === d.field)?.value ?? null) : '';
+          return {
+            row: String((this.ordinal.get(id) ?? -1) + 1 || ''),
+            column: col ? this.header(col) : (d.field ?? ''),
+            value,
+            reason: d.message ?? failure.message,
+          };
+        });
+        this.report(rejected, 0);
+        break;
+      }
+      case 'empty':
+        break;
+      default:
+        toast.error(intl.formatMessage(m.saveFailedToast, { message: failure.message }), { key: 'grid-save-failed' });
+    }
+  }
+
+  /** The stale-write answer (409 userLock): say so for 5 s, offer a page reload, reload the rows. */
+  userLock(): void {
+    toast.error(this.intl.formatMessage(m.userLock), {
+      key: 'grid-user-lock',
+      timeout: USER_LOCK_TOAST_MS,
+      action: { label: this.intl.formatMessage(m.reload), onClick: () => window.location.reload() },
+    });
+    void this.load();
+  }
+
+  /* ------------------------------------------------------------------ adding and deleting rows */
+
+  countNew(): number {
+    let n = 0;
+    for (const r of this.rows.values()) if (isNew(r)) n++;
+    return n;
+  }
+
+  addRow(defaults: Record<string, CellValue> = {}): string | null {
+    const api = this.api;
+    if (!api || !this.settings.canEdit || this.blockedBySiteUpdate()) return null;
+    const id = `new-${++this.newSeq}`;
+    const row: GridRow = { id, version: 0, __new: true, ...defaults };
+    this.rows.set(id, row);
+    api.applyTransaction({ add: [row], addIndex: 0 });
+    this.patchUi({ newRows: this.countNew(), rowCount: this.rows.size });
+    this.refreshIndex();
+    const first = this.columns.find((c) => this.canEditCell(row, this.column(c.getColId())));
+    const node = api.getRowNode(id);
+    if (first && node && node.rowIndex != null) {
+      api.ensureIndexVisible(node.rowIndex);
+      api.setFocusedCell(node.rowIndex, first.getColId());
+      api.startEditingCell({ rowIndex: node.rowIndex, colKey: first.getColId() });
+    }
+    return id;
+  }
+
+  /** Checks and adds the rows being added; blank ones are dropped. Answers whether all were saved. */
+  async saveNewRows(): Promise<boolean> {
+    if (this.blockedBySiteUpdate()) return false;
+    this.api?.stopEditing();
+    const schema = this.settings.schema;
+    const fresh = [...this.rows.values()].filter(isNew);
+    const blank = fresh.filter((r) => schema.columns.every((c) => r[c.field] === undefined || r[c.field] === null || r[c.field] === ''));
+    if (blank.length) this.removeRows(blank.map((r) => r.id));
+    const rows = fresh
+      .filter((r) => !blank.includes(r))
+      .map((r) => {
+        const values: Record<string, CellValue> = {};
+        for (const c of schema.columns) if (isCellEditable(c, { isNew: true, pending: this.settings.pending }) && r[c.field] !== undefined) values[c.field] = r[c.field] as CellValue;
+        return { tempId: r.id, values };
+      });
+    if (rows.length === 0) return true;
+    for (const k of [...this.cellErrors.keys()]) if (k.startsWith('new-')) this.cellErrors.delete(k);
+    const errors: Array<{ tempId: string; field: string; message: string }> = [];
+    if (!this.settings.validateNew) {
+      // Without the page's own check, the required cells are checked here (the server says the same).
+      for (const r of rows) {
+        for (const c of schema.columns) {
+          if (!c.required || !isCellEditable(c, { isNew: true })) continue;
+          const v = r.values[c.field];
+          if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) {
+            errors.push({ tempId: r.tempId, field: c.field, message: refusalText(this.intl, schema, c, this.header(c), { ok: false, rule: 'required', messageKey: 'required', input: '' }) });
+          }
+        }
+      }
+    }
+    if (errors.length === 0 && this.settings.validateNew) {
+      try {
+        errors.push(...(await this.settings.validateNew(rows)));
+      } catch (e) {
+        const f = classifyFailure(e);
+        if (f.kind !== 'empty') toast.error(this.intl.formatMessage(m.saveFailedToast, { message: 'message' in f ? f.message : '' }));
+        return false;
+      }
+    }
+    if (errors.length === 0) {
+      try {
+        const added = await this.writer.add(rows);
+        const api = this.api;
+        const swapRemove: GridRow[] = [];
+        const swapAdd: GridRow[] = [];
+        for (const a of added) {
+          const temp = this.rows.get(a.tempId);
+          if (temp) swapRemove.push(temp);
+          this.rows.delete(a.tempId);
+          this.rows.set(a.row.id, a.row);
+          swapAdd.push(a.row);
+        }
+        api?.applyTransaction({ remove: swapRemove, add: swapAdd, addIndex: 0 });
+        this.patchUi({ newRows: this.countNew(), rowCount: this.rows.size });
+        this.regroup();
+        return true;
+      } catch (e) {
+        const f = classifyFailure(e);
+        if (f.kind === 'validation') {
+          for (const d of f.details) if (d.tempId && d.field) errors.push({ tempId: d.tempId, field: d.field, message: d.message ?? f.message });
+        } else {
+          if (f.kind === 'conflict') this.userLock();
+          else toast.error(this.intl.formatMessage(m.saveFailedToast, { message: 'message' in f ? f.message : '' }));
+          return false;
+        }
+      }
+    }
+    for (const e of errors) this.cellErrors.set(`${e.tempId}\u0000${e.field}`, e.message);
+    this.api?.refreshCells({ force: true, rowNodes: rows.map((r) => this.api?.getRowNode(r.tempId)).filter((n): n is IRowNode<GridData> => !!n) });
+    this.report(
+      errors.map((e) => {
+        const c = this.column(e.field);
+        const row = this.rows.get(e.tempId);
+        return {
+          row: this.intl.formatMessage(m.newRow),
+          column: c ? this.header(c) : e.field,
+          value: c && row ? displayText(c, row[e.field]) : '',
+          reason: e.message,
+        };
+      }),
+      0,
+    );
+    return false;
+  }
+
+  /** The rows a delete applies to: the selected ones, else the row of the focused cell. */
+  targetRowIds(rowId?: string | null): string[] {
+    const selected = (this.api?.getSelectedRows() ?? []).filter((r): r is GridRow => !isGroupRow(r)).map((r) => r.id);
+    if (rowId && !selected.includes(rowId)) return [rowId];
+    if (selected.length) return selected;
+    return rowId ? [rowId] : this.focusedRowId ? [this.focusedRowId] : [];
+  }
+
+  /** Deletes rows (status Deleted in soft-delete grids); a toast offers to undo it. */
+  async deleteRows(ids: string[]): Promise<void> {
+    if (ids.length === 0 || !this.settings.canEdit || this.blockedBySiteUpdate()) return;
+    const fresh = ids.filter((id) => isNew(this.rows.get(id)));
+    if (fresh.length) this.removeRows(fresh);
+    const stored = ids.filter((id) => !fresh.includes(id) && this.rows.has(id));
+    if (stored.length === 0) return;
+    if (this.settings.confirmDelete && !(await this.settings.confirmDelete(stored.length))) return;
+    for (const id of stored) this.pendingDeletes.add(id);
+    if (this.deleteTimer) clearTimeout(this.deleteTimer);
+    this.deleteTimer = setTimeout(() => void this.flushDeletes(), this.settings.deleteDelayMs);
+  }
+
+  private async flushDeletes(): Promise<void> {
+    this.deleteTimer = null;
+    const ids = [...this.pendingDeletes];
+    this.pendingDeletes.clear();
+    if (ids.length === 0) return;
+    const before = new Map(ids.map((id) => [id, this.writer.confirmedRow(id)]));
+    await this.writer.flush();
+    try {
+      const deleted = await this.writer.delete(ids);
+      this.api?.deselectAll();
+      this.settings.onRowsDeleted?.(deleted);
+      const soft = this.settings.schema.softDelete;
+      toast.success(this.intl.formatMessage(m.deleted, { n: deleted.length }), {
+        key: 'grid-deleted',
+        action: soft
+          ? {
+              label: this.intl.formatMessage(m.undo),
+              onClick: () => void this.restore(deleted.map((r) => ({ id: r.id, value: (before.get(r.id)?.[soft.field] ?? null) as CellValue }))),
+            }
+          : undefined,
+      });
+    } catch (e) {
+      const f = classifyFailure(e);
+      if (f.kind === 'conflict') this.userLock();
+      else if (f.kind === 'notFound') this.removeRows(f.ids);
+      else toast.error(this.intl.formatMessage(m.saveFailedToast, { message: 'message' in f ? f.message : '' }));
+    }
+  }
+
+  /** Undo of a delete: the status goes back to what it was; the rows come back into the grid. */
+  private async restore(items: Array<{ id: string; value: CellValue }>): Promise<void> {
+    const soft = this.settings.schema.softDelete;
+    if (!soft || this.blockedBySiteUpdate()) return;
+    try {
+      const rows = await this.writer.write(items.map((i) => ({ id: i.id, changes: { [soft.field]: i.value && i.value !== soft.value ? i.value : null } })));
+      const add = rows.filter((r) => !this.rows.has(r.id));
+      for (const r of add) this.rows.set(r.id, r);
+      if (add.length) this.api?.applyTransaction({ add });
+      this.patchUi({ rowCount: this.rows.size });
+      this.regroup();
+    } catch (e) {
+      const f = classifyFailure(e);
+      if (f.kind === 'conflict') this.userLock();
+      else toast.error(this.intl.formatMessage(m.saveFailedToast, { message: 'message' in f ? f.message : '' }));
+    }
+  }
+
+  /* ------------------------------------------------------------------ range selection */
+
+  getRange(): CellRange | null {
+    return this.range;
+  }
+
+  getRect(): Rect | null {
+    return this.rect;
+  }
+
+  setRange(range: CellRange | null): void {
+    const before = this.rect;
+    this.range = range;
+    this.rect = range ? toRect(range) : null;
+    const after = this.rect;
+    if (before && after && before.top === after.top && before.bottom === after.bottom && before.left === after.left && before.right === after.right) return;
+    this.api?.refreshCells({ suppressFlash: true });
+    this.refreshSelectionCounts();
+  }
+
+  /** Class rules of a cell: in the range, and on which edge of it. */
+  rangeClass(rowId: string | undefined, colId: string | undefined, edge?: 'top' | 'bottom' | 'left' | 'right'): boolean {
+    const r = this.rect;
+    if (!r || rectCells(r) < 2 || !rowId || !colId) return false;
+    const row = this.ordinal.get(rowId);
+    const col = this.colIndex.get(colId);
+    if (row === undefined || col === undefined || !inRect(r, row, col)) return false;
+    switch (edge) {
+      case 'top':
+        return row === r.top;
+      case 'bottom':
+        return row === r.bottom;
+      case 'left':
+        return col === r.left;
+      case 'right':
+        return col === r.right;
+      default:
+        return true;
+    }
+  }
+
+  refreshSelectionCounts(): void {
+    const api = this.api;
+    const r = this.rect;
+    let editable = 0;
+    const cells = r ? rectCells(r) : 0;
+    if (r && cells > 1) {
+      for (let row = r.top; row <= r.bottom; row++) {
+        const d = this.dataNodes[row]?.data;
+        for (let col = r.left; col <= r.right; col++) if (this.canEditCell(d, this.column(this.columns[col]?.getColId() ?? ''))) editable++;
+      }
+    }
+    const selected = (api?.getSelectedRows() ?? []).filter((d) => !isGroupRow(d)) as GridRow[];
+    const folders = selected.filter((d) => isFolder(this.settings.schema, d)).length;
+    this.patchUi({ rangeCells: cells, editableCells: cells > 1 ? editable : 0, selectedRows: selected.length - folders, selectedFolders: folders });
+  }
+
+  onSelectionChanged(): void {
+    this.refreshSelectionCounts();
+    const rows = ((this.api?.getSelectedRows() ?? []) as GridData[]).filter((d): d is GridRow => !isGroupRow(d));
+    this.settings.onSelectionChange?.(rows);
+  }
+
+  onCellFocused(rowIndex: number | null, colId: string | undefined, extending: boolean): void {
+    const node = rowIndex == null ? undefined : this.api?.getDisplayedRowAtIndex(rowIndex);
+    const d = node?.data;
+    const rowId = d && !isGroupRow(d) ? d.id : null;
+    if (rowId !== this.focusedRowId) {
+      this.focusedRowId = rowId;
+      this.settings.onFocusRow?.(rowId ? (this.rows.get(rowId) ?? null) : null);
+    }
+    if (extending || this.dragging) return;
+    const pos = this.posOf(rowId ?? undefined, colId);
+    this.setRange(pos ? single(pos) : null);
+  }
+
+  focusedRow(): GridRow | null {
+    return this.focusedRowId ? (this.rows.get(this.focusedRowId) ?? null) : null;
+  }
+
+  /** Mouse down on a cell: start a range, or extend it with Shift. */
+  pointerDown(rowId: string | undefined, colId: string | undefined, shift: boolean): void {
+    const pos = this.posOf(rowId, colId);
+    if (!pos) return;
+    if (shift && this.range) this.setRange({ anchor: this.range.anchor, focus: pos });
+    else this.setRange(single(pos));
+    this.dragging = true;
+  }
+
+  pointerOver(rowId: string | undefined, colId: string | undefined): void {
+    if (!this.dragging || !this.range) return;
+    const pos = this.posOf(rowId, colId);
+    if (pos) this.setRange({ anchor: this.range.anchor, focus: pos });
+  }
+
+  pointerUp(): void {
+    this.dragging = false;
+  }
+
+  get isDragging(): boolean {
+    return this.dragging;
+  }
+
+  /** Shift+arrow (Ctrl too: to the edge): grows or shrinks the range from its anchor. */
+  extendRange(dir: Direction, jump: boolean): void {
+    const api = this.api;
+    const base = this.range ?? this.focusedRange();
+    if (!base || !api) return;
+    const next = extend(base, dir, this.bounds(), jump);
+    this.setRange(next);
+    const node = this.dataNodes[next.focus.row];
+    const col = this.columns[next.focus.col];
+    if (node?.rowIndex != null) api.ensureIndexVisible(node.rowIndex);
+    if (col) api.ensureColumnVisible(col);
+  }
+
+  selectAllCells(): void {
+    const b = this.bounds();
+    if (b.rows && b.cols) this.setRange({ anchor: { row: 0, col: 0 }, focus: { row: b.rows - 1, col: b.cols - 1 } });
+  }
+
+  private focusedRange(): CellRange | null {
+    const f = this.api?.getFocusedCell();
+    if (!f) return null;
+    const node = this.api?.getDisplayedRowAtIndex(f.rowIndex);
+    const d = node?.data;
+    const pos = this.posOf(d && !isGroupRow(d) ? d.id : undefined, f.column.getColId());
+    return pos ? single(pos) : null;
+  }
+
+  /** The range, or the focused cell as a one-cell range. */
+  currentRect(): Rect | null {
+    if (this.rect) return this.rect;
+    const r = this.focusedRange();
+    return r ? toRect(r) : null;
+  }
+
+  /* ------------------------------------------------------------------ clipboard and keys */
+
+  /** The range as TSV, as the cells show (dates MM/DD/YYYY, lists joined). */
+  copyText(): string | null {
+    const r = this.currentRect();
+    if (!r) return null;
+    const out: string[][] = [];
+    for (let row = r.top; row <= r.bottom; row++) {
+      const d = this.dataNodes[row]?.data;
+      if (!d || isGroupRow(d)) continue;
+      const line: string[] = [];
+      for (let col = r.left; col <= r.right; col++) {
+        const c = this.column(this.columns[col]?.getColId() ?? '');
+        line.push(c ? this.cellText(c, d[c.field]) : '');
+      }
+      out.push(line);
+    }
+    return toTsv(out);
+  }
+
+  cellText(col: GridColumn, v: unknown): string {
+    if (col.type === 'datetime' && typeof v === 'string' && v) {
+      const d = new Date(v);
+      return Number.isNaN(d.valueOf()) ? v : this.intl.formatDate(d, { dateStyle: 'short', timeStyle: 'short' } as Intl.DateTimeFormatOptions);
+    }
+    return displayText(col, v);
+  }
+
+  /** Pastes a TSV block over the range (or from the focused cell), as one undo step. */
+  paste(text: string): { changed: number; rejected: number } {
+    const r = this.currentRect();
+    if (!r) return { changed: 0, rejected: 0 };
+    const block = parseTsv(text);
+    const plan = planPaste(block, r, { cols: this.columns.length });
+    const entries: Array<{ rowId: string; field: string; raw: unknown; rowLabel?: string }> = [];
+    const outside: RejectedCell[] = [];
+    let rowsOutside = 0;
+    for (const c of plan.cells) {
+      const node = this.dataNodes[r.top + c.dr];
+      const col = this.columns[r.left + c.dc];
+      if (!node?.data || isGroupRow(node.data)) {
+        if (c.dc === 0) rowsOutside++;
+        continue;
+      }
+      if (!col) continue;
+      entries.push({ rowId: node.data.id, field: col.getColId(), raw: c.text, rowLabel: String(r.top + c.dr + 1) });
+    }
+    if (plan.clippedCols > 0) {
+      outside.push({ row: '', column: this.intl.formatMessage(m.pasteOutside), value: String(plan.clippedCols), reason: this.intl.formatMessage(m.pasteOutside) });
+    }
+    const res = this.setCells(entries, 'paste');
+    const rejected = [...res.rejected, ...outside];
+    if (rowsOutside > 0) toast.warning(this.intl.formatMessage(m.pasteRowsOutside, { n: rowsOutside }), { key: 'grid-paste-outside' });
+    if (outside.length && res.rejected.length === 0) this.report(rejected, res.changed);
+    // The pasted block becomes the range, as in a spreadsheet.
+    const lastRow = Math.min(r.top + plan.rows, this.dataNodes.length) - 1;
+    if (plan.cells.length && lastRow >= r.top) this.setRange({ anchor: { row: r.top, col: r.left }, focus: { row: lastRow, col: r.left + Math.max(plan.cols, 1) - 1 } });
+    return { changed: res.changed, rejected: rejected.length };
+  }
+
+  /** Delete on a range: empties its editable cells (as one undo step); refused ones are reported. */
+  clearRange(): void {
+    const r = this.currentRect();
+    if (!r) return;
+    const entries: Array<{ rowId: string; field: string; raw: unknown }> = [];
+    for (const p of cellsOf(r)) {
+      const d = this.dataNodes[p.row]?.data;
+      const c = this.column(this.columns[p.col]?.getColId() ?? '');
+      if (!d || isGroupRow(d) || !c || !this.canEditCell(d, c)) continue;
+      entries.push({ rowId: d.id, field: c.field, raw: '' });
+    }
+    if (entries.length === 1) this.setCells(entries, 'edit');
+    else this.setCells(entries, 'clear');
+  }
+
+  /* ------------------------------------------------------------------ menu and export */
+
+  openMenu(x: number, y: number, rowId: string | null): void {
+    this.patchUi({ menu: { x, y, rowId } });
+  }
+
+  closeMenu(): void {
+    this.patchUi({ menu: null });
+  }
+
+  /** Exports the grid as shown to Excel on the server and downloads the file. */
+  async exportXlsx(): Promise<void> {
+    const path = this.settings.endpoints.export;
+    if (!path || this.ui.get().exporting) return;
+    this.patchUi({ exporting: true });
+    try {
+      this.history.flush();
+      await this.writer.flush();
+      const name = this.settings.exportFileName;
+      await downloadExport(path, this.exportRequest(), name ? `${name}.xlsx` : 'export.xlsx');
+    } catch (e) {
+      console.error('Export failed', e);
+      toast.error(this.intl.formatMessage(m.exportFailed), { key: 'grid-export' });
+    } finally {
+      this.patchUi({ exporting: false });
+    }
+  }
+
+  /** The request body of the Excel export: the grid as the user sees it. */
+  exportRequest(): Record<string, unknown> {
+    const api = this.api;
+    const columns = this.columns.map((c) => {
+      const col = this.column(c.getColId());
+      return { field: c.getColId(), headerName: col ? this.header(col) : c.getColId() };
+    });
+    const sort = (api?.getColumnState() ?? [])
+      .filter((s) => s.sort)
+      .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+      .map((s) => ({ field: s.colId, dir: s.sort as 'asc' | 'desc' }));
+    const filters = Object.fromEntries(Object.entries(this.settings.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+    const body: Record<string, unknown> = { columns, filters };
+    if (sort.length) body.sort = sort;
+    if (this.groupField) body.groupBy = [this.groupField];
+    if (this.settings.exportFileName) body.fileName = this.settings.exportFileName;
+    return body;
+  }
+}

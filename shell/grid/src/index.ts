@@ -1,0 +1,15 @@
+/** @its/grid: the spreadsheet-style grid of ITS, shared by every remote as one singleton. */
+export { DataGrid, gridTheme, type DataGridHandle, type DataGridProps, type GroupOption } from './DataGrid';
+export { ContextMenu, type MenuItem } from './ContextMenu';
+export { GridController, classifyFailure, type GridUi, type RejectedCell } from './controller';
+export { GridIcon } from './icons';
+export { downloadExport, fileNameFrom } from './export';
+export { History, mergeChanges, invert, UNDOABLE, type CellChange, type ChangeKind, type HistoryStep } from './history';
+export { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from './grouping';
+export { loadGridMessages, ruleMessages, ruleText } from './messages';
+export * from './range';
+export * from './rules';
+export { RowBatcher, splitLines, streamRows } from './stream';
+export { parseTsv, toTsv, quoteCell } from './tsv';
+export * from './types';
+export { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';

@@ -1,0 +1,111 @@
+/** The grid kit's texts (its own catalogs, loaded with the first grid) and the rule messages. */
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { CatalogLoader } from '@its/kit';
+import { fillMessage, type RuleResult } from './rules';
+import type { GridColumn, GridSchema } from './types';
+
+export const loadGridMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "grid-i18n-[request]" */ `./i18n/${locale}.json`);
+
+const gridMessages = defineMessages({
+  saving: { id: 'grid.save.saving', defaultMessage: 'Saving...' },
+  saved: { id: 'grid.save.saved', defaultMessage: 'All changes saved.' },
+  saveError: { id: 'grid.save.error', defaultMessage: 'An error has occurred while saving' },
+  rowsSelected: { id: 'grid.selection.rows', defaultMessage: '{n, plural, one {# row selected} other {# rows selected}}' },
+  foldersSelected: { id: 'grid.selection.folders', defaultMessage: '{n, plural, one {# folder selected} other {# folders selected}}' },
+  cellsSelected: { id: 'grid.selection.cells', defaultMessage: '{n, plural, one {# editable cell selected} other {# editable cells selected}}' },
+  clearSelection: { id: 'grid.selection.clear', defaultMessage: 'Clear selection' },
+  rowCount: { id: 'grid.footer.rows', defaultMessage: '{n, plural, one {# row} other {# rows}}' },
+  loadingRows: { id: 'grid.footer.loading', defaultMessage: 'Loading {loaded, number} of {total, number} rows…' },
+  undo: { id: 'grid.action.undo', defaultMessage: 'Undo' },
+  redo: { id: 'grid.action.redo', defaultMessage: 'Redo' },
+  copy: { id: 'grid.action.copy', defaultMessage: 'Copy' },
+  paste: { id: 'grid.action.paste', defaultMessage: 'Paste' },
+  clearCells: { id: 'grid.action.clearCells', defaultMessage: 'Clear cells' },
+  deleteItem: { id: 'grid.action.deleteItem', defaultMessage: 'Delete item' },
+  expandAll: { id: 'grid.action.expandAll', defaultMessage: 'Expand all' },
+  contractAll: { id: 'grid.action.contractAll', defaultMessage: 'Contract all' },
+  newFolder: { id: 'grid.action.newFolder', defaultMessage: 'New Folder' },
+  exportExcel: { id: 'grid.action.export', defaultMessage: 'Export to Excel' },
+  exporting: { id: 'grid.export.running', defaultMessage: 'Preparing the Excel file…' },
+  exportFailed: { id: 'grid.export.failed', defaultMessage: 'The Excel file could not be created.' },
+  groupBy: { id: 'grid.group.label', defaultMessage: 'Group by' },
+  groupNone: { id: 'grid.group.none', defaultMessage: 'None' },
+  groupHeader: { id: 'grid.group.header', defaultMessage: '{header}: {value} ({count, number})' },
+  blanks: { id: 'grid.group.blanks', defaultMessage: '(Blanks)' },
+  expandGroup: { id: 'grid.group.expand', defaultMessage: 'Expand group' },
+  collapseGroup: { id: 'grid.group.collapse', defaultMessage: 'Collapse group' },
+  siteUpdating: { id: 'grid.siteUpdating', defaultMessage: 'Site is updating. Please wait.' },
+  userLock: {
+    id: 'grid.userLock',
+    defaultMessage: 'Your changes were not saved. The underlying data might be different than how you see it. Click here to reload the page.',
+  },
+  reload: { id: 'grid.reload', defaultMessage: 'Reload' },
+  rejectedTitle: { id: 'grid.rejected.title', defaultMessage: '{n, plural, one {# cell was not changed} other {# cells were not changed}}' },
+  rejectedRow: { id: 'grid.rejected.row', defaultMessage: 'Row' },
+  rejectedColumn: { id: 'grid.rejected.column', defaultMessage: 'Column' },
+  rejectedValue: { id: 'grid.rejected.value', defaultMessage: 'Value' },
+  rejectedReason: { id: 'grid.rejected.reason', defaultMessage: 'Reason' },
+  rejectedMore: { id: 'grid.rejected.more', defaultMessage: '…and {n, number} more' },
+  rejectedToast: {
+    id: 'grid.rejected.toast',
+    defaultMessage: '{changed, plural, one {# cell changed} other {# cells changed}}, {rejected, plural, one {# cell refused} other {# cells refused}}. See the list below the grid.',
+  },
+  refusedToast: { id: 'grid.rejected.only', defaultMessage: '{rejected, plural, one {# cell was refused} other {# cells were refused}}. See the list below the grid.' },
+  close: { id: 'grid.close', defaultMessage: 'Close' },
+  pasteOutside: { id: 'grid.paste.outside', defaultMessage: 'Outside the grid' },
+  pasteRowsOutside: {
+    id: 'grid.paste.rowsOutside',
+    defaultMessage: '{n, plural, one {# pasted row fell} other {# pasted rows fell}} below the last row and {n, plural, one {was} other {were}} not pasted.',
+  },
+  pasteShortcut: { id: 'grid.paste.shortcut', defaultMessage: 'Press Ctrl+V (⌘V on a Mac) to paste into the grid.' },
+  noRows: { id: 'grid.empty.default', defaultMessage: 'No rows to show.' },
+  newRow: { id: 'grid.row.new', defaultMessage: 'New' },
+  deleted: { id: 'grid.deleted', defaultMessage: '{n, plural, one {# Item Deleted} other {# Items Deleted}}' },
+  saveFailedToast: { id: 'grid.save.failedToast', defaultMessage: 'An error has occurred while saving: {message}' },
+  notFound: { id: 'grid.save.notFound', defaultMessage: 'Some rows no longer exist and were removed from the grid.' },
+  loadFailed: { id: 'grid.load.failed', defaultMessage: 'The rows could not be loaded.' },
+  retry: { id: 'grid.load.retry', defaultMessage: 'Try again' },
+});
+
+/** The kit's messages, typed loosely: values are checked by the formatter at run time. */
+export const m: Record<keyof typeof gridMessages, MessageDescriptor> = gridMessages;
+
+/** The rule messages, by the server's message keys (schema.messages). */
+export const ruleMessages: Record<string, MessageDescriptor> = defineMessages({
+  discount: { id: 'grid.rule.discount', defaultMessage: 'Discount Percentage must be between 0-100' },
+  promoCode: { id: 'grid.rule.promoCode', defaultMessage: '{header} must be at most 3 letters or digits' },
+  alphanumericNoBlank: { id: 'grid.rule.alphanumericNoBlank', defaultMessage: '{header} cannot be blank' },
+  numeric: { id: 'grid.rule.numeric', defaultMessage: '{header} must be a number' },
+  negative: { id: 'grid.rule.negative', defaultMessage: '{header} cannot be negative' },
+  noSpaces: { id: 'grid.rule.noSpaces', defaultMessage: '{header} cannot contain spaces' },
+  nonClearable: { id: 'grid.rule.nonClearable', defaultMessage: '{header} cannot be cleared' },
+  list: { id: 'grid.rule.list', defaultMessage: "''{value}'' is not a valid {header}" },
+  multiSelect: { id: 'grid.rule.multiSelect', defaultMessage: "''{value}'' is not a valid {header}" },
+  date: { id: 'grid.rule.date', defaultMessage: '{header} must be a date (MM/DD/YYYY)' },
+  required: { id: 'grid.rule.required', defaultMessage: '{header} is required' },
+  notEditable: { id: 'grid.rule.notEditable', defaultMessage: '{header} cannot be edited here' },
+  folder: { id: 'grid.rule.folder', defaultMessage: 'Folders cannot be edited' },
+  'type.text': { id: 'grid.rule.type.text', defaultMessage: '{header} must be text' },
+  'type.integer': { id: 'grid.rule.type.integer', defaultMessage: '{header} must be a whole number' },
+  'type.number': { id: 'grid.rule.type.number', defaultMessage: '{header} must be a number' },
+  'type.boolean': { id: 'grid.rule.type.boolean', defaultMessage: '{header} must be true or false' },
+  'type.date': { id: 'grid.rule.type.date', defaultMessage: '{header} must be a date (MM/DD/YYYY)' },
+  'type.datetime': { id: 'grid.rule.type.datetime', defaultMessage: '{header} must be a date and time' },
+  'type.list': { id: 'grid.rule.type.list', defaultMessage: "''{value}'' is not a valid {header}" },
+  'type.multiSelect': { id: 'grid.rule.type.multiSelect', defaultMessage: '{header} must be a list of values' },
+});
+
+/**
+ * The text of a refused cell in the user's language: the kit's translation of the message key,
+ * else the schema's message (English, from the server), filled with the header and the value.
+ */
+export function ruleText(intl: IntlShape, schema: Pick<GridSchema, 'messages'> | undefined, messageKey: string, header: string, value: string): string {
+  const d = ruleMessages[messageKey];
+  if (d) return intl.formatMessage(d, { header, value });
+  const template = schema?.messages?.[messageKey];
+  return template ? fillMessage(template, { header, value }) : `${header}: ${value}`;
+}
+
+export function refusalText(intl: IntlShape, schema: Pick<GridSchema, 'messages'> | undefined, col: GridColumn, header: string, r: Extract<RuleResult, { ok: false }>) {
+  return ruleText(intl, schema, r.messageKey, header || col.headerName, r.input);
+}

@@ -1,0 +1,119 @@
+/** Shapes of the grid protocol (docs/grid.md): the column schema, rows, queries and batch writes. */
+
+export type ColumnType = 'text' | 'list' | 'multiSelect' | 'integer' | 'number' | 'date' | 'datetime' | 'boolean';
+
+export type ValidatorName =
+  | 'discount'
+  | 'promoCode'
+  | 'alphanumeric'
+  | 'alphanumericNoBlank'
+  | 'numeric'
+  | 'noSpaces'
+  | 'nonClearable'
+  | 'list'
+  | 'multiSelect'
+  | 'date';
+
+export type EditableWhen = 'always' | 'newRows' | 'pending';
+
+export type FilterOp = 'in' | 'contains' | 'startsWith' | 'gte' | 'lte' | 'gt' | 'lt' | 'blank';
+
+export interface GridColumn {
+  field: string;
+  headerName: string;
+  type: ColumnType;
+  editable: boolean;
+  editableWhen?: EditableWhen;
+  validators: string[];
+  options?: string[];
+  required?: boolean;
+  filterable?: boolean;
+  filterOps?: FilterOp[];
+  sortable?: boolean;
+  encoded?: boolean;
+  width?: number;
+  hide?: boolean;
+}
+
+export interface SortKey {
+  field: string;
+  dir?: 'asc' | 'desc';
+}
+
+export interface GridSchema {
+  grid: string;
+  idField: string;
+  versionField: string;
+  pageSize: number;
+  maxLimit: number;
+  maxBatch: number;
+  defaultSort?: SortKey[];
+  softDelete?: { field: string; value: string };
+  folderField?: string;
+  columns: GridColumn[];
+  messages: Record<string, string>;
+  validatorDocs?: Record<string, string>;
+  [extra: string]: unknown;
+}
+
+export type CellValue = string | number | boolean | string[] | null;
+
+/** A row as the server answers it: id and version first, then the fields. */
+export interface GridRow {
+  id: string;
+  version: number;
+  [field: string]: unknown;
+}
+
+export type FilterValue = string | number | boolean | Array<string | number> | Partial<Record<FilterOp, unknown>>;
+export type Filters = Record<string, FilterValue | null | undefined>;
+
+export interface GridQuery {
+  filters?: Filters;
+  sort?: SortKey[];
+  limit?: number;
+  cursor?: string;
+  fields?: string[];
+}
+
+export interface BatchUpdate {
+  id: string;
+  version: number;
+  changes: Record<string, CellValue>;
+}
+export interface BatchAdd {
+  tempId: string;
+  values: Record<string, CellValue>;
+}
+export interface BatchDelete {
+  id: string;
+  version: number;
+}
+export interface BatchRequest {
+  update?: BatchUpdate[];
+  add?: BatchAdd[];
+  delete?: BatchDelete[];
+}
+export interface BatchResult {
+  updated: GridRow[];
+  added: Array<{ tempId: string; row: GridRow }>;
+  deleted: GridRow[];
+}
+
+/** One refused cell of a batch (400 ITS_ERR_VALIDATION details). */
+export interface CellErrorDetail {
+  op?: 'update' | 'add' | 'delete' | 'transfer';
+  index?: number;
+  id?: string;
+  tempId?: string;
+  field?: string;
+  rule?: string;
+  message?: string;
+}
+
+/** Where the grid talks to the server: every path is relative to /api. */
+export interface GridEndpoints {
+  stream: string;
+  batch: string;
+  export?: string;
+}
