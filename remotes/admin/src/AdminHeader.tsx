@@ -1,0 +1,36 @@
+/** The admin area's page header: what the area is, and tabs between its pages. */
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { NavLink } from 'react-router';
+import { Icon } from '@its/kit';
+
+export function AdminHeader({ actions }: { actions?: ReactNode }) {
+  return (
+    <header className="adm-header">
+      <div className="adm-header__top">
+        <span className="adm-header__icon">
+          <Icon name="shield" size={22} />
+        </span>
+        <div className="adm-header__text">
+          <h1 className="adm-header__title">
+            <FormattedMessage id="admin.header.title" defaultMessage="Administration" />
+          </h1>
+          <p className="adm-header__sub">
+            <FormattedMessage id="admin.header.sub" defaultMessage="Who may use ITS and what they may do." />
+          </p>
+        </div>
+        {actions && <div className="adm-header__actions">{actions}</div>}
+      </div>
+      <nav className="adm-tabs" data-testid="admin-tabs">
+        <NavLink to="/admin/users" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-users">
+          <Icon name="users" size={16} />
+          <FormattedMessage id="admin.tab.users" defaultMessage="Users and access" />
+        </NavLink>
+        <NavLink to="/admin/mail" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-mail">
+          <Icon name="mail" size={16} />
+          <FormattedMessage id="admin.tab.mail" defaultMessage="Mail outbox" />
+        </NavLink>
+      </nav>
+    </header>
+  );
+}

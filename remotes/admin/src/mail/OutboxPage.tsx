@@ -1,0 +1,276 @@
+/**
+ * admin--mail: the mail outbox, newest first. Without SMTP it is where ITS's mail ends up, so
+ * in development the set-password and confirm-email links are followed from here.
+ */
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { EmptyState, Icon, Skeleton, Spinner, toast, usePageTitle, withModuleMessages } from '@its/kit';
+import { AdminHeader } from '../AdminHeader';
+import { useOutbox, type MailMessage } from '../api';
+import { Glyph } from '../glyphs';
+import { loadMessages } from '../messages';
+import { StatusBadge } from '../StatusBadge';
+import { useDebounced } from '../useDebounced';
+import { Linkified } from './linkify';
+import '../admin.css';
+
+const LIMITS = [50, 100, 250, 1000];
+
+const mailStatus = defineMessages({
+  queued: { id: 'admin.mail.status.queued', defaultMessage: 'Queued' },
+  sent: { id: 'admin.mail.status.sent', defaultMessage: 'Sent' },
+  failed: { id: 'admin.mail.status.failed', defaultMessage: 'Failed' },
+});
+
+function MailStatus({ status }: { status: string }) {
+  const intl = useIntl();
+  const d = mailStatus[status as keyof typeof mailStatus];
+  return <StatusBadge status={status} text={d ? intl.formatMessage(d) : status} />;
+}
+
+function Reader({ m }: { m: MailMessage }) {
+  const intl = useIntl();
+  const copy = async (href: string) => {
+    try {
+      await navigator.clipboard.writeText(href);
+      toast.success(intl.formatMessage({ id: 'admin.mail.copied', defaultMessage: 'Link copied.' }), { key: 'admin-mail-copy' });
+    } catch {
+      toast.warning(intl.formatMessage({ id: 'admin.mail.copyFailed', defaultMessage: 'The browser did not allow copying the link.' }), { key: 'admin-mail-copy' });
+    }
+  };
+  return (
+    <article className="adm-reader" data-testid="mail-reader" data-mail-id={m.id}>
+      <header className="adm-reader__head">
+        <h2 className="adm-reader__subject" data-testid="mail-subject">
+          {m.subject}
+        </h2>
+        <dl className="adm-reader__meta">
+          <dt>
+            <FormattedMessage id="admin.mail.to" defaultMessage="To" />
+          </dt>
+          <dd data-testid="mail-to">{m.recipients.join(', ')}</dd>
+          <dt>
+            <FormattedMessage id="admin.mail.created" defaultMessage="Queued at" />
+          </dt>
+          <dd>{intl.formatDate(m.createdAt, { dateStyle: 'medium', timeStyle: 'medium' })}</dd>
+          {m.sentAt && (
+            <>
+              <dt>
+                <FormattedMessage id="admin.mail.sentAt" defaultMessage="Delivered at" />
+              </dt>
+              <dd>{intl.formatDate(m.sentAt, { dateStyle: 'medium', timeStyle: 'medium' })}</dd>
+            </>
+          )}
+          <dt>
+            <FormattedMessage id="admin.mail.state" defaultMessage="Delivery" />
+          </dt>
+          <dd>
+            <MailStatus status={m.status} />
+          </dd>
+        </dl>
+      </header>
+      <div className="adm-reader__body" data-testid="mail-body">
+        <Linkified
+          body={m.body}
+          renderLink={(href, key) => (
+            <span key={key} className="adm-link">
+              <a href={href} target="_blank" rel="noreferrer" data-testid="mail-link">
+                {href}
+              </a>
+              <button
+                type="button"
+                className="adm-link__copy"
+                onClick={() => void copy(href)}
+                aria-label={intl.formatMessage({ id: 'admin.mail.copy', defaultMessage: 'Copy link' })}
+                title={intl.formatMessage({ id: 'admin.mail.copy', defaultMessage: 'Copy link' })}
+              >
+                <Glyph name="copy" size={14} />
+              </button>
+            </span>
+          )}
+        />
+      </div>
+      <p className="adm-reader__tip">
+        <Icon name="info" size={15} />
+        <FormattedMessage
+          id="admin.mail.tip"
+          defaultMessage="Links act for the recipient: open them in a private window, or you will stay logged in as yourself."
+        />
+      </p>
+    </article>
+  );
+}
+
+function OutboxPage() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'admin.mail.pageTitle', defaultMessage: 'Mail outbox' }));
+  const [params, setParams] = useSearchParams();
+  const [to, setTo] = useState(params.get('to') ?? '');
+  const settledTo = useDebounced(to.trim(), 400);
+  const [limit, setLimit] = useState(100);
+  const [selected, setSelected] = useState<number | null>(null);
+  const outbox = useOutbox(settledTo, limit);
+  const mails = useMemo(() => outbox.data ?? [], [outbox.data]);
+  const current = mails.find((m) => m.id === selected) ?? null;
+
+  useEffect(() => {
+    if ((params.get('to') ?? '') === settledTo) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (settledTo) next.set('to', settledTo);
+        else next.delete('to');
+        return next;
+      },
+      { replace: true },
+    );
+    // The address follows the settled filter only.
+  }, [settledTo]);
+
+  const onKey = (e: KeyboardEvent, id: number) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setSelected(id);
+    }
+  };
+
+  return (
+    <div className="adm-page" data-testid="admin-mail">
+      <AdminHeader />
+      <div className="adm-body">
+        <section className="adm-card adm-mail">
+          <div className="adm-mail__list">
+            <div className="adm-toolbar">
+              <label className="adm-search">
+                <Icon name="mail" size={17} />
+                <input
+                  type="search"
+                  value={to}
+                  onChange={(e) => setTo(e.target.value)}
+                  placeholder={intl.formatMessage({ id: 'admin.mail.filter', defaultMessage: 'Recipient (exact e-mail address)' })}
+                  aria-label={intl.formatMessage({ id: 'admin.mail.filter', defaultMessage: 'Recipient (exact e-mail address)' })}
+                  data-testid="mail-filter"
+                />
+                {outbox.isFetching && !outbox.isPending && <Spinner size={14} />}
+              </label>
+              <select
+                className="adm-select adm-select--filter adm-select--narrow"
+                value={limit}
+                onChange={(e) => setLimit(Number(e.target.value))}
+                aria-label={intl.formatMessage({ id: 'admin.mail.limit', defaultMessage: 'How many messages' })}
+              >
+                {LIMITS.map((n) => (
+                  <option key={n} value={n}>
+                    {intl.formatMessage({ id: 'admin.mail.limitOption', defaultMessage: 'Last {n}' }, { n })}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="its-icon-btn adm-toolbar__refresh"
+                onClick={() => void outbox.refetch()}
+                aria-label={intl.formatMessage({ id: 'admin.action.refresh', defaultMessage: 'Refresh' })}
+                title={intl.formatMessage({ id: 'admin.action.refresh', defaultMessage: 'Refresh' })}
+                data-testid="mail-refresh"
+              >
+                <Icon name="refresh" size={18} />
+              </button>
+            </div>
+            {outbox.isError && !outbox.data ? (
+              <EmptyState icon="warning" title={<FormattedMessage id="admin.mail.loadError" defaultMessage="The outbox could not be loaded." />}>
+                <button type="button" className="its-btn its-btn--secondary" onClick={() => void outbox.refetch()}>
+                  <FormattedMessage id="admin.action.retry" defaultMessage="Try again" />
+                </button>
+              </EmptyState>
+            ) : outbox.data && mails.length === 0 ? (
+              <EmptyState
+                icon="mail"
+                title={
+                  settledTo ? (
+                    <FormattedMessage id="admin.mail.noneTo" defaultMessage="No mail to {to}." values={{ to: settledTo }} />
+                  ) : (
+                    <FormattedMessage id="admin.mail.none" defaultMessage="The outbox is empty." />
+                  )
+                }
+              />
+            ) : (
+              <div className="adm-table-wrap">
+                <table className="adm-table adm-table--mail" data-testid="mail-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <FormattedMessage id="admin.mail.col.date" defaultMessage="Date" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="admin.mail.col.to" defaultMessage="Recipients" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="admin.mail.col.subject" defaultMessage="Subject" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="admin.mail.col.status" defaultMessage="Delivery" />
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {outbox.isPending
+                      ? [0, 1, 2, 3, 4].map((i) => (
+                          <tr key={i} className="adm-row adm-row--skeleton">
+                            <td>
+                              <Skeleton width={110} />
+                            </td>
+                            <td>
+                              <Skeleton width={160} />
+                            </td>
+                            <td>
+                              <Skeleton width={220} />
+                            </td>
+                            <td>
+                              <Skeleton width={60} height={20} radius={10} />
+                            </td>
+                          </tr>
+                        ))
+                      : mails.map((m) => (
+                          <tr
+                            key={m.id}
+                            className={`adm-row${selected === m.id ? ' is-selected' : ''}`}
+                            onClick={() => setSelected(m.id)}
+                            onKeyDown={(e) => onKey(e, m.id)}
+                            tabIndex={0}
+                            aria-current={selected === m.id ? true : undefined}
+                            data-testid="mail-row"
+                            data-mail-id={m.id}
+                          >
+                            <td className="adm-cell-date">{intl.formatDate(m.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                            <td className="adm-cell-mail">{m.recipients.join(', ')}</td>
+                            <td className="adm-cell-subject">{m.subject}</td>
+                            <td>
+                              <MailStatus status={m.status} />
+                            </td>
+                          </tr>
+                        ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+          <div className="adm-mail__reader">
+            {current ? (
+              <Reader m={current} />
+            ) : (
+              <EmptyState icon="mail" title={<FormattedMessage id="admin.mail.pick" defaultMessage="Choose a message to read it." />}>
+                <FormattedMessage
+                  id="admin.mail.pickHint"
+                  defaultMessage="Without a mail server, ITS keeps its mail here: confirmation links, set-password links and notices to administrators."
+                />
+              </EmptyState>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export default withModuleMessages(OutboxPage, loadMessages);
