@@ -298,6 +298,11 @@ func (g *Grid) Apply(ctx context.Context, tx pgx.Tx, p *Plan, o ApplyOptions) er
 					break
 				}
 				found = true
+				if len(vals) < len(names) {
+					// A hard delete returns only the id and the version it removed.
+					c.Row = Row{Fields: names[:len(vals)], Values: vals}
+					continue
+				}
 				c.Row = Row{Fields: names, Values: vals[:len(names)]}
 				if len(olds[i]) > 0 {
 					c.Old = make(map[string]any, len(olds[i]))

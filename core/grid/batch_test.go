@@ -3,6 +3,8 @@ package grid_test
 import (
 	"context"
 	"testing"
+
+	"its/core/grid"
 )
 
 func (f *fixture) row(t *testing.T, where string) (id string, version int) {
@@ -169,5 +171,37 @@ func TestBatchRefusesAndWritesNothing(t *testing.T) {
 	a = f.do(t, "PATCH", "/items/batch?view=pending", map[string]any{"update": []any{map[string]any{"id": u1, "version": v1, "changes": map[string]any{"division": "", "note": "checked"}}}})
 	if a.status != 200 || f.count(t, "id = $1 AND division IS NULL AND note = 'checked'", u1) != 1 {
 		t.Fatalf("pending view: %d %s", a.status, a.raw)
+	}
+}
+
+// A grid without a delete status removes rows; Apply must take the short RETURNING of a
+// hard delete (id and version only).
+func TestHardDelete(t *testing.T) {
+	f := setup(t, 6)
+	hard := items
+	hard.DeleteColumn, hard.DeleteValue = "", ""
+	id, v := f.row(t, "style = '10001' AND color = 'BLK0'")
+	plan, err := hard.Plan(grid.BatchRequest{Delete: []grid.DeleteRow{{ID: id, Version: int64(v)}}}, grid.WriteContext{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tx, err := f.db.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if err := hard.Apply(ctx, tx, plan, grid.ApplyOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(t, "id = $1", id); n != 0 {
+		t.Fatal("row not deleted")
+	}
+	res := plan.Result()
+	if len(res.Deleted) != 1 || res.Deleted[0].Values[0] != id {
+		t.Fatalf("result: %+v", res.Deleted)
 	}
 }
