@@ -1,0 +1,137 @@
+/**
+ * Browsing state: the filter query lives in the URL (so links can be shared, and browser back
+ * and forward refresh it), the results are pages of GET /api/assets (Published only, newest
+ * first), and the filter options are the values the library's published items use.
+ */
+import { useCallback, useMemo } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { listAssets } from '../api/assets';
+import type { Asset, AssetField, LibraryType } from '../api/types';
+import { FILTER_FIELDS } from '../libraries';
+
+export const PAGE_SIZE = 60;
+/** The most items one facet scan reads (the server's page limit). */
+export const FACET_SCAN = 500;
+
+export interface FilterState {
+  filters: Record<string, string[]>;
+  q: string;
+  /** The number of filter values chosen (search excluded). */
+  count: number;
+  setFilter: (field: AssetField, values: string[]) => void;
+  setQuery: (q: string) => void;
+  clear: () => void;
+}
+
+/** Splits a query value "a,b" (values never contain commas in the demo data). */
+const split = (v: string | null) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+export function readFilters(params: URLSearchParams, fields: AssetField[], defaults: Partial<Record<AssetField, string>> = {}): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of fields) {
+    const has = params.has(f);
+    const values = has ? split(params.get(f)) : defaults[f] ? [defaults[f]!] : [];
+    if (values.length) out[f] = values;
+  }
+  return out;
+}
+
+/** The library's filters, read from and written to the URL query (each change is a history entry). */
+export function useFilterState(libraryType: LibraryType, defaults: Partial<Record<AssetField, string>> = {}): FilterState {
+  const [params, setParams] = useSearchParams();
+  const fields = FILTER_FIELDS[libraryType];
+  const key = params.toString();
+  const defaultsKey = JSON.stringify(defaults);
+  const filters = useMemo(() => readFilters(new URLSearchParams(key), fields, JSON.parse(defaultsKey) as typeof defaults), [key, fields, defaultsKey]);
+  const q = params.get('q') ?? '';
+
+  const update = useCallback(
+    (mutate: (p: URLSearchParams) => void) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        mutate(next);
+        next.delete('asset');
+        return next;
+      });
+    },
+    [setParams],
+  );
+
+  return {
+    filters,
+    q,
+    count: Object.values(filters).reduce((n, v) => n + v.length, 0),
+    setFilter: (field, values) =>
+      update((p) => {
+        // A default (STEP's English) that is removed stays removed: an empty value says so.
+        if (values.length) p.set(field, values.join(','));
+        else if (defaults[field]) p.set(field, '');
+        else p.delete(field);
+      }),
+    setQuery: (text) => update((p) => (text.trim() ? p.set('q', text.trim()) : p.delete('q'))),
+    clear: () =>
+      update((p) => {
+        for (const f of fields) {
+          if (defaults[f]) p.set(f, '');
+          else p.delete(f);
+        }
+        p.delete('q');
+      }),
+  };
+}
+
+export const assetsKey = (libraryType: LibraryType, filters: Record<string, string[]>, q: string) => ['libraries', 'assets', libraryType, 'Published', filters, q] as const;
+
+/** Pages of the library's published items matching the filters. */
+export function useAssetPages(libraryType: LibraryType, filters: Record<string, string[]>, q: string, pageSize = PAGE_SIZE) {
+  return useInfiniteQuery({
+    queryKey: [...assetsKey(libraryType, filters, q), pageSize],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => listAssets({ libraryType, filters, q, limit: pageSize, offset: pageParam }, { signal }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+      return loaded < last.totalCount && last.data.length > 0 ? loaded : undefined;
+    },
+    staleTime: 30_000,
+  });
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
+  /** A recent item with a picture, for landing tiles. */
+  sample?: Asset;
+}
+
+export type Facets = Partial<Record<AssetField, FacetValue[]>>;
+
+/** Counts the values each filter field takes among assets. */
+export function facetsOf(assets: Asset[], fields: AssetField[]): Facets {
+  const out: Facets = {};
+  for (const f of fields) {
+    const m = new Map<string, FacetValue>();
+    for (const a of assets) {
+      const v = (a[f] ?? '').toString().trim();
+      if (!v) continue;
+      const cur = m.get(v) ?? { value: v, count: 0 };
+      cur.count++;
+      if (!cur.sample && a.files.some((x) => x.thumbnail)) cur.sample = a;
+      m.set(v, cur);
+    }
+    out[f] = [...m.values()].sort((a, b) => a.value.localeCompare(b.value, undefined, { numeric: true }));
+  }
+  return out;
+}
+
+/** The values the library's published items use, per filter field (from one scan). */
+export function useFacets(libraryType: LibraryType, extraFields: AssetField[] = []) {
+  const fields = useMemo(() => [...new Set([...FILTER_FIELDS[libraryType], ...extraFields])], [libraryType, extraFields]);
+  const scan = useQuery({
+    queryKey: ['libraries', 'facets', libraryType],
+    queryFn: ({ signal }) => listAssets({ libraryType, limit: FACET_SCAN }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const facets = useMemo(() => facetsOf(scan.data?.data ?? [], fields), [scan.data, fields]);
+  return { facets, total: scan.data?.totalCount ?? 0, recent: scan.data?.data ?? [], loading: scan.isPending, error: scan.error };
+}
