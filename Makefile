@@ -31,15 +31,16 @@ deps-postgres:
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null
 
 # Debian's Chromium, driven by the browser tests and by the PDF renderer, with CJK fonts so
-# Japanese renders.
+# Japanese renders, and poppler's pdftoppm for PDF previews (headless Chromium cannot rasterise PDFs).
 deps-chromium:
 	@if { command -v chromium >/dev/null 2>&1 || [ -n "$${CHROMIUM_PATH:-}" ]; } && \
-	   { [ -n "$${CHROMIUM_PATH:-}" ] || fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; }; then exit 0; fi; \
+	   { [ -n "$${CHROMIUM_PATH:-}" ] || fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; } && \
+	   command -v pdftoppm >/dev/null 2>&1; then exit 0; fi; \
 	if [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then \
 	  echo "Chromium is missing: install it with 'apt-get install chromium' (as root) and run make again"; exit 1; fi; \
 	echo "installing Chromium from the OS packages"; \
 	$(SUDO) apt-get update -qq; \
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null
 
 node_modules/.installed: package.json package-lock.json $(wildcard shell/package.json shell/kit/package.json remotes/*/package.json e2e/package.json)
 	$(NPM) ci --no-audit --no-fund --loglevel=error

@@ -5,5 +5,6 @@ package its.authz
 actions contains action if some action in {
 	"dashboard.view",
 	"announcements.view",
+	"announcements.manage",
 	"notifications.view",
 }

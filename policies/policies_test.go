@@ -31,7 +31,7 @@ var catalogue = []string{
 	// permissions
 	"help.view",
 	"tools.travelCalendar", "tools.keyItemPrice", "tools.spendingApproval", "tools.upcLookup",
-	"libraries.view", "libraries.manage",
+	"libraries.view", "libraries.manage", "announcements.manage",
 	"products.view",
 	"assortments.view", "assortments.edit", "assortments.manage", "assortments.reporting",
 	"collections.view", "collections.edit",

@@ -24,6 +24,7 @@ import (
 	"its/core/jobs"
 	"its/core/logging"
 	"its/core/mail"
+	"its/core/pdf"
 	"its/core/registry"
 	"its/core/session"
 	"its/core/storage"
@@ -49,6 +50,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 		storage.Module,
 		jobs.Module,
 		uploads.Module,
+		pdf.Module,
 		fx.Provide(func() *registryRef { return &registryRef{} }),
 		registry.AsModule(newCoreModule),
 		registry.FxModule,

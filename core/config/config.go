@@ -82,6 +82,11 @@ type Config struct {
 	Jobs struct {
 		Workers int `yaml:"workers"`
 	} `yaml:"jobs"`
+
+	PDF struct {
+		ChromiumPath string `yaml:"chromium_path"`
+		PoolSize     int    `yaml:"pool_size"`
+	} `yaml:"pdf"`
 }
 
 // Production reports whether ITS runs in production mode.
@@ -220,6 +225,9 @@ func (c *Config) validate() error {
 	}
 	if c.Jobs.Workers <= 0 {
 		return fmt.Errorf("jobs.workers must be positive")
+	}
+	if c.PDF.PoolSize <= 0 {
+		return fmt.Errorf("pdf.pool_size must be positive")
 	}
 	return nil
 }

@@ -1,5 +1,6 @@
 // Package dashboard is the logged-in home: its remote shows announcements and quick links; the
-// Go side serves the published announcements ("charts" in the API).
+// Go side serves the announcements ("charts" in the API): published ones to everyone, and their
+// editing, publishing and one-page PDF to the advertising editors.
 package dashboard
 
 import (
@@ -12,7 +13,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
+	"its/core/authz"
 	"its/core/httpx"
+	"its/core/pdf"
 	"its/core/registry"
 )
 
@@ -29,6 +32,7 @@ type Announcement struct {
 	StartDate *time.Time `json:"startDate"`
 	EndDate   *time.Time `json:"endDate"`
 	Modified  time.Time  `json:"modifiedDate"`
+	AssetID   string     `json:"assetId,omitempty"`
 }
 
 // Store reads announcements.
@@ -36,22 +40,26 @@ type Store struct{ db *pgxpool.Pool }
 
 // List returns announcements, only published ones live today when published is true.
 func (s *Store) List(ctx context.Context, published bool) ([]Announcement, error) {
-	rows, err := s.db.Query(ctx, `SELECT id::text, title, body, link, published, start_date, end_date, modified_at
-		FROM announcements
+	rows, err := s.db.Query(ctx, selectAnnouncement+`
 		WHERE NOT $1 OR (published AND (start_date IS NULL OR start_date <= current_date) AND (end_date IS NULL OR end_date >= current_date))
 		ORDER BY modified_at DESC LIMIT 50`, published)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Announcement, error) {
-		var a Announcement
-		err := r.Scan(&a.ID, &a.Title, &a.Body, &a.Link, &a.Published, &a.StartDate, &a.EndDate, &a.Modified)
-		return a, err
-	})
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Announcement, error) { return scanAnnouncement(r) })
 }
 
-func newModule(db *pgxpool.Pool) registry.Module {
-	s := &Store{db: db}
+// ModuleParams wire the dashboard.
+type ModuleParams struct {
+	fx.In
+	DB    *pgxpool.Pool
+	Authz *authz.Engine
+	PDF   *pdf.Renderer
+}
+
+func newModule(p ModuleParams) registry.Module {
+	s := &Store{db: p.DB}
+	ann := &announcements{db: p.DB, store: s, pdf: p.PDF}
 	return registry.Module{
 		File:     "modules/dashboard/module.yaml",
 		Manifest: manifest,
@@ -61,8 +69,11 @@ func newModule(db *pgxpool.Pool) registry.Module {
 				switch req.URL.Query().Get("published") {
 				case "", "true":
 				case "false":
-					// Unpublished announcements are for their editors (issue: libraries manage).
-					return httpx.Forbidden("announcements.manage")
+					// Every announcement, drafts and expired ones included, is for their editors.
+					if err := registry.Require(req.Context(), p.Authz, "announcements.manage", nil); err != nil {
+						return err
+					}
+					published = false
 				default:
 					return httpx.Invalid(httpx.FieldError{Field: "published", Rule: "boolean", Message: "published must be true or false"})
 				}
@@ -73,6 +84,7 @@ func newModule(db *pgxpool.Pool) registry.Module {
 				httpx.Data(w, list)
 				return nil
 			})
+			ann.routes(r)
 		},
 		Seed: seed,
 	}

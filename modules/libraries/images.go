@@ -2,7 +2,9 @@ package libraries
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	_ "image/gif"
@@ -15,24 +17,72 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+
+	"its/core/pdf"
 )
 
 // ThumbnailSize bounds the longer side of a generated thumbnail.
 const ThumbnailSize = 400
 
-// errNoPreview means the file's type has no previewer (yet): PDF first pages will come through
-// the Chromium renderer behind the same Previewer seam.
+// errNoPreview means the file's type has no previewer.
 var errNoPreview = errors.New("libraries: no previewer for this type")
 
 // Previewer turns a file into a JPEG thumbnail and reports the source's pixel size.
 type Previewer interface {
-	Preview(contentType string, src io.Reader) (thumb []byte, width, height int, err error)
+	Preview(ctx context.Context, contentType string, src io.Reader) (thumb []byte, width, height int, err error)
+}
+
+// previewers tries each previewer in turn until one knows the type.
+type previewers []Previewer
+
+func (ps previewers) Preview(ctx context.Context, contentType string, src io.Reader) ([]byte, int, int, error) {
+	for _, p := range ps {
+		thumb, w, h, err := p.Preview(ctx, contentType, src)
+		if !errors.Is(err, errNoPreview) {
+			return thumb, w, h, err
+		}
+	}
+	return nil, 0, 0, errNoPreview
+}
+
+// pdfPreviewer draws a PDF's first page; the dimensions are the page's size in points (pixels
+// at 72 dpi).
+type pdfPreviewer struct{ r *pdf.Renderer }
+
+// maxPreviewPDF bounds what is read into memory to draw a first page.
+const maxPreviewPDF = 256 << 20
+
+func (p pdfPreviewer) Preview(ctx context.Context, contentType string, src io.Reader) ([]byte, int, int, error) {
+	if contentType != "application/pdf" {
+		return nil, 0, 0, errNoPreview
+	}
+	doc, err := io.ReadAll(io.LimitReader(src, maxPreviewPDF+1))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if len(doc) > maxPreviewPDF {
+		return nil, 0, 0, errNoPreview
+	}
+	page, err := p.r.FirstPagePNG(ctx, doc)
+	if errors.Is(err, pdf.ErrUnavailable) {
+		return nil, 0, 0, fmt.Errorf("%w: %v", errNoPreview, err)
+	}
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	img, err := png.Decode(bytes.NewReader(page))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	b := img.Bounds()
+	thumb, err := thumbnail(img, ThumbnailSize)
+	return thumb, b.Dx(), b.Dy(), err
 }
 
 // imagePreviewer handles what Go's image packages decode: JPEG, PNG, GIF.
 type imagePreviewer struct{}
 
-func (imagePreviewer) Preview(contentType string, src io.Reader) ([]byte, int, int, error) {
+func (imagePreviewer) Preview(_ context.Context, contentType string, src io.Reader) ([]byte, int, int, error) {
 	switch contentType {
 	case "image/jpeg", "image/png", "image/gif":
 	default:

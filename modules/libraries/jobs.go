@@ -40,7 +40,7 @@ func (w *previewWorker) Work(ctx context.Context, job *river.Job[PreviewArgs]) e
 		return err
 	}
 	defer rc.Close()
-	thumb, width, height, err := s.prev.Preview(contentType, rc)
+	thumb, width, height, err := s.prev.Preview(ctx, contentType, rc)
 	if errors.Is(err, errNoPreview) {
 		_, err = s.db.Exec(ctx, `UPDATE library_files SET state = 'Success', modified_at = now() WHERE id::text = $1`, job.Args.FileID)
 		return err

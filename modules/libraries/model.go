@@ -98,6 +98,7 @@ type File struct {
 	FileSize     int64     `json:"fileSize"`
 	Thumbnail    string    `json:"thumbnail,omitempty"`
 	PreviewJpg   string    `json:"previewJpg,omitempty"`
+	PreviewPdf   string    `json:"previewPdf,omitempty"`
 	SourceFile   string    `json:"sourceFile,omitempty"`
 	Groups       []string  `json:"groups"`
 	Dimensions   *Dims     `json:"dimensions,omitempty"`

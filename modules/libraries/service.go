@@ -21,6 +21,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
+	"its/core/pdf"
 	"its/core/registry"
 	"its/core/storage"
 	"its/core/uploads"
@@ -48,11 +49,12 @@ type ServiceParams struct {
 	Queue  *jobs.Queue
 	Config *config.Config
 	Log    *slog.Logger
+	PDF    *pdf.Renderer
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, az: p.Authz, queue: p.Queue, cfg: p.Config, log: p.Log, prev: imagePreviewer{}}
+	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, az: p.Authz, queue: p.Queue, cfg: p.Config, log: p.Log, prev: previewers{imagePreviewer{}, pdfPreviewer{p.PDF}}}
 }
 
 func invalid(field, rule, msg string) error {
@@ -96,6 +98,9 @@ func (s *Service) sign(ctx context.Context, assets []*Asset) error {
 					return err
 				}
 				f.Thumbnail, f.PreviewJpg = t, t
+			}
+			if f.ContentType == "application/pdf" {
+				f.PreviewPdf = src
 			}
 		}
 	}

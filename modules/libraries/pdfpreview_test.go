@@ -1,0 +1,102 @@
+package libraries_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"net/http"
+	"os/exec"
+	"testing"
+	"time"
+
+	"its/modules/libraries"
+)
+
+// twoPagePDF writes a small Letter PDF by hand: page one is filled red, page two blue.
+func twoPagePDF() []byte {
+	fill := func(rgb string) string { return rgb + " rg 0 0 612 792 re f" }
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+		"", // page one's stream
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R >>",
+		"", // page two's stream
+	}
+	streams := map[int]string{3: fill("0.78 0.06 0.18"), 5: fill("0.11 0.31 0.57")}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n")
+	offsets := make([]int, len(objs))
+	for i, o := range objs {
+		offsets[i] = b.Len()
+		if s, ok := streams[i]; ok {
+			o = fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(s), s)
+		}
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, off := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+func TestPDFPreview(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm (poppler-utils) is not installed: make deps-chromium installs it")
+	}
+	a := start(t)
+	editor := login(a, "editor")
+	body := twoPagePDF()
+	req := map[string]any{"filename": "Spring 26 Trail Line Sheet.pdf", "fileSize": len(body), "usageType": "libraryAsset", "libraryType": "AdvertisingAsset"}
+	r := editor.Do("POST", "/api/upload/aws/s3/create", req)
+	if r.Status != 200 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	d := r.Body["data"].(map[string]any)
+	put, _ := http.NewRequest(http.MethodPut, a.URL+d["urls"].([]any)[0].(string), bytes.NewReader(body))
+	res, err := http.DefaultClient.Do(put)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("part: %v %v", err, res)
+	}
+	res.Body.Close()
+	r = editor.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{res.Header.Get("ETag")}})
+	if r.Status != 200 {
+		t.Fatalf("complete: %d %s", r.Status, r.Raw)
+	}
+	assetID := r.Body["data"].(map[string]any)["result"].(map[string]any)["asset"].(map[string]any)["_id"].(string)
+
+	// The preview job draws the first page: a Letter page measures 612 x 792 points.
+	deadline := time.Now().Add(30 * time.Second)
+	for a.Count(`SELECT count(*) FROM library_files WHERE asset_id = $1 AND width = 612 AND height = 792 AND thumbnail_key <> '' AND state = 'Success'`, assetID) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("no preview for the PDF")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	r = editor.Do("POST", "/api/assets/AdvertisingAsset", map[string]any{"_ids": []string{assetID}})
+	if r.Status != 200 {
+		t.Fatalf("signed urls: %d %s", r.Status, r.Raw)
+	}
+	file := r.Body["data"].([]any)[0].(map[string]any)["files"].([]any)[0].(map[string]any)
+	if file["previewPdf"] != file["sourceFile"] || file["previewJpg"] == nil {
+		t.Fatalf("preview urls: %v", file)
+	}
+	status, thumb := fetch(t, a, file["previewJpg"].(string))
+	if status != 200 {
+		t.Fatalf("preview: %d", status)
+	}
+	img, format, err := image.Decode(bytes.NewReader(thumb))
+	if err != nil || format != "jpeg" {
+		t.Fatalf("preview is not a JPEG: %v %s", err, format)
+	}
+	if b := img.Bounds(); b.Dy() != libraries.ThumbnailSize || b.Dx() != 309 {
+		t.Fatalf("preview %v, want the page scaled to fit %d", b, libraries.ThumbnailSize)
+	}
+	// It is the first page: red, not the second page's blue.
+	if cr, _, cb, _ := img.At(150, 200).RGBA(); cr>>8 < 150 || cb>>8 > 100 {
+		t.Fatalf("preview pixel r=%d b=%d is not the first page's red", cr>>8, cb>>8)
+	}
+}
