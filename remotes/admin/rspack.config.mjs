@@ -1,41 +1,10 @@
-// The admin module's remote: its own build, loaded by the shell at run time from
-// /remotes/admin/mf-manifest.json.
-import { dirname, join } from 'node:path';
+// The admin module's remote (build conventions in @its/kit/build/rspack.mjs).
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { assetRule, cssRule, hashed, scriptRule, sharedDeps } from '@its/kit/build/rspack.mjs';
+import { remoteConfig } from '@its/kit/build/rspack.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const id = 'admin';
-
-export default (_env, argv) => {
-  const production = argv.mode !== 'development';
-  return {
-    context: here,
-    mode: production ? 'production' : 'development',
-    entry: {},
-    devtool: production ? false : 'cheap-module-source-map',
-    output: {
-      path: join(here, 'dist'),
-      publicPath: `/remotes/${id}/`,
-      clean: true,
-      uniqueName: `its_remote_${id}`,
-      ...hashed,
-    },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-    module: { rules: [scriptRule(), cssRule(), assetRule()] },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: id,
-        filename: 'remoteEntry.[contenthash:16].js',
-        exposes: { './Users': './src/users/UsersPage.tsx', './Outbox': './src/mail/OutboxPage.tsx' },
-        shared: sharedDeps(),
-        dts: false,
-        manifest: { fileName: 'mf-manifest.json' },
-        // The shell provides the federation runtime; a remote only ever runs inside the shell.
-        experiments: { externalRuntime: true },
-      }),
-    ],
-    performance: { hints: false },
-  };
-};
+export default await remoteConfig({
+  dir: dirname(fileURLToPath(import.meta.url)),
+  id: 'admin',
+  exposes: { './Users': './src/users/UsersPage.tsx', './Outbox': './src/mail/OutboxPage.tsx' },
+});

@@ -78,3 +78,49 @@ export function sharedDeps({ host = false, grid = false } = {}) {
     '@its/grid': gridKit,
   };
 }
+
+/**
+ * The whole rspack configuration of a module's remote: its own build under `<dir>/dist`, served
+ * at `/remotes/<id>/` and loaded by the shell at run time from its `mf-manifest.json`. The shell
+ * provides the federation runtime, so a remote only ever runs inside the shell.
+ *
+ * @param {object} o
+ * @param {string} o.dir     the remote's folder (its rspack.config.mjs's own folder)
+ * @param {string} o.id      the folder name under remotes/, also the URL segment
+ * @param {string} [o.name]  the registry's remote.name (module.yaml), default id
+ * @param {Record<string, string>} o.exposes  what the manifest's UI routes name
+ * @param {boolean} [o.grid] the remote uses the grid kit and ag-grid (shared singletons)
+ */
+export async function remoteConfig({ dir, id, name = id, exposes, grid = false }) {
+  const { ModuleFederationPlugin } = await import('@module-federation/enhanced/rspack');
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      context: dir,
+      mode: production ? 'production' : 'development',
+      entry: {},
+      devtool: production ? false : 'cheap-module-source-map',
+      output: {
+        path: join(dir, 'dist'),
+        publicPath: `/remotes/${id}/`,
+        clean: true,
+        uniqueName: `its_remote_${id.replace(/-/g, '_')}`,
+        ...hashed,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: { rules: [scriptRule(), cssRule(), assetRule()] },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.[contenthash:16].js',
+          exposes,
+          shared: sharedDeps({ grid }),
+          dts: false,
+          manifest: { fileName: 'mf-manifest.json' },
+          experiments: { externalRuntime: true },
+        }),
+      ],
+      performance: { hints: false },
+    };
+  };
+}
