@@ -1,0 +1,21 @@
+// The assortments module's remote: the assortment manager (build conventions in
+// @its/kit/build/rspack.mjs). The product pieces it shows (filter bar, catalog grid, detail
+// panel) come from the products remote's sources (@its/remote-products/lib).
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '@its/kit/build/rspack.mjs';
+
+export default await remoteConfig({
+  dir: dirname(fileURLToPath(import.meta.url)),
+  id: 'assortments',
+  exposes: {
+    './QuickAccess': './src/exposes/QuickAccess.tsx',
+    './AllAssortments': './src/exposes/AllAssortments.tsx',
+    './Recent': './src/exposes/Recent.tsx',
+    './Starred': './src/exposes/Starred.tsx',
+    './Scheduled': './src/exposes/Scheduled.tsx',
+    './Archived': './src/exposes/Archived.tsx',
+    './AssortmentManage': './src/exposes/AssortmentManage.tsx',
+  },
+  grid: true,
+});

@@ -1,0 +1,238 @@
+/** The assortment manager's server calls (docs/api.md "Assortments"). */
+import { api, apiUrl, csrfToken, CSRF_HEADER } from '@its/kit';
+import type { GridRow, GridSchema } from '@its/grid';
+import type { ProductQuery } from '@its/remote-products/lib';
+
+/** Spec platform §9 (ms): product update (the detail grid), row update (the list), filter options (suggestions). */
+export const PRODUCT_UPDATE_MS = 1000;
+export const ROW_UPDATE_MS = 1250;
+export const FILTER_OPTIONS_MS = 250;
+export const DELETE_MS = 200;
+/** An edit lock lives 5 minutes unless requested again. */
+export const LOCK_RENEW_MS = 120_000;
+
+export const VIEWS = ['quick-access', 'all', 'recent', 'starred', 'scheduled', 'archived'] as const;
+export type View = (typeof VIEWS)[number];
+
+export const BASE_PATH = '/product/assortments';
+export const viewPath = (v: View) => `${BASE_PATH}/${v}`;
+export const managePath = (id: string) => `${BASE_PATH}/assortment/${encodeURIComponent(id)}/manage`;
+
+export const CHANNELS = ['All', 'Wholesale', 'Retail'];
+export const REGIONS = ['All', 'International', 'Europe', 'Domestic'];
+export const PRODUCT_TYPES = ['All', 'Footwear', 'Apparel', 'POP'];
+export const SEASONS = ['SP', 'SU', 'FA', 'HO'];
+export const GENDERS = ['Mens', 'Womens', 'Boys', 'Girls', 'Unisex'];
+
+export interface Label {
+  name: string;
+  color: string;
+}
+
+export interface Owner {
+  id: string;
+  fullName: string;
+  email: string;
+}
+
+export interface Lock {
+  user: Owner;
+  expiresAt: string;
+  mine: boolean;
+}
+
+export interface Alert {
+  style: string;
+  color: string;
+  type: string;
+  message: string;
+  createdDate: string;
+}
+
+export interface Assortment {
+  _id: string;
+  type: 'item' | 'folder';
+  hierarchy: string[];
+  title: string;
+  subTitle: string;
+  method: 'static' | 'dynamic';
+  channel: string;
+  region: string;
+  season: string;
+  year: number | null;
+  gender: string;
+  productType: string;
+  locationId: string;
+  state: string;
+  starred: boolean;
+  labels: Label[];
+  query: (ProductQuery & { sort?: Record<string, 1 | -1> }) | null;
+  uiSettings: Record<string, unknown> | null;
+  decimalsPlaces: number;
+  scheduledDate: string | null;
+  version: number;
+  createdDate: string;
+  modifiedDate: string;
+  owner: Owner;
+  productCount: number;
+  alertCount: number;
+  alerts?: Alert[];
+  lock?: Lock | null;
+}
+
+export interface ListAnswer {
+  view: View;
+  items: Assortment[];
+  totalCount: number;
+  folder: Assortment | null;
+  path: Assortment[];
+}
+
+export function listAssortments(view: View, opts: { folder?: string; q?: string } = {}, signal?: AbortSignal): Promise<ListAnswer> {
+  return api.get<ListAnswer>('/assortments', { signal, query: { view, folder: opts.folder || undefined, q: opts.q || undefined } });
+}
+
+export interface CreateBody {
+  type: 'item' | 'folder';
+  parentId?: string;
+  title: string;
+  subTitle?: string;
+  method?: 'static' | 'dynamic';
+  channel?: string;
+  region?: string;
+  season?: string;
+  year?: number | null;
+  gender?: string;
+  productType?: string;
+  locationId?: string;
+  labels?: Label[];
+  query?: ProductQuery;
+}
+
+export const createAssortment = (body: CreateBody) => api.post<Assortment>('/assortments', body, { silent: true });
+
+export const getAssortment = (id: string, signal?: AbortSignal) =>
+  api.get<Assortment>(`/assortments/${encodeURIComponent(id)}`, { signal, query: { _options: JSON.stringify({ products: false }) } });
+
+export interface PatchBody {
+  version?: number;
+  title?: string;
+  subTitle?: string;
+  starred?: boolean;
+  state?: string;
+  labels?: Label[];
+  parentId?: string;
+  query?: ProductQuery;
+  gridSort?: Array<{ field: string; dir: 'asc' | 'desc' }>;
+  uiSettings?: Record<string, unknown>;
+}
+
+export const patchAssortment = (id: string, body: PatchBody) => api.patch<Assortment>(`/assortments/${encodeURIComponent(id)}`, body, { silent: true });
+
+export const deleteAssortment = (id: string) => api.delete<{ deleted: number }>(`/assortments/${encodeURIComponent(id)}`, { silent: true });
+
+export const archiveAssortments = (ids: string[], archived: boolean) =>
+  api.post<{ archived?: number; unarchived?: number }>(archived ? '/assortments/archive' : '/assortments/unarchive', { ids }, { silent: true });
+
+/** Duplicates for oneself (a single copy may get its own title) or copies to another user. */
+export const cloneAssortments = (ids: string[], opts: { userId?: string; title?: string } = {}) =>
+  api.post<{ ids: string[]; copiedTo: Owner | null }>(
+    '/assortments/cloneMany',
+    { ids, ...(opts.userId ? { userId: opts.userId } : {}), ...(opts.title ? { title: opts.title } : {}) },
+    { silent: true },
+  );
+
+export interface UserSuggestion {
+  id: string;
+  fullName: string;
+  email: string;
+  userCode: string;
+}
+
+export const autocompleteUsers = (text: string, signal?: AbortSignal) =>
+  api.get<UserSuggestion[]>('/users/autocomplete', { signal, silent: true, query: { text }, kind: 'assortments-users' });
+
+export interface Customer {
+  label: string;
+  value: string;
+  name: string;
+  territory: string;
+  city: string;
+  country: string;
+}
+
+export const autocompleteCustomers = (text: string, signal?: AbortSignal) =>
+  api.get<Customer[]>('/customers/official/text', { signal, silent: true, query: { text, labelValue: false }, kind: 'assortments-customers' });
+
+export const fetchSchema = (signal?: AbortSignal) => api.get<GridSchema>('/assortments/schema', { signal });
+
+export interface LockAnswer {
+  locked: boolean;
+  lock: Lock | null;
+}
+
+export const requestLock = (id: string) => api.post<LockAnswer>(`/assortments/edit/lock/${encodeURIComponent(id)}/request`, {}, { silent: true });
+export const releaseLock = (id: string) => api.post<LockAnswer>(`/assortments/edit/lock/${encodeURIComponent(id)}/release`, {}, { silent: true });
+
+/** Releases the lock while the page goes away (the request outlives the page). */
+export function releaseLockOnExit(id: string): void {
+  try {
+    void fetch(apiUrl(`/assortments/edit/lock/${encodeURIComponent(id)}/release`), {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: csrfToken() },
+      body: '{}',
+    });
+  } catch {
+    // The lock expires by itself.
+  }
+}
+
+/** One product of an assortment batch. */
+export interface AddProduct {
+  tempId?: string;
+  style: string;
+  color: string;
+  isNew?: boolean;
+  values?: Record<string, unknown>;
+}
+
+export interface AssortmentBatch {
+  addProducts?: AddProduct[];
+  deleteProducts?: Array<{ id: string; version: number }>;
+  updateProducts?: Array<{ id: string; version: number; changes: Record<string, unknown> }>;
+  clearAlerts?: { all?: boolean; products?: Array<{ style: string; color: string }> };
+  source?: 'style' | 'search' | 'excel';
+}
+
+export interface AssortmentBatchResult {
+  added: number;
+  deleted: number;
+  updated: number;
+  alertsCleared: number;
+  messages: string[];
+  rows: GridRow[];
+  deletedIds: string[];
+  tempIds: Record<string, string>;
+  assortment: Assortment;
+}
+
+export const batchAssortment = (id: string, body: AssortmentBatch) =>
+  api.patch<AssortmentBatchResult>(`/assortments/batch/${encodeURIComponent(id)}`, body, { silent: true });
+
+export interface Collection {
+  _id: string;
+  name: string;
+  linkageId: string;
+  version: number;
+}
+
+export const findCollections = (collectionType: string, linkageId: string) =>
+  api.post<Collection[]>(`/collections/${collectionType}/query`, { linkageModel: 'Assortment', linkageId }, { silent: true });
+
+export const createCollection = (collectionType: string, body: { name: string; linkageId: string; products: Array<{ style: string; color: string }> }) =>
+  api.post<Collection & { products: unknown[] }>(`/collections/${collectionType}`, { ...body, linkageModel: 'Assortment' }, { silent: true });
+
+export const addToCollection = (collectionType: string, collectionId: string, products: Array<{ style: string; color: string }>) =>
+  api.post<{ added: number; addedToAssortment: number; message: string }>(`/collections/${collectionType}/batch/${collectionId}`, { addProducts: products }, { silent: true });

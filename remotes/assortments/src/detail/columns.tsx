@@ -1,0 +1,127 @@
+/**
+ * The detail grid's columns: the server's schema (GET /api/assortments/schema: the editable
+ * fields of spec §3.1 with their §5.1 rules), in the order a buyer reads a line, with the
+ * catalog's read-only values beside them. The label column offers the assortment's labels.
+ */
+import type { IntlShape } from 'react-intl';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { GridColumn, GridSchema } from '@its/grid';
+import { ProductIcon, priceExtras, thumbExtras, type ColumnExtras } from '@its/remote-products/lib';
+import type { Label } from '../api';
+
+const ORDER = [
+  'thumbnail',
+  'style',
+  'color',
+  'name',
+  'colorDescription',
+  'label',
+  'pillar',
+  'cost',
+  'discountPercent',
+  'discountAmount',
+  'netCost',
+  'suggestedRetail',
+  'initialMarkup',
+  'quantity',
+  'quantityOnHand',
+  'sellThru',
+  'styleNote',
+  'colorNote',
+  'collectionStyleNote',
+  'collectionColorNote',
+  'storeType',
+  'division',
+  'gender',
+  'lineStatus',
+  'totalInventory',
+  'alerts',
+];
+
+/** Catalog values the rows carry that the schema leaves out (never written). */
+const READ_ONLY: Record<string, Pick<GridColumn, 'type' | 'width'>> = {
+  name: { type: 'text', width: 200 },
+  colorDescription: { type: 'text', width: 150 },
+  division: { type: 'text', width: 130 },
+  gender: { type: 'text', width: 90 },
+  initialMarkup: { type: 'number', width: 116 },
+  sellThru: { type: 'number', width: 112 },
+  lineStatus: { type: 'text', width: 100 },
+  totalInventory: { type: 'integer', width: 100 },
+  alerts: { type: 'text', width: 150 },
+};
+
+const WIDTHS: Record<string, number> = {
+  thumbnail: 72,
+  style: 92,
+  color: 84,
+  label: 130,
+  pillar: 116,
+  cost: 96,
+  discountPercent: 108,
+  discountAmount: 150,
+  netCost: 100,
+  suggestedRetail: 132,
+  quantity: 96,
+  quantityOnHand: 96,
+  styleNote: 180,
+  colorNote: 160,
+  collectionStyleNote: 190,
+  collectionColorNote: 190,
+  storeType: 120,
+};
+
+const HIDDEN = new Set(['sort', 'starred', 'selected', 'productId', 'isNew', 'printImage', 'displayGroup']);
+
+/** The detail grid's schema: the server's columns reordered, labels as a list, the catalog's values added. */
+export function detailSchema(server: GridSchema, labels: Label[]): GridSchema {
+  const byField = new Map(server.columns.map((c) => [c.field, c]));
+  const out: GridColumn[] = [];
+  for (const f of ORDER) {
+    const c = byField.get(f);
+    if (c) {
+      const col: GridColumn = { ...c, width: WIDTHS[f] ?? c.width, hide: c.hide };
+      // The image is shown, not typed: a new row starts in its style cell.
+      if (f === 'thumbnail') Object.assign(col, { editable: false, editableWhen: undefined });
+      if (f === 'label') Object.assign(col, { type: 'list', validators: ['list'], options: labels.map((l) => l.name) });
+      out.push(col);
+    } else if (READ_ONLY[f]) out.push({ field: f, headerName: f, editable: false, validators: [], sortable: f !== 'alerts', ...READ_ONLY[f] });
+  }
+  for (const c of server.columns) if (!ORDER.includes(c.field)) out.push({ ...c, hide: true });
+  return { ...server, columns: out.map((c) => (HIDDEN.has(c.field) ? { ...c, hide: true } : c)) };
+}
+
+export function LabelCell(props: CustomCellRendererProps & { labels: { current: Label[] } }) {
+  const name = typeof props.value === 'string' ? props.value : '';
+  if (!name) return null;
+  const l = props.labels.current.find((x) => x.name === name);
+  return (
+    <span className="am-label" style={{ ['--label' as string]: l?.color ?? '#838c9d' }}>
+      <span className="am-label__dot" />
+      {name}
+    </span>
+  );
+}
+
+export function AlertsCell(props: CustomCellRendererProps) {
+  const list = Array.isArray(props.value) ? (props.value as string[]) : [];
+  if (!list.length) return null;
+  return (
+    <span className="am-alert-cell" title={list.join('\n')} data-testid="row-alert">
+      <ProductIcon name="alert" size={15} />
+      {list[0]}
+      {list.length > 1 && ` +${list.length - 1}`}
+    </span>
+  );
+}
+
+export function detailExtras(intl: IntlShape, labels: { current: Label[] }): ColumnExtras {
+  return {
+    thumbnail: { ...thumbExtras.thumbnail, pinned: 'left' },
+    ...priceExtras(intl, ['cost', 'discountAmount', 'netCost', 'suggestedRetail'], ['discountPercent', 'initialMarkup', 'sellThru']),
+    style: { pinned: 'left' },
+    color: { pinned: 'left' },
+    label: { cellRenderer: LabelCell, cellRendererParams: { labels } },
+    alerts: { cellRenderer: AlertsCell, cellDataType: false },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The detail grid's reads and writes: rows from POST /api/assortments/products/query (pages of
+ * 1,000 until the last), and the grid kit's batches as assortment product batches.
+ */
+import type { BatchRequest, BatchResult, GridRow } from '@its/grid';
+import { QUERY_LIMIT, streamProducts, type RowSink } from '@its/remote-products/lib';
+import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult } from '../api';
+
+/** Every row of an assortment (static: all of them; dynamic: the first 1,000 of its query). */
+export async function loadRows(assortmentId: string, dynamic: boolean, signal: AbortSignal, sink: RowSink): Promise<void> {
+  let skip = 0;
+  for (;;) {
+    let total = 0;
+    let got = 0;
+    await streamProducts('/assortments/products/query', { assortmentId, skip, limit: QUERY_LIMIT }, signal, {
+      total: (n) => {
+        total = n;
+        if (skip === 0) sink.total(dynamic ? Math.min(n, QUERY_LIMIT) : n);
+      },
+      rows: (rows) => {
+        got += rows.length;
+        sink.rows(rows);
+      },
+    });
+    skip += got;
+    if (dynamic || got < QUERY_LIMIT || skip >= total) return;
+  }
+}
+
+/** A grid batch (docs/grid.md §5) in the assortment's terms. */
+export function toAssortmentBatch(req: BatchRequest): AssortmentBatch {
+  const out: AssortmentBatch = {};
+  if (req.update?.length) out.updateProducts = req.update.map((u) => ({ id: u.id, version: u.version, changes: u.changes }));
+  if (req.delete?.length) out.deleteProducts = req.delete.map((d) => ({ id: d.id, version: d.version }));
+  if (req.add?.length) {
+    out.addProducts = req.add.map((a) => {
+      const { style, color, ...values } = a.values;
+      return { tempId: a.tempId, style: String(style ?? ''), color: String(color ?? ''), isNew: true, values };
+    });
+    out.source = 'style';
+  }
+  return out;
+}
+
+/** The assortment's answer as the grid kit's: updated rows (propagated colours too), added, deleted. */
+export function fromAssortmentBatch(res: AssortmentBatchResult, rows: ReadonlyMap<string, GridRow>): BatchResult {
+  const added: BatchResult['added'] = [];
+  const byId = new Map(res.rows.map((r) => [r.id, r]));
+  for (const [tempId, id] of Object.entries(res.tempIds ?? {})) {
+    const row = byId.get(id);
+    if (row) added.push({ tempId, row });
+  }
+  const addedIds = new Set(added.map((a) => a.row.id));
+  const updated = res.rows.filter((r) => !addedIds.has(r.id));
+  const deleted = (res.deletedIds ?? []).map((id) => rows.get(id) ?? ({ id, version: 0 } as GridRow));
+  return { updated, added, deleted };
+}
+
+export async function sendBatch(assortmentId: string, req: BatchRequest, rows: ReadonlyMap<string, GridRow>, onAssortment: (a: Assortment) => void): Promise<BatchResult> {
+  const res = await batchAssortment(assortmentId, toAssortmentBatch(req));
+  if (res.assortment) onAssortment(res.assortment);
+  return fromAssortmentBatch(res, rows);
+}

@@ -1,0 +1,403 @@
+/**
+ * The assortment manager's list views (spec §2.2): quick access, all (folders, expand and
+ * contract), recent, starred, scheduled and archived. Assortments and folders sit in the grid
+ * kit; the toolbar and the context menu create, copy, archive and delete them.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type MenuItem } from '@its/grid';
+import { ProductIcon, acceptRows, useGridAdapter, type RowSink } from '@its/remote-products/lib';
+import {
+  CHANNELS,
+  ROW_UPDATE_MS,
+  archiveAssortments,
+  deleteAssortment,
+  listAssortments,
+  managePath,
+  patchAssortment,
+  type Assortment,
+  type View,
+} from '../api';
+import { CopyDialog } from '../dialogs/CopyDialog';
+import { FolderDialog } from '../dialogs/FolderDialog';
+import { NewAssortmentDialog } from '../dialogs/NewAssortmentDialog';
+import { ManagerLayout } from '../ManagerLayout';
+import { errorText, fieldLabel, msg, viewTitles } from '../messages';
+import { listExtras, listSchema, type ListActions } from './columns';
+import { flattenTree, folderIds, nestByHierarchy, topmost, type TreeRow } from './tree';
+
+const childView = (view: View): View => (view === 'archived' ? 'archived' : 'all');
+const browses = (view: View) => view === 'all' || view === 'archived';
+
+/** The folder path of entries listed outside their folder (quick access, recent, starred, scheduled). */
+const pathCache = new Map<string, Promise<string>>();
+function folderPath(id: string): Promise<string> {
+  let p = pathCache.get(id);
+  if (!p) {
+    p = listAssortments('all', { folder: id }).then(
+      (a) => [...a.path.map((x) => x.title), a.folder?.title ?? ''].filter(Boolean).join(' / '),
+      () => '',
+    );
+    pathCache.set(id, p);
+  }
+  return p;
+}
+
+function decorateRows(rows: TreeRow[], paths: Map<string, string>): GridRow[] {
+  return rows.map((r) => {
+    const parent = r.hierarchy[r.hierarchy.length - 1];
+    return { ...r, labelText: (r.labels ?? []).map((l) => l.name).join(', '), path: r.path || (parent ? (paths.get(parent) ?? '') : '') } as GridRow;
+  });
+}
+
+export function ListPage({ view }: { view: View }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  usePageTitle(`${intl.formatMessage(viewTitles[view])} · ${intl.formatMessage(msg.manager)}`);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [selected, setSelected] = useState<TreeRow[]>([]);
+  const [focused, setFocused] = useState<TreeRow | null>(null);
+  const [dialog, setDialog] = useState<null | 'new' | 'folder' | 'copy'>(null);
+  const children = useRef(new Map<string, Assortment[]>());
+  const roots = useRef<Assortment[]>([]);
+  const gridHandle = useRef<DataGridHandle | null>(null);
+
+  const checks = useMemo<AuthzCheck[]>(() => CHANNELS.map((channel) => ({ action: 'assortments.edit', resource: { channel } })), []);
+  const decisions = useDecisions(checks);
+  const canEditChannel = useCallback((channel: string) => decisions.allowed[CHANNELS.indexOf(channel)] === true, [decisions.allowed]);
+  const canEdit = decisions.allowed.some(Boolean);
+
+  const schema = useMemo(() => listSchema(view), [view]);
+  const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
+
+  const load = useCallback(
+    async (signal: AbortSignal, sink: RowSink) => {
+      const ans = await listAssortments(view, { q: browses(view) ? q : undefined }, signal);
+      let top = ans.items;
+      const kids = children.current;
+      if (q && browses(view)) {
+        const nested = nestByHierarchy(ans.items);
+        top = nested.roots;
+        for (const [k, v] of nested.children) kids.set(k, v);
+      }
+      roots.current = top;
+      // The content of expanded folders, level by level.
+      let pending = [...expanded].filter((id) => !kids.has(id));
+      while (pending.length) {
+        const got = await Promise.all(pending.map((id) => listAssortments(childView(view), { folder: id }, signal).then((a) => [id, a.items] as const, () => [id, [] as Assortment[]] as const)));
+        for (const [id, items] of got) kids.set(id, items);
+        pending = [...expanded].filter((id) => !kids.has(id) && got.some(([, items]) => items.some((i) => i._id === id)));
+      }
+      const rows = flattenTree(top, kids, expanded);
+      const parents = browses(view) ? [] : [...new Set(rows.map((r) => r.hierarchy[r.hierarchy.length - 1]).filter((x): x is string => !!x))];
+      const paths = new Map(await Promise.all(parents.map(async (id) => [id, await folderPath(id)] as const)));
+      sink.total(rows.length);
+      sink.rows(decorateRows(rows, paths));
+    },
+    [view, q, expanded],
+  );
+
+  const reload = useCallback(() => {
+    children.current.clear();
+    pathCache.clear();
+    void gridHandle.current?.reload();
+  }, []);
+
+  /** Title edits (row update) and deletes of the kit, as the assortment calls. */
+  const send = useCallback(
+    async (req: BatchRequest): Promise<BatchResult> => {
+      const updated: GridRow[] = [];
+      for (const u of req.update ?? []) {
+        const a = await patchAssortment(u.id, { version: u.version, title: String(u.changes.title ?? '') });
+        const shown = gridHandle.current?.controller.rows.get(u.id);
+        updated.push({ ...shown, ...a, id: a._id, version: a.version } as GridRow);
+      }
+      const deleted: GridRow[] = [];
+      for (const d of topmost((req.delete ?? []).map((d) => gridHandle.current?.controller.rows.get(d.id) as unknown as TreeRow).filter(Boolean))) {
+        await deleteAssortment(d._id);
+        deleted.push(d as unknown as GridRow);
+      }
+      return { updated, added: [], deleted };
+    },
+    [],
+  );
+
+  const actions = useRef<ListActions>({ toggle: () => undefined, star: () => undefined, canStar: () => false });
+  actions.current = {
+    toggle: (row) =>
+      setExpanded((s) => {
+        const next = new Set(s);
+        if (next.has(row._id)) next.delete(row._id);
+        else next.add(row._id);
+        return next;
+      }),
+    canStar: (row) => canEditChannel(row.channel),
+    star: (row) => {
+      const ctrl = gridHandle.current?.controller;
+      const flip = { ...row, starred: !row.starred } as unknown as GridRow;
+      if (ctrl) acceptRows(ctrl, [flip]);
+      patchAssortment(row._id, { starred: !row.starred }).then(
+        (a) => {
+          if (ctrl) acceptRows(ctrl, [{ ...flip, version: a.version, modifiedDate: a.modifiedDate } as GridRow]);
+          if (view === 'starred' || view === 'quick-access') reload();
+        },
+        (e: unknown) => {
+          if (ctrl) acceptRows(ctrl, [row as unknown as GridRow]);
+          toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
+        },
+      );
+    },
+  };
+  const extras = useMemo(() => listExtras(actions), []);
+  const grid = useGridAdapter({ source: { load, send }, columns: extras });
+
+  const expandAll = async () => {
+    const kids = children.current;
+    let pending = folderIds(roots.current, kids).filter((id) => !kids.has(id));
+    while (pending.length) {
+      const got = await Promise.all(pending.map((id) => listAssortments(childView(view), { folder: id }).then((a) => [id, a.items] as const, () => [id, [] as Assortment[]] as const)));
+      for (const [id, items] of got) kids.set(id, items);
+      pending = folderIds(roots.current, kids).filter((id) => !kids.has(id));
+    }
+    setExpanded(new Set(folderIds(roots.current, kids)));
+  };
+  const contractAll = () => setExpanded(new Set());
+
+  const targets = (row?: TreeRow | null): TreeRow[] => {
+    if (row && !selected.some((s) => s._id === row._id)) return [row];
+    return selected.length ? selected : row ? [row] : focused ? [focused] : [];
+  };
+
+  const archive = async (rows: TreeRow[], archived: boolean) => {
+    const list = topmost(rows);
+    if (list.length === 0) return;
+    if (archived) {
+      const folders = list.filter((r) => r.type === 'folder').length;
+      const ok = await confirm({
+        title: intl.formatMessage({ id: 'assortments.archive.title', defaultMessage: 'Archive {n, plural, one {this entry} other {# entries}}?' }, { n: list.length }),
+        message: folders
+          ? intl.formatMessage({ id: 'assortments.archive.folders', defaultMessage: 'A folder is archived with everything in it. You can bring it back from the Archived view.' })
+          : intl.formatMessage({ id: 'assortments.archive.message', defaultMessage: 'Archived assortments move to the Archived view; you can bring them back from there.' }),
+        yesText: intl.formatMessage({ id: 'assortments.archive.yes', defaultMessage: 'Archive' }),
+        noText: intl.formatMessage(msg.cancel),
+      });
+      if (ok !== 'yes') return;
+    }
+    try {
+      const res = await archiveAssortments(
+        list.map((r) => r._id),
+        archived,
+      );
+      toast.success(intl.formatMessage(archived ? msg.archived : msg.unarchived, { n: (archived ? res.archived : res.unarchived) ?? list.length }));
+      gridHandle.current?.controller.api?.deselectAll();
+      reload();
+    } catch (e) {
+      toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
+    }
+  };
+
+  const remove = (rows: TreeRow[]) => {
+    const ctrl = gridHandle.current?.controller;
+    if (ctrl && rows.length) void ctrl.deleteRows(rows.map((r) => r._id));
+  };
+
+  const confirmDelete = useCallback(
+    async (n: number) =>
+      (await confirm({
+        title: intl.formatMessage({ id: 'assortments.delete.title', defaultMessage: 'Delete {n, plural, one {this entry} other {# entries}}?' }, { n }),
+        message: intl.formatMessage({
+          id: 'assortments.delete.message',
+          defaultMessage: 'Deleted assortments cannot be brought back. A folder is deleted with everything in it.',
+        }),
+        yesText: intl.formatMessage({ id: 'assortments.delete.yes', defaultMessage: 'Delete' }),
+        noText: intl.formatMessage(msg.cancel),
+        tone: 'danger',
+      })) === 'yes',
+    [intl],
+  );
+
+  const parentFolder = (): TreeRow | null => {
+    const only = selected.length === 1 ? selected[0] : focused;
+    return only && only.type === 'folder' && view !== 'archived' ? only : null;
+  };
+
+  const menuItems = (row: GridRow | null): MenuItem[] => {
+    const r = row as unknown as TreeRow | null;
+    const items: MenuItem[] = [];
+    if (r && r.type === 'item') items.push({ id: 'open', label: intl.formatMessage({ id: 'assortments.menu.open', defaultMessage: 'Open' }), icon: 'external', onSelect: () => navigate(managePath(r._id)) });
+    if (r && canEditChannel(r.channel)) {
+      items.push({
+        id: 'star',
+        label: intl.formatMessage(r.starred ? { id: 'assortments.star.remove', defaultMessage: 'Remove star' } : { id: 'assortments.star.add', defaultMessage: 'Add star' }),
+        icon: 'sparkle',
+        onSelect: () => actions.current.star(r),
+      });
+      items.push({ id: 'copy', label: intl.formatMessage({ id: 'assortments.menu.copy', defaultMessage: 'Duplicate or copy…' }), icon: 'copy', onSelect: () => (setSelected(targets(r)), setDialog('copy')) });
+      items.push(
+        view === 'archived'
+          ? { id: 'unarchive', label: intl.formatMessage({ id: 'assortments.menu.unarchive', defaultMessage: 'Unarchive' }), icon: 'refresh', onSelect: () => void archive(targets(r), false) }
+          : { id: 'archive', label: intl.formatMessage({ id: 'assortments.menu.archive', defaultMessage: 'Archive' }), icon: 'box', onSelect: () => void archive(targets(r), true) },
+      );
+    }
+    if (browses(view) || expanded.size > 0) {
+      items.push({ id: 'sepTree', separator: true });
+      items.push({ id: 'expandAllFolders', label: intl.formatMessage({ id: 'assortments.menu.expandAll', defaultMessage: 'Expand all' }), icon: 'expand', onSelect: () => void expandAll() });
+      items.push({ id: 'contractAllFolders', label: intl.formatMessage({ id: 'assortments.menu.contractAll', defaultMessage: 'Contract all' }), icon: 'collapse', onSelect: contractAll });
+    }
+    return items;
+  };
+
+  const filters = useMemo(() => ({ view, q, open: [...expanded].sort().join(',') }), [view, q, expanded]);
+  const emptyText = () =>
+    q
+      ? intl.formatMessage({ id: 'assortments.empty.search', defaultMessage: 'No assortments match “{q}”.' }, { q })
+      : view === 'starred'
+        ? intl.formatMessage({ id: 'assortments.empty.starred', defaultMessage: 'No starred assortments. Star the ones you use most to find them here.' })
+        : view === 'scheduled'
+          ? intl.formatMessage({ id: 'assortments.empty.scheduled', defaultMessage: 'No scheduled assortments.' })
+          : view === 'archived'
+            ? intl.formatMessage({ id: 'assortments.empty.archived', defaultMessage: 'No archived assortments.' })
+            : intl.formatMessage({ id: 'assortments.empty', defaultMessage: 'No assortments created. To get started create an assortment.' });
+
+  const sel = topmost(selected);
+  const anyEditable = sel.length > 0 && sel.every((r) => canEditChannel(r.channel));
+
+  return (
+    <ManagerLayout
+      view={view}
+      actions={
+        canEdit && (
+          <button type="button" className="its-btn its-btn--primary" onClick={() => setDialog('new')} data-testid="new-assortment">
+            <ProductIcon name="plus" />
+            <FormattedMessage id="assortments.new.button" defaultMessage="New assortment" />
+          </button>
+        )
+      }
+    >
+      <div className="am-grid">
+        <DataGrid
+          testId="assortment-list"
+          handle={(h) => {
+            gridHandle.current = h;
+            grid.ref(h);
+          }}
+          schema={schema}
+          endpoints={{ stream: '/assortments', batch: '/assortments' }}
+          filters={filters}
+          canEdit={canEdit}
+          headerName={headerName}
+          saveDelayMs={ROW_UPDATE_MS}
+          confirmDelete={confirmDelete}
+          onRowsDeleted={() => reload()}
+          onSelectionChange={(rows) => setSelected(rows as unknown as TreeRow[])}
+          onFocusRow={(r) => setFocused(r as unknown as TreeRow | null)}
+          onNewFolder={view === 'archived' ? undefined : () => setDialog('folder')}
+          menuItems={menuItems}
+          emptyState={emptyText}
+          toolbar={(ui) => (
+            <>
+              {browses(view) && (
+                <form
+                  className="am-search"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    setQ(search.trim());
+                  }}
+                >
+                  <ProductIcon name="search" size={16} />
+                  <input
+                    type="search"
+                    value={search}
+                    onChange={(e) => {
+                      setSearch(e.target.value);
+                      if (!e.target.value) setQ('');
+                    }}
+                    placeholder={intl.formatMessage({ id: 'assortments.search.placeholder', defaultMessage: 'Find by title…' })}
+                    aria-label={intl.formatMessage({ id: 'assortments.search.label', defaultMessage: 'Find assortments' })}
+                    data-testid="list-search"
+                  />
+                </form>
+              )}
+              {canEdit && view !== 'archived' && (
+                <button type="button" className="its-btn its-btn--secondary" onClick={() => setDialog('folder')} data-testid="new-folder">
+                  <ProductIcon name="folderPlus" />
+                  <FormattedMessage id="assortments.folder.button" defaultMessage="New folder" />
+                </button>
+              )}
+              {canEdit && (
+                <span className="am-toolbar-group">
+                  <button type="button" className="its-btn its-btn--ghost" disabled={!anyEditable} onClick={() => setDialog('copy')} data-testid="list-copy">
+                    <ProductIcon name="duplicate" />
+                    <FormattedMessage id="assortments.copy.button" defaultMessage="Copy" />
+                  </button>
+                  {view === 'archived' ? (
+                    <button type="button" className="its-btn its-btn--ghost" disabled={!anyEditable} onClick={() => void archive(sel, false)} data-testid="list-unarchive">
+                      <ProductIcon name="unarchive" />
+                      <FormattedMessage id="assortments.menu.unarchive" defaultMessage="Unarchive" />
+                    </button>
+                  ) : (
+                    <button type="button" className="its-btn its-btn--ghost" disabled={!anyEditable} onClick={() => void archive(sel, true)} data-testid="list-archive">
+                      <ProductIcon name="archive" />
+                      <FormattedMessage id="assortments.menu.archive" defaultMessage="Archive" />
+                    </button>
+                  )}
+                  <button type="button" className="its-btn its-btn--ghost am-danger" disabled={!anyEditable} onClick={() => remove(sel)} data-testid="list-delete">
+                    <ProductIcon name="trash" />
+                    <FormattedMessage id="assortments.delete.yes" defaultMessage="Delete" />
+                  </button>
+                </span>
+              )}
+              {browses(view) && ui.rowCount > 0 && (
+                <span className="am-toolbar-group">
+                  <button type="button" className="its-btn its-btn--ghost" onClick={() => void expandAll()} data-testid="list-expand-all" title={intl.formatMessage({ id: 'assortments.menu.expandAll', defaultMessage: 'Expand all' })}>
+                    <ProductIcon name="expand" />
+                  </button>
+                  <button type="button" className="its-btn its-btn--ghost" onClick={contractAll} data-testid="list-contract-all" title={intl.formatMessage({ id: 'assortments.menu.contractAll', defaultMessage: 'Contract all' })}>
+                    <ProductIcon name="collapse" />
+                  </button>
+                </span>
+              )}
+            </>
+          )}
+        />
+      </div>
+      {dialog === 'new' && (
+        <NewAssortmentDialog
+          parent={parentFolder()}
+          canEditChannel={canEditChannel}
+          onClose={() => setDialog(null)}
+          onCreated={(a) => {
+            setDialog(null);
+            navigate(managePath(a._id));
+          }}
+        />
+      )}
+      {dialog === 'folder' && (
+        <FolderDialog
+          parent={parentFolder()}
+          onClose={() => setDialog(null)}
+          onCreated={(f) => {
+            setDialog(null);
+            if (f.hierarchy.length) setExpanded((s) => new Set([...s, ...f.hierarchy]));
+            reload();
+          }}
+        />
+      )}
+      {dialog === 'copy' && sel.length > 0 && (
+        <CopyDialog
+          entries={sel}
+          onClose={() => setDialog(null)}
+          onDone={(mine) => {
+            setDialog(null);
+            if (mine) reload();
+          }}
+        />
+      )}
+    </ManagerLayout>
+  );
+}
+

@@ -1,0 +1,11 @@
+// The products module's remote: the product library (build conventions in @its/kit/build/rspack.mjs).
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '@its/kit/build/rspack.mjs';
+
+export default await remoteConfig({
+  dir: dirname(fileURLToPath(import.meta.url)),
+  id: 'products',
+  exposes: { './Products': './src/Products.tsx' },
+  grid: true,
+});

@@ -1,0 +1,149 @@
+/**
+ * product-libraries--products: the product library. The catalog (50,000+ style/colours) in the
+ * grid, filtered by division, channel, region, product type and a style/colour search, priced
+ * in a location the user may see, with the product's detail in the side panel.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import { ModuleMessages, chrome, usePageChrome, usePageTitle, withModuleMessages } from '@its/kit';
+import type { GridRow } from '@its/grid';
+import {
+  CatalogGrid,
+  FilterBar,
+  ProductIcon,
+  ProductPanel,
+  emptyFilterState,
+  fetchLocations,
+  loadProductMessages,
+  toQuery,
+  useUrlFilters,
+  type Product,
+} from './lib';
+
+/** Keeps the side panel on the focused product while it is open; closing it ends that. */
+function useDetailPanel(row: GridRow | null) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const panel = usePageChrome().sidePanel;
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!open || !row) return;
+    chrome.openSidePanel({
+      title: intl.formatMessage({ id: 'products.panel.title', defaultMessage: 'Product details' }),
+      content: (
+        <ModuleMessages load={loadProductMessages}>
+          <ProductPanel key={row.id} id={row.id} fallback={row as Partial<Product>} />
+        </ModuleMessages>
+      ),
+    });
+  }, [open, row, intl]);
+  useEffect(() => {
+    if (panel) shown.current = true;
+    else if (shown.current) {
+      shown.current = false;
+      setOpen(false);
+    }
+  }, [panel]);
+  useEffect(() => () => chrome.closeSidePanel(), []);
+  return {
+    open,
+    toggle: () => {
+      if (open) chrome.closeSidePanel();
+      setOpen(!open);
+    },
+    show: () => setOpen(true),
+  };
+}
+
+function ProductLibrary() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'products.title', defaultMessage: 'Products' }));
+  const [filters, setFilters] = useUrlFilters();
+  const [location, setLocation] = useState('');
+  const [focused, setFocused] = useState<GridRow | null>(null);
+  const detail = useDetailPanel(focused);
+  const locations = useQuery({ queryKey: ['products', 'locations'], queryFn: ({ signal }) => fetchLocations(signal), staleTime: 30 * 60_000 });
+  const locationId = location || locations.data?.[0]?.code || '';
+  const query = useMemo(() => toQuery(filters, locationId ? { locationId } : {}), [filters, locationId]);
+  const onFocusRow = useCallback((r: GridRow | null) => r && setFocused(r), []);
+
+  return (
+    <div className="pr-page" data-testid="product-library">
+      <header className="pr-head">
+        <div>
+          <p className="pr-head__eyebrow">
+            <FormattedMessage id="products.eyebrow" defaultMessage="Product library" />
+          </p>
+          <h1 className="pr-head__title">
+            <FormattedMessage id="products.title" defaultMessage="Products" />
+          </h1>
+          <p className="pr-head__sub">
+            <FormattedMessage id="products.subtitle" defaultMessage="Every style and color of the catalog, priced in your location." />
+          </p>
+        </div>
+      </header>
+      <FilterBar
+        value={filters}
+        onChange={(next) => setFilters(next)}
+        onClear={() => setFilters(emptyFilterState)}
+        extra={
+          (locations.data?.length ?? 0) > 1 ? (
+            <label className="pr-select pr-location">
+              <span className="pr-select__label">
+                <FormattedMessage id="products.location" defaultMessage="Location" />
+              </span>
+              <select value={locationId} onChange={(e) => setLocation(e.target.value)} data-testid="filter-location">
+                {locations.data?.map((l) => (
+                  <option key={l.code} value={l.code}>
+                    {l.code} · {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null
+        }
+      />
+      <div className="pr-grid">
+        {locationId ? (
+          <CatalogGrid
+            testId="product-grid"
+            query={query}
+            emptyText={intl.formatMessage({ id: 'products.empty', defaultMessage: 'No results found for the filters applied in your location.' })}
+            onFocusRow={onFocusRow}
+            menuItems={(row) =>
+              row
+                ? [
+                    {
+                      id: 'details',
+                      label: intl.formatMessage({ id: 'products.panel.title', defaultMessage: 'Product details' }),
+                      icon: 'info',
+                      onSelect: () => {
+                        setFocused(row);
+                        detail.show();
+                      },
+                    },
+                  ]
+                : []
+            }
+            toolbar={
+              <button
+                type="button"
+                className={`its-btn its-btn--ghost${detail.open ? ' is-on' : ''}`}
+                onClick={detail.toggle}
+                aria-pressed={detail.open}
+                disabled={!focused}
+                data-testid="product-details"
+              >
+                <ProductIcon name="panel" />
+                <FormattedMessage id="products.details" defaultMessage="Details" />
+              </button>
+            }
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export default withModuleMessages(ProductLibrary, loadProductMessages);

@@ -1,0 +1,122 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { IntlProvider, createIntl } from 'react-intl';
+import type { ColDef } from 'ag-grid-community';
+import { GridController } from '@its/grid';
+import { liftLocation } from './columns';
+import { FilterBar, chipText } from './FilterBar';
+import { formatDay, formatMoney, formatPercent, rowCurrency } from './format';
+import { acceptRows, dropRows, overlayPending, withExtras } from './gridAdapter';
+import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort } from './query';
+import { decodeFilters, encodeFilters } from './urlState';
+
+const intl = createIntl({ locale: 'en-US' });
+
+describe('the product filters (spec §5.3)', () => {
+  it('OR within a filter, duplicates ignored, empty values dropped, removal', () => {
+    let s = addFilter(emptyFilterState, 'division', 'Kids')!;
+    s = addFilter(s, 'division', "Men's Sport")!;
+    expect(addFilter(s, 'division', 'kids')).toBeNull();
+    expect(addFilter(s, 'region', '  ')).toBeNull();
+    s = addFilter(s, 'text', ' trail runner ')!;
+    expect(toQuery(s, { locationId: 'EU' })).toEqual({ locationId: 'EU', text: 'trail runner', conditions: { division: ['Kids', "Men's Sport"] } });
+    expect(filterCount(s)).toBe(3);
+    s = removeFilter(s, 'division', 'Kids')!;
+    s = removeFilter(s, 'division', "Men's Sport")!;
+    expect(s.conditions).toEqual({});
+    expect(removeFilter(s, 'channel', 'Retail')).toBeNull();
+    expect(toQuery(emptyFilterState)).toEqual({});
+  });
+
+  it('reads a saved query (a dynamic assortment) and counts changes as the server does', () => {
+    const saved = fromQuery({ text: 'boot', conditions: { year: [2025], vegan: [true], division: [] } });
+    expect(saved).toEqual({ text: 'boot', conditions: { year: ['2025'], vegan: ['true'] } });
+    expect(filterDiff(saved, addFilter(saved, 'division', 'Work')!)).toEqual({ added: 1, removed: 0 });
+    expect(filterDiff(saved, { ...saved, text: 'sandal' })).toEqual({ added: 1, removed: 1 });
+    expect(filterDiff(saved, removeFilter(saved, 'year', '2025')!)).toEqual({ added: 0, removed: 1 });
+  });
+
+  it('maps the grid sort to the catalog sort: style → styleNumeric, cost → locations.wholesalePrice', () => {
+    expect(
+      toQuerySort([
+        { field: 'style', dir: 'asc' },
+        { field: 'cost', dir: 'desc' },
+        { field: 'suggestedRetail', dir: 'asc' },
+        { field: 'thumbnail', dir: 'asc' },
+      ]),
+    ).toEqual({ styleNumeric: 1, 'locations.wholesalePrice': -1, 'locations.suggestedRetail': 1 });
+    expect(toQuerySort([])).toBeUndefined();
+  });
+
+  it('keeps the filters in the address for back and forward', () => {
+    const s = addFilter(addFilter(emptyFilterState, 'style', '100513')!, 'text', 'blue')!;
+    expect(decodeFilters(encodeFilters(s))).toEqual(s);
+    expect(encodeFilters(emptyFilterState)).toBe('');
+    expect(decodeFilters('{bad')).toEqual(emptyFilterState);
+  });
+});
+
+describe('prices and dates', () => {
+  it("shows a location's currency symbol and decimals", () => {
+    expect(formatMoney(intl, 1234.5, { symbol: '$', decimals: 2 })).toBe('$1,234.50');
+    expect(formatMoney(intl, 5154.4, { symbol: '¥', decimals: 0 })).toBe('¥5,154');
+    expect(formatMoney(intl, null)).toBe('');
+    expect(formatPercent(intl, 60.31)).toBe('60.31%');
+    expect(formatDay('2025-03-07')).toBe('03/07/2025');
+    expect(rowCurrency({ locations: [{ currencySymbol: '€', decimalPlaces: 2 }] })).toEqual({ symbol: '€', decimals: 2 });
+    expect(rowCurrency({ locations: [] })).toEqual({ symbol: '$', decimals: 2 });
+  });
+
+  it("lifts the query location's prices onto the row", () => {
+    const row = liftLocation({ id: 'a_b', version: 0, locations: [{ code: 'EU', wholesalePrice: 31.4, suggestedRetail: 79.11, markupPercent: 60.31, lineStatus: 'A', totalInventory: 12 }] } as never);
+    expect(row).toMatchObject({ wholesalePrice: 31.4, suggestedRetail: 79.11, lineStatus: 'A', totalInventory: 12 });
+  });
+});
+
+describe('the grid adapter', () => {
+  it('lays column extras over the kit columns only where they are missing', () => {
+    const render = () => null;
+    const defs: ColDef[] = [{ colId: 'thumbnail', field: 'thumbnail' }, { colId: 'style' }];
+    const next = withExtras(defs, { thumbnail: { cellRenderer: render } })!;
+    expect(next[0]).toMatchObject({ colId: 'thumbnail', field: 'thumbnail', cellRenderer: render });
+    expect(next[1]).toBe(defs[1]);
+    expect(withExtras(next, { thumbnail: { cellRenderer: render } })).toBeNull();
+  });
+
+  it("keeps queued edits over the server's rows, confirms rows answered outside a batch, drops deleted rows", () => {
+    const ctrl = new GridController();
+    ctrl.settings = { schema: { columns: [{ field: 'label' }] } } as never;
+    ctrl.writer.configure({ delayMs: 60_000 });
+    ctrl.writer.track([{ id: '1', version: 1, label: 'Hero' }]);
+    ctrl.rows.set('1', { id: '1', version: 1, label: 'Hero' });
+    ctrl.writer.update([{ rowId: '1', field: 'label', value: 'Drop' }]);
+    expect(overlayPending(ctrl, { id: '1', version: 2, label: 'Hero' })).toEqual({ id: '1', version: 2, label: 'Drop' });
+    acceptRows(ctrl, [{ id: '1', version: 3, label: 'Hero', starred: true }]);
+    expect(ctrl.writer.confirmedRow('1')?.version).toBe(3);
+    expect(ctrl.rows.get('1')).toMatchObject({ starred: true, label: 'Drop' });
+    dropRows(ctrl, ['1']);
+    expect(ctrl.rows.size).toBe(0);
+    expect(ctrl.writer.confirmedRow('1')).toBeUndefined();
+  });
+});
+
+describe('the filter bar', () => {
+  it('shows the applied filters as chips, adds from the lists and removes a chip', () => {
+    const onChange = vi.fn();
+    const value = addFilter(addFilter(emptyFilterState, 'division', 'Kids')!, 'id', '100513_BLU')!;
+    render(
+      <IntlProvider locale="en-US" defaultLocale="en-US">
+        <FilterBar value={value} onChange={onChange} onClear={() => {}} />
+      </IntlProvider>,
+    );
+    expect(screen.getAllByTestId('filter-chip').map((c) => [c.getAttribute('data-key'), c.textContent])).toEqual([
+      ['division', 'DivisionKids'],
+      ['id', 'Style/Color100513 BLU'],
+    ]);
+    fireEvent.change(screen.getByTestId('filter-region'), { target: { value: 'Europe' } });
+    expect(onChange).toHaveBeenLastCalledWith({ ...value, conditions: { ...value.conditions, region: ['Europe'] } }, { kind: 'add', key: 'region', value: 'Europe' });
+    fireEvent.click(screen.getByLabelText('Remove filter Kids'));
+    expect(onChange).toHaveBeenLastCalledWith({ text: '', conditions: { id: ['100513_BLU'] } }, { kind: 'remove', key: 'division', value: 'Kids' });
+    expect(chipText('text', 'sneaker')).toBe('“sneaker”');
+  });
+});
