@@ -178,7 +178,8 @@ func TestBatchRefusesAndWritesNothing(t *testing.T) {
 // hard delete (id and version only).
 func TestHardDelete(t *testing.T) {
 	f := setup(t, 6)
-	hard := items
+	copied := *items // the shared test grid must keep its soft delete for the other tests
+	hard := &copied
 	hard.DeleteColumn, hard.DeleteValue = "", ""
 	id, v := f.row(t, "style = '10001' AND color = 'BLK0'")
 	plan, err := hard.Plan(grid.BatchRequest{Delete: []grid.DeleteRow{{ID: id, Version: int64(v)}}}, grid.WriteContext{})
