@@ -94,7 +94,9 @@ test-e2e: deps-chromium
 
 ## ---- bench ---------------------------------------------------------------------------
 
-bench: deps-postgres deps-chromium build
+# Only the JSON lines go to stdout; building and test chatter go to stderr.
+bench: deps-postgres deps-chromium
+	@$(MAKE) --no-print-directory build >&2
 	@$(GO) test -run '^$$' -bench . -benchtime 1x -count 1 ./... 2>/dev/null | $(GO) run ./scripts/benchjson 2>/dev/null
 	@$(NPM) run --silent bench
 

@@ -132,7 +132,10 @@ func TestCatalog(t *testing.T) {
 		if key.Key != "locations.wholesalePrice" || key.Order != -1 {
 			t.Fatalf("MapSort(cost, desc) = %+v", key)
 		}
-		_, _, lines := ndjson(t, a, c, map[string]any{
+		// EU prices are for users who may see EU: the ADMIN territory.
+		adm := a.Client()
+		adm.Login("admin@example.com")
+		_, _, lines := ndjson(t, a, adm, map[string]any{
 			"conditions": map[string]any{"productType": []any{"Apparel"}, "locations.code": []any{"eu"}},
 			"sort":       map[string]any{key.Key: key.Order}, "locationId": "EU", "limit": 30,
 		})
@@ -173,6 +176,36 @@ func TestCatalog(t *testing.T) {
 		defer a.DB.Exec(t.Context(), `UPDATE product_locations SET line_status = 'A' WHERE product_id = $1 AND code = 'US'`, id)
 		if find("A") != 0 || find("D") != 1 {
 			t.Fatal("the line status filter does not follow the location")
+		}
+	})
+
+	t.Run("prices only for the user's locations", func(t *testing.T) {
+		var id string
+		if err := a.DB.QueryRow(t.Context(), `SELECT id FROM products ORDER BY id LIMIT 1`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		codes := func(cl *apptest.Client) []string {
+			r := cl.Do("POST", "/api/products/fetch", map[string]any{"ids": []string{id}})
+			if r.Status != 200 {
+				t.Fatalf("fetch %d %s", r.Status, r.Raw)
+			}
+			var out []string
+			for _, l := range r.Body["data"].([]any)[0].(map[string]any)["locations"].([]any) {
+				out = append(out, l.(map[string]any)["code"].(string))
+			}
+			return out
+		}
+		// editor@'s territory covers US only; admin@ (ADMIN/ADMIN) sees every location.
+		if got := codes(c); len(got) != 1 || got[0] != "US" {
+			t.Fatalf("editor sees locations %v, want [US]", got)
+		}
+		adm := a.Client()
+		adm.Login("admin@example.com")
+		if got := codes(adm); len(got) < 2 {
+			t.Fatalf("admin sees locations %v, want all", got)
+		}
+		if r := c.Do("POST", "/api/products/fetch", map[string]any{"ids": []string{id}, "locationId": "EU"}); r.Status != 403 {
+			t.Fatalf("editor priced at EU: %d", r.Status)
 		}
 	})
 

@@ -49,6 +49,9 @@ func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total 
 	if err := q.Normalize(); err != nil {
 		return err
 	}
+	if err := s.checkLocation(ctx, q.LocationID); err != nil {
+		return err
+	}
 	tx, err := s.db.BeginTx(ctx, snapshot)
 	if err != nil {
 		return err
@@ -58,10 +61,15 @@ func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total 
 	if err != nil {
 		return err
 	}
+	visible, err := s.visibleLocations(ctx)
+	if err != nil {
+		return err
+	}
 	if err := total(n); err != nil {
 		return err
 	}
 	for i := range page {
+		page[i].Locations = visible(page[i].Locations)
 		if err := row(&page[i]); err != nil {
 			return err
 		}
@@ -225,7 +233,18 @@ func (s *Service) Fetch(ctx context.Context, req FetchRequest) ([]Product, error
 	if len(ids) > MaxLimit {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "ids", Rule: "max", Message: fmt.Sprintf("At most %d products per request", MaxLimit)})
 	}
-	return s.store.ByIDs(ctx, s.db, ids, strings.ToUpper(req.LocationID), req.Colors)
+	if err := s.checkLocation(ctx, req.LocationID); err != nil {
+		return nil, err
+	}
+	visible, err := s.visibleLocations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.store.ByIDs(ctx, s.db, ids, strings.ToUpper(req.LocationID), req.Colors)
+	for i := range out {
+		out[i].Locations = visible(out[i].Locations)
+	}
+	return out, err
 }
 
 func upper(ss []string) []string {
@@ -334,15 +353,25 @@ func popColorsFor(ctx context.Context, raw string) []string {
 // Locations lists the pricing locations the user may see: all for ADMIN territory and business
 // entity, else the locations of the user's territories (platform spec §6).
 func (s *Service) Locations(ctx context.Context) ([]LocationInfo, error) {
-	u := identity.FromContext(ctx)
-	all, err := s.authz.Allowed(ctx, u, "locations.viewAll", nil)
+	all, codes, err := s.locationScope(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if all {
 		return s.store.Locations(ctx, nil)
 	}
-	codes := []string{}
+	return s.store.Locations(ctx, codes)
+}
+
+// locationScope is every location (ADMIN territory and business entity) or the codes of the
+// user's territories.
+func (s *Service) locationScope(ctx context.Context) (all bool, codes []string, err error) {
+	u := identity.FromContext(ctx)
+	all, err = s.authz.Allowed(ctx, u, "locations.viewAll", nil)
+	if err != nil || all {
+		return all, nil, err
+	}
+	codes = []string{}
 	if u != nil {
 		for _, t := range u.UserTBEs {
 			for _, l := range t.Locations {
@@ -350,5 +379,47 @@ func (s *Service) Locations(ctx context.Context) ([]LocationInfo, error) {
 			}
 		}
 	}
-	return s.store.Locations(ctx, codes)
+	return false, codes, nil
+}
+
+// checkLocation refuses a search or fetch priced at a location the user may not see.
+func (s *Service) checkLocation(ctx context.Context, code string) error {
+	if code == "" {
+		return nil
+	}
+	all, codes, err := s.locationScope(ctx)
+	if err != nil || all {
+		return err
+	}
+	for _, c := range codes {
+		if strings.EqualFold(c, code) {
+			return nil
+		}
+	}
+	return httpx.Forbidden("locations.viewAll")
+}
+
+// visibleLocations returns a filter keeping only the pricing locations the user may see, so
+// product answers never carry another territory's prices.
+func (s *Service) visibleLocations(ctx context.Context) (func([]Location) []Location, error) {
+	all, codes, err := s.locationScope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if all {
+		return func(l []Location) []Location { return l }, nil
+	}
+	allowed := make(map[string]bool, len(codes))
+	for _, c := range codes {
+		allowed[strings.ToUpper(c)] = true
+	}
+	return func(ls []Location) []Location {
+		out := ls[:0:0]
+		for _, l := range ls {
+			if allowed[strings.ToUpper(l.Code)] {
+				out = append(out, l)
+			}
+		}
+		return out
+	}, nil
 }
