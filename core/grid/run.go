@@ -223,7 +223,7 @@ func (g *Grid) Stream(ctx context.Context, w http.ResponseWriter, db Beginner, q
 	buf = strconv.AppendInt(buf, int64(n), 10)
 	buf = append(buf, `,"nextCursor":`...)
 	if next != nil {
-		buf = appendString(buf, *next)
+		buf = AppendString(buf, *next)
 	} else {
 		buf = append(buf, "null"...)
 	}
@@ -240,7 +240,7 @@ func appendRow(buf []byte, names []string, vals []any) []byte {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = appendString(buf, name)
+		buf = AppendString(buf, name)
 		buf = append(buf, ':')
 		buf = appendValue(buf, vals[i])
 	}
@@ -252,7 +252,7 @@ func appendValue(buf []byte, v any) []byte {
 	case nil:
 		return append(buf, "null"...)
 	case string:
-		return appendString(buf, x)
+		return AppendString(buf, x)
 	case int64:
 		return strconv.AppendInt(buf, x, 10)
 	case int32:
@@ -271,14 +271,14 @@ func appendValue(buf []byte, v any) []byte {
 	case bool:
 		return strconv.AppendBool(buf, x)
 	case time.Time:
-		return appendString(buf, x.UTC().Format(time.RFC3339Nano))
+		return AppendString(buf, x.UTC().Format(time.RFC3339Nano))
 	case []string:
 		buf = append(buf, '[')
 		for i, s := range x {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
-			buf = appendString(buf, s)
+			buf = AppendString(buf, s)
 		}
 		return append(buf, ']')
 	case []any:
@@ -293,14 +293,16 @@ func appendValue(buf []byte, v any) []byte {
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
-		return appendString(buf, fmt.Sprint(v))
+		return AppendString(buf, fmt.Sprint(v))
 	}
 	return append(buf, b...)
 }
 
 const hexDigits = "0123456789abcdef"
 
-func appendString(buf []byte, s string) []byte {
+// AppendString appends s to buf as a JSON string (the grid's hand-rolled row encoder; other
+// row writers in modules use it too).
+func AppendString(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	start := 0
 	for i := 0; i < len(s); {

@@ -2,14 +2,14 @@ package assortments
 
 import (
 	"context"
-
 	"encoding/json"
-	sq "github.com/Masterminds/squirrel"
 	"math"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
+	sq "github.com/Masterminds/squirrel"
+
+	"its/core/grid"
 	"its/modules/products"
 )
 
@@ -255,7 +255,7 @@ func derive(rows []Row, alerts map[string][]string) {
 // grid loads thousands of rows at once and this is most of that answer's cost.
 func (r *Row) AppendJSON(b []byte) []byte {
 	b = append(b, `{"id":`...)
-	b = appendStr(b, r.ID)
+	b = grid.AppendString(b, r.ID)
 	b = append(b, `,"version":`...)
 	b = strconv.AppendInt(b, r.Version, 10)
 	b = appendField(b, "style", r.Style)
@@ -323,14 +323,14 @@ func (r *Row) AppendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendStr(b, a)
+		b = grid.AppendString(b, a)
 	}
 	b = append(b, ']')
 	if l := r.Location; l != nil {
 		b = append(b, `,"locations":[`...)
 		b = appendLocation(b, l)
 		b = append(b, `],"lineStatus":`...)
-		b = appendStr(b, l.LineStatus)
+		b = grid.AppendString(b, l.LineStatus)
 		b = append(b, `,"totalInventory":`...)
 		b = strconv.AppendInt(b, int64(l.TotalInventory), 10)
 	} else {
@@ -341,7 +341,7 @@ func (r *Row) AppendJSON(b []byte) []byte {
 
 func appendLocation(b []byte, l *products.Location) []byte {
 	b = append(b, `{"code":`...)
-	b = appendStr(b, l.Code)
+	b = grid.AppendString(b, l.Code)
 	b = appendField(b, "currencySymbol", l.CurrencySymbol)
 	b = append(b, `,"decimalPlaces":`...)
 	b = strconv.AppendInt(b, int64(l.DecimalPlaces), 10)
@@ -374,7 +374,7 @@ func appendField(b []byte, name, v string) []byte {
 	b = append(b, ',', '"')
 	b = append(b, name...)
 	b = append(b, '"', ':')
-	return appendStr(b, v)
+	return grid.AppendString(b, v)
 }
 
 func appendOpt(b []byte, name string, v *string) []byte {
@@ -413,50 +413,6 @@ func appendDate(b []byte, name string, d *products.Date) []byte {
 	}
 	b = append(b, '"')
 	b = d.AppendFormat(b, time.DateOnly)
-	return append(b, '"')
-}
-
-const hex = "0123456789abcdef"
-
-// appendStr writes s as a JSON string.
-func appendStr(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
 	return append(b, '"')
 }
 
