@@ -10,9 +10,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -38,13 +41,20 @@ func Main(m *testing.M) {
 			adminURL = u
 			return m.Run()
 		}
-		dir, err := os.MkdirTemp("", "its-test-pg-")
+		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		sweepOrphans(log)
+		dir, err := os.MkdirTemp("", clusterPrefix)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
 		defer os.RemoveAll(dir)
-		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		// A test binary that panics or times out never runs the deferred stop: the owner file
+		// lets the next test binary find and stop the cluster it left behind.
+		if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
 		c, err := db.NewCluster(dir+"/pg", log)
 		if err == nil {
 			err = c.Start(context.Background())
@@ -59,6 +69,33 @@ func Main(m *testing.M) {
 		return m.Run()
 	}()
 	os.Exit(code)
+}
+
+const (
+	clusterPrefix = "its-test-pg-"
+	ownerFile     = "owner.pid"
+)
+
+// sweepOrphans stops and removes the clusters of test binaries that died without cleaning up.
+func sweepOrphans(log *slog.Logger) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), clusterPrefix+"*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if err != nil {
+			continue // not ours to judge: being set up, or from an older layout
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || pid <= 0 || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue // its owner still runs
+		}
+		if _, err := os.Stat(filepath.Join(dir, "pg", "postmaster.pid")); err == nil {
+			// Start adopts the live postmaster, so Stop may stop it.
+			if c, err := db.NewCluster(filepath.Join(dir, "pg"), log); err == nil && c.Start(context.Background()) == nil {
+				_ = c.Stop(context.Background())
+			}
+		}
+		_ = os.RemoveAll(dir)
+	}
 }
 
 // AdminURL is the URL of the maintenance database of the test server.
