@@ -2,7 +2,7 @@
  * dashboard--its: the logged-in home. A greeting, quick links to every area the user may open
  * (from the registry, already filtered by policy) and the published announcements.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
@@ -17,16 +17,20 @@ import {
   setPreference,
   toast,
   useCurrentUser,
+  useDecisions,
   useModules,
   useOptions,
   usePageTitle,
   withModuleMessages,
   type Announcement,
+  type AuthzCheck,
   type ModuleEntry,
   type NavItem,
   type NotificationPage,
 } from '@its/kit';
 import { loadMessages } from './messages';
+import { AnnouncementManager } from './announcements/AnnouncementManager';
+import { chartKeys } from './announcements/api';
 import './dashboard.css';
 
 /** One line on what each area is for, by nav id; areas not listed show none. */
@@ -107,10 +111,10 @@ function AnnouncementCard({ a }: { a: Announcement }) {
         {start && !Number.isNaN(start.valueOf()) ? (
           <>
             <span className="dash-news__day">
-              <FormattedDate value={start} day="2-digit" />
+              <FormattedDate value={start} day="2-digit" timeZone="UTC" />
             </span>
             <span className="dash-news__month">
-              <FormattedDate value={start} month="short" />
+              <FormattedDate value={start} month="short" timeZone="UTC" />
             </span>
           </>
         ) : (
@@ -126,7 +130,7 @@ function AnnouncementCard({ a }: { a: Announcement }) {
               <FormattedMessage
                 id="dashboard.announcement.until"
                 defaultMessage="Until {date}"
-                values={{ date: <FormattedDate value={end} day="numeric" month="short" year="numeric" /> }}
+                values={{ date: <FormattedDate value={end} day="numeric" month="short" year="numeric" timeZone="UTC" /> }}
               />
             </span>
           )}
@@ -144,6 +148,9 @@ function AnnouncementCard({ a }: { a: Announcement }) {
 
 const WELCOME_PREF = 'dashboard.welcomeDismissed';
 
+/** Only editors may write announcements; the server enforces it, the button just follows it. */
+const MANAGE_CHECKS: AuthzCheck[] = [{ action: 'announcements.manage' }];
+
 function Dashboard() {
   const intl = useIntl();
   const user = useCurrentUser();
@@ -151,10 +158,12 @@ function Dashboard() {
   const groups = useTileGroups(modules);
   const tileCount = groups.reduce((n, g) => n + g.tiles.length, 0);
   const tools = useOptions().tools ?? [];
+  const canManage = useDecisions(MANAGE_CHECKS).can('announcements.manage');
+  const [managing, setManaging] = useState(false);
   usePageTitle(intl.formatMessage({ id: 'dashboard.title', defaultMessage: 'Dashboard' }));
 
   const announcements = useQuery({
-    queryKey: ['charts', 'published'],
+    queryKey: chartKeys.published,
     queryFn: () => api.get<Announcement[]>('/charts', { query: { published: true }, silent: true }),
     staleTime: 60_000,
     retry: false,
@@ -288,10 +297,16 @@ function Dashboard() {
         </section>
 
         <aside className="dash-section dash-section--news" aria-labelledby="dash-news">
-          <div className="dash-section__head">
+          <div className="dash-section__head dash-section__head--row">
             <h2 id="dash-news" className="dash-section__title">
               <FormattedMessage id="dashboard.announcements.title" defaultMessage="Announcements" />
             </h2>
+            {canManage && (
+              <button type="button" className="its-btn its-btn--secondary dash-news__manage" onClick={() => setManaging(true)} data-testid="announcements-manage">
+                <Icon name="edit" size={16} />
+                <FormattedMessage id="dashboard.announcements.manage" defaultMessage="Manage" />
+              </button>
+            )}
           </div>
           <div className="dash-news-list" data-testid="announcements">
             {announcements.isPending &&
@@ -314,6 +329,7 @@ function Dashboard() {
           </div>
         </aside>
       </div>
+      {canManage && <AnnouncementManager open={managing} onClose={() => setManaging(false)} />}
     </div>
   );
 }

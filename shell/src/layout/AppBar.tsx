@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CountBadge, Icon, LOCALE_NAMES, LOCALES, chrome, formatTitle, usePageChrome, useShell } from '@its/kit';
-import { collectNav, navGroups, pathWithin } from '../registry/registry';
+import { collectNav, collectRoutes, currentNav, navGroups, type ResolvedNav } from '../registry/registry';
 import { TOOL_ICONS, toolKey, toolTitles } from '../registry/titles';
 import { Brand } from './Brand';
 import { Menu } from './Menu';
@@ -12,21 +13,22 @@ function NavBar() {
   const { modules } = useShell();
   const intl = useIntl();
   const { pathname } = useLocation();
-  const nav = collectNav(modules);
-  const groups = navGroups(nav);
-  // The nav entry the page belongs to: the longest path that matches it.
-  const current = nav
-    .filter((n) => pathWithin(n.path, pathname))
-    .sort((a, b) => b.path.length - a.path.length)[0];
+  const nav = useMemo(() => collectNav(modules), [modules]);
+  const routes = useMemo(() => collectRoutes(modules), [modules]);
+  const groups = useMemo(() => navGroups(nav), [nav]);
+  // The nav entry whose section owns the page; it alone is highlighted (not every entry whose
+  // path happens to contain the page, which is what NavLink would mark).
+  const current = currentNav(nav, routes, pathname);
+  const linkClass = (n: ResolvedNav, base: string) => `${base}${n === current ? ' active' : ''}`;
   return (
     <nav className="shell-nav" aria-label={intl.formatMessage({ id: 'appbar.navigation', defaultMessage: 'Main navigation' })}>
       {groups.map((g) => {
         if (g.items.length === 1) {
           const n = g.items[0]!;
           return (
-            <NavLink key={n.id} to={n.path} className="shell-nav__link" data-nav-id={n.id}>
+            <Link key={n.id} to={n.path} className={linkClass(n, 'shell-nav__link')} aria-current={n === current ? 'page' : undefined} data-nav-id={n.id}>
               {formatTitle(intl, n.title)}
-            </NavLink>
+            </Link>
           );
         }
         const active = !!current && g.items.includes(current);
@@ -45,10 +47,18 @@ function NavBar() {
           >
             {(close) =>
               g.items.map((n) => (
-                <NavLink key={n.id} to={n.path} role="menuitem" className="shell-menu__item" onClick={close} data-nav-id={n.id}>
+                <Link
+                  key={n.id}
+                  to={n.path}
+                  role="menuitem"
+                  className={linkClass(n, 'shell-menu__item')}
+                  aria-current={n === current ? 'page' : undefined}
+                  onClick={close}
+                  data-nav-id={n.id}
+                >
                   <Icon name={n.icon ?? 'app'} size={18} />
                   {formatTitle(intl, n.title)}
-                </NavLink>
+                </Link>
               ))
             }
           </Menu>

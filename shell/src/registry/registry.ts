@@ -82,6 +82,48 @@ export function pathWithin(base: string, pathname: string): boolean {
   return pathname === b || pathname.startsWith(`${b}/`);
 }
 
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/** A landing page opens its section: `logos-landing` is the entry of `logos`. */
+const sectionOf = (segment: string) => segment.replace(/-landing$/, '');
+
+/** How many leading path segments two paths share (a landing segment counts as its section). */
+function sharedSegments(a: string[], b: string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && sectionOf(a[n]!) === sectionOf(b[n]!)) n++;
+  return n;
+}
+
+/**
+ * The nav entry whose section owns the page. A nav entry points at one page of its section
+ * (`/global-retail/libraries/manage/pending`), and a section's pages are its siblings and
+ * children (`.../manage/published`, `.../manage/upload`), so the entry sharing the most leading
+ * segments with the page wins, not the shortest path that happens to contain it
+ * (`/global-retail/libraries`). Entries of the module that serves the page come first; among
+ * equals, an entry whose whole path contains the page wins, then the first in nav order.
+ */
+export function currentNav<T extends ResolvedNav>(nav: T[], routes: Pick<ResolvedRoute, 'path' | 'moduleId'>[], pathname: string): T | undefined {
+  const owner = routes.find((r) => routeMatches(r, pathname))?.moduleId;
+  const own = owner ? nav.filter((n) => n.moduleId === owner) : [];
+  const candidates = own.length > 0 ? own : nav;
+  const page = segments(pathname);
+  let best: T | undefined;
+  let bestScore = 0;
+  let bestWithin = false;
+  for (const n of candidates) {
+    const score = sharedSegments(segments(n.path), page);
+    const within = pathWithin(n.path, pathname);
+    // Without an owning module a shared first segment alone (`/product`) is no section.
+    if (score === 0 || (!within && own.length === 0 && score < 2)) continue;
+    if (score > bestScore || (score === bestScore && within && !bestWithin)) {
+      best = n;
+      bestScore = score;
+      bestWithin = within;
+    }
+  }
+  return best;
+}
+
 export interface NavGroup {
   /** The nav group when items name one, else the module id. */
   id: string;

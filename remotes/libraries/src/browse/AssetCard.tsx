@@ -129,8 +129,16 @@ export function CollectionToggle({ asset, actions, variant = 'icon' }: { asset: 
 }
 
 function Meta({ asset }: { asset: Asset }) {
-  const values = CARD_FIELDS[asset.libraryType].map((f) => asset[f]).filter((v): v is string => !!v);
-  return <p className="lib-card__meta">{values.join(' · ')}</p>;
+  const text = CARD_FIELDS[asset.libraryType]
+    .map((f) => asset[f])
+    .filter((v): v is string => !!v)
+    .join(' · ');
+  // An ellipsis hides the end of a long line; the tooltip shows all of it.
+  return (
+    <p className="lib-card__meta" title={text || undefined}>
+      {text}
+    </p>
+  );
 }
 
 function NewBadge({ asset }: { asset: Asset }) {
@@ -154,13 +162,13 @@ export function AssetCard({ asset, actions }: { asset: Asset; actions: AssetActi
       </button>
       <div className="lib-card__body">
         <h3 className="lib-card__title" title={name}>
-          <button type="button" className="lib-link" onClick={() => actions.open(asset)}>
-            {name}
+          <button type="button" className="lib-link lib-card__name" onClick={() => actions.open(asset)}>
+            <span className="lib-card__clamp">{name}</span>
           </button>
         </h3>
         <Meta asset={asset} />
         <div className="lib-card__foot">
-          <span className="lib-card__file">
+          <span className="lib-card__file" title={f?.filename}>
             {extOf(f?.filename)} · {formatBytes(f?.fileSize ?? 0, intl.locale)}
           </span>
           <span className="lib-card__actions">
