@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"strings"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font"
@@ -136,12 +137,50 @@ func placeholder(w, h int, bg, accent color.RGBA, label, sub string, seed int) *
 	fillPoly(img, []pt{{-115, 40}, {-110, -10}, {-70, -30}, {-20, -70}, {25, -72}, {40, -40}, {90, -15}, {125, 10}, {125, 40}}, cx, cy, s, accent)
 	fillPoly(img, []pt{{-80, 10}, {40, -30}, {100, 5}, {-60, 25}}, cx, cy, s, white)
 	fillPoly(img, []pt{{-18, -68}, {22, -70}, {30, -50}, {-10, -45}}, cx, cy, s, dark)
-	// Name band.
-	band := image.Rect(0, h-44, w, h)
-	draw.Draw(img, band, &image.Uniform{color.RGBA{0, 0, 0, 170}}, image.Point{}, draw.Over)
-	text(img, 12, h-26, label, white)
-	text(img, 12, h-10, sub, color.RGBA{200, 200, 200, 255})
+	// Name band: the name wrapped to the picture's width, so narrow portrait pictures keep it whole.
+	const lineH, glyphW, pad = 16, 7, 12
+	cols := max(8, (w-2*pad)/glyphW)
+	lines := append(wrapWords(label, cols), clip(sub, cols))
+	top := h - 12 - lineH*len(lines)
+	draw.Draw(img, image.Rect(0, top, w, h), &image.Uniform{color.RGBA{0, 0, 0, 170}}, image.Point{}, draw.Over)
+	for i, l := range lines {
+		c := white
+		if i == len(lines)-1 {
+			c = color.RGBA{200, 200, 200, 255}
+		}
+		text(img, pad, top+lineH*(i+1), l, c)
+	}
 	return img
+}
+
+// wrapWords breaks s into lines of at most cols characters at spaces (three lines at most).
+func wrapWords(s string, cols int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) <= cols:
+			line += " " + word
+		default:
+			lines = append(lines, clip(line, cols))
+			line = word
+		}
+	}
+	lines = append(lines, clip(line, cols))
+	if len(lines) > 3 {
+		lines = append(lines[:2], clip(strings.Join(lines[2:], " "), cols))
+	}
+	return lines
+}
+
+// clip shortens s to cols characters, marking the cut.
+func clip(s string, cols int) string {
+	if len(s) <= cols {
+		return s
+	}
+	return s[:cols-1] + "~"
 }
 
 type pt struct{ x, y float64 }
