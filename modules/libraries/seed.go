@@ -148,7 +148,7 @@ func demoAssets() []*demoAsset {
 			}
 			primary := &demoFile{assetID: a.id, usage: Primary, filename: filename, key: "uploads/" + lt + "/" + filename}
 			primary.id = uuid.NewSHA1(demoNS, []byte(primary.key)).String()
-			name, sub, idx := f["name"], lt+" · "+a.status, i
+			name, sub, idx := f["name"], lt+" | "+a.status, i
 			bg, accent := pick(palette, i+li*3), pick(palette, i/2+li+1)
 			switch ext {
 			case ".jpg", ".png":
