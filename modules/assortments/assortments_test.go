@@ -206,6 +206,48 @@ func TestAssortments(t *testing.T) {
 		}
 	})
 
+	t.Run("archived folders hide their content from every live view", func(t *testing.T) {
+		ctx := context.Background()
+		var folderID string
+		if err := a.DB.QueryRow(ctx, `SELECT id::text FROM assortments WHERE title = 'Fall 2024'`).Scan(&folderID); err != nil {
+			t.Fatal(err)
+		}
+		// The demo folder's content is archived with it, as archiving does.
+		var live int
+		if err := a.DB.QueryRow(ctx, `SELECT count(*) FROM assortments WHERE $1 = ANY(hierarchy) AND state <> 'archived'`, folderID).Scan(&live); err != nil || live != 0 {
+			t.Fatalf("%d live entries inside the archived demo folder (%v)", live, err)
+		}
+		// Even an entry left published, starred and scheduled inside it (older data) stays out.
+		if _, err := a.DB.Exec(ctx, `UPDATE assortments SET state = 'published', starred = true, scheduled_date = now() + interval '1 day',
+			modified_date = now() WHERE title = 'Men''s Trail FA24'`); err != nil {
+			t.Fatal(err)
+		}
+		for _, view := range []string{"view=quick-access", "view=recent", "view=starred", "view=scheduled", "view=all", "view=all&q=FA24",
+			"view=all&folder=" + folderID} {
+			got := titles(listView(t, editor, view))
+			if got["Men's Trail FA24"] != nil || got["Women's Boots FA24"] != nil {
+				t.Fatalf("%s lists an assortment of the archived folder: %v", view, got)
+			}
+		}
+		if arch := titles(listView(t, editor, "view=archived")); arch["Fall 2024"] == nil || arch["Men's Trail FA24"] != nil {
+			t.Fatalf("archived view root %v", arch)
+		}
+		if inside := titles(listView(t, editor, "view=archived&folder="+folderID)); inside["Women's Boots FA24"] == nil {
+			t.Fatalf("archived folder content %v", inside)
+		}
+		// Unarchiving the folder brings its content back to the live views.
+		data(t, editor.Do("POST", "/api/assortments/unarchive", map[string]any{"ids": []string{folderID}}), 200)
+		if got := titles(listView(t, editor, "view=quick-access")); got["Men's Trail FA24"] == nil {
+			t.Fatalf("quick access after unarchive %v", got)
+		}
+		data(t, editor.Do("POST", "/api/assortments/archive", map[string]any{"ids": []string{folderID}}), 200)
+		for _, view := range []string{"view=quick-access", "view=starred", "view=scheduled", "view=recent"} {
+			if got := titles(listView(t, editor, view)); got["Men's Trail FA24"] != nil {
+				t.Fatalf("%s after re-archiving %v", view, got)
+			}
+		}
+	})
+
 	t.Run("create, read, patch, delete", func(t *testing.T) {
 		ps := pairs(t, a, 3, "product_type = 'Footwear' AND discount_percent IS NULL AND EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'US')")
 		before := a.Count(`SELECT count(*) FROM assortments`)
@@ -624,8 +666,47 @@ func TestAssortments(t *testing.T) {
 		}
 		lines := ndjson(t, editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "sort": []any{map[string]any{"field": "cost", "dir": "desc"}}, "limit": 50}))
 		total := int(num(lines[0]["totalCount"]))
-		if want := a.Count(`SELECT count(*) FROM products WHERE division = 'Work'`); total != want {
-			t.Fatalf("dynamic total %d, want %d", total, want)
+		work := a.Count(`SELECT count(*) FROM products WHERE division = 'Work'`)
+		if total != work || lines[0]["totalCountCapped"] != false {
+			t.Fatalf("dynamic total %d, want %d (exact): %v", total, work, lines[0])
+		}
+		// productCount is the number of catalog products its search matches: in the create answer,
+		// the list views and GET, and again after the catalog changes.
+		if int(num(d["productCount"])) != work {
+			t.Fatalf("created dynamic productCount %v, want %d", d["productCount"], work)
+		}
+		countIn := func(view string) int {
+			for _, it := range listView(t, editor, view) {
+				if obj(it)["_id"] == id {
+					return int(num(obj(it)["productCount"]))
+				}
+			}
+			t.Fatalf("%s lacks the dynamic assortment", view)
+			return 0
+		}
+		if got := countIn("view=all"); got != work {
+			t.Fatalf("list productCount %d, want %d", got, work)
+		}
+		var moved string
+		if err := a.DB.QueryRow(context.Background(), `UPDATE products SET division = 'Work' WHERE id = (SELECT id FROM products
+			WHERE division = 'Kids' ORDER BY id LIMIT 1) RETURNING id`).Scan(&moved); err != nil {
+			t.Fatal(err)
+		}
+		if got := countIn("view=all&q=Dyn"); got != work+1 {
+			t.Fatalf("productCount after a catalog change %d, want %d", got, work+1)
+		}
+		if _, err := a.DB.Exec(context.Background(), `UPDATE products SET division = 'Kids' WHERE id = $1`, moved); err != nil {
+			t.Fatal(err)
+		}
+		if got := int(num(data(t, editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200)["productCount"])); got != work {
+			t.Fatalf("GET productCount %d, want %d", got, work)
+		}
+		// Narrowed by the grid, the total is the catalog search's count (exact below the cap).
+		narrowed := ndjson(t, editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id,
+			"conditions": map[string]any{"gender": []any{"Womens"}}, "limit": 10}))
+		womens, ntotal := a.Count(`SELECT count(*) FROM products WHERE division = 'Work' AND gender = 'Womens'`), int(num(narrowed[0]["totalCount"]))
+		if capped := womens > products.CountCap; narrowed[0]["totalCountCapped"] != capped || (!capped && ntotal != womens) || (capped && ntotal <= products.CountCap) {
+			t.Fatalf("narrowed total %v, want %d", narrowed[0], womens)
 		}
 		prev := 1e18
 		for _, row := range lines[1 : len(lines)-1] {
@@ -638,6 +719,9 @@ func TestAssortments(t *testing.T) {
 		r := editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"query": map[string]any{"conditions": map[string]any{"division": []any{"Work"}, "gender": []any{"Mens"}}}})
 		if data(t, r, 200); r.Body["message"] != "1 Filter added and assortment updated" {
 			t.Fatalf("add filter: %s", r.Raw)
+		}
+		if got, want := num(data(t, r, 200)["productCount"]), a.Count(`SELECT count(*) FROM products WHERE division = 'Work' AND gender = 'Mens'`); int(got) != want || want == 0 {
+			t.Fatalf("productCount after a filter change %v, want %d", got, want)
 		}
 		r = editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"query": map[string]any{"conditions": map[string]any{"division": []any{"Work"}}}})
 		if data(t, r, 200); r.Body["message"] != "1 Filter removed and assortment updated" {
@@ -718,6 +802,42 @@ func TestAssortments(t *testing.T) {
 		if flagged != n {
 			t.Fatalf("%d alerts on rows, %d on the assortment", flagged, n)
 		}
+		// Every alert is a stable type with parameters for the browser to word, the English
+		// message as fallback; the same on the assortment and on its rows.
+		d := data(t, editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200)
+		alerts := arr(d["alerts"])
+		if len(alerts) != n {
+			t.Fatalf("%d alerts on the assortment answer, want %d", len(alerts), n)
+		}
+		for _, al := range alerts {
+			m := obj(al)
+			loc := str(obj(m["params"])["location"])
+			if m["type"] != "discontinued" || loc != str(d["locationId"]) || m["message"] != "Discontinued in "+loc ||
+				str(m["style"]) == "" || str(m["color"]) == "" || str(m["createdDate"]) == "" || len(m) != 6 {
+				t.Fatalf("alert shape %v", m)
+			}
+		}
+		for _, r := range rows {
+			for _, al := range arr(r["alerts"]) {
+				m := obj(al)
+				if m["type"] != "discontinued" || obj(m["params"])["location"] == nil || m["style"] != r["style"] || m["color"] != r["color"] {
+					t.Fatalf("row alert shape %v", m)
+				}
+			}
+		}
+		// Adding a row discontinued in the assortment's location raises the alert with its params.
+		var style, color string
+		if err := a.DB.QueryRow(context.Background(), `SELECT p.style, p.color FROM products p JOIN product_locations pl
+			ON pl.product_id = p.id AND pl.code = $1 WHERE pl.line_status = 'D' AND NOT EXISTS (SELECT 1 FROM assortment_products ap
+			WHERE ap.assortment_id = $2 AND ap.product_id = p.id) ORDER BY p.id LIMIT 1`, str(d["locationId"]), id).Scan(&style, &color); err != nil {
+			t.Fatal(err)
+		}
+		data(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": []any{map[string]any{"style": style, "color": color}}}), 200)
+		if a.Count(`SELECT count(*) FROM assortment_alerts WHERE assortment_id = $1 AND style = $2 AND color = $3 AND type = 'discontinued'
+			AND params->>'location' = $4`, id, style, color, str(d["locationId"])) != 1 {
+			t.Fatal("no discontinued alert with its location for the added row")
+		}
+		n++
 		r := editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"clearAlerts": map[string]any{"all": true}})
 		if data(t, r, 200); r.Body["message"] != fmt.Sprintf("%d Alerts Cleared", n) {
 			t.Fatalf("clear: %s", r.Raw)

@@ -736,8 +736,9 @@ func (s *Service) alertOnAdd(ctx context.Context, tx pgx.Tx, a *Assortment, chan
 	for id := range changed {
 		ids = append(ids, id)
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO assortment_alerts (assortment_id, style, color, type, message)
-		SELECT ap.assortment_id, ap.style, ap.color, 'discontinued', 'Discontinued in ' || pl.code
+	_, err := tx.Exec(ctx, `INSERT INTO assortment_alerts (assortment_id, style, color, type, params, message)
+		SELECT ap.assortment_id, ap.style, ap.color, '`+AlertDiscontinued+`', jsonb_build_object('location', pl.code),
+			'Discontinued in ' || pl.code
 		FROM assortment_products ap JOIN product_locations pl ON pl.product_id = ap.product_id AND pl.code = $2
 		WHERE ap.assortment_id = $1 AND ap.id = ANY($3::bigint[]) AND pl.line_status = 'D'
 		ON CONFLICT DO NOTHING`, a.ID, a.LocationID, ids)

@@ -115,8 +115,12 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// The rows are appended by hand: a detail grid answer holds thousands of them.
-	buf := make([]byte, 0, len(head)+64+len(rows)*1400)
+	// The rows are appended by hand (a detail grid answer holds thousands of them) and sent in
+	// chunks as they are written, so the client reads the first while the last are encoded.
+	const chunk = 128 << 10
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	buf := make([]byte, 0, chunk+8<<10)
 	buf = append(buf, `{"data":`...)
 	buf = append(buf, head[:len(head)-1]...)
 	if withRows {
@@ -126,12 +130,16 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 				buf = append(buf, ',')
 			}
 			buf = rows[i].AppendJSON(buf)
+			if len(buf) >= chunk {
+				if _, err := w.Write(buf); err != nil {
+					return nil // the client went away
+				}
+				buf = buf[:0]
+			}
 		}
 		buf = append(buf, ']')
 	}
 	buf = append(buf, "}}\n"...)
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(buf)
 	return nil
 }
@@ -237,7 +245,8 @@ func (h *Handler) lock(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// rows streams a page of an assortment's rows as NDJSON: {"totalCount":N}, the rows, then
+// rows streams a page of an assortment's rows as NDJSON: {"totalCount":N,"totalCountCapped":b}
+// (capped as the catalog search counts, for dynamic assortments), the rows, then
 // {"done":true,"count":n}.
 func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
 	var req RowsRequest
@@ -249,7 +258,7 @@ func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	b := make([]byte, 0, 64+len(rows)*1400)
-	b = fmt.Appendf(b, "{\"totalCount\":%d}\n", total)
+	b = fmt.Appendf(b, "{\"totalCount\":%d,\"totalCountCapped\":%t}\n", total.Count, total.Capped)
 	for i := range rows {
 		b = rows[i].AppendJSON(b)
 		b = append(b, '\n')

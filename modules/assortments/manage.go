@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
 	"its/core/httpx"
@@ -113,6 +114,9 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 			bad = append(bad, httpx.FieldError{Field: "locationId", Rule: "exists", Message: fmt.Sprintf("Unknown location %q", loc)})
 		}
 		set["location_id"], set["decimals_places"] = loc, dec
+		if a.Method == "dynamic" {
+			set["product_count"] = nil // counted again below
+		}
 	}
 	if (req.Query != nil || req.GridSort != nil) && a.Method != "dynamic" {
 		bad = append(bad, httpx.FieldError{Field: "query", Rule: "static", Message: "Only a dynamic assortment keeps filters"})
@@ -138,6 +142,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 		if next != nil {
 			b, _ := json.Marshal(next)
 			set["query"] = string(b)
+			set["product_count"] = nil // counted again below
 			msgs = append(msgs, filterMessages(a.Query, next)...)
 		}
 	}
@@ -191,6 +196,9 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 			WHERE assortment_id = $1 AND label IS NOT NULL AND label <> '' AND NOT (label = ANY($2))`, a.ID, names); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.refreshCounts(ctx, tx, sq.Eq{"a.id": a.ID}); err != nil {
+		return nil, err
 	}
 	return msgs, s.store.touch(ctx, tx, a.ID)
 }

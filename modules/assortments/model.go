@@ -86,6 +86,8 @@ type Assortment struct {
 	AlertCount         int             `json:"alertCount"`
 	Alerts             []Alert         `json:"alerts,omitempty"`
 	Lock               *Lock           `json:"lock,omitempty"`
+	// countStale: a dynamic assortment whose ProductCount is missing or older than the catalog.
+	countStale bool
 }
 
 // ParentID is the folder the entry sits in ("" at the root).
@@ -101,13 +103,21 @@ func (a *Assortment) Resource() map[string]any {
 	return map[string]any{"channel": a.Channel, "region": a.Region, "productType": a.ProductType}
 }
 
-// Alert is a notice on one style/colour of an assortment.
+// Alert types: stable keys the browser words in the user's language from Params.
+const (
+	// AlertDiscontinued: the style/colour is discontinued (line status D) in Params["location"].
+	AlertDiscontinued = "discontinued"
+)
+
+// Alert is a notice on one style/colour of an assortment: a stable Type with its Params for the
+// browser to word (react-intl), and the English Message as the fallback.
 type Alert struct {
-	Style       string    `json:"style"`
-	Color       string    `json:"color"`
-	Type        string    `json:"type"`
-	Message     string    `json:"message"`
-	CreatedDate time.Time `json:"createdDate"`
+	Style       string          `json:"style"`
+	Color       string          `json:"color"`
+	Type        string          `json:"type"`
+	Params      json.RawMessage `json:"params"`
+	Message     string          `json:"message"`
+	CreatedDate time.Time       `json:"createdDate"`
 }
 
 // Lock is the edit lock of an assortment.

@@ -63,7 +63,7 @@ type Row struct {
 	StyleQuantity       int64
 	StyleQuantityOnHand int64
 	StyleSellThru       *float64
-	Alerts              []string
+	Alerts              []Alert
 }
 
 // staticRowsSQL reads the rows of a static assortment; its two "?" are the location and the
@@ -213,7 +213,7 @@ func pricingFromCatalog(p *products.Product, l *products.Location) Pricing {
 }
 
 // derive fills the computed values of rows: markup, sell-through per colour and per style.
-func derive(rows []Row, alerts map[string][]string) {
+func derive(rows []Row, alerts map[string][]Alert) {
 	type sums struct{ q, oh int64 }
 	style := map[string]*sums{}
 	for i := range rows {
@@ -279,15 +279,8 @@ func (r *Row) AppendJSON(b []byte) []byte {
 	b = append(b, `,"newColor":`...)
 	b = strconv.AppendBool(b, r.NewColor)
 	b = appendField(b, "sizeScale", r.SizeScale)
-	thumb, print := products.ImagePath(r.Style, r.Color, "thumbnail"), products.ImagePath(r.Style, r.Color, "print")
-	if r.Thumbnail != nil && *r.Thumbnail != "" {
-		thumb = *r.Thumbnail
-	}
-	if r.PrintImage != nil && *r.PrintImage != "" {
-		print = *r.PrintImage
-	}
-	b = appendField(b, "thumbnail", thumb)
-	b = appendField(b, "printImage", print)
+	b = r.appendImage(b, "thumbnail", r.Thumbnail)
+	b = r.appendImage(b, "printImage", r.PrintImage)
 	b = appendNum(b, "cost", r.Cost)
 	b = appendNum(b, "netCost", r.NetCost)
 	b = appendNum(b, "suggestedRetail", r.SuggestedRetail)
@@ -319,11 +312,11 @@ func (r *Row) AppendJSON(b []byte) []byte {
 	b = appendNum(b, "capacity", r.Capacity)
 	b = appendField(b, "capacityUnit", r.CapacityUnit)
 	b = append(b, `,"alerts":[`...)
-	for i, a := range r.Alerts {
+	for i := range r.Alerts {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = grid.AppendString(b, a)
+		b = r.Alerts[i].appendJSON(b)
 	}
 	b = append(b, ']')
 	if l := r.Location; l != nil {
@@ -337,6 +330,25 @@ func (r *Row) AppendJSON(b []byte) []byte {
 		b = append(b, `,"locations":[],"lineStatus":null,"totalInventory":0`...)
 	}
 	return append(b, '}')
+}
+
+// appendJSON writes the alert as every answer carries it: {style, color, type, params, message,
+// createdDate}.
+func (a *Alert) appendJSON(b []byte) []byte {
+	b = append(b, `{"style":`...)
+	b = grid.AppendString(b, a.Style)
+	b = appendField(b, "color", a.Color)
+	b = appendField(b, "type", a.Type)
+	b = append(b, `,"params":`...)
+	if len(a.Params) == 0 {
+		b = append(b, "{}"...)
+	} else {
+		b = append(b, a.Params...)
+	}
+	b = appendField(b, "message", a.Message)
+	b = append(b, `,"createdDate":"`...)
+	b = a.CreatedDate.AppendFormat(b, time.RFC3339Nano) // as encoding/json writes it
+	return append(b, `"}`...)
 }
 
 func appendLocation(b []byte, l *products.Location) []byte {
@@ -404,6 +416,7 @@ func appendInt(b []byte, name string, v *int64) []byte {
 	return strconv.AppendInt(b, *v, 10)
 }
 
+// appendDate writes "YYYY-MM-DD" by hand: five dates a row, thousands of rows.
 func appendDate(b []byte, name string, d *products.Date) []byte {
 	b = append(b, ',', '"')
 	b = append(b, name...)
@@ -411,9 +424,48 @@ func appendDate(b []byte, name string, d *products.Date) []byte {
 	if d == nil {
 		return append(b, "null"...)
 	}
-	b = append(b, '"')
-	b = d.AppendFormat(b, time.DateOnly)
-	return append(b, '"')
+	y, m, day := d.Date()
+	if y < 0 || y > 9999 {
+		b = append(b, '"')
+		b = d.AppendFormat(b, time.DateOnly)
+		return append(b, '"')
+	}
+	return append(b, '"', byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
+		byte('0'+int(m)/10), byte('0'+int(m)%10), '-', byte('0'+day/10), byte('0'+day%10), '"')
+}
+
+// appendImage writes the row's own image, else the catalog's (products.ImagePath), without
+// building the path as a string first.
+func (r *Row) appendImage(b []byte, name string, own *string) []byte {
+	if own != nil && *own != "" {
+		return appendField(b, name, *own)
+	}
+	kind := "thumbnail"
+	if name == "printImage" {
+		kind = "print"
+	}
+	if !plainCode(r.Style) || !plainCode(r.Color) {
+		return appendField(b, name, products.ImagePath(r.Style, r.Color, kind))
+	}
+	b = append(b, ',', '"')
+	b = append(b, name...)
+	b = append(b, `":"/api/products/images/`...)
+	b = append(b, r.Style...)
+	b = append(b, '_')
+	b = append(b, r.Color...)
+	b = append(b, '/')
+	b = append(b, kind...)
+	return append(b, `.png"`...)
+}
+
+// plainCode: a style or colour code that JSON carries as it is.
+func plainCode(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // MarshalJSON lets rows travel through encoding/json too (tests, small answers).

@@ -183,7 +183,16 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 				}
 				n++
 				if len(e.Children) > 0 {
-					if err := place(e.Children, append(append([]string{}, hierarchy...), id)); err != nil {
+					children := e.Children
+					if e.Archived {
+						// Archiving a folder archives its content (spec §4.1), as Service.Archive does.
+						children = make([]demoEntry, len(e.Children))
+						for i, c := range e.Children {
+							c.Archived = true
+							children[i] = c
+						}
+					}
+					if err := place(children, append(append([]string{}, hierarchy...), id)); err != nil {
 						return err
 					}
 				}
@@ -195,8 +204,9 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 		}
 	}
 	// Rows discontinued in their assortment's location carry an alert.
-	if _, err := tx.Exec(ctx, `INSERT INTO assortment_alerts (assortment_id, style, color, type, message)
-		SELECT ap.assortment_id, ap.style, ap.color, 'discontinued', 'Discontinued in ' || pl.code
+	if _, err := tx.Exec(ctx, `INSERT INTO assortment_alerts (assortment_id, style, color, type, params, message)
+		SELECT ap.assortment_id, ap.style, ap.color, '`+AlertDiscontinued+`', jsonb_build_object('location', pl.code),
+			'Discontinued in ' || pl.code
 		FROM assortment_products ap JOIN assortments a ON a.id = ap.assortment_id
 		JOIN product_locations pl ON pl.product_id = ap.product_id AND pl.code = a.location_id
 		WHERE pl.line_status = 'D' ON CONFLICT DO NOTHING`); err != nil {

@@ -76,6 +76,11 @@ func (s *Service) allowed(ctx context.Context, action string, res map[string]any
 // Others' assortments answer 404, so that ids do not reveal what exists.
 func (s *Service) load(ctx context.Context, q querier, id string, forUpdate bool) (*Assortment, error) {
 	a, err := s.store.get(ctx, q, id, forUpdate)
+	return s.visible(ctx, a, err)
+}
+
+// visible is the caller's view of a loaded assortment (see load).
+func (s *Service) visible(ctx context.Context, a *Assortment, err error) (*Assortment, error) {
 	if errors.Is(err, errNotFound) {
 		return nil, notFound()
 	}
@@ -153,9 +158,15 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 		req.Limit = 500
 	}
 	owner := sq.Eq{"a.owner_id": me(ctx).ID}
+	if err := s.refreshCounts(ctx, s.db, owner); err != nil {
+		return nil, err
+	}
 	ans := &ListAnswer{View: req.View, Items: []Assortment{}, Path: []Assortment{}}
 	b := psql.Select().Where(owner)
-	live := sq.NotEq{"a.state": "archived"}
+	// Live: neither the entry nor any folder above it is archived (archiving a folder archives its
+	// content, spec §4.1; the second test keeps that true of every view whatever the rows say).
+	live := sq.And{sq.NotEq{"a.state": "archived"}, sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f
+		WHERE f.id = ANY(a.hierarchy) AND f.state = 'archived')`)}
 	switch req.View {
 	case "recent":
 		b = b.Where(live).Where(sq.Eq{"a.type": "item"}).OrderBy("a.modified_date DESC").Limit(RecentLimit)
@@ -165,7 +176,8 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 		b = b.Where(live).Where(sq.Expr("a.scheduled_date IS NOT NULL")).OrderBy("a.scheduled_date")
 	case "quick-access":
 		b = b.Where(live).Where(sq.Or{sq.Eq{"a.starred": true}, sq.Expr(`a.id IN (SELECT r.id FROM assortments r WHERE r.owner_id = ?
-			AND r.state <> 'archived' AND r.type = 'item' ORDER BY r.modified_date DESC LIMIT ?)`, me(ctx).ID, RecentLimit)}).
+			AND r.state <> 'archived' AND r.type = 'item' AND NOT EXISTS (SELECT 1 FROM assortments rf
+			WHERE rf.id = ANY(r.hierarchy) AND rf.state = 'archived') ORDER BY r.modified_date DESC LIMIT ?)`, me(ctx).ID, RecentLimit)}).
 			OrderBy("a.modified_date DESC")
 	case "all", "archived":
 		if req.View == "all" {
@@ -400,6 +412,9 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	if err != nil {
 		return nil, "", err
 	}
+	if err := s.refreshCounts(ctx, tx, sq.Eq{"a.id": id}); err != nil {
+		return nil, "", err
+	}
 	if len(req.Products) > 0 {
 		created, err := s.store.get(ctx, tx, id, false)
 		if err != nil {
@@ -463,21 +478,60 @@ func (s *Service) addRows(ctx context.Context, tx pgx.Tx, a *Assortment, pairs [
 // Get reads an assortment, with its rows when withRows (static: its rows; dynamic: the first
 // page of its query, at most the product query limit).
 func (s *Service) Get(ctx context.Context, id string, withRows bool) (*Assortment, []Row, error) {
-	tx, err := s.db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	return s.get(ctx, id, withRows, true)
+}
+
+// get reads the assortment, its lock and its alerts in the round trip that begins the snapshot
+// (a detail grid opens with this call: every round trip shows), then the rows.
+func (s *Service) get(ctx context.Context, id string, withRows, mayRefresh bool) (*Assortment, []Row, error) {
+	if !isUUID(id) {
+		return nil, nil, notFound()
+	}
+	conn, err := s.db.Acquire(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
+	defer conn.Release()
+	var (
+		batch           pgx.Batch
+		a               *Assortment
+		getErr, lockErr error
+		lock            *Lock
+		alerts          []Alert
+	)
+	batch.BeginTx(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	batch.Queue(`SELECT `+assortmentColumns+assortmentFrom+` WHERE a.id = $1`, id).QueryRow(func(r pgx.Row) error {
+		a, getErr = scanAssortment(r)
+		return nil
+	})
+	batch.Queue(lockSQL, id).QueryRow(func(r pgx.Row) error {
+		lock, lockErr = scanLock(r, me(ctx).ID)
+		return lockErr
+	})
+	batch.Queue(alertsSQL, id).Query(func(rows pgx.Rows) error {
+		var err error
+		alerts, err = scanAlerts(rows)
+		return err
+	})
+	br := conn.SendBatch(ctx, &batch)
+	tx := br.Tx()
 	defer tx.Rollback(ctx)
-	a, err := s.load(ctx, tx, id, false)
-	if err != nil {
+	if err := br.Close(); err != nil {
 		return nil, nil, err
 	}
-	if a.Lock, err = s.store.lockOf(ctx, tx, a.ID, me(ctx).ID); err != nil {
+	if a, err = s.visible(ctx, a, getErr); err != nil {
 		return nil, nil, err
 	}
-	if a.Alerts, err = s.store.alertsOf(ctx, tx, a.ID); err != nil {
-		return nil, nil, err
+	if a.countStale && mayRefresh {
+		// The catalog or the search changed since the count: count again, then read.
+		_ = tx.Rollback(ctx)
+		conn.Release()
+		if err := s.refreshCounts(ctx, s.db, sq.Eq{"a.id": id}); err != nil {
+			return nil, nil, err
+		}
+		return s.get(ctx, id, withRows, false)
 	}
+	a.Lock, a.Alerts = lock, alerts
 	if !withRows || a.Type == "folder" {
 		return a, nil, nil
 	}
@@ -520,41 +574,53 @@ var staticSorts = map[string]string{
 }
 
 // Rows answers a page of an assortment's rows: the total, then the rows.
-func (s *Service) Rows(ctx context.Context, req RowsRequest) (int, []Row, error) {
+func (s *Service) Rows(ctx context.Context, req RowsRequest) (products.Total, []Row, error) {
+	return s.rows(ctx, req, true)
+}
+
+func (s *Service) rows(ctx context.Context, req RowsRequest, mayRefresh bool) (products.Total, []Row, error) {
 	if req.Limit <= 0 || req.Limit > products.MaxLimit {
 		if req.Limit > products.MaxLimit {
-			return 0, nil, httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "max", Message: fmt.Sprintf("limit must be at most %d", products.MaxLimit)})
+			return products.Total{}, nil, httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "max", Message: fmt.Sprintf("limit must be at most %d", products.MaxLimit)})
 		}
 		req.Limit = products.MaxLimit
 	}
 	if req.Skip < 0 {
-		return 0, nil, httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "min", Message: "skip cannot be negative"})
+		return products.Total{}, nil, httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "min", Message: "skip cannot be negative"})
 	}
 	tx, err := s.db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
-		return 0, nil, err
+		return products.Total{}, nil, err
 	}
 	defer tx.Rollback(ctx)
 	a, err := s.load(ctx, tx, req.AssortmentID, false)
 	if err != nil {
-		return 0, nil, err
+		return products.Total{}, nil, err
+	}
+	if a.countStale && mayRefresh {
+		// Its own search is answered with the kept count: count again first.
+		_ = tx.Rollback(ctx)
+		if err := s.refreshCounts(ctx, s.db, sq.Eq{"a.id": a.ID}); err != nil {
+			return products.Total{}, nil, err
+		}
+		return s.rows(ctx, req, false)
 	}
 	if a.Type == "folder" {
-		return 0, nil, httpx.Invalid(httpx.FieldError{Field: "assortmentId", Rule: "folder", Message: "A folder has no products"})
+		return products.Total{}, nil, httpx.Invalid(httpx.FieldError{Field: "assortmentId", Rule: "folder", Message: "A folder has no products"})
 	}
 	alerts, err := s.store.alertsOf(ctx, tx, a.ID)
 	if err != nil {
-		return 0, nil, err
+		return products.Total{}, nil, err
 	}
-	var total int
+	var total products.Total
 	var rows []Row
 	if a.Method == "dynamic" {
 		total, rows, err = s.dynamicRows(ctx, tx, a, req)
 	} else {
-		total, rows, err = s.staticRows(ctx, tx, a, req)
+		total.Count, rows, err = s.staticRows(ctx, tx, a, req)
 	}
 	if err != nil {
-		return 0, nil, err
+		return products.Total{}, nil, err
 	}
 	derive(rows, alertMap(alerts))
 	return total, rows, nil
@@ -622,7 +688,7 @@ func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 
 // dynamicRows runs a dynamic assortment's saved search, narrowed by the request's conditions
 // and sorted with the spec's sort mapping.
-func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req RowsRequest) (int, []Row, error) {
+func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req RowsRequest) (products.Total, []Row, error) {
 	q := products.Query{LocationID: a.LocationID, Skip: req.Skip, Limit: req.Limit}
 	if a.Query != nil {
 		q.Text = strings.TrimSpace(a.Query.Text + " " + req.Text)
@@ -644,7 +710,7 @@ func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req
 				}
 			}
 			if len(both) == 0 {
-				return 0, []Row{}, nil
+				return products.Total{}, []Row{}, nil
 			}
 			q.Conditions[k] = both
 		} else {
@@ -661,15 +727,86 @@ func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req
 		}
 	}
 	if err := q.Normalize(); err != nil {
-		return 0, nil, err
+		return products.Total{}, nil, err
 	}
-	total, page, err := s.catalog.Page(ctx, tx, &q, true)
+	var total products.Total
+	var page []products.Product
+	var err error
+	if strings.TrimSpace(req.Text) == "" && len(req.Conditions) == 0 {
+		// Its own search: the exact count kept on the assortment (see refreshCounts).
+		total.Count = a.ProductCount
+		page, err = s.catalog.PageRows(ctx, tx, &q, true)
+	} else {
+		total, page, err = s.catalog.Page(ctx, tx, &q, true)
+	}
 	if err != nil {
-		return 0, nil, err
+		return products.Total{}, nil, err
 	}
 	rows := make([]Row, len(page))
 	for i := range page {
 		rows[i] = fromProduct(&page[i], a.LocationID, q.Skip+i)
 	}
 	return total, rows, nil
+}
+
+// refreshCounts counts the products of the dynamic assortments chosen by where (alias a) whose
+// count is missing or older than the catalog: exact counts, but only when the search or the
+// catalog changed, never on every list.
+func (s *Service) refreshCounts(ctx context.Context, q querier, where sq.Sqlizer) error {
+	sql, args, err := psql.Select("a.id::text", "a.query::text", "a.location_id", "v.version").
+		From("assortments a").CrossJoin("products_catalog_version v").
+		Where(sq.Eq{"a.method": "dynamic", "a.type": "item"}).Where(where).
+		Where("(a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM v.version)").ToSql()
+	if err != nil {
+		return err
+	}
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return err
+	}
+	type stale struct {
+		id, query, loc string
+		version        int64
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (stale, error) {
+		var x stale
+		var query *string
+		err := r.Scan(&x.id, &query, &x.loc, &x.version)
+		if query != nil {
+			x.query = *query
+		}
+		return x, err
+	})
+	if err != nil {
+		return err
+	}
+	for _, x := range list {
+		n := 0
+		if x.query != "" && x.query != "null" {
+			var pq products.Query
+			if err := json.Unmarshal([]byte(x.query), &pq); err != nil {
+				return err
+			}
+			pq.LocationID, pq.Skip, pq.Limit = x.loc, 0, 0
+			if err := pq.Normalize(); err != nil {
+				return err
+			}
+			if n, err = s.catalog.Count(ctx, q, &pq); err != nil {
+				return err
+			}
+		}
+		// Only if the search is still the one counted (a concurrent change counts its own).
+		if _, err := q.Exec(ctx, `UPDATE assortments SET product_count = $2, product_count_version = $3
+			WHERE id = $1 AND query::text IS NOT DISTINCT FROM $4 AND location_id = $5`, x.id, n, x.version, nullIfEmpty(x.query), x.loc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func nullIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -20,6 +20,7 @@ type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
 // Store reads and writes assortments.
@@ -36,8 +37,11 @@ const assortmentColumns = `a.id::text, a.type, a.hierarchy::text[], a.title, a.s
  a.labels, a.query, a.collections_query_id, a.titles, a.custom_content, a.ui_settings, a.decimals_places, a.carryover_date,
  a.last_sync_date, a.scheduled_date, a.version, a.created_date, a.modified_date, u.id::text,
  trim(u.name || ' ' || u.last_name), u.email,
- (SELECT count(*) FROM assortment_products ap WHERE ap.assortment_id = a.id),
- (SELECT count(*) FROM assortment_alerts al WHERE al.assortment_id = a.id)`
+ CASE WHEN a.method = 'dynamic' THEN COALESCE(a.product_count, 0)
+   ELSE (SELECT count(*) FROM assortment_products ap WHERE ap.assortment_id = a.id) END,
+ (SELECT count(*) FROM assortment_alerts al WHERE al.assortment_id = a.id),
+ (a.method = 'dynamic' AND a.type = 'item' AND (a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM
+   (SELECT v.version FROM products_catalog_version v)))`
 
 const assortmentFrom = ` FROM assortments a JOIN users u ON u.id = a.owner_id`
 
@@ -48,7 +52,7 @@ func scanAssortment(row pgx.Row) (*Assortment, error) {
 		&a.OrgType, &a.Channel, &a.Region, &a.Season, &a.Year, &a.Gender, &a.ProductType, &a.LocationID, &a.Status, &a.State,
 		&a.Starred, &labels, &query, &a.CollectionsQueryID, &a.Titles, &a.CustomContent, &a.UISettings, &a.DecimalsPlaces,
 		&a.CarryoverDate, &a.LastSyncDate, &a.ScheduledDate, &a.Version, &a.CreatedDate, &a.ModifiedDate, &a.Owner.ID,
-		&a.Owner.FullName, &a.Owner.Email, &a.ProductCount, &a.AlertCount)
+		&a.Owner.FullName, &a.Owner.Email, &a.ProductCount, &a.AlertCount, &a.countStale)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errNotFound
 	}
@@ -171,35 +175,49 @@ func (s *Store) decimalsFor(ctx context.Context, q querier, location string) (in
 	return d, err == nil, err
 }
 
+const alertsSQL = `SELECT style, color, type, params::text, message, created_date FROM assortment_alerts
+	WHERE assortment_id = $1 ORDER BY style, color, type`
+
 // alertsOf lists an assortment's alerts.
 func (s *Store) alertsOf(ctx context.Context, q querier, id string) ([]Alert, error) {
-	rows, err := q.Query(ctx, `SELECT style, color, type, message, created_date FROM assortment_alerts WHERE assortment_id = $1 ORDER BY style, color, type`, id)
+	rows, err := q.Query(ctx, alertsSQL, id)
 	if err != nil {
 		return nil, err
 	}
+	return scanAlerts(rows)
+}
+
+func scanAlerts(rows pgx.Rows) ([]Alert, error) {
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Alert, error) {
 		var a Alert
-		err := r.Scan(&a.Style, &a.Color, &a.Type, &a.Message, &a.CreatedDate)
+		var params string
+		err := r.Scan(&a.Style, &a.Color, &a.Type, &params, &a.Message, &a.CreatedDate)
+		a.Params = json.RawMessage(params)
 		return a, err
 	})
 }
 
 // alertMap groups alerts by style_color for the rows.
-func alertMap(alerts []Alert) map[string][]string {
-	m := map[string][]string{}
+func alertMap(alerts []Alert) map[string][]Alert {
+	m := map[string][]Alert{}
 	for _, a := range alerts {
 		id := products.ID(a.Style, a.Color)
-		m[id] = append(m[id], a.Message)
+		m[id] = append(m[id], a)
 	}
 	return m
 }
 
 // lockOf is the live edit lock of an assortment, nil when there is none.
 func (s *Store) lockOf(ctx context.Context, q querier, id, me string) (*Lock, error) {
+	return scanLock(q.QueryRow(ctx, lockSQL, id), me)
+}
+
+const lockSQL = `SELECT u.id::text, trim(u.name || ' ' || u.last_name), u.email, k.expires_at
+	FROM assortment_locks k JOIN users u ON u.id = k.user_id WHERE k.assortment_id = $1 AND k.expires_at > now()`
+
+func scanLock(row pgx.Row, me string) (*Lock, error) {
 	var l Lock
-	err := q.QueryRow(ctx, `SELECT u.id::text, trim(u.name || ' ' || u.last_name), u.email, k.expires_at
-		FROM assortment_locks k JOIN users u ON u.id = k.user_id WHERE k.assortment_id = $1 AND k.expires_at > now()`, id).
-		Scan(&l.User.ID, &l.User.FullName, &l.User.Email, &l.ExpiresAt)
+	err := row.Scan(&l.User.ID, &l.User.FullName, &l.User.Email, &l.ExpiresAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

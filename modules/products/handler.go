@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -41,7 +42,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/products/images/{id}/{file}", "products.view", h.image)
 }
 
-// stream answers a product query as NDJSON: {"totalCount":N}, one product per line, then
+// stream answers a product query as NDJSON: {"totalCount":N,"totalCountCapped":false} (exact up
+// to CountCap, an estimate flagged capped beyond), one product per line, then
 // {"done":true,"count":n} (the framing of core/grid streams). The limit defaults to the query
 // limit of 1000; rows carry the query's pricing location (fetch gives every location).
 func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
@@ -69,12 +71,12 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
 		}
 		return nil
 	}
-	err := h.svc.Search(r.Context(), q, true, func(total int) error {
+	err := h.svc.Search(r.Context(), q, true, func(total Total) error {
 		w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusOK)
 		started = true
-		_ = enc.Encode(map[string]int{"totalCount": total})
+		fmt.Fprintf(&buf, "{\"totalCount\":%d,\"totalCountCapped\":%t}\n", total.Count, total.Capped)
 		return flush()
 	}, func(p *Product) error {
 		if err := enc.Encode(p); err != nil {

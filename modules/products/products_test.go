@@ -157,6 +157,68 @@ func TestCatalog(t *testing.T) {
 		}
 	})
 
+	t.Run("count stops at the cap and says so", func(t *testing.T) {
+		_, _, lines := ndjson(t, a, c, map[string]any{"limit": 5})
+		if lines[0]["totalCountCapped"] != true || num(lines[0]["totalCount"]) <= products.CountCap {
+			t.Fatalf("a whole-catalog search: %v", lines[0])
+		}
+		// Exact below the cap, and flagged so.
+		want := a.Count(`SELECT count(*) FROM products WHERE pop_category = 'Fixture'`)
+		_, _, lines = ndjson(t, a, c, map[string]any{"conditions": map[string]any{"popCategory": []any{"Fixture"}}, "limit": 5})
+		if want > products.CountCap || int(num(lines[0]["totalCount"])) != want || lines[0]["totalCountCapped"] != false {
+			t.Fatalf("fixtures: %v, want exactly %d", lines[0], want)
+		}
+		// The cached GET pages on while the count is capped.
+		r := c.Do("GET", "/api/products?query="+url.QueryEscape(`{"limit":3}`), nil)
+		page := r.Body["data"].(map[string]any)
+		if r.Status != 200 || page["totalCountCapped"] != true || page["nextCursor"] == nil || len(page["rows"].([]any)) != 3 {
+			t.Fatalf("capped page: %d %.300s", r.Status, r.Raw)
+		}
+	})
+
+	t.Run("pages of a location sort, priced products first", func(t *testing.T) {
+		adm := a.Client()
+		adm.Login("admin@example.com")
+		for _, dir := range []int{1, -1} {
+			order := "ASC"
+			if dir < 0 {
+				order = "DESC"
+			}
+			rows, err := a.DB.Query(t.Context(), `SELECT p.id FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id
+				AND pl.code = 'CA' WHERE p.product_type = 'POP' ORDER BY pl.wholesale_price `+order+` NULLS LAST, p.style_numeric, p.color`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ref []string
+			for rows.Next() {
+				var id string
+				rows.Scan(&id)
+				ref = append(ref, id)
+			}
+			rows.Close()
+			priced := a.Count(`SELECT count(*) FROM products p JOIN product_locations pl ON pl.product_id = p.id AND pl.code = 'CA'
+				WHERE p.product_type = 'POP'`)
+			if priced < 100 || len(ref)-priced < 100 {
+				t.Fatalf("the demo POP catalog should have CA-priced and unpriced products: %d of %d", priced, len(ref))
+			}
+			// First page, a page across the end of the priced ones, and a page past them.
+			for _, pg := range [][2]int{{0, 40}, {priced - 30, 100}, {priced + 50, 40}} {
+				_, _, lines := ndjson(t, a, adm, map[string]any{"conditions": map[string]any{"productType": []any{"POP"}},
+					"sort": map[string]any{"locations.wholesalePrice": dir}, "locationId": "CA", "skip": pg[0], "limit": pg[1]})
+				got := lines[1 : len(lines)-1]
+				want := ref[pg[0]:min(len(ref), pg[0]+pg[1])]
+				if len(got) != len(want) {
+					t.Fatalf("%s skip %d: %d rows, want %d", order, pg[0], len(got), len(want))
+				}
+				for i := range got {
+					if got[i]["id"] != want[i] {
+						t.Fatalf("%s skip %d row %d: %v, want %s", order, pg[0], i, got[i]["id"], want[i])
+					}
+				}
+			}
+		}
+	})
+
 	t.Run("location mirrors follow the locations", func(t *testing.T) {
 		var id string
 		if err := a.DB.QueryRow(t.Context(), `SELECT product_id FROM product_locations WHERE code = 'US' AND line_status = 'A' ORDER BY product_id LIMIT 1`).Scan(&id); err != nil {

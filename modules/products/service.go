@@ -44,8 +44,9 @@ func NewService(p ServiceParams) *Service { return &Service{db: p.DB, store: p.S
 // snapshot makes the count and the rows of one answer see the same data.
 var snapshot = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 
-// Search runs q: fn gets the total first, then each row of the page.
-func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total func(int) error, row func(*Product) error) error {
+// Search runs q: fn gets the total first (exact up to CountCap, see Total), then each row of the
+// page.
+func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total func(Total) error, row func(*Product) error) error {
 	if err := q.Normalize(); err != nil {
 		return err
 	}
@@ -65,6 +66,8 @@ func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total 
 	if err != nil {
 		return err
 	}
+	// Everything is read: free the connection before the answer is written.
+	_ = tx.Rollback(ctx)
 	if err := total(n); err != nil {
 		return err
 	}
@@ -81,7 +84,9 @@ func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total 
 type Page struct {
 	Rows       []map[string]any `json:"rows"`
 	TotalCount int              `json:"totalCount"`
-	NextCursor *string          `json:"nextCursor"`
+	// TotalCountCapped: more than CountCap products match and TotalCount is an estimate.
+	TotalCountCapped bool    `json:"totalCountCapped"`
+	NextCursor       *string `json:"nextCursor"`
 }
 
 type cursor struct {
@@ -131,14 +136,17 @@ func (s *Service) PageOf(ctx context.Context, rawQuery, rawSelect, rawCursor str
 		q.Limit = DefaultLimit
 	}
 	page := &Page{Rows: []map[string]any{}}
-	err = s.Search(ctx, q, true, func(n int) error { page.TotalCount = n; return nil }, func(p *Product) error {
+	err = s.Search(ctx, q, true, func(n Total) error {
+		page.TotalCount, page.TotalCountCapped = n.Count, n.Capped
+		return nil
+	}, func(p *Product) error {
 		page.Rows = append(page.Rows, selectFields(p, fields))
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if next := q.Skip + len(page.Rows); next < page.TotalCount && len(page.Rows) == q.Limit {
+	if next := q.Skip + len(page.Rows); (page.TotalCountCapped || next < page.TotalCount) && len(page.Rows) == q.Limit {
 		b, _ := json.Marshal(cursor{Skip: next, Query: key})
 		c := base64.RawURLEncoding.EncodeToString(b)
 		page.NextCursor = &c

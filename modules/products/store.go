@@ -2,6 +2,7 @@ package products
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -66,47 +67,113 @@ func ScanProduct(row pgx.Row, p *Product, extra ...any) error {
 	return nil
 }
 
-// Count answers how many products match q (call q.Normalize first).
+// CountCap is where a search stops counting exactly. It is the product search query limit (the
+// most rows one query answers and the most one adds to an assortment, platform spec §9): past it
+// the exact figure changes nothing the user can do, and counting it would read most of the
+// catalog on every broad search.
+const CountCap = 1000
+
+// Total is the count of a search: exact when Capped is false; when more than CountCap products
+// match, Capped is true and Count is the planner's estimate (never below CountCap+1).
+type Total struct {
+	Count  int
+	Capped bool
+}
+
+// custom runs a search statement as an unnamed prepared statement, so that PostgreSQL plans it
+// for its actual values: one statement text serves very different searches ("%black%" matches a
+// quarter of the catalog, "%1004%" a handful) and a cached generic plan would suit only some.
+const custom = pgx.QueryExecModeCacheDescribe
+
+func withMode(args []any) []any { return append([]any{custom}, args...) }
+
+// Count answers exactly how many products match q (call q.Normalize first); it reads every match,
+// so searches answer CountCapped instead.
 func (s *Store) Count(ctx context.Context, q Querier, query *Query) (int, error) {
 	sql, args, err := psql.Select("count(*)").From("products p").Where(query.where()).ToSql()
 	if err != nil {
 		return 0, err
 	}
 	var n int
-	err = q.QueryRow(ctx, sql, args...).Scan(&n)
+	err = q.QueryRow(ctx, sql, withMode(args)...).Scan(&n)
 	return n, err
 }
 
-// Page counts the products matching q and finds one page of them on the narrow search table,
-// then reads the page's rows whole with their pricing locations (only the query's location
-// when onlyLocation is set). Counting apart lets the page use the sort index; one window query
-// for both was slower on every broad search.
-func (s *Store) Page(ctx context.Context, tx Querier, query *Query, onlyLocation bool) (int, []Product, error) {
-	total, err := s.Count(ctx, tx, query)
+// CountCapped counts the matches of q up to CountCap and estimates beyond it.
+func (s *Store) CountCapped(ctx context.Context, q Querier, query *Query) (Total, error) {
+	sql, args, err := cappedCountSQL(query)
 	if err != nil {
-		return 0, nil, err
+		return Total{}, err
 	}
-	order, needLoc := query.orderBy()
-	b := psql.Select("p.id").From("products p").Where(query.where()).OrderBy(order...)
-	if needLoc {
-		b = b.LeftJoin("product_locations pl ON pl.product_id = p.id AND pl.code = ?", query.Location())
+	var n int
+	if err := q.QueryRow(ctx, sql, withMode(args)...).Scan(&n); err != nil {
+		return Total{}, err
 	}
+	return s.finishCount(ctx, q, query, n)
+}
+
+func cappedCountSQL(query *Query) (string, []any, error) {
+	sub := psql.Select("1").From("products p").Where(query.where()).Limit(CountCap + 1)
+	return psql.Select("count(*)").FromSelect(sub, "x").ToSql()
+}
+
+// finishCount turns a count stopped at CountCap+1 into a Total.
+func (s *Store) finishCount(ctx context.Context, q Querier, query *Query, n int) (Total, error) {
+	if n <= CountCap {
+		return Total{Count: n}, nil
+	}
+	est, err := s.estimate(ctx, q, query)
+	if err != nil {
+		return Total{}, err
+	}
+	return Total{Count: max(est, CountCap+1), Capped: true}, nil
+}
+
+// estimate is the planner's row estimate for the matches of q (it plans, it does not run).
+func (s *Store) estimate(ctx context.Context, q Querier, query *Query) (int, error) {
+	sql, args, err := psql.Select("1").From("products p").Where(query.where()).ToSql()
+	if err != nil {
+		return 0, err
+	}
+	var plan []byte
+	if err := q.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+sql, withMode(args)...).Scan(&plan); err != nil {
+		return 0, err
+	}
+	var out []struct {
+		Plan struct {
+			Rows float64 `json:"Plan Rows"`
+		} `json:"Plan"`
+	}
+	if err := json.Unmarshal(plan, &out); err != nil || len(out) == 0 {
+		return 0, fmt.Errorf("reading the plan estimate: %v", err)
+	}
+	return int(out[0].Plan.Rows), nil
+}
+
+// Page counts the products matching q (see CountCapped) and finds one page of them on the narrow
+// search table, then reads the page's rows whole with their pricing locations (only the query's
+// location when onlyLocation is set). Counting apart lets the page use the sort index; one
+// window query for both was slower on every broad search.
+func (s *Store) Page(ctx context.Context, tx Querier, query *Query, onlyLocation bool) (Total, []Product, error) {
 	limit := query.Limit
 	if limit == 0 {
 		limit = DefaultLimit
 	}
-	b = b.Limit(uint64(limit)).Offset(uint64(query.Skip))
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return 0, nil, err
+	var (
+		total Total
+		ids   []string
+		err   error
+	)
+	if b, ok := query.plainPage(limit); ok {
+		// Count and page are independent: one round trip for both.
+		total, ids, err = s.countAndPage(ctx, tx, query, b)
+	} else {
+		if total, err = s.CountCapped(ctx, tx, query); err == nil {
+			ids, err = s.pageIDs(ctx, tx, query, limit, query.Skip)
+		}
 	}
-	rows, err := tx.Query(ctx, sql, args...)
 	if err != nil {
-		return 0, nil, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return 0, nil, err
+		return Total{}, nil, err
 	}
 	loc := ""
 	if onlyLocation {
@@ -114,6 +181,124 @@ func (s *Store) Page(ctx context.Context, tx Querier, query *Query, onlyLocation
 	}
 	page, err := s.ByIDs(ctx, tx, ids, loc, false)
 	return total, page, err
+}
+
+// PageRows is Page without the count, for callers that know it already.
+func (s *Store) PageRows(ctx context.Context, tx Querier, query *Query, onlyLocation bool) ([]Product, error) {
+	limit := query.Limit
+	if limit == 0 {
+		limit = DefaultLimit
+	}
+	ids, err := s.pageIDs(ctx, tx, query, limit, query.Skip)
+	if err != nil {
+		return nil, err
+	}
+	loc := ""
+	if onlyLocation {
+		loc = query.Location()
+	}
+	return s.ByIDs(ctx, tx, ids, loc, false)
+}
+
+// plainPage is the page query of q when its sort does not start with a location's value.
+func (q *Query) plainPage(limit int) (sq.SelectBuilder, bool) {
+	if len(q.Sort) > 0 && strings.HasPrefix(sortKeys[q.Sort[0].Key], "pl.") {
+		return sq.SelectBuilder{}, false
+	}
+	order, needLoc := q.orderBy()
+	b := psql.Select("p.id").From("products p").Where(q.where()).OrderBy(order...)
+	if needLoc {
+		b = b.LeftJoin("product_locations pl ON pl.product_id = p.id AND pl.code = ?", q.Location())
+	}
+	return b.Limit(uint64(limit)).Offset(uint64(q.Skip)), true
+}
+
+func (s *Store) countAndPage(ctx context.Context, tx Querier, query *Query, page sq.SelectBuilder) (Total, []string, error) {
+	csql, cargs, err := cappedCountSQL(query)
+	if err != nil {
+		return Total{}, nil, err
+	}
+	psqlText, pargs, err := page.ToSql()
+	if err != nil {
+		return Total{}, nil, err
+	}
+	var batch pgx.Batch
+	var n int
+	var ids []string
+	// A batch cannot choose its statements' mode (see custom): the transaction plans them for
+	// their values instead (outside one this only warns).
+	batch.Queue(`SET LOCAL plan_cache_mode = force_custom_plan`)
+	batch.Queue(csql, cargs...).QueryRow(func(r pgx.Row) error { return r.Scan(&n) })
+	batch.Queue(psqlText, pargs...).Query(func(rows pgx.Rows) error {
+		var err error
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err := sendBatch(ctx, tx, &batch); err != nil {
+		return Total{}, nil, err
+	}
+	total, err := s.finishCount(ctx, tx, query, n)
+	return total, ids, err
+}
+
+// sendBatch runs a batch in one round trip.
+func sendBatch(ctx context.Context, q Querier, b *pgx.Batch) error {
+	return q.SendBatch(ctx, b).Close()
+}
+
+func (s *Store) ids(ctx context.Context, tx Querier, b sq.SelectBuilder) ([]string, error) {
+	sql, args, err := b.ToSql()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, sql, withMode(args)...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// pageIDs finds the ids of one page of q in order. A sort that starts with a location's price
+// or inventory reads the products priced there in that order along the location's index and
+// only then the others (whose value is NULL, so they come last either way): sorting the whole
+// catalog joined to its locations instead costs tens of milliseconds for every such search.
+func (s *Store) pageIDs(ctx context.Context, tx Querier, query *Query, limit, skip int) ([]string, error) {
+	q := *query
+	q.Skip = skip
+	if b, ok := q.plainPage(limit); ok {
+		return s.ids(ctx, tx, b)
+	}
+	order, _ := query.orderBy()
+	where := query.where()
+	col := sortKeys[query.Sort[0].Key]
+	dir := " ASC"
+	if query.Sort[0].Order < 0 {
+		dir = " DESC" // NULLs cannot occur here, so the index's backward order is this order
+	}
+	priced := psql.Select("p.id").From("product_locations pl").Join("products p ON p.id = pl.product_id").
+		Where(sq.Expr("pl.code = ?", query.Location())).Where(col + " IS NOT NULL").Where(where)
+	ids, err := s.ids(ctx, tx, priced.OrderBy(append([]string{col + dir}, order[1:]...)...).
+		Limit(uint64(limit)).Offset(uint64(skip)))
+	if err != nil || len(ids) == limit {
+		return ids, err
+	}
+	// The priced products ran out on this page: the rest continue after them.
+	nPriced := skip + len(ids)
+	if len(ids) == 0 && skip > 0 {
+		sql, args, err := psql.Select("count(*)").FromSelect(priced, "x").ToSql()
+		if err != nil {
+			return nil, err
+		}
+		if err := tx.QueryRow(ctx, sql, withMode(args)...).Scan(&nPriced); err != nil {
+			return nil, err
+		}
+	}
+	rest := psql.Select("p.id").From("products p").
+		LeftJoin("product_locations pl ON pl.product_id = p.id AND pl.code = ?", query.Location()).
+		Where(col + " IS NULL").Where(where).OrderBy(order[1:]...).
+		Limit(uint64(limit - len(ids))).Offset(uint64(max(0, skip-nPriced)))
+	more, err := s.ids(ctx, tx, rest)
+	return append(ids, more...), err
 }
 
 // Each calls fn with the products of one page of q, in order (see Page).
@@ -134,6 +319,7 @@ func (s *Store) Each(ctx context.Context, tx Querier, query *Query, onlyLocation
 type Querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
 // LocationColumns is the column list ScanLocation reads (alias pl, with c the currency and pa
@@ -153,19 +339,9 @@ func ScanLocation(row pgx.Row, l *Location, before ...any) error {
 		&l.AddDate, &l.FirstAvailDate, &l.TotalInventory, &l.Availability)...)
 }
 
-// attachLocations loads the pricing locations of page (one location when loc is set).
-func (s *Store) attachLocations(ctx context.Context, q Querier, page []Product, loc string) error {
-	if len(page) == 0 {
-		return nil
-	}
-	ids := make([]string, len(page))
-	at := make(map[string]int, len(page))
-	for i := range page {
-		id := ID(page[i].Style, page[i].Color)
-		ids[i] = id
-		at[id] = i
-		page[i].Locations = []Location{}
-	}
+// locationsSQL reads the pricing locations of the products ids (one location when loc is set),
+// in the display order of the locations.
+func locationsSQL(ids []string, loc string) (string, []any) {
 	sql := `SELECT pl.product_id, ` + LocationColumns + ` FROM product_locations pl` + LocationJoins +
 		` WHERE pl.product_id = ANY($1)`
 	args := []any{ids}
@@ -173,57 +349,61 @@ func (s *Store) attachLocations(ctx context.Context, q Querier, page []Product, 
 		sql += ` AND pl.code = $2`
 		args = append(args, loc)
 	}
-	sql += ` ORDER BY pl.product_id, CASE pl.code WHEN 'US' THEN 0 WHEN 'CA' THEN 1 WHEN 'EU' THEN 2 WHEN 'UK' THEN 3 ELSE 4 END, pl.code`
-	rows, err := q.Query(ctx, sql, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var id string
-	for rows.Next() {
-		var l Location
-		if err := ScanLocation(rows, &l, &id); err != nil {
-			return err
-		}
-		if i, ok := at[id]; ok {
-			page[i].Locations = append(page[i].Locations, l)
-		}
-	}
-	return rows.Err()
+	return sql + ` ORDER BY pl.product_id, CASE pl.code WHEN 'US' THEN 0 WHEN 'CA' THEN 1 WHEN 'EU' THEN 2 WHEN 'UK' THEN 3 ELSE 4 END, pl.code`, args
 }
 
 // ByIDs loads the products with these style_color ids, in the order given (unknown ids are
-// left out), with their colours when withColors is set.
+// left out), with their colours when withColors is set. The products and their pricing
+// locations are read in one round trip.
 func (s *Store) ByIDs(ctx context.Context, q Querier, ids []string, loc string, withColors bool) ([]Product, error) {
 	if len(ids) == 0 {
 		return []Product{}, nil
 	}
-	rows, err := q.Query(ctx, `SELECT `+SelectColumns+` FROM `+SelectFrom+` WHERE p.id = ANY($1)`, ids)
-	if err != nil {
-		return nil, err
-	}
-	found := map[string]*Product{}
 	var list []Product
-	for rows.Next() {
-		list = append(list, Product{})
-		if err := ScanProduct(rows, &list[len(list)-1]); err != nil {
-			rows.Close()
-			return nil, err
+	type located struct {
+		id string
+		l  Location
+	}
+	var locs []located
+	var batch pgx.Batch
+	batch.Queue(`SELECT `+SelectColumns+` FROM `+SelectFrom+` WHERE p.id = ANY($1)`, ids).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			list = append(list, Product{})
+			if err := ScanProduct(rows, &list[len(list)-1]); err != nil {
+				return err
+			}
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return rows.Err()
+	})
+	lsql, largs := locationsSQL(ids, loc)
+	batch.Queue(lsql, largs...).Query(func(rows pgx.Rows) error {
+		for rows.Next() {
+			var x located
+			if err := ScanLocation(rows, &x.l, &x.id); err != nil {
+				return err
+			}
+			locs = append(locs, x)
+		}
+		return rows.Err()
+	})
+	if err := sendBatch(ctx, q, &batch); err != nil {
 		return nil, err
 	}
-	if err := s.attachLocations(ctx, q, list, loc); err != nil {
-		return nil, err
+	found := make(map[string]*Product, len(list))
+	for i := range list {
+		list[i].Locations = []Location{}
+		found[ID(list[i].Style, list[i].Color)] = &list[i]
+	}
+	for _, x := range locs {
+		if p, ok := found[x.id]; ok {
+			p.Locations = append(p.Locations, x.l)
+		}
 	}
 	for i := range list {
 		list[i].Derive()
-		found[list[i].ID] = &list[i]
 	}
 	out := make([]Product, 0, len(list))
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(list))
 	for _, id := range ids {
 		if p, ok := found[id]; ok && !seen[id] {
 			seen[id] = true
