@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -51,8 +52,13 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	return migrateDB(ctx, sqlDB)
 }
 
-func migrateDB(ctx context.Context, sqlDB *sql.DB) error {
-	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS)
+func migrateDB(ctx context.Context, sqlDB *sql.DB) error { return migrateFS(ctx, sqlDB, migrations.FS) }
+
+// migrateFS applies the migrations of fsys. Each module numbers its migrations in its own range,
+// so a module's new migration may sort below one another module shipped earlier: applying those
+// out of order is the normal case, not an error.
+func migrateFS(ctx context.Context, sqlDB *sql.DB, fsys fs.FS) error {
+	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, fsys, goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
