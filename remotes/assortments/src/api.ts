@@ -41,10 +41,12 @@ export interface Lock {
   mine: boolean;
 }
 
+/** An alert on a product of the assortment: `type` a stable key, `params` its values, `message` an English fallback. */
 export interface Alert {
   style: string;
   color: string;
   type: string;
+  params?: Record<string, string | number | boolean | null> | null;
   message: string;
   createdDate: string;
 }

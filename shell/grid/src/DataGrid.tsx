@@ -34,12 +34,13 @@ import {
 import { EmptyState, ModuleMessages, Spinner, toast, useStore } from '@its/kit';
 import { CellEditor } from './CellEditor';
 import { ContextMenu, type MenuItem } from './ContextMenu';
-import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridUi } from './controller';
+import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridSource, type GridUi, type ProposedChange } from './controller';
+import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
 import type { Direction } from './range';
-import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema } from './types';
+import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import './grid.css';
 
 const MODULES: Module[] = [
@@ -88,9 +89,19 @@ export interface GroupOption {
   label: string;
 }
 
+/**
+ * What a page lays over the kit's column definition of a field (renderers, formats, classes,
+ * widths, pinning). `cellClass` is added to the kit's class and `cellClassRules` to its rules
+ * (range, error, read-only); every other key replaces the kit's.
+ */
+export type ColumnExtras = Record<string, Partial<ColDef>>;
+
 export interface DataGridHandle {
   controller: GridController;
+  /** Reads the rows again (through `source.load` or the stream endpoint). */
   reload: () => Promise<void>;
+  /** Appends the next rows of `source` (its query's `skip` = rows loaded). */
+  loadMore: () => Promise<void>;
   addRow: (defaults?: Record<string, CellValue>) => string | null;
   saveNewRows: () => Promise<boolean>;
   deleteSelected: () => Promise<void>;
@@ -101,11 +112,41 @@ export interface DataGridHandle {
   collapseAll: () => void;
   /** Sends every queued change now; resolves when the server has answered. */
   flush: () => Promise<void>;
+  /** Deletes rows as the Delete action does (confirmDelete, batch delete, toast). */
+  deleteRows: (ids: string[]) => Promise<void>;
+  /**
+   * Takes rows out of the grid that the server already deleted (a hard delete done outside the
+   * grid's batch); `reload` then reads the rows again.
+   */
+  removeRows: (ids: string[], options?: { reload?: boolean }) => Promise<void>;
+  /** Rows the server answered outside a batch (e.g. a star toggled): confirmed and shown. */
+  acceptRows: (rows: GridRow[]) => void;
+  /** Shows rows as given, display only (the server's confirmed rows stay the base of writes). */
+  showRows: (rows: GridRow[]) => void;
+  /** The row as shown (queued changes included). */
+  getRow: (id: string) => GridRow | undefined;
+  /** The row as the server last confirmed it. */
+  getConfirmedRow: (id: string) => GridRow | undefined;
+  /** The changes of a row queued and not yet sent: field → value. */
+  getPendingChanges: (id: string) => Record<string, CellValue>;
+  /** The row of the focused cell. */
+  focusedRow: () => GridRow | null;
+  clearSelection: () => void;
 }
 
 export interface DataGridProps {
   schema: GridSchema;
-  endpoints: GridEndpoints;
+  /** Grid protocol endpoints; `stream` and `batch` are not needed for what `source` does. */
+  endpoints?: Partial<GridEndpoints>;
+  /**
+   * A custom row load and batch send, for endpoints that do not speak the grid protocol. `load`
+   * is called on mount, when `filters` change, on `reload` (skip 0) and on `loadMore`; `send`
+   * gets every batch (updates, adds, deletes). Either defaults to the grid protocol endpoints.
+   */
+  source?: GridSource;
+  /** Laid over the kit's column definitions by field (see ColumnExtras). Keep its identity stable. */
+  columnExtras?: ColumnExtras;
+  /** The page's filters; a change reloads the rows (with `source`: any key that should). */
   filters?: Filters;
   canEdit?: boolean;
   /** A pending (manage) view: non-clearable cells may be cleared, pending-only cells edited. */
@@ -114,6 +155,23 @@ export interface DataGridProps {
   /** The column header in the user's language (the schema's English header otherwise). */
   headerName?: (col: GridColumn) => string;
   groupOptions?: GroupOption[];
+  /** The grouping to show (e.g. saved with the document); applied whenever it changes. */
+  groupBy?: string[];
+  /** Called when the user picks another grouping in the toolbar (not when `groupBy` changes). */
+  onGroupingChange?: (groupBy: string[]) => void;
+  /** Called when the user sorts by a column header (the sorted columns, in order). */
+  onSortChange?: (sort: Required<SortKey>[]) => void;
+  /**
+   * Called after typed, pasted, cleared, undone or redone cells were taken (shown and queued),
+   * with the rows they are in: e.g. to show linked values at once through `grid.showRows`.
+   */
+  afterCells?: (rowIds: string[], grid: DataGridHandle, kind: ChangeKind) => void;
+  /**
+   * Asked before user edits of stored rows are taken (typed, pasted, cleared; not undo/redo):
+   * the cells keep their old values meanwhile; false drops the edit (no history step, nothing
+   * sent), true takes it as a normal, undoable edit.
+   */
+  confirmChanges?: (changes: ProposedChange[], kind: ChangeKind) => Promise<boolean>;
   /** Server suggestions for these fields (autocomplete, at most 10). */
   autocomplete?: { fields: string[]; fetch: (field: string, text: string, signal: AbortSignal) => Promise<string[]> };
   /** Wait before cell edits are sent (the page's update debounce); paste, undo and redo go at once. */
@@ -182,11 +240,17 @@ function GridView(props: DataGridProps) {
   const filters = useMemo(() => props.filters ?? {}, [props.filters]);
   const headerName = props.headerName;
   const headerOf = (col: GridColumn) => headerName?.(col) || col.headerName;
+  const handleRef = useRef<DataGridHandle | null>(null);
+  const afterCells = props.afterCells;
 
   ctrl.configure(
     {
       schema: props.schema,
-      endpoints: props.endpoints,
+      endpoints: props.endpoints ?? {},
+      source: props.source,
+      confirmChanges: props.confirmChanges,
+      afterCells: afterCells ? (ids, kind) => handleRef.current && afterCells(ids, handleRef.current, kind) : undefined,
+      onGroupingChange: props.onGroupingChange,
       filters,
       canEdit: !!props.canEdit,
       pending: !!props.pending,
@@ -210,6 +274,7 @@ function GridView(props: DataGridProps) {
     () => ({
       controller: ctrl,
       reload: () => ctrl.load(),
+      loadMore: () => ctrl.loadMore(),
       addRow: (d) => ctrl.addRow(d),
       saveNewRows: () => ctrl.saveNewRows(),
       deleteSelected: () => ctrl.deleteRows(ctrl.targetRowIds()),
@@ -223,11 +288,32 @@ function GridView(props: DataGridProps) {
         await ctrl.writer.flush();
         await ctrl.writer.idle();
       },
+      deleteRows: (ids) => ctrl.deleteRows(ids),
+      removeRows: async (ids, options) => {
+        ctrl.dropRows(ids);
+        if (options?.reload) await ctrl.load();
+      },
+      acceptRows: (rows) => ctrl.acceptRows(rows),
+      showRows: (rows) => ctrl.showRows(rows),
+      getRow: (id) => ctrl.rows.get(id),
+      getConfirmedRow: (id) => ctrl.writer.confirmedRow(id),
+      getPendingChanges: (id) => ctrl.writer.pendingChanges(id),
+      focusedRow: () => ctrl.focusedRow(),
+      clearSelection: () => ctrl.api?.deselectAll(),
     }),
     // exportXlsx reads the latest props through the controller's settings.
     [ctrl],
   );
+  handleRef.current = handle;
   useImperativeHandle(props.handle, () => handle, [handle]);
+
+  // The grouping the page asks for (applied again only when it changes).
+  const groupKey = (props.groupBy ?? []).join('\u0000');
+  useEffect(() => {
+    if (props.groupBy === undefined) return;
+    ctrl.setGroupBy(props.groupBy[0] ?? null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ctrl, groupKey]);
 
   // A new filter set means a new load (the history stays: it names rows by id).
   const filterKey = JSON.stringify(filters);
@@ -356,7 +442,9 @@ function GridView(props: DataGridProps) {
   const columnDefs = useMemo<ColDef<GridData>[]>(() => {
     const canEdit = !!props.canEdit;
     const ac = props.autocomplete;
-    return props.schema.columns.map((col): ColDef<GridData> => {
+    const extras = props.columnExtras ?? {};
+    return props.schema.columns.map((col): ColDef<GridData> => withColumnExtras(kitColumn(col), extras[col.field]));
+    function kitColumn(col: GridColumn): ColDef<GridData> {
       const numeric = col.type === 'integer' || col.type === 'number';
       return {
         colId: col.field,
@@ -397,8 +485,8 @@ function GridView(props: DataGridProps) {
           return mod && ['z', 'y', 'a'].includes(e.key.toLowerCase());
         },
       };
-    });
-  }, [props.schema, props.canEdit, props.autocomplete, headerName, ctrl, intl]);
+    }
+  }, [props.schema, props.canEdit, props.autocomplete, props.columnExtras, headerName, ctrl, intl]);
 
   const rowSelection = useMemo(
     () => ({
@@ -454,7 +542,7 @@ function GridView(props: DataGridProps) {
     }
     const extra = props.menuItems?.(row) ?? [];
     if (extra.length) items.push({ id: 'sep4', separator: true }, ...extra);
-    if (props.endpoints.export) items.push({ id: 'sep5', separator: true }, { id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void exportXlsx() });
+    if (props.endpoints?.export) items.push({ id: 'sep5', separator: true }, { id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void exportXlsx() });
     return items;
   };
 
@@ -498,7 +586,7 @@ function GridView(props: DataGridProps) {
             <label className="its-grid-groupby">
               <GridIcon name="group" size={16} />
               <span className="its-grid-groupby__label">{intl.formatMessage(m.groupBy)}</span>
-              <select value={ui.groupBy ?? ''} onChange={(e) => ctrl.setGroupBy(e.target.value || null)} data-testid="grid-group-by">
+              <select value={ui.groupBy ?? ''} onChange={(e) => ctrl.chooseGroupBy(e.target.value || null)} data-testid="grid-group-by">
                 <option value="">{intl.formatMessage(m.groupNone)}</option>
                 {groupOptions.map((g) => (
                   <option key={g.field} value={g.field}>
@@ -518,7 +606,7 @@ function GridView(props: DataGridProps) {
               </button>
             </span>
           )}
-          {props.endpoints.export && (
+          {props.endpoints?.export && (
             <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void exportXlsx()} disabled={ui.exporting} data-testid="grid-export">
               {ui.exporting ? <Spinner size={14} /> : <GridIcon name="excel" />}
               {intl.formatMessage(ui.exporting ? m.exporting : m.exportExcel)}
@@ -556,6 +644,10 @@ function GridView(props: DataGridProps) {
           postSortRows={stable.postSortRows}
           isExternalFilterPresent={ctrl.isExternalFilterPresent}
           doesExternalFilterPass={ctrl.doesExternalFilterPass}
+          suppressNoRowsOverlay
+          onSortChanged={(e) => {
+            if (e.source === 'uiColumnSorted') props.onSortChange?.(ctrl.currentSort());
+          }}
           onGridReady={(e) => {
             ctrl.attach(e.api as GridApi<GridData>);
             loadedKey.current = filterKey;
@@ -661,6 +753,19 @@ function GridView(props: DataGridProps) {
       {ui.menu && <ContextMenu x={ui.menu.x} y={ui.menu.y} items={menuItems()} onClose={() => ctrl.closeMenu()} />}
     </div>
   );
+}
+
+/** A kit column definition with the page's extras laid over (classes and class rules added). */
+export function withColumnExtras(def: ColDef<GridData>, extra: Partial<ColDef> | undefined): ColDef<GridData> {
+  if (!extra) return def;
+  const out = { ...def, ...(extra as Partial<ColDef<GridData>>) };
+  if (def.cellClass && extra.cellClass) {
+    const list = (c: unknown): string[] => (typeof c === 'string' ? [c] : Array.isArray(c) ? (c as string[]) : []);
+    if (typeof def.cellClass === 'function' || typeof extra.cellClass === 'function') out.cellClass = extra.cellClass as ColDef<GridData>['cellClass'];
+    else out.cellClass = [...list(def.cellClass), ...list(extra.cellClass)];
+  }
+  if (extra.cellClassRules) out.cellClassRules = { ...def.cellClassRules, ...(extra.cellClassRules as ColDef<GridData>['cellClassRules']) };
+  return out;
 }
 
 /** The grid, with the kit's own texts layered over the page's. */

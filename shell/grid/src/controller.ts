@@ -14,7 +14,7 @@ import { applyRules, displayText, isCellEditable, sameValue } from './rules';
 import { downloadExport } from './export';
 import { streamRows } from './stream';
 import { parseTsv, toTsv } from './tsv';
-import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema } from './types';
+import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 
 export const SELECTION_COL = 'ag-Grid-SelectionColumn';
@@ -77,10 +77,46 @@ const initialUi: GridUi = {
   exporting: false,
 };
 
+/** Where a custom load hands its rows on (DataGrid `source`). */
+export interface RowSink {
+  /** How many rows the load will bring (for "Loading n of total"). */
+  total: (n: number) => void;
+  /** Rows as they come, in the grid's row shape (`id`, `version`, fields). */
+  rows: (rows: GridRow[]) => void;
+}
+
+/** What a custom load is asked for: the page's filters, the grid's sort, and where to start. */
+export interface GridLoadQuery {
+  /** The grid's `filters` prop. */
+  filters: Filters;
+  /** The columns the user sorted, in order (empty: the source's own order). */
+  sort: Required<SortKey>[];
+  /** Rows already loaded: 0 for a (re)load, the loaded count for `loadMore`. */
+  skip: number;
+}
+
+/**
+ * A custom row source for endpoints that do not speak the grid protocol (docs/grid.md): `load`
+ * reads the rows of the current view, `send` writes a grid batch in the endpoint's own shape.
+ * Either may be left to the grid protocol (`endpoints.stream`, `endpoints.batch`).
+ */
+export interface GridSource {
+  load: (query: GridLoadQuery, signal: AbortSignal, sink: RowSink) => Promise<void>;
+  send?: (req: BatchRequest) => Promise<BatchResult>;
+}
+
+/** A cell change the page is asked about before it is taken (`confirmChanges`). */
+export interface ProposedChange extends CellChange {
+  /** The row as shown when the change was made. */
+  row: GridRow;
+}
+
 /** What the page tells the grid (kept current by the component on every render). */
 export interface GridSettings {
   schema: GridSchema;
-  endpoints: GridEndpoints;
+  endpoints: Partial<GridEndpoints>;
+  /** A custom load and/or batch send instead of the grid protocol endpoints. */
+  source?: GridSource;
   filters: Filters;
   canEdit: boolean;
   pending: boolean;
@@ -94,8 +130,12 @@ export interface GridSettings {
   onFocusRow?: (row: GridRow | null) => void;
   onSelectionChange?: (rows: GridRow[]) => void;
   onRowsDeleted?: (rows: GridRow[]) => void;
-  /** Sends a batch (the kit's API client by default). */
-  send?: (path: string, req: BatchRequest) => Promise<BatchResult>;
+  /** Asked before user edits of stored rows are taken; false drops them. */
+  confirmChanges?: (changes: ProposedChange[], kind: ChangeKind) => Promise<boolean>;
+  /** Called after cells were taken (typed, pasted, cleared, undone, redone), with their rows. */
+  afterCells?: (rowIds: string[], kind: ChangeKind) => void;
+  /** Called when the user picks another grouping. */
+  onGroupingChange?: (groupBy: string[]) => void;
 }
 
 export type GridData = GridRow | GroupRow;
@@ -190,8 +230,11 @@ export class GridController {
   }
 
   private async send(req: BatchRequest): Promise<BatchResult> {
-    if (this.settings.send) return this.settings.send(this.settings.endpoints.batch, req);
-    return api.patch<BatchResult>(this.settings.endpoints.batch, req, { silent: true });
+    const custom = this.settings.source?.send;
+    if (custom) return custom(req);
+    const path = this.settings.endpoints.batch;
+    if (!path) throw new Error('This grid has no batch endpoint');
+    return api.patch<BatchResult>(path, req, { silent: true });
   }
 
   /* ------------------------------------------------------------------ grid wiring */
@@ -246,56 +289,84 @@ export class GridController {
 
   /* ------------------------------------------------------------------ loading */
 
-  async load(): Promise<void> {
+  /** Reads the rows of the view again (rows being added stay). */
+  load(): Promise<void> {
+    return this.fill(true);
+  }
+
+  /** Appends the next rows of a custom source (`skip` = rows loaded); nothing while loading. */
+  loadMore(): Promise<void> {
+    if (!this.settings.source || this.ui.get().loading) return Promise.resolve();
+    return this.fill(false);
+  }
+
+  /** The columns the user sorted, in order. */
+  currentSort(): Required<SortKey>[] {
+    return (this.api?.getColumnState() ?? [])
+      .filter((s) => s.sort)
+      .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+      .map((s) => ({ field: s.colId, dir: s.sort as 'asc' | 'desc' }));
+  }
+
+  private async fill(reset: boolean): Promise<void> {
     const api = this.api;
     if (!api) return;
     this.loadAbort?.abort();
     const abort = new AbortController();
     this.loadAbort = abort;
+    const signal = abort.signal;
     await this.writer.idle();
-    if (abort.signal.aborted) return;
-    const keepNew = [...this.rows.values()].filter(isNew);
-    this.rows.clear();
-    this.groupRows.clear();
-    for (const r of keepNew) this.rows.set(r.id, r);
-    api.setGridOption('rowData', [...keepNew]);
-    this.setRange(null);
-    this.patchUi({ loading: true, loaded: 0, total: 0, loadError: false });
+    if (signal.aborted) return;
+    let skip = 0;
+    for (const r of this.rows.values()) if (!isNew(r)) skip++;
+    if (reset) {
+      const keepNew = [...this.rows.values()].filter(isNew);
+      this.rows.clear();
+      this.groupRows.clear();
+      for (const r of keepNew) this.rows.set(r.id, r);
+      api.setGridOption('rowData', [...keepNew]);
+      this.setRange(null);
+      skip = 0;
+      this.patchUi({ loading: true, loaded: 0, total: 0, loadError: false });
+    } else this.patchUi({ loading: true, loadError: false });
+    const onTotal = (total: number) => {
+      if (!signal.aborted) this.patchUi({ total: reset ? total : Math.max(total, this.rows.size) });
+    };
+    const onRows = (rows: GridRow[]) => {
+      if (signal.aborted || !this.api) return;
+      this.writer.track(rows);
+      const add: GridRow[] = [];
+      for (const r of rows) {
+        if (this.rows.has(r.id)) continue;
+        const shown = this.overlayPending(r);
+        this.rows.set(shown.id, shown);
+        add.push(shown);
+      }
+      if (add.length) this.api.applyTransaction({ add });
+      this.patchUi({ loaded: this.rows.size });
+      this.queueRegroup();
+    };
     try {
-      await streamRows(
-        this.settings.endpoints.stream,
-        { filters: this.settings.filters },
-        {
-          signal: abort.signal,
-          onTotal: (total) => this.patchUi({ total }),
-          onRows: (rows) => {
-            if (abort.signal.aborted || !this.api) return;
-            this.writer.track(rows);
-            const add: GridRow[] = [];
-            for (const r of rows) {
-              const shown = this.overlayPending(r);
-              if (this.rows.has(shown.id)) continue;
-              this.rows.set(shown.id, shown);
-              add.push(shown);
-            }
-            this.api.applyTransaction({ add });
-            this.patchUi({ loaded: this.rows.size });
-            this.queueRegroup();
-          },
-        },
-      );
-      if (abort.signal.aborted) return;
-      this.patchUi({ loading: false, loaded: this.rows.size });
+      const source = this.settings.source;
+      if (source) {
+        await source.load({ filters: this.settings.filters, sort: this.currentSort(), skip }, signal, { total: onTotal, rows: onRows });
+      } else {
+        const path = this.settings.endpoints.stream;
+        if (!path) throw new Error('This grid has no stream endpoint and no source');
+        await streamRows(path, { filters: this.settings.filters }, { signal, onTotal, onRows });
+      }
+      if (signal.aborted) return;
+      this.patchUi({ loading: false, loaded: this.rows.size, rowCount: this.rows.size });
       this.regroup();
     } catch (e) {
-      if (isCancelled(e) || abort.signal.aborted) return;
+      if (isCancelled(e) || signal.aborted) return;
       console.error('Grid load failed', e);
       this.patchUi({ loading: false, loadError: true });
     }
   }
 
   /** The server's row with the changes still queued for it laid over. */
-  private overlayPending(r: GridRow): GridRow {
+  overlayPending(r: GridRow): GridRow {
     let out: GridRow | null = null;
     for (const c of this.settings.schema.columns) {
       const p = this.writer.pendingValue(r.id, c.field);
@@ -306,7 +377,15 @@ export class GridController {
 
   /* ------------------------------------------------------------------ grouping */
 
+  /** The user's choice of grouping (the page hears of it through `onGroupingChange`). */
+  chooseGroupBy(field: string | null): void {
+    if (field === this.groupField) return;
+    this.setGroupBy(field);
+    this.settings.onGroupingChange?.(field ? [field] : []);
+  }
+
   setGroupBy(field: string | null): void {
+    if (field === this.groupField) return;
     this.groupField = field;
     this.collapsed.clear();
     this.patchUi({ groupBy: field });
@@ -462,14 +541,45 @@ export class GridController {
       (isNew(row) ? newRowChanges : changes).push(change);
       updated.set(row.id, { ...row, [col.field]: value });
     }
-    if (updated.size) this.applyRows([...updated.values()]);
-    if (changes.length) {
-      if (kind === 'edit') this.history.record(changes, 'edit');
-      else this.history.commit(changes, kind);
-    }
+    const ask = this.settings.confirmChanges;
+    if (ask && changes.length) {
+      // The page is asked first: the cells show their old values meanwhile; a no drops the edit.
+      if (newRowChanges.length) this.takeChanges(newRowChanges, kind);
+      const proposed: ProposedChange[] = changes.map((c) => ({ ...c, row: this.rows.get(c.rowId)! }));
+      ask(proposed, kind).then(
+        (ok) => {
+          if (ok && !this.blockedBySiteUpdate()) this.takeChanges(changes, kind);
+        },
+        (e: unknown) => console.error('Grid confirmChanges failed', e),
+      );
+    } else if (changes.length || newRowChanges.length) this.takeChanges([...changes, ...newRowChanges], kind);
     if (cleared) toast.error(cleared, { key: 'grid-cleared' });
     this.report(rejected, changes.length + newRowChanges.length, entries.length === 1);
     return { changed: changes.length + newRowChanges.length, rejected };
+  }
+
+  /**
+   * Shows accepted cell changes and queues those of stored rows (through the history). Values
+   * are laid over the rows as they are now (a confirmation may have taken a while).
+   */
+  private takeChanges(changes: CellChange[], kind: ChangeKind): void {
+    const updated = new Map<string, GridRow>();
+    const stored: CellChange[] = [];
+    for (const c of changes) {
+      const row = updated.get(c.rowId) ?? this.rows.get(c.rowId);
+      if (!row) continue;
+      const before = (row[c.field] ?? null) as CellValue;
+      if (sameValue(before, c.after)) continue;
+      updated.set(row.id, { ...row, [c.field]: c.after });
+      if (!isNew(row)) stored.push({ ...c, before });
+    }
+    if (updated.size === 0) return;
+    this.applyRows([...updated.values()]);
+    if (stored.length) {
+      if (kind === 'edit') this.history.record(stored, 'edit');
+      else this.history.commit(stored, kind);
+    }
+    this.settings.afterCells?.([...updated.keys()], kind);
   }
 
   /** Shows refused cells: one typed edit as a toast, more in the panel below the grid. */
@@ -530,12 +640,36 @@ export class GridController {
       step.changes.map((c) => ({ rowId: c.rowId, field: c.field, value: c.after })),
       true,
     );
+    if (rows.size) this.settings.afterCells?.([...rows.keys()], step.kind);
+  }
+
+  /** Shows rows as given (display only: what the server confirmed stays the base of writes). */
+  showRows(rows: GridRow[]): void {
+    this.applyRows(rows.filter((r) => this.rows.has(r.id)));
+  }
+
+  /** Rows the server answered outside a batch (e.g. a star toggled): confirmed, then shown with queued changes on top. */
+  acceptRows(rows: GridRow[]): void {
+    this.history.flush(); // edits still gathered go to the queue, so they stay on top
+    this.writer.track(rows);
+    this.showRows(rows.map((r) => this.overlayPending(r)));
+  }
+
+  /** Takes rows out of the grid that the server no longer has (a hard delete done elsewhere). */
+  dropRows(ids: string[]): void {
+    this.writer.forget(ids);
+    this.removeRows(ids);
   }
 
   /** Rows confirmed by the server replace the shown ones (with changes still queued on top). */
   private onServerRows(rows: GridRow[], origin: 'update' | 'add' | 'delete'): void {
     if (origin === 'add') return; // the caller swaps the new rows itself
     const soft = this.settings.schema.softDelete;
+    if (origin === 'delete' && !soft) {
+      // A hard delete: the rows are gone on the server.
+      this.dropRows(rows.map((r) => r.id));
+      return;
+    }
     const showsDeleted = !!soft && this.settings.filters[soft.field] != null;
     const update: GridRow[] = [];
     const remove: GridRow[] = [];
@@ -553,6 +687,7 @@ export class GridController {
   }
 
   private removeRows(ids: string[]): void {
+    for (const id of ids) this.pendingDeletes.delete(id);
     const remove: GridData[] = [];
     for (const id of ids) {
       const r = this.rows.get(id);
@@ -561,7 +696,7 @@ export class GridController {
       remove.push(r);
     }
     if (remove.length && this.api) this.api.applyTransaction({ remove });
-    this.patchUi({ rowCount: this.rows.size, newRows: this.countNew() });
+    this.patchUi({ rowCount: this.rows.size, loaded: this.rows.size, newRows: this.countNew() });
     if (this.groupField) this.regroup();
     this.refreshSelectionCounts();
   }

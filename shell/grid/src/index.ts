@@ -1,7 +1,7 @@
 /** @its/grid: the spreadsheet-style grid of ITS, shared by every remote as one singleton. */
-export { DataGrid, gridTheme, type DataGridHandle, type DataGridProps, type GroupOption } from './DataGrid';
+export { DataGrid, gridTheme, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type GroupOption } from './DataGrid';
 export { ContextMenu, type MenuItem } from './ContextMenu';
-export { GridController, classifyFailure, type GridUi, type RejectedCell } from './controller';
+export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
 export { GridIcon } from './icons';
 export { downloadExport, fileNameFrom } from './export';
 export { History, mergeChanges, invert, UNDOABLE, type CellChange, type ChangeKind, type HistoryStep } from './history';

@@ -60,7 +60,7 @@ const gridMessages = defineMessages({
   pasteShortcut: { id: 'grid.paste.shortcut', defaultMessage: 'Press Ctrl+V (⌘V on a Mac) to paste into the grid.' },
   noRows: { id: 'grid.empty.default', defaultMessage: 'No rows to show.' },
   newRow: { id: 'grid.row.new', defaultMessage: 'New' },
-  deleted: { id: 'grid.deleted', defaultMessage: '{n, plural, one {# Item Deleted} other {# Items Deleted}}' },
+  deleted: { id: 'grid.deleted', defaultMessage: '{n, number} Item(s) Deleted' },
   saveFailedToast: { id: 'grid.save.failedToast', defaultMessage: 'An error has occurred while saving: {message}' },
   notFound: { id: 'grid.save.notFound', defaultMessage: 'Some rows no longer exist and were removed from the grid.' },
   loadFailed: { id: 'grid.load.failed', defaultMessage: 'The rows could not be loaded.' },

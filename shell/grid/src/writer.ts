@@ -87,6 +87,13 @@ export class Writer {
     return c ? { value: c.value } : undefined;
   }
 
+  /** The queued, not yet sent changes of a row: field → value. */
+  pendingChanges(rowId: string): Record<string, CellValue> {
+    const out: Record<string, CellValue> = {};
+    for (const [field, c] of this.pending.get(rowId) ?? []) out[field] = c.value;
+    return out;
+  }
+
   hasPending(): boolean {
     return this.pending.size > 0;
   }

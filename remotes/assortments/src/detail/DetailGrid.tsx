@@ -4,14 +4,14 @@
  * colour or deleted, grouped by style or not (saved with the assortment). Dynamic: the first
  * 1,000 products of its filters, read-only, sorted on the server (§5.3 sort mapping).
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { GridApi } from 'ag-grid-community';
 import { confirm } from '@its/kit';
-import { DataGrid, type CellValue, type DataGridHandle, type GridColumn, type GridController, type GridRow, type GridSchema, type GridUi, type MenuItem } from '@its/grid';
-import { ProductIcon, autocompleteColors, autocompleteStyles, dropRows, showRows, useGridAdapter, validateProducts } from '@its/remote-products/lib';
+import { DataGrid, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { ProductIcon, autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/lib';
 import { DELETE_MS, PRODUCT_UPDATE_MS, type Assortment, type Label } from '../api';
 import { fieldLabel, msg } from '../messages';
+import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
 import { isPricingField, provisional, type PricingField } from './pricing';
 import { loadRows, sendBatch } from './source';
@@ -26,91 +26,71 @@ export interface DetailGridProps {
   onFocusRow: (row: GridRow | null) => void;
   onShowDetails: (row: GridRow) => void;
   onClearAlerts: (rows: GridRow[]) => void;
-  onSort?: (sort: Array<{ field: string; dir: 'asc' | 'desc' }>) => void;
-  /** The grouping chosen (saved with the assortment); the saved one is restored on load. */
+  onSort?: (sort: Required<SortKey>[]) => void;
+  /** The grouping chosen (saved with the assortment); the saved one is shown. */
   groupBy: string | null;
   onGroupBy?: (field: string | null) => void;
   handle?: (h: DataGridHandle | null) => void;
 }
 
-/** Restores the saved grouping once the rows are in, then reports the user's choices. */
-function GroupMemory({ ui, ctrl, saved, onChange }: { ui: GridUi; ctrl: GridController | undefined; saved: string | null; onChange?: (f: string | null) => void }) {
-  const restored = useRef(false);
-  const last = useRef<string | null>(saved);
-  useEffect(() => {
-    if (!ctrl || restored.current || ui.loading || ui.rowCount === 0) return;
-    restored.current = true;
-    if (saved && ctrl.groupBy !== saved) ctrl.setGroupBy(saved);
-  }, [ctrl, ui.loading, ui.rowCount, saved]);
-  useEffect(() => {
-    if (!restored.current || ui.groupBy === last.current) return;
-    last.current = ui.groupBy;
-    onChange?.(ui.groupBy);
-  }, [ui.groupBy, onChange]);
-  return null;
-}
-
 /** Shows the linked prices of edited rows at once (the server's answer replaces them). */
-export function showProvisionalPrices(ctrl: GridController, rowIds: string[], decimals: number): void {
+export function showProvisionalPrices(grid: DataGridHandle, rowIds: string[], decimals: number): void {
   const rows: GridRow[] = [];
   for (const id of rowIds) {
-    const shown = ctrl.rows.get(id);
-    const base = ctrl.writer.confirmedRow(id);
+    const shown = grid.getRow(id);
+    const base = grid.getConfirmedRow(id);
     if (!shown || !base) continue;
+    const pending = grid.getPendingChanges(id);
     const edits: Partial<Record<PricingField, unknown>> = {};
-    for (const f of ['cost', 'suggestedRetail', 'discountPercent', 'discountAmount', 'netCost'] as const) {
-      const p = ctrl.writer.pendingValue(id, f);
-      if (p && isPricingField(f)) edits[f] = p.value;
-    }
+    for (const [f, v] of Object.entries(pending)) if (isPricingField(f)) edits[f] = v;
     const next = provisional(base, edits, decimals);
     if (!next) continue;
     const row: GridRow = { ...shown };
     for (const [k, v] of Object.entries(next)) if (!(k in edits)) row[k] = v;
     rows.push(row);
   }
-  if (rows.length) showRows(ctrl, rows);
+  if (rows.length) grid.showRows(rows);
 }
 
 export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAssortment, onFocusRow, onShowDetails, onClearAlerts, onSort, groupBy, onGroupBy, handle }: DetailGridProps) {
   const intl = useIntl();
+  const alertText = useAlertText();
   const dynamic = assortment.method === 'dynamic';
   const labels = useRef<Label[]>(assortment.labels ?? []);
   labels.current = assortment.labels ?? [];
   const labelKey = (assortment.labels ?? []).map((l) => l.name).join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const schema = useMemo(() => detailSchema(serverSchema, labels.current), [serverSchema, labelKey]);
-  const extras = useMemo(() => detailExtras(intl, labels), [intl]);
+  // Row alerts in the user's language, from the row's own alerts or the assortment's typed ones.
+  const byProduct = useMemo(() => alertsByProduct(assortment.alerts), [assortment.alerts]);
+  const rowAlerts = useRef((row: Record<string, unknown>) => rowAlertTexts(row, byProduct, alertText));
+  rowAlerts.current = (row) => rowAlertTexts(row, byProduct, alertText);
+  const extras = useMemo(() => detailExtras(intl, labels, rowAlerts), [intl]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
   const grid = useRef<DataGridHandle | null>(null);
-  const latest = useRef({ assortment, onAssortment, onSort });
-  latest.current = { assortment, onAssortment, onSort };
+  const latest = useRef({ assortment, onAssortment, onSort, onGroupBy });
+  latest.current = { assortment, onAssortment, onSort, onGroupBy };
 
-  const adapter = useGridAdapter({
-    source: {
-      load: (signal, sink) => loadRows(assortment._id, dynamic, signal, sink),
-      send: dynamic ? undefined : (req) => sendBatch(assortment._id, req, grid.current?.controller.rows ?? new Map(), (a) => latest.current.onAssortment(a)),
-    },
-    columns: extras,
-    afterCells: (ctrl, ids) => showProvisionalPrices(ctrl, ids, latest.current.assortment.decimalsPlaces ?? 2),
-    onAttach: (api: GridApi) => {
-      api.addEventListener('sortChanged', (e) => {
-        if (e.source !== 'uiColumnSorted') return;
-        const sort = api
-          .getColumnState()
-          .filter((s) => s.sort)
-          .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
-          .map((s) => ({ field: s.colId, dir: s.sort as 'asc' | 'desc' }));
-        latest.current.onSort?.(sort);
-      });
-    },
-  });
+  const id = assortment._id;
+  // The assortment's rows, and (static) its product batches in the assortment's own shape.
+  const source = useMemo<GridSource>(
+    () => ({
+      load: (_q, signal, sink) => loadRows(id, dynamic, signal, sink),
+      send: dynamic ? undefined : (req) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a)),
+    }),
+    [id, dynamic],
+  );
+  const afterCells = useCallback((ids: string[], g: DataGridHandle) => showProvisionalPrices(g, ids, latest.current.assortment.decimalsPlaces ?? 2), []);
+  const onSortChange = useCallback((sort: Required<SortKey>[]) => latest.current.onSort?.(sort), []);
+  const onGroupingChange = useCallback((g: string[]) => latest.current.onGroupBy?.(g[0] ?? null), []);
+  const shownGrouping = useMemo(() => (groupBy ? [groupBy] : []), [groupBy]);
 
   const ac = useMemo(
     () => ({
       fields: ['style', 'color'],
       fetch: async (field: string, text: string, signal: AbortSignal) => {
         if (field === 'style') return (await autocompleteStyles(text, signal)).map((s) => s.style);
-        const row = grid.current?.controller.focusedRow();
+        const row = grid.current?.focusedRow();
         const style = typeof row?.style === 'string' ? row.style : '';
         return (await autocompleteColors(text, signal, style || undefined)).map((c) => c.color);
       },
@@ -158,30 +138,29 @@ export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAss
       testId="detail-grid"
       handle={(h) => {
         grid.current = h;
-        adapter.ref(h);
         handle?.(h);
       }}
       schema={schema}
-      endpoints={{ stream: '/assortments/products/query', batch: `/assortments/batch/${assortment._id}` }}
+      source={source}
+      columnExtras={extras}
       filters={filters}
       canEdit={canEdit && !dynamic}
       headerName={headerName}
       groupOptions={[{ field: 'style', label: fieldLabel(intl, 'style') }]}
+      groupBy={shownGrouping}
+      onGroupingChange={onGroupingChange}
+      onSortChange={onSortChange}
+      afterCells={afterCells}
       autocomplete={ac}
       saveDelayMs={PRODUCT_UPDATE_MS}
       deleteDelayMs={DELETE_MS}
       confirmDelete={confirmDelete}
       validateNew={validateNew}
-      onRowsDeleted={(rows) => {
-        const c = grid.current?.controller;
-        if (c) dropRows(c, rows.map((r) => r.id));
-      }}
       onFocusRow={onFocusRow}
       menuItems={menuItems}
       emptyState={emptyText}
       toolbar={(u, g) => (
         <>
-          <GroupMemory ui={u} ctrl={grid.current?.controller} saved={groupBy} onChange={onGroupBy} />
           {canEdit && !dynamic && (
             <>
               <button type="button" className="its-btn its-btn--secondary" onClick={() => g.addRow()} data-testid="rows-add">

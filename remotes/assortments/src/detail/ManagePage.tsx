@@ -18,6 +18,7 @@ import { CopyDialog } from '../dialogs/CopyDialog';
 import { LabelsDialog } from '../dialogs/LabelsDialog';
 import { errorText, isUserLock, msg } from '../messages';
 import { DetailGrid } from './DetailGrid';
+import { useAlertText } from '../alerts';
 import { SearchTab } from './SearchTab';
 import { useEditLock, type LockState } from './useEditLock';
 
@@ -88,6 +89,7 @@ function ReadOnlyBanner({ reason, lock, channel, onRetry, onUnarchive }: { reaso
 }
 
 function AlertsBar({ a, canEdit, onClear }: { a: Assortment; canEdit: boolean; onClear: () => void }) {
+  const text = useAlertText();
   const list = a.alerts ?? [];
   if (!a.alertCount && list.length === 0) return null;
   const first = list.slice(0, 3);
@@ -102,7 +104,7 @@ function AlertsBar({ a, canEdit, onClear }: { a: Assortment; canEdit: boolean; o
           <span className="am-banner__list">
             {first.map((x) => (
               <span key={`${x.style}_${x.color}_${x.type}`}>
-                {x.style} {x.color}: {x.message}
+                {x.style} {x.color}: {text(x)}
               </span>
             ))}
             {list.length > first.length && <span>…</span>}

@@ -55,7 +55,7 @@ export function SearchTab({ assortment, canEdit, onAdded, onFocusRow }: { assort
         rows.map((r) => ({ style: String(r.style), color: String(r.color) })),
       );
       toast.success(intl.formatMessage(msg.itemsAdded, { n }), { key: 'items-added' });
-      grid.current?.controller.api?.deselectAll();
+      grid.current?.clearSelection();
       onAdded(n);
     } catch (e) {
       if (isUserLock(e)) toast.error(intl.formatMessage(msg.userLock), { timeout: 5000, key: 'user-lock' });

@@ -5,8 +5,8 @@
  */
 import type { IntlShape } from 'react-intl';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import type { GridColumn, GridSchema } from '@its/grid';
-import { ProductIcon, priceExtras, thumbExtras, type ColumnExtras } from '@its/remote-products/lib';
+import type { ColumnExtras, GridColumn, GridSchema } from '@its/grid';
+import { ProductIcon, priceExtras, thumbExtras } from '@its/remote-products/lib';
 import type { Label } from '../api';
 
 const ORDER = [
@@ -48,7 +48,7 @@ const READ_ONLY: Record<string, Pick<GridColumn, 'type' | 'width'>> = {
   sellThru: { type: 'number', width: 112 },
   lineStatus: { type: 'text', width: 100 },
   totalInventory: { type: 'integer', width: 100 },
-  alerts: { type: 'text', width: 150 },
+  alerts: { type: 'text', width: 200 },
 };
 
 const WIDTHS: Record<string, number> = {
@@ -103,8 +103,12 @@ export function LabelCell(props: CustomCellRendererProps & { labels: { current: 
   );
 }
 
-export function AlertsCell(props: CustomCellRendererProps) {
-  const list = Array.isArray(props.value) ? (props.value as string[]) : [];
+/** The alert texts of a row, in the user's language (see alerts.ts). */
+export type RowAlerts = { current: (row: Record<string, unknown>) => string[] };
+
+export function AlertsCell(props: CustomCellRendererProps & { texts: RowAlerts }) {
+  const row = props.data as Record<string, unknown> | undefined;
+  const list = row && !row.__group ? props.texts.current(row) : [];
   if (!list.length) return null;
   return (
     <span className="am-alert-cell" title={list.join('\n')} data-testid="row-alert">
@@ -115,13 +119,13 @@ export function AlertsCell(props: CustomCellRendererProps) {
   );
 }
 
-export function detailExtras(intl: IntlShape, labels: { current: Label[] }): ColumnExtras {
+export function detailExtras(intl: IntlShape, labels: { current: Label[] }, alerts: RowAlerts): ColumnExtras {
   return {
     thumbnail: { ...thumbExtras.thumbnail, pinned: 'left' },
     ...priceExtras(intl, ['cost', 'discountAmount', 'netCost', 'suggestedRetail'], ['discountPercent', 'initialMarkup', 'sellThru']),
     style: { pinned: 'left' },
     color: { pinned: 'left' },
     label: { cellRenderer: LabelCell, cellRendererParams: { labels } },
-    alerts: { cellRenderer: AlertsCell, cellDataType: false },
+    alerts: { cellRenderer: AlertsCell, cellRendererParams: { texts: alerts }, cellDataType: false },
   };
 }

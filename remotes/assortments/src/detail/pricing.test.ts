@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GridController } from '@its/grid';
+import { GridController, type DataGridHandle, type GridRow } from '@its/grid';
 import { editPricing, markup, provisional, type Pricing } from './pricing';
 import { showProvisionalPrices } from './DetailGrid';
 
@@ -55,7 +55,13 @@ describe('showing the recalculation in the grid', () => {
     ctrl.writer.track([confirmed]);
     ctrl.writer.configure({ delayMs: 60_000 });
     ctrl.writer.update([{ rowId: '7', field: 'discountPercent', value: 10 }]);
-    showProvisionalPrices(ctrl, ['7'], 2);
+    const grid = {
+      getRow: (id: string) => ctrl.rows.get(id),
+      getConfirmedRow: (id: string) => ctrl.writer.confirmedRow(id),
+      getPendingChanges: (id: string) => ctrl.writer.pendingChanges(id),
+      showRows: (rows: GridRow[]) => ctrl.showRows(rows),
+    } as unknown as DataGridHandle;
+    showProvisionalPrices(grid, ['7'], 2);
     expect(ctrl.rows.get('7')).toMatchObject({ discountPercent: 10, discountAmount: 5, netCost: 45, initialMarkup: 55 });
     // What the server confirmed stays the base of the next write.
     expect(ctrl.writer.confirmedRow('7')).toMatchObject({ netCost: 50 });

@@ -30,7 +30,7 @@ describe('grid batches as assortment product batches', () => {
       tempIds: { 'new-1': '9' },
       deletedIds: ['5'],
     } as unknown as AssortmentBatchResult;
-    const out = fromAssortmentBatch(res, rows);
+    const out = fromAssortmentBatch(res, (id) => rows.get(id));
     expect(out.updated.map((r) => r.id)).toEqual(['4', '6']);
     expect(out.added).toEqual([{ tempId: 'new-1', row: { id: '9', version: 1, style: '100513' } }]);
     expect(out.deleted).toEqual([{ id: '5', version: 1, style: 'X' }]);

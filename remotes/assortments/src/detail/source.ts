@@ -3,7 +3,8 @@
  * 1,000 until the last), and the grid kit's batches as assortment product batches.
  */
 import type { BatchRequest, BatchResult, GridRow } from '@its/grid';
-import { QUERY_LIMIT, streamProducts, type RowSink } from '@its/remote-products/lib';
+import type { RowSink } from '@its/grid';
+import { QUERY_LIMIT, streamProducts } from '@its/remote-products/lib';
 import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult } from '../api';
 
 /** Every row of an assortment (static: all of them; dynamic: the first 1,000 of its query). */
@@ -43,7 +44,7 @@ export function toAssortmentBatch(req: BatchRequest): AssortmentBatch {
 }
 
 /** The assortment's answer as the grid kit's: updated rows (propagated colours too), added, deleted. */
-export function fromAssortmentBatch(res: AssortmentBatchResult, rows: ReadonlyMap<string, GridRow>): BatchResult {
+export function fromAssortmentBatch(res: AssortmentBatchResult, rowOf: (id: string) => GridRow | undefined): BatchResult {
   const added: BatchResult['added'] = [];
   const byId = new Map(res.rows.map((r) => [r.id, r]));
   for (const [tempId, id] of Object.entries(res.tempIds ?? {})) {
@@ -52,12 +53,12 @@ export function fromAssortmentBatch(res: AssortmentBatchResult, rows: ReadonlyMa
   }
   const addedIds = new Set(added.map((a) => a.row.id));
   const updated = res.rows.filter((r) => !addedIds.has(r.id));
-  const deleted = (res.deletedIds ?? []).map((id) => rows.get(id) ?? ({ id, version: 0 } as GridRow));
+  const deleted = (res.deletedIds ?? []).map((id) => rowOf(id) ?? ({ id, version: 0 } as GridRow));
   return { updated, added, deleted };
 }
 
-export async function sendBatch(assortmentId: string, req: BatchRequest, rows: ReadonlyMap<string, GridRow>, onAssortment: (a: Assortment) => void): Promise<BatchResult> {
+export async function sendBatch(assortmentId: string, req: BatchRequest, rowOf: (id: string) => GridRow | undefined, onAssortment: (a: Assortment) => void): Promise<BatchResult> {
   const res = await batchAssortment(assortmentId, toAssortmentBatch(req));
   if (res.assortment) onAssortment(res.assortment);
-  return fromAssortmentBatch(res, rows);
+  return fromAssortmentBatch(res, rowOf);
 }

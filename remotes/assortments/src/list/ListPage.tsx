@@ -7,8 +7,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type MenuItem } from '@its/grid';
-import { ProductIcon, acceptRows, useGridAdapter, type RowSink } from '@its/remote-products/lib';
+import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type RowSink } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/lib';
 import {
   CHANNELS,
   ROW_UPDATE_MS,
@@ -75,7 +75,7 @@ export function ListPage({ view }: { view: View }) {
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
 
   const load = useCallback(
-    async (signal: AbortSignal, sink: RowSink) => {
+    async (_query: unknown, signal: AbortSignal, sink: RowSink) => {
       const ans = await listAssortments(view, { q: browses(view) ? q : undefined }, signal);
       let top = ans.items;
       const kids = children.current;
@@ -113,11 +113,11 @@ export function ListPage({ view }: { view: View }) {
       const updated: GridRow[] = [];
       for (const u of req.update ?? []) {
         const a = await patchAssortment(u.id, { version: u.version, title: String(u.changes.title ?? '') });
-        const shown = gridHandle.current?.controller.rows.get(u.id);
+        const shown = gridHandle.current?.getRow(u.id);
         updated.push({ ...shown, ...a, id: a._id, version: a.version } as GridRow);
       }
       const deleted: GridRow[] = [];
-      for (const d of topmost((req.delete ?? []).map((d) => gridHandle.current?.controller.rows.get(d.id) as unknown as TreeRow).filter(Boolean))) {
+      for (const d of topmost((req.delete ?? []).map((d) => gridHandle.current?.getRow(d.id) as unknown as TreeRow).filter(Boolean))) {
         await deleteAssortment(d._id);
         deleted.push(d as unknown as GridRow);
       }
@@ -137,23 +137,23 @@ export function ListPage({ view }: { view: View }) {
       }),
     canStar: (row) => canEditChannel(row.channel),
     star: (row) => {
-      const ctrl = gridHandle.current?.controller;
+      const grid = gridHandle.current;
       const flip = { ...row, starred: !row.starred } as unknown as GridRow;
-      if (ctrl) acceptRows(ctrl, [flip]);
+      grid?.acceptRows([flip]);
       patchAssortment(row._id, { starred: !row.starred }).then(
         (a) => {
-          if (ctrl) acceptRows(ctrl, [{ ...flip, version: a.version, modifiedDate: a.modifiedDate } as GridRow]);
+          grid?.acceptRows([{ ...flip, version: a.version, modifiedDate: a.modifiedDate } as GridRow]);
           if (view === 'starred' || view === 'quick-access') reload();
         },
         (e: unknown) => {
-          if (ctrl) acceptRows(ctrl, [row as unknown as GridRow]);
+          grid?.acceptRows([row as unknown as GridRow]);
           toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
         },
       );
     },
   };
   const extras = useMemo(() => listExtras(actions), []);
-  const grid = useGridAdapter({ source: { load, send }, columns: extras });
+  const source = useMemo<GridSource>(() => ({ load, send }), [load, send]);
 
   const expandAll = async () => {
     const kids = children.current;
@@ -193,7 +193,7 @@ export function ListPage({ view }: { view: View }) {
         archived,
       );
       toast.success(intl.formatMessage(archived ? msg.archived : msg.unarchived, { n: (archived ? res.archived : res.unarchived) ?? list.length }));
-      gridHandle.current?.controller.api?.deselectAll();
+      gridHandle.current?.clearSelection();
       reload();
     } catch (e) {
       toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
@@ -201,8 +201,7 @@ export function ListPage({ view }: { view: View }) {
   };
 
   const remove = (rows: TreeRow[]) => {
-    const ctrl = gridHandle.current?.controller;
-    if (ctrl && rows.length) void ctrl.deleteRows(rows.map((r) => r._id));
+    if (rows.length) void gridHandle.current?.deleteRows(rows.map((r) => r._id));
   };
 
   const confirmDelete = useCallback(
@@ -281,12 +280,10 @@ export function ListPage({ view }: { view: View }) {
       <div className="am-grid">
         <DataGrid
           testId="assortment-list"
-          handle={(h) => {
-            gridHandle.current = h;
-            grid.ref(h);
-          }}
+          handle={gridHandle}
           schema={schema}
-          endpoints={{ stream: '/assortments', batch: '/assortments' }}
+          source={source}
+          columnExtras={extras}
           filters={filters}
           canEdit={canEdit}
           headerName={headerName}

@@ -1,7 +1,6 @@
 /** The product catalog's server calls (docs/api.md "Products"). */
 import { api } from '@its/kit';
-import { streamRows, type GridQuery, type GridRow } from '@its/grid';
-import type { RowSink } from './gridAdapter';
+import { streamRows, type GridQuery, type GridRow, type RowSink } from '@its/grid';
 
 /** Spec platform §9: product search query limit 1000, autocomplete limit 10. */
 export const QUERY_LIMIT = 1000;

@@ -5,8 +5,6 @@ export * from './columns';
 export * from './CatalogGrid';
 export * from './FilterBar';
 export * from './format';
-export * from './gridAdapter';
-export * from './GridUiBridge';
 export * from './messages';
 export * from './ProductPanel';
 export * from './query';

@@ -1,12 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { IntlProvider, createIntl } from 'react-intl';
-import type { ColDef } from 'ag-grid-community';
-import { GridController } from '@its/grid';
 import { liftLocation } from './columns';
 import { FilterBar, chipText } from './FilterBar';
 import { formatDay, formatMoney, formatPercent, rowCurrency } from './format';
-import { acceptRows, dropRows, overlayPending, withExtras } from './gridAdapter';
 import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort } from './query';
 import { decodeFilters, encodeFilters } from './urlState';
 
@@ -70,33 +67,6 @@ describe('prices and dates', () => {
   it("lifts the query location's prices onto the row", () => {
     const row = liftLocation({ id: 'a_b', version: 0, locations: [{ code: 'EU', wholesalePrice: 31.4, suggestedRetail: 79.11, markupPercent: 60.31, lineStatus: 'A', totalInventory: 12 }] } as never);
     expect(row).toMatchObject({ wholesalePrice: 31.4, suggestedRetail: 79.11, lineStatus: 'A', totalInventory: 12 });
-  });
-});
-
-describe('the grid adapter', () => {
-  it('lays column extras over the kit columns only where they are missing', () => {
-    const render = () => null;
-    const defs: ColDef[] = [{ colId: 'thumbnail', field: 'thumbnail' }, { colId: 'style' }];
-    const next = withExtras(defs, { thumbnail: { cellRenderer: render } })!;
-    expect(next[0]).toMatchObject({ colId: 'thumbnail', field: 'thumbnail', cellRenderer: render });
-    expect(next[1]).toBe(defs[1]);
-    expect(withExtras(next, { thumbnail: { cellRenderer: render } })).toBeNull();
-  });
-
-  it("keeps queued edits over the server's rows, confirms rows answered outside a batch, drops deleted rows", () => {
-    const ctrl = new GridController();
-    ctrl.settings = { schema: { columns: [{ field: 'label' }] } } as never;
-    ctrl.writer.configure({ delayMs: 60_000 });
-    ctrl.writer.track([{ id: '1', version: 1, label: 'Hero' }]);
-    ctrl.rows.set('1', { id: '1', version: 1, label: 'Hero' });
-    ctrl.writer.update([{ rowId: '1', field: 'label', value: 'Drop' }]);
-    expect(overlayPending(ctrl, { id: '1', version: 2, label: 'Hero' })).toEqual({ id: '1', version: 2, label: 'Drop' });
-    acceptRows(ctrl, [{ id: '1', version: 3, label: 'Hero', starred: true }]);
-    expect(ctrl.writer.confirmedRow('1')?.version).toBe(3);
-    expect(ctrl.rows.get('1')).toMatchObject({ starred: true, label: 'Drop' });
-    dropRows(ctrl, ['1']);
-    expect(ctrl.rows.size).toBe(0);
-    expect(ctrl.writer.confirmedRow('1')).toBeUndefined();
   });
 });
 

@@ -1,0 +1,230 @@
+import { createRef } from 'react';
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ColDef } from 'ag-grid-community';
+import { renderWithShell } from '../../kit/src/test/render';
+import { DataGrid, withColumnExtras, type DataGridHandle, type DataGridProps } from './DataGrid';
+import type { GridSource, ProposedChange } from './controller';
+import type { BatchRequest, BatchResult, GridRow, GridSchema } from './types';
+
+const schema: GridSchema = {
+  grid: 'test.products',
+  idField: 'id',
+  versionField: 'version',
+  pageSize: 100,
+  maxLimit: 1000,
+  maxBatch: 250,
+  messages: {},
+  columns: [
+    { field: 'style', headerName: 'Style', type: 'text', editable: false, validators: [] },
+    { field: 'status', headerName: 'Status', type: 'list', editable: true, editableWhen: 'always', validators: ['list'], options: ['Active', 'Inactive'] },
+    { field: 'discountPercent', headerName: 'Discount %', type: 'number', editable: true, editableWhen: 'always', validators: [] },
+    { field: 'netCost', headerName: 'Net cost', type: 'number', editable: false, validators: [] },
+  ],
+};
+
+const base = (): GridRow[] => [
+  { id: 'a', version: 1, style: '100', status: 'Active', discountPercent: null, netCost: 50 },
+  { id: 'b', version: 1, style: '101', status: 'Active', discountPercent: null, netCost: 80 },
+  { id: 'c', version: 1, style: '101', status: 'Inactive', discountPercent: null, netCost: 20 },
+];
+
+/** A source over an in-memory table: a load that hands rows on, a send that answers as a server. */
+function memorySource(rows = base(), opts: { hardDelete?: boolean } = {}) {
+  const db = new Map(rows.map((r) => [r.id, { ...r }]));
+  const sent: BatchRequest[] = [];
+  const load = vi.fn<GridSource['load']>(async (query, _signal, sink) => {
+    const all = [...db.values()];
+    sink.total(all.length);
+    sink.rows(all.slice(query.skip, query.skip + 2));
+  });
+  const send = vi.fn(async (req: BatchRequest): Promise<BatchResult> => {
+    sent.push(req);
+    const updated = (req.update ?? []).map((u) => {
+      const next = { ...db.get(u.id)!, ...u.changes, version: db.get(u.id)!.version + 1 };
+      db.set(u.id, next);
+      return next;
+    });
+    const deleted = (req.delete ?? []).map((d) => {
+      const r = db.get(d.id)!;
+      if (opts.hardDelete) db.delete(d.id);
+      return r;
+    });
+    return { updated, added: [], deleted };
+  });
+  return { db, sent, load, send, source: { load, send } satisfies GridSource };
+}
+
+function mount(props: Partial<DataGridProps>) {
+  const handle = createRef<DataGridHandle>();
+  const utils = renderWithShell(<DataGrid schema={schema} canEdit handle={handle} {...props} />);
+  return { handle: () => handle.current!, ...utils };
+}
+
+// The first mount loads ag-grid and the kit's catalogs: slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+const loaded = async (h: () => DataGridHandle, n: number) => waitFor(() => expect(h().controller.rows.size).toBe(n), { timeout: 20_000 });
+
+describe('DataGrid source', () => {
+  it('loads through source.load with the filters, the sort and skip; loadMore appends', async () => {
+    const mem = memorySource();
+    const { handle } = mount({ source: mem.source, filters: { q: 'x' } });
+    await loaded(handle, 2);
+    expect(mem.load).toHaveBeenCalledTimes(1);
+    expect(mem.load.mock.calls[0]![0]).toEqual({ filters: { q: 'x' }, sort: [], skip: 0 });
+    expect(handle().controller.ui.get()).toMatchObject({ loading: false, total: 3, rowCount: 2 });
+    await act(() => handle().loadMore());
+    expect(mem.load.mock.calls[1]![0]).toMatchObject({ skip: 2 });
+    expect(handle().controller.rows.size).toBe(3);
+    await act(() => handle().reload());
+    expect(mem.load.mock.calls[2]![0]).toMatchObject({ skip: 0 });
+    expect(handle().controller.rows.size).toBe(2);
+  });
+
+  it('sends batches through source.send and takes its answer', async () => {
+    const mem = memorySource();
+    const { handle } = mount({ source: mem.source });
+    await loaded(handle, 2);
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'discountPercent', raw: '10' }], 'edit'));
+    await act(() => handle().flush());
+    expect(mem.sent).toEqual([{ update: [{ id: 'a', version: 1, changes: { discountPercent: 10 } }] }]);
+    expect(handle().getConfirmedRow('a')).toMatchObject({ version: 2, discountPercent: 10 });
+  });
+});
+
+describe('DataGrid hooks', () => {
+  it('afterCells hears of taken cells with their rows and may show linked values', async () => {
+    const mem = memorySource();
+    const afterCells = vi.fn((ids: string[], grid: DataGridHandle) => {
+      const rows = ids.map((id) => {
+        const pct = Number(grid.getPendingChanges(id).discountPercent ?? 0);
+        const confirmed = grid.getConfirmedRow(id)!;
+        return { ...grid.getRow(id)!, netCost: (confirmed.netCost as number) * (1 - pct / 100) };
+      });
+      grid.showRows(rows);
+    });
+    const { handle } = mount({ source: mem.source, afterCells, saveDelayMs: 60_000 });
+    await loaded(handle, 2);
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'discountPercent', raw: '10' }, { rowId: 'b', field: 'discountPercent', raw: '50' }], 'paste'));
+    expect(afterCells).toHaveBeenCalledWith(['a', 'b'], expect.anything(), 'paste');
+    expect(handle().getRow('a')).toMatchObject({ discountPercent: 10, netCost: 45 });
+    expect(handle().getRow('b')).toMatchObject({ discountPercent: 50, netCost: 40 });
+    // Display only: the confirmed row stays the base of the write.
+    expect(handle().getConfirmedRow('a')).toMatchObject({ netCost: 50 });
+    act(() => handle().undo());
+    expect(afterCells).toHaveBeenLastCalledWith(['a', 'b'], expect.anything(), 'undo');
+  });
+
+  it('confirmChanges: the old value shows while asked; no drops the edit, yes takes it as an undoable edit', async () => {
+    const mem = memorySource();
+    let answer: (ok: boolean) => void = () => undefined;
+    const asked: ProposedChange[][] = [];
+    const confirmChanges = vi.fn(
+      (changes: ProposedChange[]) =>
+        new Promise<boolean>((resolve) => {
+          asked.push(changes);
+          answer = resolve;
+        }),
+    );
+    const { handle } = mount({ source: mem.source, confirmChanges });
+    await loaded(handle, 2);
+
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'status', raw: 'Inactive' }], 'edit'));
+    expect(asked[0]).toEqual([expect.objectContaining({ rowId: 'a', field: 'status', before: 'Active', after: 'Inactive', row: expect.objectContaining({ id: 'a' }) })]);
+    expect(handle().getRow('a')?.status).toBe('Active');
+    await act(async () => answer(false));
+    await act(() => handle().flush());
+    expect(handle().getRow('a')?.status).toBe('Active');
+    expect(handle().controller.ui.get().canUndo).toBe(false);
+    expect(mem.sent).toEqual([]);
+
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'status', raw: 'Inactive' }], 'edit'));
+    await act(async () => answer(true));
+    expect(handle().getRow('a')?.status).toBe('Inactive');
+    await act(() => handle().flush());
+    expect(mem.sent).toEqual([{ update: [{ id: 'a', version: 1, changes: { status: 'Inactive' } }] }]);
+    expect(handle().controller.ui.get().canUndo).toBe(true);
+    act(() => handle().undo());
+    expect(confirmChanges).toHaveBeenCalledTimes(2); // undo is not asked
+    await act(() => handle().flush());
+    expect(handle().getRow('a')?.status).toBe('Active');
+  });
+
+  it('groupBy applies the page grouping; onGroupingChange hears only the user', async () => {
+    const mem = memorySource();
+    const onGroupingChange = vi.fn();
+    const ref = createRef<DataGridHandle>();
+    const props = { schema, canEdit: true, source: mem.source, onGroupingChange, handle: ref, groupOptions: [{ field: 'style', label: 'Style' }] };
+    const { rerender } = renderWithShell(<DataGrid {...props} groupBy={['style']} />);
+    const handle = () => ref.current!;
+    await loaded(handle, 2);
+    expect(handle().controller.groupBy).toBe('style');
+    rerender(<DataGrid {...props} groupBy={[]} />);
+    await waitFor(() => expect(handle().controller.groupBy).toBeNull());
+    expect(onGroupingChange).not.toHaveBeenCalled();
+    act(() => handle().controller.chooseGroupBy('style'));
+    expect(onGroupingChange).toHaveBeenCalledWith(['style']);
+  });
+});
+
+describe('DataGrid rows removed', () => {
+  it('a hard delete takes the rows out of the grid', async () => {
+    const mem = memorySource(base(), { hardDelete: true });
+    const onRowsDeleted = vi.fn();
+    const { handle } = mount({ source: mem.source, deleteDelayMs: 0, onRowsDeleted });
+    await loaded(handle, 2);
+    await act(async () => {
+      await handle().deleteRows(['a']);
+      await new Promise((r) => setTimeout(r, 10));
+      await handle().flush();
+    });
+    expect(mem.sent.at(-1)).toEqual({ delete: [{ id: 'a', version: 1 }] });
+    expect(onRowsDeleted).toHaveBeenCalledWith([expect.objectContaining({ id: 'a' })]);
+    expect(handle().getRow('a')).toBeUndefined();
+    expect(handle().getConfirmedRow('a')).toBeUndefined();
+    expect(handle().controller.ui.get().rowCount).toBe(1);
+  });
+
+  it('removeRows drops rows deleted elsewhere (grouped too) and reloads on request', async () => {
+    const mem = memorySource();
+    const { handle } = mount({ source: mem.source, groupBy: ['style'] });
+    await loaded(handle, 2);
+    mem.db.delete('b');
+    await act(() => handle().removeRows(['b']));
+    expect(handle().getRow('b')).toBeUndefined();
+    expect(handle().controller.ui.get().rowCount).toBe(1);
+    await act(() => handle().removeRows([], { reload: true }));
+    expect(mem.load).toHaveBeenCalledTimes(2);
+    expect([...handle().controller.rows.keys()]).toEqual(['a', 'c']);
+  });
+
+  it('acceptRows confirms rows answered outside a batch and keeps queued edits on top', async () => {
+    const mem = memorySource();
+    const { handle } = mount({ source: mem.source, saveDelayMs: 60_000 });
+    await loaded(handle, 2);
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'discountPercent', raw: '5' }], 'edit'));
+    act(() => handle().acceptRows([{ id: 'a', version: 3, style: '100', status: 'Inactive', discountPercent: null, netCost: 50 }]));
+    expect(handle().getConfirmedRow('a')?.version).toBe(3);
+    expect(handle().getRow('a')).toMatchObject({ status: 'Inactive', discountPercent: 5 });
+  });
+});
+
+describe('column extras', () => {
+  it('lay over the kit column; classes and class rules are added, not replaced', () => {
+    const render = () => null;
+    const rule = () => true;
+    const kit: ColDef = { colId: 'thumbnail', cellClass: 'its-grid-cell--num', cellClassRules: { 'its-grid-cell--range': rule }, width: 120 };
+    const out = withColumnExtras(kit, { cellRenderer: render, cellClass: 'pr-thumb', cellClassRules: { 'pr-star': rule }, width: 56, pinned: 'left' });
+    expect(out).toMatchObject({ colId: 'thumbnail', cellRenderer: render, width: 56, pinned: 'left', cellClass: ['its-grid-cell--num', 'pr-thumb'] });
+    expect(Object.keys(out.cellClassRules ?? {})).toEqual(['its-grid-cell--range', 'pr-star']);
+    expect(withColumnExtras(kit, undefined)).toBe(kit);
+  });
+
+  it('reach the column definitions ag-grid gets', async () => {
+    const mem = memorySource();
+    const render = () => null;
+    const { handle } = mount({ source: mem.source, columnExtras: { style: { cellRenderer: render, pinned: 'left' } } });
+    await loaded(handle, 2);
+    expect(handle().controller.api?.getColumnDef('style')).toMatchObject({ cellRenderer: render, pinned: 'left', headerName: 'Style' });
+  });
+});
