@@ -8,6 +8,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { baseUrl, login, shot } from './helpers';
 import { exeBytes, pdfBytes, pngBytes, writeFile } from './library-files';
 
@@ -154,10 +155,17 @@ test('an upload interrupted by a page reload resumes with the parts already stor
   expect(calls.filter((c) => c === 'POST create')).toHaveLength(1);
 });
 
+/** A cell of the manage grid; pinned columns put one row in three containers, so go by row id. */
+async function cellOf(page: Page, rowName: string, colId: string) {
+  const rowId = await gridRow(page, rowName).first().getAttribute('row-id');
+  return page.getByTestId('manage-grid').locator(`.ag-row[row-id="${rowId}"] [col-id="${colId}"]`);
+}
+
+/** Types into a cell of the grid kit (double-click opens its editor; Enter takes the value). */
 async function editCell(page: Page, rowName: string, colId: string, value: string) {
-  const cell = gridRow(page, rowName).locator(`[col-id="${colId}"]`);
+  const cell = await cellOf(page, rowName, colId);
   await cell.dblclick();
-  const editor = page.getByTestId('cell-editor');
+  const editor = page.locator('.its-grid-editor');
   await editor.fill(value);
   await editor.press('Enter');
   await expect(cell).toHaveText(value);
@@ -165,16 +173,20 @@ async function editCell(page: Page, rowName: string, colId: string, value: strin
 
 test('publishing is refused while a required field is empty, then succeeds once it is filled', async ({ page }) => {
   await login(page, 'editor');
+  // The whole Pending page first: the demo drafts and the new uploads in the grid kit.
+  await page.goto(`${baseUrl()}/advertising/libraries/manage/assets/pending`);
+  await expect(page.getByTestId('manage-count')).toHaveText(/^\d+ items$/);
+  await expect(page.getByTestId('manage-grid').locator('.lib-grid-thumb img').first()).toBeVisible();
+  await shot(page, 'libraries-manage-pending');
   await page.goto(`${baseUrl()}/advertising/libraries/manage/assets/pending?q=${BIG_NAME}`);
   const grid = page.getByTestId('manage-grid');
   await expect(grid.getByText(BIG_NAME, { exact: true })).toBeVisible();
   await expect(page.getByTestId('manage-count')).toHaveText('1 item');
+  // On Pending, what publishing still needs is striped before anyone tries.
+  await expect(grid.locator('.lib-cell--needed')).toHaveCount(3);
 
-  const select = async () => {
-    await gridRow(page, BIG_NAME).locator('[col-id="ag-Grid-SelectionColumn"] input').check();
-    await expect(page.getByTestId('bulk-actions')).toContainText('1 row selected');
-  };
-  await select();
+  await gridRow(page, BIG_NAME).locator('[col-id="ag-Grid-SelectionColumn"] input').check();
+  await expect(page.getByTestId('grid-selection-bar')).toContainText('1 row selected');
   await page.getByTestId('move-Published').click();
   const dialog = page.getByTestId('confirm-dialog');
   await expect(dialog).toContainText('Are You Sure?');
@@ -182,25 +194,32 @@ test('publishing is refused while a required field is empty, then succeeds once 
   await dialog.getByRole('button', { name: 'Publish' }).click();
   const problem = page.getByTestId('publish-error');
   await expect(problem).toContainText(`“${BIG_NAME}” cannot be published: Asset type, Category, Gender missing.`);
-  await expect(page.locator('.lib-cell--missing')).toHaveCount(3);
+  await expect(grid.locator('.lib-cell--missing')).toHaveCount(3);
+  const statusCell = await cellOf(page, BIG_NAME, 'status');
+  await expect(statusCell).toHaveText('Pending');
   await shot(page, 'libraries-publish-refused');
 
   await editCell(page, BIG_NAME, 'assetType', 'Print Ad');
   await editCell(page, BIG_NAME, 'category', 'Running');
   await editCell(page, BIG_NAME, 'gender', 'Womens');
-  await expect(page.getByTestId('save-state')).toHaveText('All changes saved.', { timeout: 10_000 });
-  await expect(page.locator('.lib-cell--missing')).toHaveCount(0);
+  await expect(page.getByTestId('grid-save-state')).toHaveText('All changes saved.', { timeout: 10_000 });
+  await expect(grid.locator('.lib-cell--missing')).toHaveCount(0);
+  await expect(problem).toHaveCount(0);
+  // Undo and redo are the kit's: the last edit goes back and comes again.
+  await page.getByTestId('grid-undo').click();
+  await expect(await cellOf(page, BIG_NAME, 'gender')).toHaveText('');
+  await page.getByTestId('grid-redo').click();
+  await expect(await cellOf(page, BIG_NAME, 'gender')).toHaveText('Womens');
+  await expect(page.getByTestId('grid-save-state')).toHaveText('All changes saved.', { timeout: 10_000 });
 
   // The status cell: the change waits for the confirmation, the cell keeps its value meanwhile.
-  const statusCell = gridRow(page, BIG_NAME).locator('[col-id="status"]');
   await statusCell.dblclick();
-  await statusCell.locator('.ag-picker-field-wrapper').click();
-  await page.locator('.ag-select-list').getByRole('option', { name: 'Published', exact: true }).click();
+  await page.getByTestId('grid-choices').getByRole('option', { name: 'Published', exact: true }).click();
   await expect(dialog).toBeVisible();
   await expect(statusCell).toHaveText('Pending');
   await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.locator('.its-toast--success')).toContainText('1 item moved to Published');
-  await expect(grid.getByText(BIG_NAME, { exact: true })).toHaveCount(0);
+  await expect(page.locator('.its-toast--success')).toContainText('1 item moved to Published', { timeout: 10_000 });
+  await expect(statusCell).toHaveText('Published');
   await page.getByTestId('manage-tab-Published').click();
   await page.getByTestId('manage-search').fill(BIG_NAME);
   await expect(page.getByTestId('manage-count')).toHaveText('1 item');
@@ -208,10 +227,20 @@ test('publishing is refused while a required field is empty, then succeeds once 
   await page.getByTestId('manage-search').blur();
   await shot(page, 'libraries-manage-published');
 
-  // The xlsx report goes through the download queue.
+  // The xlsx report is a job in the download queue, saved when it is done.
   const report = page.waitForEvent('download');
   await page.getByTestId('manage-report').click();
-  expect((await report).suggestedFilename()).toBe('AdvertisingAsset_report.xlsx');
+  await expect(page.getByTestId('download-entry').first()).toBeVisible();
+  const file = await report;
+  expect(file.suggestedFilename()).toMatch(/^AdvertisingAsset_Published_Report_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const saved = join(dir, 'report.xlsx');
+  await file.saveAs(saved);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(saved);
+  const sheet = book.getWorksheet('AdvertisingAsset')!;
+  expect(sheet.getRow(1).getCell(2).value).toBe('Name');
+  expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(2).getCell(2).value).toBe(BIG_NAME);
 });
 
 test('a plain user finds the new asset, downloads it, and downloads a zip of their collection', async ({ page }) => {
@@ -229,6 +258,9 @@ test('a plain user finds the new asset, downloads it, and downloads a zip of the
 
   // Filters write the URL; back and forward bring them back.
   await page.getByTestId('filter-category').click();
+  // The options are the values published items use, with their counts (from the server).
+  await expect(page.getByRole('option', { name: /Running/ })).toContainText(/Running\d+/);
+  await shot(page, 'libraries-filter-options');
   const running = page.getByRole('option', { name: /Running/ }).locator('input');
   await running.click();
   await expect(running).toBeChecked();

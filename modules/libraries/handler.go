@@ -1,14 +1,13 @@
 package libraries
 
 import (
-	"bytes"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
 )
@@ -33,7 +32,13 @@ func pathResource(name string) registry.ResourceFunc {
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/assets", "libraries.view", h.list, registry.WithResource(libraryTypeQuery))
+	r.Handle("GET", "/api/assets/filters", "libraries.view", h.filters, registry.WithResource(libraryTypeQuery))
 	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", "libraries.manage", h.batch, registry.WithResource(pathResource("manageType")))
+	r.Handle("GET", "/api/assets/{libraryType}/schema", "libraries.manage", h.schema, registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/query", "libraries.manage", h.query, registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/stream", "libraries.manage", h.stream, registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/export/xlsx", "libraries.manage", h.export, registry.WithResource(pathResource("libraryType")))
+	r.Handle("GET", "/api/assets/{libraryType}/thumbnail/{fileId}", "libraries.view", h.thumbnail, registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{manageType}/check-filename", "libraries.manage", h.checkFilename, registry.WithResource(pathResource("manageType")))
 	r.Handle("POST", "/api/assets/{libraryType}", "libraries.view", h.signed, registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", "libraries.manage", h.report, registry.WithResource(pathResource("libraryType")))
@@ -82,20 +87,102 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"data": assets, "totalCount": total})
+	httpx.Data(w, map[string]any{"rows": assets, "totalCount": total})
 	return nil
 }
 
-func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
-	var body BatchRequest
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	out, err := h.svc.Batch(r.Context(), chi.URLParam(r, "manageType"), body)
+func (h *Handler) filters(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.svc.FilterOptions(r.Context(), r.URL.Query().Get("libraryType"))
 	if err != nil {
 		return err
 	}
 	httpx.Data(w, out)
+	return nil
+}
+
+// batchBody is either shape of PATCH /api/assets/{manageType}/batch/many: the spec's
+// {_ids, status, set} or the grid protocol's {update, add, delete}.
+type batchBody struct {
+	BatchRequest
+	Update []grid.UpdateRow `json:"update"`
+	Add    []grid.AddRow    `json:"add"`
+	Delete []grid.DeleteRow `json:"delete"`
+}
+
+func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
+	var body batchBody
+	if err := httpx.Decode(r, &body); err != nil {
+		return err
+	}
+	manageType := chi.URLParam(r, "manageType")
+	legacy := body.IDs != nil || body.Status != "" || body.Set != nil
+	if body.Update != nil || body.Add != nil || body.Delete != nil {
+		if legacy {
+			return invalid("_ids", "shape", "Send either _ids with status and set, or the grid's update, add and delete, not both")
+		}
+		res, err := h.svc.Write(r.Context(), manageType, grid.BatchRequest{Update: body.Update, Add: body.Add, Delete: body.Delete})
+		if err != nil {
+			return err
+		}
+		httpx.Data(w, res)
+		return nil
+	}
+	out, err := h.svc.Batch(r.Context(), manageType, body.BatchRequest)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) schema(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.svc.Schema(chi.URLParam(r, "libraryType"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, s)
+	return nil
+}
+
+func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
+	var q grid.Query
+	if err := httpx.Decode(r, &q); err != nil {
+		return err
+	}
+	page, err := h.svc.Page(r.Context(), chi.URLParam(r, "libraryType"), q)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, page)
+	return nil
+}
+
+func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
+	var q grid.Query
+	if r.ContentLength != 0 {
+		if err := httpx.Decode(r, &q); err != nil {
+			return err
+		}
+	}
+	return h.svc.Stream(r.Context(), w, chi.URLParam(r, "libraryType"), q)
+}
+
+func (h *Handler) export(w http.ResponseWriter, r *http.Request) error {
+	var req grid.ExportRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	return h.svc.Export(r.Context(), w, chi.URLParam(r, "libraryType"), req)
+}
+
+func (h *Handler) thumbnail(w http.ResponseWriter, r *http.Request) error {
+	u, err := h.svc.Thumbnail(r.Context(), chi.URLParam(r, "libraryType"), chi.URLParam(r, "fileId"))
+	if err != nil {
+		return err
+	}
+	// The signed URL lives for the storage URL TTL; the browser may reuse the redirect a while.
+	w.Header().Set("Cache-Control", "private, max-age=300")
+	http.Redirect(w, r, u, http.StatusFound)
 	return nil
 }
 
@@ -138,15 +225,11 @@ func (h *Handler) report(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	var buf bytes.Buffer
-	name, err := h.svc.Report(r.Context(), chi.URLParam(r, "libraryType"), body, &buf)
+	id, err := h.svc.Report(r.Context(), chi.URLParam(r, "libraryType"), body)
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	_, _ = buf.WriteTo(w)
+	httpx.Data(w, map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"})
 	return nil
 }
 

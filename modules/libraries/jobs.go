@@ -155,5 +155,6 @@ func (s *Service) registration() jobs.Registration {
 	return jobs.Registration{Workers: func(w *river.Workers) {
 		river.AddWorker(w, &previewWorker{svc: s})
 		river.AddWorker(w, &zipWorker{svc: s})
+		river.AddWorker(w, &reportWorker{svc: s})
 	}}
 }

@@ -4,93 +4,213 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"os"
+	"slices"
 	"strings"
+	"time"
 
+	"github.com/riverqueue/river"
 	"github.com/xuri/excelize/v2"
+
+	"its/core/grid"
+	"its/core/identity"
+	"its/core/jobs"
 )
 
-// ReportRequest is POST /api/assets/{libraryType}/report/xlsx.
+// ReportRequest is POST /api/assets/{libraryType}/report/xlsx: the assets of one status (every
+// status when empty) matching the grid filters (docs/grid.md §3.3), e.g. {"category": ["Running"]}.
 type ReportRequest struct {
-	Status  string              `json:"status,omitempty"`
-	Filters map[string][]string `json:"filters,omitempty"`
+	Status  string                 `json:"status,omitempty"`
+	Filters map[string]grid.Filter `json:"filters,omitempty"`
 }
 
-// maxReportRows bounds one report.
-const maxReportRows = 50000
+// ReportArgs asks for a library report; the job writes the workbook to the blob store.
+type ReportArgs struct {
+	UserID      string                 `json:"userId"`
+	LibraryType string                 `json:"libraryType"`
+	Status      string                 `json:"status,omitempty"`
+	Filters     map[string]grid.Filter `json:"filters,omitempty"`
+	Filename    string                 `json:"filename"`
+}
 
-// Report writes the library's assets of one status (all statuses when empty) as a spreadsheet.
-func (s *Service) Report(ctx context.Context, libraryType string, req ReportRequest, w io.Writer) (string, error) {
-	if err := checkLibraryType(libraryType, "libraryType"); err != nil {
-		return "", err
-	}
-	statuses := Statuses
-	if req.Status != "" {
-		if !contains(Statuses, req.Status) {
-			return "", invalid("status", "oneOf", "status must be one of Pending, Published, Unpublished, Deleted")
+func (ReportArgs) Kind() string { return "libraries.report" }
+
+// ReportCancelled is the download queue's message for a cancelled report (spec §4.5).
+const ReportCancelled = "Your document has been canceled"
+
+// reportPage is how many rows the job reads per query; progress moves once per page.
+const reportPage = 1000
+
+func (a ReportArgs) query(cursor string) grid.Query {
+	q := grid.Query{Filters: maps.Clone(a.Filters), Limit: reportPage, Cursor: cursor}
+	if a.Status != "" {
+		if q.Filters == nil {
+			q.Filters = map[string]grid.Filter{}
 		}
-		statuses = []string{req.Status}
+		q.Filters["status"] = grid.Filter{In: []string{a.Status}}
 	}
-	for k := range req.Filters {
-		if !contains(filterFields[libraryType], k) {
-			return "", invalid("filters."+k, "filter", k+" is not a filter of "+libraryType)
-		}
-	}
-	assets, _, err := s.store.List(ctx, s.db, ListQuery{LibraryType: libraryType, Statuses: statuses, Filters: req.Filters, Limit: maxReportRows})
+	return q
+}
+
+// Report checks the request (an unknown status or filter is a 400 and queues nothing) and
+// queues the report job; the caller follows it with GET /api/jobs/{id}.
+func (s *Service) Report(ctx context.Context, libraryType string, req ReportRequest) (int64, error) {
+	g, err := gridOf(libraryType)
 	if err != nil {
-		return "", err
+		return 0, err
+	}
+	if req.Status != "" && !slices.Contains(Statuses, req.Status) {
+		return 0, invalid("status", "oneOf", "status must be one of Pending, Published, Unpublished, Deleted")
+	}
+	scope := req.Status
+	if scope == "" {
+		scope = "All"
+	}
+	args := ReportArgs{UserID: identity.FromContext(ctx).ID, LibraryType: libraryType, Status: req.Status, Filters: req.Filters,
+		Filename: fmt.Sprintf("%s_%s_Report_%s.xlsx", libraryType, scope, time.Now().Format("2006-01-02"))}
+	// The same query the job runs, limited to one row: its mistakes are the caller's 400.
+	probe := args.query("")
+	probe.Limit = 1
+	if _, err := g.Page(ctx, s.db, probe, inLibrary(libraryType)); err != nil {
+		return 0, err
+	}
+	return s.queue.Enqueue(ctx, nil, args, jobs.Spec{UserID: args.UserID, Title: args.Filename, CancelMessage: ReportCancelled})
+}
+
+type reportWorker struct {
+	river.WorkerDefaults[ReportArgs]
+	svc *Service
+}
+
+// Work reads the assets page by page (keyset cursor, so memory stays flat) into excelize's
+// streaming writer, reporting progress by rows, then stores the workbook for the download
+// queue. A cancelled job stops between pages and stores nothing.
+func (w *reportWorker) Work(ctx context.Context, job *river.Job[ReportArgs]) error {
+	s, a := w.svc, job.Args
+	g, err := gridOf(a.LibraryType)
+	if err != nil {
+		return river.JobCancel(err)
+	}
+	var cols []*grid.Column
+	for _, c := range g.Schema().Columns {
+		if c.Field != fieldThumbnail {
+			cols = append(cols, g.Column(c.Field))
+		}
 	}
 	f := excelize.NewFile()
 	defer f.Close()
-	sheet := libraryType
-	f.SetSheetName("Sheet1", sheet)
+	sheet := a.LibraryType
+	if err := f.SetSheetName(f.GetSheetName(0), sheet); err != nil {
+		return err
+	}
 	sw, err := f.NewStreamWriter(sheet)
 	if err != nil {
-		return "", err
+		return err
 	}
-	header := []any{"_id", "status"}
-	for _, tf := range textFields {
-		header = append(header, tf.json)
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}}})
+	if err != nil {
+		return err
 	}
-	for _, df := range dateFields {
-		header = append(header, df.json)
+	dateFmt, timeFmt := "mm/dd/yyyy", "mm/dd/yyyy hh:mm"
+	dateStyle, err := f.NewStyle(&excelize.Style{CustomNumFmt: &dateFmt})
+	if err != nil {
+		return err
 	}
-	header = append(header, "files", "fileSize", "modifiedDate")
+	timeStyle, err := f.NewStyle(&excelize.Style{CustomNumFmt: &timeFmt})
+	if err != nil {
+		return err
+	}
+	if err := sw.SetColWidth(1, 1, 38); err != nil {
+		return err
+	}
+	for i, c := range cols {
+		if err := sw.SetColWidth(i+2, i+2, max(float64(c.Width)/7, 10)); err != nil {
+			return err
+		}
+	}
+	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return err
+	}
+	header := []any{excelize.Cell{StyleID: bold, Value: "ID"}}
+	for _, c := range cols {
+		header = append(header, excelize.Cell{StyleID: bold, Value: c.Header})
+	}
 	if err := sw.SetRow("A1", header); err != nil {
-		return "", err
+		return err
 	}
-	for i, a := range assets {
-		row := []any{a.ID, a.Status}
-		for _, tf := range textFields {
-			row = append(row, a.Fields[tf.json])
+	r, done, last := 2, 0, -1
+	cursor := ""
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		for _, df := range dateFields {
-			row = append(row, a.Fields[df.json])
+		page, err := g.Page(ctx, s.db, a.query(cursor), inLibrary(a.LibraryType))
+		if err != nil {
+			return err
 		}
-		var names []string
-		var size int64
-		for _, fl := range a.Files {
-			names = append(names, fl.Filename+" ("+fl.UsageType+")")
-			size += fl.FileSize
+		for _, row := range page.Rows {
+			line := make([]any, 0, len(cols)+1)
+			line = append(line, row.ID())
+			for _, c := range cols {
+				line = append(line, reportCell(c, row.Get(c.Field), dateStyle, timeStyle))
+			}
+			cell, _ := excelize.CoordinatesToCellName(1, r)
+			if err := sw.SetRow(cell, line); err != nil {
+				return err
+			}
+			r++
 		}
-		row = append(row, strings.Join(names, "; "), size, a.ModifiedDate.Format("2006-01-02 15:04"))
-		cell, _ := excelize.CoordinatesToCellName(1, i+2)
-		if err := sw.SetRow(cell, row); err != nil {
-			return "", err
+		done += len(page.Rows)
+		if pct := int(int64(done) * 99 / max(page.TotalCount, 1)); pct != last {
+			last = pct
+			_ = s.queue.Progress(ctx, job.ID, pct)
 		}
+		if page.NextCursor == nil {
+			break
+		}
+		cursor = *page.NextCursor
 	}
 	if err := sw.Flush(); err != nil {
-		return "", err
+		return err
 	}
-	filename := fmt.Sprintf("%s_report.xlsx", libraryType)
-	_, err = f.WriteTo(w)
-	return filename, err
+	tmp, err := os.CreateTemp("", "its-report-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	if _, err := f.WriteTo(tmp); err != nil {
+		return err
+	}
+	size, err := tmp.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	filename := strings.ReplaceAll(a.Filename, " ", "_")
+	key := fmt.Sprintf("downloads/%d/%s", job.ID, filename)
+	if err := s.blobs.Put(ctx, key, tmp, size, grid.XLSXType); err != nil {
+		return err
+	}
+	return s.queue.SetResult(ctx, job.ID, key, filename)
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
+// reportCell gives a value its Excel form: real dates, numbers as numbers, blanks empty.
+func reportCell(c *grid.Column, v any, dateStyle, timeStyle int) any {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case time.Time:
+		return excelize.Cell{StyleID: timeStyle, Value: x.UTC()}
+	case string:
+		if c.Type == grid.Date {
+			if d, err := time.Parse(time.DateOnly, x); err == nil {
+				return excelize.Cell{StyleID: dateStyle, Value: d}
+			}
 		}
 	}
-	return false
+	return v
 }

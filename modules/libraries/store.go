@@ -201,7 +201,8 @@ func (s *Store) Get(ctx context.Context, db Querier, ids []string, forUpdate boo
 
 // Update writes the given columns and status of one asset (columns come from the whitelist).
 func (s *Store) Update(ctx context.Context, tx pgx.Tx, id string, set map[string]any) error {
-	b := psql.Update("library_assets").Set("modified_at", sq.Expr("now()")).Where(sq.Eq{"id": id})
+	// The version moves with every write, so a grid holding the old row gets a userLock.
+	b := psql.Update("library_assets").Set("modified_at", sq.Expr("now()")).Set("version", sq.Expr("version + 1")).Where(sq.Eq{"id": id})
 	for col, v := range set {
 		b = b.Set(col, v)
 	}

@@ -4,7 +4,7 @@ import type { Asset } from './api/types';
 import { groupAssets } from './browse/BrowsePage';
 import { facetsOf, readFilters } from './browse/hooks';
 import { downloadName, formatBytes } from './format';
-import { publishProblem } from './manage/ManageList';
+import { publishProblem, statusMoves, statusTargets, withoutPublish } from './manage/status';
 import { refusal } from './transfer/uploadTransport';
 
 const asset = (id: string, fields: Partial<Asset>): Asset => ({ _id: id, libraryType: 'StepAsset', status: 'Published', modifiedDate: '', locations: [], files: [], ...fields });
@@ -52,13 +52,45 @@ describe('STEP grouping', () => {
 });
 
 describe('server refusals', () => {
-  it('reads which fields a refused publication misses', () => {
+  it('reads which fields a refused publication misses, and leaves the other refusals to the grid', () => {
+    const msg = '"Hero" cannot be published: missing assetType, category';
     const e = new ApiError(400, {
-      message: '"Hero" cannot be published: missing assetType, category',
-      details: [{ field: 'assetType,category', rule: 'publish', message: '…' }],
+      message: msg,
+      messageCode: 'ITS_ERR_VALIDATION',
+      details: [
+        { op: 'update', index: 1, id: 'a1', field: 'assetType', rule: 'publish', message: msg },
+        { op: 'update', index: 1, id: 'a1', field: 'category', rule: 'publish', message: msg },
+        { op: 'update', index: 0, id: 'a2', field: 'gender', rule: 'list', message: "'Aliens' is not a valid Gender" },
+      ],
     });
-    expect(publishProblem(e, [asset('a1', { name: 'Hero' })], ['a1'])).toEqual({ id: 'a1', name: 'Hero', fields: ['assetType', 'category'] });
-    expect(publishProblem(new ApiError(400, { message: 'name cannot be cleared', details: [{ field: 'name', rule: 'notClearable' }] }), [], [])).toBeNull();
+    expect(publishProblem(e)).toEqual({ id: 'a1', name: 'Hero', fields: ['assetType', 'category'] });
+    const rest = withoutPublish(e);
+    expect(rest.status).toBe(400);
+    expect(rest.details).toEqual([{ op: 'update', index: 0, id: 'a2', field: 'gender', rule: 'list', message: "'Aliens' is not a valid Gender" }]);
+    expect(rest.message).toBe("'Aliens' is not a valid Gender");
+    // Without a quoted name the grid's row names the item.
+    const bare = new ApiError(400, { message: 'x', details: [{ id: 'a3', field: 'file', rule: 'publish', message: 'missing primary file' }] });
+    expect(publishProblem(bare, (id) => (id === 'a3' ? 'Window graphic' : undefined))).toEqual({ id: 'a3', name: 'Window graphic', fields: ['file'] });
+    expect(publishProblem(new ApiError(400, { message: 'Name cannot be cleared', details: [{ id: 'a1', field: 'name', rule: 'nonClearable' }] }))).toBeNull();
+    expect(publishProblem(new ApiError(409, { details: { errorType: 'userLock' } }))).toBeNull();
+  });
+  it('knows which edits move items (they are confirmed first) and what a batch moved', () => {
+    expect(statusTargets([{ field: 'name', before: 'a', after: 'b' }])).toEqual([]);
+    expect(statusTargets([{ field: 'status', before: 'Pending', after: 'Published' }, { field: 'status', before: 'Pending', after: 'Published' }, { field: 'name', before: 'a', after: 'b' }])).toEqual(['Published']);
+    expect(statusTargets([{ field: 'status', before: 'Pending', after: 'Pending' }, { field: 'status', before: 'Pending', after: 'Nope' }])).toEqual([]);
+    expect(
+      statusMoves({
+        update: [
+          { id: '1', version: 1, changes: { status: 'Published' } },
+          { id: '2', version: 3, changes: { status: 'Published', name: 'x' } },
+          { id: '3', version: 1, changes: { name: 'y' } },
+        ],
+        delete: [{ id: '4', version: 2 }],
+      }),
+    ).toEqual([
+      { status: 'Published', count: 2 },
+      { status: 'Deleted', count: 1 },
+    ]);
   });
   it('maps upload refusals onto clear reasons', () => {
     expect(refusal(new ApiError(409, { details: { errorType: 'duplicateFilename' } }), 'create')?.code).toBe('duplicate');

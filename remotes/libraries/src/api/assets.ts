@@ -1,6 +1,7 @@
 /** The libraries' calls (docs/api.md "Libraries"), through the kit's API client. */
-import { ApiError, api, apiUrl, csrfToken, CSRF_HEADER, type RequestOptions } from '@its/kit';
-import type { Asset, AssetPage, AssetStatus, Collection, CollectionSettings, LibraryType, UsageType } from './types';
+import { api, type RequestOptions } from '@its/kit';
+import type { GridEndpoints } from '@its/grid';
+import type { Asset, AssetPage, AssetStatus, Collection, CollectionSettings, FilterOptions, LibrarySchema, LibraryType, UsageType } from './types';
 
 export interface ListQuery {
   libraryType: LibraryType;
@@ -17,18 +18,15 @@ export function listQueryParams(q: ListQuery): Record<string, string | number | 
   return out;
 }
 
-/** GET /api/assets answers {data, totalCount} at the top level, so the envelope is kept. */
+/** GET /api/assets → {data: {rows, totalCount}}. */
 export async function listAssets(q: ListQuery, opts: RequestOptions = {}): Promise<AssetPage> {
-  const res = await fetch(apiUrl('/assets', listQueryParams(q)), { credentials: 'include', headers: { Accept: 'application/json' }, signal: opts.signal });
-  const body = (await res.json().catch(() => undefined)) as AssetPage | { message?: string } | undefined;
-  if (!res.ok) {
-    // The kit's client unwraps {data} and would drop totalCount; let it see a lost session.
-    if (res.status === 401) void api.get('/users/ping').catch(() => undefined);
-    throw new ApiError(res.status, body as { message?: string });
-  }
-  const page = body as AssetPage;
-  return { data: page?.data ?? [], totalCount: page?.totalCount ?? 0 };
+  const page = await api.get<{ rows?: Asset[]; totalCount?: number }>('/assets', { silent: true, ...opts, query: listQueryParams(q) });
+  return { data: page?.rows ?? [], totalCount: page?.totalCount ?? 0 };
 }
+
+/** GET /api/assets/filters: per filter of the library's bar, the values its published items use. */
+export const filterOptions = (libraryType: LibraryType, signal?: AbortSignal) =>
+  api.get<FilterOptions>('/assets/filters', { silent: true, signal, query: { libraryType } });
 
 export interface BatchBody {
   _ids: string[];
@@ -59,22 +57,9 @@ export const flagSeen = (assetId: string) => api.post('/userFlags', { flag: 'See
 export const recordStat = (action: string, assetId: string, data: Record<string, unknown>) =>
   api.post('/stats', { action, modelType: 'Asset', modelId: assetId, data }, { silent: true });
 
-/** POST .../report/xlsx answers the spreadsheet itself; the caller saves the blob. */
-export async function fetchReport(
-  libraryType: LibraryType,
-  body: { status?: AssetStatus; filters?: Record<string, string[]> },
-  signal?: AbortSignal,
-): Promise<{ blob: Blob; filename: string }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = csrfToken();
-  if (token) headers[CSRF_HEADER] = token;
-  const res = await fetch(apiUrl(`/assets/${libraryType}/report/xlsx`), { method: 'POST', credentials: 'include', headers, body: JSON.stringify(body), signal });
-  if (!res.ok) throw new ApiError(res.status, (await res.json().catch(() => undefined)) as { message?: string } | undefined);
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const filename = m?.[1] ? decodeURIComponent(m[1]) : `${libraryType}_report.xlsx`;
-  return { blob: await res.blob(), filename };
-}
+/** POST .../report/xlsx queues the report job; the download queue follows it. */
+export const reportJob = (libraryType: LibraryType, body: { status?: AssetStatus; filters?: Record<string, unknown> }) =>
+  api.post<{ jobId: string; status: string }>(`/assets/${libraryType}/report/xlsx`, body, { silent: true });
 
 /** The library types of the assets named by ids, fetched with signed URLs (500 per call). */
 export async function assetsByIds(libraryTypes: LibraryType[], ids: string[]): Promise<Asset[]> {
@@ -85,3 +70,16 @@ export async function assetsByIds(libraryTypes: LibraryType[], ids: string[]): P
   const byId = new Map(answers.flat().map((a) => [a._id, a]));
   return ids.map((id) => byId.get(id)).filter((a): a is Asset => !!a);
 }
+
+/** The manage grid of a library (grid protocol, docs/grid.md): schema, stream, batch, export. */
+export const fetchLibrarySchema = (libraryType: LibraryType, signal?: AbortSignal) =>
+  api.get<LibrarySchema>(`/assets/${libraryType}/schema`, { silent: true, signal });
+
+export const gridEndpoints = (libraryType: LibraryType): GridEndpoints => ({
+  stream: `/assets/${libraryType}/stream`,
+  batch: `/assets/${libraryType}/batch/many`,
+  export: `/assets/${libraryType}/export/xlsx`,
+});
+
+/** A grid row's preview picture (the server redirects to the signed file). */
+export const thumbnailUrl = (libraryType: LibraryType, fileId: string) => `/api/assets/${libraryType}/thumbnail/${encodeURIComponent(fileId)}`;

@@ -1,4 +1,5 @@
 /** Shapes of the libraries API (modules/libraries, core/uploads, core/jobs; see docs/api.md). */
+import type { GridSchema } from '@its/grid';
 
 export const LIBRARY_TYPES = ['AdvertisingAsset', 'AdvertisingLogo', 'GlobalRetailAsset', 'GlobalRetailResource', 'ProductDocument', 'StepAsset'] as const;
 export type LibraryType = (typeof LIBRARY_TYPES)[number];
@@ -54,6 +55,9 @@ export interface AssetPage {
   totalCount: number;
 }
 
+/** GET /api/assets/filters → data: each filter field's values (published items), with counts. */
+export type FilterOptions = Partial<Record<AssetField, { value: string; count: number }[]>>;
+
 export type ViewType = 'grid' | 'list';
 
 export interface CollectionSettings {
@@ -107,4 +111,12 @@ export interface CompletedUpload {
   uploadId: string;
   status: string;
   result?: { asset?: { _id: string }; file?: { _id: string } };
+}
+
+/** GET /api/assets/{libraryType}/schema → data: the manage grid's schema and the publish rule. */
+export interface LibrarySchema extends GridSchema {
+  libraryType: LibraryType;
+  statuses: AssetStatus[];
+  /** Needed to publish (spec §5.6); a Marketing Image also needs beginDate and expireDate. */
+  publishFields: AssetField[];
 }

@@ -33,39 +33,47 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('library listing', () => {
   it('lists published items, keeps the filters in the URL, and says so when nothing matches', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        calls.push(url);
+    const collection = () => json(200, { data: { collectionType: 'advertisingAsset', items: [], viewType: 'grid', totalSize: 0, tooLarge: false, sizeLimit: 1 } });
+    const fake = fakeFetch({
+      'GET /api/assets/collection/advertisingAsset': collection,
+      'GET /api/assets/filters': () => json(200, { data: { gender: [{ value: 'Mens', count: 4 }, { value: 'Womens', count: 9 }], category: [{ value: 'Running', count: 13 }] } }),
+      'GET /api/assets': (_init, url) => {
         const q = new URL(url, 'http://x').searchParams;
-        if (url.startsWith('/api/assets/collection/')) return json(200, { data: { collectionType: 'advertisingAsset', items: [], viewType: 'grid', totalSize: 0, tooLarge: false, sizeLimit: 1 } });
         const matches = !q.get('gender') || q.get('gender') === 'Womens';
-        return json(200, { data: matches ? [hero] : [], totalCount: matches ? 1 : 0 });
-      }),
-    );
-    configureApi({ fetch: fakeFetch({ 'GET /api/assets/collection/advertisingAsset': () => json(200, { data: { collectionType: 'advertisingAsset', items: [], viewType: 'grid', totalSize: 0, tooLarge: false, sizeLimit: 1 } }) }) });
+        return json(200, { data: { rows: matches ? [hero] : [], totalCount: matches ? 1 : 0 } });
+      },
+    });
+    configureApi({ fetch: fake });
     await act(async () => {
       renderWithShell(<BrowsePage libraryType="AdvertisingAsset" collectionType="advertisingAsset" />, { shell: { modules }, path: '/advertising/libraries/assets?gender=Mens' });
     });
     expect((await screen.findByTestId('assets-empty')).textContent).toContain('No assets available.');
-    const listCall = calls.find((c) => c.startsWith('/api/assets?') && c.includes('limit=60'))!;
+    const listCall = fake.calls.map((c) => c.url).find((c) => c.startsWith('/api/assets?') && c.includes('limit=60'))!;
     expect(listCall).toContain('libraryType=AdvertisingAsset');
     expect(listCall).toContain('gender=Mens');
     expect(listCall).not.toContain('status=');
 
-    // The filter bar lives in the shell's sub-header.
+    // The filter bar lives in the shell's sub-header; its options come from the server.
     const subHeader = chromeStore.get().subHeader;
     expect(subHeader).toBeTruthy();
     const bar = renderWithShell(<>{subHeader}</>, { shell: { modules }, path: '/advertising/libraries/assets?gender=Mens' });
     expect((await within(bar.container).findByTestId('filter-chips')).textContent).toContain('Gender: Mens');
+    expect(fake.calls.some((c) => c.url === '/api/assets/filters?libraryType=AdvertisingAsset')).toBe(true);
+    await act(async () => fireEvent.click(within(bar.container).getByTestId('filter-gender')));
+    const womens = await screen.findByRole('option', { name: /Womens/ });
+    expect(womens.textContent).toBe('Womens9');
+    expect(screen.getByRole('option', { name: /^Mens/ }).textContent).toBe('Mens4');
     bar.unmount();
   });
 
   it('shows cards with their actions', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: [hero], totalCount: 1 })));
-    configureApi({ fetch: fakeFetch({ 'GET /api/assets/collection/advertisingAsset': () => json(200, { data: { collectionType: 'advertisingAsset', items: [hero._id], viewType: 'grid', totalSize: 2048, tooLarge: false, sizeLimit: 1 } }) }) });
+    configureApi({
+      fetch: fakeFetch({
+        'GET /api/assets': () => json(200, { data: { rows: [hero], totalCount: 1 } }),
+        'GET /api/assets/filters': () => json(200, { data: {} }),
+        'GET /api/assets/collection/advertisingAsset': () => json(200, { data: { collectionType: 'advertisingAsset', items: [hero._id], viewType: 'grid', totalSize: 2048, tooLarge: false, sizeLimit: 1 } }),
+      }),
+    });
     await act(async () => {
       renderWithShell(<BrowsePage libraryType="AdvertisingAsset" collectionType="advertisingAsset" />, { shell: { modules }, path: '/advertising/libraries/assets' });
     });

@@ -1,6 +1,7 @@
 /**
  * A library's filter bar (spec §2.6): a name search, one dropdown per filter the library
- * supports, the active choices as chips, and a share action copying the link of this view.
+ * supports (its options and counts come from the server), the active choices as chips, and a
+ * share action copying the link of this view.
  */
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,7 +9,7 @@ import { Icon, toast } from '@its/kit';
 import type { AssetField, LibraryType } from '../api/types';
 import { FILTER_FIELDS, fieldTitles } from '../libraries';
 import { MultiSelect } from '../ui/MultiSelect';
-import { useFacets, useFilterState } from './hooks';
+import { useFilterOptions, useFilterState } from './hooks';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -49,7 +50,7 @@ export function ShareButton({ url, testId = 'share-link', compact = false }: { u
 export function FilterBar({ libraryType, defaults = {}, fields }: { libraryType: LibraryType; defaults?: Partial<Record<AssetField, string>>; fields?: AssetField[] }) {
   const intl = useIntl();
   const state = useFilterState(libraryType, defaults);
-  const { facets } = useFacets(libraryType);
+  const { options } = useFilterOptions(libraryType);
   const [text, setText] = useState(state.q);
   const typing = useRef(false);
   const shownFields = fields ?? FILTER_FIELDS[libraryType];
@@ -97,7 +98,7 @@ export function FilterBar({ libraryType, defaults = {}, fields }: { libraryType:
             <MultiSelect
               key={f}
               label={intl.formatMessage(fieldTitles[f])}
-              options={facets[f] ?? []}
+              options={options[f] ?? []}
               selected={state.filters[f] ?? []}
               onChange={(values) => state.setFilter(f, values)}
               testId={`filter-${f}`}

@@ -1,12 +1,13 @@
 /**
  * Browsing state: the filter query lives in the URL (so links can be shared, and browser back
  * and forward refresh it), the results are pages of GET /api/assets (Published only, newest
- * first), and the filter options are the values the library's published items use.
+ * first), and the filter options are the values the library's published items use (answered by
+ * the server, GET /api/assets/filters).
  */
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { listAssets } from '../api/assets';
+import { filterOptions, listAssets } from '../api/assets';
 import type { Asset, AssetField, LibraryType } from '../api/types';
 import { FILTER_FIELDS } from '../libraries';
 
@@ -134,4 +135,16 @@ export function useFacets(libraryType: LibraryType, extraFields: AssetField[] = 
   });
   const facets = useMemo(() => facetsOf(scan.data?.data ?? [], fields), [scan.data, fields]);
   return { facets, total: scan.data?.totalCount ?? 0, recent: scan.data?.data ?? [], loading: scan.isPending, error: scan.error };
+}
+
+export const filterOptionsKey = (libraryType: LibraryType) => ['libraries', 'filters', libraryType] as const;
+
+/** The filter bar's options: per filter field, the values published items use, with counts. */
+export function useFilterOptions(libraryType: LibraryType) {
+  const q = useQuery({
+    queryKey: filterOptionsKey(libraryType),
+    queryFn: ({ signal }) => filterOptions(libraryType, signal),
+    staleTime: 5 * 60_000,
+  });
+  return { options: q.data ?? {}, loading: q.isPending, error: q.error };
 }

@@ -1,0 +1,46 @@
+package libraries
+
+import (
+	"context"
+	"strconv"
+	"strings"
+)
+
+// FilterValue is one option of a filter bar dropdown: a value published assets use and how many.
+type FilterValue struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
+}
+
+// FilterOptions answers, for each filter of the library's filter bar (spec §2.6), the distinct
+// values its Published assets hold, with their counts, in the bar's order of fields and
+// alphabetical order of values. Every filter field is present (an empty list when no asset has
+// a value).
+func (s *Service) FilterOptions(ctx context.Context, libraryType string) (map[string][]FilterValue, error) {
+	if err := checkLibraryType(libraryType, "libraryType"); err != nil {
+		return nil, err
+	}
+	fields := filterFields[libraryType]
+	out := make(map[string][]FilterValue, len(fields))
+	parts := make([]string, 0, len(fields))
+	for i, f := range fields {
+		out[f] = []FilterValue{}
+		col, _ := column(f) // the whitelist: column names come from model.go only
+		parts = append(parts, "SELECT "+strconv.Itoa(i)+" AS n, "+col+" AS value, count(*) AS count FROM library_assets"+
+			" WHERE library_type = $1 AND status = 'Published' AND "+col+" <> '' GROUP BY "+col)
+	}
+	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", libraryType)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n int
+		var v FilterValue
+		if err := rows.Scan(&n, &v.Value, &v.Count); err != nil {
+			return nil, err
+		}
+		out[fields[n]] = append(out[fields[n]], v)
+	}
+	return out, rows.Err()
+}
