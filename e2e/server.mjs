@@ -2,7 +2,7 @@
 // (bin/its), a fresh data directory (its own embedded PostgreSQL), demo data, and the web
 // builds served from the checkout.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -37,18 +37,52 @@ function freePort() {
   });
 }
 
+/** The server binary the tests run: E2E_ITS_BIN, else bin/its. */
+export const itsBin = () => process.env.E2E_ITS_BIN || join(repoRoot, 'bin', 'its');
+
+/** The pid in a data dir's postmaster.pid, or 0 when none is recorded. */
+export function postmasterPid(dataDir) {
+  try {
+    return Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether a process still runs (a zombie waiting to be reaped does not count). */
+export function alive(pid) {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // The state is the field after the parenthesised command name.
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
 /**
- * @param {{ env?: Record<string, string>, log?: (line: string) => void }} [opts]
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * Starts `bin/its serve`. By default on a fresh data dir and a free port, both removed on stop;
+ * with `dataDir` and `port` it (re)starts a server on an existing data dir, which it keeps.
+ * `kill()` SIGKILLs the process, as a crash would, leaving its PostgreSQL running; `stop()`
+ * SIGTERMs it (which stops its PostgreSQL) and makes sure no postmaster of the data dir is left.
+ * `bin` runs another binary than E2E_ITS_BIN or bin/its (e.g. a copy that a rebuild cannot change
+ * between a crash and the restart).
+ * @param {{ env?: Record<string, string>, log?: (line: string) => void, dataDir?: string, port?: number, bin?: string }} [opts]
+ * @returns {Promise<{ url: string, port: number, dataDir: string, pid: number, stop: () => Promise<void>, kill: () => Promise<void> }>}
  */
-export async function startServer({ env = {}, log = () => {} } = {}) {
-  const bin = process.env.E2E_ITS_BIN || join(repoRoot, 'bin', 'its');
+export async function startServer({ env = {}, log = () => {}, dataDir: givenDir, port: givenPort, bin: givenBin } = {}) {
+  const bin = givenBin || itsBin();
   if (!existsSync(bin)) throw new Error(`${bin} is missing: build it first (make build)`);
   for (const dist of ['shell/dist/index.html', 'remotes/dashboard/dist/mf-manifest.json']) {
     if (!existsSync(join(repoRoot, dist))) throw new Error(`${dist} is missing: build the web first (npm run build)`);
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'its-e2e-'));
+  const port = givenPort ?? (await freePort());
+  const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'its-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(bin, ['serve'], {
     cwd: repoRoot,
@@ -72,11 +106,12 @@ export async function startServer({ env = {}, log = () => {} } = {}) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+  const running = () => child.exitCode === null && child.signalCode === null;
 
   const deadline = Date.now() + 120_000;
   let healthy = false;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+    if (!running()) break;
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) {
@@ -88,18 +123,30 @@ export async function startServer({ env = {}, log = () => {} } = {}) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  const kill = async () => {
+    if (running()) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (running()) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    // A postmaster outliving its server (one that crashed, or failed to start) is stopped too.
+    const pm = postmasterPid(dataDir);
+    if (alive(pm)) {
+      process.kill(pm, 'SIGTERM');
+      for (let i = 0; i < 120 && alive(pm); i++) await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
   };
   if (!healthy) {
     await stop();
     throw new Error(`ITS did not become healthy at ${url}:\n${output}`);
   }
-  return { url, stop };
+  return { url, port, dataDir, pid: child.pid ?? 0, stop, kill };
 }

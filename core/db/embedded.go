@@ -105,21 +105,36 @@ func (c *Cluster) Start(ctx context.Context) error {
 			return err
 		}
 	}
-	if port, ok := c.runningPort(); ok {
+	port, ok, err := c.previous(ctx)
+	if err != nil {
+		return err
+	}
+	if ok {
 		c.Port = port
 		c.log.Info("adopting running PostgreSQL", "dir", c.Dir, "port", port)
 		c.started = true
 		return nil
 	}
-	port, err := freePort()
-	if err != nil {
-		return err
-	}
-	c.Port = port
-	opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -c unix_socket_directories='' -c max_connections=200 -c shared_buffers=256MB -c fsync=on", port)
 	logFile := filepath.Join(c.Dir, "server.log")
-	if err := c.run(ctx, "pg_ctl", "start", "-w", "-t", "60", "-D", c.Dir, "-l", logFile, "-o", opts); err != nil {
-		return fmt.Errorf("starting PostgreSQL in %s (see %s): %w", c.Dir, logFile, err)
+	// A second try covers the backends of a killed postmaster still holding its shared memory
+	// for a moment (PostgreSQL refuses to start until they are gone).
+	for attempt := 1; ; attempt++ {
+		if port, err = freePort(); err != nil {
+			return err
+		}
+		c.Port = port
+		opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -c unix_socket_directories='' -c max_connections=200 -c shared_buffers=256MB -c fsync=on", port)
+		err = c.run(ctx, "pg_ctl", "start", "-w", "-t", "60", "-D", c.Dir, "-l", logFile, "-o", opts)
+		if err == nil {
+			break
+		}
+		if attempt == 3 || ctx.Err() != nil {
+			return fmt.Errorf("starting PostgreSQL in %s (see %s): %w", c.Dir, logFile, err)
+		}
+		c.log.Warn("PostgreSQL did not start, trying again", "dir", c.Dir, "error", err)
+		if err := sleep(ctx, time.Second); err != nil {
+			return err
+		}
 	}
 	c.started = true
 	c.log.Info("PostgreSQL started", "dir", c.Dir, "port", port)
@@ -162,27 +177,77 @@ func (c *Cluster) chown(paths ...string) error {
 	return nil
 }
 
-// runningPort reads postmaster.pid and reports the port of a live postmaster.
-func (c *Cluster) runningPort() (int, bool) {
+// previousWait bounds how long Start waits for a postmaster left by an earlier process to
+// either answer (adopted) or be gone.
+const previousWait = 30 * time.Second
+
+// previous looks at the postmaster.pid an earlier process left: a postmaster answering on its
+// port is adopted (ok); a dead one leaves a stale file, which PostgreSQL itself discards at
+// start. In between, a postmaster still starting, recovering or shutting down, or one killed
+// but not yet reaped by its parent (a zombie keeps its pid, and PostgreSQL would refuse to start
+// while that pid exists), is waited for.
+func (c *Cluster) previous(ctx context.Context) (port int, ok bool, err error) {
+	deadline := time.Now().Add(previousWait)
+	for {
+		pid, port := c.pidFile()
+		if pid <= 0 || !processExists(pid) {
+			return 0, false, nil
+		}
+		if !zombie(pid) && port > 0 {
+			conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second)
+			if err == nil {
+				conn.Close()
+				return port, true, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return 0, false, fmt.Errorf("PostgreSQL in %s: process %d named by postmaster.pid neither answers on port %d nor exits; stop it, or remove postmaster.pid if it is not a postmaster", c.Dir, pid, port)
+		}
+		if err := sleep(ctx, 250*time.Millisecond); err != nil {
+			return 0, false, err
+		}
+	}
+}
+
+// pidFile reads the pid and port from postmaster.pid (0s when there is none).
+func (c *Cluster) pidFile() (pid, port int) {
 	b, err := os.ReadFile(filepath.Join(c.Dir, "postmaster.pid"))
 	if err != nil {
-		return 0, false
+		return 0, 0
 	}
 	lines := strings.Split(string(b), "\n")
-	if len(lines) < 4 {
-		return 0, false
+	pid, _ = strconv.Atoi(strings.TrimSpace(lines[0]))
+	if len(lines) >= 4 {
+		port, _ = strconv.Atoi(strings.TrimSpace(lines[3]))
 	}
-	pid, _ := strconv.Atoi(strings.TrimSpace(lines[0]))
-	port, _ := strconv.Atoi(strings.TrimSpace(lines[3]))
-	if pid <= 0 || port <= 0 || syscall.Kill(pid, 0) != nil {
-		return 0, false
-	}
-	conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second)
+	return pid, port
+}
+
+func processExists(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// zombie reports a process that has exited but is not yet reaped (Linux; elsewhere false).
+func zombie(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0, false
+		return false
 	}
-	conn.Close()
-	return port, true
+	// The state follows the command name, which is in parentheses and may hold spaces.
+	i := bytes.LastIndexByte(b, ')')
+	return i >= 0 && i+2 < len(b) && b[i+2] == 'Z'
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // URL is the connection URL of database name.

@@ -6,7 +6,9 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestClusterSurvivesRestart starts a private cluster from the system's binaries, migrates and
@@ -82,6 +84,84 @@ func TestClusterSurvivesRestart(t *testing.T) {
 	}
 	if c3.Port != c2.Port {
 		t.Fatalf("did not adopt the running postmaster: %d vs %d", c3.Port, c2.Port)
+	}
+}
+
+// TestClusterStartsAfterKilledPostmaster kills the postmaster outright, as a crash of the machine's
+// processes would, leaving a stale postmaster.pid (and, until its parent reaps it, a zombie with
+// that pid): the next Start must wait it out, start a new postmaster and find the data intact.
+func TestClusterStartsAfterKilledPostmaster(t *testing.T) {
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	base, err := os.MkdirTemp("", "its-db-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	dir := filepath.Join(base, "pg")
+	c, err := NewCluster(dir, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	admin, _ := c.URL("postgres")
+	if err := EnsureDatabase(ctx, admin, DatabaseName); err != nil {
+		_ = c.Stop(ctx)
+		t.Fatal(err)
+	}
+	url, _ := c.URL(DatabaseName)
+	pool, err := Open(ctx, url)
+	if err != nil {
+		_ = c.Stop(ctx)
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `CREATE TABLE crash_probe (v text); INSERT INTO crash_probe VALUES ('kept')`); err != nil {
+		_ = c.Stop(ctx)
+		t.Fatal(err)
+	}
+	pool.Close()
+	pid, _ := c.pidFile()
+	if pid <= 0 {
+		t.Fatal("no postmaster.pid after Start")
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	for processExists(pid) && !zombie(pid) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if p, _ := c.pidFile(); p != pid {
+		t.Fatalf("postmaster.pid changed by the kill: %d, want the stale %d", p, pid)
+	}
+
+	c2, _ := NewCluster(dir, log)
+	if err := c2.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c2.Stop(ctx) })
+	if p, _ := c2.pidFile(); p == pid || p <= 0 {
+		t.Fatalf("no new postmaster: pid %d (killed: %d)", p, pid)
+	}
+	url, _ = c2.URL(DatabaseName)
+	pool, err = Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var v string
+	if err := pool.QueryRow(ctx, `SELECT v FROM crash_probe`).Scan(&v); err != nil || v != "kept" {
+		t.Fatalf("data lost across the crash: %q %v", v, err)
+	}
+}
+
+func TestZombie(t *testing.T) {
+	if zombie(os.Getpid()) {
+		t.Fatal("a running process is not a zombie")
+	}
+	if zombie(1 << 30) {
+		t.Fatal("a missing process is not a zombie")
 	}
 }
 

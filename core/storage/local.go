@@ -315,7 +315,13 @@ func (l *Local) putPart(uploadID string, part int, r io.Reader) (string, error) 
 		return "", ErrBadParts
 	}
 	etag := fmt.Sprintf(`"%08x%x"`, h.Sum32(), size)
-	if err := os.WriteFile(filepath.Join(dir, n+".etag"), []byte(etag+"\n"+strconv.FormatInt(size, 10)), 0o644); err != nil {
+	// Written aside and renamed: a crash mid-write must not leave a part listed with an empty
+	// ETag or size.
+	tmp := filepath.Join(dir, n+".etag.tmp")
+	if err := os.WriteFile(tmp, []byte(etag+"\n"+strconv.FormatInt(size, 10)), 0o644); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, n+".etag")); err != nil {
 		return "", err
 	}
 	return etag, nil
@@ -345,7 +351,10 @@ func (l *Local) ListParts(ctx context.Context, key, uploadID string) ([]Part, er
 			continue
 		}
 		etag, sz, _ := strings.Cut(string(b), "\n")
-		size, _ := strconv.ParseInt(sz, 10, 64)
+		size, err := strconv.ParseInt(sz, 10, 64)
+		if err != nil || etag == "" {
+			continue // not a whole record: the part counts as missing and is sent again
+		}
 		parts = append(parts, Part{Number: n, ETag: etag, Size: size})
 	}
 	sort.Slice(parts, func(i, j int) bool { return parts[i].Number < parts[j].Number })
@@ -392,6 +401,14 @@ func (l *Local) CompleteMultipart(ctx context.Context, key, uploadID string, par
 		return err
 	}
 	data := filepath.Join(dir, "data")
+	if _, err := os.Stat(data); errors.Is(err, fs.ErrNotExist) {
+		// A completion a crash cut short after the rename: the object is in place, only the
+		// upload's folder is left to remove.
+		if st, err := os.Stat(dst); err == nil && st.Size() == total {
+			return os.RemoveAll(dir)
+		}
+		return ErrNotFound
+	}
 	if err := os.Truncate(data, total); err != nil {
 		return err
 	}

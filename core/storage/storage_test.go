@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -263,5 +265,89 @@ func TestSanitizeFilename(t *testing.T) {
 		if _, err := storage.Segment(bad); err == nil {
 			t.Errorf("Segment(%q) accepted", bad)
 		}
+	}
+}
+
+// TestLocalCrashLeftovers replays what a server killed at the worst moments leaves in the local
+// store: a part record cut short (the part must count as missing, not as stored with an empty
+// ETag), and a completion cut between moving the data into place and removing the upload's
+// folder (completing again must finish the job, not fail).
+func TestLocalCrashLeftovers(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	l, err := storage.NewLocal(root, []byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(storage.NewHandler(l))
+	t.Cleanup(srv.Close)
+	f := fixture{store: l, base: srv.URL}
+	key := "uploads/ProductDocument/fit guide.pdf"
+	id, err := l.CreateMultipart(ctx, key, "application/pdf", 5<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, p2 := append([]byte("%PDF-"), random(5<<20-5)...), random(4321)
+	var parts []storage.Part
+	for i, body := range [][]byte{p1, p2} {
+		u, _ := l.SignedPartURL(ctx, key, id, i+1, time.Minute)
+		status, etag := putPart(t, f, u, body)
+		if status != 200 {
+			t.Fatalf("part %d: %d", i+1, status)
+		}
+		parts = append(parts, storage.Part{Number: i + 1, ETag: etag})
+	}
+	dir := filepath.Join(root, "multipart", id)
+	// Part 3's record was being written when the server died.
+	if err := os.WriteFile(filepath.Join(dir, "3.etag"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "4.etag.tmp"), []byte(`"abc"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	listed, err := l.ListParts(ctx, key, id)
+	if err != nil || len(listed) != 2 || listed[0].ETag != parts[0].ETag || listed[1].ETag != parts[1].ETag {
+		t.Fatalf("parts after a cut record: %+v %v", listed, err)
+	}
+	if err := os.Remove(filepath.Join(dir, "3.etag")); err != nil {
+		t.Fatal(err)
+	}
+
+	// The completion got as far as moving the data into place.
+	total := int64(len(p1) + len(p2))
+	if err := os.Truncate(filepath.Join(dir, "data"), total); err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(root, "objects", filepath.FromSlash(key))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "data"), dst); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.CompleteMultipart(ctx, key, id, parts); err != nil {
+		t.Fatalf("completing again after a cut completion: %v", err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the upload's folder is left: %v", err)
+	}
+	rc, _, err := l.Get(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(rc)
+	rc.Close()
+	if !bytes.Equal(got, append(p1, p2...)) {
+		t.Fatalf("object differs: %d bytes", len(got))
+	}
+	// A completion whose data went missing without an object in place is not passed off as done.
+	id2, _ := l.CreateMultipart(ctx, "uploads/ProductDocument/other.pdf", "application/pdf", 5<<20)
+	u, _ := l.SignedPartURL(ctx, "uploads/ProductDocument/other.pdf", id2, 1, time.Minute)
+	_, etag := putPart(t, f, u, random(100))
+	if err := os.Remove(filepath.Join(root, "multipart", id2, "data")); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.CompleteMultipart(ctx, "uploads/ProductDocument/other.pdf", id2, []storage.Part{{Number: 1, ETag: etag}}); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("complete without data: %v", err)
 	}
 }

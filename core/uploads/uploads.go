@@ -358,6 +358,9 @@ func (s *Service) Parts(ctx context.Context, id string) (*Resume, error) {
 		return nil, httpx.Conflict("This upload is "+up.State, map[string]string{"errorType": "uploadState", "status": up.State})
 	}
 	stored, err := s.store.ListParts(ctx, up.Key, up.storageID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return s.lost(ctx, up)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -376,6 +379,34 @@ func (s *Service) Parts(ctx context.Context, id string) (*Resume, error) {
 		return nil, err
 	}
 	return &Resume{Upload: *up, Stored: stored, Missing: missing, URLs: urls}, nil
+}
+
+// assembledETag stands for every part of an upload whose parts were already assembled.
+const assembledETag = `"assembled"`
+
+// assembled reports whether up's object is in place with the announced size: a completion a
+// crash cut short between assembling the parts (which removes them) and recording the upload.
+func (s *Service) assembled(ctx context.Context, up *Upload) bool {
+	info, err := s.store.Stat(ctx, up.Key)
+	return err == nil && info.Size == up.FileSize
+}
+
+// lost answers the resume of an upload whose multipart upload the store no longer has. Assembled
+// by a completion a crash cut short: every part counts as stored, so completing again finishes
+// the job. Otherwise (an abort cut short) nothing can be resumed: the upload is marked aborted
+// and the client starts over.
+func (s *Service) lost(ctx context.Context, up *Upload) (*Resume, error) {
+	if s.assembled(ctx, up) {
+		stored := make([]storage.Part, 0, up.Parts)
+		for n := 1; n <= up.Parts; n++ {
+			stored = append(stored, storage.Part{Number: n, ETag: assembledETag, Size: min(up.ChunkSize, up.FileSize-int64(n-1)*up.ChunkSize)})
+		}
+		return &Resume{Upload: *up, Stored: stored, Missing: []int{}, URLs: make([]string, up.Parts)}, nil
+	}
+	if _, err := s.db.Exec(ctx, `UPDATE uploads SET state = 'aborted', error = 'parts lost', updated_at = now() WHERE id = $1 AND state = 'uploading'`, up.ID); err != nil {
+		return nil, err
+	}
+	return nil, httpx.Conflict("This upload is aborted", map[string]string{"errorType": "uploadState", "status": "aborted"})
 }
 
 // CompleteRequest is the body of POST /api/upload/aws/s3/complete.
@@ -449,11 +480,29 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 			return nil, field("etags", "count", fmt.Sprintf("Error: part %d is missing", i+1))
 		}
 	}
-	if err := s.store.CompleteMultipart(ctx, up.Key, up.storageID, parts); err != nil {
+	// The parts a resume answered as already assembled are not sent to the store again.
+	completeErr := storage.ErrNotFound
+	if !slices.ContainsFunc(parts, func(p storage.Part) bool { return strings.Trim(p.ETag, `"`) == strings.Trim(assembledETag, `"`) }) {
+		completeErr = s.store.CompleteMultipart(ctx, up.Key, up.storageID, parts)
+	}
+	if err := completeErr; err != nil {
 		if errors.Is(err, storage.ErrBadParts) {
 			return nil, field("etags", "match", "Error: the parts do not match what was uploaded")
 		}
-		return nil, err
+		if !errors.Is(err, storage.ErrNotFound) {
+			return nil, err
+		}
+		// Gone from the store: assembled before a crash and never recorded (go on recording it;
+		// the checks below run), or removed by an abort a crash cut short (nothing to complete).
+		if !s.assembled(ctx, up) {
+			if _, err := tx.Exec(ctx, `UPDATE uploads SET state = 'aborted', error = 'parts lost', updated_at = now() WHERE id = $1`, up.ID); err != nil {
+				return nil, err
+			}
+			if err := tx.Commit(ctx); err != nil {
+				return nil, err
+			}
+			return nil, httpx.Conflict("This upload is aborted", map[string]string{"errorType": "uploadState", "status": "aborted"})
+		}
 	}
 	// From here the object exists: any failure removes it and marks the upload failed.
 	reject := func(cause error) (*Completed, error) {

@@ -188,6 +188,68 @@ func multipart(t *testing.T, e *env) {
 		}
 	})
 
+	t.Run("a completion cut short by a crash is finished on resume", func(t *testing.T) {
+		d := create(t, c, map[string]any{"filename": "resumed.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A300"})
+		etag1, etag2 := e.put(t, urls(d)[0], parts[0]), e.put(t, urls(d)[1], parts[1])
+		var sid string
+		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&sid)
+		// The server died after assembling the parts, before recording the upload.
+		if err := e.store.CompleteMultipart(ctx, d["key"].(string), sid, []storage.Part{{Number: 1, ETag: etag1}, {Number: 2, ETag: etag2}}); err != nil {
+			t.Fatal(err)
+		}
+		r := c.Do("GET", "/api/upload/aws/s3/"+d["uploadId"].(string)+"/parts", nil)
+		if r.Status != 200 {
+			t.Fatalf("resume of an assembled upload: %d %s", r.Status, r.Raw)
+		}
+		res := r.Body["data"].(map[string]any)
+		stored := res["stored"].([]any)
+		if fmt.Sprint(res["missing"]) != "[]" || len(stored) != 2 || urls(res)[0] != "" || urls(res)[1] != "" {
+			t.Fatalf("resume: %v", res)
+		}
+		var etags []map[string]any
+		for _, p := range stored {
+			p := p.(map[string]any)
+			etags = append(etags, map[string]any{"PartNumber": p["partNumber"], "ETag": p["etag"]})
+		}
+		r = c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": etags})
+		if r.Status != 200 || r.Body["data"].(map[string]any)["status"] != "completed" {
+			t.Fatalf("complete after the crash: %d %s", r.Status, r.Raw)
+		}
+		rc, _, err := e.store.Get(ctx, d["key"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(rc)
+		rc.Close()
+		if !bytes.Equal(got, body) {
+			t.Fatalf("object differs: %d bytes", len(got))
+		}
+	})
+
+	t.Run("an abort cut short by a crash cannot be resumed and frees the file name", func(t *testing.T) {
+		d := create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A300"})
+		e.put(t, urls(d)[0], parts[0])
+		var sid string
+		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&sid)
+		// The server died after removing the parts, before recording the abort.
+		if err := e.store.AbortMultipart(ctx, d["key"].(string), sid); err != nil {
+			t.Fatal(err)
+		}
+		r := c.Do("GET", "/api/upload/aws/s3/"+d["uploadId"].(string)+"/parts", nil)
+		if r.Status != 409 || r.Body["details"].(map[string]any)["status"] != "aborted" {
+			t.Fatalf("resume of a half-aborted upload: %d %s", r.Status, r.Raw)
+		}
+		if n := e.app.Count(`SELECT count(*) FROM uploads WHERE id = $1 AND state = 'aborted'`, d["uploadId"]); n != 1 {
+			t.Fatal("upload not marked aborted")
+		}
+		// Completing it is refused the same way; uploading the file again starts afresh.
+		r = c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{`"x"`, `"y"`}})
+		if r.Status != 409 {
+			t.Fatalf("complete of an aborted upload: %d %s", r.Status, r.Raw)
+		}
+		create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A300"})
+	})
+
 	t.Run("sweeper aborts a stale upload", func(t *testing.T) {
 		d := create(t, c, map[string]any{"filename": "stale.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A200"})
 		e.put(t, urls(d)[0], parts[0])

@@ -54,13 +54,16 @@ export function EntryRow({ e }: { e: UploadEntry }) {
     status = intl.formatMessage({ id: 'libraries.upload.state.checking', defaultMessage: 'Checking…' });
   } else if (e.phase === 'completing') {
     status = intl.formatMessage({ id: 'libraries.upload.state.completing', defaultMessage: 'Checking the file…' });
+  } else if (e.phase === 'reconnecting') {
+    status = intl.formatMessage({ id: 'libraries.upload.state.reconnecting', defaultMessage: 'Waiting for the server… the upload resumes where it stopped' });
+    tone = 'muted';
   } else {
     status = intl.formatMessage(
       { id: 'libraries.upload.state.progress', defaultMessage: '{loaded} of {total} · {percent}%' },
       { loaded: formatBytes(e.loaded, intl.locale), total: formatBytes(e.size, intl.locale), percent: pct },
     );
   }
-  const indeterminate = e.state === 'uploading' && e.phase !== 'parts';
+  const indeterminate = e.state === 'uploading' && e.phase !== 'parts' && e.phase !== 'reconnecting';
   return (
     <li className={`lib-transfer lib-transfer--${e.state}`} data-testid="upload-entry" data-state={e.state} data-filename={e.filename}>
       <span className={`lib-transfer__icon lib-transfer__icon--${e.state}`} aria-hidden>

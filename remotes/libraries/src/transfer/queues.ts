@@ -29,6 +29,8 @@ const uploadFinished = new Set<Finished<UploadEntry>>();
 const downloadFinished = new Set<Finished<DownloadItem>>();
 
 export const uploads = new UploadQueue(httpTransport, {
+  // A server restarting (a deploy, a crash) is waited for; the upload then resumes.
+  reconnectMs: 180_000,
   persistence: typeof window !== 'undefined' ? localPersistence() : undefined,
   onFinished: (e) => uploadFinished.forEach((f) => f(e)),
 });

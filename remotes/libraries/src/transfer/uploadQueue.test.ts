@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CompletedUpload, CreatedUpload, ResumeInfo } from '../api/types';
-import { PartHttpError, UploadQueue, UploadRefusedError, planParts, type InterruptedUpload, type UploadEntry, type UploadPersistence, type UploadTransport } from './uploadQueue';
+import { PartHttpError, ServerUnreachableError, UploadGoneError, UploadQueue, UploadRefusedError, planParts, type InterruptedUpload, type UploadEntry, type UploadPersistence, type UploadTransport } from './uploadQueue';
 
 const CHUNK = 100;
 
@@ -329,6 +329,21 @@ describe('upload queue scheduling', () => {
     expect(saved).toEqual([]);
   });
 
+  it('an interrupted upload the server no longer has starts over when its file is chosen again', async () => {
+    let saved: InterruptedUpload[] = [
+      { id: 'x', uploadId: 'up-old', bucket: 'local', key: 'k', filename: 'old.png', size: 300, target, chunkSize: CHUNK, savedAt: Date.now() },
+    ];
+    const f = fakeTransport({ autoParts: true });
+    const t: UploadTransport = { ...f.t, resume: () => Promise.reject(new UploadGoneError()) };
+    const q = new UploadQueue(t, { chunkSize: CHUNK, sleep: noSleep, progressThrottleMs: 0, persistence: { load: () => saved, save: (l) => void (saved = l) } });
+    q.resumeWith('x', file('old.png', 300));
+    await q.whenIdle();
+    expect(state(q)).toEqual(['old.png:completed']);
+    expect(f.calls).toEqual(['check old.png', 'create old.png']);
+    expect(f.completed.map((c) => c.uploadId)).toEqual(['up-old.png']);
+    expect(saved).toEqual([]);
+  });
+
   it('discarding an interrupted upload aborts it on the server', async () => {
     let saved: InterruptedUpload[] = [
       { id: 'x', uploadId: 'up-old', bucket: 'local', key: 'k', filename: 'old.png', size: 10, target, chunkSize: CHUNK, savedAt: Date.now() },
@@ -339,5 +354,122 @@ describe('upload queue scheduling', () => {
     expect(f.aborted).toEqual(['up-old']);
     expect(saved).toEqual([]);
     expect(q.interruptedUploads()).toEqual([]);
+  });
+
+  describe('a server that stops answering mid-upload', () => {
+    const RECONNECT = 7777;
+    /** The fake transport behind a switch: while down, every call fails as an unreachable server would. */
+    function flaky(f: ReturnType<typeof fakeTransport>, downFor: (part: number) => boolean) {
+      const s = { down: false, completeFailures: 0 };
+      const t: UploadTransport = {
+        ...f.t,
+        putPart: (url, body, onProgress, signal) =>
+          s.down && downFor(Number(url.split('/')[4])) ? Promise.reject(new ServerUnreachableError()) : f.t.putPart(url, body, onProgress, signal),
+        resume: (id, signal) => (s.down ? Promise.reject(new ServerUnreachableError()) : f.t.resume(id, signal)),
+        complete: (body, signal) => (s.completeFailures-- > 0 ? Promise.reject(new PartHttpError(502)) : f.t.complete(body, signal)),
+      };
+      return { t, s };
+    }
+
+    it('waits for it, then resumes with the parts it stored, sending only the missing ones', async () => {
+      const f = fakeTransport({ autoParts: true });
+      const { t, s } = flaky(f, (part) => part >= 2);
+      s.down = true;
+      let reconnects = 0;
+      const sleep = async (ms: number) => {
+        if (ms === RECONNECT && ++reconnects === 3) s.down = false;
+      };
+      const phases: (string | undefined)[] = [];
+      const q = new UploadQueue(t, { chunkSize: CHUNK, sleep, progressThrottleMs: 0, reconnectMs: 60_000, reconnectIntervalMs: RECONNECT, failedRemoveMs: null });
+      q.subscribe(() => phases.push(q.entries()[0]?.phase));
+      q.add([file('a.png', 300)], target);
+      await q.whenIdle();
+      expect(state(q)).toEqual(['a.png:completed']);
+      expect(phases).toContain('reconnecting');
+      // Asked twice while it was down, then it answered with part 1 stored.
+      expect(f.calls.filter((c) => c === 'resume up-a.png')).toHaveLength(1);
+      expect(reconnects).toBe(3);
+      expect(f.calls.filter((c) => c.startsWith('create'))).toHaveLength(1);
+      expect(f.completed).toHaveLength(1);
+      expect(f.completed[0]!.etags.map((e) => e.PartNumber)).toEqual([1, 2, 3]);
+    });
+
+    it('gives up after reconnectMs and leaves the upload to be retried by hand', async () => {
+      const f = fakeTransport({ autoParts: true });
+      const { t, s } = flaky(f, () => true);
+      s.down = true;
+      const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms === RECONNECT ? 5 : 0));
+      const q = new UploadQueue(t, { chunkSize: CHUNK, sleep, progressThrottleMs: 0, reconnectMs: 40, reconnectIntervalMs: RECONNECT, failedRemoveMs: null });
+      q.add([file('a.png', 300)], target);
+      await q.whenIdle();
+      const e = q.entries()[0]!;
+      expect(e.state).toBe('failed');
+      expect(e.error?.code).toBe('parts');
+      expect(e.uploadId).toBe('up-a.png');
+      expect(f.completed).toHaveLength(0);
+      s.down = false;
+      q.retry(e.id);
+      await q.whenIdle();
+      expect(state(q)).toEqual(['a.png:completed']);
+    });
+
+    it('fails cleanly when the server comes back having aborted the upload', async () => {
+      const f = fakeTransport({ autoParts: true });
+      const { t, s } = flaky(f, (part) => part >= 2);
+      s.down = true;
+      const aborted: UploadTransport = {
+        ...t,
+        resume: (id, signal) => (s.down ? t.resume(id, signal) : Promise.reject(new UploadRefusedError('rejected', 'This upload is aborted'))),
+      };
+      const sleep = async (ms: number) => {
+        if (ms === RECONNECT) s.down = false;
+      };
+      const q = new UploadQueue(aborted, { chunkSize: CHUNK, sleep, progressThrottleMs: 0, reconnectMs: 60_000, reconnectIntervalMs: RECONNECT, failedRemoveMs: null });
+      q.add([file('a.png', 300)], target);
+      await q.whenIdle();
+      expect(q.entries()[0]).toMatchObject({ state: 'failed', error: { code: 'rejected', message: 'This upload is aborted' } });
+      expect(f.completed).toHaveLength(0);
+    });
+
+    it('starts over when the server comes back without the upload (aborted as stale meanwhile)', async () => {
+      const f = fakeTransport({ autoParts: true });
+      const { t, s } = flaky(f, (part) => part >= 2);
+      s.down = true;
+      const gone: UploadTransport = {
+        ...t,
+        resume: (id, signal) => (s.down ? t.resume(id, signal) : Promise.reject(new UploadGoneError('This upload is aborted'))),
+      };
+      const sleep = async (ms: number) => {
+        if (ms === RECONNECT) s.down = false;
+      };
+      const q = new UploadQueue(gone, { chunkSize: CHUNK, sleep, progressThrottleMs: 0, reconnectMs: 60_000, reconnectIntervalMs: RECONNECT, failedRemoveMs: null });
+      q.add([file('a.png', 300)], target);
+      await q.whenIdle();
+      expect(state(q)).toEqual(['a.png:completed']);
+      expect(f.calls.filter((c) => c.startsWith('create'))).toHaveLength(2);
+      expect(f.completed[0]!.etags.map((e) => e.PartNumber)).toEqual([1, 2, 3]);
+    });
+
+    it('completes again when the answer to complete was lost', async () => {
+      const f = fakeTransport({ autoParts: true });
+      const { t, s } = flaky(f, () => false);
+      s.completeFailures = 2;
+      const q = new UploadQueue(t, { chunkSize: CHUNK, sleep: noSleep, progressThrottleMs: 0, reconnectMs: 60_000, reconnectIntervalMs: RECONNECT });
+      q.add([file('a.png', 300)], target);
+      await q.whenIdle();
+      expect(state(q)).toEqual(['a.png:completed']);
+      expect(f.completed).toHaveLength(1);
+    });
+
+    it('fails at once without reconnectMs, as before', async () => {
+      const f = fakeTransport({ autoParts: true });
+      const { t, s } = flaky(f, () => true);
+      s.down = true;
+      const q = new UploadQueue(t, { chunkSize: CHUNK, sleep: noSleep, progressThrottleMs: 0, failedRemoveMs: null });
+      q.add([file('a.png', 300)], target);
+      await q.whenIdle();
+      expect(q.entries()[0]!.error?.code).toBe('parts');
+      expect(f.calls).not.toContain('resume up-a.png');
+    });
   });
 });

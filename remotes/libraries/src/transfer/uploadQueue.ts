@@ -18,7 +18,7 @@ export const COMPLETED_REMOVE_MS = 3000;
 export const FAILED_REMOVE_MS = 15_000;
 
 export type UploadState = 'queued' | 'uploading' | 'completed' | 'failed';
-export type UploadPhase = 'checking' | 'creating' | 'parts' | 'completing';
+export type UploadPhase = 'checking' | 'creating' | 'parts' | 'completing' | 'reconnecting';
 export type PartState = 'pending' | 'inProgress' | 'success' | 'error';
 
 /** Why an upload failed; the UI turns the code into a message. */
@@ -97,6 +97,22 @@ export class UploadRefusedError extends Error {
   }
 }
 
+/** The server did not answer (down, restarting, or a proxy in front of it said so). */
+export class ServerUnreachableError extends Error {
+  constructor(message = 'The server did not answer') {
+    super(message);
+    this.name = 'ServerUnreachableError';
+  }
+}
+
+/** The server no longer has an upload to resume (aborted meanwhile, or unknown). */
+export class UploadGoneError extends Error {
+  constructor(message = 'The upload is gone') {
+    super(message);
+    this.name = 'UploadGoneError';
+  }
+}
+
 /** A part request that failed with an HTTP status (403: its signed URL expired). */
 export class PartHttpError extends Error {
   constructor(readonly status: number) {
@@ -135,6 +151,13 @@ export interface UploadQueueOptions {
   failedRemoveMs?: number | null;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   persistence?: UploadPersistence;
+  /**
+   * How long an upload whose server stopped answering waits for it to come back (ms), asking
+   * every `reconnectIntervalMs` for the parts it stored, then goes on with the missing ones.
+   * 0 fails the upload at once (it can still be retried by hand).
+   */
+  reconnectMs?: number;
+  reconnectIntervalMs?: number;
   /** Coalesces progress-only notifications (ms); 0 notifies on every change. */
   progressThrottleMs?: number;
   onFinished?: (entry: UploadEntry) => void;
@@ -178,6 +201,9 @@ export function planParts(size: number, chunkSize: number, count?: number): Uplo
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
+/** A failure that says nothing about the upload, only that the server is not there right now. */
+export const isUnreachable = (e: unknown) => e instanceof ServerUnreachableError || (e instanceof PartHttpError && [0, 502, 503, 504].includes(e.status));
+
 let seq = 0;
 const newId = () => `u${Date.now().toString(36)}${(++seq).toString(36)}`;
 
@@ -187,6 +213,8 @@ export class UploadQueue {
   private readonly sources = new Map<string, UploadSource>();
   private readonly controllers = new Map<string, AbortController>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Entries whose last part failure was the server not answering. */
+  private readonly unreachable = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private readonly idle = new Set<() => void>();
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
@@ -206,6 +234,8 @@ export class UploadQueue {
       failedRemoveMs: FAILED_REMOVE_MS,
       sleep: defaultSleep,
       progressThrottleMs: 100,
+      reconnectMs: 0,
+      reconnectIntervalMs: 2000,
       ...options,
     };
     this.interrupted = this.o.persistence?.load() ?? [];
@@ -350,37 +380,35 @@ export class UploadQueue {
     this.controllers.set(id, ctrl);
     const signal = ctrl.signal;
     try {
-      let urls: string[];
-      const start = this.get(id)!;
-      if (start.uploadId && start.resumed) {
-        urls = await this.resumeParts(id, signal);
-      } else {
-        this.update(id, { phase: 'checking' });
-        await this.transport.check(start, signal);
-        this.update(id, { phase: 'creating' });
-        const c = await this.transport.create(start, signal);
-        const chunk = c.chunkSize || this.o.chunkSize;
-        this.update(id, {
-          uploadId: c.uploadId,
-          bucket: c.bucket,
-          key: c.key,
-          chunkSize: chunk,
-          parts: planParts(start.size, chunk, c.parts || c.urls.length),
-          loaded: 0,
-        });
-        this.persist();
-        urls = c.urls;
+      let urls = await this.begin(id, signal);
+      const deadline = Date.now() + this.o.reconnectMs;
+      for (;;) {
+        this.update(id, { phase: 'parts' });
+        this.unreachable.delete(id);
+        // No part is in flight once this answers: the upload completes only if every part succeeded.
+        if (await this.runParts(id, urls, signal)) break;
+        const next = this.unreachable.has(id) ? await this.reconnect(id, deadline, signal) : null;
+        if (!next) throw new UploadRefusedError('parts');
+        urls = next;
       }
-      this.update(id, { phase: 'parts' });
-      const ok = await this.runParts(id, urls, signal);
-      // No part is in flight now: the upload completes only if every part succeeded.
-      if (!ok) throw new UploadRefusedError('parts');
+      let done: CompletedUpload;
+      for (;;) {
+        const e = this.get(id)!;
+        this.update(id, { phase: 'completing' });
+        try {
+          done = await this.transport.complete(
+            { bucket: e.bucket!, key: e.key!, uploadId: e.uploadId!, etags: e.parts.map((p) => ({ PartNumber: p.n, ETag: p.etag! })) },
+            signal,
+          );
+          break;
+        } catch (err) {
+          // Completing again is harmless: the server answers a completed upload as it is.
+          if (!isUnreachable(err) || signal.aborted || Date.now() >= deadline) throw err;
+          this.update(id, { phase: 'reconnecting' });
+          await this.o.sleep(this.o.reconnectIntervalMs, signal);
+        }
+      }
       const e = this.get(id)!;
-      this.update(id, { phase: 'completing' });
-      const done = await this.transport.complete(
-        { bucket: e.bucket!, key: e.key!, uploadId: e.uploadId!, etags: e.parts.map((p) => ({ PartNumber: p.n, ETag: p.etag! })) },
-        signal,
-      );
       this.update(id, { state: 'completed', phase: undefined, loaded: e.size, result: done.result });
       this.sources.delete(id);
       this.scheduleRemoval(id, this.o.completedRemoveMs);
@@ -393,12 +421,46 @@ export class UploadQueue {
       if (this.o.failedRemoveMs !== null) this.scheduleRemoval(id, this.o.failedRemoveMs);
     } finally {
       this.controllers.delete(id);
+      this.unreachable.delete(id);
       const e = this.get(id);
       if (e && (e.state === 'completed' || e.state === 'failed')) this.o.onFinished?.(e);
       this.persist();
       this.notify();
       this.pump();
     }
+  }
+
+  /**
+   * Answers the URLs of the parts to send: the missing ones of a resumed upload, or all of a new
+   * one, also when the server no longer has the resumed one (aborted as stale, say): the file is
+   * at hand, so it starts over rather than fail.
+   */
+  private async begin(id: string, signal: AbortSignal): Promise<string[]> {
+    const start = this.get(id)!;
+    if (start.uploadId && start.resumed) {
+      try {
+        return await this.resumeParts(id, signal);
+      } catch (err) {
+        if (!(err instanceof UploadGoneError)) throw err;
+        this.update(id, { uploadId: undefined, bucket: undefined, key: undefined, chunkSize: undefined, parts: [], loaded: 0, resumed: false });
+        this.persist();
+      }
+    }
+    this.update(id, { phase: 'checking' });
+    await this.transport.check(start, signal);
+    this.update(id, { phase: 'creating' });
+    const c = await this.transport.create(start, signal);
+    const chunk = c.chunkSize || this.o.chunkSize;
+    this.update(id, {
+      uploadId: c.uploadId,
+      bucket: c.bucket,
+      key: c.key,
+      chunkSize: chunk,
+      parts: planParts(start.size, chunk, c.parts || c.urls.length),
+      loaded: 0,
+    });
+    this.persist();
+    return c.urls;
   }
 
   /** Asks the server what an interrupted upload already holds; answers the URLs of the rest. */
@@ -412,6 +474,27 @@ export class UploadQueue {
     );
     this.update(id, { parts, chunkSize: chunk, bucket: info.bucket || e.bucket, key: info.key || e.key, loaded: parts.reduce((n, p) => n + p.loaded, 0) });
     return info.urls;
+  }
+
+  /**
+   * Waits for a server that stopped answering: asks it for the upload's stored parts until it
+   * answers or the deadline passes; answers the URLs of the parts still missing, or null.
+   */
+  private async reconnect(id: string, deadline: number, signal: AbortSignal): Promise<string[] | null> {
+    this.update(id, { phase: 'reconnecting' });
+    while (Date.now() < deadline) {
+      await this.o.sleep(this.o.reconnectIntervalMs, signal);
+      try {
+        this.update(id, { resumed: true });
+        const urls = await this.begin(id, signal);
+        this.update(id, { phase: 'parts' });
+        return urls;
+      } catch (err) {
+        // A refusal (e.g. the upload was aborted meanwhile) ends the upload; silence goes on.
+        if (!isUnreachable(err)) throw err;
+      }
+    }
+    return null;
   }
 
   /** Runs the missing parts, maxParts at a time; answers whether all of them succeeded. */
@@ -454,6 +537,8 @@ export class UploadQueue {
         return true;
       } catch (err) {
         if (signal.aborted || isAbort(err)) return false;
+        if (isUnreachable(err)) this.unreachable.add(id);
+        else this.unreachable.delete(id);
         this.setPart(id, n, { loaded: 0, state: attempt < this.o.maxRetries ? 'inProgress' : 'error' });
         // An expired signed URL: ask for fresh ones before the next attempt.
         const cur = this.get(id);

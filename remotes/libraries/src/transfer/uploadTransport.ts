@@ -2,10 +2,10 @@
  * The upload queue's HTTP side: the filename check, the multipart calls of core/uploads, and
  * part PUTs through XMLHttpRequest (fetch reports no upload progress).
  */
-import { ApiError, api, isCancelled } from '@its/kit';
+import { ApiError, NetworkError, api, isCancelled } from '@its/kit';
 import type { CompletedUpload, CreatedUpload, ResumeInfo } from '../api/types';
 import { checkFilename } from '../api/assets';
-import { PartHttpError, UploadRefusedError, type UploadEntry, type UploadErrorCode, type UploadTransport } from './uploadQueue';
+import { PartHttpError, ServerUnreachableError, UploadGoneError, UploadRefusedError, type UploadEntry, type UploadErrorCode, type UploadTransport } from './uploadQueue';
 
 interface FieldError {
   field?: string;
@@ -31,8 +31,17 @@ export function refusal(e: unknown, phase: 'create' | 'complete'): UploadRefused
   return null;
 }
 
+/** The server has no upload to resume: unknown (404), or aborted or failed (409 uploadState). */
+function gone(e: unknown): boolean {
+  if (!(e instanceof ApiError)) return false;
+  const details = e.details as { errorType?: string; status?: string } | undefined;
+  return e.status === 404 || (e.status === 409 && details?.errorType === 'uploadState' && (details.status === 'aborted' || details.status === 'failed'));
+}
+
 function rethrow(e: unknown, phase: 'create' | 'complete'): never {
   if (isCancelled(e)) throw new DOMException('Aborted', 'AbortError');
+  // No answer, or a proxy's answer for a server that is down or restarting: worth waiting for.
+  if (e instanceof NetworkError || (e instanceof ApiError && [502, 503, 504].includes(e.status))) throw new ServerUnreachableError(e.message);
   throw refusal(e, phase) ?? e;
 }
 
@@ -55,7 +64,7 @@ export function putWithProgress(url: string, body: Blob, onProgress: (loaded: nu
     };
     xhr.onerror = () => {
       signal.removeEventListener('abort', onAbort);
-      reject(new Error('Network error while uploading a part'));
+      reject(new ServerUnreachableError('Network error while uploading a part'));
     };
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     xhr.send(body);
@@ -87,6 +96,7 @@ export const httpTransport: UploadTransport = {
     try {
       return await api.get<ResumeInfo>(`/upload/aws/s3/${encodeURIComponent(uploadId)}/parts`, { silent: true, signal });
     } catch (e) {
+      if (gone(e)) throw new UploadGoneError(e instanceof Error ? e.message : undefined);
       rethrow(e, 'create');
     }
   },
