@@ -299,17 +299,26 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
     [intl],
   );
 
+  // Patches go one after another: each carries the version the previous one answered, so two
+  // quick changes (a double click on a sort header) are not refused as a stale write.
+  const patchChain = useRef<Promise<unknown>>(Promise.resolve());
   const patch = useCallback(
-    async (body: PatchBody): Promise<Assortment | null> => {
-      try {
-        const next = await patchAssortment(a._id, { ...body, version: current.current.version });
-        update(next);
-        return next;
-      } catch (e) {
-        if (isUserLock(e)) userLockToast();
-        else toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
-        return null;
-      }
+    (body: PatchBody): Promise<Assortment | null> => {
+      const run = async (): Promise<Assortment | null> => {
+        try {
+          const next = await patchAssortment(a._id, { ...body, version: current.current.version });
+          current.current = { ...current.current, ...next };
+          update(next);
+          return next;
+        } catch (e) {
+          if (isUserLock(e)) userLockToast();
+          else toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
+          return null;
+        }
+      };
+      const result = patchChain.current.then(run, run);
+      patchChain.current = result;
+      return result;
     },
     [a._id, update, userLockToast, intl],
   );
