@@ -57,6 +57,7 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
 	var (
 		buf     bytes.Buffer
 		enc     = json.NewEncoder(&buf)
+		line    []byte
 		started bool
 		n       int
 	)
@@ -79,9 +80,11 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
 		fmt.Fprintf(&buf, "{\"totalCount\":%d,\"totalCountCapped\":%t}\n", total.Count, total.Capped)
 		return flush()
 	}, func(p *Product) error {
-		if err := enc.Encode(p); err != nil {
+		var err error
+		if line, err = p.AppendJSON(line[:0]); err != nil {
 			return err
 		}
+		buf.Write(line)
 		n++
 		// The first rows go at once so the grid can draw; then in chunks.
 		if n == 1 || n == 20 || buf.Len() > 64<<10 {

@@ -3,6 +3,7 @@ package products_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"go.uber.org/fx"
 
 	"its/core/app/apptest"
@@ -154,6 +156,53 @@ func TestCatalog(t *testing.T) {
 				t.Fatalf("not sorted by EU wholesale price descending: %v after %v", eu, prev)
 			}
 			prev = eu
+		}
+	})
+
+	t.Run("pages equal plain SQL whichever way they are found", func(t *testing.T) {
+		// Gathered (few matches, or matches the planner underestimates), walked along the sort
+		// index (ascending and descending), and walked until the budget runs out and then
+		// gathered ("hoodie" alone: many matches, all at the far end of the style order).
+		text := `lower(style || ' ' || color || ' ' || name || ' ' || color_description)`
+		cases := []struct {
+			query map[string]any
+			where string
+			order string
+		}{
+			{map[string]any{"text": "hoodie", "conditions": map[string]any{"productType": []any{"Apparel"}}}, text + ` LIKE '%hoodie%' AND product_type = 'Apparel'`, "style_numeric, color"},
+			{map[string]any{"text": "hoodie"}, text + ` LIKE '%hoodie%'`, "style_numeric, color"},
+			{map[string]any{"text": "runner"}, text + ` LIKE '%runner%'`, "style_numeric, color"},
+			{map[string]any{"text": "trail", "sort": map[string]any{"styleNumeric": -1}}, text + ` LIKE '%trail%'`, "style_numeric DESC, color"},
+			{map[string]any{"text": "1004"}, text + ` LIKE '%1004%'`, "style_numeric, color"},
+			{map[string]any{"conditions": map[string]any{"popCategory": []any{"Fixture"}}, "sort": map[string]any{"name": -1}}, `pop_category = 'Fixture'`, "name DESC, style_numeric, color"},
+			{map[string]any{"conditions": map[string]any{"seasonCodes": []any{"SP25", "SU25"}, "carryover": []any{true}}}, `season_codes && '{SP25,SU25}' AND carryover`, "style_numeric, color"},
+		}
+		for _, tc := range cases {
+			for _, skip := range []int{0, 150} {
+				body := map[string]any{"limit": 100, "skip": skip}
+				for k, v := range tc.query {
+					body[k] = v
+				}
+				_, _, lines := ndjson(t, a, c, body)
+				var got []string
+				for _, l := range lines[1 : len(lines)-1] {
+					got = append(got, l["id"].(string))
+				}
+				rows, err := a.DB.Query(context.Background(), `SELECT id FROM products WHERE `+tc.where+` ORDER BY `+tc.order+` LIMIT 100 OFFSET $1`, skip)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := pgx.CollectRows(rows, pgx.RowTo[string])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(want) == 0 && skip == 0 {
+					t.Fatalf("%v matches nothing: the case tests nothing", tc.query)
+				}
+				if strings.Join(got, ",") != strings.Join(want, ",") {
+					t.Fatalf("%v skip %d:\n got %v\nwant %v", tc.query, skip, got, want)
+				}
+			}
 		}
 	})
 
