@@ -34,10 +34,10 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/assets", "libraries.view", h.list, registry.WithResource(libraryTypeQuery))
 	r.Handle("GET", "/api/assets/filters", "libraries.view", h.filters, registry.WithResource(libraryTypeQuery))
 	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", "libraries.manage", h.batch, registry.WithResource(pathResource("manageType")))
-	r.Handle("GET", "/api/assets/{libraryType}/schema", "libraries.manage", h.schema, registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/query", "libraries.manage", h.query, registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/stream", "libraries.manage", h.stream, registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/export/xlsx", "libraries.manage", h.export, registry.WithResource(pathResource("libraryType")))
+	r.Handle("GET", "/api/assets/{libraryType}/schema", "libraries.manage", grid.ServeSchema(h.svc.Schema, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/query", "libraries.manage", grid.ServeQuery(h.svc.Page, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/stream", "libraries.manage", grid.ServeStream(h.svc.Stream, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/export/xlsx", "libraries.manage", grid.ServeExport(h.svc.Export, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("GET", "/api/assets/{libraryType}/thumbnail/{fileId}", "libraries.view", h.thumbnail, registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{manageType}/check-filename", "libraries.manage", h.checkFilename, registry.WithResource(pathResource("manageType")))
 	r.Handle("POST", "/api/assets/{libraryType}", "libraries.view", h.signed, registry.WithResource(pathResource("libraryType")))
@@ -133,46 +133,6 @@ func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.Data(w, out)
 	return nil
-}
-
-func (h *Handler) schema(w http.ResponseWriter, r *http.Request) error {
-	s, err := h.svc.Schema(chi.URLParam(r, "libraryType"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, s)
-	return nil
-}
-
-func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
-	var q grid.Query
-	if err := httpx.Decode(r, &q); err != nil {
-		return err
-	}
-	page, err := h.svc.Page(r.Context(), chi.URLParam(r, "libraryType"), q)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, page)
-	return nil
-}
-
-func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
-	var q grid.Query
-	if r.ContentLength != 0 {
-		if err := httpx.Decode(r, &q); err != nil {
-			return err
-		}
-	}
-	return h.svc.Stream(r.Context(), w, chi.URLParam(r, "libraryType"), q)
-}
-
-func (h *Handler) export(w http.ResponseWriter, r *http.Request) error {
-	var req grid.ExportRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	return h.svc.Export(r.Context(), w, chi.URLParam(r, "libraryType"), req)
 }
 
 func (h *Handler) thumbnail(w http.ResponseWriter, r *http.Request) error {

@@ -38,9 +38,9 @@ var anyLibrary = registry.WithResource(func(*http.Request) map[string]any { retu
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/sampleInventory/{subtype}", "sampleInventory.view", h.list, libraryFrom("subtype"))
-	r.Handle("POST", "/api/sampleInventory/{subtype}/query", "sampleInventory.view", h.query, libraryFrom("subtype"))
-	r.Handle("POST", "/api/sampleInventory/{subtype}/stream", "sampleInventory.view", h.stream, libraryFrom("subtype"))
-	r.Handle("GET", "/api/sampleInventory/{subtype}/schema", "sampleInventory.view", h.schema, libraryFrom("subtype"))
+	r.Handle("POST", "/api/sampleInventory/{subtype}/query", "sampleInventory.view", grid.ServeQuery(h.svc.Page, "subtype"), libraryFrom("subtype"))
+	r.Handle("POST", "/api/sampleInventory/{subtype}/stream", "sampleInventory.view", grid.ServeStream(h.svc.Stream, "subtype"), libraryFrom("subtype"))
+	r.Handle("GET", "/api/sampleInventory/{subtype}/schema", "sampleInventory.view", grid.ServeSchema(h.svc.Schema, "subtype"), libraryFrom("subtype"))
 	r.Handle("POST", "/api/sampleInventory", "sampleInventory.edit", h.create, anyLibrary)
 	r.Handle("PUT", "/api/sampleInventory/{id}", "sampleInventory.edit", h.update, anyLibrary)
 	r.Handle("PATCH", "/api/sampleInventory/{id}", "sampleInventory.edit", h.update, anyLibrary)
@@ -48,7 +48,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("PATCH", "/api/sampleInventory/{manageType}/batch/many", "sampleInventory.edit", h.batch, libraryFrom("manageType"))
 	r.Handle("POST", "/api/sampleInventory/validate/{library}", "sampleInventory.edit", h.validate, libraryFrom("library"))
 	r.Handle("GET", "/api/sampleInventory/autocomplete/{manageType}/{property}/{value}", "sampleInventory.view", h.autocomplete, libraryFrom("manageType"))
-	r.Handle("POST", "/api/sampleInventory/export/xlsx/{library}", "sampleInventory.view", h.export, libraryFrom("library"))
+	r.Handle("POST", "/api/sampleInventory/export/xlsx/{library}", "sampleInventory.view", grid.ServeExport(h.svc.Export, "library"), libraryFrom("library"))
 	r.Handle("PATCH", "/api/sampleInventory/Sales/transfer", "sampleInventory.transfer", h.transfer)
 	r.Handle("GET", "/api/sampleInventoryTracking/{manageType}/{id}", "sampleInventory.view", h.history, libraryFrom("manageType"))
 	r.Handle("POST", "/api/sampleInventoryTracking/{manageType}", "sampleInventory.edit", h.track, libraryFrom("manageType"))
@@ -67,36 +67,6 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.Data(w, page)
-	return nil
-}
-
-func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
-	var q grid.Query
-	if err := httpx.Decode(r, &q); err != nil {
-		return err
-	}
-	page, err := h.svc.Page(r.Context(), chi.URLParam(r, "subtype"), q)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, page)
-	return nil
-}
-
-func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
-	var q grid.Query
-	if err := httpx.Decode(r, &q); err != nil {
-		return err
-	}
-	return h.svc.Stream(r.Context(), w, chi.URLParam(r, "subtype"), q)
-}
-
-func (h *Handler) schema(w http.ResponseWriter, r *http.Request) error {
-	s, err := h.svc.Schema(chi.URLParam(r, "subtype"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, s)
 	return nil
 }
 
@@ -179,14 +149,6 @@ func (h *Handler) autocomplete(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.Data(w, list)
 	return nil
-}
-
-func (h *Handler) export(w http.ResponseWriter, r *http.Request) error {
-	var req grid.ExportRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	return h.svc.Export(r.Context(), w, chi.URLParam(r, "library"), req)
 }
 
 func (h *Handler) transfer(w http.ResponseWriter, r *http.Request) error {
