@@ -300,30 +300,35 @@ func appendValue(buf []byte, v any) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// AppendString appends s to buf as a JSON string (the grid's hand-rolled row encoder; other
-// row writers in modules use it too).
-func AppendString(buf []byte, s string) []byte {
-	buf = append(buf, '"')
+// AppendString appends s to buf as a JSON string, byte for byte as encoding/json writes it
+// (HTML characters and U+2028/U+2029 escaped, invalid UTF-8 replaced): the hand-rolled row
+// encoders of the grid and of the modules answer what json.Marshal would.
+func AppendString(b []byte, s string) []byte {
+	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
 		if c < utf8.RuneSelf {
-			buf = append(buf, s[start:i]...)
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
-				buf = append(buf, '\\', c)
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
 			case '\n':
-				buf = append(buf, '\\', 'n')
+				b = append(b, '\\', 'n')
 			case '\r':
-				buf = append(buf, '\\', 'r')
+				b = append(b, '\\', 'r')
 			case '\t':
-				buf = append(buf, '\\', 't')
+				b = append(b, '\\', 't')
 			default:
-				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			}
 			i++
 			start = i
@@ -331,16 +336,23 @@ func AppendString(buf []byte, s string) []byte {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			buf = append(buf, s[start:i]...)
-			buf = append(buf, `\ufffd`...)
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
 			i += size
 			start = i
 			continue
 		}
 		i += size
 	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // Querier runs queries (a pool or a transaction).

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"its/core/grid"
 )
 
 // AppendJSON appends p as encoding/json writes it (json.Encoder's defaults: HTML-safe strings,
@@ -17,7 +19,7 @@ import (
 func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"id":`...)
-	b = appendString(b, p.ID)
+	b = grid.AppendString(b, p.ID)
 	b = appendStringField(b, "style", p.Style)
 	b = appendStringField(b, "color", p.Color)
 	b = append(b, `,"styleNumeric":`...)
@@ -181,7 +183,7 @@ func (c *Categories) appendJSON(b []byte) []byte {
 		if f.isB {
 			b = append(b, "true"...)
 		} else {
-			b = appendString(b, f.s)
+			b = grid.AppendString(b, f.s)
 		}
 	}
 	return append(b, '}')
@@ -202,14 +204,14 @@ func appendObject(b []byte, fields [][2]string) []byte {
 		b = append(b, '"')
 		b = append(b, f[0]...)
 		b = append(b, '"', ':')
-		b = appendString(b, f[1])
+		b = grid.AppendString(b, f[1])
 	}
 	return append(b, '}')
 }
 
 func (c *Color) appendJSON(b []byte) ([]byte, error) {
 	var err error
-	b = appendString(append(b, `{"color":`...), c.Color)
+	b = grid.AppendString(append(b, `{"color":`...), c.Color)
 	b = appendBool(append(b, `,"active":`...), c.Active)
 	b = appendBool(append(b, `,"disabled":`...), c.Disabled)
 	b = appendStringField(b, "thumbnail", c.Thumbnail)
@@ -225,7 +227,7 @@ func (c *Color) appendJSON(b []byte) ([]byte, error) {
 
 func (l *Location) appendJSON(b []byte) ([]byte, error) {
 	var err error
-	b = appendString(append(b, `{"code":`...), l.Code)
+	b = grid.AppendString(append(b, `{"code":`...), l.Code)
 	b = appendStringField(b, "currencySymbol", l.CurrencySymbol)
 	b = strconv.AppendInt(append(b, `,"decimalPlaces":`...), int64(l.DecimalPlaces), 10)
 	b = appendStringField(b, "lineStatus", l.LineStatus)
@@ -257,7 +259,7 @@ func appendKey(b []byte, name string) []byte {
 	return append(b, '"', ':')
 }
 
-func appendStringField(b []byte, name, v string) []byte { return appendString(appendKey(b, name), v) }
+func appendStringField(b []byte, name, v string) []byte { return grid.AppendString(appendKey(b, name), v) }
 
 func appendOmitString(b []byte, name, v string) []byte {
 	if v == "" {
@@ -277,7 +279,7 @@ func appendStrings(b []byte, ss []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, s)
+		b = grid.AppendString(b, s)
 	}
 	return append(b, ']')
 }
@@ -352,61 +354,6 @@ func appendRawSlow(b []byte, raw []byte) ([]byte, error) {
 	}
 	json.HTMLEscape(&safe, compact.Bytes())
 	return append(b, safe.Bytes()...), nil
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString writes s as a JSON string the way encoding/json does with HTML escaping on.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // decodeFlat reads a JSON object of string and boolean values as PostgreSQL writes jsonb, calling
