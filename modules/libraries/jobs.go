@@ -122,6 +122,12 @@ func (w *zipWorker) Work(ctx context.Context, job *river.Job[ZipArgs]) error {
 	if err := zw.Close(); err != nil {
 		return err
 	}
+	return s.storeDownload(ctx, job.ID, tmp, zipName(fmt.Sprintf("%s collection.zip", job.Args.CollectionType), nil), "application/zip")
+}
+
+// storeDownload puts the file a job wrote into tmp (positioned at its end) in the blob store
+// as the job's download named filename, and records it as the job's result.
+func (s *Service) storeDownload(ctx context.Context, jobID int64, tmp *os.File, filename, contentType string) error {
 	size, err := tmp.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return err
@@ -129,12 +135,11 @@ func (w *zipWorker) Work(ctx context.Context, job *river.Job[ZipArgs]) error {
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	filename := zipName(fmt.Sprintf("%s collection.zip", job.Args.CollectionType), nil)
-	key := fmt.Sprintf("downloads/%d/%s", job.ID, filename)
-	if err := s.blobs.Put(ctx, key, tmp, size, "application/zip"); err != nil {
+	key := fmt.Sprintf("downloads/%d/%s", jobID, filename)
+	if err := s.blobs.Put(ctx, key, tmp, size, contentType); err != nil {
 		return err
 	}
-	return s.queue.SetResult(ctx, job.ID, key, filename)
+	return s.queue.SetResult(ctx, jobID, key, filename)
 }
 
 // zipName replaces spaces with underscores (spec §4.5) and keeps names unique in the zip.

@@ -3,7 +3,6 @@ package libraries
 import (
 	"context"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"slices"
@@ -183,19 +182,7 @@ func (w *reportWorker) Work(ctx context.Context, job *river.Job[ReportArgs]) err
 	if _, err := f.WriteTo(tmp); err != nil {
 		return err
 	}
-	size, err := tmp.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	filename := strings.ReplaceAll(a.Filename, " ", "_")
-	key := fmt.Sprintf("downloads/%d/%s", job.ID, filename)
-	if err := s.blobs.Put(ctx, key, tmp, size, grid.XLSXType); err != nil {
-		return err
-	}
-	return s.queue.SetResult(ctx, job.ID, key, filename)
+	return s.storeDownload(ctx, job.ID, tmp, strings.ReplaceAll(a.Filename, " ", "_"), grid.XLSXType)
 }
 
 // reportCell gives a value its Excel form: real dates, numbers as numbers, blanks empty.
