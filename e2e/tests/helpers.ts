@@ -72,3 +72,14 @@ export async function shownNavIds(page: Page): Promise<string[]> {
   }
   return [...ids].filter(Boolean).sort();
 }
+
+/** Slows the page's uploads to bytesPerSecond (progress can be watched, a server killed mid-upload); the answer undoes it. */
+export async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 5, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
+  };
+}

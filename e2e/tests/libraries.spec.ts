@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { baseUrl, login, shot } from './helpers';
+import { baseUrl, login, shot, throttleUploads } from './helpers';
 import { exeBytes, pdfBytes, pngBytes, writeFile } from './library-files';
 
 const MB = 1024 * 1024;
@@ -23,17 +23,6 @@ test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'its-lib-e2e-'));
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Slows uploads down so that their progress can be watched. */
-async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 5, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
-  return async () => {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await cdp.detach();
-  };
-}
 
 test.describe.configure({ mode: 'serial' });
 

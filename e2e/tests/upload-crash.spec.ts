@@ -13,7 +13,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, alive, demoEmail, itsBin, postmasterPid, startServer } from '../server.mjs';
-import { login, shot } from './helpers';
+import { login, shot, throttleUploads } from './helpers';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -92,17 +92,6 @@ function randomPdf(name: string, size: number) {
   const path = join(dir, name);
   writeFileSync(path, bytes);
   return { path, name, size, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
-
-/** Slows uploads down so that the server can be killed while parts are on their way. */
-async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 5, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
-  return async () => {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await cdp.detach();
-  };
 }
 
 interface Traffic {
