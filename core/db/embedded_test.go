@@ -9,13 +9,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// TestClusterSurvivesRestart starts a private cluster from the system's binaries, migrates and
-// writes, stops it, starts it again (on a new port) and reads the data back.
-func TestClusterSurvivesRestart(t *testing.T) {
-	ctx := context.Background()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+// startCluster starts a private cluster in a fresh folder and answers it, its data directory and
+// a pool on the application database; the caller stops the cluster.
+func startCluster(ctx context.Context, t *testing.T, log *slog.Logger) (*Cluster, string, *pgxpool.Pool) {
+	t.Helper()
 	// Not t.TempDir(): its nested 0700 folders would keep the postgres user out when run as root.
 	base, err := os.MkdirTemp("", "its-db-test-")
 	if err != nil {
@@ -30,16 +31,27 @@ func TestClusterSurvivesRestart(t *testing.T) {
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = c.Stop(ctx) })
 	admin, _ := c.URL("postgres")
 	if err := EnsureDatabase(ctx, admin, DatabaseName); err != nil {
+		_ = c.Stop(ctx)
 		t.Fatal(err)
 	}
 	url, _ := c.URL(DatabaseName)
 	pool, err := Open(ctx, url)
 	if err != nil {
+		_ = c.Stop(ctx)
 		t.Fatal(err)
 	}
+	return c, dir, pool
+}
+
+// TestClusterSurvivesRestart starts a private cluster from the system's binaries, migrates and
+// writes, stops it, starts it again (on a new port) and reads the data back.
+func TestClusterSurvivesRestart(t *testing.T) {
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	c, dir, pool := startCluster(ctx, t, log)
+	t.Cleanup(func() { _ = c.Stop(ctx) })
 	if err := Migrate(ctx, pool); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +78,7 @@ func TestClusterSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = c2.Stop(ctx) })
-	url, _ = c2.URL(DatabaseName)
+	url, _ := c2.URL(DatabaseName)
 	pool, err = Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
@@ -93,30 +105,7 @@ func TestClusterSurvivesRestart(t *testing.T) {
 func TestClusterStartsAfterKilledPostmaster(t *testing.T) {
 	ctx := context.Background()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	base, err := os.MkdirTemp("", "its-db-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(base) })
-	dir := filepath.Join(base, "pg")
-	c, err := NewCluster(dir, log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	admin, _ := c.URL("postgres")
-	if err := EnsureDatabase(ctx, admin, DatabaseName); err != nil {
-		_ = c.Stop(ctx)
-		t.Fatal(err)
-	}
-	url, _ := c.URL(DatabaseName)
-	pool, err := Open(ctx, url)
-	if err != nil {
-		_ = c.Stop(ctx)
-		t.Fatal(err)
-	}
+	c, dir, pool := startCluster(ctx, t, log)
 	if _, err := pool.Exec(ctx, `CREATE TABLE crash_probe (v text); INSERT INTO crash_probe VALUES ('kept')`); err != nil {
 		_ = c.Stop(ctx)
 		t.Fatal(err)
@@ -144,8 +133,8 @@ func TestClusterStartsAfterKilledPostmaster(t *testing.T) {
 	if p, _ := c2.pidFile(); p == pid || p <= 0 {
 		t.Fatalf("no new postmaster: pid %d (killed: %d)", p, pid)
 	}
-	url, _ = c2.URL(DatabaseName)
-	pool, err = Open(ctx, url)
+	url, _ := c2.URL(DatabaseName)
+	pool, err := Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
