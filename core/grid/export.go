@@ -40,6 +40,20 @@ const XLSXType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 
 const maxGroupLevels = 3
 
+// ExportFileName is the download's name: the one the user asked for, else fallback, with spaces
+// as underscores and the .xlsx extension.
+func ExportFileName(requested, fallback string) string {
+	name := strings.TrimSpace(requested)
+	if name == "" {
+		name = fallback
+	}
+	name = strings.ReplaceAll(name, " ", "_")
+	if !strings.HasSuffix(strings.ToLower(name), ".xlsx") {
+		name += ".xlsx"
+	}
+	return name
+}
+
 // exportExpr is how a field is read for Excel: real dates and numbers, lists joined.
 func exportExpr(c *Column) string {
 	e := c.expr()

@@ -87,14 +87,7 @@ func (s *Service) Export(ctx context.Context, w http.ResponseWriter, library str
 	if err != nil {
 		return err
 	}
-	name := strings.TrimSpace(req.FileName)
-	if name == "" {
-		name = fmt.Sprintf("SampleInventory_%s_%s", lib, time.Now().Format("2006-01-02"))
-	}
-	name = strings.ReplaceAll(name, " ", "_")
-	if !strings.HasSuffix(strings.ToLower(name), ".xlsx") {
-		name += ".xlsx"
-	}
+	name := grid.ExportFileName(req.FileName, fmt.Sprintf("SampleInventory_%s_%s", lib, time.Now().Format("2006-01-02")))
 	return g.Export(ctx, w, s.db, req, listScope(lib, req.Filters), name)
 }
 

@@ -23,3 +23,16 @@ func TestAppendStringIsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestExportFileName(t *testing.T) {
+	for _, c := range []struct{ requested, fallback, want string }{
+		{"", "Samples 2026-11-21", "Samples_2026-11-21.xlsx"},
+		{"  ", "x", "x.xlsx"},
+		{"My Report", "x", "My_Report.xlsx"},
+		{"line sheet.XLSX", "x", "line_sheet.XLSX"},
+	} {
+		if got := grid.ExportFileName(c.requested, c.fallback); got != c.want {
+			t.Errorf("ExportFileName(%q, %q) = %q, want %q", c.requested, c.fallback, got, c.want)
+		}
+	}
+}
