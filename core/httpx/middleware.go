@@ -69,6 +69,11 @@ func Base(log *slog.Logger, bodyLimit int64) func(http.Handler) http.Handler {
 			}
 			defer func() {
 				if p := recover(); p != nil {
+					if p == http.ErrAbortHandler {
+						// A handler cut an answer it had begun (Pipe.Abort): net/http drops the connection.
+						log.Warn("http answer aborted", "requestId", id, "method", r.Method, "path", r.URL.Path, "bytes", sw.bytes)
+						panic(p)
+					}
 					WriteError(sw, r, log, Internal(fmt.Errorf("panic: %v\n%s", p, debug.Stack())))
 				}
 				if r.URL.Path != "/api/health" {

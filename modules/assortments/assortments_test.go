@@ -516,6 +516,48 @@ func TestAssortments(t *testing.T) {
 		}
 	})
 
+	t.Run("sell-through per colour and per style, over the whole assortment", func(t *testing.T) {
+		var style string
+		if err := a.DB.QueryRow(t.Context(), `SELECT style FROM products WHERE product_type = 'Footwear' GROUP BY style HAVING count(*) >= 3 ORDER BY style DESC LIMIT 1`).Scan(&style); err != nil {
+			t.Fatal(err)
+		}
+		d := create(t, editor, map[string]any{"title": "Sell-through", "products": pairs(t, a, 3, "style = '"+style+"'")})
+		id := str(d["_id"])
+		rows := rowsOf(t, editor, id)
+		set := [][2]int{{30, 10}, {10, 50}, {0, 0}}
+		var updates []any
+		for i, r := range rows {
+			updates = append(updates, map[string]any{"id": r["id"], "version": r["version"], "changes": map[string]any{"quantity": set[i][0], "quantityOnHand": set[i][1]}})
+		}
+		data(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": updates}), 200)
+		check := func(where string, r map[string]any) {
+			t.Helper()
+			if num(r["styleQuantity"]) != 40 || num(r["styleQuantityOnHand"]) != 60 || num(r["styleSellThru"]) != 40 {
+				t.Fatalf("%s: style totals %v/%v sell-through %v, want 40/60 40", where, r["styleQuantity"], r["styleQuantityOnHand"], r["styleSellThru"])
+			}
+		}
+		rows = rowsOf(t, editor, id)
+		for _, r := range rows {
+			check("read", r)
+		}
+		if num(rows[0]["sellThru"]) != 75 || num(rows[1]["sellThru"]) != 16.67 || rows[2]["sellThru"] != nil {
+			t.Fatalf("colour sell-through %v %v %v, want 75 16.67 null", rows[0]["sellThru"], rows[1]["sellThru"], rows[2]["sellThru"])
+		}
+		// A batch answers only the row it changed, a page only its rows: the style still counts all colours.
+		res := data(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{map[string]any{
+			"id": rows[2]["id"], "version": rows[2]["version"], "changes": map[string]any{"colorNote": "no stock yet"}}}}), 200)
+		if changed := arr(res["rows"]); len(changed) != 1 {
+			t.Fatalf("batch answered %d rows, want 1", len(changed))
+		} else {
+			check("batch answer", obj(changed[0]))
+		}
+		lines := ndjson(t, editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "limit": 1}))
+		if len(lines) != 3 {
+			t.Fatalf("page of one: %d lines", len(lines))
+		}
+		check("page", lines[1])
+	})
+
 	t.Run("batches: add, delete, update, rename, sort", func(t *testing.T) {
 		ps := pairs(t, a, 6, "product_type = 'Apparel'")
 		d := create(t, editor, map[string]any{"title": "Batches", "products": ps[:2]})

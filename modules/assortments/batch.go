@@ -574,16 +574,13 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 		for id := range changed {
 			ids = append(ids, id)
 		}
-		rows, err := s.store.readStatic(ctx, tx, a, ids)
+		rc, err := s.store.rowContext(ctx, tx, a.ID)
 		if err != nil {
 			return nil, err
 		}
-		alerts, err := s.store.alertsOf(ctx, tx, a.ID)
-		if err != nil {
+		if res.Rows, err = s.store.readStatic(ctx, tx, a, ids, rc); err != nil {
 			return nil, err
 		}
-		derive(rows, alertMap(alerts))
-		res.Rows = rows
 	}
 	return res, nil
 }

@@ -9,6 +9,6 @@ import (
 // ReadRowsRaw reads an assortment's rows with the detail grid's own query straight through pgx
 // (no service, HTTP or JSON): the baseline of the 2,000-row benchmark.
 func ReadRowsRaw(ctx context.Context, db *pgxpool.Pool, id, location string) (int, error) {
-	rows, err := (&Store{db: db}).readStatic(ctx, db, &Assortment{ID: id, LocationID: location}, nil)
+	rows, err := (&Store{db: db}).readStatic(ctx, db, &Assortment{ID: id, LocationID: location}, nil, rowContext{})
 	return len(rows), err
 }

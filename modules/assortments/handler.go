@@ -107,40 +107,43 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 			withRows = *opts.Products
 		}
 	}
-	a, rows, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"), withRows)
-	if err != nil {
-		return err
-	}
-	head, err := json.Marshal(a)
-	if err != nil {
-		return err
-	}
-	// The rows are appended by hand (a detail grid answer holds thousands of them) and sent in
-	// chunks as they are written, so the client reads the first while the last are encoded.
-	const chunk = 128 << 10
+	// The rows are appended by hand (a detail grid answer holds thousands of them) and go to the
+	// client in chunks while the database is still being read.
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	buf := make([]byte, 0, chunk+8<<10)
-	buf = append(buf, `{"data":`...)
-	buf = append(buf, head[:len(head)-1]...)
-	if withRows {
-		buf = append(buf, `,"products":[`...)
-		for i := range rows {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = rows[i].AppendJSON(buf)
-			if len(buf) >= chunk {
-				if _, err := w.Write(buf); err != nil {
-					return nil // the client went away
-				}
-				buf = buf[:0]
-			}
+	p := httpx.NewPipe(w, 64<<10, 256)
+	n := 0
+	err := h.svc.Stream(r.Context(), chi.URLParam(r, "id"), withRows, func(a *Assortment) error {
+		head, err := json.Marshal(a)
+		if err != nil {
+			return err
 		}
-		buf = append(buf, ']')
+		p.B = append(p.B, `{"data":`...)
+		p.B = append(p.B, head[:len(head)-1]...)
+		if withRows {
+			p.B = append(p.B, `,"products":[`...)
+		}
+		return nil
+	}, func(row *Row) error {
+		if n > 0 {
+			p.B = append(p.B, ',')
+		}
+		n++
+		p.B = row.AppendJSON(p.B)
+		return p.Flush()
+	})
+	if err != nil {
+		if !p.Started() {
+			return err
+		}
+		h.log.Error("assortment answer broken off", "id", chi.URLParam(r, "id"), "rows", n, "err", err)
+		p.Abort()
 	}
-	buf = append(buf, "}}\n"...)
-	_, _ = w.Write(buf)
+	if withRows {
+		p.B = append(p.B, ']')
+	}
+	p.B = append(p.B, "}}\n"...)
+	_ = p.Close() // a failure here is the client going away
 	return nil
 }
 

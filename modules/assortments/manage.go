@@ -620,7 +620,7 @@ func (s *Service) Merge(ctx context.Context, id string, sources []string) (int, 
 		if src.Method == "dynamic" {
 			_, list, err = s.dynamicRows(ctx, tx, src, RowsRequest{Limit: products.MaxLimit})
 		} else if src.Type == "item" {
-			list, err = s.store.readStatic(ctx, tx, src, nil)
+			list, err = s.store.readStatic(ctx, tx, src, nil, rowContext{})
 		}
 		if err != nil {
 			return 0, err

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
 
 	"its/core/grid"
 	"its/modules/products"
@@ -66,8 +67,10 @@ type Row struct {
 	Alerts              []Alert
 }
 
-// staticRowsSQL reads the rows of a static assortment; its two "?" are the location and the
-// assortment (squirrel numbers them with any condition appended).
+// staticRowsSQL reads the rows of a static assortment; its two "?" are staticArgs (squirrel
+// numbers them with any condition appended). Ordered by ap.sort first, it streams: the plan walks
+// the (assortment_id, sort) index and sorts only rows of equal sort, so the first rows leave the
+// database while the last are still being joined.
 const staticRowsSQL = `SELECT ap.id::text, ap.version, ap.style, ap.color, p.style_numeric, ap.sort, ap.is_new, p.name,
  p.product_type, p.gender, p.division, p.color_description, p.season, p.year, p.carryover, p.new_color, p.size_scale,
  ap.thumbnail, ap.print_image, ap.cost::float8, ap.net_cost::float8, ap.suggested_retail::float8,
@@ -87,6 +90,9 @@ const staticRowsSQL = `SELECT ap.id::text, ap.version, ap.style, ap.color, p.sty
  WHERE ap.assortment_id = ?`
 
 const staticRowsOrder = ` ORDER BY ap.sort, p.style_numeric, ap.color`
+
+// staticArgs are the arguments of staticRowsSQL's placeholders.
+func staticArgs(a *Assortment) []any { return []any{a.LocationID, a.ID} }
 
 // scanTarget is one row's scan destinations.
 type scanTarget struct {
@@ -141,34 +147,55 @@ func (t *scanTarget) row() Row {
 	return r
 }
 
-// readStatic loads the rows of a static assortment (only ids when given).
-func (s *Store) readStatic(ctx context.Context, q querier, a *Assortment, ids []string) ([]Row, error) {
+// readStatic loads the rows of a static assortment (only ids when given), derived.
+func (s *Store) readStatic(ctx context.Context, q querier, a *Assortment, ids []string, rc rowContext) ([]Row, error) {
+	out := make([]Row, 0, 64)
+	err := s.eachStatic(ctx, q, a, ids, rc, func(r *Row) error {
+		out = append(out, *r)
+		return nil
+	})
+	return out, err
+}
+
+// eachStatic hands the rows of a static assortment (only ids when given), derived and in grid
+// order, to fn as they are read; the row is reused after fn returns.
+func (s *Store) eachStatic(ctx context.Context, q querier, a *Assortment, ids []string, rc rowContext, fn func(*Row) error) error {
 	sql := staticRowsSQL
-	args := []any{a.LocationID, a.ID}
+	args := staticArgs(a)
 	if ids != nil {
 		sql += ` AND ap.id = ANY(?::bigint[])`
 		args = append(args, ids)
 	}
 	sql, err := sq.Dollar.ReplacePlaceholders(sql + staticRowsOrder)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	return scanRows(rows, rc, fn)
+}
+
+// scanRows reads static rows, derives each and hands it to fn; it closes rows.
+func scanRows(rows pgx.Rows, rc rowContext, fn func(*Row) error) error {
 	defer rows.Close()
-	out := make([]Row, 0, 64)
 	var t scanTarget
 	dest := t.dest()
 	for rows.Next() {
 		t = scanTarget{}
 		if err := rows.Scan(dest...); err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, t.row())
+		r := t.row()
+		st := rc.styles[r.Style]
+		r.StyleQuantity, r.StyleQuantityOnHand = st.quantity, st.onHand
+		r.derive(rc.alerts)
+		if err := fn(&r); err != nil {
+			return err
+		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // fromProduct is a dynamic assortment's (read-only) row for a catalog product.
@@ -212,42 +239,93 @@ func pricingFromCatalog(p *products.Product, l *products.Location) Pricing {
 	return pr
 }
 
-// derive fills the computed values of rows: markup, sell-through per colour and per style.
-func derive(rows []Row, alerts map[string][]Alert) {
-	type sums struct{ q, oh int64 }
-	style := map[string]*sums{}
+// rowContext is what a row's derived values need besides the row: the assortment's alerts by
+// product id and each style's totals over the whole assortment (so a filtered or partial read
+// shows the same style sell-through as the full one).
+type rowContext struct {
+	alerts map[string][]Alert
+	styles map[string]styleTotal
+}
+
+// styleTotal is a style's quantity and quantity on hand summed over its colours.
+type styleTotal struct{ quantity, onHand int64 }
+
+// styleTotalsSQL sums a static assortment's quantities per style.
+const styleTotalsSQL = `SELECT style, coalesce(sum(quantity), 0)::int8, coalesce(sum(quantity_on_hand), 0)::int8
+ FROM assortment_products WHERE assortment_id = $1 GROUP BY style`
+
+func scanStyleTotals(rows pgx.Rows) (map[string]styleTotal, error) {
+	defer rows.Close()
+	out := map[string]styleTotal{}
+	for rows.Next() {
+		var style string
+		var t styleTotal
+		if err := rows.Scan(&style, &t.quantity, &t.onHand); err != nil {
+			return nil, err
+		}
+		out[style] = t
+	}
+	return out, rows.Err()
+}
+
+// rowContext reads the alerts and style totals of a static assortment's rows in one round trip.
+func (s *Store) rowContext(ctx context.Context, q querier, assortmentID string) (rowContext, error) {
+	var (
+		b  pgx.Batch
+		rc rowContext
+	)
+	b.Queue(alertsSQL, assortmentID).Query(func(rows pgx.Rows) error {
+		alerts, err := scanAlerts(rows)
+		rc.alerts = alertMap(alerts)
+		return err
+	})
+	b.Queue(styleTotalsSQL, assortmentID).Query(func(rows pgx.Rows) error {
+		var err error
+		rc.styles, err = scanStyleTotals(rows)
+		return err
+	})
+	return rc, q.SendBatch(ctx, &b).Close()
+}
+
+// deriveAll fills the computed values of rows read from the catalog (a dynamic assortment's):
+// the style's totals over these rows, then each row's own values.
+func deriveAll(rows []Row, alerts map[string][]Alert) {
+	styles := map[string]styleTotal{}
 	for i := range rows {
 		r := &rows[i]
-		s := style[r.Style]
-		if s == nil {
-			s = &sums{}
-			style[r.Style] = s
-		}
+		t := styles[r.Style]
 		if r.Quantity != nil {
-			s.q += *r.Quantity
+			t.quantity += *r.Quantity
 		}
 		if r.QuantityOnHand != nil {
-			s.oh += *r.QuantityOnHand
+			t.onHand += *r.QuantityOnHand
 		}
+		styles[r.Style] = t
 	}
 	for i := range rows {
 		r := &rows[i]
-		r.InitialMarkup = products.MarkupPercent(r.SuggestedRetail, r.NetCost)
-		var q, oh int64
-		if r.Quantity != nil {
-			q = *r.Quantity
-		}
-		if r.QuantityOnHand != nil {
-			oh = *r.QuantityOnHand
-		}
-		r.SellThru = products.SellThru(int(q), int(oh))
-		s := style[r.Style]
-		r.StyleQuantity, r.StyleQuantityOnHand = s.q, s.oh
-		r.StyleSellThru = products.SellThru(int(s.q), int(s.oh))
-		r.Alerts = alerts[products.ID(r.Style, r.Color)]
-		if r.Location != nil {
-			r.Location.MarkupPercent = products.MarkupPercent(r.Location.SuggestedRetail, r.NetCost)
-		}
+		t := styles[r.Style]
+		r.StyleQuantity, r.StyleQuantityOnHand = t.quantity, t.onHand
+		r.derive(alerts)
+	}
+}
+
+// derive fills the row's computed values from its own and its style's totals: markup,
+// sell-through per colour and per style, its alerts.
+func (r *Row) derive(alerts map[string][]Alert) {
+	r.InitialMarkup = products.MarkupPercent(r.SuggestedRetail, r.NetCost)
+	var q, oh int64
+	if r.Quantity != nil {
+		q = *r.Quantity
+	}
+	if r.QuantityOnHand != nil {
+		oh = *r.QuantityOnHand
+	}
+	r.SellThru = products.SellThru(int(q), int(oh))
+	r.StyleSellThru = products.SellThru(int(r.StyleQuantity), int(r.StyleQuantityOnHand))
+	r.Alerts = alerts[products.ID(r.Style, r.Color)]
+	if r.Location != nil {
+		r.Location.MarkupPercent = products.MarkupPercent(r.Location.SuggestedRetail, r.NetCost)
 	}
 }
 

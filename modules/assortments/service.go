@@ -475,21 +475,23 @@ func (s *Service) addRows(ctx context.Context, tx pgx.Tx, a *Assortment, pairs [
 
 // ---- read ----
 
-// Get reads an assortment, with its rows when withRows (static: its rows; dynamic: the first
-// page of its query, at most the product query limit).
-func (s *Service) Get(ctx context.Context, id string, withRows bool) (*Assortment, []Row, error) {
-	return s.get(ctx, id, withRows, true)
+// Stream reads an assortment and gives it to head; with rows, it then hands them in grid order
+// to each as they are read (static: its rows; dynamic: the first page of its query, at most the
+// product query limit), so the detail grid's opening answer is written while it is read. A row
+// is reused after each returns.
+func (s *Service) Stream(ctx context.Context, id string, withRows bool, head func(*Assortment) error, each func(*Row) error) error {
+	return s.stream(ctx, id, withRows, true, head, each)
 }
 
-// get reads the assortment, its lock and its alerts in the round trip that begins the snapshot
-// (a detail grid opens with this call: every round trip shows), then the rows.
-func (s *Service) get(ctx context.Context, id string, withRows, mayRefresh bool) (*Assortment, []Row, error) {
+// stream reads the assortment, its lock and its alerts in the round trip that begins the
+// snapshot (a detail grid opens with this call: every round trip shows), then the rows.
+func (s *Service) stream(ctx context.Context, id string, withRows, mayRefresh bool, head func(*Assortment) error, each func(*Row) error) error {
 	if !isUUID(id) {
-		return nil, nil, notFound()
+		return notFound()
 	}
 	conn, err := s.db.Acquire(ctx)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	defer conn.Release()
 	var (
@@ -498,6 +500,7 @@ func (s *Service) get(ctx context.Context, id string, withRows, mayRefresh bool)
 		getErr, lockErr error
 		lock            *Lock
 		alerts          []Alert
+		styles          map[string]styleTotal
 	)
 	batch.BeginTx(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	batch.Queue(`SELECT `+assortmentColumns+assortmentFrom+` WHERE a.id = $1`, id).QueryRow(func(r pgx.Row) error {
@@ -513,39 +516,50 @@ func (s *Service) get(ctx context.Context, id string, withRows, mayRefresh bool)
 		alerts, err = scanAlerts(rows)
 		return err
 	})
+	if withRows {
+		batch.Queue(styleTotalsSQL, id).Query(func(rows pgx.Rows) error {
+			var err error
+			styles, err = scanStyleTotals(rows)
+			return err
+		})
+	}
 	br := conn.SendBatch(ctx, &batch)
 	tx := br.Tx()
 	defer tx.Rollback(ctx)
 	if err := br.Close(); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if a, err = s.visible(ctx, a, getErr); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if a.countStale && mayRefresh {
 		// The catalog or the search changed since the count: count again, then read.
 		_ = tx.Rollback(ctx)
 		conn.Release()
 		if err := s.refreshCounts(ctx, s.db, sq.Eq{"a.id": id}); err != nil {
-			return nil, nil, err
+			return err
 		}
-		return s.get(ctx, id, withRows, false)
+		return s.stream(ctx, id, withRows, false, head, each)
 	}
 	a.Lock, a.Alerts = lock, alerts
-	if !withRows || a.Type == "folder" {
-		return a, nil, nil
+	if err := head(a); err != nil || !withRows || a.Type == "folder" {
+		return err
 	}
-	var rows []Row
-	if a.Method == "dynamic" {
-		_, rows, err = s.dynamicRows(ctx, tx, a, RowsRequest{Limit: products.MaxLimit})
-	} else {
-		rows, err = s.store.readStatic(ctx, tx, a, nil)
+	rc := rowContext{alerts: alertMap(a.Alerts), styles: styles}
+	if a.Method != "dynamic" {
+		return s.store.eachStatic(ctx, tx, a, nil, rc, each)
 	}
+	_, rows, err := s.dynamicRows(ctx, tx, a, RowsRequest{Limit: products.MaxLimit})
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	derive(rows, alertMap(a.Alerts))
-	return a, rows, nil
+	deriveAll(rows, rc.alerts)
+	for i := range rows {
+		if err := each(&rows[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // RowsRequest is the body of POST /api/assortments/products/query: the assortment, extra
@@ -608,27 +622,28 @@ func (s *Service) rows(ctx context.Context, req RowsRequest, mayRefresh bool) (p
 	if a.Type == "folder" {
 		return products.Total{}, nil, httpx.Invalid(httpx.FieldError{Field: "assortmentId", Rule: "folder", Message: "A folder has no products"})
 	}
-	alerts, err := s.store.alertsOf(ctx, tx, a.ID)
+	rc, err := s.store.rowContext(ctx, tx, a.ID)
 	if err != nil {
 		return products.Total{}, nil, err
 	}
 	var total products.Total
 	var rows []Row
 	if a.Method == "dynamic" {
-		total, rows, err = s.dynamicRows(ctx, tx, a, req)
+		if total, rows, err = s.dynamicRows(ctx, tx, a, req); err == nil {
+			deriveAll(rows, rc.alerts)
+		}
 	} else {
-		total.Count, rows, err = s.staticRows(ctx, tx, a, req)
+		total.Count, rows, err = s.staticRows(ctx, tx, a, req, rc)
 	}
 	if err != nil {
 		return products.Total{}, nil, err
 	}
-	derive(rows, alertMap(alerts))
 	return total, rows, nil
 }
 
 // staticRows filters and sorts a static assortment's rows with the catalog's search conditions
 // (the rows join the catalog under the same alias).
-func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req RowsRequest) (int, []Row, error) {
+func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req RowsRequest, rc rowContext) (int, []Row, error) {
 	q := products.Query{Text: req.Text, Conditions: req.Conditions, LocationID: a.LocationID}
 	if err := q.Normalize(); err != nil {
 		return 0, nil, err
@@ -668,22 +683,16 @@ func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 	if err != nil {
 		return 0, nil, err
 	}
-	rows, err := tx.Query(ctx, sql, append([]any{a.LocationID, a.ID}, args...)...)
+	rows, err := tx.Query(ctx, sql, append(staticArgs(a), args...)...)
 	if err != nil {
 		return 0, nil, err
 	}
-	defer rows.Close()
 	out := []Row{}
-	var t scanTarget
-	dest := t.dest()
-	for rows.Next() {
-		t = scanTarget{}
-		if err := rows.Scan(dest...); err != nil {
-			return 0, nil, err
-		}
-		out = append(out, t.row())
-	}
-	return total, out, rows.Err()
+	err = scanRows(rows, rc, func(r *Row) error {
+		out = append(out, *r)
+		return nil
+	})
+	return total, out, err
 }
 
 // dynamicRows runs a dynamic assortment's saved search, narrowed by the request's conditions

@@ -178,15 +178,6 @@ func (s *Store) decimalsFor(ctx context.Context, q querier, location string) (in
 const alertsSQL = `SELECT style, color, type, params::text, message, created_date FROM assortment_alerts
 	WHERE assortment_id = $1 ORDER BY style, color, type`
 
-// alertsOf lists an assortment's alerts.
-func (s *Store) alertsOf(ctx context.Context, q querier, id string) ([]Alert, error) {
-	rows, err := q.Query(ctx, alertsSQL, id)
-	if err != nil {
-		return nil, err
-	}
-	return scanAlerts(rows)
-}
-
 func scanAlerts(rows pgx.Rows) ([]Alert, error) {
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Alert, error) {
 		var a Alert

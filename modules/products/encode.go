@@ -259,7 +259,9 @@ func appendKey(b []byte, name string) []byte {
 	return append(b, '"', ':')
 }
 
-func appendStringField(b []byte, name, v string) []byte { return grid.AppendString(appendKey(b, name), v) }
+func appendStringField(b []byte, name, v string) []byte {
+	return grid.AppendString(appendKey(b, name), v)
+}
 
 func appendOmitString(b []byte, name, v string) []byte {
 	if v == "" {
