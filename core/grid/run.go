@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
@@ -265,7 +264,7 @@ func appendValue(buf []byte, v any) []byte {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return append(buf, "null"...)
 		}
-		return strconv.AppendFloat(buf, x, 'f', -1, 64)
+		return AppendFloat(buf, x)
 	case float32:
 		return appendValue(buf, float64(x))
 	case bool:
@@ -296,63 +295,6 @@ func appendValue(buf []byte, v any) []byte {
 		return AppendString(buf, fmt.Sprint(v))
 	}
 	return append(buf, b...)
-}
-
-const hexDigits = "0123456789abcdef"
-
-// AppendString appends s to buf as a JSON string, byte for byte as encoding/json writes it
-// (HTML characters and U+2028/U+2029 escaped, invalid UTF-8 replaced): the hand-rolled row
-// encoders of the grid and of the modules answer what json.Marshal would.
-func AppendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // Querier runs queries (a pool or a transaction).

@@ -481,7 +481,7 @@ func appendNum(b []byte, name string, v *float64) []byte {
 	if v == nil || math.IsNaN(*v) || math.IsInf(*v, 0) {
 		return append(b, "null"...)
 	}
-	return strconv.AppendFloat(b, *v, 'f', -1, 64)
+	return grid.AppendFloat(b, *v)
 }
 
 func appendInt(b []byte, name string, v *int64) []byte {

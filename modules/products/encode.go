@@ -312,25 +312,12 @@ func appendFloatPtr(b []byte, v *float64) ([]byte, error) {
 	return appendFloat(b, *v)
 }
 
-// appendFloat writes a float64 as encoding/json does.
+// appendFloat writes a float64 as encoding/json does (and fails where it fails).
 func appendFloat(b []byte, f float64) ([]byte, error) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return nil, errors.New("json: unsupported value: " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b, nil
+	return grid.AppendFloat(b, f), nil
 }
 
 // appendRaw writes stored JSON as json.Encoder writes a RawMessage: compacted and HTML-safe.
