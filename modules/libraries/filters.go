@@ -2,8 +2,20 @@ package libraries
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"its/core/identity"
+)
+
+// How many tiles and recent assets a landing page shows.
+const (
+	landingTiles  = 12
+	landingRecent = 6
 )
 
 // FilterValue is one option of a filter bar dropdown: a value published assets use and how many.
@@ -43,4 +55,37 @@ func (s *Service) FilterOptions(ctx context.Context, libraryType string) (map[st
 		out[fields[n]] = append(out[fields[n]], v)
 	}
 	return out, rows.Err()
+}
+
+// Landing answers a library's landing page from all its Published assets: their number, the
+// landing facet's most used values (the most assets first, ties by value) each with a sample
+// picture, and the most recently modified assets, in GET /api/assets's shape with signed URLs.
+func (s *Service) Landing(ctx context.Context, libraryType string) (*Landing, error) {
+	if err := checkLibraryType(libraryType, "libraryType"); err != nil {
+		return nil, err
+	}
+	facet := landingFacet[libraryType]
+	col, ok := column(facet) // the whitelist: column names come from model.go only
+	if !ok {
+		return nil, fmt.Errorf("libraries: landing facet %q of %s has no column", facet, libraryType)
+	}
+	var out *Landing
+	err := pgx.BeginTxFunc(ctx, s.db, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		out, err = s.store.Landing(ctx, tx, LandingQuery{
+			LibraryType: libraryType, Column: col, Tiles: landingTiles, Recent: landingRecent, UserID: identity.FromContext(ctx).ID,
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Facet = facet
+	assets := slices.Clone(out.Recent)
+	for _, t := range out.Tiles {
+		if t.Sample != nil && !slices.Contains(assets, t.Sample) {
+			assets = append(assets, t.Sample)
+		}
+	}
+	return out, s.sign(ctx, assets)
 }

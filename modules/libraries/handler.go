@@ -33,6 +33,7 @@ func pathResource(name string) registry.ResourceFunc {
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/assets", "libraries.view", h.list, registry.WithResource(libraryTypeQuery))
 	r.Handle("GET", "/api/assets/filters", "libraries.view", h.filters, registry.WithResource(libraryTypeQuery))
+	r.Handle("GET", "/api/assets/landing", "libraries.view", h.landing, registry.WithResource(libraryTypeQuery))
 	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", "libraries.manage", h.batch, registry.WithResource(pathResource("manageType")))
 	r.Handle("GET", "/api/assets/{libraryType}/schema", "libraries.manage", grid.ServeSchema(h.svc.Schema, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/query", "libraries.manage", grid.ServeQuery(h.svc.Page, "libraryType"), registry.WithResource(pathResource("libraryType")))
@@ -93,6 +94,15 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) filters(w http.ResponseWriter, r *http.Request) error {
 	out, err := h.svc.FilterOptions(r.Context(), r.URL.Query().Get("libraryType"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) landing(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.svc.Landing(r.Context(), r.URL.Query().Get("libraryType"))
 	if err != nil {
 		return err
 	}

@@ -78,6 +78,17 @@ var filterFields = map[string][]string{
 	StepAsset:            {"assetType", "gender", "lang"},
 }
 
+// landingFacet is the filter field each library's landing page groups its tiles by; a filter of
+// the library (filterFields), so its column comes from the whitelist.
+var landingFacet = map[string]string{
+	AdvertisingAsset:     "assetType",
+	AdvertisingLogo:      "category",
+	GlobalRetailAsset:    "initiative",
+	GlobalRetailResource: "assetSubType",
+	ProductDocument:      "docType",
+	StepAsset:            "assetType",
+}
+
 // requiredFields are the text fields an asset needs to be published (spec §5.6); they cannot be
 // cleared by bulk clearing either.
 var requiredFields = map[string][]string{

@@ -3,6 +3,7 @@ package libraries
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
@@ -38,7 +39,8 @@ func assetColumns() []string {
 	return append(cols, "a.locations", "coalesce(a.added_by::text, '')", "a.status", "a.modified_at")
 }
 
-func scanAsset(row pgx.Row) (*Asset, error) {
+// scanAsset reads assetColumns, then any extra columns selected after them into extra.
+func scanAsset(row pgx.Row, extra ...any) (*Asset, error) {
 	a := &Asset{Fields: make(map[string]string, len(textFields)+len(dateFields))}
 	vals := make([]string, len(textFields)+len(dateFields))
 	dest := []any{&a.ID, &a.LibraryType}
@@ -46,6 +48,7 @@ func scanAsset(row pgx.Row) (*Asset, error) {
 		dest = append(dest, &vals[i])
 	}
 	dest = append(dest, &a.Locations, &a.AddedBy, &a.Status, &a.ModifiedDate)
+	dest = append(dest, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -222,4 +225,127 @@ func (s *Store) FileByName(ctx context.Context, db Querier, filename string) (st
 		return "", nil
 	}
 	return id, err
+}
+
+// LandingTile is one tile of a landing page: a value of the library's landing facet, how many
+// Published assets hold it, and the newest of them with a picture (nil when none has one).
+type LandingTile struct {
+	Value    string `json:"value"`
+	Count    int    `json:"count"`
+	Sample   *Asset `json:"sample"`
+	sampleID string
+}
+
+// Landing is a library's landing page: its Published count, the landing facet's top values and
+// the newest Published assets.
+type Landing struct {
+	Total  int           `json:"total"`
+	Facet  string        `json:"facet"`
+	Tiles  []LandingTile `json:"tiles"`
+	Recent []*Asset      `json:"recent"`
+}
+
+// LandingQuery selects a landing page; Column is the facet's column, from the whitelist.
+type LandingQuery struct {
+	LibraryType string
+	Column      string
+	Tiles       int
+	Recent      int
+	UserID      string
+}
+
+// Landing reads a landing page in four round trips whatever the library's size: the grouped
+// counts with each tile's sample id and the recent assets with the total (one batch), the
+// samples not already among the recent assets, and the files and flags of them all. Run it in
+// a read-only repeatable-read transaction so the counts and the assets agree.
+func (s *Store) Landing(ctx context.Context, tx pgx.Tx, q LandingQuery) (*Landing, error) {
+	col := q.Column
+	// The sample is the tile's newest Published asset having a file with a thumbnail; the
+	// lateral subquery walks the list index (library_type, status, modified_at DESC, id).
+	tilesSQL := `WITH top AS (
+		SELECT ` + col + ` AS value, count(*) AS n FROM library_assets
+		WHERE library_type = $1 AND status = 'Published' AND ` + col + ` <> ''
+		GROUP BY ` + col + ` ORDER BY n DESC, value LIMIT $2)
+	SELECT t.value, t.n, coalesce(s.id::text, '') FROM top t
+	LEFT JOIN LATERAL (
+		SELECT a.id FROM library_assets a
+		WHERE a.library_type = $1 AND a.status = 'Published' AND a.` + col + ` = t.value
+		  AND EXISTS (SELECT 1 FROM library_files f WHERE f.asset_id = a.id AND f.thumbnail_key <> '')
+		ORDER BY a.modified_at DESC, a.id DESC LIMIT 1) s ON true
+	ORDER BY t.n DESC, t.value`
+	// count(*) OVER () is computed before the LIMIT: the total of Published assets.
+	recentSQL, recentArgs, err := ListQuery{LibraryType: q.LibraryType, Statuses: []string{Published}}.
+		where(psql.Select(append(assetColumns(), "count(*) OVER ()")...).From("library_assets a")).
+		OrderBy("a.modified_at DESC", "a.id DESC").Limit(uint64(q.Recent)).ToSql()
+	if err != nil {
+		return nil, err
+	}
+	batch := &pgx.Batch{}
+	batch.Queue(tilesSQL, q.LibraryType, q.Tiles)
+	batch.Queue(recentSQL, recentArgs...)
+	br := tx.SendBatch(ctx, batch)
+	out := &Landing{Tiles: []LandingTile{}, Recent: []*Asset{}}
+	rows, err := br.Query()
+	if err != nil {
+		br.Close()
+		return nil, err
+	}
+	out.Tiles, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (LandingTile, error) {
+		var t LandingTile
+		return t, r.Scan(&t.Value, &t.Count, &t.sampleID)
+	})
+	if err != nil {
+		br.Close()
+		return nil, err
+	}
+	if rows, err = br.Query(); err != nil {
+		br.Close()
+		return nil, err
+	}
+	out.Recent, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r, &out.Total) })
+	if err != nil {
+		br.Close()
+		return nil, err
+	}
+	if err := br.Close(); err != nil {
+		return nil, err
+	}
+
+	// One *Asset per id: a sample that is also recent shares the recent one.
+	byID := make(map[string]*Asset, len(out.Recent)+len(out.Tiles))
+	all := slices.Clone(out.Recent)
+	for _, a := range out.Recent {
+		byID[a.ID] = a
+	}
+	var missing []string
+	for _, t := range out.Tiles {
+		if id := t.sampleID; id != "" && byID[id] == nil && !slices.Contains(missing, id) {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) > 0 {
+		sqlText, args, err := psql.Select(assetColumns()...).From("library_assets a").Where("a.id = ANY(?::uuid[])", missing).ToSql()
+		if err != nil {
+			return nil, err
+		}
+		rows, err := tx.Query(ctx, sqlText, args...)
+		if err != nil {
+			return nil, err
+		}
+		samples, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r) })
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range samples {
+			byID[a.ID] = a
+			all = append(all, a)
+		}
+	}
+	for i := range out.Tiles {
+		out.Tiles[i].Sample = byID[out.Tiles[i].sampleID]
+	}
+	if err := s.attach(ctx, tx, all, q.UserID); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

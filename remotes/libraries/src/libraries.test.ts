@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@its/kit';
 import type { Asset } from './api/types';
 import { groupAssets } from './browse/BrowsePage';
-import { facetsOf, readFilters } from './browse/hooks';
+import { readFilters } from './browse/hooks';
 import { downloadName, formatBytes } from './format';
 import { publishProblem, statusMoves, statusTargets, withoutPublish } from './manage/status';
 import { refusal } from './transfer/uploadTransport';
@@ -27,13 +27,6 @@ describe('filters in the URL', () => {
     expect(readFilters(new URLSearchParams('gender=Mens,Womens&q=x&other=1'), ['gender', 'lang'])).toEqual({ gender: ['Mens', 'Womens'] });
     expect(readFilters(new URLSearchParams(''), ['lang'], { lang: 'English' })).toEqual({ lang: ['English'] });
     expect(readFilters(new URLSearchParams('lang='), ['lang'], { lang: 'English' })).toEqual({});
-  });
-  it('counts the values the items use', () => {
-    const f = facetsOf([asset('1', { gender: 'Mens' }), asset('2', { gender: 'Mens' }), asset('3', { gender: 'Kids' })], ['gender']);
-    expect(f.gender).toEqual([
-      { value: 'Kids', count: 1 },
-      { value: 'Mens', count: 2 },
-    ]);
   });
 });
 

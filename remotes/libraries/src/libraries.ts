@@ -55,16 +55,6 @@ export const CARD_FIELDS: Record<LibraryType, AssetField[]> = {
   StepAsset: ['assetType', 'gender', 'lang'],
 };
 
-/** The facet a landing page groups its tiles by. */
-export const LANDING_FACET: Record<LibraryType, AssetField> = {
-  AdvertisingAsset: 'assetType',
-  AdvertisingLogo: 'category',
-  GlobalRetailAsset: 'initiative',
-  GlobalRetailResource: 'assetSubType',
-  ProductDocument: 'docType',
-  StepAsset: 'assetType',
-};
-
 /** Collections (spec §2.6) and the library types each holds. */
 export const COLLECTION_TYPES: Record<string, LibraryType[]> = {
   advertisingAsset: ['AdvertisingAsset'],

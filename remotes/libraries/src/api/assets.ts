@@ -1,7 +1,7 @@
 /** The libraries' calls (docs/api.md "Libraries"), through the kit's API client. */
 import { api, type RequestOptions } from '@its/kit';
 import type { GridEndpoints } from '@its/grid';
-import type { Asset, AssetPage, AssetStatus, Collection, CollectionSettings, FilterOptions, LibrarySchema, LibraryType, UsageType } from './types';
+import type { Asset, AssetPage, AssetStatus, Collection, CollectionSettings, FilterOptions, Landing, LibrarySchema, LibraryType, UsageType } from './types';
 
 export interface ListQuery {
   libraryType: LibraryType;
@@ -27,6 +27,10 @@ export async function listAssets(q: ListQuery, opts: RequestOptions = {}): Promi
 /** GET /api/assets/filters: per filter of the library's bar, the values its published items use. */
 export const filterOptions = (libraryType: LibraryType, signal?: AbortSignal) =>
   api.get<FilterOptions>('/assets/filters', { silent: true, signal, query: { libraryType } });
+
+/** GET /api/assets/landing: the landing page's total, tiles (with their samples) and newest items. */
+export const landingPage = (libraryType: LibraryType, signal?: AbortSignal) =>
+  api.get<Landing>('/assets/landing', { silent: true, signal, query: { libraryType } });
 
 export interface BatchBody {
   _ids: string[];

@@ -58,6 +58,24 @@ export interface AssetPage {
 /** GET /api/assets/filters → data: each filter field's values (published items), with counts. */
 export type FilterOptions = Partial<Record<AssetField, { value: string; count: number }[]>>;
 
+/** One landing tile: a value of the library's landing field, its published items, and the newest with a picture. */
+export interface LandingTile {
+  value: string;
+  count: number;
+  sample: Asset | null;
+}
+
+/** GET /api/assets/landing → data: a library's landing page, computed from all its published items. */
+export interface Landing {
+  total: number;
+  /** The field the tiles group by (the library's landing field). */
+  facet: AssetField;
+  /** The field's 12 values with the most items, most first. */
+  tiles: LandingTile[];
+  /** The 6 most recently modified items. */
+  recent: Asset[];
+}
+
 export type ViewType = 'grid' | 'list';
 
 export interface CollectionSettings {

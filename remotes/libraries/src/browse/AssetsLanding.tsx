@@ -1,17 +1,18 @@
 /**
  * A library's landing page: a search, tiles for the library's main groups (each opening the
- * list filtered to it) and the newest items.
+ * list filtered to it) and the newest items, all computed by the server from every published
+ * item (GET /api/assets/landing).
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, Icon, Skeleton, usePageTitle } from '@its/kit';
 import type { LibraryType } from '../api/types';
-import { LANDING_FACET, fieldTitles, libraryLeads, libraryTitles } from '../libraries';
+import { fieldTitles, libraryLeads, libraryTitles } from '../libraries';
 import { listPathOf, useLibraryRoute, useLibraryRoutes } from '../route';
 import { FileThumb, primaryFile } from '../ui/FileThumb';
 import { useLibrariesEyebrow } from '../ui/page';
-import { useFacets } from './hooks';
+import { useLanding } from './hooks';
 
 export function AssetsLanding({ libraryType }: { libraryType?: LibraryType }) {
   const intl = useIntl();
@@ -21,9 +22,10 @@ export function AssetsLanding({ libraryType }: { libraryType?: LibraryType }) {
   const routes = useLibraryRoutes();
   const listPath = listPathOf(routes, lt) ?? '';
   const eyebrow = useLibrariesEyebrow();
-  const { facets, recent, total, loading } = useFacets(lt);
-  const facet = LANDING_FACET[lt];
-  const tiles = (facets[facet] ?? []).slice().sort((a, b) => b.count - a.count).slice(0, 12);
+  const landing = useLanding(lt);
+  const loading = landing.isPending;
+  const { facet, tiles = [], recent = [], total = 0 } = landing.data ?? {};
+  const facetTitle = facet ? (fieldTitles[facet] ? intl.formatMessage(fieldTitles[facet]) : facet) : '';
   const [text, setText] = useState('');
   const title = intl.formatMessage(libraryTitles[lt]);
   usePageTitle(title);
@@ -57,7 +59,7 @@ export function AssetsLanding({ libraryType }: { libraryType?: LibraryType }) {
             </button>
           </form>
           <p className="lib-hero__stats">
-            {!loading && <FormattedMessage id="libraries.landing.total" defaultMessage="{count, plural, one {# published item} other {# published items}}" values={{ count: total }} />}
+            {landing.isSuccess && <FormattedMessage id="libraries.landing.total" defaultMessage="{count, plural, one {# published item} other {# published items}}" values={{ count: total }} />}
           </p>
         </div>
       </section>
@@ -65,7 +67,11 @@ export function AssetsLanding({ libraryType }: { libraryType?: LibraryType }) {
       <section className="lib-section">
         <div className="lib-section__head">
           <h2>
-            <FormattedMessage id="libraries.landing.browseBy" defaultMessage="Browse by {field}" values={{ field: intl.formatMessage(fieldTitles[facet]) }} />
+            {facet ? (
+              <FormattedMessage id="libraries.landing.browseBy" defaultMessage="Browse by {field}" values={{ field: facetTitle }} />
+            ) : (
+              loading && <Skeleton width={180} height={20} />
+            )}
           </h2>
           <Link to={listPath} className="its-btn its-btn--secondary lib-btn-sm" data-testid="landing-all">
             <FormattedMessage id="libraries.landing.all" defaultMessage="View all" />
@@ -78,7 +84,15 @@ export function AssetsLanding({ libraryType }: { libraryType?: LibraryType }) {
               <Skeleton key={i} width="100%" height={120} radius={12} />
             ))}
           </div>
-        ) : tiles.length === 0 ? (
+        ) : landing.isError ? (
+          <div className="its-card lib-empty-card">
+            <EmptyState icon="warning" title={<FormattedMessage id="libraries.list.error" defaultMessage="The library could not be loaded." />}>
+              <button type="button" className="its-btn its-btn--secondary" onClick={() => void landing.refetch()}>
+                <FormattedMessage id="libraries.retry" defaultMessage="Try again" />
+              </button>
+            </EmptyState>
+          </div>
+        ) : tiles.length === 0 || !facet ? (
           <div className="its-card lib-empty-card">
             <EmptyState icon="folder" title={<FormattedMessage id="libraries.list.empty" defaultMessage="No assets available." />} />
           </div>
@@ -108,7 +122,7 @@ export function AssetsLanding({ libraryType }: { libraryType?: LibraryType }) {
             </h2>
           </div>
           <div className="lib-recent">
-            {recent.slice(0, 6).map((a) => (
+            {recent.map((a) => (
               <Link key={a._id} to={`${listPath}?asset=${a._id}`} className="lib-recent__item">
                 <FileThumb asset={a} alt={a.name ?? ''} />
                 <span className="lib-recent__name">{a.name || primaryFile(a)?.filename}</span>

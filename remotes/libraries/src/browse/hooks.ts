@@ -2,18 +2,16 @@
  * Browsing state: the filter query lives in the URL (so links can be shared, and browser back
  * and forward refresh it), the results are pages of GET /api/assets (Published only, newest
  * first), and the filter options are the values the library's published items use (answered by
- * the server, GET /api/assets/filters).
+ * the server, GET /api/assets/filters), as is the landing page (GET /api/assets/landing).
  */
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { filterOptions, listAssets } from '../api/assets';
-import type { Asset, AssetField, LibraryType } from '../api/types';
+import { filterOptions, landingPage, listAssets } from '../api/assets';
+import type { AssetField, LibraryType } from '../api/types';
 import { FILTER_FIELDS } from '../libraries';
 
 export const PAGE_SIZE = 60;
-/** The most items one facet scan reads (the server's page limit). */
-export const FACET_SCAN = 500;
 
 export interface FilterState {
   filters: Record<string, string[]>;
@@ -98,43 +96,15 @@ export function useAssetPages(libraryType: LibraryType, filters: Record<string, 
   });
 }
 
-export interface FacetValue {
-  value: string;
-  count: number;
-  /** A recent item with a picture, for landing tiles. */
-  sample?: Asset;
-}
+export const landingKey = (libraryType: LibraryType) => ['libraries', 'landing', libraryType] as const;
 
-export type Facets = Partial<Record<AssetField, FacetValue[]>>;
-
-/** Counts the values each filter field takes among assets. */
-export function facetsOf(assets: Asset[], fields: AssetField[]): Facets {
-  const out: Facets = {};
-  for (const f of fields) {
-    const m = new Map<string, FacetValue>();
-    for (const a of assets) {
-      const v = (a[f] ?? '').toString().trim();
-      if (!v) continue;
-      const cur = m.get(v) ?? { value: v, count: 0 };
-      cur.count++;
-      if (!cur.sample && a.files.some((x) => x.thumbnail)) cur.sample = a;
-      m.set(v, cur);
-    }
-    out[f] = [...m.values()].sort((a, b) => a.value.localeCompare(b.value, undefined, { numeric: true }));
-  }
-  return out;
-}
-
-/** The values the library's published items use, per filter field (from one scan). */
-export function useFacets(libraryType: LibraryType, extraFields: AssetField[] = []) {
-  const fields = useMemo(() => [...new Set([...FILTER_FIELDS[libraryType], ...extraFields])], [libraryType, extraFields]);
-  const scan = useQuery({
-    queryKey: ['libraries', 'facets', libraryType],
-    queryFn: ({ signal }) => listAssets({ libraryType, limit: FACET_SCAN }, { signal }),
+/** The library's landing page, computed by the server from all its published items. */
+export function useLanding(libraryType: LibraryType) {
+  return useQuery({
+    queryKey: landingKey(libraryType),
+    queryFn: ({ signal }) => landingPage(libraryType, signal),
     staleTime: 5 * 60_000,
   });
-  const facets = useMemo(() => facetsOf(scan.data?.data ?? [], fields), [scan.data, fields]);
-  return { facets, total: scan.data?.totalCount ?? 0, recent: scan.data?.data ?? [], loading: scan.isPending, error: scan.error };
 }
 
 export const filterOptionsKey = (libraryType: LibraryType) => ['libraries', 'filters', libraryType] as const;

@@ -14,7 +14,7 @@ import { DataGrid, streamRows, type BatchRequest, type BatchResult, type DataGri
 import { fetchLibrarySchema, filterOptions, gridEndpoints, reportJob, signedAssets } from '../api/assets';
 import type { Asset, AssetStatus, LibrarySchema, LibraryType } from '../api/types';
 import { AssetDetailView } from '../browse/AssetDetail';
-import { filterOptionsKey } from '../browse/hooks';
+import { filterOptionsKey, landingKey } from '../browse/hooks';
 import { FILTER_FIELDS, STATUS_ORDER, libraryTitles, missingLabel, statusTitles } from '../libraries';
 import { downloads, useUploadFinished } from '../transfer/queues';
 import { headerOf, manageColumnExtras } from './columns';
@@ -79,7 +79,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
     void client.invalidateQueries({ queryKey: ['libraries', 'manage', libraryType] });
     void client.invalidateQueries({ queryKey: ['libraries', 'assets', libraryType] });
     void client.invalidateQueries({ queryKey: filterOptionsKey(libraryType) });
-    void client.invalidateQueries({ queryKey: ['libraries', 'facets', libraryType] });
+    void client.invalidateQueries({ queryKey: landingKey(libraryType) });
   }, [client, libraryType]);
 
   // New uploads land in Pending.
