@@ -375,11 +375,22 @@ test.describe.serial('assortment manager', () => {
       headers: { 'X-CSRF-Token': api.csrf },
     });
     expect(changed.ok()).toBeTruthy();
+    // The save is held until the pasted value has been seen: the refusal and the reload that
+    // follow are quick enough to replace it before a check could look.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const batchUrl = `**/api/assortments/batch/${staticId}`;
+    await page.route(batchUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
     await cell(grid, 0, 'label').click();
     await pasteText(page, 'Drop');
     await expect(cell(grid, 0, 'label')).toHaveText('Drop');
+    release();
     await expect(toast(page, 'Your changes were not saved. The underlying data might be different than how you see it.')).toBeVisible({ timeout: 15_000 });
     await shot(page, 'assortments-user-lock');
+    await page.unroute(batchUrl);
     // The grid reloads: the other session's value is shown and kept on the server.
     await expect(cell(grid, 0, 'label')).toHaveText('Hero');
     expect((await rowsOf(api, staticId)).find((r) => r.id === rowId)?.label).toBe('Hero');
