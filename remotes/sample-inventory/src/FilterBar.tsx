@@ -2,9 +2,9 @@
  * The sample library's filter bar: style, colour and bin searches (typed values are sent after a
  * short pause) and division, status, side and region choices. Filters run on the server.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Icon } from '@its/kit';
+import { Icon, SearchInput } from '@its/kit';
 import type { Filters, GridSchema } from '@its/grid';
 import { fieldLabel } from './columns';
 
@@ -41,29 +41,23 @@ export const activeCount = (s: FilterState) => Object.values(s).filter((v) => v.
 function TextFilter({ field, value, onChange, testId }: { field: string; value: string; onChange: (v: string) => void; testId: string }) {
   const intl = useIntl();
   const [text, setText] = useState(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
   useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const t = setTimeout(() => latest.current(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text, value]);
   const label = fieldLabel(intl, field);
   return (
     <label className="si-filter si-filter--text">
       <span className="si-filter__label">{label}</span>
-      <span className="si-filter__input">
-        <Icon name="search" size={15} />
-        <input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && onChange(text)}
-          placeholder={intl.formatMessage({ id: 'sampleInventory.filter.search', defaultMessage: 'Search…' })}
-          data-testid={testId}
-        />
-      </span>
+      <SearchInput
+        className="si-filter__search"
+        size="sm"
+        value={text}
+        onChange={setText}
+        debounceMs={SEARCH_DEBOUNCE_MS}
+        onDebouncedChange={(t) => t !== value && onChange(t)}
+        onSubmit={onChange}
+        placeholder={intl.formatMessage({ id: 'sampleInventory.filter.search', defaultMessage: 'Search…' })}
+        aria-label={label}
+        data-testid={testId}
+      />
     </label>
   );
 }

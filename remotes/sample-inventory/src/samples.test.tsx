@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider, createIntl } from 'react-intl';
 import type { GridSchema } from '@its/grid';
-import { FilterBar, activeCount, emptyFilters, toFilters } from './FilterBar';
+import { FilterBar, SEARCH_DEBOUNCE_MS, activeCount, emptyFilters, toFilters } from './FilterBar';
 import { landingPath } from './Landing';
 import { validationErrors } from './SampleLibrary';
 
@@ -38,6 +38,34 @@ describe('filters', () => {
     expect(onChange).toHaveBeenCalledWith({ ...emptyFilters, division: 'Apparel', status: 'Available' });
     fireEvent.click(screen.getByTestId('filter-clear'));
     expect(onChange).toHaveBeenLastCalledWith(emptyFilters);
+  });
+
+  it('the text filters apply once typing pauses, or at once on Enter', () => {
+    vi.useFakeTimers();
+    try {
+      const onChange = vi.fn();
+      render(
+        <IntlProvider locale="en-US" defaultLocale="en-US" onError={() => {}}>
+          <FilterBar schema={{ columns: [] } as unknown as GridSchema} value={emptyFilters} onChange={onChange} />
+        </IntlProvider>,
+      );
+      const style = screen.getByTestId('filter-style');
+      expect(screen.getByRole('searchbox', { name: 'Style' })).toBe(style);
+      fireEvent.change(style, { target: { value: '1' } });
+      fireEvent.change(style, { target: { value: '103' } });
+      act(() => void vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      expect(onChange).not.toHaveBeenCalled();
+      act(() => void vi.advanceTimersByTime(1));
+      expect(onChange).toHaveBeenCalledExactlyOnceWith({ ...emptyFilters, style: '103' });
+
+      fireEvent.change(screen.getByTestId('filter-bin'), { target: { value: 'C-0' } });
+      fireEvent.keyDown(screen.getByTestId('filter-bin'), { key: 'Enter' });
+      expect(onChange).toHaveBeenLastCalledWith({ ...emptyFilters, bin: 'C-0' });
+      act(() => void vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(onChange).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

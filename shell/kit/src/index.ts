@@ -12,3 +12,4 @@ export * from './chrome';
 export * from './context';
 export * from './messages';
 export * from './ui';
+export * from './SearchInput';

@@ -5,13 +5,12 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { EmptyState, Icon, Skeleton, Spinner, toast, usePageTitle, withModuleMessages } from '@its/kit';
+import { EmptyState, Icon, SearchInput, Skeleton, toast, usePageTitle, withModuleMessages } from '@its/kit';
 import { AdminHeader } from '../AdminHeader';
 import { useOutbox, type MailMessage } from '../api';
 import { Glyph } from '../glyphs';
 import { loadMessages } from '../messages';
 import { StatusBadge } from '../StatusBadge';
-import { useDebounced } from '../useDebounced';
 import { Linkified } from './linkify';
 import '../admin.css';
 
@@ -107,7 +106,7 @@ function OutboxPage() {
   usePageTitle(intl.formatMessage({ id: 'admin.mail.pageTitle', defaultMessage: 'Mail outbox' }));
   const [params, setParams] = useSearchParams();
   const [to, setTo] = useState(params.get('to') ?? '');
-  const settledTo = useDebounced(to.trim(), 400);
+  const [settledTo, setSettledTo] = useState(() => to.trim());
   const [limit, setLimit] = useState(100);
   const [selected, setSelected] = useState<number | null>(null);
   const outbox = useOutbox(settledTo, limit);
@@ -142,18 +141,17 @@ function OutboxPage() {
         <section className="adm-card adm-mail">
           <div className="adm-mail__list">
             <div className="adm-toolbar">
-              <label className="adm-search">
-                <Icon name="mail" size={17} />
-                <input
-                  type="search"
-                  value={to}
-                  onChange={(e) => setTo(e.target.value)}
-                  placeholder={intl.formatMessage({ id: 'admin.mail.filter', defaultMessage: 'Recipient (exact e-mail address)' })}
-                  aria-label={intl.formatMessage({ id: 'admin.mail.filter', defaultMessage: 'Recipient (exact e-mail address)' })}
-                  data-testid="mail-filter"
-                />
-                {outbox.isFetching && !outbox.isPending && <Spinner size={14} />}
-              </label>
+              <SearchInput
+                className="adm-search"
+                icon="mail"
+                value={to}
+                onChange={setTo}
+                debounceMs={400}
+                onDebouncedChange={(t) => setSettledTo(t.trim())}
+                busy={outbox.isFetching && !outbox.isPending}
+                placeholder={intl.formatMessage({ id: 'admin.mail.filter', defaultMessage: 'Recipient (exact e-mail address)' })}
+                data-testid="mail-filter"
+              />
               <select
                 className="adm-select adm-select--filter adm-select--narrow"
                 value={limit}

@@ -9,6 +9,7 @@ import {
   EmptyState,
   Icon,
   ModuleMessages,
+  SearchInput,
   Skeleton,
   Spinner,
   chrome,
@@ -23,7 +24,6 @@ import { useUserList, type AdminUser } from '../api';
 import { label, initials, statusLabels } from '../labels';
 import { loadMessages } from '../messages';
 import { StatusBadge } from '../StatusBadge';
-import { useDebounced } from '../useDebounced';
 import { editorState, UserEditor } from './UserEditor';
 import { useAccountActions } from './useAccountActions';
 import '../admin.css';
@@ -196,7 +196,7 @@ function UsersPage() {
   const { sidePanel } = usePageChrome();
   const { status, text, set } = useListParams();
   const [search, setSearch] = useState(text);
-  const debounced = useDebounced(search.trim(), 250);
+  const [debounced, setDebounced] = useState(() => text.trim());
   const [selected, setSelected] = useState<string | null>(null);
   const list = useUserList(status, debounced);
   const actions = useAccountActions();
@@ -268,18 +268,16 @@ function UsersPage() {
         )}
         <section className="adm-card">
           <div className="adm-toolbar">
-            <label className="adm-search">
-              <Icon name="search" size={17} />
-              <input
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                placeholder={intl.formatMessage({ id: 'admin.users.search', defaultMessage: 'Search by name, e-mail or user code' })}
-                aria-label={intl.formatMessage({ id: 'admin.users.search', defaultMessage: 'Search by name, e-mail or user code' })}
-                data-testid="user-search"
-              />
-              {searching && <Spinner size={14} />}
-            </label>
+            <SearchInput
+              className="adm-search"
+              value={search}
+              onChange={setSearch}
+              debounceMs={250}
+              onDebouncedChange={(t) => setDebounced(t.trim())}
+              busy={searching}
+              placeholder={intl.formatMessage({ id: 'admin.users.search', defaultMessage: 'Search by name, e-mail or user code' })}
+              data-testid="user-search"
+            />
             <select
               className="adm-select adm-select--filter"
               value={status}

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { SearchInput, confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type RowSink } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/lib';
 import {
@@ -298,26 +298,18 @@ export function ListPage({ view }: { view: View }) {
           toolbar={(ui) => (
             <>
               {browses(view) && (
-                <form
+                <SearchInput
                   className="am-search"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    setQ(search.trim());
+                  value={search}
+                  onChange={(text) => {
+                    setSearch(text);
+                    if (!text) setQ('');
                   }}
-                >
-                  <ProductIcon name="search" size={16} />
-                  <input
-                    type="search"
-                    value={search}
-                    onChange={(e) => {
-                      setSearch(e.target.value);
-                      if (!e.target.value) setQ('');
-                    }}
-                    placeholder={intl.formatMessage({ id: 'assortments.search.placeholder', defaultMessage: 'Find by title…' })}
-                    aria-label={intl.formatMessage({ id: 'assortments.search.label', defaultMessage: 'Find assortments' })}
-                    data-testid="list-search"
-                  />
-                </form>
+                  onSubmit={(text) => setQ(text.trim())}
+                  placeholder={intl.formatMessage({ id: 'assortments.search.placeholder', defaultMessage: 'Find by title…' })}
+                  aria-label={intl.formatMessage({ id: 'assortments.search.label', defaultMessage: 'Find assortments' })}
+                  data-testid="list-search"
+                />
               )}
               {canEdit && view !== 'archived' && (
                 <button type="button" className="its-btn its-btn--secondary" onClick={() => setDialog('folder')} data-testid="new-folder">

@@ -2,10 +2,10 @@
  * Picks the advertising asset an announcement is made from (its picture and link): a search over
  * the published advertising library, shown only when the announcement is created.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Icon, Spinner, api } from '@its/kit';
+import { Icon, SearchInput, api } from '@its/kit';
 
 export interface AdAsset {
   _id: string;
@@ -15,15 +15,6 @@ export interface AdAsset {
 }
 
 export const assetThumb = (a: AdAsset | undefined) => (a?.files?.find((f) => f.usageType === 'Primary') ?? a?.files?.[0])?.thumbnail;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export function AssetChip({ asset, onRemove }: { asset: AdAsset; onRemove?: () => void }) {
   const intl = useIntl();
@@ -48,31 +39,29 @@ export function AssetPicker({ onPick }: { onPick: (asset: AdAsset) => void }) {
   const intl = useIntl();
   const id = useId();
   const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), 250);
+  const [q, setQ] = useState('');
   const results = useQuery({
     queryKey: ['dashboard', 'advertisingAssets', q],
-    queryFn: ({ signal }) => api.get<AdAsset[]>('/assets', { query: { libraryType: 'AdvertisingAsset', q, limit: 6 }, signal, silent: true }),
+    // GET /api/assets answers one page: {rows, totalCount}.
+    queryFn: ({ signal }) => api.get<{ rows?: AdAsset[] }>('/assets', { query: { libraryType: 'AdvertisingAsset', q, limit: 6 }, signal, silent: true }),
     enabled: q.length > 0,
     staleTime: 60_000,
     retry: false,
   });
-  const list = Array.isArray(results.data) ? results.data : [];
+  const list = results.data?.rows ?? [];
   return (
     <div className="dash-ann-picker">
-      <div className="dash-ann-picker__search">
-        <Icon name="search" size={16} />
-        <input
-          id={id}
-          className="dash-ann-picker__input"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={intl.formatMessage({ id: 'dashboard.manage.asset.search', defaultMessage: 'Search the advertising library' })}
-          aria-label={intl.formatMessage({ id: 'dashboard.manage.asset.search', defaultMessage: 'Search the advertising library' })}
-          data-testid="announcement-asset-search"
-        />
-        {results.isFetching && <Spinner size={14} />}
-      </div>
+      <SearchInput
+        id={id}
+        size="lg"
+        value={text}
+        onChange={setText}
+        debounceMs={250}
+        onDebouncedChange={(t) => setQ(t.trim())}
+        busy={results.isFetching}
+        placeholder={intl.formatMessage({ id: 'dashboard.manage.asset.search', defaultMessage: 'Search the advertising library' })}
+        data-testid="announcement-asset-search"
+      />
       {q.length > 0 && !results.isPending && (
         <ul className="dash-ann-picker__results" role="listbox" aria-labelledby={id}>
           {results.isError && (
@@ -93,6 +82,7 @@ export function AssetPicker({ onPick }: { onPick: (asset: AdAsset) => void }) {
                 onClick={() => {
                   onPick(a);
                   setText('');
+                  setQ('');
                 }}
                 data-testid="announcement-asset-option"
               >

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Icon, toast } from '@its/kit';
+import { Icon, SearchInput, toast } from '@its/kit';
 import type { AssetField, LibraryType } from '../api/types';
 import { FILTER_FIELDS, fieldTitles } from '../libraries';
 import { MultiSelect } from '../ui/MultiSelect';
@@ -59,40 +59,32 @@ export function FilterBar({ libraryType, defaults = {}, fields }: { libraryType:
   useEffect(() => {
     if (!typing.current) setText(state.q);
   }, [state.q]);
-  useEffect(() => {
-    if (!typing.current) return;
-    const t = setTimeout(() => {
-      typing.current = false;
-      if (text.trim() !== state.q) state.setQuery(text);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text, state]);
 
   const chips = Object.entries(state.filters).flatMap(([field, values]) => values.map((v) => ({ field: field as AssetField, value: v })));
 
   return (
     <div className="lib-filterbar" data-testid="filter-bar">
       <div className="lib-filterbar__row">
-        <label className="lib-search">
-          <Icon name="search" size={16} />
-          <input
-            type="search"
-            value={text}
-            onChange={(e) => {
-              typing.current = true;
-              setText(e.target.value);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                typing.current = false;
-                state.setQuery(text);
-              }
-            }}
-            placeholder={intl.formatMessage({ id: 'libraries.filter.search', defaultMessage: 'Search by name' })}
-            aria-label={intl.formatMessage({ id: 'libraries.filter.search', defaultMessage: 'Search by name' })}
-            data-testid="filter-search"
-          />
-        </label>
+        <SearchInput
+          className="lib-search"
+          size="sm"
+          value={text}
+          onChange={(t) => {
+            typing.current = true;
+            setText(t);
+          }}
+          debounceMs={SEARCH_DEBOUNCE_MS}
+          onDebouncedChange={(t) => {
+            typing.current = false;
+            if (t.trim() !== state.q) state.setQuery(t);
+          }}
+          onSubmit={(t) => {
+            typing.current = false;
+            state.setQuery(t);
+          }}
+          placeholder={intl.formatMessage({ id: 'libraries.filter.search', defaultMessage: 'Search by name' })}
+          data-testid="filter-search"
+        />
         <div className="lib-filterbar__fields">
           {shownFields.map((f) => (
             <MultiSelect

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'rea
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { ApiError, Dialog, EmptyState, Icon, Spinner, api, confirm, toast, usePageTitle } from '@its/kit';
+import { ApiError, Dialog, EmptyState, Icon, SearchInput, Spinner, api, confirm, toast, usePageTitle } from '@its/kit';
 import { DataGrid, streamRows, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
 import { fetchLibrarySchema, filterOptions, gridEndpoints, reportJob, signedAssets } from '../api/assets';
 import type { Asset, AssetStatus, LibrarySchema, LibraryType } from '../api/types';
@@ -306,23 +306,19 @@ export function ManageList({ handle }: { handle?: Ref<DataGridHandle> } = {}) {
   };
 
   useEffect(() => setText(q), [q]);
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const t = setTimeout(
-      () =>
-        setParams(
-          (p) => {
-            const next = new URLSearchParams(p);
-            if (text.trim()) next.set('q', text.trim());
-            else next.delete('q');
-            return next;
-          },
-          { replace: true },
-        ),
-      300,
+  const search = (typed: string) => {
+    const next = typed.trim();
+    if (next === q) return;
+    setParams(
+      (p) => {
+        const params = new URLSearchParams(p);
+        if (next) params.set('q', next);
+        else params.delete('q');
+        return params;
+      },
+      { replace: true },
     );
-    return () => clearTimeout(t);
-  }, [text, q, setParams]);
+  };
 
   return (
     <div className="lib-page lib-page--wide lib-page--manage" data-testid="library-manage" data-status={status} data-library-type={libraryType}>
@@ -331,17 +327,15 @@ export function ManageList({ handle }: { handle?: Ref<DataGridHandle> } = {}) {
         lead={intl.formatMessage({ id: 'libraries.manage.lead', defaultMessage: 'Edit the details in the grid; changes save by themselves. Fields marked * are needed to publish.' })}
         actions={
           <>
-            <label className="lib-search lib-search--compact">
-              <Icon name="search" size={16} />
-              <input
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder={intl.formatMessage({ id: 'libraries.filter.search', defaultMessage: 'Search by name' })}
-                aria-label={intl.formatMessage({ id: 'libraries.filter.search', defaultMessage: 'Search by name' })}
-                data-testid="manage-search"
-              />
-            </label>
+            <SearchInput
+              className="lib-search lib-search--compact"
+              value={text}
+              onChange={setText}
+              debounceMs={300}
+              onDebouncedChange={search}
+              placeholder={intl.formatMessage({ id: 'libraries.filter.search', defaultMessage: 'Search by name' })}
+              data-testid="manage-search"
+            />
             <button type="button" className="its-btn its-btn--secondary" onClick={report} data-testid="manage-report">
               <Icon name="download" size={16} />
               <FormattedMessage id="libraries.manage.report" defaultMessage="Excel report" />

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Icon, Spinner } from '@its/kit';
+import { Icon, SearchInput } from '@its/kit';
 import { AUTOCOMPLETE_LIMIT, autocompleteColors, autocompleteStyles, type ColorSuggestion, type StyleSuggestion } from './api';
 import { fieldName } from './messages';
 import { FILTER_KEYS, FILTER_OPTIONS, addFilter, filterCount, removeFilter, type ConditionKey, type FilterChange, type FilterState } from './query';
@@ -135,28 +135,24 @@ function SearchBox({ disabled, onPick }: { disabled?: boolean; onPick: (key: Con
 
   return (
     <div className="pr-search" ref={box}>
-      <span className="pr-search__input">
-        <Icon name="search" size={16} />
-        <input
-          type="search"
-          value={text}
-          disabled={disabled}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          placeholder={intl.formatMessage({ id: 'products.filter.searchPlaceholder', defaultMessage: 'Search style, color or name…' })}
-          aria-label={intl.formatMessage({ id: 'products.filter.searchLabel', defaultMessage: 'Search products' })}
-          role="combobox"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-          data-testid="filter-search"
-        />
-        {busy && <Spinner size={14} />}
-      </span>
+      <SearchInput
+        value={text}
+        disabled={disabled}
+        onChange={(t) => {
+          setText(t);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        busy={busy}
+        placeholder={intl.formatMessage({ id: 'products.filter.searchPlaceholder', defaultMessage: 'Search style, color or name…' })}
+        aria-label={intl.formatMessage({ id: 'products.filter.searchLabel', defaultMessage: 'Search products' })}
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        data-testid="filter-search"
+      />
       {showList && (
         <div className="pr-ac" data-testid="filter-suggestions">
           <ul id={listId} role="listbox" className="pr-ac__list">
