@@ -129,7 +129,10 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 			p.B = append(p.B, ',')
 		}
 		n++
-		p.B = row.AppendJSON(p.B)
+		var err error
+		if p.B, err = row.AppendJSON(p.B); err != nil {
+			return err
+		}
 		return p.Flush()
 	})
 	if err != nil {
@@ -263,7 +266,9 @@ func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
 	b := make([]byte, 0, 64+len(rows)*1400)
 	b = fmt.Appendf(b, "{\"totalCount\":%d,\"totalCountCapped\":%t}\n", total.Count, total.Capped)
 	for i := range rows {
-		b = rows[i].AppendJSON(b)
+		if b, err = rows[i].AppendJSON(b); err != nil {
+			return err
+		}
 		b = append(b, '\n')
 	}
 	b = fmt.Appendf(b, "{\"done\":true,\"count\":%d}\n", len(rows))

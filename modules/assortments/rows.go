@@ -331,7 +331,7 @@ func (r *Row) derive(alerts map[string][]Alert) {
 
 // AppendJSON writes the row as the grid's JSON object. It is hand-written because the detail
 // grid loads thousands of rows at once and this is most of that answer's cost.
-func (r *Row) AppendJSON(b []byte) []byte {
+func (r *Row) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"id":`...)
 	b = grid.AppendString(b, r.ID)
 	b = append(b, `,"version":`...)
@@ -397,9 +397,16 @@ func (r *Row) AppendJSON(b []byte) []byte {
 		b = r.Alerts[i].appendJSON(b)
 	}
 	b = append(b, ']')
-	if l := r.Location; l != nil {
+	if r.Location != nil {
+		l := *r.Location
+		if len(l.Availability) == 0 {
+			l.Availability = json.RawMessage("[]") // rows always carry a list
+		}
+		var err error
 		b = append(b, `,"locations":[`...)
-		b = appendLocation(b, l)
+		if b, err = l.AppendJSON(b); err != nil {
+			return nil, err
+		}
 		b = append(b, `],"lineStatus":`...)
 		b = grid.AppendString(b, l.LineStatus)
 		b = append(b, `,"totalInventory":`...)
@@ -407,7 +414,7 @@ func (r *Row) AppendJSON(b []byte) []byte {
 	} else {
 		b = append(b, `,"locations":[],"lineStatus":null,"totalInventory":0`...)
 	}
-	return append(b, '}')
+	return append(b, '}'), nil
 }
 
 // appendJSON writes the alert as every answer carries it: {style, color, type, params, message,
@@ -427,37 +434,6 @@ func (a *Alert) appendJSON(b []byte) []byte {
 	b = append(b, `,"createdDate":"`...)
 	b = a.CreatedDate.AppendFormat(b, time.RFC3339Nano) // as encoding/json writes it
 	return append(b, `"}`...)
-}
-
-func appendLocation(b []byte, l *products.Location) []byte {
-	b = append(b, `{"code":`...)
-	b = grid.AppendString(b, l.Code)
-	b = appendField(b, "currencySymbol", l.CurrencySymbol)
-	b = append(b, `,"decimalPlaces":`...)
-	b = strconv.AppendInt(b, int64(l.DecimalPlaces), 10)
-	b = appendField(b, "lineStatus", l.LineStatus)
-	b = appendField(b, "sizeRange", l.SizeRange)
-	b = appendNum(b, "wholesalePrice", l.WholesalePrice)
-	b = appendNum(b, "originalCost", l.OriginalCost)
-	b = appendNum(b, "suggestedRetail", l.SuggestedRetail)
-	b = appendNum(b, "markupPercent", l.MarkupPercent)
-	b = appendDate(b, "statusDate", l.StatusDate)
-	b = appendDate(b, "lastProdDate", l.LastProdDate)
-	b = appendDate(b, "styleLastProdDate", l.StyleLastProdDate)
-	b = appendDate(b, "addDate", l.AddDate)
-	b = appendDate(b, "firstAvailDate", l.FirstAvailDate)
-	b = append(b, `,"totalInventory":`...)
-	b = strconv.AppendInt(b, int64(l.TotalInventory), 10)
-	b = append(b, `,"availability":`...)
-	b = appendRaw(b, l.Availability)
-	return append(b, '}')
-}
-
-func appendRaw(b []byte, raw json.RawMessage) []byte {
-	if len(raw) == 0 {
-		return append(b, "[]"...)
-	}
-	return append(b, raw...)
 }
 
 func appendField(b []byte, name, v string) []byte {
@@ -492,24 +468,6 @@ func appendInt(b []byte, name string, v *int64) []byte {
 		return append(b, "null"...)
 	}
 	return strconv.AppendInt(b, *v, 10)
-}
-
-// appendDate writes "YYYY-MM-DD" by hand: five dates a row, thousands of rows.
-func appendDate(b []byte, name string, d *products.Date) []byte {
-	b = append(b, ',', '"')
-	b = append(b, name...)
-	b = append(b, '"', ':')
-	if d == nil {
-		return append(b, "null"...)
-	}
-	y, m, day := d.Date()
-	if y < 0 || y > 9999 {
-		b = append(b, '"')
-		b = d.AppendFormat(b, time.DateOnly)
-		return append(b, '"')
-	}
-	return append(b, '"', byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
-		byte('0'+int(m)/10), byte('0'+int(m)%10), '-', byte('0'+day/10), byte('0'+day%10), '"')
 }
 
 // appendImage writes the row's own image, else the catalog's (products.ImagePath), without
@@ -547,4 +505,4 @@ func plainCode(s string) bool {
 }
 
 // MarshalJSON lets rows travel through encoding/json too (tests, small answers).
-func (r Row) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
+func (r Row) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil) }

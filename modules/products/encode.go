@@ -139,7 +139,7 @@ func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = p.Locations[i].appendJSON(b); err != nil {
+			if b, err = p.Locations[i].AppendJSON(b); err != nil {
 				return nil, err
 			}
 		}
@@ -225,7 +225,9 @@ func (c *Color) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func (l *Location) appendJSON(b []byte) ([]byte, error) {
+// AppendJSON appends l as encoding/json writes it: a product's locations and an assortment row's
+// pricing location share this one encoding.
+func (l *Location) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = grid.AppendString(append(b, `{"code":`...), l.Code)
 	b = appendStringField(b, "currencySymbol", l.CurrencySymbol)
@@ -286,13 +288,20 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
+// appendDate writes "YYYY-MM-DD" by hand, as Date.MarshalJSON does: five dates a location,
+// thousands of rows an answer.
 func appendDate(b []byte, d *Date) []byte {
 	if d == nil {
 		return append(b, "null"...)
 	}
-	b = append(b, '"')
-	b = d.AppendFormat(b, time.DateOnly)
-	return append(b, '"')
+	y, m, day := d.Date()
+	if y < 0 || y > 9999 {
+		b = append(b, '"')
+		b = d.AppendFormat(b, time.DateOnly)
+		return append(b, '"')
+	}
+	return append(b, '"', byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
+		byte('0'+int(m)/10), byte('0'+int(m)%10), '-', byte('0'+day/10), byte('0'+day%10), '"')
 }
 
 func appendTime(b []byte, t time.Time) ([]byte, error) {
