@@ -3,58 +3,23 @@
  * grid, filtered by division, channel, region, product type and a style/colour search, priced
  * in a location the user may see, with the product's detail in the side panel.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { ModuleMessages, chrome, usePageChrome, usePageTitle, withModuleMessages } from '@its/kit';
+import { usePageTitle, withModuleMessages } from '@its/kit';
 import type { GridRow } from '@its/grid';
 import {
   CatalogGrid,
   FilterBar,
   ProductIcon,
-  ProductPanel,
   emptyFilterState,
   fetchLocations,
   loadProductMessages,
   toQuery,
+  useProductPanel,
   useUrlFilters,
   type Product,
 } from './lib';
-
-/** Keeps the side panel on the focused product while it is open; closing it ends that. */
-function useDetailPanel(row: GridRow | null) {
-  const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const panel = usePageChrome().sidePanel;
-  const shown = useRef(false);
-  useEffect(() => {
-    if (!open || !row) return;
-    chrome.openSidePanel({
-      title: intl.formatMessage({ id: 'products.panel.title', defaultMessage: 'Product details' }),
-      content: (
-        <ModuleMessages load={loadProductMessages}>
-          <ProductPanel key={row.id} id={row.id} fallback={row as Partial<Product>} />
-        </ModuleMessages>
-      ),
-    });
-  }, [open, row, intl]);
-  useEffect(() => {
-    if (panel) shown.current = true;
-    else if (shown.current) {
-      shown.current = false;
-      setOpen(false);
-    }
-  }, [panel]);
-  useEffect(() => () => chrome.closeSidePanel(), []);
-  return {
-    open,
-    toggle: () => {
-      if (open) chrome.closeSidePanel();
-      setOpen(!open);
-    },
-    show: () => setOpen(true),
-  };
-}
 
 function ProductLibrary() {
   const intl = useIntl();
@@ -62,7 +27,11 @@ function ProductLibrary() {
   const [filters, setFilters] = useUrlFilters();
   const [location, setLocation] = useState('');
   const [focused, setFocused] = useState<GridRow | null>(null);
-  const detail = useDetailPanel(focused);
+  const detail = useProductPanel(
+    focused ? String(focused.id) : '',
+    (focused ?? undefined) as Partial<Product> | undefined,
+    intl.formatMessage({ id: 'products.panel.title', defaultMessage: 'Product details' }),
+  );
   const locations = useQuery({ queryKey: ['products', 'locations'], queryFn: ({ signal }) => fetchLocations(signal), staleTime: 30 * 60_000 });
   const locationId = location || locations.data?.[0]?.code || '';
   const query = useMemo(() => toQuery(filters, locationId ? { locationId } : {}), [filters, locationId]);

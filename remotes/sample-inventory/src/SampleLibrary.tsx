@@ -4,7 +4,7 @@
  * deleting (status Deleted, undo brings them back), autocomplete in style, colour and bin,
  * the tracking history of the selected sample, the transfer to Sales and the Excel export.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -12,13 +12,12 @@ import {
   EmptyState,
   ModuleMessages,
   Spinner,
-  chrome,
   confirm,
   toast,
   useDecisions,
   useOptions,
-  usePageChrome,
   usePageTitle,
+  useSidePanel,
   type AuthzCheck,
 } from '@its/kit';
 import { DataGrid, GridIcon, type CellValue, type DataGridHandle, type GridColumn, type GridRow } from '@its/grid';
@@ -80,7 +79,6 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
   const [filterState, setFilterState] = useState<FilterState>(emptyFilters);
   const filters = useMemo(() => toFilters(filterState), [filterState]);
   const [focused, setFocused] = useState<GridRow | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [selected, setSelected] = useState<GridRow[]>([]);
   const [transferring, setTransferring] = useState<GridRow[] | null>(null);
   const siteUpdating = !!(useOptions() as { siteUpdating?: boolean }).siteUpdating;
@@ -104,9 +102,8 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
   );
 
   // The tracking history follows the selected sample while the side panel is open.
-  useEffect(() => {
-    if (!historyOpen) return;
-    chrome.openSidePanel({
+  const history = useSidePanel(
+    () => ({
       title: (
         <ModuleMessages load={loadMessages}>
           <FormattedMessage id="sampleInventory.tracking.title" defaultMessage="Tracking history" />
@@ -117,19 +114,9 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
           <TrackingPanel library={library} row={focused} actions={schema.trackingActions} canEdit={canEdit} />
         </ModuleMessages>
       ),
-    });
-  }, [historyOpen, focused, library, schema.trackingActions, canEdit]);
-  useEffect(() => () => chrome.closeSidePanel(), []);
-  // Closing the side panel from its own button ends the following.
-  const panel = usePageChrome().sidePanel;
-  const opened = useRef(false);
-  useEffect(() => {
-    if (panel) opened.current = true;
-    else if (opened.current) {
-      opened.current = false;
-      setHistoryOpen(false);
-    }
-  }, [panel]);
+    }),
+    [focused, library, schema.trackingActions, canEdit],
+  );
 
   const confirmDelete = useCallback(
     async (n: number) =>
@@ -197,7 +184,7 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
               disabled: !row,
               onSelect: () => {
                 if (row) setFocused(row);
-                setHistoryOpen(true);
+                history.show();
               },
             },
             ...(canTransfer
@@ -240,12 +227,9 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
               )}
               <button
                 type="button"
-                className={`its-btn its-btn--ghost${historyOpen ? ' is-on' : ''}`}
-                onClick={() => {
-                  if (historyOpen) chrome.closeSidePanel();
-                  setHistoryOpen(!historyOpen);
-                }}
-                aria-pressed={historyOpen}
+                className={`its-btn its-btn--ghost${history.open ? ' is-on' : ''}`}
+                onClick={history.toggle}
+                aria-pressed={history.open}
                 data-testid="sample-history"
               >
                 <GridIcon name="history" />

@@ -3,7 +3,7 @@
  * panel, notification drawer). It resets on every route change (spec §2); a route sets what
  * it needs after mounting.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DependencyList, type ReactNode } from 'react';
 import { createStore, useStore } from './store';
 
 export const SIDE_PANEL_WIDTH = 400;
@@ -75,4 +75,44 @@ export function usePageTitle(title: string | undefined): void {
     chrome.setTitle(title);
     if (title && typeof document !== 'undefined') document.title = `${title} · ITS`;
   }, [title]);
+}
+
+/** A page's control of a side panel that follows what the user looks at. */
+export interface SidePanelControl {
+  open: boolean;
+  toggle: () => void;
+  show: () => void;
+}
+
+/**
+ * A side panel the page keeps on what the user is looking at (a product, a sample's history)
+ * while it is open: `build` gives its title and content, again whenever `deps` change (it
+ * should read nothing else that changes). Closing it from the shell (its close button, the
+ * notification drawer) ends the following, and it closes with the page.
+ */
+export function useSidePanel(build: () => SidePanelSpec | null, deps: DependencyList): SidePanelControl {
+  const [open, setOpen] = useState(false);
+  const panel = usePageChrome().sidePanel;
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    const spec = build();
+    if (spec) chrome.openSidePanel(spec);
+  }, [open, ...deps]);
+  useEffect(() => {
+    if (panel) shown.current = true;
+    else if (shown.current) {
+      shown.current = false;
+      setOpen(false);
+    }
+  }, [panel]);
+  useEffect(() => () => chrome.closeSidePanel(), []);
+  return {
+    open,
+    toggle: () => {
+      if (open) chrome.closeSidePanel();
+      setOpen(!open);
+    },
+    show: () => setOpen(true),
+  };
 }

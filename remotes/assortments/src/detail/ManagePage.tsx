@@ -9,9 +9,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, EmptyState, ModuleMessages, Spinner, chrome, toast, useDecisions, usePageChrome, usePageTitle, type AuthzCheck } from '@its/kit';
+import { ApiError, EmptyState, Spinner, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import type { DataGridHandle, GridRow } from '@its/grid';
-import { FilterBar, ProductIcon, ProductPanel, filterDiff, fromQuery, loadProductMessages, type FilterState, type Product } from '@its/remote-products/lib';
+import { FilterBar, ProductIcon, filterDiff, fromQuery, useProductPanel, type FilterState, type Product } from '@its/remote-products/lib';
 import { BASE_PATH, archiveAssortments, batchAssortment, fetchSchema, getAssortment, patchAssortment, viewPath, type Assortment, type Label, type PatchBody } from '../api';
 import { LabelChips } from '../list/columns';
 import { CopyDialog } from '../dialogs/CopyDialog';
@@ -26,33 +26,6 @@ type Tab = 'products' | 'search';
 
 /** The part of a saved query that decides the rows (a change reloads them). */
 const queryKey = (a: Assortment) => JSON.stringify(a.query ? { t: a.query.text ?? '', c: a.query.conditions ?? {}, s: a.query.sort ?? {} } : null);
-
-function useDetailPanel(row: GridRow | null) {
-  const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const panel = usePageChrome().sidePanel;
-  const shown = useRef(false);
-  useEffect(() => {
-    if (!open || !row) return;
-    chrome.openSidePanel({
-      title: intl.formatMessage({ id: 'assortments.rows.details', defaultMessage: 'Product details' }),
-      content: (
-        <ModuleMessages load={loadProductMessages}>
-          <ProductPanel key={`${row.style}_${row.color}`} id={`${String(row.style)}_${String(row.color)}`} fallback={row as Partial<Product>} />
-        </ModuleMessages>
-      ),
-    });
-  }, [open, row, intl]);
-  useEffect(() => {
-    if (panel) shown.current = true;
-    else if (shown.current) {
-      shown.current = false;
-      setOpen(false);
-    }
-  }, [panel]);
-  useEffect(() => () => chrome.closeSidePanel(), []);
-  return { open, setOpen, toggle: () => (open ? chrome.closeSidePanel() : setOpen(true)) };
-}
 
 function ReadOnlyBanner({ reason, lock, channel, onRetry, onUnarchive }: { reason: 'policy' | 'locked' | 'archived' | 'lockFailed'; lock: LockState; channel: string; onRetry: () => void; onUnarchive: () => void }) {
   const by = lock.status === 'locked' ? lock.by : null;
@@ -274,7 +247,11 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
   const canWrite = mayEdit && lock.state.status !== 'locked' && lock.state.status !== 'pending';
   const canEdit = mayEdit && lock.mine && !archived;
   const [focused, setFocused] = useState<GridRow | null>(null);
-  const detail = useDetailPanel(focused);
+  const detail = useProductPanel(
+    focused ? `${String(focused.style)}_${String(focused.color)}` : '',
+    (focused ?? undefined) as Partial<Product> | undefined,
+    intl.formatMessage({ id: 'assortments.rows.details', defaultMessage: 'Product details' }),
+  );
   const [dialog, setDialog] = useState<null | 'labels' | 'copy'>(null);
   const grid = useRef<DataGridHandle | null>(null);
   const current = useRef(a);
@@ -432,7 +409,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
           onFocusRow={(r) => r && setFocused(r)}
           onShowDetails={(r) => {
             setFocused(r);
-            detail.setOpen(true);
+            detail.show();
           }}
           onClearAlerts={(rows) => void clearAlerts(rows)}
           onSort={(s) => void onSort(s)}

@@ -9,5 +9,6 @@ export * from './messages';
 export * from './ProductPanel';
 export * from './query';
 export * from './urlState';
+export * from './useProductPanel';
 export { ProductIcon } from './icons';
 import './products.css';
