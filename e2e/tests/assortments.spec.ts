@@ -216,6 +216,24 @@ test.describe.serial('assortment manager', () => {
     await page.keyboard.type('140');
     await page.keyboard.press('Enter');
     await expect(toast(page, 'Discount Percentage must be between 0-100')).toBeVisible();
+
+    // Details: the side panel shows the focused row's product, follows the focus, and closes.
+    const style = (await cell(grid, 1, 'style').textContent())?.trim() ?? '';
+    const color = (await cell(grid, 1, 'color').textContent())?.trim() ?? '';
+    await cell(grid, 1, 'name').click();
+    await page.getByTestId('details-toggle').click();
+    const panel = page.getByTestId('product-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel).toHaveAttribute('data-product', `${style}_${color}`);
+    await expect(page.getByTestId('details-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await shot(page, 'assortments-detail-panel');
+    await cell(grid, 2, 'name').click();
+    const next = `${(await cell(grid, 2, 'style').textContent())?.trim()}_${(await cell(grid, 2, 'color').textContent())?.trim()}`;
+    await expect(panel).toHaveAttribute('data-product', next);
+    // The panel covers the toolbar: it closes from its own button, which ends the following.
+    await page.getByTestId('side-panel').getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByTestId('details-toggle')).toHaveAttribute('aria-pressed', 'false');
     await api.ctx.dispose();
   });
 
