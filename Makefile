@@ -10,7 +10,7 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help run build web go-build test test-go test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet
+.PHONY: help run build web go-build test tidy-check test-go test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
@@ -74,10 +74,15 @@ run: deps-postgres build
 
 ## ---- test ----------------------------------------------------------------------------
 
-test: deps-postgres deps-chromium build vet test-go test-web test-e2e
+test: deps-postgres deps-chromium tidy-check build vet test-go test-web test-e2e
 
 vet:
 	$(GO) vet ./...
+
+# go.mod and go.sum must be what `go mod tidy` writes: direct dependencies not marked
+# indirect, nothing unused. Prints the needed change and fails otherwise.
+tidy-check:
+	$(GO) mod tidy -diff
 
 # Go tests start real PostgreSQL clusters (core/db/dbtest); policies run their Rego tests.
 test-go:
