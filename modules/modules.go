@@ -12,6 +12,7 @@ import (
 	"its/modules/notifications"
 	"its/modules/products"
 	"its/modules/sampleinventory"
+	"its/modules/seasons"
 	"its/modules/users"
 )
 
@@ -25,4 +26,5 @@ var All = fx.Options(
 	sampleinventory.Module,
 	products.Module,
 	assortments.Module,
+	seasons.Module,
 )

@@ -1,6 +1,8 @@
 package modules_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"its/core/app/apptest"
@@ -91,5 +93,49 @@ func TestEveryModuleStartsAndFiltersByPolicy(t *testing.T) {
 				t.Errorf("%s may open %v but the registry hid it", role, hidden[i])
 			}
 		}
+	}
+}
+
+// TestUploadUsages: the usage types the modules declare answer as the core's own list did
+// (keys, permissions, required fields), now that each module owns its usages.
+func TestUploadUsages(t *testing.T) {
+	a := apptest.Start(t, modules.All)
+	create := func(c *apptest.Client, body map[string]any) (int, map[string]any) {
+		r := c.Do("POST", "/api/upload/aws/s3/create", body)
+		d, _ := r.Body["data"].(map[string]any)
+		if d == nil {
+			d = r.Body
+		}
+		return r.Status, d
+	}
+	editor, boss, user := a.Client(), a.Client(), a.Client()
+	editor.Login("editor@example.com")
+	boss.Login("adminEditor@example.com")
+	user.Login("user@example.com")
+	for _, c := range []struct {
+		who    *apptest.Client
+		body   map[string]any
+		status int
+		key    string
+	}{
+		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A100"}, 200, "assortments/A100/logo.png"},
+		{editor, map[string]any{"filename": "shoe.webp", "fileSize": 10, "usageType": "product", "attachTo": "A100"}, 200, "assortments/A100/shoe.webp"},
+		{editor, map[string]any{"filename": "group.pdf", "fileSize": 10, "usageType": "displayGroup", "attachTo": "A100"}, 200, "assortments/A100/customContent/group.pdf"},
+		{editor, map[string]any{"filename": "logo.pdf", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A100"}, 400, ""},
+		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo"}, 400, ""},
+		{user, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A100"}, 403, ""},
+		{editor, map[string]any{"filename": "Spec Sheet.pdf", "fileSize": 10, "usageType": "libraryAsset", "libraryType": "ProductDocument"}, 200, "uploads/ProductDocument/Spec Sheet.pdf"},
+		{editor, map[string]any{"filename": "a.pdf", "fileSize": 10, "usageType": "libraryAsset"}, 400, ""},
+		{boss, map[string]any{"filename": "cover.jpg", "fileSize": 10, "usageType": "seasonCover", "year": "2026", "season": "Spring", "channel": "Wholesale"}, 200, "seasons/2026/Spring/Wholesale/sourceFile.jpg"},
+		{boss, map[string]any{"filename": "cover.jpg", "fileSize": 10, "usageType": "seasonCover", "year": "2026"}, 400, ""},
+		{editor, map[string]any{"filename": "cover.jpg", "fileSize": 10, "usageType": "seasonCover", "year": "2026", "season": "Spring", "channel": "Wholesale"}, 403, ""},
+	} {
+		status, d := create(c.who, c.body)
+		if status != c.status || (c.key != "" && d["key"] != c.key) {
+			t.Errorf("%v: %d %v, want %d %s", c.body, status, d, c.status, c.key)
+		}
+	}
+	if _, d := create(editor, map[string]any{"filename": "x.png", "fileSize": 10, "usageType": "avatar"}); !strings.Contains(fmt.Sprint(d), "assortmentLogo, displayGroup, libraryAsset, product, seasonCover") {
+		t.Errorf("unknown usage type: %v", d)
 	}
 }

@@ -163,8 +163,7 @@ var (
 	keyUser, keyEnv        = ast.StringTerm("user"), ast.StringTerm("env")
 	envOff                 = ast.ObjectTerm(ast.Item(ast.StringTerm("grantAll"), ast.BooleanTerm(false)))
 	envOn                  = ast.ObjectTerm(ast.Item(ast.StringTerm("grantAll"), ast.BooleanTerm(true)))
-	resourceKeys           = stringTerms("channel", "region", "productType", "libraryType", "library", "orderType",
-		"status", "newStatus", "approverCode", "seniorApproverCode", "requesterCode", "event", "domain", "ownerId")
+	resourceKeys           = stringTerms("channel", "region", "productType", "status", "newStatus", "domain", "ownerId")
 )
 
 func stringTerms(ss ...string) map[string]*ast.Term {

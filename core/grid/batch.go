@@ -248,7 +248,7 @@ func sortedKeys(m map[string]any) []string {
 
 // ApplyOptions are the module's part of a write.
 type ApplyOptions struct {
-	// Scope limits updates and deletes (rows outside it are not found), e.g. the library.
+	// Scope limits updates and deletes (rows outside it are not found), e.g. one partition of a table.
 	Scope sq.Sqlizer
 	// SetOnAdd and SetOnUpdate are column -> value (or sq.Sqlizer) written with every insert, and
 	// with every update and soft delete (who, when). Trusted: they come from Go code.

@@ -29,7 +29,7 @@ import (
 	"its/core/httpx"
 )
 
-// The benchmarks run on a 40-column table like a wide product grid: 20 text columns, 8
+// The benchmarks run on a 40-column table like the widest grids of the modules: 20 text columns, 8
 // integers, 6 numbers, 4 dates and 2 lists, filled deterministically with CopyFrom.
 
 const benchCols = 40

@@ -134,7 +134,7 @@ type Grid struct {
 	FolderColumn string
 	FolderValue  string
 	// DeleteColumn and DeleteValue make deletes soft: the row keeps living with that status
-	// (spec §4.2: library, sample inventory and order grids set status Deleted).
+	// (spec §4.2: most modules' grids set status Deleted).
 	DeleteColumn string
 	DeleteValue  string
 	// PageSize is the default limit (spec §9: grid load 100 rows); MaxLimit caps a JSON page.

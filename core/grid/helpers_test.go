@@ -31,7 +31,7 @@ func TestExportFileName(t *testing.T) {
 		{"", "Samples 2026-11-21", "Samples_2026-11-21.xlsx"},
 		{"  ", "x", "x.xlsx"},
 		{"My Report", "x", "My_Report.xlsx"},
-		{"line sheet.XLSX", "x", "line_sheet.XLSX"},
+		{"price list.XLSX", "x", "price_list.XLSX"},
 	} {
 		if got := grid.ExportFileName(c.requested, c.fallback); got != c.want {
 			t.Errorf("ExportFileName(%q, %q) = %q, want %q", c.requested, c.fallback, got, c.want)

@@ -66,7 +66,7 @@ type Page struct {
 }
 
 // Page runs q (limit defaults to PageSize, at most MaxLimit) within scope, a condition the
-// module adds (the library, the user's rows).
+// module adds (a partition, the user's rows).
 func (g *Grid) Page(ctx context.Context, db Beginner, q Query, scope sq.Sqlizer) (*Page, error) {
 	cq, err := g.compile(q, scope, g.MaxLimit)
 	if err != nil {

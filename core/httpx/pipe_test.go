@@ -127,7 +127,7 @@ func TestPipe(t *testing.T) {
 			if p.Started() {
 				t.Error("a few bytes started the answer")
 			}
-			httpx.WriteError(w, r, slog.New(slog.DiscardHandler), httpx.NotFound("Assortment"))
+			httpx.WriteError(w, r, slog.New(slog.DiscardHandler), httpx.NotFound("Widget"))
 		})
 		res, err := http.Get(srv.URL)
 		if err != nil {

@@ -9,18 +9,18 @@ import (
 	"its/core/pdf"
 )
 
-const announcement = `<!doctype html><html><head><meta charset="utf-8"><style>@page{size:Letter;margin:0.6in}
+const notice = `<!doctype html><html><head><meta charset="utf-8"><style>@page{size:Letter;margin:0.6in}
 body{font-family:sans-serif}header{border-bottom:4px solid #c8102e}h1{font-size:26pt}</style></head><body>
-<header><h1>Spring '26 line sheets are live</h1></header>
-<p>Line sheets and price sheets for Spring '26 footwear and apparel are published. Build your assortments now.</p>
+<header><h1>Spring '26 notice</h1></header>
+<p>A one-page notice with a heading, a rule and a paragraph of text, the size of a typical printed page.</p>
 </body></html>`
 
-// BenchmarkRender measures a one-page announcement PDF on a warm pool.
+// BenchmarkRender measures a one-page PDF on a warm pool.
 func BenchmarkRender(b *testing.B) {
 	r := renderer(b)
 	ctx := context.Background()
 	opts := pdf.Options{PreferCSSPageSize: true}
-	if _, err := r.RenderHTML(ctx, announcement, opts); err != nil { // warms the pool
+	if _, err := r.RenderHTML(ctx, notice, opts); err != nil { // warms the pool
 		b.Fatal(err)
 	}
 	const samples = 30
@@ -29,7 +29,7 @@ func BenchmarkRender(b *testing.B) {
 		ms = ms[:0]
 		for range samples {
 			t0 := time.Now()
-			if _, err := r.RenderHTML(ctx, announcement, opts); err != nil {
+			if _, err := r.RenderHTML(ctx, notice, opts); err != nil {
 				b.Fatal(err)
 			}
 			ms = append(ms, float64(time.Since(t0).Microseconds())/1000)

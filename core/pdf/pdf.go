@@ -1,5 +1,5 @@
 // Package pdf renders documents with headless Chromium (driven through chromedp): HTML to PDF
-// (line sheets, announcements), page screenshots, and first-page previews of PDF files. The
+// (the modules' printable pages), page screenshots, and first-page previews of PDF files. The
 // browser starts on the first render, not with the server, and keeps a small pool of warm tabs so
 // a render does not pay for a browser start.
 package pdf

@@ -31,7 +31,7 @@ type Module struct {
 	Routes func(r Router)
 	// Seed loads the module's demo data into an empty database (optional).
 	Seed func(ctx context.Context, tx pgx.Tx, env SeedEnv) error
-	// SeedOrder orders seeders (lower first; accounts come before what refers to them).
+	// SeedOrder sorts seeders (lower first; accounts come before what refers to them).
 	SeedOrder int
 }
 

@@ -51,7 +51,7 @@ func SanitizeFilename(name string) (string, error) {
 	return out, nil
 }
 
-// Segment makes a key folder segment (attachTo, season, channel) safe: letters, digits, "-" and
+// Segment makes a key folder segment (attachTo, a year, a channel) safe: letters, digits, "-" and
 // "_" only; anything else is refused rather than rewritten, so two inputs never share a folder.
 func Segment(s string) (string, error) {
 	if s == "" || len(s) > 100 {

@@ -96,14 +96,14 @@ func contract(t *testing.T, f fixture) {
 
 	t.Run("put get stat delete", func(t *testing.T) {
 		body := []byte("%PDF-1.4 a small document")
-		if err := s.Put(ctx, "uploads/ProductDocument/spec sheet.pdf", bytes.NewReader(body), int64(len(body)), "application/pdf"); err != nil {
+		if err := s.Put(ctx, "uploads/Documents/spec sheet.pdf", bytes.NewReader(body), int64(len(body)), "application/pdf"); err != nil {
 			t.Fatal(err)
 		}
-		info, err := s.Stat(ctx, "uploads/ProductDocument/spec sheet.pdf")
+		info, err := s.Stat(ctx, "uploads/Documents/spec sheet.pdf")
 		if err != nil || info.Size != int64(len(body)) {
 			t.Fatalf("stat: %+v %v", info, err)
 		}
-		rc, _, err := s.Get(ctx, "uploads/ProductDocument/spec sheet.pdf")
+		rc, _, err := s.Get(ctx, "uploads/Documents/spec sheet.pdf")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,20 +112,20 @@ func contract(t *testing.T, f fixture) {
 		if !bytes.Equal(got, body) {
 			t.Fatalf("get: %q", got)
 		}
-		head, err := s.ReadHead(ctx, "uploads/ProductDocument/spec sheet.pdf", 5)
+		head, err := s.ReadHead(ctx, "uploads/Documents/spec sheet.pdf", 5)
 		if err != nil || string(head) != "%PDF-" {
 			t.Fatalf("head: %q %v", head, err)
 		}
-		if err := s.Delete(ctx, "uploads/ProductDocument/spec sheet.pdf"); err != nil {
+		if err := s.Delete(ctx, "uploads/Documents/spec sheet.pdf"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Stat(ctx, "uploads/ProductDocument/spec sheet.pdf"); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := s.Stat(ctx, "uploads/Documents/spec sheet.pdf"); !errors.Is(err, storage.ErrNotFound) {
 			t.Fatalf("stat after delete: %v", err)
 		}
-		if _, _, err := s.Get(ctx, "uploads/ProductDocument/missing.pdf"); !errors.Is(err, storage.ErrNotFound) {
+		if _, _, err := s.Get(ctx, "uploads/Documents/missing.pdf"); !errors.Is(err, storage.ErrNotFound) {
 			t.Fatalf("get missing: %v", err)
 		}
-		if err := s.Delete(ctx, "uploads/ProductDocument/missing.pdf"); err != nil {
+		if err := s.Delete(ctx, "uploads/Documents/missing.pdf"); err != nil {
 			t.Fatalf("delete missing: %v", err)
 		}
 	})
@@ -206,7 +206,7 @@ func contract(t *testing.T, f fixture) {
 	})
 
 	t.Run("multipart abort", func(t *testing.T) {
-		key := "assortments/A123/logo.png"
+		key := "pictures/A123/logo.png"
 		id, err := s.CreateMultipart(ctx, key, "image/png", 5<<20)
 		if err != nil {
 			t.Fatal(err)
@@ -282,7 +282,7 @@ func TestLocalCrashLeftovers(t *testing.T) {
 	srv := httptest.NewServer(storage.NewHandler(l))
 	t.Cleanup(srv.Close)
 	f := fixture{store: l, base: srv.URL}
-	key := "uploads/ProductDocument/fit guide.pdf"
+	key := "uploads/Documents/fit guide.pdf"
 	id, err := l.CreateMultipart(ctx, key, "application/pdf", 5<<20)
 	if err != nil {
 		t.Fatal(err)
@@ -341,13 +341,13 @@ func TestLocalCrashLeftovers(t *testing.T) {
 		t.Fatalf("object differs: %d bytes", len(got))
 	}
 	// A completion whose data went missing without an object in place is not passed off as done.
-	id2, _ := l.CreateMultipart(ctx, "uploads/ProductDocument/other.pdf", "application/pdf", 5<<20)
-	u, _ := l.SignedPartURL(ctx, "uploads/ProductDocument/other.pdf", id2, 1, time.Minute)
+	id2, _ := l.CreateMultipart(ctx, "uploads/Documents/other.pdf", "application/pdf", 5<<20)
+	u, _ := l.SignedPartURL(ctx, "uploads/Documents/other.pdf", id2, 1, time.Minute)
 	_, etag := putPart(t, f, u, random(100))
 	if err := os.Remove(filepath.Join(root, "multipart", id2, "data")); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.CompleteMultipart(ctx, "uploads/ProductDocument/other.pdf", id2, []storage.Part{{Number: 1, ETag: etag}}); !errors.Is(err, storage.ErrNotFound) {
+	if err := l.CompleteMultipart(ctx, "uploads/Documents/other.pdf", id2, []storage.Part{{Number: 1, ETag: etag}}); !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("complete without data: %v", err)
 	}
 }

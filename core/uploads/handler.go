@@ -69,7 +69,7 @@ func routes(svc *Service) registry.Module {
 	}}
 }
 
-// Module provides the upload service, its API and its sweeper.
+// Module provides the upload service, its API and its sweeper; modules add usages with AsUsage.
 var Module = fx.Module("uploads",
 	fx.Provide(NewService),
 	registry.AsModule(routes),

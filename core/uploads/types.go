@@ -67,10 +67,10 @@ var (
 		".xlsx": zipped("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
 		".pptx": zipped("application/vnd.openxmlformats-officedocument.presentationml.presentation"),
 	}
-
-	imageExts   = []string{".jpg", ".jpeg", ".png", ".gif", ".tif", ".tiff", ".webp"}
-	libraryExts = append(append([]string{}, imageExts...), ".svg", ".pdf", ".psd", ".ai", ".eps", ".indd", ".mp4", ".mov", ".zip", ".docx", ".xlsx", ".pptx")
 )
+
+// Images are the raster image extensions, for a usage's Extensions (append to a copy).
+var Images = []string{".jpg", ".jpeg", ".png", ".gif", ".tif", ".tiff", ".webp"}
 
 func ext(filename string) string { return strings.ToLower(path.Ext(filename)) }
 

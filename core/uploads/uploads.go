@@ -5,12 +5,15 @@
 package uploads
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,120 +40,157 @@ const ChunkSize = 10485760
 // minChunk is S3's smallest part but the last.
 const minChunk = 5 << 20
 
-// Usage types (spec: storage usage types).
-const (
-	AssortmentLogo = "assortmentLogo"
-	Product        = "product"
-	DisplayGroup   = "displayGroup"
-	LibraryAsset   = "libraryAsset"
-	SeasonCover    = "seasonCover"
-)
-
-// LibraryTypes are the six library types a library asset upload may name.
-var LibraryTypes = []string{"AdvertisingAsset", "AdvertisingLogo", "GlobalRetailAsset", "GlobalRetailResource", "ProductDocument", "StepAsset"}
-
-// Request is the body of POST /api/upload/aws/s3/create.
+// Request is the body of POST /api/upload/aws/s3/create. Fields beyond the common ones are a
+// usage's own parameters (its Params): they arrive as top-level strings and land in Params.
 type Request struct {
-	Filename       string `json:"filename"`
-	FileSize       int64  `json:"fileSize"`
-	ChunkSize      int64  `json:"chunkSize,omitempty"`
-	UsageType      string `json:"usageType"`
-	LibraryType    string `json:"libraryType,omitempty"`
-	AttachTo       string `json:"attachTo,omitempty"`
-	Year           string `json:"year,omitempty"`
-	Season         string `json:"season,omitempty"`
-	Channel        string `json:"channel,omitempty"`
-	ContentType    string `json:"contentType,omitempty"`
-	ForceOverwrite bool   `json:"forceOverwrite,omitempty"`
-	HashID         string `json:"hashId,omitempty"`
-	DisplayName    string `json:"displayName,omitempty"`
+	Filename       string            `json:"filename"`
+	FileSize       int64             `json:"fileSize"`
+	ChunkSize      int64             `json:"chunkSize,omitempty"`
+	UsageType      string            `json:"usageType"`
+	AttachTo       string            `json:"attachTo,omitempty"`
+	ContentType    string            `json:"contentType,omitempty"`
+	ForceOverwrite bool              `json:"forceOverwrite,omitempty"`
+	HashID         string            `json:"hashId,omitempty"`
+	DisplayName    string            `json:"displayName,omitempty"`
+	Params         map[string]string `json:"-"`
+}
+
+// requestFields are Request's own JSON names; any other key is a usage parameter.
+var requestFields = map[string]bool{"filename": true, "fileSize": true, "chunkSize": true, "usageType": true,
+	"attachTo": true, "contentType": true, "forceOverwrite": true, "hashId": true, "displayName": true}
+
+// UnmarshalJSON reads the common fields strictly and collects every other key, which must hold a
+// string, into Params; the service refuses a key no usage declares.
+func (r *Request) UnmarshalJSON(b []byte) error {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	known := make(map[string]json.RawMessage, len(all))
+	for k, v := range all {
+		if requestFields[k] {
+			known[k] = v
+			continue
+		}
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			return &json.UnmarshalTypeError{Value: "non-string", Type: reflect.TypeFor[string](), Field: k}
+		}
+		if r.Params == nil {
+			r.Params = map[string]string{}
+		}
+		r.Params[k] = s
+	}
+	kb, err := json.Marshal(known)
+	if err != nil {
+		return err
+	}
+	type plain Request
+	dec := json.NewDecoder(bytes.NewReader(kb))
+	dec.DisallowUnknownFields()
+	return dec.Decode((*plain)(r))
 }
 
 // Upload is a recorded upload.
 type Upload struct {
-	ID          string          `json:"uploadId"`
-	UserID      string          `json:"-"`
-	State       string          `json:"status"`
-	UsageType   string          `json:"usageType"`
-	LibraryType string          `json:"libraryType,omitempty"`
-	AttachTo    string          `json:"attachTo,omitempty"`
-	Filename    string          `json:"filename"`
-	DisplayName string          `json:"displayName"`
-	ContentType string          `json:"contentType"`
-	Bucket      string          `json:"bucket"`
-	Key         string          `json:"key"`
-	FileSize    int64           `json:"fileSize"`
-	ChunkSize   int64           `json:"chunkSize"`
-	Parts       int             `json:"parts"`
-	Result      json.RawMessage `json:"result,omitempty"`
+	ID          string            `json:"uploadId"`
+	UserID      string            `json:"-"`
+	State       string            `json:"status"`
+	UsageType   string            `json:"usageType"`
+	AttachTo    string            `json:"attachTo,omitempty"`
+	Filename    string            `json:"filename"`
+	DisplayName string            `json:"displayName"`
+	ContentType string            `json:"contentType"`
+	Bucket      string            `json:"bucket"`
+	Key         string            `json:"key"`
+	FileSize    int64             `json:"fileSize"`
+	ChunkSize   int64             `json:"chunkSize"`
+	Parts       int               `json:"parts"`
+	Result      json.RawMessage   `json:"result,omitempty"`
+	Params      map[string]string `json:"-"` // the usage's parameters, answered beside the fields above (withParams)
 	storageID   string
 }
 
-// Hook lets the module owning a usage type check a new upload and record a completed one.
-type Hook struct {
-	UsageType string
+// withParams adds an upload's usage parameters to its JSON b as top-level fields, as the
+// request sent them (the answers embed Upload; each marshals through this).
+func withParams(b []byte, err error, params map[string]string) ([]byte, error) {
+	if err != nil || len(params) == 0 {
+		return b, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	for k, v := range params {
+		if _, own := m[k]; !own && v != "" {
+			m[k], _ = json.Marshal(v)
+		}
+	}
+	return json.Marshal(m)
+}
+
+// Usage is one usage type, declared by the module that owns it (provide it with AsUsage): who
+// may upload, which files, where they go, and what the module records when one completes.
+type Usage struct {
+	// Type is the request's usageType.
+	Type string
+	// Extensions are the allowed file extensions, lower case with the dot (see Images); each
+	// must be one the upload flow can check by its magic bytes.
+	Extensions []string
+	// Params names the request's extra string fields the usage reads (e.g. a folder).
+	Params []string
+	// Check refuses a request whose own fields are missing or wrong (an httpx field error); it
+	// runs before the file is checked. Optional.
+	Check func(r *Request) error
+	// Action answers the policy action (and resource) asked before the upload starts.
+	Action func(r *Request) (string, map[string]any)
+	// Key is the blob key of the upload, from the request and the sanitised filename.
+	Key func(r *Request, filename string) (string, error)
 	// Validate runs at create, after the built-in checks (e.g. refuse a duplicate filename).
+	// Optional.
 	Validate func(ctx context.Context, u *Upload) error
 	// Completed runs inside the completing transaction; its answer is stored as the upload's
-	// result and returned to the client (e.g. the new asset's _id). An error undoes the upload.
+	// result and returned to the client (e.g. the new record's id). An error undoes the upload.
+	// Optional.
 	Completed func(ctx context.Context, tx pgx.Tx, u *Upload) (any, error)
 }
 
-// AsHook annotates a constructor of Hook for the uploads' fx group.
-func AsHook(ctor any) fx.Option {
-	return fx.Provide(fx.Annotate(ctor, fx.ResultTags(`group:"uploads.hooks"`)))
+// AsUsage annotates a constructor of Usage for the uploads' fx group.
+func AsUsage(ctor any) fx.Option {
+	return fx.Provide(fx.Annotate(ctor, fx.ResultTags(`group:"uploads.usages"`)))
 }
 
-// usage is what the platform knows of a usage type: who may upload, which files, and where to.
-type usage struct {
-	exts   []string
-	action func(r *Request) (string, map[string]any)
-	key    func(r *Request, filename string) (string, error)
+// AsUsages is AsUsage for a constructor of several usages ([]Usage).
+func AsUsages(ctor any) fx.Option {
+	return fx.Provide(fx.Annotate(ctor, fx.ResultTags(`group:"uploads.usages,flatten"`)))
 }
 
-var usages = map[string]usage{
-	LibraryAsset: {
-		exts: libraryExts,
-		action: func(r *Request) (string, map[string]any) {
-			return "libraries.manage", map[string]any{"libraryType": r.LibraryType}
-		},
-		key: func(r *Request, fn string) (string, error) { return storage.Key("uploads", r.LibraryType, fn) },
-	},
-	AssortmentLogo: {
-		exts:   imageExts,
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
-		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
-	},
-	Product: {
-		exts:   imageExts,
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
-		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
-	},
-	DisplayGroup: {
-		exts:   append(append([]string{}, imageExts...), ".pdf"),
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
-		key: func(r *Request, fn string) (string, error) {
-			return storage.Key("assortments", r.AttachTo, "customContent", fn)
-		},
-	},
-	SeasonCover: {
-		exts:   []string{".jpg", ".jpeg"},
-		action: func(*Request) (string, map[string]any) { return "seasons.manage", nil },
-		// The season cover is always sourceFile.jpg in its season's folder.
-		key: func(r *Request, _ string) (string, error) {
-			return storage.Key("seasons", r.Year, r.Season, r.Channel, "sourceFile.jpg")
-		},
-	},
+// RequireAttachTo is a Check for usages keyed by attachTo: it must be there (missing says
+// missing) and be one safe folder name.
+func RequireAttachTo(missing string) func(r *Request) error {
+	return func(r *Request) error {
+		if r.AttachTo == "" {
+			return field("attachTo", "required", missing)
+		}
+		if _, err := storage.Segment(r.AttachTo); err != nil {
+			return field("attachTo", "format", "attachTo may hold only letters, digits, - and _")
+		}
+		return nil
+	}
 }
+
+// Field is the field error a usage's Check answers.
+func Field(name, rule, msg string) error { return field(name, rule, msg) }
 
 // Service runs uploads.
 type Service struct {
-	db    *pgxpool.Pool
-	store storage.Store
-	az    *authz.Engine
-	cfg   *config.Config
-	log   *slog.Logger
-	hooks map[string]Hook
+	db     *pgxpool.Pool
+	store  storage.Store
+	az     *authz.Engine
+	cfg    *config.Config
+	log    *slog.Logger
+	usages map[string]Usage
+	params map[string]bool // every usage's parameter names
 }
 
 // Params wire the service.
@@ -161,16 +201,44 @@ type Params struct {
 	Authz  *authz.Engine
 	Config *config.Config
 	Log    *slog.Logger
-	Hooks  []Hook `group:"uploads.hooks"`
+	Usages []Usage `group:"uploads.usages"`
 }
 
-// NewService builds the service.
-func NewService(p Params) *Service {
-	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, hooks: map[string]Hook{}}
-	for _, h := range p.Hooks {
-		s.hooks[h.UsageType] = h
+// NewService builds the service; a usage declared twice, without its action or key, or allowing
+// an extension whose content cannot be checked stops start-up.
+func NewService(p Params) (*Service, error) {
+	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, usages: map[string]Usage{}, params: map[string]bool{}}
+	for _, u := range p.Usages {
+		if _, dup := s.usages[u.Type]; dup || u.Type == "" {
+			return nil, fmt.Errorf("uploads: usage type %q is empty or declared twice", u.Type)
+		}
+		if u.Action == nil || u.Key == nil || len(u.Extensions) == 0 {
+			return nil, fmt.Errorf("uploads: usage type %q needs Action, Key and Extensions", u.Type)
+		}
+		for _, e := range u.Extensions {
+			if _, ok := fileTypes[e]; !ok {
+				return nil, fmt.Errorf("uploads: usage type %q allows %q, whose content cannot be checked", u.Type, e)
+			}
+		}
+		for _, name := range u.Params {
+			if requestFields[name] {
+				return nil, fmt.Errorf("uploads: usage type %q declares parameter %q, a field of every request", u.Type, name)
+			}
+			s.params[name] = true
+		}
+		s.usages[u.Type] = u
 	}
-	return s
+	return s, nil
+}
+
+// types lists the usage types, sorted, for error messages.
+func (s *Service) types() string {
+	ts := make([]string, 0, len(s.usages))
+	for t := range s.usages {
+		ts = append(ts, t)
+	}
+	slices.Sort(ts)
+	return strings.Join(ts, ", ")
 }
 
 func field(name, rule, msg string) error {
@@ -183,6 +251,12 @@ type Created struct {
 	URLs []string `json:"urls"`
 }
 
+func (c Created) MarshalJSON() ([]byte, error) {
+	type plain Created
+	b, err := json.Marshal(plain(c))
+	return withParams(b, err, c.Params)
+}
+
 // Create validates the request, asks the usage type's permission, starts the multipart upload
 // and records it; the answer carries one presigned URL per part.
 func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
@@ -190,37 +264,26 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 	if strings.TrimSpace(r.Filename) == "" {
 		return nil, field("filename", "required", "A filename is required")
 	}
-	use, ok := usages[r.UsageType]
-	if !ok {
-		return nil, field("usageType", "oneOf", "usageType must be one of assortmentLogo, product, displayGroup, libraryAsset, seasonCover")
+	for k := range r.Params {
+		if !s.params[k] {
+			return nil, &httpx.Error{Status: http.StatusBadRequest, Code: "ITS_ERR_BAD_REQUEST", Message: fmt.Sprintf("Unknown field %q", k),
+				Details: []httpx.FieldError{{Field: k, Rule: "unknown", Message: "unknown field"}}}
+		}
 	}
-	switch r.UsageType {
-	case LibraryAsset:
-		if r.LibraryType == "" {
-			return nil, field("libraryType", "required", "libraryType is required for library asset uploads")
-		}
-		if !slices.Contains(LibraryTypes, r.LibraryType) {
-			return nil, field("libraryType", "oneOf", "libraryType must be one of "+strings.Join(LibraryTypes, ", "))
-		}
-	case AssortmentLogo, Product, DisplayGroup:
-		if r.AttachTo == "" {
-			return nil, field("attachTo", "required", "attachTo is required for assortment logo and product uploads")
-		}
-		if _, err := storage.Segment(r.AttachTo); err != nil {
-			return nil, field("attachTo", "format", "attachTo may hold only letters, digits, - and _")
-		}
-	case SeasonCover:
-		for name, v := range map[string]string{"year": r.Year, "season": r.Season, "channel": r.Channel} {
-			if _, err := storage.Segment(v); err != nil {
-				return nil, field(name, "required", name+" is required for season cover uploads (letters and digits)")
-			}
+	use, ok := s.usages[r.UsageType]
+	if !ok {
+		return nil, field("usageType", "oneOf", "usageType must be one of "+s.types())
+	}
+	if use.Check != nil {
+		if err := use.Check(&r); err != nil {
+			return nil, err
 		}
 	}
 	filename, err := storage.SanitizeFilename(r.Filename)
 	if err != nil {
 		return nil, field("filename", "format", "The filename cannot name a folder")
 	}
-	if e := ext(filename); !slices.Contains(use.exts, e) {
+	if e := ext(filename); !slices.Contains(use.Extensions, e) {
 		return nil, field("filename", "fileType", fmt.Sprintf("Files of type %q cannot be uploaded here", e))
 	}
 	if r.FileSize <= 0 {
@@ -240,11 +303,11 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 	if parts > storage.MaxParts {
 		return nil, field("fileSize", "max", "The file needs too many parts")
 	}
-	action, res := use.action(&r)
+	action, res := use.Action(&r)
 	if err := registry.Require(ctx, s.az, action, res); err != nil {
 		return nil, err
 	}
-	key, err := use.key(&r, filename)
+	key, err := use.Key(&r, filename)
 	if err != nil {
 		return nil, field("filename", "format", "The upload path is not valid")
 	}
@@ -253,12 +316,12 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 		display = strings.TrimSpace(r.Filename)
 	}
 	up := &Upload{
-		UserID: u.ID, State: "uploading", UsageType: r.UsageType, LibraryType: r.LibraryType, AttachTo: r.AttachTo,
+		UserID: u.ID, State: "uploading", UsageType: r.UsageType, AttachTo: r.AttachTo, Params: usageParams(use, r.Params),
 		Filename: filename, DisplayName: display, ContentType: fileTypes[ext(filename)].contentType,
 		Bucket: s.store.Bucket(), Key: key, FileSize: r.FileSize, ChunkSize: chunk, Parts: parts,
 	}
-	if h, ok := s.hooks[r.UsageType]; ok && h.Validate != nil {
-		if err := h.Validate(ctx, up); err != nil {
+	if use.Validate != nil {
+		if err := use.Validate(ctx, up); err != nil {
 			return nil, err
 		}
 	}
@@ -267,10 +330,10 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 		return nil, err
 	}
 	up.storageID = sid
-	err = s.db.QueryRow(ctx, `INSERT INTO uploads (user_id, usage_type, library_type, attach_to, filename, display_name, content_type,
+	err = s.db.QueryRow(ctx, `INSERT INTO uploads (user_id, usage_type, params, attach_to, filename, display_name, content_type,
 		bucket, key, storage_upload_id, file_size, chunk_size, parts)
 		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id::text`,
-		up.UserID, up.UsageType, up.LibraryType, up.AttachTo, up.Filename, up.DisplayName, up.ContentType,
+		up.UserID, up.UsageType, up.Params, up.AttachTo, up.Filename, up.DisplayName, up.ContentType,
 		up.Bucket, up.Key, sid, up.FileSize, up.ChunkSize, up.Parts).Scan(&up.ID)
 	if err != nil {
 		_ = s.store.AbortMultipart(context.WithoutCancel(ctx), key, sid)
@@ -285,6 +348,17 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 		return nil, err
 	}
 	return &Created{Upload: *up, URLs: urls}, nil
+}
+
+// usageParams keeps the parameters use declares (another usage's are ignored, as before).
+func usageParams(use Usage, sent map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, name := range use.Params {
+		if v, ok := sent[name]; ok {
+			out[name] = v
+		}
+	}
+	return out
 }
 
 // partURLs presigns the parts not in have.
@@ -304,12 +378,12 @@ func (s *Service) partURLs(ctx context.Context, up *Upload, have map[int]bool) (
 	return urls, nil
 }
 
-const selectUpload = `SELECT id::text, user_id::text, state, usage_type, library_type, attach_to, filename, display_name, content_type,
+const selectUpload = `SELECT id::text, user_id::text, state, usage_type, params, attach_to, filename, display_name, content_type,
 	bucket, key, storage_upload_id, file_size, chunk_size, parts, result FROM uploads`
 
 func scanUpload(row pgx.Row) (*Upload, error) {
 	var u Upload
-	err := row.Scan(&u.ID, &u.UserID, &u.State, &u.UsageType, &u.LibraryType, &u.AttachTo, &u.Filename, &u.DisplayName, &u.ContentType,
+	err := row.Scan(&u.ID, &u.UserID, &u.State, &u.UsageType, &u.Params, &u.AttachTo, &u.Filename, &u.DisplayName, &u.ContentType,
 		&u.Bucket, &u.Key, &u.storageID, &u.FileSize, &u.ChunkSize, &u.Parts, &u.Result)
 	return &u, err
 }
@@ -346,6 +420,12 @@ type Resume struct {
 	Stored  []storage.Part `json:"stored"`
 	Missing []int          `json:"missing"`
 	URLs    []string       `json:"urls"` // "" for stored parts
+}
+
+func (r Resume) MarshalJSON() ([]byte, error) {
+	type plain Resume
+	b, err := json.Marshal(plain(r))
+	return withParams(b, err, r.Params)
 }
 
 // Parts lists the parts already stored and presigns the rest.
@@ -444,6 +524,12 @@ type Completed struct {
 	Upload
 }
 
+func (c Completed) MarshalJSON() ([]byte, error) {
+	type plain Completed
+	b, err := json.Marshal(plain(c))
+	return withParams(b, err, c.Params)
+}
+
 // Complete assembles the parts, checks the result's size and type, and lets the usage type's
 // hook record it, all or nothing: a refused upload leaves no object and no record behind.
 func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed, error) {
@@ -527,8 +613,8 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 		return reject(field("filename", "fileType", "The file's content does not match its type "+ext(up.Filename)))
 	}
 	result := any(map[string]any{})
-	if h, ok := s.hooks[up.UsageType]; ok && h.Completed != nil {
-		if result, err = h.Completed(ctx, tx, up); err != nil {
+	if use, ok := s.usages[up.UsageType]; ok && use.Completed != nil {
+		if result, err = use.Completed(ctx, tx, up); err != nil {
 			return reject(err)
 		}
 	}

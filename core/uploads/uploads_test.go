@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -31,9 +32,37 @@ type env struct {
 	store storage.Store
 }
 
+// usages are the test's own usage types: pictures filed by attachTo for anyone logged in,
+// documents in one of two folders, and private files whose owner the policy checks.
+func usages() []uploads.Usage {
+	anyone := func(*uploads.Request) (string, map[string]any) { return "uploads.create", nil }
+	return []uploads.Usage{
+		{Type: "picture", Extensions: uploads.Images, Check: uploads.RequireAttachTo("attachTo is required for pictures"), Action: anyone,
+			Key: func(r *uploads.Request, fn string) (string, error) { return storage.Key("pictures", r.AttachTo, fn) }},
+		{Type: "document", Extensions: append(slices.Clone(uploads.Images), ".pdf"), Params: []string{"folder"}, Action: anyone,
+			Check: func(r *uploads.Request) error {
+				if f := r.Params["folder"]; f != "Left" && f != "Right" {
+					return uploads.Field("folder", "oneOf", "folder must be Left or Right")
+				}
+				return nil
+			},
+			Key: func(r *uploads.Request, fn string) (string, error) {
+				return storage.Key("documents", r.Params["folder"], fn)
+			}},
+		{Type: "private", Extensions: uploads.Images, Params: []string{"owner"},
+			Action: func(r *uploads.Request) (string, map[string]any) {
+				return "uploads.own", map[string]any{"ownerId": r.Params["owner"]}
+			},
+			Key: func(r *uploads.Request, fn string) (string, error) {
+				return storage.Key("private", r.Params["owner"], fn)
+			}},
+	}
+}
+
 func start(t testing.TB, extra ...string) *env {
 	e := &env{}
-	e.app = apptest.Start(t, fx.Options(users.Module, fx.Invoke(func(s *uploads.Service, st storage.Store) { e.svc, e.store = s, st })), extra...)
+	e.app = apptest.Start(t, fx.Options(users.Module, uploads.AsUsages(usages),
+		fx.Invoke(func(s *uploads.Service, st storage.Store) { e.svc, e.store = s, st })), extra...)
 	return e
 }
 
@@ -111,8 +140,8 @@ func multipart(t *testing.T, e *env) {
 	parts := chunks(body)
 
 	t.Run("parts resume complete", func(t *testing.T) {
-		d := create(t, c, map[string]any{"filename": "Spring 26 logo.png", "fileSize": len(body), "chunkSize": uploads.ChunkSize, "usageType": "assortmentLogo", "attachTo": "A100"})
-		if d["key"] != "assortments/A100/Spring 26 logo.png" || d["parts"].(float64) != 2 || len(urls(d)) != 2 {
+		d := create(t, c, map[string]any{"filename": "Spring 26 logo.png", "fileSize": len(body), "chunkSize": uploads.ChunkSize, "usageType": "picture", "attachTo": "A100"})
+		if d["key"] != "pictures/A100/Spring 26 logo.png" || d["parts"].(float64) != 2 || len(urls(d)) != 2 {
 			t.Fatalf("created: %v", d)
 		}
 		etag1 := e.put(t, urls(d)[0], parts[0])
@@ -135,7 +164,7 @@ func multipart(t *testing.T, e *env) {
 		if r.Status != 200 || r.Body["message"] != "Success" || r.Body["data"].(map[string]any)["status"] != "completed" {
 			t.Fatalf("complete: %d %s", r.Status, r.Raw)
 		}
-		rc, info, err := e.store.Get(ctx, "assortments/A100/Spring 26 logo.png")
+		rc, info, err := e.store.Get(ctx, "pictures/A100/Spring 26 logo.png")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,7 +179,7 @@ func multipart(t *testing.T, e *env) {
 	})
 
 	t.Run("wrong etag then abort", func(t *testing.T) {
-		d := create(t, c, map[string]any{"filename": "hero.png", "fileSize": len(parts[0]), "usageType": "product", "attachTo": "A100"})
+		d := create(t, c, map[string]any{"filename": "hero.png", "fileSize": len(parts[0]), "usageType": "picture", "attachTo": "A100"})
 		e.put(t, urls(d)[0], parts[0])
 		r := c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{`"0123"`}})
 		if r.Status != 400 {
@@ -174,13 +203,13 @@ func multipart(t *testing.T, e *env) {
 
 	t.Run("renamed executable refused", func(t *testing.T) {
 		exe := append([]byte("MZ\x90\x00\x03\x00\x00\x00"), pngBody(2000)[8:]...)
-		d := create(t, c, map[string]any{"filename": "setup.png", "fileSize": len(exe), "usageType": "assortmentLogo", "attachTo": "A100"})
+		d := create(t, c, map[string]any{"filename": "setup.png", "fileSize": len(exe), "usageType": "picture", "attachTo": "A100"})
 		etag := e.put(t, urls(d)[0], exe)
 		r := c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{etag}})
 		if r.Status != 400 || !strings.Contains(r.Body["message"].(string), "does not match its type") {
 			t.Fatalf("renamed executable: %d %s", r.Status, r.Raw)
 		}
-		if _, err := e.store.Stat(ctx, "assortments/A100/setup.png"); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := e.store.Stat(ctx, "pictures/A100/setup.png"); !errors.Is(err, storage.ErrNotFound) {
 			t.Fatalf("refused object still stored: %v", err)
 		}
 		if n := e.app.Count(`SELECT count(*) FROM uploads WHERE id = $1 AND state = 'failed'`, d["uploadId"]); n != 1 {
@@ -189,7 +218,7 @@ func multipart(t *testing.T, e *env) {
 	})
 
 	t.Run("a completion cut short by a crash is finished on resume", func(t *testing.T) {
-		d := create(t, c, map[string]any{"filename": "resumed.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A300"})
+		d := create(t, c, map[string]any{"filename": "resumed.png", "fileSize": len(body), "usageType": "picture", "attachTo": "A300"})
 		etag1, etag2 := e.put(t, urls(d)[0], parts[0]), e.put(t, urls(d)[1], parts[1])
 		var sid string
 		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&sid)
@@ -227,7 +256,7 @@ func multipart(t *testing.T, e *env) {
 	})
 
 	t.Run("an abort cut short by a crash cannot be resumed and frees the file name", func(t *testing.T) {
-		d := create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A300"})
+		d := create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "picture", "attachTo": "A300"})
 		e.put(t, urls(d)[0], parts[0])
 		var sid string
 		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&sid)
@@ -247,16 +276,16 @@ func multipart(t *testing.T, e *env) {
 		if r.Status != 409 {
 			t.Fatalf("complete of an aborted upload: %d %s", r.Status, r.Raw)
 		}
-		create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A300"})
+		create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "picture", "attachTo": "A300"})
 	})
 
 	t.Run("sweeper aborts a stale upload", func(t *testing.T) {
-		d := create(t, c, map[string]any{"filename": "stale.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A200"})
+		d := create(t, c, map[string]any{"filename": "stale.png", "fileSize": len(body), "usageType": "picture", "attachTo": "A200"})
 		e.put(t, urls(d)[0], parts[0])
 		var sid string
 		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&sid)
 		// A restart in the middle of completing: the object was assembled, the row never written.
-		d2 := create(t, c, map[string]any{"filename": "crashed.png", "fileSize": len(parts[0]), "usageType": "assortmentLogo", "attachTo": "A200"})
+		d2 := create(t, c, map[string]any{"filename": "crashed.png", "fileSize": len(parts[0]), "usageType": "picture", "attachTo": "A200"})
 		etag := e.put(t, urls(d2)[0], parts[0])
 		var sid2 string
 		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d2["uploadId"]).Scan(&sid2)
@@ -273,7 +302,7 @@ func multipart(t *testing.T, e *env) {
 		if _, err := e.store.ListParts(ctx, d["key"].(string), sid); !errors.Is(err, storage.ErrNotFound) {
 			t.Fatalf("stale parts left: %v", err)
 		}
-		if _, err := e.store.Stat(ctx, "assortments/A200/crashed.png"); !errors.Is(err, storage.ErrNotFound) {
+		if _, err := e.store.Stat(ctx, "pictures/A200/crashed.png"); !errors.Is(err, storage.ErrNotFound) {
 			t.Fatalf("half-made object left: %v", err)
 		}
 		if n := e.app.Count(`SELECT count(*) FROM uploads WHERE id IN ($1, $2) AND state = 'aborted'`, d["uploadId"], d2["uploadId"]); n != 2 {
@@ -292,18 +321,19 @@ func TestCreateValidation(t *testing.T) {
 		body  map[string]any
 		field string
 	}{
-		{"no filename", map[string]any{"fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A1"}, "filename"},
-		{"no attachTo", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "assortmentLogo"}, "attachTo"},
-		{"no attachTo for product", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "product"}, "attachTo"},
-		{"no libraryType", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "libraryAsset"}, "libraryType"},
-		{"unknown libraryType", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "libraryAsset", "libraryType": "Nope"}, "libraryType"},
-		{"forbidden type", map[string]any{"filename": "setup.exe", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A1"}, "filename"},
-		{"pdf as a logo", map[string]any{"filename": "logo.pdf", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A1"}, "filename"},
-		{"traversal", map[string]any{"filename": "../../etc/passwd.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A1"}, "filename"},
-		{"traversal in attachTo", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": ".."}, "attachTo"},
-		{"too large", map[string]any{"filename": "a.png", "fileSize": int64(1) << 40, "usageType": "assortmentLogo", "attachTo": "A1"}, "fileSize"},
-		{"empty", map[string]any{"filename": "a.png", "fileSize": 0, "usageType": "assortmentLogo", "attachTo": "A1"}, "fileSize"},
-		{"chunk too big", map[string]any{"filename": "a.png", "fileSize": 10, "chunkSize": 20 << 20, "usageType": "assortmentLogo", "attachTo": "A1"}, "chunkSize"},
+		{"no filename", map[string]any{"fileSize": 10, "usageType": "picture", "attachTo": "A1"}, "filename"},
+		{"no attachTo", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "picture"}, "attachTo"},
+		{"no folder", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "document"}, "folder"},
+		{"unknown folder", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "document", "folder": "Nope"}, "folder"},
+		{"a field no usage reads", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "picture", "attachTo": "A1", "colour": "red"}, "colour"},
+		{"a usage field that is not a string", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "document", "folder": 7}, "folder"},
+		{"forbidden type", map[string]any{"filename": "setup.exe", "fileSize": 10, "usageType": "picture", "attachTo": "A1"}, "filename"},
+		{"pdf as a picture", map[string]any{"filename": "logo.pdf", "fileSize": 10, "usageType": "picture", "attachTo": "A1"}, "filename"},
+		{"traversal", map[string]any{"filename": "../../etc/passwd.png", "fileSize": 10, "usageType": "picture", "attachTo": "A1"}, "filename"},
+		{"traversal in attachTo", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "picture", "attachTo": ".."}, "attachTo"},
+		{"too large", map[string]any{"filename": "a.png", "fileSize": int64(1) << 40, "usageType": "picture", "attachTo": "A1"}, "fileSize"},
+		{"empty", map[string]any{"filename": "a.png", "fileSize": 0, "usageType": "picture", "attachTo": "A1"}, "fileSize"},
+		{"chunk too big", map[string]any{"filename": "a.png", "fileSize": 10, "chunkSize": 20 << 20, "usageType": "picture", "attachTo": "A1"}, "chunkSize"},
 		{"unknown usage", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "avatar"}, "usageType"},
 	}
 	for _, tc := range cases {
@@ -317,11 +347,10 @@ func TestCreateValidation(t *testing.T) {
 			t.Errorf("%s: details %v, want field %s", tc.name, r.Body["details"], tc.field)
 		}
 	}
-	// A plain user may not upload an assortment logo; anonymous callers not at all.
-	u := e.app.Client()
-	u.Login("user@example.com")
-	if r := u.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A1"}); r.Status != 403 {
-		t.Errorf("plain user: %d", r.Status)
+	// The usage's own action is asked with its resource: nobody may write into another's
+	// folder; anonymous callers may not upload at all.
+	if r := c.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": "a.png", "fileSize": 10, "usageType": "private", "owner": "someone-else"}); r.Status != 403 {
+		t.Errorf("into another's folder: %d %s", r.Status, r.Raw)
 	}
 	if r := e.app.Client().Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": "a.png"}); r.Status != 401 {
 		t.Errorf("anonymous: %d", r.Status)
@@ -330,7 +359,7 @@ func TestCreateValidation(t *testing.T) {
 		t.Fatalf("refused requests wrote %d uploads", after-before)
 	}
 	// Someone else's upload is not there for another user.
-	d := create(t, c, map[string]any{"filename": "mine.png", "fileSize": 100, "usageType": "assortmentLogo", "attachTo": "A1"})
+	d := create(t, c, map[string]any{"filename": "mine.png", "fileSize": 100, "usageType": "picture", "attachTo": "A1"})
 	other := e.app.Client()
 	other.Login("seniorEditor@example.com")
 	if r := other.Do("POST", "/api/upload/aws/s3/abort", map[string]any{"uploadId": d["uploadId"]}); r.Status != 404 {
@@ -340,7 +369,7 @@ func TestCreateValidation(t *testing.T) {
 		t.Errorf("resume someone else's upload: %d", r.Status)
 	}
 	// Two live uploads of the same key conflict.
-	if r := c.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": "mine.png", "fileSize": 100, "usageType": "assortmentLogo", "attachTo": "A1"}); r.Status != 409 {
+	if r := c.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": "mine.png", "fileSize": 100, "usageType": "picture", "attachTo": "A1"}); r.Status != 409 {
 		t.Errorf("second live upload of a key: %d", r.Status)
 	}
 }
@@ -352,7 +381,7 @@ func upload1GB(b *testing.B, e *env) float64 {
 	const size = 1 << 30
 	chunk := pngBody(uploads.ChunkSize)
 	t0 := time.Now()
-	d := create(b, c, map[string]any{"filename": "bench.png", "fileSize": size, "usageType": "assortmentLogo", "attachTo": "BENCH"})
+	d := create(b, c, map[string]any{"filename": "bench.png", "fileSize": size, "usageType": "picture", "attachTo": "BENCH"})
 	us := urls(d)
 	etags := make([]string, len(us))
 	var wg sync.WaitGroup
@@ -390,4 +419,46 @@ func BenchmarkUploadS31GB(b *testing.B) {
 	e := start(b, srv.Env()...)
 	b.ResetTimer()
 	b.ReportMetric(upload1GB(b, e), "upload.s3_1gb_mb_per_s:MB/s")
+}
+
+// A usage's parameters are stored with the upload and answered as the request sent them;
+// another usage's parameter is accepted and ignored.
+func TestUsageParams(t *testing.T) {
+	e := start(t)
+	c := e.app.Client()
+	c.Login("editor@example.com")
+	d := create(t, c, map[string]any{"filename": "plan.pdf", "fileSize": 100, "usageType": "document", "folder": "Left", "owner": "x"})
+	if d["key"] != "documents/Left/plan.pdf" || d["folder"] != "Left" || d["owner"] != nil {
+		t.Fatalf("created: %v", d)
+	}
+	var params string
+	_ = e.app.DB.QueryRow(context.Background(), `SELECT params::text FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&params)
+	if params != `{"folder": "Left"}` {
+		t.Fatalf("stored params: %s", params)
+	}
+	r := c.Do("GET", "/api/upload/aws/s3/"+d["uploadId"].(string)+"/parts", nil)
+	if r.Status != 200 || r.Body["data"].(map[string]any)["folder"] != "Left" {
+		t.Fatalf("resume: %d %s", r.Status, r.Raw)
+	}
+}
+
+// Start-up refuses a usage the flow cannot enforce.
+func TestUsageDeclarations(t *testing.T) {
+	ok := usages()[0]
+	for name, u := range map[string]uploads.Usage{
+		"no action":         {Type: "a", Extensions: uploads.Images, Key: ok.Key},
+		"no key":            {Type: "a", Extensions: uploads.Images, Action: ok.Action},
+		"no extensions":     {Type: "a", Action: ok.Action, Key: ok.Key},
+		"unchecked content": {Type: "a", Extensions: []string{".exe"}, Action: ok.Action, Key: ok.Key},
+		"a common field":    {Type: "a", Extensions: uploads.Images, Action: ok.Action, Key: ok.Key, Params: []string{"filename"}},
+		"declared twice":    ok,
+		"without a type":    {Extensions: uploads.Images, Action: ok.Action, Key: ok.Key},
+	} {
+		if _, err := uploads.NewService(uploads.Params{Usages: []uploads.Usage{ok, u}}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if _, err := uploads.NewService(uploads.Params{Usages: usages()}); err != nil {
+		t.Fatal(err)
+	}
 }

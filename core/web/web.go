@@ -80,7 +80,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// A missing build file is a 404; any other path (public links such as
-		// /file/shared/.../Line_Sheet.pdf included) is the shell's to answer.
+		// /file/shared/.../Handbook.pdf included) is the shell's to answer.
 		if strings.HasPrefix(r.URL.Path, "/remotes/") || strings.HasPrefix(p, "assets/") || hashed.MatchString(p) {
 			http.NotFound(w, r)
 			return

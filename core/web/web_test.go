@@ -22,8 +22,8 @@ func TestServesShellRemotesAndFallback(t *testing.T) {
 	}
 	write("shell/dist/index.html", "<html>shell</html>")
 	write("shell/dist/assets/main.3f2a9c1b4d.js", "console.log(1)")
-	write("remotes/dashboard/dist/mf-manifest.json", "{}")
-	write("remotes/dashboard/dist/static/js/chunk.a1b2c3d4e5.js", "x")
+	write("remotes/example/dist/mf-manifest.json", "{}")
+	write("remotes/example/dist/static/js/chunk.a1b2c3d4e5.js", "x")
 	h := New(&config.Config{WebDir: root})
 	get := func(p string) *httptest.ResponseRecorder {
 		w := httptest.NewRecorder()
@@ -35,10 +35,10 @@ func TestServesShellRemotesAndFallback(t *testing.T) {
 		status            int
 	}{
 		{"/", "shell", "no-cache, no-store, must-revalidate", 200},
-		{"/product/assortments/all", "shell", "no-cache, no-store, must-revalidate", 200},
+		{"/some/deep/page", "shell", "no-cache, no-store, must-revalidate", 200},
 		{"/assets/main.3f2a9c1b4d.js", "console", "public, max-age=31536000, immutable", 200},
-		{"/remotes/dashboard/mf-manifest.json", "{}", "no-cache", 200},
-		{"/remotes/dashboard/static/js/chunk.a1b2c3d4e5.js", "x", "public, max-age=31536000, immutable", 200},
+		{"/remotes/example/mf-manifest.json", "{}", "no-cache", 200},
+		{"/remotes/example/static/js/chunk.a1b2c3d4e5.js", "x", "public, max-age=31536000, immutable", 200},
 		{"/remotes/missing/mf-manifest.json", "", "", 404},
 		{"/assets/gone.0123456789.js", "", "", 404},
 		{"/file/shared/pdf/document/d1/code/Spring_26.pdf", "shell", "no-cache, no-store, must-revalidate", 200},

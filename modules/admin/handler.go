@@ -37,7 +37,7 @@ func (h *Handler) Routes(r registry.Router) {
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	status := r.URL.Query().Get("status")
-	if status != "" && !identity.In(identity.Statuses, status) {
+	if status != "" && !In(Statuses, status) {
 		return httpx.Invalid(httpx.FieldError{Field: "status", Rule: "enum", Message: "Unknown status " + status})
 	}
 	list, err := h.store.List(r.Context(), status, r.URL.Query().Get("text"))
@@ -76,9 +76,9 @@ func (h *Handler) patch(w http.ResponseWriter, r *http.Request) error {
 // options are the choices the admin UI offers, from the same lists the server validates with.
 func (h *Handler) options(w http.ResponseWriter, r *http.Request) error {
 	httpx.Data(w, map[string][]string{
-		"permissions": identity.PermissionNames, "roles": identity.Roles, "channels": identity.Channels,
-		"regions": identity.Regions, "productTypes": identity.ProductTypes, "flags": identity.Flags,
-		"departments": identity.Departments, "statuses": identity.Statuses,
+		"permissions": PermissionNames, "roles": Roles, "channels": Channels,
+		"regions": Regions, "productTypes": ProductTypes, "flags": Flags,
+		"departments": Departments, "statuses": Statuses,
 	})
 	return nil
 }

@@ -63,17 +63,17 @@ func (p *Patch) validate() error {
 	if p.Permissions != nil {
 		for i, perm := range *p.Permissions {
 			f := fmt.Sprintf("permissions[%d]", i)
-			if !identity.In(identity.PermissionNames, perm.Domain) {
+			if !In(PermissionNames, perm.Domain) {
 				errs = append(errs, httpx.FieldError{Field: f + ".domain", Rule: "enum", Message: fmt.Sprintf("Unknown permission %q", perm.Domain)})
 			}
-			if !identity.In(identity.Roles, perm.Role) {
+			if !In(Roles, perm.Role) {
 				errs = append(errs, httpx.FieldError{Field: f + ".role", Rule: "enum", Message: fmt.Sprintf("Unknown role %q", perm.Role)})
 			}
 			for _, n := range []struct {
 				field, value string
 				list         []string
-			}{{"channel", perm.Channel, identity.Channels}, {"region", perm.Region, identity.Regions}, {"productType", perm.ProductType, identity.ProductTypes}} {
-				if !identity.In(n.list, n.value) {
+			}{{"channel", perm.Channel, Channels}, {"region", perm.Region, Regions}, {"productType", perm.ProductType, ProductTypes}} {
+				if !In(n.list, n.value) {
 					errs = append(errs, httpx.FieldError{Field: f + "." + n.field, Rule: "enum", Message: fmt.Sprintf("%s must be one of %s", n.field, strings.Join(n.list, ", "))})
 				}
 			}
@@ -81,14 +81,14 @@ func (p *Patch) validate() error {
 	}
 	if p.Flags != nil {
 		for i, fl := range *p.Flags {
-			if !identity.In(identity.Flags, fl) {
+			if !In(Flags, fl) {
 				errs = append(errs, httpx.FieldError{Field: fmt.Sprintf("flags[%d]", i), Rule: "enum", Message: fmt.Sprintf("Unknown flag %q", fl)})
 			}
 		}
 	}
 	if p.DepartmentAccess != nil {
 		for i, d := range *p.DepartmentAccess {
-			if !identity.In(identity.Departments, d) {
+			if !In(Departments, d) {
 				errs = append(errs, httpx.FieldError{Field: fmt.Sprintf("departmentAccess[%d]", i), Rule: "enum", Message: fmt.Sprintf("Unknown department %q", d)})
 			}
 		}
@@ -127,7 +127,7 @@ func (s *Service) Update(ctx context.Context, actor *identity.User, id string, p
 	before := *u
 	approved := false
 	if p.Status != nil && *p.Status != u.Status {
-		if !identity.In(transitions[u.Status], *p.Status) {
+		if !In(transitions[u.Status], *p.Status) {
 			return nil, httpx.Invalid(httpx.FieldError{Field: "status", Rule: "transition", Message: fmt.Sprintf("An account cannot go from %s to %s", u.Status, *p.Status)})
 		}
 		if u.ID == actor.ID {

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/registry"
+	"its/core/uploads"
 )
 
 //go:embed module.yaml
@@ -22,4 +23,5 @@ var Module = fx.Module("assortments",
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}
 	}),
+	uploads.AsUsages(uploadUsages),
 )

@@ -24,6 +24,6 @@ var Module = fx.Module("libraries",
 	registry.AsModule(func(h *Handler, blobs storage.Store) registry.Module {
 		return registry.Module{File: "modules/libraries/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seeder(blobs), SeedOrder: 20}
 	}),
-	uploads.AsHook(func(s *Service) uploads.Hook { return s.uploadHook() }),
+	uploads.AsUsage(func(s *Service) uploads.Usage { return s.uploadUsage() }),
 	jobs.AsRegistration(func(s *Service) jobs.Registration { return s.registration() }),
 )

@@ -376,12 +376,37 @@ func (s *Service) Stat(ctx context.Context, e StatEvent) error {
 	return err
 }
 
-// uploadHook plugs library asset uploads into the upload flow: duplicates are refused at
-// create, and a completed upload becomes a Pending asset with its Primary file, in the same
-// transaction, with a thumbnail job queued.
-func (s *Service) uploadHook() uploads.Hook {
-	return uploads.Hook{
-		UsageType: uploads.LibraryAsset,
+// UploadUsage is the usage type of a file uploaded into a library.
+const UploadUsage = "libraryAsset"
+
+// uploadExts are the files a library takes: images and the design, document and video formats.
+var uploadExts = append(slices.Clone(uploads.Images), ".svg", ".pdf", ".psd", ".ai", ".eps", ".indd", ".mp4", ".mov", ".zip", ".docx", ".xlsx", ".pptx")
+
+// uploadUsage plugs library asset uploads into the upload flow: the editor of the named library
+// may upload its file types under uploads/{libraryType}/; duplicates are refused at create, and a
+// completed upload becomes a Pending asset with its Primary file, in the same transaction, with a
+// thumbnail job queued.
+func (s *Service) uploadUsage() uploads.Usage {
+	return uploads.Usage{
+		Type:       UploadUsage,
+		Extensions: uploadExts,
+		Params:     []string{"libraryType"},
+		Check: func(r *uploads.Request) error {
+			lt := r.Params["libraryType"]
+			if lt == "" {
+				return uploads.Field("libraryType", "required", "libraryType is required for library asset uploads")
+			}
+			if !slices.Contains(LibraryTypes, lt) {
+				return uploads.Field("libraryType", "oneOf", "libraryType must be one of "+strings.Join(LibraryTypes, ", "))
+			}
+			return nil
+		},
+		Action: func(r *uploads.Request) (string, map[string]any) {
+			return "libraries.manage", map[string]any{"libraryType": r.Params["libraryType"]}
+		},
+		Key: func(r *uploads.Request, fn string) (string, error) {
+			return storage.Key("uploads", r.Params["libraryType"], fn)
+		},
 		Validate: func(ctx context.Context, u *uploads.Upload) error {
 			id, err := s.store.FileByName(ctx, s.db, u.Filename)
 			if err != nil {
@@ -397,7 +422,7 @@ func (s *Service) uploadHook() uploads.Hook {
 			name := strings.TrimSuffix(u.DisplayName, pathExt(u.DisplayName))
 			var assetID, fileID string
 			err := tx.QueryRow(ctx, `INSERT INTO library_assets (library_type, name, added_by) VALUES ($1, $2, $3) RETURNING id::text`,
-				u.LibraryType, name, u.UserID).Scan(&assetID)
+				u.Params["libraryType"], name, u.UserID).Scan(&assetID)
 			if err != nil {
 				return nil, err
 			}

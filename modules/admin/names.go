@@ -1,4 +1,4 @@
-package identity
+package admin
 
 // PermissionNames are the permission domains of the spec (platform-spec §3).
 var PermissionNames = []string{

@@ -1,4 +1,7 @@
-package authz
+package policies_test
+
+// These tests decide real questions of the module policies through the core's engine (its
+// prepared query, user cache and pooled caches), so they live with the policies.
 
 import (
 	"context"
@@ -9,17 +12,18 @@ import (
 	"testing"
 	"time"
 
+	"its/core/authz"
 	"its/core/config"
 	"its/core/identity"
 )
 
-func engine(t testing.TB, env ...string) *Engine {
+func engine(t testing.TB, env ...string) *authz.Engine {
 	t.Helper()
 	cfg, err := config.LoadFrom(env)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := New(Params{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	e, err := authz.New(authz.Params{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +152,7 @@ func TestGrantAllIsDevelopmentOnlyAndNeedsLogin(t *testing.T) {
 	}
 }
 
-func TestCatalogue(t *testing.T) {
+func TestEngineKnowsTheCatalogue(t *testing.T) {
 	e := engine(t)
 	if !e.Known("session.ping") || !e.Known("assortments.edit") || e.Known("nope.nope") {
 		t.Fatal("catalogue lookups wrong")

@@ -1,0 +1,32 @@
+package assortments
+
+import (
+	"slices"
+
+	"its/core/storage"
+	"its/core/uploads"
+)
+
+// Upload usage types of an assortment (spec: storage usage types): its logo, a product image
+// and a display group's custom content, all in the assortment's folder, for its editors.
+const (
+	UploadLogo         = "assortmentLogo"
+	UploadProduct      = "product"
+	UploadDisplayGroup = "displayGroup"
+)
+
+// uploadUsages are the assortment's upload usages, filed under assortments/{attachTo}/.
+func uploadUsages() []uploads.Usage {
+	check := uploads.RequireAttachTo("attachTo is required for assortment logo and product uploads")
+	edit := func(*uploads.Request) (string, map[string]any) { return "assortments.edit", nil }
+	inFolder := func(sub ...string) func(r *uploads.Request, fn string) (string, error) {
+		return func(r *uploads.Request, fn string) (string, error) {
+			return storage.Key(append(append([]string{"assortments", r.AttachTo}, sub...), fn)...)
+		}
+	}
+	return []uploads.Usage{
+		{Type: UploadLogo, Extensions: uploads.Images, Check: check, Action: edit, Key: inFolder()},
+		{Type: UploadProduct, Extensions: uploads.Images, Check: check, Action: edit, Key: inFolder()},
+		{Type: UploadDisplayGroup, Extensions: append(slices.Clone(uploads.Images), ".pdf"), Check: check, Action: edit, Key: inFolder("customContent")},
+	}
+}
