@@ -33,7 +33,7 @@ var catalogue = []string{
 	"tools.travelCalendar", "tools.keyItemPrice", "tools.spendingApproval", "tools.upcLookup",
 	"libraries.view", "libraries.manage", "announcements.manage",
 	"products.view",
-	"assortments.view", "assortments.edit", "assortments.manage", "assortments.reporting",
+	"users.autocomplete", "assortments.view", "assortments.edit", "assortments.manage", "assortments.reporting",
 	"collections.view", "collections.edit",
 	"internalAssortments.view", "internalAssortments.edit", "internalAssortments.publishedStateOnly",
 	"seasons.view", "seasons.manage",

@@ -1,5 +1,6 @@
 # Users: the public account flows (access request, e-mail confirmation,
-# password reset). Grants are in grants.json.
+# password reset), and the colleague search (users.autocomplete: the users of the
+# assortment manager find each other to copy assortments). Grants are in grants.json.
 package its.authz
 
 actions contains action if some action in {
@@ -7,4 +8,5 @@ actions contains action if some action in {
 	"users.confirmEmail",
 	"users.passwordReset",
 	"users.setPassword",
+	"users.autocomplete",
 }

@@ -153,3 +153,9 @@ func redact(url string) string {
 
 // Module wires the database into the app.
 var Module = fx.Module("db", fx.Provide(New))
+
+// EscapeLike escapes LIKE's wildcards in s, so a user's text matches only itself
+// (e.g. "%"+EscapeLike(text)+"%" for "contains").
+func EscapeLike(s string) string { return likeEscaper.Replace(s) }
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

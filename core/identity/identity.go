@@ -125,6 +125,23 @@ func Scan(row pgx.Row, extra ...any) (*User, error) {
 	return u, nil
 }
 
+// ScanAll reads every row of a SelectUser query and closes rows.
+func ScanAll(rows pgx.Rows, err error) ([]*User, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*User{}
+	for rows.Next() {
+		u, err := Scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
 // ByID loads one user.
 func (s *Store) ByID(ctx context.Context, id string) (*User, error) {
 	return Scan(s.DB.QueryRow(ctx, `SELECT `+SelectUser+` FROM users u WHERE u.id::text = $1`, id))

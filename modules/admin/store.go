@@ -18,23 +18,10 @@ func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
 
 // List returns accounts, optionally of one status and matching text in name, e-mail or code.
 func (s *Store) List(ctx context.Context, status, text string) ([]*identity.User, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+identity.SelectUser+` FROM users u
+	return identity.ScanAll(s.db.Query(ctx, `SELECT `+identity.SelectUser+` FROM users u
 		WHERE ($1 = '' OR u.status = $1)
 		  AND ($2 = '' OR u.email ILIKE '%' || $2 || '%' OR (u.name || ' ' || u.last_name) ILIKE '%' || $2 || '%' OR u.user_code ILIKE $2 || '%')
-		ORDER BY u.status <> 'pendingApproval', lower(u.email) LIMIT 500`, status, text)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*identity.User{}
-	for rows.Next() {
-		u, err := identity.Scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+		ORDER BY u.status <> 'pendingApproval', lower(u.email) LIMIT 500`, status, text))
 }
 
 // lockUser reads a user for update inside tx.

@@ -7,36 +7,6 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// UserSuggestion is a user another can copy assortments to.
-type UserSuggestion struct {
-	ID       string `json:"id"`
-	FullName string `json:"fullName"`
-	Email    string `json:"email"`
-	UserCode string `json:"userCode"`
-}
-
-// UserAutocomplete finds active users of the assortment manager (other than the caller) by name,
-// e-mail or user code; at most 10.
-func (s *Service) UserAutocomplete(ctx context.Context, text string) ([]UserSuggestion, error) {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return []UserSuggestion{}, nil
-	}
-	rows, err := s.db.Query(ctx, `SELECT u.id::text, trim(u.name || ' ' || u.last_name), u.email, u.user_code FROM users u
-		WHERE u.status = 'active' AND u.id <> $1
-		AND EXISTS (SELECT 1 FROM user_permissions p WHERE p.user_id = u.id AND p.domain = 'its:productAssortments')
-		AND (u.name || ' ' || u.last_name ILIKE $2 OR u.email ILIKE $2 OR u.user_code ILIKE $2)
-		ORDER BY lower(u.name), lower(u.last_name) LIMIT 10`, me(ctx).ID, "%"+escapeLike(text)+"%")
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (UserSuggestion, error) {
-		var u UserSuggestion
-		err := r.Scan(&u.ID, &u.FullName, &u.Email, &u.UserCode)
-		return u, err
-	})
-}
-
 // Customer is an account the subtitle of an assortment can name.
 type Customer struct {
 	Label     string `json:"label"`

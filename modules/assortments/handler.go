@@ -38,7 +38,6 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("PATCH", "/api/assortments/{id}", "assortments.edit", h.patch)
 	r.Handle("DELETE", "/api/assortments/{id}", "assortments.edit", h.delete)
 	r.Handle("PATCH", "/api/assortments/{id}/merge", "assortments.edit", h.merge)
-	r.Handle("GET", "/api/users/autocomplete", "assortments.view", h.users)
 	r.Handle("GET", "/api/customers/official/text", "assortments.view", h.customers)
 	r.Handle("GET", "/api/collections/{collectionType}", "collections.view", h.collections)
 	r.Handle("POST", "/api/collections/{collectionType}/query", "collections.view", h.queryCollections)
@@ -275,20 +274,6 @@ func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(b)
-	return nil
-}
-
-func (h *Handler) users(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	text := q.Get("text")
-	if text == "" {
-		text = q.Get("q")
-	}
-	out, err := h.svc.UserAutocomplete(r.Context(), text)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
 	return nil
 }
 

@@ -30,6 +30,22 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/users/confirm-email", "users.confirmEmail", h.confirmEmail)
 	r.Handle("POST", "/api/users/password-reset", "users.passwordReset", h.passwordReset)
 	r.Handle("POST", "/api/users/password", "users.setPassword", h.setPassword)
+	r.Handle("GET", "/api/users/autocomplete", ActionAutocomplete, h.autocomplete)
+}
+
+// autocomplete answers ?text= (or ?q=).
+func (h *Handler) autocomplete(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	text := q.Get("text")
+	if text == "" {
+		text = q.Get("q")
+	}
+	out, err := h.svc.Autocomplete(r.Context(), text)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
 }
 
 type sessionAnswer struct {

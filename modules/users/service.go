@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
+	"its/core/authz"
 	"its/core/config"
 	"its/core/httpx"
 	"its/core/identity"
@@ -29,6 +30,7 @@ type Service struct {
 	outbox   *itsmail.Outbox
 	cfg      *config.Config
 	log      *slog.Logger
+	authz    *authz.Engine
 }
 
 // ServiceParams wire the service.
@@ -41,11 +43,12 @@ type ServiceParams struct {
 	Outbox   *itsmail.Outbox
 	Config   *config.Config
 	Log      *slog.Logger
+	Authz    *authz.Engine
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, users: p.Users, sessions: p.Sessions, outbox: p.Outbox, cfg: p.Config, log: p.Log}
+	return &Service{db: p.DB, store: p.Store, users: p.Users, sessions: p.Sessions, outbox: p.Outbox, cfg: p.Config, log: p.Log, authz: p.Authz}
 }
 
 // Messages of the spec's login and session catalogue.

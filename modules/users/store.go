@@ -5,6 +5,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/db"
+	"its/core/identity"
 )
 
 // Store is the users module's SQL.
@@ -30,4 +33,13 @@ func (s *Store) recordFailure(ctx context.Context, account, address string) erro
 func (s *Store) clearFailures(ctx context.Context, account string) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM login_failures WHERE account = $1 OR at < now() - interval '1 day'`, account)
 	return err
+}
+
+// searchActive lists active accounts other than exclude whose name, e-mail or user code
+// contains text, in name order, limit from offset.
+func (s *Store) searchActive(ctx context.Context, text, exclude string, offset, limit int) ([]*identity.User, error) {
+	return identity.ScanAll(s.db.Query(ctx, `SELECT `+identity.SelectUser+` FROM users u
+		WHERE u.status = 'active' AND u.id::text <> $1
+		AND (u.name || ' ' || u.last_name ILIKE $2 OR u.email ILIKE $2 OR u.user_code ILIKE $2)
+		ORDER BY lower(u.name), lower(u.last_name), u.id OFFSET $3 LIMIT $4`, exclude, "%"+db.EscapeLike(text)+"%", offset, limit))
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -297,4 +298,57 @@ func mustURL(s string) *url.URL {
 		panic(err)
 	}
 	return u
+}
+
+// TestAutocomplete: colleagues are found by name, e-mail or user code, never the caller, and
+// only those the policy allows the same search; a caller without it is refused.
+func TestAutocomplete(t *testing.T) {
+	a := start(t)
+	editor := a.Client()
+	editor.Login("editor@example.com")
+	emails := func(text string) []string {
+		t.Helper()
+		r := editor.Do("GET", "/api/users/autocomplete?text="+url.QueryEscape(text), nil)
+		if r.Status != 200 {
+			t.Fatalf("%q: %d %s", text, r.Status, r.Raw)
+		}
+		var out []string
+		for _, u := range r.Body["data"].([]any) {
+			u := u.(map[string]any)
+			if u["id"] == "" || u["fullName"] == "" || u["userCode"] == "" {
+				t.Fatalf("%q: incomplete suggestion %v", text, u)
+			}
+			out = append(out, strings.ToLower(u["email"].(string)))
+		}
+		return out
+	}
+	if got := emails("sel"); len(got) != 1 || got[0] != "senioreditor@example.com" {
+		t.Errorf("sel: %v", got)
+	}
+	if got := emails("edt00"); len(got) != 0 { // the caller's own user code
+		t.Errorf("own user code offers %v", got)
+	}
+	for _, text := range []string{"eddie", "april", "  ", "%", "_"} {
+		if got := emails(text); len(got) != 0 {
+			t.Errorf("%q offers %v", text, got)
+		}
+	}
+	all := emails("example.com")
+	want := []string{"user@example.com", "senioreditor@example.com", "manager@example.com"}
+	for _, w := range want {
+		if !slices.Contains(all, w) {
+			t.Errorf("example.com: %v lacks %s", all, w)
+		}
+	}
+	if slices.Contains(all, "editor@example.com") || slices.Contains(all, "approver@example.com") || len(all) > 10 {
+		t.Errorf("example.com: %v", all)
+	}
+	if r := editor.Do("GET", "/api/users/autocomplete?q=selma", nil); r.Status != 200 || len(r.Body["data"].([]any)) != 1 {
+		t.Errorf("?q=: %d %s", r.Status, r.Raw)
+	}
+	approver := a.Client()
+	approver.Login("approver@example.com")
+	if r := approver.Do("GET", "/api/users/autocomplete?text=sel", nil); r.Status != 403 {
+		t.Errorf("caller without the assortment manager: %d", r.Status)
+	}
 }
