@@ -52,12 +52,19 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	return migrateDB(ctx, sqlDB)
 }
 
-func migrateDB(ctx context.Context, sqlDB *sql.DB) error { return migrateFS(ctx, sqlDB, migrations.FS) }
+func migrateDB(ctx context.Context, sqlDB *sql.DB) error {
+	return migrateFS(ctx, sqlDB, migrations.FS, migrations.Renumbered)
+}
 
 // migrateFS applies the migrations of fsys. Each module numbers its migrations in its own range,
 // so a module's new migration may sort below one another module shipped earlier: applying those
-// out of order is the normal case, not an error.
-func migrateFS(ctx context.Context, sqlDB *sql.DB, fsys fs.FS) error {
+// out of order is the normal case, not an error. renumbered maps a migration's former number
+// to its current one: a database that applied it under the former number has the record moved
+// first, so the migration is not applied twice.
+func migrateFS(ctx context.Context, sqlDB *sql.DB, fsys fs.FS, renumbered map[int64]int64) error {
+	if err := renumber(ctx, sqlDB, renumbered); err != nil {
+		return fmt.Errorf("migrations: renumbering: %w", err)
+	}
 	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, fsys, goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
@@ -66,6 +73,33 @@ func migrateFS(ctx context.Context, sqlDB *sql.DB, fsys fs.FS) error {
 		return fmt.Errorf("migrations: %w", err)
 	}
 	return nil
+}
+
+// versionTable is where goose records the applied migrations, by number (not by file name).
+const versionTable = "goose_db_version"
+
+// renumber moves the applied records of renumbered migrations to their current numbers, in one
+// transaction; a fresh database (no version table yet) and records already moved are left alone.
+func renumber(ctx context.Context, sqlDB *sql.DB, renumbered map[int64]int64) error {
+	if len(renumbered) == 0 {
+		return nil
+	}
+	tx, err := sqlDB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var exists bool
+	if err := tx.QueryRowContext(ctx, `SELECT to_regclass($1) IS NOT NULL`, versionTable).Scan(&exists); err != nil || !exists {
+		return err
+	}
+	for from, to := range renumbered {
+		if _, err := tx.ExecContext(ctx, `UPDATE `+versionTable+` SET version_id = $2 WHERE version_id = $1
+			AND NOT EXISTS (SELECT 1 FROM `+versionTable+` WHERE version_id = $2)`, from, to); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // EnsureDatabase creates database name in the cluster at adminURL when it does not exist yet.
