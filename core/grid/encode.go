@@ -1,6 +1,8 @@
 package grid
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -108,4 +110,29 @@ func appendCents(b []byte, n int64) []byte {
 	default:
 		return append(b, '.', byte('0'+c/10), byte('0'+c%10))
 	}
+}
+
+// AppendRawJSON writes stored JSON as json.Encoder writes a RawMessage: compacted and HTML-safe
+// (nil is null). PostgreSQL's json keeps its input text, usually stored compact, so the copy is
+// usually direct; jsonb's text has spaces and takes the slow path.
+func AppendRawJSON(b []byte, raw []byte) ([]byte, error) {
+	if raw == nil {
+		return append(b, "null"...), nil
+	}
+	for _, c := range raw {
+		switch c {
+		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2:
+			return appendRawSlow(b, raw)
+		}
+	}
+	return append(b, raw...), nil
+}
+
+func appendRawSlow(b []byte, raw []byte) ([]byte, error) {
+	var compact, safe bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		return nil, err
+	}
+	json.HTMLEscape(&safe, compact.Bytes())
+	return append(b, safe.Bytes()...), nil
 }

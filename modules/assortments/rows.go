@@ -79,12 +79,11 @@ const staticRowsSQL = `SELECT ap.id::text, ap.version, ap.style, ap.color, p.sty
  ap.selected, ap.display_group, d.dimensions, d.metric_dimensions, d.capacity::float8, d.capacity_unit,
  pl.code, c.currency_symbol, c.decimal_places, pl.line_status, pl.size_range, pl.wholesale_price::float8,
  pl.original_cost::float8, pl.suggested_retail::float8, pl.status_date, pl.last_prod_date, pl.style_last_prod_date,
- pl.add_date, pl.first_avail_date, pl.total_inventory, pa.availability
+ pl.add_date, pl.first_avail_date, pl.total_inventory, pl.availability
  FROM assortment_products ap
- JOIN products p ON p.id = ap.product_id
- JOIN product_details d ON d.product_id = ap.product_id
- LEFT JOIN product_locations pl ON pl.product_id = ap.product_id AND pl.code = ?
- LEFT JOIN product_availability pa ON pa.product_id = pl.product_id AND pa.code = pl.code
+ JOIN catalog_products p ON p.id = ap.product_id
+ JOIN catalog_details d ON d.product_id = ap.product_id
+ LEFT JOIN catalog_locations pl ON pl.product_id = ap.product_id AND pl.code = ?
  LEFT JOIN locations lo ON lo.code = pl.code
  LEFT JOIN currencies c ON c.currency_code = lo.currency_code
  WHERE ap.assortment_id = ?`
@@ -394,7 +393,10 @@ func (r *Row) AppendJSON(b []byte) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = r.Alerts[i].appendJSON(b)
+		var err error
+		if b, err = r.Alerts[i].appendJSON(b); err != nil {
+			return nil, err
+		}
 	}
 	b = append(b, ']')
 	if r.Location != nil {
@@ -418,8 +420,9 @@ func (r *Row) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // appendJSON writes the alert as every answer carries it: {style, color, type, params, message,
-// createdDate}.
-func (a *Alert) appendJSON(b []byte) []byte {
+// createdDate}; params (jsonb, so with spaces) compacted and HTML-safe as encoding/json writes them.
+func (a *Alert) appendJSON(b []byte) ([]byte, error) {
+	var err error
 	b = append(b, `{"style":`...)
 	b = grid.AppendString(b, a.Style)
 	b = appendField(b, "color", a.Color)
@@ -427,13 +430,13 @@ func (a *Alert) appendJSON(b []byte) []byte {
 	b = append(b, `,"params":`...)
 	if len(a.Params) == 0 {
 		b = append(b, "{}"...)
-	} else {
-		b = append(b, a.Params...)
+	} else if b, err = grid.AppendRawJSON(b, a.Params); err != nil {
+		return nil, err
 	}
 	b = appendField(b, "message", a.Message)
 	b = append(b, `,"createdDate":"`...)
 	b = a.CreatedDate.AppendFormat(b, time.RFC3339Nano) // as encoding/json writes it
-	return append(b, `"}`...)
+	return append(b, `"}`...), nil
 }
 
 func appendField(b []byte, name, v string) []byte {

@@ -249,7 +249,7 @@ func (l *Location) AppendJSON(b []byte) ([]byte, error) {
 	b = appendDate(append(b, `,"firstAvailDate":`...), l.FirstAvailDate)
 	b = strconv.AppendInt(append(b, `,"totalInventory":`...), int64(l.TotalInventory), 10)
 	b = append(b, `,"availability":`...)
-	if b, err = appendRaw(b, l.Availability); err != nil {
+	if b, err = grid.AppendRawJSON(b, l.Availability); err != nil {
 		return nil, err
 	}
 	return append(b, '}'), nil
@@ -327,31 +327,6 @@ func appendFloat(b []byte, f float64) ([]byte, error) {
 		return nil, errors.New("json: unsupported value: " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	return grid.AppendFloat(b, f), nil
-}
-
-// appendRaw writes stored JSON as json.Encoder writes a RawMessage: compacted and HTML-safe.
-// PostgreSQL's json keeps its input text, which the catalog stores compact, so the copy is
-// usually direct.
-func appendRaw(b []byte, raw []byte) ([]byte, error) {
-	if raw == nil {
-		return append(b, "null"...), nil
-	}
-	for _, c := range raw {
-		switch c {
-		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2:
-			return appendRawSlow(b, raw)
-		}
-	}
-	return append(b, raw...), nil
-}
-
-func appendRawSlow(b []byte, raw []byte) ([]byte, error) {
-	var compact, safe bytes.Buffer
-	if err := json.Compact(&compact, raw); err != nil {
-		return nil, err
-	}
-	json.HTMLEscape(&safe, compact.Bytes())
-	return append(b, safe.Bytes()...), nil
 }
 
 // decodeFlat reads a JSON object of string and boolean values as PostgreSQL writes jsonb, calling
