@@ -264,7 +264,7 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 		adds = append(adds, grid.AddRow{TempID: p.TempID, Values: vals})
 	}
 	if len(pairs) > 0 {
-		v, err := s.products.Validate(ctx, tx, pairs)
+		v, err := s.catalog.Validate(ctx, tx, pairs)
 		if err != nil {
 			return nil, err
 		}
@@ -326,7 +326,7 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 		errs = append(errs, ce)
 	}
 	if len(renamePairs) > 0 {
-		v, err := s.products.Validate(ctx, tx, renamePairs)
+		v, err := s.catalog.Validate(ctx, tx, renamePairs)
 		if err != nil {
 			return nil, err
 		}
@@ -736,7 +736,7 @@ func (s *Service) alertOnAdd(ctx context.Context, tx pgx.Tx, a *Assortment, chan
 	_, err := tx.Exec(ctx, `INSERT INTO assortment_alerts (assortment_id, style, color, type, params, message)
 		SELECT ap.assortment_id, ap.style, ap.color, '`+AlertDiscontinued+`', jsonb_build_object('location', pl.code),
 			'Discontinued in ' || pl.code
-		FROM assortment_products ap JOIN product_locations pl ON pl.product_id = ap.product_id AND pl.code = $2
+		FROM assortment_products ap JOIN catalog_locations pl ON pl.product_id = ap.product_id AND pl.code = $2
 		WHERE ap.assortment_id = $1 AND ap.id = ANY($3::bigint[]) AND pl.line_status = 'D'
 		ON CONFLICT DO NOTHING`, a.ID, a.LocationID, ids)
 	return err

@@ -295,7 +295,7 @@ func (s *Service) collectionBatch(ctx context.Context, tx pgx.Tx, id string, req
 		pairs[i] = products.Pair{Style: normCode(p.Style), Color: normCode(p.Color)}
 	}
 	if len(pairs) > 0 {
-		v, err := s.products.Validate(ctx, tx, pairs)
+		v, err := s.catalog.Validate(ctx, tx, pairs)
 		if err != nil {
 			return nil, err
 		}

@@ -51,7 +51,7 @@ var demoTrees = map[string][]demoEntry{
 					Rows: 35, Where: `p.categories->>'type' = 'Boot' AND p.year = 2025`},
 			}},
 			{Title: "Sportshaus Europe HO25", SubTitle: "Sportshaus GmbH", Channel: "Wholesale", Region: "Europe", Season: "HO", Year: 2025, ProductType: "Footwear", Location: "EU",
-				Labels: labelSet, Rows: 50, Where: `p.product_type = 'Footwear' AND p.season = 'HO' AND EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'EU')`},
+				Labels: labelSet, Rows: 50, Where: `p.product_type = 'Footwear' AND p.season = 'HO' AND EXISTS (SELECT 1 FROM catalog_locations x WHERE x.product_id = p.id AND x.code = 'EU')`},
 		}},
 		{Title: "Holiday 2025 Gift Guide", Channel: "Retail", Region: "Domestic", Season: "HO", Year: 2025, ProductType: "All", Starred: true,
 			Labels: labelSet, Rows: 30, Where: `p.season = 'HO' AND p.year = 2025 AND p.focus_style`},
@@ -75,12 +75,12 @@ var demoTrees = map[string][]demoEntry{
 	"seniorEditor@example.com": {
 		{Title: "Europe 2025", Folder: true, Starred: true, Children: []demoEntry{
 			{Title: "Europe Performance SS25", Channel: "Wholesale", Region: "Europe", Season: "SU", Year: 2025, ProductType: "Footwear", Location: "EU",
-				Labels: labelSet, Rows: 45, Where: `p.pillar = 'Performance' AND p.year = 2025 AND EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'EU')`},
+				Labels: labelSet, Rows: 45, Where: `p.pillar = 'Performance' AND p.year = 2025 AND EXISTS (SELECT 1 FROM catalog_locations x WHERE x.product_id = p.id AND x.code = 'EU')`},
 			{Title: "UK Lifestyle AW25", Channel: "Wholesale", Region: "Europe", Season: "FA", Year: 2025, ProductType: "Footwear", Location: "UK",
-				Rows: 35, Where: `p.pillar = 'Lifestyle' AND p.season = 'FA' AND EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'UK')`},
+				Rows: 35, Where: `p.pillar = 'Lifestyle' AND p.season = 'FA' AND EXISTS (SELECT 1 FROM catalog_locations x WHERE x.product_id = p.id AND x.code = 'UK')`},
 		}},
 		{Title: "Japan Comfort Collection", Channel: "Wholesale", Region: "International", ProductType: "Footwear", Location: "JP", Starred: true,
-			Rows: 30, Where: `p.pillar = 'Comfort' AND EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'JP')`},
+			Rows: 30, Where: `p.pillar = 'Comfort' AND EXISTS (SELECT 1 FROM catalog_locations x WHERE x.product_id = p.id AND x.code = 'JP')`},
 		{Title: "Canada Winter Boots", Channel: "Wholesale", Region: "International", Season: "HO", Year: 2025, ProductType: "Footwear", Location: "CA",
 			Query: `{"conditions":{"categories.type":["Boot"],"locations.code":["CA"],"season":["HO"]},"sort":{"styleNumeric":1}}`},
 		{Title: "Women's Active Apparel", Channel: "Retail", Region: "Domestic", ProductType: "Apparel", Gender: "Womens",
@@ -90,7 +90,7 @@ var demoTrees = map[string][]demoEntry{
 		{Title: "Window Displays HO25", Channel: "Retail", Region: "Domestic", ProductType: "POP", Scheduled: true,
 			Rows: 20, Where: `p.product_type = 'POP' AND p.usage = 'Window'`},
 		{Title: "Spring 2024 Europe", Channel: "Wholesale", Region: "Europe", Season: "SP", Year: 2024, ProductType: "Footwear", Location: "EU", Archived: true,
-			Rows: 25, Where: `p.season = 'SP' AND p.year = 2024 AND EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'EU')`},
+			Rows: 25, Where: `p.season = 'SP' AND p.year = 2024 AND EXISTS (SELECT 1 FROM catalog_locations x WHERE x.product_id = p.id AND x.code = 'EU')`},
 	},
 	"manager@example.com": {
 		{Title: "Line Planning 2026", Folder: true, Starred: true, Children: []demoEntry{
@@ -208,7 +208,7 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 		SELECT ap.assortment_id, ap.style, ap.color, '`+AlertDiscontinued+`', jsonb_build_object('location', pl.code),
 			'Discontinued in ' || pl.code
 		FROM assortment_products ap JOIN assortments a ON a.id = ap.assortment_id
-		JOIN product_locations pl ON pl.product_id = ap.product_id AND pl.code = a.location_id
+		JOIN catalog_locations pl ON pl.product_id = ap.product_id AND pl.code = a.location_id
 		WHERE pl.line_status = 'D' ON CONFLICT DO NOTHING`); err != nil {
 		return err
 	}
@@ -274,8 +274,8 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 					COALESCE(pl.wholesale_price, p.cost) AS c, COALESCE(pl.suggested_retail, p.suggested_retail) AS sr,
 					round(COALESCE(pl.wholesale_price, p.cost) * p.discount_percent / 100,
 						(SELECT c.decimal_places FROM locations l JOIN currencies c ON c.currency_code = l.currency_code WHERE l.code = $2)) AS amt
-				FROM products p JOIN product_details d ON d.product_id = p.id
-				LEFT JOIN product_locations pl ON pl.product_id = p.id AND pl.code = $2
+				FROM catalog_products p JOIN catalog_details d ON d.product_id = p.id
+				LEFT JOIN catalog_locations pl ON pl.product_id = p.id AND pl.code = $2
 				WHERE `+e.Where+` ORDER BY p.style_numeric, p.color LIMIT $5) s`,
 			id, loc, string(labels), modified, e.Rows)
 		if err != nil {

@@ -25,26 +25,24 @@ import (
 
 // Service holds the assortment manager's rules.
 type Service struct {
-	db       *pgxpool.Pool
-	store    *Store
-	products *products.Service
-	catalog  *products.Store
-	authz    *authz.Engine
-	users    *identity.Store
-	log      *slog.Logger
-	lockTTL  time.Duration
+	db      *pgxpool.Pool
+	store   *Store
+	catalog products.Catalog
+	authz   *authz.Engine
+	users   *identity.Store
+	log     *slog.Logger
+	lockTTL time.Duration
 }
 
 // ServiceParams wire the service.
 type ServiceParams struct {
 	fx.In
-	DB       *pgxpool.Pool
-	Store    *Store
-	Products *products.Service
-	Catalog  *products.Store
-	Authz    *authz.Engine
-	Users    *identity.Store
-	Log      *slog.Logger
+	DB      *pgxpool.Pool
+	Store   *Store
+	Catalog products.Catalog
+	Authz   *authz.Engine
+	Users   *identity.Store
+	Log     *slog.Logger
 }
 
 // LockTTL is how long an edit lock lives without being renewed.
@@ -52,7 +50,7 @@ const LockTTL = 5 * time.Minute
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, products: p.Products, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, lockTTL: LockTTL}
+	return &Service{db: p.DB, store: p.Store, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, lockTTL: LockTTL}
 }
 
 // RecentLimit is the length of the recent view (spec §9).
@@ -670,7 +668,7 @@ func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 		cond = "true"
 	}
 	var total int
-	countSQL, err := sq.Dollar.ReplacePlaceholders(`SELECT count(*) FROM assortment_products ap JOIN products p ON p.id = ap.product_id
+	countSQL, err := sq.Dollar.ReplacePlaceholders(`SELECT count(*) FROM assortment_products ap JOIN catalog_products p ON p.id = ap.product_id
 		WHERE ap.assortment_id = ? AND ` + cond)
 	if err != nil {
 		return 0, nil, err
@@ -763,7 +761,7 @@ func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req
 // catalog changed, never on every list.
 func (s *Service) refreshCounts(ctx context.Context, q querier, where sq.Sqlizer) error {
 	sql, args, err := psql.Select("a.id::text", "a.query::text", "a.location_id", "v.version").
-		From("assortments a").CrossJoin("products_catalog_version v").
+		From("assortments a").CrossJoin("catalog_version v").
 		Where(sq.Eq{"a.method": "dynamic", "a.type": "item"}).Where(where).
 		Where("(a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM v.version)").ToSql()
 	if err != nil {

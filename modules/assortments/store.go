@@ -41,7 +41,7 @@ const assortmentColumns = `a.id::text, a.type, a.hierarchy::text[], a.title, a.s
    ELSE (SELECT count(*) FROM assortment_products ap WHERE ap.assortment_id = a.id) END,
  (SELECT count(*) FROM assortment_alerts al WHERE al.assortment_id = a.id),
  (a.method = 'dynamic' AND a.type = 'item' AND (a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM
-   (SELECT v.version FROM products_catalog_version v)))`
+   (SELECT v.version FROM catalog_version v)))`
 
 const assortmentFrom = ` FROM assortments a JOIN users u ON u.id = a.owner_id`
 
