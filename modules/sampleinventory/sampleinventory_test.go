@@ -508,22 +508,8 @@ func TestValidate(t *testing.T) {
 	if e := errs(5); !reflect.DeepEqual(e, []string{"division:list:'Boots' is not a valid Division", "totalQty:numeric:Total Qty cannot be negative"}) {
 		t.Fatalf("bad cells: %v", e)
 	}
-	// Sales requires its location instead of the bin.
-	r = c.Do("POST", "/api/sampleInventory/validate/Sales", map[string]any{"rows": []any{good}})
-	var got []string
-	for _, e := range data(t, r)["rows"].([]any)[0].(map[string]any)["errors"].([]any) {
-		got = append(got, e.(map[string]any)["field"].(string)+":"+e.(map[string]any)["errorType"].(string))
-	}
-	if !reflect.DeepEqual(got, []string{"region:notblank", "aisle:notblank", "direction:notblank", "level:notblank"}) {
-		t.Fatalf("Sales required: %v", got)
-	}
-	// Nothing but blank rows is the empty request.
-	for _, body := range []any{map[string]any{"rows": []any{}}, map[string]any{"rows": []any{map[string]any{"style": ""}, map[string]any{}}}} {
-		r = c.Do("POST", "/api/sampleInventory/validate/Production", body)
-		if r.Status != 400 || r.Body["message"] != "Error. Your request was empty. Nothing has been submitted. Please try again." || r.Body["details"] != "Nothing to do" {
-			t.Fatalf("empty validate: %d %s", r.Status, r.Raw)
-		}
-	}
+	// Sales locations, numbers in other notations and the empty request: the shared vectors
+	// (TestValidateVectors).
 	if state(t, a) != before {
 		t.Fatal("validate wrote")
 	}
