@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"go.uber.org/fx"
 
 	"its/core/app"
@@ -448,55 +449,19 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 	})
 
 	t.Run("B killed in the middle of a 500-row batch: nothing is half-written, A serves on", func(t *testing.T) {
-		ps := catalogPairs(t, a, 502)
-		d := dataOf(t, editor.On(a).Do("POST", "/api/assortments", map[string]any{"title": "Killed mid-batch", "products": ps[:1]}), 200)
-		id := d["_id"].(string)
-		count := func() int {
-			return a.Count(`SELECT count(*) FROM assortment_products WHERE assortment_id = $1`, id)
-		}
-		var rowID string
-		var version int64
-		if err := a.DB.QueryRow(t.Context(), `SELECT id::text, version FROM assortment_products WHERE assortment_id = $1`, id).Scan(&rowID, &version); err != nil {
-			t.Fatal(err)
-		}
-		batch := map[string]any{
-			"deleteProducts": []any{map[string]any{"id": rowID, "version": version}},
-			"addProducts":    ps[1:501],
-		}
-		// Another transaction holds the last added style/colour uncommitted: B's batch, having
-		// deleted the row and inserted rows before it, waits there until B is killed.
-		hold, err := a.DB.Begin(t.Context())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer hold.Rollback(context.Background())
-		last := ps[500]
-		if _, err := hold.Exec(t.Context(), `INSERT INTO assortment_products (assortment_id, product_id, style, color)
-			SELECT $1::uuid, id, style, color FROM products WHERE style = $2 AND color = $3`, id, last["style"], last["color"]); err != nil {
-			t.Fatal(err)
-		}
-		sent := make(chan error, 1)
-		go func() {
-			_, err := editor.On(b).Send("PATCH", "/api/assortments/batch/"+id, batch)
-			sent <- err
-		}()
-		waitFor(t, "B's batch waiting inside its transaction", func() bool {
-			return a.Count(`SELECT count(*) FROM pg_stat_activity WHERE application_name = 'its-b' AND wait_event_type = 'Lock'`) == 1
-		})
+		h := holdBatch(t, a, editor, b, "its-b", "Killed mid-batch")
 		proc.kill()
-		if err := <-sent; err == nil {
-			t.Fatal("the killed server answered the batch")
+		if got := <-h.answer; got.err == nil {
+			t.Fatalf("the killed server answered the batch: %d", got.r.Status)
 		}
-		if err := hold.Rollback(t.Context()); err != nil {
-			t.Fatal(err)
-		}
+		h.release(t)
 		waitFor(t, "B's connections to end", func() bool {
 			return a.Count(`SELECT count(*) FROM pg_stat_activity WHERE application_name = 'its-b'`) == 0
 		})
-		if n := count(); n != 1 {
+		if n := h.rows(); n != 1 {
 			t.Fatalf("%d rows after the killed batch, want the 1 from before", n)
 		}
-		if n := a.Count(`SELECT count(*) FROM assortment_products WHERE id = $1 AND version = $2`, rowID, version); n != 1 {
+		if n := a.Count(`SELECT count(*) FROM assortment_products WHERE id = $1 AND version = $2`, h.rowID, h.version); n != 1 {
 			t.Fatal("the row the killed batch deleted is gone")
 		}
 		// The balancer finds B gone and A keeps serving the same session.
@@ -505,11 +470,102 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 				t.Fatalf("ping after the kill: %d from %q", r.Status, r.Header.Get("X-Served-By"))
 			}
 		}
-		res := dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, batch), 200)
-		if res["added"] != float64(500) || res["deleted"] != float64(1) || count() != 500 {
-			t.Fatalf("the batch again on A: added %v deleted %v, %d rows", res["added"], res["deleted"], count())
+		res := dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+h.id, h.body), 200)
+		if res["added"] != float64(500) || res["deleted"] != float64(1) || h.rows() != 500 {
+			t.Fatalf("the batch again on A: added %v deleted %v, %d rows", res["added"], res["deleted"], h.rows())
 		}
 	})
+
+	t.Run("a server stopped in the middle of a batch finishes it, then exits", func(t *testing.T) {
+		p := startProcess(t, a, "its-c")
+		h := holdBatch(t, a, editor, a.Via(p.URL), "its-c", "Stopped mid-batch")
+		if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the stopping server to refuse new connections", func() bool {
+			res, err := http.Get(p.URL + "/api/health")
+			if err == nil {
+				res.Body.Close()
+			}
+			return err != nil
+		})
+		h.release(t)
+		got := <-h.answer
+		if got.err != nil {
+			t.Fatalf("the batch in flight at the stop: %v", got.err)
+		}
+		if res := dataOf(t, got.r, 200); res["added"] != float64(500) || h.rows() != 500 {
+			t.Fatalf("the batch in flight at the stop: added %v, %d rows", res["added"], h.rows())
+		}
+		<-p.done
+		if code := p.cmd.ProcessState.ExitCode(); code != 0 {
+			t.Fatalf("the stopped server exited with %d", code)
+		}
+	})
+}
+
+// heldBatch is a 500-row batch (one row deleted, 500 added) sent to a server and held inside
+// its transaction: another transaction holds the last added style/colour uncommitted, so the
+// batch, having deleted the row and inserted the rows before, waits there until released.
+type heldBatch struct {
+	a         *apptest.App
+	id, rowID string
+	version   int64
+	body      map[string]any
+	hold      pgx.Tx
+	answer    chan sent
+}
+
+type sent struct {
+	r   *apptest.Response
+	err error
+}
+
+// holdBatch makes an assortment of one row and sends editor's batch to server s, whose
+// connections to PostgreSQL carry appName, returning once the batch waits.
+func holdBatch(t *testing.T, a *apptest.App, editor *apptest.Client, s *apptest.App, appName, title string) *heldBatch {
+	t.Helper()
+	ps := catalogPairs(t, a, 502)
+	d := dataOf(t, editor.On(a).Do("POST", "/api/assortments", map[string]any{"title": title, "products": ps[:1]}), 200)
+	h := &heldBatch{a: a, id: d["_id"].(string), answer: make(chan sent, 1)}
+	if err := a.DB.QueryRow(t.Context(), `SELECT id::text, version FROM assortment_products WHERE assortment_id = $1`, h.id).Scan(&h.rowID, &h.version); err != nil {
+		t.Fatal(err)
+	}
+	h.body = map[string]any{
+		"deleteProducts": []any{map[string]any{"id": h.rowID, "version": h.version}},
+		"addProducts":    ps[1:501],
+	}
+	hold, err := a.DB.Begin(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.hold = hold
+	t.Cleanup(func() { _ = hold.Rollback(context.Background()) })
+	last := ps[500]
+	if _, err := hold.Exec(t.Context(), `INSERT INTO assortment_products (assortment_id, product_id, style, color)
+		SELECT $1::uuid, id, style, color FROM products WHERE style = $2 AND color = $3`, h.id, last["style"], last["color"]); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		r, err := editor.On(s).Send("PATCH", "/api/assortments/batch/"+h.id, h.body)
+		h.answer <- sent{r, err}
+	}()
+	waitFor(t, "the batch waiting inside its transaction", func() bool {
+		return a.Count(`SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, appName) == 1
+	})
+	return h
+}
+
+// release lets the held batch go on.
+func (h *heldBatch) release(t *testing.T) {
+	t.Helper()
+	if err := h.hold.Rollback(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (h *heldBatch) rows() int {
+	return h.a.Count(`SELECT count(*) FROM assortment_products WHERE assortment_id = $1`, h.id)
 }
 
 // waitFor polls cond for up to a minute (the condition depends on another process's progress).
