@@ -315,7 +315,7 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 		}
 	})
 
-	t.Run("a permission change on A is seen on B", func(t *testing.T) {
+	t.Run("permissions, flags and departments changed on A are seen on B", func(t *testing.T) {
 		u := via.Client()
 		u.Login("user@example.com")
 		if ok, err := decide(u.On(b)); err != nil || ok {
@@ -327,6 +327,15 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 		eventually(t, "the grant on B", func() error {
 			if ok, err := decide(u.On(b)); err != nil || !ok {
 				return fmt.Errorf("allowed %v, %v", ok, err)
+			}
+			return nil
+		})
+		dataOf(t, adminC.On(a).Do("PATCH", "/api/admin/users/"+id, map[string]any{"flags": []string{"wof"}, "departmentAccess": []string{"Sales"}}), 200)
+		eventually(t, "the flags and departments on B", func() error {
+			r := u.On(b).Do("GET", "/api/users/ping", nil)
+			me, _ := dataOf(t, r, 200)["user"].(map[string]any)
+			if fmt.Sprint(me["flags"]) != "[wof]" || fmt.Sprint(me["departmentAccess"]) != "[Sales]" {
+				return fmt.Errorf("flags %v, departments %v", me["flags"], me["departmentAccess"])
 			}
 			return nil
 		})
