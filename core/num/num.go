@@ -52,6 +52,17 @@ func Round(v float64, places int) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return v
 	}
+	// Most values (stored money) already have at most places decimals. When n/p is v, v's
+	// shortest text is n/p (below 1e15 two decimals of at most 15 digits are two doubles), and
+	// rounding it changes nothing: skip the exact arithmetic rows are full of.
+	if p := math.Pow10(places); places >= 0 && places <= 8 && math.Abs(v*p) < 1e15 {
+		if n := math.Round(v * p); n/p == v {
+			if v == 0 {
+				return 0
+			}
+			return v
+		}
+	}
 	return Float(Dec(v), places)
 }
 
