@@ -60,7 +60,7 @@ func (p Pricing) Edit(field string, v *float64, decimals int) (Pricing, *Pricing
 		case "discountPercent", "initialMarkup":
 			v = f64(num.Round(*v, 2))
 		default:
-			v = money(num.Dec(*v))
+			v = f64(num.Round(*v, decimals))
 		}
 	}
 	switch field {

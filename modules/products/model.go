@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"its/core/num"
-
 	"github.com/shopspring/decimal"
+
+	"its/core/num"
 )
 
 // Product is one style/colour row of the catalog (spec §3.1), with its derived values.
