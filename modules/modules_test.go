@@ -2,6 +2,7 @@ package modules_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -11,7 +12,12 @@ import (
 	"its/modules/users"
 )
 
-func TestMain(m *testing.M) { dbtest.Main(m) }
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) != "" {
+		os.Exit(serveForTest())
+	}
+	dbtest.Main(m)
+}
 
 type navView struct {
 	module string
