@@ -118,26 +118,10 @@ type rowState struct {
 }
 
 func (s *Service) rowStates(ctx context.Context, tx pgx.Tx, assortmentID string, ids []string) (map[string]*rowState, error) {
-	out := map[string]*rowState{}
 	if len(ids) == 0 {
-		return out, nil
+		return map[string]*rowState{}, nil
 	}
-	rows, err := tx.Query(ctx, `SELECT id::text, version, style, color, is_new, cost::float8, net_cost::float8,
-		discount_percent::float8, discount_amount::float8, suggested_retail::float8
-		FROM assortment_products WHERE assortment_id = $1 AND id = ANY($2::bigint[]) FOR UPDATE`, assortmentID, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r := &rowState{}
-		p := &r.Pricing
-		if err := rows.Scan(&r.ID, &r.Version, &r.Style, &r.Color, &r.IsNew, &p.Cost, &p.NetCost, &p.DiscountPercent, &p.DiscountAmount, &p.SuggestedRetail); err != nil {
-			return nil, err
-		}
-		out[r.ID] = r
-	}
-	return out, rows.Err()
+	return s.store.lockRows(ctx, tx, assortmentID, ids)
 }
 
 func validRowID(id string) bool {
@@ -559,8 +543,7 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 		res.Messages = append(res.Messages, fmt.Sprintf("%d Item(s) added to assortment", res.Added))
 	}
 	if res.Deleted > 0 {
-		if _, err := tx.Exec(ctx, `DELETE FROM assortment_alerts al WHERE al.assortment_id = $1 AND NOT EXISTS
-			(SELECT 1 FROM assortment_products ap WHERE ap.assortment_id = al.assortment_id AND ap.style = al.style AND ap.color = al.color)`, a.ID); err != nil {
+		if err := s.store.dropOrphanAlerts(ctx, tx, a.ID); err != nil {
 			return nil, err
 		}
 		res.Messages = append(res.Messages, fmt.Sprintf("%d Item(s) Deleted", res.Deleted))
@@ -639,11 +622,7 @@ func (s *Service) existingPairs(ctx context.Context, tx pgx.Tx, assortmentID str
 	for i, p := range pairs {
 		ids[i] = products.ID(p.Style, p.Color)
 	}
-	rows, err := tx.Query(ctx, `SELECT product_id FROM assortment_products WHERE assortment_id = $1 AND product_id = ANY($2)`, assortmentID, ids)
-	if err != nil {
-		return nil, err
-	}
-	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	found, err := s.store.presentProducts(ctx, tx, assortmentID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -672,8 +651,8 @@ func (s *Service) snapshot(ctx context.Context, tx pgx.Tx, a *Assortment, plan *
 	for i := range list {
 		byID[list[i].ID] = &list[i]
 	}
-	var next int
-	if err := tx.QueryRow(ctx, `SELECT COALESCE(max(sort) + 1, 0) FROM assortment_products WHERE assortment_id = $1`, a.ID).Scan(&next); err != nil {
+	next, err := s.store.nextSort(ctx, tx, a.ID)
+	if err != nil {
 		return err
 	}
 	var errs []grid.CellError
@@ -736,35 +715,26 @@ func (s *Service) alertOnAdd(ctx context.Context, tx pgx.Tx, a *Assortment, chan
 	for id := range changed {
 		ids = append(ids, id)
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO assortment_alerts (assortment_id, style, color, type, params, message)
-		SELECT ap.assortment_id, ap.style, ap.color, '`+AlertDiscontinued+`', jsonb_build_object('location', pl.code),
-			'Discontinued in ' || pl.code
-		FROM assortment_products ap JOIN catalog_locations pl ON pl.product_id = ap.product_id AND pl.code = $2
-		WHERE ap.assortment_id = $1 AND ap.id = ANY($3::bigint[]) AND pl.line_status = 'D'
-		ON CONFLICT DO NOTHING`, a.ID, a.LocationID, ids)
-	return err
+	return s.store.alertDiscontinued(ctx, tx, a.ID, a.LocationID, ids)
 }
 
 // clearAlerts removes alerts and records the statistics event.
 func (s *Service) clearAlerts(ctx context.Context, tx pgx.Tx, a *Assortment, c *ClearAlerts) (int, error) {
-	var tag pgconn.CommandTag
-	var err error
+	var ids []string // nil: all
 	switch {
 	case c.All:
-		tag, err = tx.Exec(ctx, `DELETE FROM assortment_alerts WHERE assortment_id = $1`, a.ID)
 	case len(c.Products) > 0:
-		ids := make([]string, len(c.Products))
+		ids = make([]string, len(c.Products))
 		for i, p := range c.Products {
 			ids[i] = products.ID(normCode(p.Style), normCode(p.Color))
 		}
-		tag, err = tx.Exec(ctx, `DELETE FROM assortment_alerts WHERE assortment_id = $1 AND style || '_' || color = ANY($2)`, a.ID, ids)
 	default:
 		return 0, httpx.Invalid(httpx.FieldError{Field: "clearAlerts", Rule: "required", Message: "Say which alerts to clear (all, or products)"})
 	}
+	n, err := s.store.clearAlerts(ctx, tx, a.ID, ids)
 	if err != nil {
 		return 0, err
 	}
-	n := int(tag.RowsAffected())
 	if n > 0 {
 		if err := recordStat(ctx, tx, me(ctx).ID, "stats.clearAlerts", a.ID, map[string]any{"count": n}); err != nil {
 			return 0, err
@@ -791,12 +761,7 @@ func (s *Service) deleteRows(ctx context.Context, tx pgx.Tx, a *Assortment, plan
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	rows, err := tx.Query(ctx, `DELETE FROM assortment_products ap USING unnest($2::bigint[], $3::bigint[]) AS d(id, version)
-		WHERE ap.assortment_id = $1 AND ap.id = d.id AND ap.version = d.version RETURNING ap.id::text`, a.ID, ids, versions)
-	if err != nil {
-		return nil, err
-	}
-	gone, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	gone, err := s.store.deleteRows(ctx, tx, a.ID, ids, versions)
 	if err != nil {
 		return nil, err
 	}

@@ -51,32 +51,6 @@ func checkCollectionType(t string) error {
 	return nil
 }
 
-const collectionColumns = `c.id::text, c.collection_type, c.name, c.linkage_type, c.linkage_model, c.linkage_id, c.linkage_object,
- c.version, c.created_date, c.modified_date,
- COALESCE((SELECT json_agg(json_build_object('style', cp.style, 'color', cp.color, 'selected', cp.selected) ORDER BY cp.sort, cp.style, cp.color)
-   FROM collection_products cp WHERE cp.collection_id = c.id), '[]'::json)`
-
-func scanCollections(rows pgx.Rows) ([]Collection, error) {
-	defer rows.Close()
-	out := []Collection{}
-	for rows.Next() {
-		var c Collection
-		var prods []byte
-		if err := rows.Scan(&c.ID, &c.CollectionType, &c.Name, &c.LinkageType, &c.LinkageModel, &c.LinkageID, &c.LinkageObject,
-			&c.Version, &c.CreatedDate, &c.ModifiedDate, &prods); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal(prods, &c.Products); err != nil {
-			return nil, err
-		}
-		for i := range c.Products {
-			c.Products[i].Thumbnail = products.ImagePath(c.Products[i].Style, c.Products[i].Color, "thumbnail")
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
-}
-
 // CollectionQuery narrows the caller's collections of a type.
 type CollectionQuery struct {
 	Name         string   `json:"name"`
@@ -90,35 +64,7 @@ func (s *Service) Collections(ctx context.Context, collectionType string, q Coll
 	if err := checkCollectionType(collectionType); err != nil {
 		return nil, err
 	}
-	b := psql.Select(collectionColumns).From("collections c").
-		Where("c.owner_id = ?", me(ctx).ID).Where("c.collection_type = ?", collectionType).OrderBy("lower(c.name)", "c.id")
-	if q.Name != "" {
-		b = b.Where("c.name ILIKE ?", "%"+escapeLike(q.Name)+"%")
-	}
-	if q.LinkageModel != "" {
-		b = b.Where("c.linkage_model = ?", q.LinkageModel)
-	}
-	if q.LinkageID != "" {
-		b = b.Where("c.linkage_id = ?", q.LinkageID)
-	}
-	if len(q.IDs) > 0 {
-		var ok []string
-		for _, id := range q.IDs {
-			if isUUID(id) {
-				ok = append(ok, id)
-			}
-		}
-		b = b.Where("c.id = ANY(?::uuid[])", ok)
-	}
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, err
-	}
-	return scanCollections(rows)
+	return s.store.collections(ctx, me(ctx).ID, collectionType, q)
 }
 
 // CollectionCreate is the body of POST /api/collections/{collectionType}.
@@ -184,9 +130,9 @@ func (s *Service) CreateCollection(ctx context.Context, collectionType string, r
 	if len(req.LinkageObject) > 0 {
 		obj = string(req.LinkageObject)
 	}
-	var id string
-	if err := tx.QueryRow(ctx, `INSERT INTO collections (owner_id, collection_type, name, linkage_type, linkage_model, linkage_id, linkage_object)
-		VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id::text`, me(ctx).ID, collectionType, name, lt, req.LinkageModel, req.LinkageID, obj).Scan(&id); err != nil {
+	id, err := s.store.insertCollection(ctx, tx, newCollection{owner: me(ctx).ID, collectionType: collectionType, name: name,
+		linkageType: lt, linkageModel: req.LinkageModel, linkageID: req.LinkageID, linkageObject: obj})
+	if err != nil {
 		return nil, err
 	}
 	if len(req.Products) > 0 {
@@ -205,11 +151,7 @@ func (s *Service) collectionByID(ctx context.Context, q querier, id string) (*Co
 	if !isUUID(id) {
 		return nil, httpx.NotFound("Collection")
 	}
-	rows, err := q.Query(ctx, `SELECT `+collectionColumns+` FROM collections c WHERE c.id = $1 AND c.owner_id = $2`, id, me(ctx).ID)
-	if err != nil {
-		return nil, err
-	}
-	list, err := scanCollections(rows)
+	list, err := s.store.collectionsByID(ctx, q, id, me(ctx).ID)
 	if err != nil {
 		return nil, err
 	}
@@ -272,11 +214,11 @@ func (s *Service) BatchCollection(ctx context.Context, collectionType, id string
 }
 
 func (s *Service) collectionBatch(ctx context.Context, tx pgx.Tx, id string, req *CollectionBatch) (*CollectionResult, error) {
-	var meta struct{ model, link string }
-	if err := tx.QueryRow(ctx, `SELECT linkage_model, linkage_id FROM collections WHERE id = $1 FOR UPDATE`, id).Scan(&meta.model, &meta.link); err != nil {
+	model, link, err := s.store.lockCollection(ctx, tx, id)
+	if err != nil {
 		return nil, err
 	}
-	a, err := s.linkedAssortment(ctx, tx, meta.model, meta.link)
+	a, err := s.linkedAssortment(ctx, tx, model, link)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +228,7 @@ func (s *Service) collectionBatch(ctx context.Context, tx pgx.Tx, id string, req
 		if name == "" || len(name) > 120 {
 			return nil, httpx.Invalid(httpx.FieldError{Field: "name", Rule: "required", Message: "A collection needs a name of at most 120 characters"})
 		}
-		if _, err := tx.Exec(ctx, `UPDATE collections SET name = $2 WHERE id = $1`, id, name); err != nil {
+		if err := s.store.renameCollection(ctx, tx, id, name); err != nil {
 			return nil, err
 		}
 	}
@@ -308,28 +250,26 @@ func (s *Service) collectionBatch(ctx context.Context, tx pgx.Tx, id string, req
 		}
 	}
 	for _, p := range req.DeleteProducts {
-		tag, err := tx.Exec(ctx, `DELETE FROM collection_products WHERE collection_id = $1 AND style = $2 AND color = $3`, id, normCode(p.Style), normCode(p.Color))
+		n, err := s.store.removeCollectionProduct(ctx, tx, id, normCode(p.Style), normCode(p.Color))
 		if err != nil {
 			return nil, err
 		}
-		res.Removed += int(tag.RowsAffected())
+		res.Removed += n
 	}
 	for _, p := range req.UpdateProducts {
-		tag, err := tx.Exec(ctx, `UPDATE collection_products SET selected = $4 WHERE collection_id = $1 AND style = $2 AND color = $3`, id, normCode(p.Style), normCode(p.Color), p.selected())
+		n, err := s.store.selectCollectionProduct(ctx, tx, id, normCode(p.Style), normCode(p.Color), p.selected())
 		if err != nil {
 			return nil, err
 		}
-		res.Updated += int(tag.RowsAffected())
+		res.Updated += n
 	}
 	var fresh []products.Pair
 	for i, p := range pairs {
-		tag, err := tx.Exec(ctx, `INSERT INTO collection_products (collection_id, product_id, style, color, selected, sort)
-			VALUES ($1, $2 || '_' || $3, $2, $3, $4, COALESCE((SELECT max(sort) + 1 FROM collection_products WHERE collection_id = $1), 0))
-			ON CONFLICT DO NOTHING`, id, p.Style, p.Color, req.AddProducts[i].selected())
+		added, err := s.store.addCollectionProduct(ctx, tx, id, p.Style, p.Color, req.AddProducts[i].selected())
 		if err != nil {
 			return nil, err
 		}
-		if tag.RowsAffected() > 0 {
+		if added {
 			res.Added++
 			fresh = append(fresh, p)
 		}
@@ -353,7 +293,7 @@ func (s *Service) collectionBatch(ctx context.Context, tx pgx.Tx, id string, req
 			res.AddedToAssortment = n
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE collections SET version = version + 1, modified_date = now() WHERE id = $1`, id); err != nil {
+	if err := s.store.touchCollection(ctx, tx, id); err != nil {
 		return nil, err
 	}
 	res.Message = fmt.Sprintf("%d Items Added or Removed", res.Added+res.Removed)

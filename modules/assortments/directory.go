@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"its/core/db"
 )
 
 // Customer is an account the subtitle of an assortment can name.
@@ -31,7 +33,7 @@ type CustomerQuery struct {
 func (s *Service) Customers(ctx context.Context, q CustomerQuery) ([]Customer, error) {
 	b := psql.Select("id", "name", "territory", "corporate", "city", "country").From("customers").OrderBy("lower(name)", "id").Limit(10)
 	if t := strings.ToLower(strings.TrimSpace(q.Text)); t != "" {
-		b = b.Where("search_text LIKE ?", "%"+escapeLike(t)+"%")
+		b = b.Where("search_text LIKE ?", "%"+db.EscapeLike(t)+"%")
 	}
 	if q.Territory != "" {
 		b = b.Where("territory = ?", strings.ToUpper(strings.TrimSpace(q.Territory)))

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
@@ -168,23 +167,8 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 			return nil, err
 		}
 	}
-	if len(set) > 0 {
-		b := psql.Update("assortments").Where("id = ?", a.ID)
-		keys := make([]string, 0, len(set))
-		for k := range set {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			b = b.Set(k, set[k])
-		}
-		sql, args, err := b.ToSql()
-		if err != nil {
-			return nil, err
-		}
-		if _, err := tx.Exec(ctx, sql, args...); err != nil {
-			return nil, err
-		}
+	if err := s.store.update(ctx, tx, a.ID, set); err != nil {
+		return nil, err
 	}
 	if req.Labels != nil {
 		// Rows keep only labels the assortment still offers.
@@ -192,8 +176,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 		for i, l := range labels {
 			names[i] = l.Name
 		}
-		if _, err := tx.Exec(ctx, `UPDATE assortment_products SET label = NULL, version = version + 1, modified_date = now()
-			WHERE assortment_id = $1 AND label IS NOT NULL AND label <> '' AND NOT (label = ANY($2))`, a.ID, names); err != nil {
+		if err := s.store.keepLabels(ctx, tx, a.ID, names); err != nil {
 			return nil, err
 		}
 	}
@@ -308,18 +291,11 @@ func (s *Service) guardSubtree(ctx context.Context, tx pgx.Tx, a *Assortment) er
 			}
 		}
 	}
-	var l Lock
-	err = tx.QueryRow(ctx, `SELECT u.id::text, trim(u.name || ' ' || u.last_name), u.email, k.expires_at
-		FROM assortment_locks k JOIN assortments a ON a.id = k.assortment_id JOIN users u ON u.id = k.user_id
-		WHERE (a.id = $1 OR $1 = ANY(a.hierarchy)) AND k.user_id <> $2 AND k.expires_at > now() LIMIT 1`, a.ID, me(ctx).ID).
-		Scan(&l.User.ID, &l.User.FullName, &l.User.Email, &l.ExpiresAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
+	l, err := s.store.othersLockInSubtree(ctx, tx, a.ID, me(ctx).ID)
+	if err != nil || l == nil {
 		return err
 	}
-	return lockedError(&l)
+	return lockedError(l)
 }
 
 // setState archives or restores an entry; a folder takes its whole content along (spec §4.1).
@@ -328,13 +304,12 @@ func (s *Service) setState(ctx context.Context, tx pgx.Tx, a *Assortment, state 
 	if err := s.guardSubtree(ctx, tx, a); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE assortments SET state = $2, version = version + 1, modified_date = now()
-		WHERE id = $1 OR $1 = ANY(hierarchy)`, a.ID, state); err != nil {
+	if err := s.store.setSubtreeState(ctx, tx, a.ID, state); err != nil {
 		return err
 	}
 	if state != "archived" && a.ParentID() != "" {
-		var parentState string
-		if err := tx.QueryRow(ctx, `SELECT state FROM assortments WHERE id = $1`, a.ParentID()).Scan(&parentState); err != nil {
+		parentState, err := s.store.stateOf(ctx, tx, a.ParentID())
+		if err != nil {
 			return err
 		}
 		if parentState == "archived" {
@@ -346,12 +321,7 @@ func (s *Service) setState(ctx context.Context, tx pgx.Tx, a *Assortment, state 
 
 // reparent gives an entry (and its content) a new ancestor path.
 func (s *Service) reparent(ctx context.Context, tx pgx.Tx, a *Assortment, prefix []string) error {
-	if _, err := tx.Exec(ctx, `UPDATE assortments SET hierarchy = $2::uuid[] || hierarchy[array_position(hierarchy, $1::uuid):]
-		WHERE $1 = ANY(hierarchy)`, a.ID, prefix); err != nil {
-		return err
-	}
-	_, err := tx.Exec(ctx, `UPDATE assortments SET hierarchy = $2::uuid[], modified_date = now() WHERE id = $1`, a.ID, prefix)
-	return err
+	return s.store.reparent(ctx, tx, a.ID, prefix)
 }
 
 // move puts an entry into folder parentID ("" for the root).
@@ -426,11 +396,11 @@ func (s *Service) Delete(ctx context.Context, id string) (int, error) {
 	if err := s.guardSubtree(ctx, tx, a); err != nil {
 		return 0, err
 	}
-	tag, err := tx.Exec(ctx, `DELETE FROM assortments WHERE id = $1 OR $1 = ANY(hierarchy)`, a.ID)
+	n, err := s.store.deleteSubtree(ctx, tx, a.ID)
 	if err != nil {
 		return 0, err
 	}
-	return int(tag.RowsAffected()), tx.Commit(ctx)
+	return n, tx.Commit(ctx)
 }
 
 // CloneRequest duplicates entries for the caller, or copies them to another user.
@@ -563,12 +533,7 @@ func (s *Service) copyTree(ctx context.Context, tx pgx.Tx, a *Assortment, owner 
 		if e.ID == a.ID {
 			top = newID
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO assortment_products (assortment_id, product_id, style, color, sort, thumbnail,
-			print_image, cost, net_cost, suggested_retail, discount_percent, discount_amount, label, quantity, quantity_on_hand,
-			style_note, color_note, collection_style_note, collection_color_note, pillar, store_type, starred, selected, display_group)
-			SELECT $2, product_id, style, color, sort, thumbnail, print_image, cost, net_cost, suggested_retail, discount_percent,
-			discount_amount, label, quantity, quantity_on_hand, style_note, color_note, collection_style_note, collection_color_note,
-			pillar, store_type, starred, selected, display_group FROM assortment_products WHERE assortment_id = $1`, e.ID, newID); err != nil {
+		if err := s.store.copyRows(ctx, tx, e.ID, newID); err != nil {
 			return "", err
 		}
 	}
@@ -596,11 +561,7 @@ func (s *Service) Merge(ctx context.Context, id string, sources []string) (int, 
 		return 0, httpx.Invalid(httpx.FieldError{Field: "id", Rule: "dynamic", Message: MsgDynamicRows})
 	}
 	have := map[string]bool{}
-	rows, err := tx.Query(ctx, `SELECT product_id FROM assortment_products WHERE assortment_id = $1`, a.ID)
-	if err != nil {
-		return 0, err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	ids, err := s.store.productIDs(ctx, tx, a.ID)
 	if err != nil {
 		return 0, err
 	}
@@ -669,14 +630,8 @@ func (s *Service) EditLock(ctx context.Context, id, action string) (*LockAnswer,
 	}
 	uid := me(ctx).ID
 	if action == "release" {
-		tag, err := tx.Exec(ctx, `DELETE FROM assortment_locks WHERE assortment_id = $1 AND user_id = $2`, a.ID, uid)
-		if err != nil {
+		if err := s.store.releaseLock(ctx, tx, a.ID, uid); err != nil {
 			return nil, err
-		}
-		if tag.RowsAffected() > 0 {
-			if _, err := tx.Exec(ctx, `UPDATE assortment_products SET is_new = false WHERE assortment_id = $1 AND is_new`, a.ID); err != nil {
-				return nil, err
-			}
 		}
 		l, err := s.store.lockOf(ctx, tx, a.ID, uid)
 		if err != nil {
@@ -684,11 +639,7 @@ func (s *Service) EditLock(ctx context.Context, id, action string) (*LockAnswer,
 		}
 		return &LockAnswer{Locked: l != nil, Lock: l}, tx.Commit(ctx)
 	}
-	tag, err := tx.Exec(ctx, `INSERT INTO assortment_locks (assortment_id, user_id, expires_at) VALUES ($1, $2, now() + $3::interval)
-		ON CONFLICT (assortment_id) DO UPDATE SET user_id = EXCLUDED.user_id, expires_at = EXCLUDED.expires_at,
-			acquired_at = CASE WHEN assortment_locks.user_id = EXCLUDED.user_id THEN assortment_locks.acquired_at ELSE now() END
-		WHERE assortment_locks.user_id = EXCLUDED.user_id OR assortment_locks.expires_at <= now()`,
-		a.ID, uid, fmt.Sprintf("%d seconds", int(s.lockTTL.Seconds())))
+	took, err := s.store.takeLock(ctx, tx, a.ID, uid, s.lockTTL)
 	if err != nil {
 		return nil, err
 	}
@@ -696,7 +647,7 @@ func (s *Service) EditLock(ctx context.Context, id, action string) (*LockAnswer,
 	if err != nil {
 		return nil, err
 	}
-	if tag.RowsAffected() == 0 && l != nil && !l.Mine {
+	if !took && l != nil && !l.Mine {
 		return nil, lockedError(l)
 	}
 	return &LockAnswer{Locked: true, Lock: l}, tx.Commit(ctx)

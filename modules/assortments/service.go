@@ -17,6 +17,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/authz"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
@@ -184,7 +185,7 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 			b = b.Where(sq.Eq{"a.state": "archived"})
 		}
 		if req.Text != "" {
-			b = b.Where(sq.Expr("a.title ILIKE ?", "%"+escapeLike(req.Text)+"%"))
+			b = b.Where(sq.Expr("a.title ILIKE ?", "%"+db.EscapeLike(req.Text)+"%"))
 		} else if req.Folder != "" {
 			f, err := s.load(ctx, s.db, req.Folder, false)
 			if err != nil {
@@ -226,20 +227,11 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 	ans.Items = items
 	ans.TotalCount = len(items)
 	if req.View != "recent" && (req.Offset > 0 || len(items) == req.Limit) {
-		cb := b.RemoveLimit().RemoveOffset()
-		sql, args, err := psql.Select("count(*)").FromSelect(cb.Columns("a.id").From("assortments a"), "x").ToSql()
-		if err != nil {
-			return nil, err
-		}
-		if err := s.db.QueryRow(ctx, sql, args...).Scan(&ans.TotalCount); err != nil {
+		if ans.TotalCount, err = s.store.count(ctx, s.db, b.RemoveLimit().RemoveOffset()); err != nil {
 			return nil, err
 		}
 	}
 	return ans, nil
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // ---- create ----
@@ -667,30 +659,7 @@ func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 	if cond == "" {
 		cond = "true"
 	}
-	var total int
-	countSQL, err := sq.Dollar.ReplacePlaceholders(`SELECT count(*) FROM assortment_products ap JOIN catalog_products p ON p.id = ap.product_id
-		WHERE ap.assortment_id = ? AND ` + cond)
-	if err != nil {
-		return 0, nil, err
-	}
-	if err := tx.QueryRow(ctx, countSQL, append([]any{a.ID}, args...)...).Scan(&total); err != nil {
-		return 0, nil, err
-	}
-	sql, err := sq.Dollar.ReplacePlaceholders(staticRowsSQL + ` AND ` + cond + ` ORDER BY ` + strings.Join(order, ", ") +
-		fmt.Sprintf(` LIMIT %d OFFSET %d`, req.Limit, req.Skip))
-	if err != nil {
-		return 0, nil, err
-	}
-	rows, err := tx.Query(ctx, sql, append(staticArgs(a), args...)...)
-	if err != nil {
-		return 0, nil, err
-	}
-	out := []Row{}
-	err = scanRows(rows, rc, func(r *Row) error {
-		out = append(out, *r)
-		return nil
-	})
-	return total, out, err
+	return s.store.staticPage(ctx, tx, a, staticFilter{cond: cond, args: args, order: order, limit: req.Limit, skip: req.Skip}, rc)
 }
 
 // dynamicRows runs a dynamic assortment's saved search, narrowed by the request's conditions
@@ -760,30 +729,7 @@ func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req
 // count is missing or older than the catalog: exact counts, but only when the search or the
 // catalog changed, never on every list.
 func (s *Service) refreshCounts(ctx context.Context, q querier, where sq.Sqlizer) error {
-	sql, args, err := psql.Select("a.id::text", "a.query::text", "a.location_id", "v.version").
-		From("assortments a").CrossJoin("catalog_version v").
-		Where(sq.Eq{"a.method": "dynamic", "a.type": "item"}).Where(where).
-		Where("(a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM v.version)").ToSql()
-	if err != nil {
-		return err
-	}
-	rows, err := q.Query(ctx, sql, args...)
-	if err != nil {
-		return err
-	}
-	type stale struct {
-		id, query, loc string
-		version        int64
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (stale, error) {
-		var x stale
-		var query *string
-		err := r.Scan(&x.id, &query, &x.loc, &x.version)
-		if query != nil {
-			x.query = *query
-		}
-		return x, err
-	})
+	list, err := s.store.staleCounts(ctx, q, where)
 	if err != nil {
 		return err
 	}
@@ -803,17 +749,9 @@ func (s *Service) refreshCounts(ctx context.Context, q querier, where sq.Sqlizer
 			}
 		}
 		// Only if the search is still the one counted (a concurrent change counts its own).
-		if _, err := q.Exec(ctx, `UPDATE assortments SET product_count = $2, product_count_version = $3
-			WHERE id = $1 AND query::text IS NOT DISTINCT FROM $4 AND location_id = $5`, x.id, n, x.version, nullIfEmpty(x.query), x.loc); err != nil {
+		if err := s.store.setCount(ctx, q, x, n); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func nullIfEmpty(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
 }

@@ -1,0 +1,82 @@
+package assortments
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// lockRows reads the current state of rows a batch changes, locked until it commits.
+func (s *Store) lockRows(ctx context.Context, tx pgx.Tx, assortmentID string, ids []string) (map[string]*rowState, error) {
+	rows, err := tx.Query(ctx, `SELECT id::text, version, style, color, is_new, cost::float8, net_cost::float8,
+		discount_percent::float8, discount_amount::float8, suggested_retail::float8
+		FROM assortment_products WHERE assortment_id = $1 AND id = ANY($2::bigint[]) FOR UPDATE`, assortmentID, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]*rowState{}
+	for rows.Next() {
+		r := &rowState{}
+		p := &r.Pricing
+		if err := rows.Scan(&r.ID, &r.Version, &r.Style, &r.Color, &r.IsNew, &p.Cost, &p.NetCost, &p.DiscountPercent, &p.DiscountAmount, &p.SuggestedRetail); err != nil {
+			return nil, err
+		}
+		out[r.ID] = r
+	}
+	return out, rows.Err()
+}
+
+// presentProducts answers which of the product ids are rows of the assortment.
+func (s *Store) presentProducts(ctx context.Context, tx pgx.Tx, assortmentID string, ids []string) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT product_id FROM assortment_products WHERE assortment_id = $1 AND product_id = ANY($2)`, assortmentID, ids)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// nextSort is the sort position after the assortment's last row.
+func (s *Store) nextSort(ctx context.Context, tx pgx.Tx, assortmentID string) (int, error) {
+	var next int
+	err := tx.QueryRow(ctx, `SELECT COALESCE(max(sort) + 1, 0) FROM assortment_products WHERE assortment_id = $1`, assortmentID).Scan(&next)
+	return next, err
+}
+
+// deleteRows deletes the rows whose version is still the one given; it answers the ids deleted.
+func (s *Store) deleteRows(ctx context.Context, tx pgx.Tx, assortmentID string, ids []string, versions []int64) ([]string, error) {
+	rows, err := tx.Query(ctx, `DELETE FROM assortment_products ap USING unnest($2::bigint[], $3::bigint[]) AS d(id, version)
+		WHERE ap.assortment_id = $1 AND ap.id = d.id AND ap.version = d.version RETURNING ap.id::text`, assortmentID, ids, versions)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// dropOrphanAlerts removes the alerts of rows no longer in the assortment.
+func (s *Store) dropOrphanAlerts(ctx context.Context, tx pgx.Tx, assortmentID string) error {
+	_, err := tx.Exec(ctx, `DELETE FROM assortment_alerts al WHERE al.assortment_id = $1 AND NOT EXISTS
+		(SELECT 1 FROM assortment_products ap WHERE ap.assortment_id = al.assortment_id AND ap.style = al.style AND ap.color = al.color)`, assortmentID)
+	return err
+}
+
+// alertDiscontinued raises an alert for each of the rows ids discontinued in location.
+func (s *Store) alertDiscontinued(ctx context.Context, tx pgx.Tx, assortmentID, location string, ids []string) error {
+	_, err := tx.Exec(ctx, `INSERT INTO assortment_alerts (assortment_id, style, color, type, params, message)
+		SELECT ap.assortment_id, ap.style, ap.color, '`+AlertDiscontinued+`', jsonb_build_object('location', pl.code),
+			'Discontinued in ' || pl.code
+		FROM assortment_products ap JOIN catalog_locations pl ON pl.product_id = ap.product_id AND pl.code = $2
+		WHERE ap.assortment_id = $1 AND ap.id = ANY($3::bigint[]) AND pl.line_status = 'D'
+		ON CONFLICT DO NOTHING`, assortmentID, location, ids)
+	return err
+}
+
+// clearAlerts removes the alerts of the given product ids (nil: every alert); it answers how many.
+func (s *Store) clearAlerts(ctx context.Context, tx pgx.Tx, assortmentID string, productIDs []string) (int, error) {
+	sql, args := `DELETE FROM assortment_alerts WHERE assortment_id = $1`, []any{assortmentID}
+	if productIDs != nil {
+		sql, args = sql+` AND style || '_' || color = ANY($2)`, append(args, productIDs)
+	}
+	tag, err := tx.Exec(ctx, sql, args...)
+	return int(tag.RowsAffected()), err
+}
