@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -36,6 +37,7 @@ type ref struct {
 
 type row struct {
 	Line    int
+	Doc     string // the ## heading the row sits under
 	Section string
 	Rule    string
 	Cells   [3][]ref // server, client, test
@@ -54,8 +56,12 @@ func parseIndex(src string) ([]row, error) {
 	var rows []row
 	lines := strings.Split(src, "\n")
 	inTable := false
+	doc := ""
 	for i := 0; i < len(lines); i++ {
 		line := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(line, "## ") {
+			doc = strings.TrimPrefix(line, "## ")
+		}
 		if !strings.HasPrefix(line, "|") {
 			inTable = false
 			continue
@@ -75,7 +81,7 @@ func parseIndex(src string) ([]row, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
 		}
-		r.Line = i + 1
+		r.Line, r.Doc = i+1, doc
 		rows = append(rows, r)
 	}
 	if len(rows) == 0 {
@@ -243,6 +249,32 @@ func manifestRoutes(base string) (map[string]string, error) {
 	return routes, nil
 }
 
+// sections are the numbered sections of each spec document that carry rules or calls: the
+// index must keep at least one row for each, so a section cannot drop out unnoticed.
+var sections = map[string][]string{
+	"Product spec": {"1", "2", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.8",
+		"4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7"},
+	"Platform spec": {"1", "2", "3", "4", "5", "6", "7", "8", "9"},
+}
+
+// missingSections lists the sections no row covers, as "doc §n".
+func missingSections(rows []row) []string {
+	have := map[string]bool{}
+	for _, r := range rows {
+		have[r.Doc+" §"+r.Section] = true
+	}
+	var out []string
+	for doc, secs := range sections {
+		for _, sec := range secs {
+			if !have[doc+" §"+sec] {
+				out = append(out, doc+" §"+sec)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // listedRoutes are the "METHOD /api/..." code spans of the rule column.
 func listedRoutes(rows []row) map[string]bool {
 	out := map[string]bool{}
@@ -273,6 +305,10 @@ func TestSpecIndex(t *testing.T) {
 				}
 			}
 		}
+	}
+
+	for _, m := range missingSections(rows) {
+		t.Errorf("%s has no row for %s (under a \"## %s\" heading)", indexFile, m, strings.SplitN(m, " §", 2)[0])
 	}
 
 	declared, err := manifestRoutes(root)
@@ -334,6 +370,17 @@ func TestSpecIndexRejects(t *testing.T) {
 	}
 	if rows[0].Rule != "`GET /api/x` | y" {
 		t.Errorf("rule = %q", rows[0].Rule)
+	}
+
+	if got := missingSections(rows); len(got) != len(sections["Product spec"])+len(sections["Platform spec"]) {
+		t.Errorf("an index outside the document headings covers sections: %v", got)
+	}
+	covered, err := parseIndex("## Platform spec\n\n" + head + "| 7 | x | — | — | — |\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := missingSections(covered); slices.Contains(got, "Platform spec §7") || !slices.Contains(got, "Platform spec §8") {
+		t.Errorf("missing sections = %v", got)
 	}
 
 	for _, tc := range []struct {
