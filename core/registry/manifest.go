@@ -38,6 +38,8 @@ type Remote struct {
 type Action struct {
 	ID          string `json:"id"`
 	Description string `json:"description,omitempty"`
+	// Resource names the resource attributes the action's policy reads.
+	Resource []string `json:"resource,omitempty"`
 }
 
 // APIRoute is an HTTP route and the action it requires.

@@ -20,6 +20,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
+	"its/modules/actions"
 	"its/modules/products"
 )
 
@@ -87,7 +88,7 @@ func (s *Service) visible(ctx context.Context, a *Assortment, err error) (*Assor
 	if err != nil {
 		return nil, err
 	}
-	if a.Owner.ID != me(ctx).ID && !s.allowed(ctx, "assortments.manage", nil) {
+	if a.Owner.ID != me(ctx).ID && !s.allowed(ctx, actions.AssortmentsManage, nil) {
 		return nil, notFound()
 	}
 	return a, nil
@@ -95,7 +96,7 @@ func (s *Service) visible(ctx context.Context, a *Assortment, err error) (*Assor
 
 // mayEdit is the policy check of a write on a: assortments.edit on its channel.
 func (s *Service) mayEdit(ctx context.Context, a *Assortment) error {
-	return registry.Require(ctx, s.authz, "assortments.edit", map[string]any{"channel": a.Channel})
+	return registry.Require(ctx, s.authz, actions.AssortmentsEdit, map[string]any{"channel": a.Channel})
 }
 
 // lockedError is the answer to a write on an assortment another user is editing.
