@@ -267,8 +267,11 @@ export const actions = {
 	}
 	b.WriteString(`} as const satisfies Record<string, ActionSpec>;
 
+/** One of the declared actions. */
+export type DeclaredAction = (typeof actions)[keyof typeof actions];
+
 /** The id of a declared action. */
-export type ActionId = (typeof actions)[keyof typeof actions]['id'];
+export type ActionId = DeclaredAction['id'];
 `)
 	return File{Path: GeneratedTS + "/actions.ts", Data: b.Bytes()}
 }

@@ -6,6 +6,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import type { Locale } from './locales';
+import type { DeclaredAction } from './generated/actions';
 import type { AuthzCheck, Layout, LoggedInOptions, ModuleEntry, RouteMeta, User } from './types';
 
 export interface ShellValue {
@@ -59,6 +60,13 @@ export interface Decisions {
   allowed: boolean[];
   can: (action: string) => boolean;
 }
+
+/**
+ * A permission question about a generated action; the resource may only name the attributes the
+ * action's policy reads (its manifest's resource list), so a misspelt key fails to compile.
+ */
+export const authzCheck = <A extends DeclaredAction>(action: A, resource?: { [K in A['resource'][number]]?: unknown }): AuthzCheck =>
+  resource === undefined ? { action: action.id } : { action: action.id, resource };
 
 export const decisionsKey = (checks: AuthzCheck[]) => ['authz', 'decisions', checks] as const;
 

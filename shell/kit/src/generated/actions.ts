@@ -107,5 +107,8 @@ export const actions = {
   usersSetPassword: { id: 'users.setPassword', module: 'users', resource: [] },
 } as const satisfies Record<string, ActionSpec>;
 
+/** One of the declared actions. */
+export type DeclaredAction = (typeof actions)[keyof typeof actions];
+
 /** The id of a declared action. */
-export type ActionId = (typeof actions)[keyof typeof actions]['id'];
+export type ActionId = DeclaredAction['id'];
