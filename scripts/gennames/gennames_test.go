@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"its/core/registry"
 )
 
 const root = "../.."
@@ -115,5 +117,60 @@ func TestNoBareActionStrings(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no source files found")
+	}
+}
+
+// TestPackageNames generates a module's enumerations, constants and catalog texts into its Go
+// package and the frontend kit, and refuses a message its remote's catalog lacks.
+func TestPackageNames(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "remotes/widgets/src/i18n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "remotes/widgets/src/i18n/en-US.json"), []byte(`{"widgets.toast.saved": "Widget \"Saved\""}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	manifest := func(msg string) Source {
+		src := `id: widgets
+title: module.widgets
+remote: {name: widgets, entry: /remotes/widgets/mf-manifest.json}
+enums:
+  - {id: size, description: Widget sizes, values: [Small, extra-large, Shop in Shop]}
+constants:
+  - {id: lockTTL, duration: 90s}
+  - {id: maxRows, number: 5000}
+messages:
+  - {id: ` + msg + `, go: MsgSaved}
+`
+		m, err := registry.ParseManifest("modules/widgets/module.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Source{File: "modules/widgets/module.yaml", Manifest: m}
+	}
+	f, ok, err := packageGo(dir, manifest("widgets.toast.saved"))
+	if err != nil || !ok {
+		t.Fatalf("packageGo: %v %v", ok, err)
+	}
+	if f.Path != "modules/widgets/names_gen.go" {
+		t.Errorf("path %s", f.Path)
+	}
+	for _, want := range []string{
+		"package widgets", `SizeSmall      = "Small"`, `SizeExtraLarge = "extra-large"`, `SizeShopInShop = "Shop in Shop"`,
+		"var Sizes = []string{SizeSmall, SizeExtraLarge, SizeShopInShop}",
+		"LockTTL = 90 * time.Second", "MaxRows = 5000", `MsgSaved = "Widget \"Saved\""`,
+	} {
+		if !strings.Contains(string(f.Data), want) {
+			t.Errorf("Go lacks %q:\n%s", want, f.Data)
+		}
+	}
+	ts := string(enumsTS([]Source{manifest("widgets.toast.saved")}).Data)
+	for _, want := range []string{"sizes: ['Small', 'extra-large', 'Shop in Shop'],", "lockTTLMs: 90000,", "maxRows: 5000,"} {
+		if !strings.Contains(ts, want) {
+			t.Errorf("TypeScript lacks %q:\n%s", want, ts)
+		}
+	}
+	if _, _, err := packageGo(dir, manifest("widgets.toast.gone")); err == nil || !strings.Contains(err.Error(), `message "widgets.toast.gone" is not in remotes/widgets/src/i18n/en-US.json`) {
+		t.Errorf("a message missing from the catalog: %v", err)
 	}
 }

@@ -7,13 +7,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"go/format"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"its/core/registry"
 )
@@ -143,20 +146,19 @@ func Generate(root string) ([]File, error) {
 	}
 	var files []File
 	for _, s := range srcs {
-		if !s.Core || len(s.Manifest.Actions) == 0 {
-			continue
-		}
-		f, err := coreGo(s)
+		f, ok, err := packageGo(root, s)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, f)
+		if ok {
+			files = append(files, f)
+		}
 	}
 	f, err := modulesGo(srcs)
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, f, actionsTS(srcs))
+	files = append(files, f, actionsTS(srcs), enumsTS(srcs))
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }
@@ -172,20 +174,129 @@ func actionDoc(b *bytes.Buffer, a registry.Action) {
 	fmt.Fprintf(b, "\t// %s.\n", strings.TrimSuffix(doc, "."))
 }
 
-// coreGo writes a core manifest's actions into the package beside it: core names no module, so
-// its actions cannot live in the modules' package.
-func coreGo(s Source) (File, error) {
+// packageGo writes what a manifest's own package gets: a core manifest's actions (core names no
+// module, so its actions cannot live in the modules' package) and any manifest's enumerations,
+// constants and messages. It answers ok=false when there is nothing to write.
+func packageGo(root string, s Source) (f File, ok bool, err error) {
+	m := s.Manifest
+	withActions := s.Core && len(m.Actions) > 0
+	if !withActions && len(m.Enums) == 0 && len(m.Constants) == 0 && len(m.Messages) == 0 {
+		return File{}, false, nil
+	}
 	dir := filepath.ToSlash(filepath.Dir(s.File))
 	var b bytes.Buffer
 	b.WriteString(goHeader)
 	fmt.Fprintf(&b, "package %s\n\n", filepath.Base(dir))
-	fmt.Fprintf(&b, "// Actions declared by %s.\nconst (\n", filepath.Base(s.File))
-	for _, a := range s.Manifest.Actions {
-		actionDoc(&b, a)
-		fmt.Fprintf(&b, "\tAction%s = %q\n", Camel(a.ID), a.ID)
+	if len(m.Constants) > 0 {
+		for _, c := range m.Constants {
+			if c.Duration != "" {
+				b.WriteString("import \"time\"\n\n")
+				break
+			}
+		}
 	}
-	b.WriteString(")\n")
-	return goFile(dir+"/actions_gen.go", b.Bytes())
+	if withActions {
+		fmt.Fprintf(&b, "// Actions declared by %s.\nconst (\n", filepath.Base(s.File))
+		for _, a := range m.Actions {
+			actionDoc(&b, a)
+			fmt.Fprintf(&b, "\tAction%s = %q\n", Camel(a.ID), a.ID)
+		}
+		b.WriteString(")\n\n")
+	}
+	for _, e := range m.Enums {
+		doc := e.Description
+		if doc == "" {
+			doc = "Values of " + e.ID
+		}
+		fmt.Fprintf(&b, "// %s.\nconst (\n", strings.TrimSuffix(doc, "."))
+		var names []string
+		for _, v := range e.Values {
+			n := Camel(e.ID) + valueName(v)
+			names = append(names, n)
+			fmt.Fprintf(&b, "\t%s = %q\n", n, v)
+		}
+		fmt.Fprintf(&b, ")\n\n// %ss lists every %s value in order.\nvar %ss = []string{%s}\n\n", Camel(e.ID), e.ID, Camel(e.ID), strings.Join(names, ", "))
+	}
+	if len(m.Constants) > 0 {
+		fmt.Fprintf(&b, "// Constants of %s.\nconst (\n", s.File)
+		for _, c := range m.Constants {
+			if c.Description != "" {
+				fmt.Fprintf(&b, "\t// %s\n", c.Description)
+			}
+			if c.Duration != "" {
+				d, err := time.ParseDuration(c.Duration)
+				if err != nil {
+					return File{}, false, fmt.Errorf("%s: constant %s: %w", s.File, c.ID, err)
+				}
+				fmt.Fprintf(&b, "\t%s = %s\n", Camel(c.ID), goDuration(d))
+			} else {
+				fmt.Fprintf(&b, "\t%s = %s\n", Camel(c.ID), strconv.FormatFloat(*c.Number, 'f', -1, 64))
+			}
+		}
+		b.WriteString(")\n\n")
+	}
+	if len(m.Messages) > 0 {
+		catalog, texts, err := enCatalog(root, m)
+		if err != nil {
+			return File{}, false, fmt.Errorf("%s: %w", s.File, err)
+		}
+		fmt.Fprintf(&b, "// Texts the server answers with, as %s words them.\nconst (\n", catalog)
+		for _, msg := range m.Messages {
+			text, ok := texts[msg.ID]
+			if !ok {
+				return File{}, false, fmt.Errorf("%s: message %q is not in %s", s.File, msg.ID, catalog)
+			}
+			fmt.Fprintf(&b, "\t// %s is message %s.\n\t%s = %q\n", msg.Go, msg.ID, msg.Go, text)
+		}
+		b.WriteString(")\n")
+	}
+	name := "names_gen.go"
+	if s.Core {
+		name = "actions_gen.go"
+	}
+	f, err = goFile(dir+"/"+name, b.Bytes())
+	return f, err == nil, err
+}
+
+// valueName is an enumeration value as part of a Go name: "quick-access" is "QuickAccess".
+func valueName(v string) string {
+	return Camel(strings.Map(func(r rune) rune {
+		if r == ' ' || r == '/' {
+			return '-'
+		}
+		return r
+	}, v))
+}
+
+// goDuration spells d in its largest whole unit, as a person would write it.
+func goDuration(d time.Duration) string {
+	for _, u := range []struct {
+		d    time.Duration
+		name string
+	}{{time.Hour, "time.Hour"}, {time.Minute, "time.Minute"}, {time.Second, "time.Second"}, {time.Millisecond, "time.Millisecond"}} {
+		if d%u.d == 0 {
+			return fmt.Sprintf("%d * %s", d/u.d, u.name)
+		}
+	}
+	return fmt.Sprintf("%d", d)
+}
+
+// enCatalog reads the en-US catalog of the manifest's remote (the shell's without one).
+func enCatalog(root string, m *registry.Manifest) (string, map[string]string, error) {
+	path := "shell/src/i18n/lang/en-US.json"
+	if m.Remote != nil {
+		dir := strings.TrimSuffix(strings.TrimPrefix(m.Remote.Entry, "/remotes/"), "/mf-manifest.json")
+		path = "remotes/" + dir + "/src/i18n/en-US.json"
+	}
+	raw, err := os.ReadFile(filepath.Join(root, path))
+	if err != nil {
+		return path, nil, err
+	}
+	texts := map[string]string{}
+	if err := json.Unmarshal(raw, &texts); err != nil {
+		return path, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return path, texts, nil
 }
 
 // modulesGo writes every module's actions into the leaf package its/modules/actions.
@@ -274,4 +385,49 @@ export type DeclaredAction = (typeof actions)[keyof typeof actions];
 export type ActionId = DeclaredAction['id'];
 `)
 	return File{Path: GeneratedTS + "/actions.ts", Data: b.Bytes()}
+}
+
+// enumsTS writes the manifests' enumerations and constants for the frontend, by module.
+func enumsTS(srcs []Source) File {
+	var enums, consts bytes.Buffer
+	for _, s := range srcs {
+		m := s.Manifest
+		if len(m.Enums) > 0 {
+			fmt.Fprintf(&enums, "  %s: {\n", lowerCamel(m.ID))
+			for _, e := range m.Enums {
+				vals := make([]string, len(e.Values))
+				for i, v := range e.Values {
+					vals[i] = tsString(v)
+				}
+				if e.Description != "" {
+					fmt.Fprintf(&enums, "    /** %s */\n", strings.ReplaceAll(e.Description, "*/", "* /"))
+				}
+				fmt.Fprintf(&enums, "    %ss: [%s],\n", lowerCamel(e.ID), strings.Join(vals, ", "))
+			}
+			enums.WriteString("  },\n")
+		}
+		if len(m.Constants) > 0 {
+			fmt.Fprintf(&consts, "  %s: {\n", lowerCamel(m.ID))
+			for _, c := range m.Constants {
+				if c.Description != "" {
+					fmt.Fprintf(&consts, "    /** %s */\n", strings.ReplaceAll(c.Description, "*/", "* /"))
+				}
+				if c.Duration != "" {
+					d, _ := time.ParseDuration(c.Duration) // validated by packageGo
+					fmt.Fprintf(&consts, "    %sMs: %d,\n", lowerCamel(c.ID), d.Milliseconds())
+				} else {
+					fmt.Fprintf(&consts, "    %s: %s,\n", lowerCamel(c.ID), strconv.FormatFloat(*c.Number, 'f', -1, 64))
+				}
+			}
+			consts.WriteString("  },\n")
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString(tsHeader)
+	b.WriteString("\n/** Each module's enumerations (its manifest's enums), by module and plural name. */\nexport const enums = {\n")
+	b.Write(enums.Bytes())
+	b.WriteString("} as const;\n\n/** Each module's shared numbers and durations (durations in milliseconds, named ...Ms). */\nexport const constants = {\n")
+	b.Write(consts.Bytes())
+	b.WriteString("} as const;\n")
+	return File{Path: GeneratedTS + "/enums.ts", Data: b.Bytes()}
 }

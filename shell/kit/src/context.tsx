@@ -65,8 +65,12 @@ export interface Decisions {
  * A permission question about a generated action; the resource may only name the attributes the
  * action's policy reads (its manifest's resource list), so a misspelt key fails to compile.
  */
-export const authzCheck = <A extends DeclaredAction>(action: A, resource?: { [K in A['resource'][number]]?: unknown }): AuthzCheck =>
-  resource === undefined ? { action: action.id } : { action: action.id, resource };
+export function authzCheck<A extends DeclaredAction>(
+  action: A,
+  ...resource: A['resource'] extends readonly [] ? [] : [{ [K in A['resource'][number]]?: unknown }?]
+): AuthzCheck {
+  return resource[0] === undefined ? { action: action.id } : { action: action.id, resource: resource[0] };
+}
 
 export const decisionsKey = (checks: AuthzCheck[]) => ['authz', 'decisions', checks] as const;
 

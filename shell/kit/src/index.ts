@@ -14,3 +14,4 @@ export * from './messages';
 export * from './ui';
 export * from './SearchInput';
 export * from './generated/actions';
+export * from './generated/enums';
