@@ -19,6 +19,7 @@ import (
 	"its/core/identity"
 	"its/core/registry"
 	"its/modules"
+	"its/modules/libraries"
 	"its/modules/users"
 )
 
@@ -47,7 +48,8 @@ var sessionEnding = map[string]bool{"session.logout": true}
 // 401 and 403, and the object-level cases run first on objects of their own.
 //
 // Path parameters get real values from pathValues, by module and parameter name; a route with
-// a parameter it does not know fails with the name to add.
+// a parameter it does not know fails with the name to add. A handler that asks the policy a
+// second question for what the request selects is listed in handlerChecks.
 func TestRouteRoleMatrix(t *testing.T) {
 	var (
 		reg *registry.Registry
@@ -75,12 +77,27 @@ func TestRouteRoleMatrix(t *testing.T) {
 	t.Run("objects of another user", func(t *testing.T) { objectLevel(t, a, fix, clients) })
 
 	values := pathValues(fix, accounts)
-	queries := map[string]string{
-		// The libraries' browse routes take the library from the query: name one so the
-		// policy's per-library rule is what decides.
-		"GET /api/assets":         "libraryType=AdvertisingAsset",
-		"GET /api/assets/filters": "libraryType=AdvertisingAsset",
-		"GET /api/assets/landing": "libraryType=AdvertisingAsset",
+	// The libraries' browse routes take the library from the query: each library in turn, so
+	// the policy's per-library rules are what decides.
+	var libraryQueries []string
+	for _, lt := range libraries.LibraryTypes {
+		libraryQueries = append(libraryQueries, "libraryType="+lt)
+	}
+	queries := map[string][]string{
+		"GET /api/assets":         libraryQueries,
+		"GET /api/assets/filters": libraryQueries,
+		"GET /api/assets/landing": libraryQueries,
+	}
+
+	// handlerChecks are the second questions a handler asks the policy once the gate let the
+	// request in, for what the request selects: the expected answer needs both decisions.
+	handlerChecks := map[string]func(target string) (action string, resource map[string]any){
+		"GET /api/options/data/{key}": func(target string) (string, map[string]any) {
+			if strings.HasSuffix(target, "/loggedIn") {
+				return "options.loggedIn", nil
+			}
+			return "", nil
+		},
 	}
 
 	// The routes as chi would serve them, to find which route answers a concrete path and the
@@ -101,6 +118,9 @@ func TestRouteRoleMatrix(t *testing.T) {
 		route    registry.Route
 		target   string
 		resource map[string]any
+		// then and thenResource are the handler's own check, if it makes one.
+		then         string
+		thenResource map[string]any
 	}
 	var calls []call
 	for _, rt := range routes {
@@ -108,23 +128,34 @@ func TestRouteRoleMatrix(t *testing.T) {
 			t.Errorf("%s %s: action %q has no decision in the policies", rt.Method, rt.Path, rt.Action)
 			continue
 		}
-		path, err := fillPath(rt, values)
+		paths, err := fillPath(rt, values)
 		if err != nil {
 			t.Error(err)
 			continue
 		}
-		target := path
-		if q := queries[rt.Method+" "+rt.Path]; q != "" {
-			target += "?" + q
+		for _, path := range paths {
+			targets := []string{path}
+			if qs := queries[rt.Method+" "+rt.Path]; len(qs) > 0 {
+				targets = nil
+				for _, q := range qs {
+					targets = append(targets, path+"?"+q)
+				}
+			}
+			for _, target := range targets {
+				var h hit
+				req := httptest.NewRequest(rt.Method, target, nil)
+				mux.ServeHTTP(httptest.NewRecorder(), req.WithContext(context.WithValue(req.Context(), hitKey{}, &h)))
+				if h.route.Path != rt.Path || h.route.Method != rt.Method {
+					t.Errorf("%s %s: %s is served by %s %s; give its parameters other values", rt.Method, rt.Path, target, h.route.Method, h.route.Path)
+					continue
+				}
+				c := call{route: rt, target: target, resource: h.resource}
+				if check := handlerChecks[rt.Method+" "+rt.Path]; check != nil {
+					c.then, c.thenResource = check(target)
+				}
+				calls = append(calls, c)
+			}
 		}
-		var h hit
-		req := httptest.NewRequest(rt.Method, target, nil)
-		mux.ServeHTTP(httptest.NewRecorder(), req.WithContext(context.WithValue(req.Context(), hitKey{}, &h)))
-		if h.route.Path != rt.Path || h.route.Method != rt.Method {
-			t.Errorf("%s %s: %s is served by %s %s; give its parameters other values", rt.Method, rt.Path, target, h.route.Method, h.route.Path)
-			continue
-		}
-		calls = append(calls, call{route: rt, target: target, resource: h.resource})
 	}
 	if len(calls) < 50 {
 		t.Fatalf("only %d routes in the matrix: the registry walk is broken", len(calls))
@@ -149,9 +180,14 @@ func TestRouteRoleMatrix(t *testing.T) {
 						client = clients[role]
 					}
 				}
-				want, err := az.Allowed(ctx, u, c.route.Action, c.resource)
+				action := c.route.Action
+				want, err := az.Allowed(ctx, u, action, c.resource)
+				if err == nil && want && c.then != "" {
+					action = c.then
+					want, err = az.Allowed(ctx, u, action, c.thenResource)
+				}
 				if err != nil {
-					t.Errorf("policy %s: %v", c.route.Action, err)
+					t.Errorf("policy %s: %v", action, err)
 					return
 				}
 				var body any
@@ -168,11 +204,13 @@ func TestRouteRoleMatrix(t *testing.T) {
 				case want && refused:
 					t.Errorf("%s %s as %s: the policy allows %s %v, the server answered %d %s", c.route.Method, c.target, who, c.route.Action, c.resource, r.Status, short(r.Raw))
 				case !want && role == "" && r.Status != http.StatusUnauthorized:
-					t.Errorf("%s %s as anonymous: the policy refuses %s %v, want 401, got %d %s", c.route.Method, c.target, c.route.Action, c.resource, r.Status, short(r.Raw))
+					t.Errorf("%s %s as anonymous: the policy refuses %s %v, want 401, got %d %s", c.route.Method, c.target, action, c.resource, r.Status, short(r.Raw))
 				case !want && role != "" && r.Status != http.StatusForbidden:
-					t.Errorf("%s %s as %s: the policy refuses %s %v, want 403, got %d %s", c.route.Method, c.target, who, c.route.Action, c.resource, r.Status, short(r.Raw))
+					t.Errorf("%s %s as %s: the policy refuses %s %v, want 403, got %d %s", c.route.Method, c.target, who, action, c.resource, r.Status, short(r.Raw))
 				case !want && r.Body["messageCode"] == nil:
 					t.Errorf("%s %s as %s: a refusal without the error envelope: %s", c.route.Method, c.target, who, short(r.Raw))
+				case !want && role != "" && fmt.Sprint(r.Body["details"]) != fmt.Sprint(map[string]any{"action": action}):
+					t.Errorf("%s %s as %s: a refusal that does not name the action %s: %s", c.route.Method, c.target, who, action, short(r.Raw))
 				case r.Status >= 500:
 					t.Errorf("%s %s as %s: %d %s", c.route.Method, c.target, who, r.Status, short(r.Raw))
 				}
@@ -191,7 +229,7 @@ func TestRouteRoleMatrix(t *testing.T) {
 			t.Errorf("%s %s: no demo role and no anonymous caller may call it (action %s)", c.route.Method, c.route.Path, c.route.Action)
 		}
 	}
-	t.Logf("%d routes × %d callers", len(calls), len(callers))
+	t.Logf("%d requests of %d routes × %d callers", len(calls), len(routes), len(callers))
 }
 
 type hitKey struct{}
@@ -206,21 +244,29 @@ func short(raw []byte) string {
 
 var paramRE = regexp.MustCompile(`\{([^}]+)\}`)
 
-// fillPath puts the real value of each of the route's parameters into its path.
-func fillPath(rt registry.Route, values map[string]string) (string, error) {
+// fillPath answers the route's path with real values for its parameters, once for every
+// combination of the values each parameter has.
+func fillPath(rt registry.Route, values map[string][]string) ([]string, error) {
+	paths := []string{rt.Path}
 	var missing []string
-	path := paramRE.ReplaceAllStringFunc(rt.Path, func(p string) string {
-		name := p[1 : len(p)-1]
-		if v, ok := values[rt.Module+"/"+name]; ok {
-			return url.PathEscape(v)
+	for _, m := range paramRE.FindAllStringSubmatch(rt.Path, -1) {
+		vs := values[rt.Module+"/"+m[1]]
+		if len(vs) == 0 {
+			missing = append(missing, rt.Module+"/"+m[1])
+			continue
 		}
-		missing = append(missing, rt.Module+"/"+name)
-		return p
-	})
-	if len(missing) > 0 {
-		return "", fmt.Errorf("%s %s: no real value for %s: add one to pathValues in modules/matrix_test.go", rt.Method, rt.Path, strings.Join(missing, ", "))
+		var next []string
+		for _, p := range paths {
+			for _, v := range vs {
+				next = append(next, strings.Replace(p, m[0], url.PathEscape(v), 1))
+			}
+		}
+		paths = next
 	}
-	return path, nil
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%s %s: no real value for %s: add one to pathValues in modules/matrix_test.go", rt.Method, rt.Path, strings.Join(missing, ", "))
+	}
+	return paths, nil
 }
 
 // fixtures are real objects of the demo data or made for the test, each owned by the editor.
@@ -258,34 +304,37 @@ func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.Use
 	return f
 }
 
-// pathValues are the real values of path parameters, keyed by module and parameter name.
-func pathValues(f fixtures, accounts map[string]*identity.User) map[string]string {
-	return map[string]string{
-		"core/key":                   "public",
-		"admin/id":                   accounts["user"].ID,
-		"assortments/id":             f.assortment,
-		"assortments/action":         "release",
-		"assortments/collectionType": "AssortmentCollection",
-		"assortments/collectionId":   f.collection,
-		"dashboard/_id":              f.announcement,
-		"libraries/libraryType":      "AdvertisingAsset",
-		"libraries/manageType":       "AdvertisingAsset",
-		"libraries/fileId":           f.libraryFile,
-		"libraries/collectionType":   "advertisingAsset",
-		"notifications/type":         f.notificationType,
-		"notifications/id":           f.notification,
-		"products/text":              "1",
-		"products/popColors":         "true",
-		"products/id":                f.product,
-		"products/file":              "thumbnail.png",
-		"sampleinventory/subtype":    "Production",
-		"sampleinventory/manageType": "Production",
-		"sampleinventory/library":    "Production",
-		"sampleinventory/id":         f.sample,
-		"sampleinventory/property":   "style",
-		"sampleinventory/value":      "1",
-		"jobs/id":                    f.job,
-		"uploads/uploadId":           f.upload,
+// pathValues are the real values of path parameters, keyed by module and parameter name; a
+// parameter whose value decides the policy (a library, a collection type) has each of its values.
+func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]string {
+	one := func(v string) []string { return []string{v} }
+	sampleLibraries := []string{"Production", "Sales"}
+	return map[string][]string{
+		"core/key":                   {"public", "loggedIn"},
+		"admin/id":                   one(accounts["user"].ID),
+		"assortments/id":             one(f.assortment),
+		"assortments/action":         one("release"),
+		"assortments/collectionType": one("AssortmentCollection"),
+		"assortments/collectionId":   one(f.collection),
+		"dashboard/_id":              one(f.announcement),
+		"libraries/libraryType":      libraries.LibraryTypes,
+		"libraries/manageType":       libraries.LibraryTypes,
+		"libraries/fileId":           one(f.libraryFile),
+		"libraries/collectionType":   {"advertisingAsset", "advertisingLogo", "globalRetail", "productDocument"},
+		"notifications/type":         {f.notificationType, "all"},
+		"notifications/id":           one(f.notification),
+		"products/text":              one("1"),
+		"products/popColors":         one("true"),
+		"products/id":                one(f.product),
+		"products/file":              one("thumbnail.png"),
+		"sampleinventory/subtype":    sampleLibraries,
+		"sampleinventory/manageType": sampleLibraries,
+		"sampleinventory/library":    sampleLibraries,
+		"sampleinventory/id":         one(f.sample),
+		"sampleinventory/property":   one("style"),
+		"sampleinventory/value":      one("1"),
+		"jobs/id":                    one(f.job),
+		"uploads/uploadId":           one(f.upload),
 	}
 }
 
