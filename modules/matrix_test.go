@@ -14,11 +14,13 @@ import (
 	"github.com/go-chi/chi/v5"
 	"go.uber.org/fx"
 
+	"its/core/app"
 	"its/core/app/apptest"
 	"its/core/authz"
 	"its/core/identity"
 	"its/core/registry"
 	"its/modules"
+	"its/modules/actions"
 	"its/modules/libraries"
 	"its/modules/users"
 )
@@ -31,7 +33,7 @@ const brokenJSON = `{"matrix":`
 
 // sessionEnding are the actions whose route ends the caller's session: the matrix sends them on
 // a session of their own so that the role's shared session lives on.
-var sessionEnding = map[string]bool{"session.logout": true}
+var sessionEnding = map[string]bool{actions.SessionLogout: true}
 
 // TestRouteRoleMatrix sends every API route of every manifest (modules and core, walked from
 // the registry at run time, so a new route or module is in it without a line here) as every
@@ -94,7 +96,7 @@ func TestRouteRoleMatrix(t *testing.T) {
 	handlerChecks := map[string]func(target string) (action string, resource map[string]any){
 		"GET /api/options/data/{key}": func(target string) (string, map[string]any) {
 			if strings.HasSuffix(target, "/loggedIn") {
-				return "options.loggedIn", nil
+				return app.ActionOptionsLoggedIn, nil
 			}
 			return "", nil
 		},
