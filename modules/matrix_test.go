@@ -381,6 +381,14 @@ func objectLevel(t *testing.T, a *apptest.App, f fixtures, clients map[string]*a
 		t.Errorf("another user added %d rows to the assortment", n)
 	}
 
+	for _, r := range []*apptest.Response{
+		other.Do("GET", "/api/collections/AssortmentCollection", nil),
+		other.Do("POST", "/api/collections/AssortmentCollection/query", map[string]any{}),
+	} {
+		if r.Status != http.StatusOK || strings.Contains(string(r.Raw), f.collection) {
+			t.Errorf("another user's collection list: %d %s", r.Status, short(r.Raw))
+		}
+	}
 	rows := a.Count(`SELECT count(*) FROM collection_products WHERE collection_id::text = $1`, f.collection)
 	notFound("POST", "/api/collections/AssortmentCollection/batch/"+f.collection, map[string]any{"addProducts": pair})
 	if n := a.Count(`SELECT count(*) FROM collection_products WHERE collection_id::text = $1`, f.collection); n != rows {
