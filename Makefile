@@ -10,12 +10,13 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help gen check-gen run build web go-build test test-go test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet
+.PHONY: help gen check-gen run build web go-build test test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
 	@echo "make test   - run every test (Go with a real PostgreSQL, policies, web units, browser e2e)"
 	@echo "make bench  - print one JSON line per performance figure"
+	@echo "make fuzz   - run every Go fuzz target for FUZZTIME (default 60s) each"
 
 ## ---- set-up --------------------------------------------------------------------------
 
@@ -86,7 +87,7 @@ run: deps-postgres build
 
 ## ---- test ----------------------------------------------------------------------------
 
-test: check-gen deps-postgres deps-chromium build vet test-go test-web test-e2e
+test: check-gen deps-postgres deps-chromium build vet test-go test-fuzz test-web test-e2e
 
 vet:
 	$(GO) vet ./...
@@ -94,6 +95,16 @@ vet:
 # Go tests start real PostgreSQL clusters (core/db/dbtest); policies run their Rego tests.
 test-go:
 	$(GO) test -count=1 -p 2 ./...
+
+# Every Go fuzz target (scripts/fuzz.sh), one after the other: briefly in make test, for
+# FUZZTIME each in make fuzz. A failing input lands in the package's testdata/fuzz/.
+FUZZTIME ?= 60s
+
+test-fuzz: deps-postgres
+	FUZZTIME=3s GO=$(GO) scripts/fuzz.sh
+
+fuzz: deps-postgres
+	FUZZTIME=$(FUZZTIME) GO=$(GO) scripts/fuzz.sh
 
 test-policies:
 	$(GO) test -count=1 ./policies/...

@@ -205,17 +205,8 @@ func (reg *Registry) Mount(r chi.Router) {
 // session-expired 401), logged in and refused answers 403.
 func (reg *Registry) guard(rt *route) http.Handler {
 	return httpx.Wrap(reg.log, func(w http.ResponseWriter, r *http.Request) error {
-		var res map[string]any
-		if rt.resource != nil {
-			res = rt.resource(r)
-		} else if rc := chi.RouteContext(r.Context()); rc != nil && len(rc.URLParams.Keys) > 0 {
-			res = make(map[string]any, len(rc.URLParams.Keys))
-			for i, k := range rc.URLParams.Keys {
-				res[k] = rc.URLParams.Values[i]
-			}
-		}
 		u := identity.FromContext(r.Context())
-		ok, err := reg.authz.Allowed(r.Context(), u, rt.action, res)
+		ok, err := reg.authz.Allowed(r.Context(), u, rt.action, rt.resourceOf(r))
 		if err != nil {
 			return httpx.Internal(fmt.Errorf("authz %s: %w", rt.action, err))
 		}
@@ -231,6 +222,44 @@ func (reg *Registry) guard(rt *route) http.Handler {
 		}
 		return rt.handler(w, r)
 	})
+}
+
+// resourceOf is the resource the guard passes to the policy for r.
+func (rt *route) resourceOf(r *http.Request) map[string]any {
+	if rt.resource != nil {
+		return rt.resource(r)
+	}
+	rc := chi.RouteContext(r.Context())
+	if rc == nil || len(rc.URLParams.Keys) == 0 {
+		return nil
+	}
+	res := make(map[string]any, len(rc.URLParams.Keys))
+	for i, k := range rc.URLParams.Keys {
+		res[k] = rc.URLParams.Values[i]
+	}
+	return res
+}
+
+// Route is one mounted route as its guard sees it, for whatever walks every route (the route ×
+// role test computes each expected decision from it).
+type Route struct {
+	Module, Method, Path, Action string
+	rt                           *route
+}
+
+// Resource is the resource the guard passes to the policy for r, a request routed to this
+// route (its URL parameters in chi's route context).
+func (r Route) Resource(req *http.Request) map[string]any { return r.rt.resourceOf(req) }
+
+// Routes lists every module route in module order.
+func (reg *Registry) Routes() []Route {
+	var out []Route
+	for _, l := range reg.Modules {
+		for _, rt := range l.routes {
+			out = append(out, Route{Module: rt.module, Method: rt.method, Path: rt.path, Action: rt.action, rt: rt})
+		}
+	}
+	return out
 }
 
 // Require answers a check inside a handler (for resources known only after reading the body or
