@@ -24,7 +24,7 @@ import (
 var catalogue = []string{
 	// public
 	"session.login", "session.logout", "users.accessRequest", "users.confirmEmail",
-	"users.passwordReset", "users.setPassword", "options.public", "config.version", "health",
+	"users.passwordReset", "users.setPassword", "options.public", "config.version", "health", "ready",
 	// any logged-in user
 	"session.ping", "options.loggedIn", "registry.list", "authz.decisions", "dashboard.view",
 	"announcements.view", "notifications.view", "stats.create", "userFlags.create",
