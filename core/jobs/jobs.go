@@ -21,6 +21,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/config"
+	"its/core/metrics"
 	"its/core/storage"
 )
 
@@ -50,6 +51,8 @@ type Params struct {
 	Log    *slog.Logger
 	DB     *pgxpool.Pool
 	Store  storage.Store
+	// Metrics gets the queue's counts by state (optional: tools build the queue without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // NoopArgs is a job that does nothing (a health probe and the throughput benchmark's unit).
@@ -82,6 +85,7 @@ func New(p Params) (*Queue, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.Metrics.MustRegister(newStateCollector(p.DB))
 	return &Queue{db: p.DB, client: client, store: p.Store, cfg: p.Config}, nil
 }
 
@@ -92,8 +96,9 @@ type WorkerParams struct {
 	Config        *config.Config
 	Log           *slog.Logger
 	DB            *pgxpool.Pool
-	Queue         *Queue         // after the migrations
-	Registrations []Registration `group:"jobs"`
+	Queue         *Queue           // after the migrations
+	Registrations []Registration   `group:"jobs"`
+	Metrics       *metrics.Metrics `optional:"true"`
 }
 
 // startWorkers builds the working client with every module's workers and runs it with the app,
@@ -118,6 +123,7 @@ func startWorkers(p WorkerParams) error {
 		FetchCooldown:     5 * time.Millisecond,
 		FetchPollInterval: 500 * time.Millisecond,
 		Logger:            riverLogger(p.Log),
+		Middleware:        []rivertype.Middleware{&workMetrics{m: p.Metrics}},
 	})
 	if err != nil {
 		return err
