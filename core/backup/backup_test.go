@@ -1,7 +1,9 @@
 package backup_test
 
 import (
+	"archive/tar"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/rand"
 	"fmt"
@@ -188,5 +190,83 @@ func TestRestoreRefusesABrokenArchive(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(dir, "blobs", "objects")); len(entries) != 0 {
 		t.Fatalf("a refused restore wrote blobs: %v", entries)
+	}
+}
+
+// A backup next to a running server uses the server's private cluster and leaves it running.
+func TestBackupLeavesARunningClusterRunning(t *testing.T) {
+	ctx := context.Background()
+	dataDir, err := os.MkdirTemp("", "its-backup-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dataDir) })
+	log := slog.New(slog.DiscardHandler)
+	server, err := db.NewCluster(filepath.Join(dataDir, "pg"), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := server.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = server.Stop(context.Background()) })
+	cfg, err := config.LoadFrom([]string{"ITS_DATA_DIR=" + dataDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := backup.Backup(ctx, filepath.Join(dataDir, "its.tar.gz"), backup.Options{Config: cfg, Log: log}); err != nil {
+		t.Fatal(err)
+	}
+	admin, _ := server.URL("postgres")
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		t.Fatalf("the server's cluster stopped with the backup: %v", err)
+	}
+	conn.Close(ctx)
+}
+
+// writeArchive writes a tar.gz of name/content pairs.
+func writeArchive(t *testing.T, file string, entries ...string) {
+	t.Helper()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for i := 0; i+1 < len(entries); i += 2 {
+		if err := tw.WriteHeader(&tar.Header{Name: entries[i], Mode: 0o600, Size: int64(len(entries[i+1]))}); err != nil {
+			t.Fatal(err)
+		}
+		_, _ = tw.Write([]byte(entries[i+1]))
+	}
+	_ = tw.Close()
+	_ = gz.Close()
+	if err := os.WriteFile(file, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRestoreRefusesEntriesOutsideTheBlobFolder(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	cfg, err := config.LoadFrom([]string{"ITS_DATA_DIR=" + filepath.Join(dir, "data"), "ITS_DATABASE_URL=" + dbtest.NewDatabase(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := backup.Options{Config: cfg, Log: slog.New(slog.DiscardHandler)}
+	manifest := `{"format":1,"blobs":"local","files":1,"bytes":4}`
+	for _, name := range []string{"blobs/../../escaped", "blobs//etc/x", "../escaped", "blobs/a/../../b"} {
+		file := filepath.Join(dir, "evil.tar.gz")
+		writeArchive(t, file, "its-backup.json", manifest, "database.dump", "dump", name, "evil")
+		if _, err := backup.Restore(ctx, file, o); err == nil {
+			t.Fatalf("entry %q was accepted", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "escaped")); err == nil {
+		t.Fatal("an entry escaped the blob folder")
+	}
+	// A manifest that does not match the blobs is an incomplete archive.
+	file := filepath.Join(dir, "short.tar.gz")
+	writeArchive(t, file, "its-backup.json", `{"format":1,"blobs":"local","files":2,"bytes":8}`, "database.dump", "dump", "blobs/a.bin", "abcd")
+	if _, err := backup.Restore(ctx, file, o); err == nil || !strings.Contains(err.Error(), "incomplete") {
+		t.Fatalf("short archive: %v", err)
 	}
 }
