@@ -171,8 +171,17 @@ func runDemo(p DemoParams) {
 }
 
 // Seed runs every module's seeder in one transaction when the database has no accounts yet; an
-// existing account means the data is there (demo or real) and nothing is loaded twice.
-func Seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *config.Config, log *slog.Logger, verbose bool) (bool, error) {
+// existing account means the data is there (demo or real) and nothing is loaded twice, also when
+// several servers start on one empty database together.
+func Seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *config.Config, log *slog.Logger, verbose bool) (loaded bool, err error) {
+	err = db.Exclusive(ctx, pool, func(ctx context.Context) error {
+		loaded, err = seed(ctx, pool, reg, cfg, log, verbose)
+		return err
+	})
+	return loaded, err
+}
+
+func seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *config.Config, log *slog.Logger, verbose bool) (bool, error) {
 	var n int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
 		return false, err

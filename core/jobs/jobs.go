@@ -21,6 +21,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/config"
+	"its/core/db"
 	"its/core/metrics"
 	"its/core/storage"
 )
@@ -78,7 +79,12 @@ func New(p Params) (*Queue, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+	// River's migrator takes no lock of its own: servers starting together would race.
+	err = db.Exclusive(ctx, p.DB, func(ctx context.Context) error {
+		_, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		return err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("job queue migrations: %w", err)
 	}
 	client, err := river.NewClient(driver, &river.Config{Logger: riverLogger(p.Log)})

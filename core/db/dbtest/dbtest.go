@@ -168,18 +168,33 @@ func NewDatabase(t testing.TB) string {
 	if adminURL == "" {
 		t.Fatal("dbtest: no database server; call dbtest.Main from TestMain")
 	}
-	ctx := context.Background()
-	tpl, err := template(ctx)
+	tpl, err := template(context.Background())
 	if err != nil {
 		t.Fatalf("dbtest template: %v", err)
 	}
+	return createDatabase(t, " TEMPLATE "+tpl)
+}
+
+// NewEmptyDatabase creates a database without any migration applied, for tests of start-up
+// itself; it is dropped after the test.
+func NewEmptyDatabase(t testing.TB) string {
+	t.Helper()
+	if adminURL == "" {
+		t.Fatal("dbtest: no database server; call dbtest.Main from TestMain")
+	}
+	return createDatabase(t, "")
+}
+
+func createDatabase(t testing.TB, options string) string {
+	t.Helper()
+	ctx := context.Background()
 	name := fmt.Sprintf("its_t_%d_%d", os.Getpid(), counter.Add(1))
 	conn, err := pgx.Connect(ctx, adminURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE "+tpl); err != nil {
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+options); err != nil {
 		t.Fatalf("dbtest create: %v", err)
 	}
 	t.Cleanup(func() {
