@@ -110,7 +110,8 @@ bench: deps-postgres deps-chromium
 
 # Not part of make test: a real `its serve` under a mixed load of reads, grid writes, uploads and
 # exports for SOAK_DURATION, reporting its memory and goroutines at the start and the end.
-soak: deps-postgres go-build
+soak: deps-postgres
+	@$(MAKE) --no-print-directory go-build >&2
 	@$(GO) run ./scripts/soak -bin bin/its -duration $(SOAK_DURATION)
 
 fmt:
