@@ -10,7 +10,7 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help run build web go-build test test-go test-policies test-web test-e2e bench soak deps-postgres deps-chromium deps-node clean fmt vet
+.PHONY: help gen check-gen run build web go-build test test-go test-policies test-web test-e2e bench soak deps-postgres deps-chromium deps-node clean fmt vet
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
@@ -51,18 +51,30 @@ deps-node: node_modules/.installed
 
 ## ---- build ---------------------------------------------------------------------------
 
+# The names Go and TypeScript share (actions, enumerations, message ids), generated from the
+# manifests; every build regenerates them, and check-gen fails when the committed copy is stale.
+GENERATED := '*_gen.go' shell/kit/src/generated
+
+gen:
+	$(GO) run ./scripts/gennames
+
+check-gen: gen
+	@git diff --exit-code -- $(GENERATED) || { echo "generated files are stale: run make gen and commit them"; exit 1; }
+	@if [ -n "$$(git ls-files --others --exclude-standard -- $(GENERATED))" ]; then \
+	  echo "generated files are not committed:"; git ls-files --others --exclude-standard -- $(GENERATED); exit 1; fi
+
 # The shell and every remote, copied where the Go binary embeds them.
-web: deps-node
+web: gen deps-node
 	$(NPM) run build
 	rm -rf core/web/dist/shell core/web/dist/remotes
 	mkdir -p core/web/dist/remotes
 	cp -r shell/dist core/web/dist/shell
 	@for r in $(REMOTES); do cp -r remotes/$$r/dist core/web/dist/remotes/$$r; done
 
-go-build:
+go-build: gen
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/its ./cmd/its
 
-build: web go-build
+build: gen web go-build
 
 ## ---- run -----------------------------------------------------------------------------
 
@@ -75,7 +87,7 @@ run: deps-postgres build
 
 ## ---- test ----------------------------------------------------------------------------
 
-test: deps-postgres deps-chromium build vet test-go test-web test-e2e
+test: check-gen deps-postgres deps-chromium build vet test-go test-web test-e2e
 
 vet:
 	$(GO) vet ./...
@@ -87,7 +99,7 @@ test-go:
 test-policies:
 	$(GO) test -count=1 ./policies/...
 
-test-web: deps-node
+test-web: gen deps-node
 	$(NPM) test
 
 test-e2e: deps-chromium

@@ -34,7 +34,7 @@ func TestReadyNamesTheFailingPart(t *testing.T) {
 	a := apptest.Start(t, core)
 	c := a.Client()
 	r := c.Do("GET", "/api/ready", nil)
-	if r.Status != http.StatusOK || r.Body["status"] != "ready" {
+	if r.Status != http.StatusOK || r.Body["status"] != "ok" {
 		t.Fatalf("ready: %d %s", r.Status, r.Raw)
 	}
 	for _, part := range []string{"database", "storage", "pdf"} {

@@ -70,6 +70,6 @@ func (rd readiness) serve(w http.ResponseWriter, r *http.Request) error {
 			Details: map[string]any{"failing": failing, "checks": checks},
 		}
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"status": "ready", "checks": checks})
+	httpx.JSON(w, http.StatusOK, map[string]any{"status": "ok", "checks": checks})
 	return nil
 }

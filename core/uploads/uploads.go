@@ -30,6 +30,7 @@ import (
 	"its/core/metrics"
 	"its/core/registry"
 	"its/core/storage"
+	"its/modules/actions"
 )
 
 // ChunkSize is the part size of the spec (10,485,760 bytes).
@@ -113,23 +114,23 @@ var usages = map[string]usage{
 	LibraryAsset: {
 		exts: libraryExts,
 		action: func(r *Request) (string, map[string]any) {
-			return "libraries.manage", map[string]any{"libraryType": r.LibraryType}
+			return actions.LibrariesManage, map[string]any{"libraryType": r.LibraryType}
 		},
 		key: func(r *Request, fn string) (string, error) { return storage.Key("uploads", r.LibraryType, fn) },
 	},
 	AssortmentLogo: {
 		exts:   imageExts,
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		action: func(*Request) (string, map[string]any) { return actions.AssortmentsEdit, nil },
 		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
 	},
 	Product: {
 		exts:   imageExts,
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		action: func(*Request) (string, map[string]any) { return actions.AssortmentsEdit, nil },
 		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
 	},
 	DisplayGroup: {
 		exts:   append(append([]string{}, imageExts...), ".pdf"),
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		action: func(*Request) (string, map[string]any) { return actions.AssortmentsEdit, nil },
 		key: func(r *Request, fn string) (string, error) {
 			return storage.Key("assortments", r.AttachTo, "customContent", fn)
 		},
@@ -335,7 +336,7 @@ func (s *Service) owned(ctx context.Context, q pgxQuerier, id string, forUpdate 
 	if err != nil {
 		return nil, err
 	}
-	if err := registry.Require(ctx, s.az, "uploads.own", map[string]any{"ownerId": up.UserID}); err != nil {
+	if err := registry.Require(ctx, s.az, ActionUploadsOwn, map[string]any{"ownerId": up.UserID}); err != nil {
 		return nil, httpx.NotFound("Upload")
 	}
 	return up, nil
