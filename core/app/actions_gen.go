@@ -6,6 +6,8 @@ package app
 const (
 	// Database health check (public).
 	ActionHealth = "health"
+	// Readiness: database, blob store and PDF renderer (public).
+	ActionReady = "ready"
 	// The running version (public).
 	ActionConfigVersion = "config.version"
 	// Options for the login page (public).

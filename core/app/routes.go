@@ -2,16 +2,20 @@ package app
 
 import (
 	_ "embed"
+	"log/slog"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
 
 	"its/core/authz"
 	"its/core/config"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/pdf"
 	"its/core/registry"
+	"its/core/storage"
 )
 
 //go:embed core.yaml
@@ -26,19 +30,37 @@ var Languages = []string{"en-US", "de-DE", "es-ES", "fr-FR", "it-IT", "ja-JP", "
 // maxChecks bounds one decisions request.
 const maxChecks = 500
 
-func newCoreModule(db *pgxpool.Pool, cfg *config.Config, az *authz.Engine, regRef *registryRef) registry.Module {
+// coreModuleParams wire the core's own routes.
+type coreModuleParams struct {
+	fx.In
+	DB       *pgxpool.Pool
+	Config   *config.Config
+	Authz    *authz.Engine
+	Registry *registryRef
+	Store    storage.Store
+	PDF      *pdf.Renderer
+	Log      *slog.Logger
+}
+
+func newCoreModule(p coreModuleParams) registry.Module {
+	db, cfg, az, regRef := p.DB, p.Config, p.Authz, p.Registry
+	ready := readiness{db: p.DB, store: p.Store, pdf: p.PDF, log: p.Log}
+	health := func(w http.ResponseWriter, req *http.Request) error {
+		if err := db.Ping(req.Context()); err != nil {
+			httpx.JSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+			return nil
+		}
+		httpx.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
+		return nil
+	}
 	return registry.Module{
 		File:     "core/app/core.yaml",
 		Manifest: coreManifest,
 		Routes: func(r registry.Router) {
-			r.Handle("GET", "/api/health", ActionHealth, func(w http.ResponseWriter, req *http.Request) error {
-				if err := db.Ping(req.Context()); err != nil {
-					httpx.JSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
-					return nil
-				}
-				httpx.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
-				return nil
-			})
+			r.Handle("GET", "/api/health", ActionHealth, health)
+			// Load balancers probe with HEAD: same answer, no body.
+			r.Handle("HEAD", "/api/health", ActionHealth, health)
+			r.Handle("GET", "/api/ready", ActionReady, ready.serve)
 			r.Handle("GET", "/api/config/version", ActionConfigVersion, func(w http.ResponseWriter, req *http.Request) error {
 				httpx.Data(w, map[string]string{"version": Version})
 				return nil

@@ -94,8 +94,10 @@ type Loaded struct {
 type Registry struct {
 	Modules []*Loaded
 	Actions map[string]string // action id -> declaring module
-	authz   *authz.Engine
-	log     *slog.Logger
+	// routeModules maps "METHOD pattern" to the module that declared the route.
+	routeModules map[string]string
+	authz        *authz.Engine
+	log          *slog.Logger
 }
 
 // Params wire the registry.
@@ -109,7 +111,7 @@ type Params struct {
 // New validates every manifest against the schema and against the module's Go routes; any
 // disagreement stops start-up with the file and field named.
 func New(p Params) (*Registry, error) {
-	reg := &Registry{Actions: map[string]string{}, authz: p.Authz, log: p.Log}
+	reg := &Registry{Actions: map[string]string{}, routeModules: map[string]string{}, authz: p.Authz, log: p.Log}
 	ids := map[string]string{}
 	for _, m := range p.Modules {
 		man, err := ParseManifest(m.File, m.Manifest)
@@ -134,6 +136,9 @@ func New(p Params) (*Registry, error) {
 			m.Routes(rec)
 		}
 		reg.Modules = append(reg.Modules, &Loaded{Manifest: man, Module: m, routes: rec.routes})
+		for _, rt := range rec.routes {
+			reg.routeModules[key(rt.method, rt.path)] = man.ID
+		}
 	}
 	sort.Slice(reg.Modules, func(i, j int) bool { return reg.Modules[i].Manifest.ID < reg.Modules[j].Manifest.ID })
 	for _, l := range reg.Modules {
@@ -344,6 +349,12 @@ func (reg *Registry) DeclaredActions() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// RouteModule names the module that declared the route method + pattern ("" for none), so
+// request metrics can be grouped by module.
+func (reg *Registry) RouteModule(method, pattern string) string {
+	return reg.routeModules[key(method, pattern)]
 }
 
 // Describe is a one-line summary for the start-up log.

@@ -27,6 +27,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
+	"its/core/metrics"
 	"its/core/registry"
 	"its/core/storage"
 	"its/modules/actions"
@@ -152,6 +153,7 @@ type Service struct {
 	cfg   *config.Config
 	log   *slog.Logger
 	hooks map[string]Hook
+	m     *metrics.Metrics
 }
 
 // Params wire the service.
@@ -163,11 +165,13 @@ type Params struct {
 	Config *config.Config
 	Log    *slog.Logger
 	Hooks  []Hook `group:"uploads.hooks"`
+	// Metrics counts started and completed uploads (optional: tools build the service without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // NewService builds the service.
 func NewService(p Params) *Service {
-	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, hooks: map[string]Hook{}}
+	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, hooks: map[string]Hook{}, m: p.Metrics}
 	for _, h := range p.Hooks {
 		s.hooks[h.UsageType] = h
 	}
@@ -285,6 +289,7 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.m.UploadStarted()
 	return &Created{Upload: *up, URLs: urls}, nil
 }
 
@@ -541,6 +546,7 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 		return reject(err)
 	}
 	up.State, up.Result = "completed", b
+	s.m.UploadCompleted(up.FileSize)
 	return &Completed{Upload: *up}, nil
 }
 

@@ -11,6 +11,8 @@ export interface ActionSpec<R extends string = string> {
 export const actions = {
   /** Database health check (public) */
   health: { id: 'health', module: 'core', resource: [] },
+  /** Readiness: database, blob store and PDF renderer (public) */
+  ready: { id: 'ready', module: 'core', resource: [] },
   /** The running version (public) */
   configVersion: { id: 'config.version', module: 'core', resource: [] },
   /** Options for the login page (public) */
