@@ -30,6 +30,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
+	"its/core/metrics"
 	"its/core/registry"
 	"its/core/storage"
 )
@@ -191,6 +192,7 @@ type Service struct {
 	log    *slog.Logger
 	usages map[string]Usage
 	params map[string]bool // every usage's parameter names
+	m      *metrics.Metrics
 }
 
 // Params wire the service.
@@ -202,12 +204,14 @@ type Params struct {
 	Config *config.Config
 	Log    *slog.Logger
 	Usages []Usage `group:"uploads.usages"`
+	// Metrics counts started and completed uploads (optional: tools build the service without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // NewService builds the service; a usage declared twice, without its action or key, or allowing
 // an extension whose content cannot be checked stops start-up.
 func NewService(p Params) (*Service, error) {
-	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, usages: map[string]Usage{}, params: map[string]bool{}}
+	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, usages: map[string]Usage{}, params: map[string]bool{}, m: p.Metrics}
 	for _, u := range p.Usages {
 		if _, dup := s.usages[u.Type]; dup || u.Type == "" {
 			return nil, fmt.Errorf("uploads: usage type %q is empty or declared twice", u.Type)
@@ -347,6 +351,7 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.m.UploadStarted()
 	return &Created{Upload: *up, URLs: urls}, nil
 }
 
@@ -404,7 +409,7 @@ func (s *Service) owned(ctx context.Context, q pgxQuerier, id string, forUpdate 
 	if err != nil {
 		return nil, err
 	}
-	if err := registry.Require(ctx, s.az, "uploads.own", map[string]any{"ownerId": up.UserID}); err != nil {
+	if err := registry.Require(ctx, s.az, ActionUploadsOwn, map[string]any{"ownerId": up.UserID}); err != nil {
 		return nil, httpx.NotFound("Upload")
 	}
 	return up, nil
@@ -626,6 +631,7 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 		return reject(err)
 	}
 	up.State, up.Result = "completed", b
+	s.m.UploadCompleted(up.FileSize)
 	return &Completed{Upload: *up}, nil
 }
 

@@ -35,7 +35,7 @@ type env struct {
 // usages are the test's own usage types: pictures filed by attachTo for anyone logged in,
 // documents in one of two folders, and private files whose owner the policy checks.
 func usages() []uploads.Usage {
-	anyone := func(*uploads.Request) (string, map[string]any) { return "uploads.create", nil }
+	anyone := func(*uploads.Request) (string, map[string]any) { return uploads.ActionUploadsCreate, nil }
 	return []uploads.Usage{
 		{Type: "picture", Extensions: uploads.Images, Check: uploads.RequireAttachTo("attachTo is required for pictures"), Action: anyone,
 			Key: func(r *uploads.Request, fn string) (string, error) { return storage.Key("pictures", r.AttachTo, fn) }},
@@ -51,7 +51,7 @@ func usages() []uploads.Usage {
 			}},
 		{Type: "private", Extensions: uploads.Images, Params: []string{"owner"},
 			Action: func(r *uploads.Request) (string, map[string]any) {
-				return "uploads.own", map[string]any{"ownerId": r.Params["owner"]}
+				return uploads.ActionUploadsOwn, map[string]any{"ownerId": r.Params["owner"]}
 			},
 			Key: func(r *uploads.Request, fn string) (string, error) {
 				return storage.Key("private", r.Params["owner"], fn)

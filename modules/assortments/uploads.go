@@ -5,6 +5,7 @@ import (
 
 	"its/core/storage"
 	"its/core/uploads"
+	"its/modules/actions"
 )
 
 // Upload usage types of an assortment (spec: storage usage types): its logo, a product image
@@ -18,7 +19,7 @@ const (
 // uploadUsages are the assortment's upload usages, filed under assortments/{attachTo}/.
 func uploadUsages() []uploads.Usage {
 	check := uploads.RequireAttachTo("attachTo is required for assortment logo and product uploads")
-	edit := func(*uploads.Request) (string, map[string]any) { return "assortments.edit", nil }
+	edit := func(*uploads.Request) (string, map[string]any) { return actions.AssortmentsEdit, nil }
 	inFolder := func(sub ...string) func(r *uploads.Request, fn string) (string, error) {
 		return func(r *uploads.Request, fn string) (string, error) {
 			return storage.Key(append(append([]string{"assortments", r.AttachTo}, sub...), fn)...)

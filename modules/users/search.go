@@ -5,11 +5,8 @@ import (
 	"strings"
 
 	"its/core/identity"
+	"its/modules/actions"
 )
-
-// ActionAutocomplete is the action of GET /api/users/autocomplete. The search offers only
-// colleagues the policy allows the same action: whoever may search may be found.
-const ActionAutocomplete = "users.autocomplete"
 
 // Suggestion is a user the autocomplete offers.
 type Suggestion struct {
@@ -28,7 +25,7 @@ const (
 )
 
 // Autocomplete finds active users other than the caller by name, e-mail or user code, keeping
-// those the policy allows ActionAutocomplete (e.g. the users of the screen that copies to a
+// those the policy allows actions.UsersAutocomplete (e.g. the users of the screen that copies to a
 // colleague); at most 10, in name order.
 func (s *Service) Autocomplete(ctx context.Context, text string) ([]Suggestion, error) {
 	out := []Suggestion{}
@@ -43,7 +40,7 @@ func (s *Service) Autocomplete(ctx context.Context, text string) ([]Suggestion, 
 			return nil, err
 		}
 		for _, u := range found {
-			ok, err := s.authz.Allowed(ctx, u, ActionAutocomplete, nil)
+			ok, err := s.authz.Allowed(ctx, u, actions.UsersAutocomplete, nil)
 			if err != nil {
 				return nil, err
 			}
