@@ -163,9 +163,13 @@ func TestUpgradeFromFormerNumbers(t *testing.T) {
 		n, _ := strconv.ParseInt(f[:4], 10, 64)
 		want = append(want, n)
 		current[f] = &fstest.MapFile{Data: b}
-		if old, ok := back[n]; ok {
+		switch old, ok := back[n]; {
+		case ok:
 			former[fmt.Sprintf("%04d%s", old, f[4:])] = &fstest.MapFile{Data: b}
-		} else {
+		case n > 200 && n < 300:
+			// Added to the range the two modules shared after the renumbering: a database of the
+			// former numbering gets it only with the upgrade.
+		default:
 			former[f] = &fstest.MapFile{Data: b}
 		}
 	}
