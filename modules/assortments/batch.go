@@ -141,26 +141,73 @@ func cellErrors(err error) ([]grid.CellError, bool) {
 
 func normCode(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
 
-// applyBatch runs a batch in tx on an assortment already checked for editing. The order is
-// validation of everything (one 400 listing every refused cell, nothing written), then
-// deletes, updates and adds (core/grid, against row versions: a stale row is a 409 userLock),
-// renames, sorts, the properties patch and alerts.
+// batchPlan is one batch as its stages pass it on: validate fills it from the request, plan
+// adds the grid's changes and the recalculated prices, apply writes it and records what it
+// changed, and the side effects (alerts, statistics, messages, the rows answered) read that.
+type batchPlan struct {
+	a   *Assortment
+	req *BatchRequest
+	// states are the existing rows the batch touches, locked until the transaction ends.
+	states map[string]*rowState
+	// labels maps each of the assortment's labels, lower-cased, to its spelling.
+	labels  map[string]string
+	updates []grid.UpdateRow
+	// markups are the initialMarkup edits by update index: a pricing input, not a column.
+	markups map[int]any
+	adds    []grid.AddRow
+	renames []RenameRow
+	// rows are the grid's deletes, updates and adds (nil when the batch has none).
+	rows *grid.Plan
+	// errs are every refused cell, answered together before anything is written.
+	errs []grid.CellError
+	// changed are the ids of the rows written, read back for the answer.
+	changed map[string]bool
+	res     *BatchResult
+}
+
+// applyBatch runs a batch in tx on an assortment already checked for editing, in four stages:
+// validate and plan (one 400 listing every refused cell, nothing written), apply (deletes,
+// updates and adds through core/grid against row versions, a stale row being a 409 userLock;
+// style-wide fields, renames, sorts, the properties patch, cleared alerts) and side effects.
 func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req *BatchRequest) (*BatchResult, error) {
-	res := &BatchResult{Messages: []string{}, Rows: []Row{}, DeletedIDs: []string{}, TempIDs: map[string]string{}}
+	p, err := s.validateBatch(ctx, tx, a, req)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.plan(); err != nil {
+		return nil, err
+	}
+	if len(p.errs) > 0 {
+		sort.SliceStable(p.errs, func(i, j int) bool { return opRank(p.errs[i].Op) < opRank(p.errs[j].Op) })
+		return nil, grid.Invalid(p.errs)
+	}
+	if err := s.applyPlan(ctx, tx, p); err != nil {
+		return nil, err
+	}
+	if err := s.batchSideEffects(ctx, tx, p); err != nil {
+		return nil, err
+	}
+	return p.res, nil
+}
+
+// validateBatch is the first stage: the batch's shape, then each update, add, rename and sort
+// checked against the assortment (labels), the catalog and the rows already there. A refused
+// cell goes to the plan's errs; only a failure to check is an error.
+func (s *Service) validateBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req *BatchRequest) (*batchPlan, error) {
 	rowOps := len(req.AddProducts) + len(req.DeleteProducts) + len(req.UpdateProducts) + len(req.SortProducts) + len(req.RenameProducts)
 	if rowOps > 0 && a.Type == "folder" {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "id", Rule: "folder", Message: MsgFoldersNoRows})
 	}
-	if rowOps > 0 && a.Method == "dynamic" {
+	if rowOps > 0 && a.Method == MethodDynamic {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "id", Rule: "dynamic", Message: MsgDynamicRows})
 	}
 	if rowOps > rowGrid.MaxBatch {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "rows", Rule: "max", Message: fmt.Sprintf("At most %d rows per request", rowGrid.MaxBatch)})
 	}
-	var errs []grid.CellError
-	labels := map[string]string{}
+	p := &batchPlan{a: a, req: req, labels: map[string]string{}, markups: map[int]any{}, changed: map[string]bool{},
+		res: &BatchResult{Messages: []string{}, Rows: []Row{}, DeletedIDs: []string{}, TempIDs: map[string]string{}}}
 	for _, l := range a.Labels {
-		labels[strings.ToLower(l.Name)] = l.Name
+		p.labels[strings.ToLower(l.Name)] = l.Name
 	}
 	// Existing rows the batch touches, locked for the rest of the transaction.
 	var touched []string
@@ -179,15 +226,30 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 			validIDs = append(validIDs, id)
 		}
 	}
-	states, err := s.rowStates(ctx, tx, a.ID, validIDs)
-	if err != nil {
+	var err error
+	if p.states, err = s.rowStates(ctx, tx, a.ID, validIDs); err != nil {
 		return nil, err
 	}
+	p.checkUpdates()
+	if err := s.checkAdds(ctx, tx, p); err != nil {
+		return nil, err
+	}
+	if err := s.checkRenames(ctx, tx, p); err != nil {
+		return nil, err
+	}
+	for i, so := range req.SortProducts {
+		if !validRowID(so.ID) || so.Sort < 0 {
+			p.errs = append(p.errs, grid.CellError{Op: "sort", Index: i, ID: so.ID, Field: "sort", Rule: "sort", Message: "A sort position is a row id and a whole number from 0"})
+		}
+	}
+	return p, nil
+}
 
-	// Updates: labels are the assortment's own list; a markup edit is a pricing edit.
-	updates := make([]grid.UpdateRow, 0, len(req.UpdateProducts))
-	markups := map[int]any{}
-	for i, u := range req.UpdateProducts {
+// checkUpdates turns the request's updates into the grid's: labels are the assortment's own
+// list; a markup edit is a pricing edit.
+func (p *batchPlan) checkUpdates() {
+	p.updates = make([]grid.UpdateRow, 0, len(p.req.UpdateProducts))
+	for i, u := range p.req.UpdateProducts {
 		ch := make(map[string]any, len(u.Changes))
 		for k, v := range u.Changes {
 			ch[k] = v
@@ -195,46 +257,44 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 		if v, ok := ch["label"]; ok {
 			sv, _ := v.(string)
 			sv = strings.TrimSpace(sv)
-			if name, ok := labels[strings.ToLower(sv)]; ok {
+			if name, ok := p.labels[strings.ToLower(sv)]; ok {
 				ch["label"] = name
 			} else if sv != "" || v != nil && !isString(v) {
-				errs = append(errs, grid.CellError{Op: grid.OpUpdate, Index: i, ID: u.ID, Field: "label", Rule: "list", Message: fmt.Sprintf("'%v' is not a label of this assortment", v)})
+				p.errs = append(p.errs, grid.CellError{Op: grid.OpUpdate, Index: i, ID: u.ID, Field: "label", Rule: "list", Message: fmt.Sprintf("'%v' is not a label of this assortment", v)})
 			}
 		}
 		if v, ok := ch["initialMarkup"]; ok {
-			markups[i] = v
+			p.markups[i] = v
 			delete(ch, "initialMarkup")
 			if len(ch) == 0 {
-				// Stand-in so the grid still checks id and version; replaced below.
+				// Stand-in so the grid still checks id and version; dropped when planned.
 				ch["netCost"] = nil
 			}
 		}
-		updates = append(updates, grid.UpdateRow{ID: u.ID, Version: u.Version, Changes: ch})
+		p.updates = append(p.updates, grid.UpdateRow{ID: u.ID, Version: u.Version, Changes: ch})
 	}
+}
 
-	// Adds: normalised, known to the catalog, not already in the assortment.
-	deleting := map[string]bool{}
-	for _, d := range req.DeleteProducts {
-		if st := states[d.ID]; st != nil {
-			deleting[products.ID(st.Style, st.Color)] = true
-		}
-	}
-	adds := make([]grid.AddRow, 0, len(req.AddProducts))
-	pairs := make([]products.Pair, len(req.AddProducts))
-	for i, p := range req.AddProducts {
-		pairs[i] = products.Pair{Style: normCode(p.Style), Color: normCode(p.Color)}
+// checkAdds turns the request's adds into the grid's: codes normalised, labels of the
+// assortment, styles/colours known to the catalog and not already rows (unless deleted now).
+func (s *Service) checkAdds(ctx context.Context, tx pgx.Tx, p *batchPlan) error {
+	reqs := p.req.AddProducts
+	p.adds = make([]grid.AddRow, 0, len(reqs))
+	pairs := make([]products.Pair, len(reqs))
+	for i, ap := range reqs {
+		pairs[i] = products.Pair{Style: normCode(ap.Style), Color: normCode(ap.Color)}
 		vals := map[string]any{"style": pairs[i].Style, "color": pairs[i].Color}
-		for k, v := range p.Values {
+		for k, v := range ap.Values {
 			if k != "style" && k != "color" {
 				vals[k] = v
 			}
 		}
 		if v, ok := vals["label"]; ok {
 			sv, _ := v.(string)
-			if name, ok := labels[strings.ToLower(strings.TrimSpace(sv))]; ok {
+			if name, ok := p.labels[strings.ToLower(strings.TrimSpace(sv))]; ok {
 				vals["label"] = name
 			} else if strings.TrimSpace(sv) != "" {
-				errs = append(errs, grid.CellError{Op: grid.OpAdd, Index: i, TempID: p.TempID, Field: "label", Rule: "list", Message: fmt.Sprintf("'%v' is not a label of this assortment", v)})
+				p.errs = append(p.errs, grid.CellError{Op: grid.OpAdd, Index: i, TempID: ap.TempID, Field: "label", Rule: "list", Message: fmt.Sprintf("'%v' is not a label of this assortment", v)})
 			}
 		}
 		if pairs[i].Style == "" || pairs[i].Color == "" {
@@ -247,48 +307,39 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 				vals["color"] = pairs[i].Color
 			}
 		}
-		adds = append(adds, grid.AddRow{TempID: p.TempID, Values: vals})
+		p.adds = append(p.adds, grid.AddRow{TempID: ap.TempID, Values: vals})
 	}
-	if len(pairs) > 0 {
-		v, err := s.catalog.Validate(ctx, tx, pairs)
-		if err != nil {
-			return nil, err
+	v, existing, err := s.checkPairs(ctx, tx, p.a.ID, pairs)
+	if err != nil || len(pairs) == 0 {
+		return err
+	}
+	for _, e := range v.Errors {
+		if e.Rule == "required" {
+			continue // the grid names the missing cell
 		}
-		for _, e := range v.Errors {
-			if e.Rule == "required" {
-				continue // the grid names the missing cell
-			}
-			errs = append(errs, grid.CellError{Op: grid.OpAdd, Index: e.Index, TempID: req.AddProducts[e.Index].TempID, Field: e.Field, Rule: e.Rule, Message: e.Message})
-		}
-		existing, err := s.existingPairs(ctx, tx, a.ID, pairs)
-		if err != nil {
-			return nil, err
-		}
-		for i, p := range pairs {
-			if id := products.ID(p.Style, p.Color); existing[id] && !deleting[id] {
-				errs = append(errs, grid.CellError{Op: grid.OpAdd, Index: i, TempID: req.AddProducts[i].TempID, Field: "stylecolor", Rule: "duplicate", Message: MsgAlreadyInThere})
-			}
+		p.errs = append(p.errs, grid.CellError{Op: grid.OpAdd, Index: e.Index, TempID: reqs[e.Index].TempID, Field: e.Field, Rule: e.Rule, Message: e.Message})
+	}
+	deleting := map[string]bool{}
+	for _, d := range p.req.DeleteProducts {
+		if st := p.states[d.ID]; st != nil {
+			deleting[products.ID(st.Style, st.Color)] = true
 		}
 	}
+	for i, pr := range pairs {
+		if id := products.ID(pr.Style, pr.Color); existing[id] && !deleting[id] {
+			p.errs = append(p.errs, grid.CellError{Op: grid.OpAdd, Index: i, TempID: reqs[i].TempID, Field: "stylecolor", Rule: "duplicate", Message: MsgAlreadyInThere})
+		}
+	}
+	return nil
+}
 
-	// The grid's own checks: ids, versions, editability and every cell rule.
-	var plan *grid.Plan
-	if len(updates)+len(adds)+len(req.DeleteProducts) > 0 {
-		plan, err = rowGrid.Plan(grid.BatchRequest{Update: updates, Add: adds, Delete: req.DeleteProducts}, grid.WriteContext{})
-		if err != nil {
-			ces, ok := cellErrors(err)
-			if !ok {
-				return nil, err
-			}
-			errs = append(errs, ces...)
-		}
-	}
-
-	// Renames and sorts.
-	renames := make([]RenameRow, 0, len(req.RenameProducts))
-	var renamePairs []products.Pair
-	for i, r := range req.RenameProducts {
-		st := states[r.ID]
+// checkRenames keeps the renames of new rows, at a version, to a style/colour the catalog knows
+// and the assortment does not hold yet.
+func (s *Service) checkRenames(ctx context.Context, tx pgx.Tx, p *batchPlan) error {
+	p.renames = make([]RenameRow, 0, len(p.req.RenameProducts))
+	var pairs []products.Pair
+	for i, r := range p.req.RenameProducts {
+		st := p.states[r.ID]
 		ce := grid.CellError{Op: "rename", Index: i, ID: r.ID}
 		switch {
 		case st == nil:
@@ -305,246 +356,241 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 			if r.NewColor == "" {
 				r.NewColor = st.Color
 			}
-			renames = append(renames, r)
-			renamePairs = append(renamePairs, products.Pair{Style: r.NewStyle, Color: r.NewColor})
+			p.renames = append(p.renames, r)
+			pairs = append(pairs, products.Pair{Style: r.NewStyle, Color: r.NewColor})
 			continue
 		}
-		errs = append(errs, ce)
+		p.errs = append(p.errs, ce)
 	}
-	if len(renamePairs) > 0 {
-		v, err := s.catalog.Validate(ctx, tx, renamePairs)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range v.Errors {
-			errs = append(errs, grid.CellError{Op: "rename", Index: e.Index, ID: renames[e.Index].ID, Field: e.Field, Rule: e.Rule, Message: e.Message})
-		}
-		existing, err := s.existingPairs(ctx, tx, a.ID, renamePairs)
-		if err != nil {
-			return nil, err
-		}
-		for i, p := range renamePairs {
-			st := states[renames[i].ID]
-			if existing[products.ID(p.Style, p.Color)] && products.ID(p.Style, p.Color) != products.ID(st.Style, st.Color) {
-				errs = append(errs, grid.CellError{Op: "rename", Index: i, ID: renames[i].ID, Field: "stylecolor", Rule: "duplicate", Message: MsgAlreadyInThere})
-			}
+	v, existing, err := s.checkPairs(ctx, tx, p.a.ID, pairs)
+	if err != nil || len(pairs) == 0 {
+		return err
+	}
+	for _, e := range v.Errors {
+		p.errs = append(p.errs, grid.CellError{Op: "rename", Index: e.Index, ID: p.renames[e.Index].ID, Field: e.Field, Rule: e.Rule, Message: e.Message})
+	}
+	for i, pr := range pairs {
+		st := p.states[p.renames[i].ID]
+		if id := products.ID(pr.Style, pr.Color); existing[id] && id != products.ID(st.Style, st.Color) {
+			p.errs = append(p.errs, grid.CellError{Op: "rename", Index: i, ID: p.renames[i].ID, Field: "stylecolor", Rule: "duplicate", Message: MsgAlreadyInThere})
 		}
 	}
-	for i, so := range req.SortProducts {
-		if !validRowID(so.ID) || so.Sort < 0 {
-			errs = append(errs, grid.CellError{Op: "sort", Index: i, ID: so.ID, Field: "sort", Rule: "sort", Message: "A sort position is a row id and a whole number from 0"})
-		}
-	}
+	return nil
+}
 
-	// Pricing: the linked values of every updated row are recalculated together.
-	if plan != nil {
-		upd := 0
-		for _, c := range plan.Changes {
-			if c.Op != grid.OpUpdate {
-				continue
-			}
-			i := c.Index
-			upd++
-			st := states[c.ID]
-			_, hasMarkup := markups[i]
-			touchesPricing := hasMarkup
-			for f := range c.Values {
-				if slices.Contains(PricingFields, f) {
-					touchesPricing = true
-				}
-			}
-			if hasMarkup && len(req.UpdateProducts[i].Changes) == 1 {
-				delete(c.Values, "netCost")
-			}
-			if !touchesPricing || st == nil {
-				continue
-			}
-			p := st.Pricing
-			for _, f := range PricingFields {
-				var raw any
-				var ok bool
-				if f == "initialMarkup" {
-					raw, ok = markups[i]
-				} else {
-					raw, ok = c.Values[f]
-				}
-				if !ok {
-					continue
-				}
-				v, bad := numberOf(raw)
-				if bad {
-					errs = append(errs, grid.CellError{Op: grid.OpUpdate, Index: i, ID: c.ID, Field: f, Rule: "numeric", Message: "Markup must be a number"})
-					break
-				}
-				next, perr := p.Edit(f, v, a.DecimalsPlaces)
-				if perr != nil {
-					errs = append(errs, grid.CellError{Op: grid.OpUpdate, Index: i, ID: c.ID, Field: perr.Field, Rule: perr.Rule, Message: perr.Message})
-					break
-				}
-				p = next
-			}
-			c.Values["cost"], c.Values["netCost"], c.Values["suggestedRetail"] = ptrVal(p.Cost), ptrVal(p.NetCost), ptrVal(p.SuggestedRetail)
-			c.Values["discountPercent"], c.Values["discountAmount"] = ptrVal(p.DiscountPercent), ptrVal(p.DiscountAmount)
+// plan is the second stage: the grid's own checks (ids, versions, editability, every cell
+// rule) give its changes, and the linked prices of every updated row are recalculated together.
+func (p *batchPlan) plan() error {
+	if len(p.updates)+len(p.adds)+len(p.req.DeleteProducts) == 0 {
+		return nil
+	}
+	rows, err := rowGrid.Plan(grid.BatchRequest{Update: p.updates, Add: p.adds, Delete: p.req.DeleteProducts}, grid.WriteContext{})
+	if err != nil {
+		ces, ok := cellErrors(err)
+		if !ok {
+			return err
 		}
-		res.Updated = upd
+		p.errs = append(p.errs, ces...)
+		return nil
 	}
-	if len(errs) > 0 {
-		sort.SliceStable(errs, func(i, j int) bool { return opRank(errs[i].Op) < opRank(errs[j].Op) })
-		return nil, grid.Invalid(errs)
+	p.rows = rows
+	for _, c := range rows.Changes {
+		if c.Op == grid.OpUpdate {
+			p.price(c)
+		}
 	}
+	return nil
+}
 
-	// Adds start from the catalog: prices of the assortment's location, quantities, notes.
-	if plan != nil && len(adds) > 0 {
-		if err := s.snapshot(ctx, tx, a, plan, req.AddProducts); err != nil {
-			return nil, err
+// price recalculates the linked prices of an updated row whose pricing the batch touches.
+func (p *batchPlan) price(c *grid.Change) {
+	i := c.Index
+	st := p.states[c.ID]
+	_, hasMarkup := p.markups[i]
+	touchesPricing := hasMarkup
+	for f := range c.Values {
+		if slices.Contains(PricingFields, f) {
+			touchesPricing = true
 		}
 	}
-	if plan != nil {
-		// Hard deletes are run here, before the grid's updates and adds (the grid's Apply reads a
-		// whole row back from a delete, which returns only id and version).
-		dels, err := s.deleteRows(ctx, tx, a, plan, states)
-		if err != nil {
-			return nil, err
-		}
-		if len(plan.Changes) > 0 {
-			err = rowGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
-				Scope:       sq.Eq{"assortment_products.assortment_id": a.ID},
-				SetOnAdd:    map[string]any{"assortment_id": a.ID},
-				SetOnUpdate: map[string]any{"modified_date": sq.Expr("now()")},
-				MapError: func(pe *pgconn.PgError, c *grid.Change) error {
-					if pe.Code == "23505" {
-						return grid.Invalid([]grid.CellError{{Op: c.Op, Index: c.Index, TempID: c.TempID, Field: "stylecolor", Rule: "duplicate", Message: MsgAlreadyInThere}})
-					}
-					return nil
-				},
-			})
-		}
-		if err != nil {
-			return nil, err
-		}
-		plan.Changes = append(plan.Changes, dels...)
+	if hasMarkup && len(p.req.UpdateProducts[i].Changes) == 1 {
+		delete(c.Values, "netCost") // the stand-in of checkUpdates
 	}
-	changed := map[string]bool{}
-	if plan != nil {
-		for _, c := range plan.Changes {
-			switch c.Op {
-			case grid.OpAdd:
-				res.Added++
-				id := c.Row.ID()
-				changed[id] = true
-				if c.TempID != "" {
-					res.TempIDs[c.TempID] = id
+	if !touchesPricing || st == nil {
+		return
+	}
+	pr := st.Pricing
+	for _, f := range PricingFields {
+		var raw any
+		var ok bool
+		if f == "initialMarkup" {
+			raw, ok = p.markups[i]
+		} else {
+			raw, ok = c.Values[f]
+		}
+		if !ok {
+			continue
+		}
+		v, bad := numberOf(raw)
+		if bad {
+			p.errs = append(p.errs, grid.CellError{Op: grid.OpUpdate, Index: i, ID: c.ID, Field: f, Rule: "numeric", Message: "Markup must be a number"})
+			break
+		}
+		next, perr := pr.Edit(f, v, p.a.DecimalsPlaces)
+		if perr != nil {
+			p.errs = append(p.errs, grid.CellError{Op: grid.OpUpdate, Index: i, ID: c.ID, Field: perr.Field, Rule: perr.Rule, Message: perr.Message})
+			break
+		}
+		pr = next
+	}
+	c.Values["cost"], c.Values["netCost"], c.Values["suggestedRetail"] = ptrVal(pr.Cost), ptrVal(pr.NetCost), ptrVal(pr.SuggestedRetail)
+	c.Values["discountPercent"], c.Values["discountAmount"] = ptrVal(pr.DiscountPercent), ptrVal(pr.DiscountAmount)
+}
+
+// applyPlan is the third stage: it writes the plan and records in it what changed.
+func (s *Service) applyPlan(ctx context.Context, tx pgx.Tx, p *batchPlan) error {
+	if err := s.applyRows(ctx, tx, p); err != nil {
+		return err
+	}
+	for _, r := range p.renames {
+		ok, err := s.store.renameRow(ctx, tx, p.a.ID, r)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: p.states[r.ID].Version}})
+		}
+		p.res.Renamed++
+		p.changed[r.ID] = true
+	}
+	for _, so := range p.req.SortProducts {
+		ok, err := s.store.sortRow(ctx, tx, p.a.ID, so)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			cur, err := s.store.rowVersion(ctx, tx, p.a.ID, so.ID)
+			if err != nil {
+				return httpx.NotFound("Row " + so.ID)
+			}
+			return grid.Conflict([]grid.StaleRow{{ID: so.ID, Version: so.Version, CurrentVersion: cur}})
+		}
+		p.res.Sorted++
+		p.changed[so.ID] = true
+	}
+	if p.req.Patch != nil {
+		msgs, err := s.patch(ctx, tx, p.a, *p.req.Patch)
+		if err != nil {
+			return err
+		}
+		p.res.Messages = append(p.res.Messages, msgs...)
+	}
+	if p.req.ClearAlerts != nil {
+		n, err := s.clearAlerts(ctx, tx, p.a, p.req.ClearAlerts)
+		if err != nil {
+			return err
+		}
+		p.res.AlertsCleared = n
+	}
+	return nil
+}
+
+// applyRows writes the grid's changes: adds start from the catalog (prices of the assortment's
+// location, quantities, notes); a style-wide field goes to every colour of the style.
+func (s *Service) applyRows(ctx context.Context, tx pgx.Tx, p *batchPlan) error {
+	plan, a := p.rows, p.a
+	if plan == nil {
+		return nil
+	}
+	if len(p.adds) > 0 {
+		if err := s.snapshot(ctx, tx, a, plan, p.req.AddProducts); err != nil {
+			return err
+		}
+	}
+	// Hard deletes are run here, before the grid's updates and adds (the grid's Apply reads a
+	// whole row back from a delete, which returns only id and version).
+	dels, err := s.deleteRows(ctx, tx, a, plan, p.states)
+	if err != nil {
+		return err
+	}
+	if len(plan.Changes) > 0 {
+		err := rowGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
+			Scope:       sq.Eq{"assortment_products.assortment_id": a.ID},
+			SetOnAdd:    map[string]any{"assortment_id": a.ID},
+			SetOnUpdate: map[string]any{"modified_date": sq.Expr("now()")},
+			MapError: func(pe *pgconn.PgError, c *grid.Change) error {
+				if pe.Code == "23505" {
+					return grid.Invalid([]grid.CellError{{Op: c.Op, Index: c.Index, TempID: c.TempID, Field: "stylecolor", Rule: "duplicate", Message: MsgAlreadyInThere}})
 				}
-			case grid.OpDelete:
-				res.Deleted++
-				res.DeletedIDs = append(res.DeletedIDs, c.ID)
-			case grid.OpUpdate:
-				changed[c.ID] = true
-			}
-		}
-		// A style note, collection style note or pillar goes to every colour of the style.
-		for _, c := range plan.Changes {
-			if c.Op != grid.OpUpdate {
-				continue
-			}
-			b := psql.Update("assortment_products").
-				Set("version", sq.Expr("version + 1")).Set("modified_date", sq.Expr("now()")).
-				Where("assortment_id = ?", a.ID).Where("style = ?", states[c.ID].Style).Where("id <> ?::bigint", c.ID).
-				Suffix("RETURNING id::text")
-			var differs sq.Or
-			for _, field := range []string{"styleNote", "collectionStyleNote", "pillar"} {
-				v, ok := c.Values[field]
-				if !ok {
-					continue
-				}
-				col := propagated[field]
-				b = b.Set(col, sq.Expr("?::text", v))
-				differs = append(differs, sq.Expr(col+" IS DISTINCT FROM ?::text", v))
-			}
-			if len(differs) == 0 {
-				continue
-			}
-			sql, args, err := b.Where(differs).ToSql()
-			if err != nil {
-				return nil, err
-			}
-			rows, err := tx.Query(ctx, sql, args...)
-			if err != nil {
-				return nil, err
-			}
-			ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-			if err != nil {
-				return nil, err
-			}
-			for _, id := range ids {
-				changed[id] = true
-			}
-		}
-	}
-	for _, r := range renames {
-		tag, err := tx.Exec(ctx, `UPDATE assortment_products SET style = $3, color = $4, product_id = $3 || '_' || $4,
-			version = version + 1, modified_date = now() WHERE assortment_id = $1 AND id = $2::bigint AND version = $5`,
-			a.ID, r.ID, r.NewStyle, r.NewColor, r.Version)
+				return nil
+			},
+		})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if tag.RowsAffected() == 0 {
-			return nil, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: states[r.ID].Version}})
-		}
-		res.Renamed++
-		changed[r.ID] = true
 	}
-	for _, so := range req.SortProducts {
-		q := `UPDATE assortment_products SET sort = $3, version = version + 1, modified_date = now() WHERE assortment_id = $1 AND id = $2::bigint`
-		args := []any{a.ID, so.ID, so.Sort}
-		if so.Version > 0 {
-			q += ` AND version = $4`
-			args = append(args, so.Version)
-		}
-		tag, err := tx.Exec(ctx, q, args...)
-		if err != nil {
-			return nil, err
-		}
-		if tag.RowsAffected() == 0 {
-			var cur int64
-			if err := tx.QueryRow(ctx, `SELECT version FROM assortment_products WHERE assortment_id = $1 AND id = $2::bigint`, a.ID, so.ID).Scan(&cur); err != nil {
-				return nil, httpx.NotFound("Row " + so.ID)
+	plan.Changes = append(plan.Changes, dels...)
+	for _, c := range plan.Changes {
+		switch c.Op {
+		case grid.OpAdd:
+			p.res.Added++
+			id := c.Row.ID()
+			p.changed[id] = true
+			if c.TempID != "" {
+				p.res.TempIDs[c.TempID] = id
 			}
-			return nil, grid.Conflict([]grid.StaleRow{{ID: so.ID, Version: so.Version, CurrentVersion: cur}})
+		case grid.OpDelete:
+			p.res.Deleted++
+			p.res.DeletedIDs = append(p.res.DeletedIDs, c.ID)
+		case grid.OpUpdate:
+			p.res.Updated++
+			p.changed[c.ID] = true
 		}
-		res.Sorted++
-		changed[so.ID] = true
 	}
-	if req.Patch != nil {
-		msgs, err := s.patch(ctx, tx, a, *req.Patch)
+	for _, c := range plan.Changes {
+		if c.Op != grid.OpUpdate {
+			continue
+		}
+		set := map[string]any{}
+		for field, col := range propagated {
+			if v, ok := c.Values[field]; ok {
+				set[col] = v
+			}
+		}
+		if len(set) == 0 {
+			continue
+		}
+		ids, err := s.store.propagateStyle(ctx, tx, a.ID, p.states[c.ID].Style, c.ID, set)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		res.Messages = append(res.Messages, msgs...)
-	}
-	if req.ClearAlerts != nil {
-		n, err := s.clearAlerts(ctx, tx, a, req.ClearAlerts)
-		if err != nil {
-			return nil, err
+		for _, id := range ids {
+			p.changed[id] = true
 		}
-		res.AlertsCleared = n
 	}
+	return nil
+}
+
+// batchSideEffects is the last stage: alerts and statistics for added rows, orphaned alerts
+// dropped, the toast texts, the assortment touched and the changed rows read back.
+func (s *Service) batchSideEffects(ctx context.Context, tx pgx.Tx, p *batchPlan) error {
+	a, req, res := p.a, p.req, p.res
 	if res.Added > 0 {
-		if err := s.alertOnAdd(ctx, tx, a, changed); err != nil {
-			return nil, err
+		if err := s.alertOnAdd(ctx, tx, a, p.changed); err != nil {
+			return err
 		}
 		source := req.Source
 		if source == "" {
 			source = "style"
 		}
 		if err := recordStat(ctx, tx, me(ctx).ID, statAction(source), a.ID, map[string]any{"count": res.Added, "source": source}); err != nil {
-			return nil, err
+			return err
 		}
 		res.Messages = append(res.Messages, fmt.Sprintf("%d Item(s) added to assortment", res.Added))
 	}
 	if res.Deleted > 0 {
 		if err := s.store.dropOrphanAlerts(ctx, tx, a.ID); err != nil {
-			return nil, err
+			return err
 		}
 		res.Messages = append(res.Messages, fmt.Sprintf("%d Item(s) Deleted", res.Deleted))
 	}
@@ -552,22 +598,21 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 		res.Messages = append(res.Messages, fmt.Sprintf("%d Alerts Cleared", res.AlertsCleared))
 	}
 	if err := s.store.touch(ctx, tx, a.ID); err != nil {
-		return nil, err
+		return err
 	}
-	if len(changed) > 0 {
-		ids := make([]string, 0, len(changed))
-		for id := range changed {
-			ids = append(ids, id)
-		}
-		rc, err := s.store.rowContext(ctx, tx, a.ID)
-		if err != nil {
-			return nil, err
-		}
-		if res.Rows, err = s.store.readStatic(ctx, tx, a, ids, rc); err != nil {
-			return nil, err
-		}
+	if len(p.changed) == 0 {
+		return nil
 	}
-	return res, nil
+	ids := make([]string, 0, len(p.changed))
+	for id := range p.changed {
+		ids = append(ids, id)
+	}
+	rc, err := s.store.rowContext(ctx, tx, a.ID)
+	if err != nil {
+		return err
+	}
+	res.Rows, err = s.store.readStatic(ctx, tx, a, ids, rc)
+	return err
 }
 
 func isString(v any) bool { _, ok := v.(string); return ok }
@@ -614,6 +659,20 @@ func numberOf(v any) (*float64, bool) {
 		return &f, false
 	}
 	return nil, true
+}
+
+// checkPairs asks the catalog about the style/colours a batch brings in, and which of them the
+// assortment already holds (nothing to ask without pairs).
+func (s *Service) checkPairs(ctx context.Context, tx pgx.Tx, assortmentID string, pairs []products.Pair) (products.ValidationResult, map[string]bool, error) {
+	if len(pairs) == 0 {
+		return products.ValidationResult{}, nil, nil
+	}
+	v, err := s.catalog.Validate(ctx, tx, pairs)
+	if err != nil {
+		return v, nil, err
+	}
+	existing, err := s.existingPairs(ctx, tx, assortmentID, pairs)
+	return v, existing, err
 }
 
 // existingPairs answers which pairs are already rows of the assortment.

@@ -2,7 +2,9 @@ package assortments
 
 import (
 	"context"
+	"slices"
 
+	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -79,4 +81,61 @@ func (s *Store) clearAlerts(ctx context.Context, tx pgx.Tx, assortmentID string,
 	}
 	tag, err := tx.Exec(ctx, sql, args...)
 	return int(tag.RowsAffected()), err
+}
+
+// propagateStyle sets the style-wide columns (column → value) on the style's other rows where
+// they differ; it answers the ids of the rows changed.
+func (s *Store) propagateStyle(ctx context.Context, tx pgx.Tx, assortmentID, style, exceptID string, set map[string]any) ([]string, error) {
+	b := psql.Update("assortment_products").
+		Set("version", sq.Expr("version + 1")).Set("modified_date", sq.Expr("now()")).
+		Where("assortment_id = ?", assortmentID).Where("style = ?", style).Where("id <> ?::bigint", exceptID).
+		Suffix("RETURNING id::text")
+	cols := make([]string, 0, len(set))
+	for col := range set {
+		cols = append(cols, col)
+	}
+	slices.Sort(cols)
+	var differs sq.Or
+	for _, col := range cols {
+		b = b.Set(col, sq.Expr("?::text", set[col]))
+		differs = append(differs, sq.Expr(col+" IS DISTINCT FROM ?::text", set[col]))
+	}
+	sql, args, err := b.Where(differs).ToSql()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// renameRow gives a row its new style and colour if its version is still the one given; false
+// when it is not.
+func (s *Store) renameRow(ctx context.Context, tx pgx.Tx, assortmentID string, r RenameRow) (bool, error) {
+	tag, err := tx.Exec(ctx, `UPDATE assortment_products SET style = $3, color = $4, product_id = $3 || '_' || $4,
+		version = version + 1, modified_date = now() WHERE assortment_id = $1 AND id = $2::bigint AND version = $5`,
+		assortmentID, r.ID, r.NewStyle, r.NewColor, r.Version)
+	return tag.RowsAffected() > 0, err
+}
+
+// sortRow moves a row to its sort position, checking its version when one is given; false when
+// no row was moved.
+func (s *Store) sortRow(ctx context.Context, tx pgx.Tx, assortmentID string, so SortRow) (bool, error) {
+	q := `UPDATE assortment_products SET sort = $3, version = version + 1, modified_date = now() WHERE assortment_id = $1 AND id = $2::bigint`
+	args := []any{assortmentID, so.ID, so.Sort}
+	if so.Version > 0 {
+		q += ` AND version = $4`
+		args = append(args, so.Version)
+	}
+	tag, err := tx.Exec(ctx, q, args...)
+	return tag.RowsAffected() > 0, err
+}
+
+// rowVersion is a row's current version (pgx.ErrNoRows when the assortment has no such row).
+func (s *Store) rowVersion(ctx context.Context, tx pgx.Tx, assortmentID, id string) (int64, error) {
+	var v int64
+	err := tx.QueryRow(ctx, `SELECT version FROM assortment_products WHERE assortment_id = $1 AND id = $2::bigint`, assortmentID, id).Scan(&v)
+	return v, err
 }
