@@ -1,6 +1,6 @@
 // The assortments module's remote: the assortment manager (build conventions in
 // @its/kit/build/rspack.mjs). The product pieces it shows (filter bar, catalog grid, detail
-// panel) come from the products remote's sources (@its/remote-products/lib).
+// panel) come from the grid kit (@its/grid), which the product library uses too.
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteConfig } from '@its/kit/build/rspack.mjs';

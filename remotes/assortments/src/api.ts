@@ -1,7 +1,6 @@
 /** The assortment manager's server calls (docs/api.md "Assortments"). */
 import { api, apiUrl, constants, csrfToken, CSRF_HEADER, enums } from '@its/kit';
-import type { GridRow, GridSchema } from '@its/grid';
-import type { ProductQuery } from '@its/remote-products/lib';
+import type { GridRow, GridSchema, ProductQuery } from '@its/grid';
 
 /** Spec platform §9 (ms): product update (the detail grid), row update (the list), filter options (suggestions). */
 export const PRODUCT_UPDATE_MS = 1000;

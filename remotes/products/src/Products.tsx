@@ -7,19 +7,20 @@ import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { usePageTitle, withModuleMessages } from '@its/kit';
-import type { GridRow } from '@its/grid';
 import {
   CatalogGrid,
   FilterBar,
   ProductIcon,
   emptyFilterState,
   fetchLocations,
-  loadProductMessages,
+  loadGridMessages,
   toQuery,
   useProductPanel,
   useUrlFilters,
+  type GridRow,
   type Product,
-} from './lib';
+} from '@its/grid';
+import { loadMessages } from './messages';
 
 function ProductLibrary() {
   const intl = useIntl();
@@ -115,4 +116,4 @@ function ProductLibrary() {
   );
 }
 
-export default withModuleMessages(ProductLibrary, loadProductMessages);
+export default withModuleMessages(withModuleMessages(ProductLibrary, loadMessages), loadGridMessages);

@@ -14,3 +14,4 @@ export { RowBatcher, splitLines, streamRows } from './stream';
 export { parseTsv, toTsv, quoteCell } from './tsv';
 export * from './types';
 export { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
+export * from './catalog';

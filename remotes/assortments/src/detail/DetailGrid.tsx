@@ -7,8 +7,21 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
-import { DataGrid, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
-import { ProductIcon, autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/lib';
+import {
+  DataGrid,
+  ProductIcon,
+  autocompleteColors,
+  autocompleteStyles,
+  validateProducts,
+  type CellValue,
+  type DataGridHandle,
+  type GridColumn,
+  type GridRow,
+  type GridSchema,
+  type GridSource,
+  type MenuItem,
+  type SortKey,
+} from '@its/grid';
 import { DELETE_MS, PRODUCT_UPDATE_MS, type Assortment, type Label } from '../api';
 import { fieldLabel, msg } from '../messages';
 import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';

@@ -10,8 +10,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import type { DataGridHandle, GridRow } from '@its/grid';
-import { FilterBar, ProductIcon, filterDiff, fromQuery, useProductPanel, type FilterState, type Product } from '@its/remote-products/lib';
+import {
+  FilterBar,
+  ProductIcon,
+  filterDiff,
+  fromQuery,
+  useProductPanel,
+  type DataGridHandle,
+  type FilterState,
+  type GridRow,
+  type Product,
+} from '@its/grid';
 import { BASE_PATH, archiveAssortments, batchAssortment, fetchSchema, getAssortment, patchAssortment, viewPath, type Assortment, type Label, type PatchBody } from '../api';
 import { LabelChips } from '../list/columns';
 import { CopyDialog } from '../dialogs/CopyDialog';

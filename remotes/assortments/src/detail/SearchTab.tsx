@@ -7,8 +7,17 @@
 import { useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState, confirm, toast } from '@its/kit';
-import type { DataGridHandle, GridRow } from '@its/grid';
-import { CatalogGrid, FilterBar, ProductIcon, emptyFilterState, filterCount, toQuery, type FilterState } from '@its/remote-products/lib';
+import {
+  CatalogGrid,
+  FilterBar,
+  ProductIcon,
+  emptyFilterState,
+  filterCount,
+  toQuery,
+  type DataGridHandle,
+  type FilterState,
+  type GridRow,
+} from '@its/grid';
 import { addToCollection, createCollection, findCollections, type Assortment } from '../api';
 import { errorText, isUserLock, msg } from '../messages';
 

@@ -5,8 +5,7 @@
  */
 import type { IntlShape } from 'react-intl';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import type { ColumnExtras, GridColumn, GridSchema } from '@its/grid';
-import { ProductIcon, priceExtras, thumbExtras } from '@its/remote-products/lib';
+import { ProductIcon, priceExtras, thumbExtras, type ColumnExtras, type GridColumn, type GridSchema } from '@its/grid';
 import type { Label } from '../api';
 
 const ORDER = [

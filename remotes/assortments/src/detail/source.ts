@@ -2,9 +2,7 @@
  * The detail grid's reads and writes: rows from POST /api/assortments/products/query (pages of
  * 1,000 until the last), and the grid kit's batches as assortment product batches.
  */
-import type { BatchRequest, BatchResult, GridRow } from '@its/grid';
-import type { RowSink } from '@its/grid';
-import { QUERY_LIMIT, streamProducts } from '@its/remote-products/lib';
+import { QUERY_LIMIT, streamProducts, type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
 import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult } from '../api';
 
 /** Every row of an assortment (static: all of them; dynamic: the first 1,000 of its query). */

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, Spinner, toast } from '@its/kit';
-import { ProductIcon } from '@its/remote-products/lib';
+import { ProductIcon } from '@its/grid';
 import { autocompleteUsers, cloneAssortments, type UserSuggestion } from '../api';
 import { errorText, msg } from '../messages';
 import { Autocomplete } from './Autocomplete';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, Spinner, toast } from '@its/kit';
-import { ProductIcon } from '@its/remote-products/lib';
+import { ProductIcon } from '@its/grid';
 import { createAssortment, type Assortment } from '../api';
 import { errorText, fieldLabel, msg } from '../messages';
 

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, Spinner, toast } from '@its/kit';
-import { ProductIcon, fetchLocations } from '@its/remote-products/lib';
+import { ProductIcon, fetchLocations } from '@its/grid';
 import { CHANNELS, GENDERS, PRODUCT_TYPES, REGIONS, SEASONS, autocompleteCustomers, createAssortment, type Assortment } from '../api';
 import { errorText, fieldLabel, msg } from '../messages';
 import { Autocomplete } from './Autocomplete';

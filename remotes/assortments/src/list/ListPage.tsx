@@ -7,8 +7,18 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { SearchInput, actions, authzCheck, confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type RowSink } from '@its/grid';
-import { ProductIcon } from '@its/remote-products/lib';
+import {
+  DataGrid,
+  ProductIcon,
+  type BatchRequest,
+  type BatchResult,
+  type DataGridHandle,
+  type GridColumn,
+  type GridRow,
+  type GridSource,
+  type MenuItem,
+  type RowSink,
+} from '@its/grid';
 import {
   CHANNELS,
   ROW_UPDATE_MS,

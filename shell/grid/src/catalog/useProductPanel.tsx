@@ -3,7 +3,7 @@
  * product library and the assortment detail grid both use it.
  */
 import { ModuleMessages, useSidePanel, type SidePanelControl } from '@its/kit';
-import { loadProductMessages } from './messages';
+import { loadGridMessages } from '../messages';
 import { ProductPanel } from './ProductPanel';
 import type { Product } from './api';
 
@@ -18,7 +18,7 @@ export function useProductPanel(productId: string, fallback: Partial<Product> | 
         ? {
             title,
             content: (
-              <ModuleMessages load={loadProductMessages}>
+              <ModuleMessages load={loadGridMessages}>
                 <ProductPanel key={productId} id={productId} fallback={fallback} />
               </ModuleMessages>
             ),

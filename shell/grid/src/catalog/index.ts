@@ -1,4 +1,5 @@
-/** The product pieces the assortment manager shares with the product library. */
+/** The product pieces the product library and the assortment manager share (the catalog in
+ * the grid, its filters, the product panel, style/colour autocompletes and streaming). */
 export * from './api';
 export * from './cells';
 export * from './columns';

@@ -1,6 +1,8 @@
 /** The product catalog's server calls (docs/api.md "Products"). */
 import { api } from '@its/kit';
-import { streamRows, type GridQuery, type GridRow, type RowSink } from '@its/grid';
+import type { RowSink } from '../controller';
+import { streamRows } from '../stream';
+import type { GridQuery, GridRow } from '../types';
 
 /** Spec platform §9: product search query limit 1000, autocomplete limit 10. */
 export const QUERY_LIMIT = 1000;

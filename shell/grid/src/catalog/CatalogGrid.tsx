@@ -5,7 +5,10 @@
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataGrid, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { DataGrid, type DataGridHandle } from '../DataGrid';
+import type { MenuItem } from '../ContextMenu';
+import type { GridSource } from '../controller';
+import type { GridColumn, GridRow, SortKey } from '../types';
 import { QUERY_LIMIT, streamProducts, type ProductQuery } from './api';
 import { priceExtras, thumbExtras } from './cells';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';

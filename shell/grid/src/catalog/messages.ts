@@ -1,9 +1,5 @@
-/** The product texts: field names and the filter bar's words, in the products catalogs. */
+/** The product texts: field names and the filter bar's words, in the grid kit's catalogs. */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import type { CatalogLoader } from '@its/kit';
-
-/** The products catalogs, one chunk per language (also loaded where the assortment manager shows product pieces). */
-export const loadProductMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "products-i18n-[request]" */ `../i18n/${locale}.json`);
 
 export const fieldNames: Record<string, MessageDescriptor> = defineMessages({
   thumbnail: { id: 'products.field.thumbnail', defaultMessage: 'Image' },

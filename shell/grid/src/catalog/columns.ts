@@ -3,7 +3,7 @@
  * the schema is built here in the grid kit's shape; location values (the query's pricing
  * location) are lifted onto the row so that they sort and copy like any other cell.
  */
-import type { ColumnType, GridColumn, GridRow, GridSchema } from '@its/grid';
+import type { ColumnType, GridColumn, GridRow, GridSchema } from '../types';
 import type { Product } from './api';
 
 interface Col {
