@@ -97,6 +97,7 @@ type RouterParams struct {
 func NewRouter(p RouterParams) http.Handler {
 	r := chi.NewRouter()
 	r.Use(httpx.Base(p.Log, p.Config.BodyLimitBytes))
+	r.Use(httpx.CleanInput(p.Log))
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
 		p.Registry.Mount(api)
