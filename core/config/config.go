@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"net/netip"
 	"os"
 	"sort"
 	"strings"
@@ -29,6 +30,7 @@ type Config struct {
 	BodyLimitBytes int64  `yaml:"body_limit_bytes"`
 	WebDir         string `yaml:"web_dir"`
 	SiteUpdating   bool   `yaml:"site_updating"`
+	TrustedProxies string `yaml:"trusted_proxies"`
 
 	Session struct {
 		UserTimeoutMs    int64    `yaml:"user_timeout_ms"`
@@ -42,6 +44,8 @@ type Config struct {
 		MaxFailuresPerAccount int      `yaml:"max_failures_per_account"`
 		MaxFailuresPerAddress int      `yaml:"max_failures_per_address"`
 		FailureWindow         Duration `yaml:"failure_window"`
+		MaxResetsPerAccount   int      `yaml:"max_password_resets_per_account"`
+		MaxResetsPerAddress   int      `yaml:"max_password_resets_per_address"`
 	} `yaml:"login"`
 
 	Authz struct {
@@ -205,6 +209,9 @@ func (c *Config) validate() error {
 	if c.Session.AbsoluteLifetime.Duration <= 0 || c.Login.FailureWindow.Duration <= 0 {
 		return fmt.Errorf("session.absolute_lifetime and login.failure_window must be positive")
 	}
+	if _, err := ParsePrefixes(c.TrustedProxies); err != nil {
+		return fmt.Errorf("trusted_proxies: %w", err)
+	}
 	if c.BodyLimitBytes <= 0 {
 		return fmt.Errorf("body_limit_bytes must be positive")
 	}
@@ -230,6 +237,23 @@ func (c *Config) validate() error {
 		return fmt.Errorf("pdf.pool_size must be positive")
 	}
 	return nil
+}
+
+// ParsePrefixes reads a list of CIDRs (or single addresses) separated by commas or spaces.
+func ParsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return nil, fmt.Errorf("%q is not a CIDR or an address", f)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 func flatten(m map[string]any, prefix string, out map[string]bool) {

@@ -26,6 +26,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/users/session", "session.login", h.login)
 	r.Handle("GET", "/api/users/ping", "session.ping", h.ping)
 	r.Handle("GET", "/api/users/logout", "session.logout", h.logout)
+	r.Handle("POST", "/api/users/logout", "session.logout", h.logout)
 	r.Handle("POST", "/api/users/access-request", "users.accessRequest", h.accessRequest)
 	r.Handle("POST", "/api/users/confirm-email", "users.confirmEmail", h.confirmEmail)
 	r.Handle("POST", "/api/users/password-reset", "users.passwordReset", h.passwordReset)
@@ -47,7 +48,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(r, &body); err != nil {
 		return err
 	}
-	u, err := h.svc.Login(r.Context(), body.Email, body.Password, session.ClientAddress(r))
+	u, err := h.svc.Login(r.Context(), body.Email, body.Password, h.sessions.ClientAddress(r))
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,12 @@ func (h *Handler) ping(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// logout ends the session. The GET of the spec checks the CSRF token like the POST (the
+// middleware checks only unsafe methods): a cross-site page must not log the user out.
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
+	if err := h.sessions.CheckCSRF(r); err != nil {
+		return err
+	}
 	if c, err := r.Cookie(h.sessions.CookieName()); err == nil && c.Value != "" {
 		if err := h.sessions.Destroy(r.Context(), c.Value); err != nil {
 			return err
@@ -116,7 +122,7 @@ func (h *Handler) passwordReset(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(r, &body); err != nil {
 		return err
 	}
-	if err := h.svc.RequestPasswordReset(r.Context(), body.Email); err != nil {
+	if err := h.svc.RequestPasswordReset(r.Context(), body.Email, h.sessions.ClientAddress(r)); err != nil {
 		return err
 	}
 	httpx.Data(w, map[string]string{"status": "emailSent"})
