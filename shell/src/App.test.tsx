@@ -55,7 +55,7 @@ function server({ loggedIn = false, modulesStatus = 200, modulesBody = { data: m
       session = true;
       return json(200, { data: { user: editor, csrfToken: 'c' } });
     },
-    'GET /api/users/logout': () => ((session = false), json(200, { data: { loggedOut: true } })),
+    'POST /api/users/logout': () => ((session = false), json(200, { data: { loggedOut: true } })),
     'GET /api/options/data/public': () => json(200, { data: { version: '1.2.3' } }),
     'GET /api/options/data/loggedIn': () => json(200, { data: { tools: [{ id: 'upcLookup', url: 'https://upc.example.com' }], helpEnabled: true } }),
     'GET /api/modules': () => json(modulesStatus, modulesBody),
