@@ -250,6 +250,25 @@ func multipart(t *testing.T, e *env) {
 		create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A300"})
 	})
 
+	t.Run("a refused completion on the assembled path leaves no parts behind", func(t *testing.T) {
+		d := create(t, c, map[string]any{"filename": "claims-assembled.png", "fileSize": len(parts[0]), "usageType": "assortmentLogo", "attachTo": "A400"})
+		e.put(t, urls(d)[0], parts[0])
+		var sid string
+		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&sid)
+		// The client claims the parts were assembled; they were not.
+		r := c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{`"assembled"`}})
+		if r.Status != 409 {
+			t.Fatalf("false assembled completion: %d %s", r.Status, r.Raw)
+		}
+		if n := e.app.Count(`SELECT count(*) FROM uploads WHERE id = $1 AND state = 'aborted'`, d["uploadId"]); n != 1 {
+			t.Fatal("upload not marked aborted")
+		}
+		// The sweeper only looks at live uploads: parts left now would stay forever.
+		if _, err := e.store.ListParts(ctx, d["key"].(string), sid); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("parts of the aborted upload left in the store: %v", err)
+		}
+	})
+
 	t.Run("sweeper aborts a stale upload", func(t *testing.T) {
 		d := create(t, c, map[string]any{"filename": "stale.png", "fileSize": len(body), "usageType": "assortmentLogo", "attachTo": "A200"})
 		e.put(t, urls(d)[0], parts[0])
