@@ -469,8 +469,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if fn == "" {
 			fn = path.Base(key)
 		}
-		w.Header().Set("Content-Type", info.ContentType)
-		w.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": fn}))
+		SetBlobHeaders(w.Header(), info.ContentType, fn)
 		w.Header().Set("Cache-Control", "private, max-age=300")
 		http.ServeContent(w, r, "", info.Modified, rc.(io.ReadSeeker))
 	case strings.HasPrefix(rest, "part/") && r.Method == http.MethodPut:

@@ -130,6 +130,32 @@ func contract(t *testing.T, f fixture) {
 		}
 	})
 
+	t.Run("only images and PDFs are shown in place", func(t *testing.T) {
+		for key, want := range map[string]string{
+			"uploads/AdvertisingLogo/a.png": "inline", "uploads/AdvertisingLogo/a.jpg": "inline", "uploads/ProductDocument/a.pdf": "inline",
+			"uploads/AdvertisingLogo/a.svg": "attachment", "uploads/ProductDocument/a.zip": "attachment", "uploads/ProductDocument/a.html": "attachment",
+		} {
+			if err := s.Put(ctx, key, strings.NewReader("x"), 1, ""); err != nil {
+				t.Fatal(err)
+			}
+			u, err := s.SignedGetURL(ctx, key, "", time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, _, hdr := get(t, f, u)
+			if disp := hdr.Get("Content-Disposition"); status != 200 || !strings.HasPrefix(disp, want+";") {
+				t.Errorf("%s: %d disposition %q, want %s", key, status, disp, want)
+			}
+			if s.Driver() != "local" {
+				continue
+			}
+			csp := hdr.Get("Content-Security-Policy")
+			if hdr.Get("X-Content-Type-Options") != "nosniff" || (!strings.HasSuffix(key, ".pdf") && !strings.Contains(csp, "sandbox")) {
+				t.Errorf("%s: nosniff %q, CSP %q", key, hdr.Get("X-Content-Type-Options"), csp)
+			}
+		}
+	})
+
 	t.Run("signed get url", func(t *testing.T) {
 		body := []byte("\x89PNG\r\n\x1a\n not really a png")
 		if err := s.Put(ctx, "uploads/AdvertisingLogo/logo.png", bytes.NewReader(body), int64(len(body)), "image/png"); err != nil {
