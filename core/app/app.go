@@ -97,6 +97,8 @@ type RouterParams struct {
 func NewRouter(p RouterParams) http.Handler {
 	r := chi.NewRouter()
 	r.Use(httpx.Base(p.Log, p.Config.BodyLimitBytes))
+	// Secure cookies mean ITS is served over TLS: then browsers may be told to insist on it.
+	r.Use(httpx.SecurityHeaders(p.Config.Session.SecureCookies))
 	r.Use(httpx.CleanInput(p.Log))
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
