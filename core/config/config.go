@@ -32,6 +32,13 @@ type Config struct {
 	SiteUpdating   bool   `yaml:"site_updating"`
 	TrustedProxies string `yaml:"trusted_proxies"`
 
+	HTTP struct {
+		ReadHeaderTimeout Duration `yaml:"read_header_timeout"`
+		IdleTimeout       Duration `yaml:"idle_timeout"`
+		BodyGrace         Duration `yaml:"body_grace"`
+		BodyMinRate       int64    `yaml:"body_min_bytes_per_second"`
+	} `yaml:"http"`
+
 	Session struct {
 		UserTimeoutMs    int64    `yaml:"user_timeout_ms"`
 		UserWarningMs    int64    `yaml:"user_warning_ms"`
@@ -211,6 +218,9 @@ func (c *Config) validate() error {
 	}
 	if _, err := ParsePrefixes(c.TrustedProxies); err != nil {
 		return fmt.Errorf("trusted_proxies: %w", err)
+	}
+	if c.HTTP.ReadHeaderTimeout.Duration <= 0 || c.HTTP.IdleTimeout.Duration <= 0 || c.HTTP.BodyGrace.Duration <= 0 || c.HTTP.BodyMinRate <= 0 {
+		return fmt.Errorf("http.read_header_timeout, http.idle_timeout, http.body_grace and http.body_min_bytes_per_second must be positive")
 	}
 	if c.BodyLimitBytes <= 0 {
 		return fmt.Errorf("body_limit_bytes must be positive")

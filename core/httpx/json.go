@@ -47,7 +47,7 @@ func decodeError(err error) error {
 		mbe *http.MaxBytesError
 	)
 	switch {
-	case errors.As(err, &mbe):
+	case errors.As(err, &mbe), errors.Is(err, ErrSlowBody):
 		return AsError(err)
 	case errors.Is(err, io.EOF):
 		return BadRequest("Request body is empty", nil)

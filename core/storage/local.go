@@ -23,6 +23,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"its/core/httpx"
 )
 
 // URLPrefix is where the local store's signed URLs are served (outside /api: a signed URL is its
@@ -492,6 +494,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			var mbe *http.MaxBytesError
 			if errors.As(err, &mbe) {
 				http.Error(w, "Part too large.", http.StatusRequestEntityTooLarge)
+				return
+			}
+			if errors.Is(err, httpx.ErrSlowBody) {
+				http.Error(w, "Part arrived too slowly.", http.StatusRequestTimeout)
 				return
 			}
 			http.Error(w, "Part not stored.", http.StatusInternalServerError)
