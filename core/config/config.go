@@ -94,6 +94,11 @@ type Config struct {
 		Workers int `yaml:"workers"`
 	} `yaml:"jobs"`
 
+	Images struct {
+		MaxPixels          int64 `yaml:"max_pixels"`
+		DecodeBudgetPixels int64 `yaml:"decode_budget_pixels"`
+	} `yaml:"images"`
+
 	PDF struct {
 		ChromiumPath string `yaml:"chromium_path"`
 		PoolSize     int    `yaml:"pool_size"`
@@ -242,6 +247,9 @@ func (c *Config) validate() error {
 	}
 	if c.Jobs.Workers <= 0 {
 		return fmt.Errorf("jobs.workers must be positive")
+	}
+	if c.Images.MaxPixels <= 0 || c.Images.DecodeBudgetPixels <= 0 {
+		return fmt.Errorf("images.max_pixels and images.decode_budget_pixels must be positive")
 	}
 	if c.PDF.PoolSize <= 0 {
 		return fmt.Errorf("pdf.pool_size must be positive")

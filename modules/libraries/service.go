@@ -54,7 +54,9 @@ type ServiceParams struct {
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, az: p.Authz, queue: p.Queue, cfg: p.Config, log: p.Log, prev: previewers{imagePreviewer{}, pdfPreviewer{p.PDF}}}
+	dec := newBoundedDecoder(p.Config.Images.MaxPixels, p.Config.Images.DecodeBudgetPixels)
+	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, az: p.Authz, queue: p.Queue, cfg: p.Config, log: p.Log,
+		prev: previewers{imagePreviewer{dec}, pdfPreviewer{r: p.PDF, dec: dec}}}
 }
 
 func invalid(field, rule, msg string) error {
