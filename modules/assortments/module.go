@@ -22,4 +22,5 @@ var Module = fx.Module("assortments",
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}
 	}),
+	attachHooks,
 )
