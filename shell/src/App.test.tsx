@@ -150,12 +150,17 @@ describe('the shell', () => {
   });
 
   it('logs out from the user menu to the logged-out page', async () => {
-    start('/dashboard', server({ loggedIn: true }));
+    const f = server({ loggedIn: true });
+    start('/dashboard', f);
     await screen.findByTestId('remote-dashboard');
     fireEvent.click(screen.getByTestId('user-menu'));
     fireEvent.click(screen.getByTestId('logout'));
     expect(await screen.findByTestId('logged-out-page')).toBeTruthy();
     expect(window.location.pathname).toBe('/logged-out');
+    // A POST with the CSRF token: a cross-site page can send neither, so cannot log the user out.
+    const logout = f.calls.find((c) => c.url.includes('/api/users/logout'));
+    expect(logout?.init.method).toBe('POST');
+    expect(new Headers(logout?.init.headers).get('X-CSRF-Token')).toBeTruthy();
   });
 });
 
