@@ -1,6 +1,7 @@
 package modules_test
 
 import (
+	"os"
 	"testing"
 
 	"its/core/app/apptest"
@@ -9,7 +10,12 @@ import (
 	"its/modules/users"
 )
 
-func TestMain(m *testing.M) { dbtest.Main(m) }
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) != "" {
+		os.Exit(serveForTest())
+	}
+	dbtest.Main(m)
+}
 
 type navView struct {
 	module string

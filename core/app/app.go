@@ -24,6 +24,7 @@ import (
 	"its/core/jobs"
 	"its/core/logging"
 	"its/core/mail"
+	"its/core/metrics"
 	"its/core/pdf"
 	"its/core/registry"
 	"its/core/session"
@@ -37,6 +38,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 	return fx.Options(
 		fx.Supply(cfg),
 		fx.Provide(logging.New),
+		metrics.Module,
 		fx.WithLogger(func(log *slog.Logger) fxevent.Logger {
 			l := &fxevent.SlogLogger{Logger: log}
 			l.UseLogLevel(slog.LevelDebug)
@@ -76,7 +78,7 @@ func Handler(cfg *config.Config, modules fx.Option) fx.Option {
 func Serve(cfg *config.Config, modules fx.Option) *fx.App {
 	return fx.New(
 		Handler(cfg, modules),
-		fx.Invoke(runServer),
+		fx.Invoke(runServer, runMetricsServer),
 		fx.StartTimeout(2*time.Minute),
 		fx.StopTimeout(30*time.Second),
 	)
@@ -91,16 +93,19 @@ type RouterParams struct {
 	Registry *registry.Registry
 	Web      *web.Handler
 	Blobs    *storage.Handler
+	Metrics  *metrics.Metrics
 }
 
 // NewRouter builds the chi router: base middleware, sessions, module routes, the frontend.
 func NewRouter(p RouterParams) http.Handler {
 	r := chi.NewRouter()
 	r.Use(httpx.Base(p.Log, p.Config.BodyLimitBytes))
+	r.Use(p.Metrics.HTTP(p.Registry.RouteModule))
 	// Secure cookies mean ITS is served over TLS: then browsers may be told to insist on it.
 	r.Use(httpx.SecurityHeaders(p.Config.Session.SecureCookies))
 	r.Use(httpx.CleanInput(p.Log))
 	r.Use(httpx.MinBodyRate(p.Config.HTTP.BodyMinRate, p.Config.HTTP.BodyGrace.Duration))
+	r.Handle(MetricsPath, metricsOnMain(p.Config, p.Log, p.Metrics))
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
 		p.Registry.Mount(api)
@@ -172,8 +177,17 @@ func runDemo(p DemoParams) {
 }
 
 // Seed runs every module's seeder in one transaction when the database has no accounts yet; an
-// existing account means the data is there (demo or real) and nothing is loaded twice.
-func Seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *config.Config, log *slog.Logger, verbose bool) (bool, error) {
+// existing account means the data is there (demo or real) and nothing is loaded twice, also when
+// several servers start on one empty database together.
+func Seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *config.Config, log *slog.Logger, verbose bool) (loaded bool, err error) {
+	err = db.Exclusive(ctx, pool, func(ctx context.Context) error {
+		loaded, err = seed(ctx, pool, reg, cfg, log, verbose)
+		return err
+	})
+	return loaded, err
+}
+
+func seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *config.Config, log *slog.Logger, verbose bool) (bool, error) {
 	var n int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
 		return false, err

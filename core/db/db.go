@@ -19,6 +19,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/config"
+	"its/core/metrics"
 	"its/migrations"
 )
 
@@ -45,11 +46,38 @@ func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	return pool, nil
 }
 
-// Migrate applies every pending migration; applying twice changes nothing.
+// startupLock is the key of the session advisory lock that start-up steps hold.
+const startupLock int64 = 0x175_7a87
+
+// Exclusive runs fn while holding a session advisory lock on the database, on a connection of
+// its own: several servers starting on one database then migrate and load demo data one after
+// the other, and each later one finds the work done. fn uses the pool as usual; a connection
+// that dies (a killed server) lets PostgreSQL release the lock.
+func Exclusive(ctx context.Context, pool *pgxpool.Pool, fn func(context.Context) error) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, startupLock); err != nil {
+		return fmt.Errorf("start-up lock: %w", err)
+	}
+	fnErr := fn(ctx)
+	// A connection whose unlock failed may still hold the lock: drop it rather than pool it.
+	if _, err := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, startupLock); err != nil {
+		_ = conn.Conn().Close(context.WithoutCancel(ctx))
+	}
+	return fnErr
+}
+
+// Migrate applies every pending migration; applying twice changes nothing, and servers starting
+// together apply them once.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
-	sqlDB := stdlib.OpenDBFromPool(pool)
-	defer sqlDB.Close()
-	return migrateDB(ctx, sqlDB)
+	return Exclusive(ctx, pool, func(ctx context.Context) error {
+		sqlDB := stdlib.OpenDBFromPool(pool)
+		defer sqlDB.Close()
+		return migrateDB(ctx, sqlDB)
+	})
 }
 
 func migrateDB(ctx context.Context, sqlDB *sql.DB) error { return migrateFS(ctx, sqlDB, migrations.FS) }
@@ -92,6 +120,8 @@ type Params struct {
 	LC     fx.Lifecycle
 	Config *config.Config
 	Log    *slog.Logger
+	// Metrics gets the pool's statistics (optional: tools open the database without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // New gives the app its pool: from database_url, or from a private cluster under data_dir that
@@ -138,6 +168,7 @@ func New(p Params) (*pgxpool.Pool, error) {
 		}
 		return nil
 	}})
+	p.Metrics.MustRegister(newPoolCollector(pool))
 	p.Log.Info("database ready", "embedded", cluster != nil, "url", redact(url))
 	return pool, nil
 }

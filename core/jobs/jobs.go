@@ -21,6 +21,8 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/config"
+	"its/core/db"
+	"its/core/metrics"
 	"its/core/storage"
 )
 
@@ -50,6 +52,8 @@ type Params struct {
 	Log    *slog.Logger
 	DB     *pgxpool.Pool
 	Store  storage.Store
+	// Metrics gets the queue's counts by state (optional: tools build the queue without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // NoopArgs is a job that does nothing (a health probe and the throughput benchmark's unit).
@@ -75,13 +79,19 @@ func New(p Params) (*Queue, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+	// River's migrator takes no lock of its own: servers starting together would race.
+	err = db.Exclusive(ctx, p.DB, func(ctx context.Context) error {
+		_, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		return err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("job queue migrations: %w", err)
 	}
 	client, err := river.NewClient(driver, &river.Config{Logger: riverLogger(p.Log)})
 	if err != nil {
 		return nil, err
 	}
+	p.Metrics.MustRegister(newStateCollector(p.DB))
 	return &Queue{db: p.DB, client: client, store: p.Store, cfg: p.Config}, nil
 }
 
@@ -92,8 +102,9 @@ type WorkerParams struct {
 	Config        *config.Config
 	Log           *slog.Logger
 	DB            *pgxpool.Pool
-	Queue         *Queue         // after the migrations
-	Registrations []Registration `group:"jobs"`
+	Queue         *Queue           // after the migrations
+	Registrations []Registration   `group:"jobs"`
+	Metrics       *metrics.Metrics `optional:"true"`
 }
 
 // startWorkers builds the working client with every module's workers and runs it with the app,
@@ -118,6 +129,7 @@ func startWorkers(p WorkerParams) error {
 		FetchCooldown:     5 * time.Millisecond,
 		FetchPollInterval: 500 * time.Millisecond,
 		Logger:            riverLogger(p.Log),
+		Middleware:        []rivertype.Middleware{&workMetrics{m: p.Metrics}},
 	})
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"its/core/config"
 )
@@ -78,7 +79,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Cache-Control", "no-cache")
 			}
 			w.Header().Set("X-Content-Type-Options", "nosniff")
-			http.ServeContent(w, r, p, modTime, strings.NewReader(string(b)))
+			w.Header().Set("ETag", etag(p, b))
+			http.ServeContent(w, r, p, time.Time{}, strings.NewReader(string(b)))
 			return
 		}
 		// A missing build file is a 404; any other path (public links such as

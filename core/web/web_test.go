@@ -64,3 +64,43 @@ func TestNotBuilt(t *testing.T) {
 		t.Fatalf("%d %s", w.Code, w.Body.String())
 	}
 }
+
+// TestRevalidationAcrossServers: a browser revalidates a file it got from one server at another
+// (a load balancer alternates). The same file must be 304 everywhere; a different one (a server
+// of another release) must be sent again, whenever either server started.
+func TestRevalidationAcrossServers(t *testing.T) {
+	release := func(manifest string) *Handler {
+		root := t.TempDir()
+		full := filepath.Join(root, "remotes/dashboard/dist/mf-manifest.json")
+		_ = os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(manifest), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return New(&config.Config{WebDir: root})
+	}
+	older, newer, sameAsNewer := release(`{"v":1}`), release(`{"v":2}`), release(`{"v":2}`)
+	get := func(h *Handler, from http.Header) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("GET", "/remotes/dashboard/mf-manifest.json", nil)
+		if from != nil {
+			if v := from.Get("ETag"); v != "" {
+				r.Header.Set("If-None-Match", v)
+			}
+			if v := from.Get("Last-Modified"); v != "" {
+				r.Header.Set("If-Modified-Since", v)
+			}
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	first := get(newer, nil)
+	if first.Code != 200 {
+		t.Fatalf("first: %d", first.Code)
+	}
+	if w := get(sameAsNewer, first.Header()); w.Code != http.StatusNotModified {
+		t.Errorf("the same file at another server: %d, want 304", w.Code)
+	}
+	if w := get(older, first.Header()); w.Code != 200 || w.Body.String() != `{"v":1}` {
+		t.Errorf("another release's file: %d %q, want it sent", w.Code, w.Body.String())
+	}
+}

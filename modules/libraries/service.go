@@ -25,6 +25,7 @@ import (
 	"its/core/registry"
 	"its/core/storage"
 	"its/core/uploads"
+	"its/modules/actions"
 )
 
 // Service holds the libraries' rules.
@@ -133,7 +134,7 @@ func (s *Service) List(ctx context.Context, p ListParams) ([]*Asset, int, error)
 		return nil, 0, invalid("status", "oneOf", "status must be one of Pending, Published, Unpublished, Deleted")
 	}
 	if status != Published {
-		if err := registry.Require(ctx, s.az, "libraries.manage", map[string]any{"libraryType": p.LibraryType}); err != nil {
+		if err := registry.Require(ctx, s.az, actions.LibrariesManage, map[string]any{"libraryType": p.LibraryType}); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -311,7 +312,7 @@ func (s *Service) Signed(ctx context.Context, libraryType string, req SignedRequ
 		return nil, invalid("usageType", "oneOf", "usageType must be Primary or Working File")
 	}
 	statuses := []string{Published}
-	if registry.Require(ctx, s.az, "libraries.manage", map[string]any{"libraryType": libraryType}) == nil {
+	if registry.Require(ctx, s.az, actions.LibrariesManage, map[string]any{"libraryType": libraryType}) == nil {
 		statuses = Statuses
 	}
 	assets, _, err := s.store.List(ctx, s.db, ListQuery{LibraryType: libraryType, Statuses: statuses, IDs: req.IDs, Limit: 500})
@@ -332,10 +333,10 @@ func (s *Service) Signed(ctx context.Context, libraryType string, req SignedRequ
 func (s *Service) visible(ctx context.Context, assets []*Asset) []*Asset {
 	return slices.DeleteFunc(assets, func(a *Asset) bool {
 		res := map[string]any{"libraryType": a.LibraryType}
-		if registry.Require(ctx, s.az, "libraries.manage", res) == nil {
+		if registry.Require(ctx, s.az, actions.LibrariesManage, res) == nil {
 			return false
 		}
-		return a.Status != Published || registry.Require(ctx, s.az, "libraries.view", res) != nil
+		return a.Status != Published || registry.Require(ctx, s.az, actions.LibrariesView, res) != nil
 	})
 }
 

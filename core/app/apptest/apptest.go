@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -29,12 +30,20 @@ type App struct {
 	DB     *pgxpool.Pool
 	Config *config.Config
 	t      testing.TB
+	stop   func()
 }
 
 // Start runs the app with modules; env holds extra ITS_* settings (demo data is on by default).
 func Start(t testing.TB, modules fx.Option, env ...string) *App {
 	t.Helper()
-	environ := append([]string{"ITS_DATABASE_URL=" + dbtest.NewDatabase(t), "ITS_DATA_DIR=" + t.TempDir(), "ITS_LOG_LEVEL=warn"}, env...)
+	return StartOn(t, dbtest.NewDatabase(t), t.TempDir(), modules, env...)
+}
+
+// StartOn runs the app with modules on the database at databaseURL, keeping its blobs under
+// dataDir: several apps started on the same two are several servers of one installation.
+func StartOn(t testing.TB, databaseURL, dataDir string, modules fx.Option, env ...string) *App {
+	t.Helper()
+	environ := append([]string{"ITS_DATABASE_URL=" + databaseURL, "ITS_DATA_DIR=" + dataDir, "ITS_LOG_LEVEL=warn"}, env...)
 	cfg, err := config.LoadFrom(environ)
 	if err != nil {
 		t.Fatal(err)
@@ -46,12 +55,33 @@ func Start(t testing.TB, modules fx.Option, env ...string) *App {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
-	t.Cleanup(func() {
-		srv.Close()
-		_ = fxApp.Stop(context.Background())
-	})
-	return &App{URL: srv.URL, DB: pool, Config: cfg, t: t}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			srv.Close()
+			_ = fxApp.Stop(context.Background())
+		})
+	}
+	t.Cleanup(stop)
+	return &App{URL: srv.URL, DB: pool, Config: cfg, t: t, stop: stop}
 }
+
+// Peer runs another server of the same installation: modules on a's database and blob store.
+func (a *App) Peer(t testing.TB, modules fx.Option, env ...string) *App {
+	t.Helper()
+	return StartOn(t, a.Config.DatabaseURL, a.Config.DataDir, modules, env...)
+}
+
+// Via is a reached through another address, such as a load balancer in front of several
+// servers: its clients send their requests there.
+func (a *App) Via(url string) *App {
+	b := *a
+	b.URL = url
+	return &b
+}
+
+// Stop shuts the app down before the test ends (it is stopped after the test anyway).
+func (a *App) Stop() { a.stop() }
 
 // Client is a browser-like client: a cookie jar and the CSRF header from the its_csrf cookie.
 type Client struct {
@@ -67,6 +97,12 @@ func (a *App) Client() *Client {
 	return &Client{app: a, HTTP: &http.Client{Jar: jar}, Header: http.Header{}}
 }
 
+// On is a client with the same cookies that sends its requests to a: the same browser talking
+// to another server of the installation.
+func (c *Client) On(a *App) *Client {
+	return &Client{app: a, HTTP: c.HTTP, Header: c.Header}
+}
+
 // Response is a decoded answer.
 type Response struct {
 	Status int
@@ -78,6 +114,16 @@ type Response struct {
 // Do sends method path with body (marshalled to JSON unless it is a string or []byte).
 func (c *Client) Do(method, path string, body any) *Response {
 	c.app.t.Helper()
+	r, err := c.Send(method, path, body)
+	if err != nil {
+		c.app.t.Fatal(err)
+	}
+	return r
+}
+
+// Send is Do returning a failed request as an error, for requests sent beside the test's own
+// goroutine or expected to fail (a server that dies while answering).
+func (c *Client) Send(method, path string, body any) (*Response, error) {
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -91,7 +137,7 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	req, err := http.NewRequest(method, c.app.URL+path, rd)
 	if err != nil {
-		c.app.t.Fatal(err)
+		return nil, err
 	}
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -107,13 +153,16 @@ func (c *Client) Do(method, path string, body any) *Response {
 	}
 	res, err := c.HTTP.Do(req)
 	if err != nil {
-		c.app.t.Fatal(err)
+		return nil, err
 	}
 	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
+	raw, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
 	out := &Response{Status: res.StatusCode, Raw: raw, Header: res.Header}
 	_ = json.Unmarshal(raw, &out.Body)
-	return out
+	return out, nil
 }
 
 // Login logs in as email with the demo password and fails the test otherwise.
