@@ -185,10 +185,8 @@ func redact(url string) string {
 // Module wires the database into the app.
 var Module = fx.Module("db", fx.Provide(New))
 
-// EscapeLike makes s a literal inside a LIKE / ILIKE pattern (PostgreSQL's default escape
-// character is the backslash): a user's % or _ is then a character to find, not a wildcard.
-func EscapeLike(s string) string {
-	return likeEscaper.Replace(s)
-}
+// EscapeLike escapes LIKE's wildcards in s, so a user's text matches only itself
+// (e.g. "%"+EscapeLike(text)+"%" for "contains").
+func EscapeLike(s string) string { return likeEscaper.Replace(s) }
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
