@@ -19,8 +19,8 @@ var manifest []byte
 // Module wires the assortments module; it reads the catalog of the products module.
 var Module = fx.Module("assortments",
 	fx.Provide(NewStore, NewService, NewHandler),
+	attachHooks,
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}
 	}),
-	attachHooks,
 )
