@@ -101,6 +101,10 @@ func NewRouter(p RouterParams) http.Handler {
 	r := chi.NewRouter()
 	r.Use(httpx.Base(p.Log, p.Config.BodyLimitBytes))
 	r.Use(p.Metrics.HTTP(p.Registry.RouteModule))
+	// Secure cookies mean ITS is served over TLS: then browsers may be told to insist on it.
+	r.Use(httpx.SecurityHeaders(p.Config.Session.SecureCookies))
+	r.Use(httpx.CleanInput(p.Log))
+	r.Use(httpx.MinBodyRate(p.Config.HTTP.BodyMinRate, p.Config.HTTP.BodyGrace.Duration))
 	r.Handle(MetricsPath, metricsOnMain(p.Config, p.Log, p.Metrics))
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
@@ -130,7 +134,9 @@ type ServerParams struct {
 // runServer listens synchronously in OnStart (a taken port fails start-up) and shuts down
 // gracefully in OnStop.
 func runServer(p ServerParams) {
-	srv := &http.Server{Handler: p.Handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// No whole-request read timeout: it would cut large uploads on slow links. Bodies are held to a
+	// minimum rate instead (httpx.MinBodyRate).
+	srv := &http.Server{Handler: p.Handler, ReadHeaderTimeout: p.Config.HTTP.ReadHeaderTimeout.Duration, IdleTimeout: p.Config.HTTP.IdleTimeout.Duration}
 	p.LC.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
 			ln, err := net.Listen("tcp", p.Config.Addr)

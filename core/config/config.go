@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"net/netip"
 	"os"
 	"sort"
 	"strings"
@@ -29,6 +30,14 @@ type Config struct {
 	BodyLimitBytes int64  `yaml:"body_limit_bytes"`
 	WebDir         string `yaml:"web_dir"`
 	SiteUpdating   bool   `yaml:"site_updating"`
+	TrustedProxies string `yaml:"trusted_proxies"`
+
+	HTTP struct {
+		ReadHeaderTimeout Duration `yaml:"read_header_timeout"`
+		IdleTimeout       Duration `yaml:"idle_timeout"`
+		BodyGrace         Duration `yaml:"body_grace"`
+		BodyMinRate       int64    `yaml:"body_min_bytes_per_second"`
+	} `yaml:"http"`
 
 	Session struct {
 		UserTimeoutMs    int64    `yaml:"user_timeout_ms"`
@@ -42,6 +51,8 @@ type Config struct {
 		MaxFailuresPerAccount int      `yaml:"max_failures_per_account"`
 		MaxFailuresPerAddress int      `yaml:"max_failures_per_address"`
 		FailureWindow         Duration `yaml:"failure_window"`
+		MaxResetsPerAccount   int      `yaml:"max_password_resets_per_account"`
+		MaxResetsPerAddress   int      `yaml:"max_password_resets_per_address"`
 	} `yaml:"login"`
 
 	Authz struct {
@@ -82,6 +93,11 @@ type Config struct {
 	Jobs struct {
 		Workers int `yaml:"workers"`
 	} `yaml:"jobs"`
+
+	Images struct {
+		MaxPixels          int64 `yaml:"max_pixels"`
+		DecodeBudgetPixels int64 `yaml:"decode_budget_pixels"`
+	} `yaml:"images"`
 
 	PDF struct {
 		ChromiumPath string `yaml:"chromium_path"`
@@ -210,6 +226,12 @@ func (c *Config) validate() error {
 	if c.Session.AbsoluteLifetime.Duration <= 0 || c.Login.FailureWindow.Duration <= 0 {
 		return fmt.Errorf("session.absolute_lifetime and login.failure_window must be positive")
 	}
+	if _, err := ParsePrefixes(c.TrustedProxies); err != nil {
+		return fmt.Errorf("trusted_proxies: %w", err)
+	}
+	if c.HTTP.ReadHeaderTimeout.Duration <= 0 || c.HTTP.IdleTimeout.Duration <= 0 || c.HTTP.BodyGrace.Duration <= 0 || c.HTTP.BodyMinRate <= 0 {
+		return fmt.Errorf("http.read_header_timeout, http.idle_timeout, http.body_grace and http.body_min_bytes_per_second must be positive")
+	}
 	if c.BodyLimitBytes <= 0 {
 		return fmt.Errorf("body_limit_bytes must be positive")
 	}
@@ -231,6 +253,9 @@ func (c *Config) validate() error {
 	if c.Jobs.Workers <= 0 {
 		return fmt.Errorf("jobs.workers must be positive")
 	}
+	if c.Images.MaxPixels <= 0 || c.Images.DecodeBudgetPixels <= 0 {
+		return fmt.Errorf("images.max_pixels and images.decode_budget_pixels must be positive")
+	}
 	if c.PDF.PoolSize <= 0 {
 		return fmt.Errorf("pdf.pool_size must be positive")
 	}
@@ -239,6 +264,23 @@ func (c *Config) validate() error {
 		return fmt.Errorf("metrics.token must be at least 32 characters")
 	}
 	return nil
+}
+
+// ParsePrefixes reads a list of CIDRs (or single addresses) separated by commas or spaces.
+func ParsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return nil, fmt.Errorf("%q is not a CIDR or an address", f)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 func flatten(m map[string]any, prefix string, out map[string]bool) {

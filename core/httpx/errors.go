@@ -94,5 +94,8 @@ func AsError(err error) *Error {
 	if errors.As(err, &mbe) {
 		return &Error{Status: http.StatusRequestEntityTooLarge, Code: "ITS_ERR_TOO_LARGE", Message: fmt.Sprintf("Request body is larger than %d bytes", mbe.Limit)}
 	}
+	if errors.Is(err, ErrSlowBody) {
+		return &Error{Status: http.StatusRequestTimeout, Code: "ITS_ERR_TIMEOUT", Message: "The request body arrived too slowly"}
+	}
 	return Internal(err)
 }

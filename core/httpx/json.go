@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,7 +17,15 @@ func Decode(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return BadRequest("Content-Type must be application/json", nil)
 	}
-	dec := json.NewDecoder(r.Body)
+	// Read whole (the body limit bounds it) so the text is checked before anything is decoded.
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		return decodeError(err)
+	}
+	if err := checkJSONText(raw); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return decodeError(err)
@@ -38,7 +47,7 @@ func decodeError(err error) error {
 		mbe *http.MaxBytesError
 	)
 	switch {
-	case errors.As(err, &mbe):
+	case errors.As(err, &mbe), errors.Is(err, ErrSlowBody):
 		return AsError(err)
 	case errors.Is(err, io.EOF):
 		return BadRequest("Request body is empty", nil)

@@ -219,6 +219,12 @@ func (r *Renderer) withTab(ctx context.Context, fn func(tab context.Context) err
 	return err
 }
 
+// Browse runs fn on a warm tab, for callers that drive a page themselves (browser tests of
+// what the server answers); fn's context ends with ctx.
+func (r *Renderer) Browse(ctx context.Context, fn func(tab context.Context) error) error {
+	return r.withTab(ctx, fn)
+}
+
 // load puts html into the tab and waits for its fonts and images.
 func load(html string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {

@@ -11,7 +11,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -42,6 +45,7 @@ type Manager struct {
 	idle     time.Duration
 	lifetime time.Duration
 	secure   bool
+	proxies  []netip.Prefix
 	log      *slog.Logger
 }
 
@@ -55,7 +59,10 @@ type Params struct {
 
 // NewManager gives the session manager.
 func NewManager(p Params) *Manager {
+	// Checked by the configuration's validation already.
+	proxies, _ := config.ParsePrefixes(p.Config.TrustedProxies)
 	return &Manager{
+		proxies:  proxies,
 		db:       p.DB,
 		idle:     time.Duration(p.Config.Session.UserTimeoutMs) * time.Millisecond,
 		lifetime: p.Config.Session.AbsoluteLifetime.Duration,
@@ -105,7 +112,7 @@ func (m *Manager) Create(ctx context.Context, w http.ResponseWriter, r *http.Req
 	}
 	expires := time.Now().Add(m.lifetime)
 	_, err = m.db.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at, address, user_agent)
-		VALUES ($1, $2, $3, $4, $5, $6)`, hashID(id), userID, csrf, expires, ClientAddress(r), truncate(r.UserAgent(), 300))
+		VALUES ($1, $2, $3, $4, $5, $6)`, hashID(id), userID, csrf, expires, m.ClientAddress(r), truncate(r.UserAgent(), 300))
 	if err != nil {
 		return "", err
 	}
@@ -239,6 +246,10 @@ func unsafe(method string) bool {
 	return true
 }
 
+// CheckCSRF is the token check of state-changing calls, for a GET that changes state all the
+// same (a logout a spec keeps on GET).
+func (m *Manager) CheckCSRF(r *http.Request) error { return m.checkCSRF(r) }
+
 // checkCSRF: with a session the header must equal its token; without one the call must be JSON
 // (a cross-site form cannot send that without a preflight) or carry no body at all.
 func (m *Manager) checkCSRF(r *http.Request) error {
@@ -263,32 +274,41 @@ func isJSON(ct string) bool {
 	return len(ct) >= 16 && ct[:16] == "application/json"
 }
 
-// ClientAddress is the caller's address (the direct peer; a proxy in front sets X-Forwarded-For,
-// trusted only from loopback).
-func ClientAddress(r *http.Request) string {
+// ClientAddress is the caller's address: the connection's peer, or, when the peer is a
+// configured trusted proxy, the right-most X-Forwarded-For entry that is not one (entries left of
+// it are whatever the client chose to send).
+func (m *Manager) ClientAddress(r *http.Request) string {
 	host := r.RemoteAddr
-	if i := lastColon(host); i > 0 {
-		host = host[:i]
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
 	}
-	if (host == "127.0.0.1" || host == "[::1]") && r.Header.Get("X-Forwarded-For") != "" {
-		xff := r.Header.Get("X-Forwarded-For")
-		for i := 0; i < len(xff); i++ {
-			if xff[i] == ',' {
-				return xff[:i]
-			}
+	addr, err := netip.ParseAddr(host)
+	if err != nil || !m.trusted(addr) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			// Not an address our proxy wrote: stop at the last hop it vouched for.
+			return addr.String()
 		}
-		return xff
+		addr = hop.Unmap()
+		if !m.trusted(addr) {
+			return addr.String()
+		}
 	}
-	return host
+	return addr.String()
 }
 
-func lastColon(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == ':' {
-			return i
+func (m *Manager) trusted(a netip.Addr) bool {
+	a = a.Unmap()
+	for _, p := range m.proxies {
+		if p.Contains(a) {
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 // Module provides the session manager.

@@ -23,6 +23,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"its/core/httpx"
 )
 
 // URLPrefix is where the local store's signed URLs are served (outside /api: a signed URL is its
@@ -469,8 +471,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if fn == "" {
 			fn = path.Base(key)
 		}
-		w.Header().Set("Content-Type", info.ContentType)
-		w.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": fn}))
+		SetBlobHeaders(w.Header(), info.ContentType, fn)
 		w.Header().Set("Cache-Control", "private, max-age=300")
 		http.ServeContent(w, r, "", info.Modified, rc.(io.ReadSeeker))
 	case strings.HasPrefix(rest, "part/") && r.Method == http.MethodPut:
@@ -493,6 +494,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			var mbe *http.MaxBytesError
 			if errors.As(err, &mbe) {
 				http.Error(w, "Part too large.", http.StatusRequestEntityTooLarge)
+				return
+			}
+			if errors.Is(err, httpx.ErrSlowBody) {
+				http.Error(w, "Part arrived too slowly.", http.StatusRequestTimeout)
 				return
 			}
 			http.Error(w, "Part not stored.", http.StatusInternalServerError)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"path"
 	"sort"
@@ -157,7 +156,8 @@ func (s *S3) SignedGetURL(ctx context.Context, key, filename string, ttl time.Du
 	if filename == "" {
 		filename = path.Base(key)
 	}
-	disp := mime.FormatMediaType("inline", map[string]string{"filename": filename})
+	// The bucket is another origin, but an SVG opened from it must still not render as a page.
+	disp := Disposition(typeByKey(key), filename)
 	req, err := s.presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: &key, ResponseContentDisposition: &disp}, s3.WithPresignExpires(ttl))
 	if err != nil {
 		return "", err

@@ -130,12 +130,38 @@ func contract(t *testing.T, f fixture) {
 		}
 	})
 
+	t.Run("only images and PDFs are shown in place", func(t *testing.T) {
+		for key, want := range map[string]string{
+			"uploads/Logos/a.png": "inline", "uploads/Logos/a.jpg": "inline", "uploads/Sheets/a.pdf": "inline",
+			"uploads/Logos/a.svg": "attachment", "uploads/Sheets/a.zip": "attachment", "uploads/Sheets/a.html": "attachment",
+		} {
+			if err := s.Put(ctx, key, strings.NewReader("x"), 1, ""); err != nil {
+				t.Fatal(err)
+			}
+			u, err := s.SignedGetURL(ctx, key, "", time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, _, hdr := get(t, f, u)
+			if disp := hdr.Get("Content-Disposition"); status != 200 || !strings.HasPrefix(disp, want+";") {
+				t.Errorf("%s: %d disposition %q, want %s", key, status, disp, want)
+			}
+			if s.Driver() != "local" {
+				continue
+			}
+			csp := hdr.Get("Content-Security-Policy")
+			if hdr.Get("X-Content-Type-Options") != "nosniff" || (!strings.HasSuffix(key, ".pdf") && !strings.Contains(csp, "sandbox")) {
+				t.Errorf("%s: nosniff %q, CSP %q", key, hdr.Get("X-Content-Type-Options"), csp)
+			}
+		}
+	})
+
 	t.Run("signed get url", func(t *testing.T) {
 		body := []byte("\x89PNG\r\n\x1a\n not really a png")
-		if err := s.Put(ctx, "uploads/AdvertisingLogo/logo.png", bytes.NewReader(body), int64(len(body)), "image/png"); err != nil {
+		if err := s.Put(ctx, "uploads/Logos/logo.png", bytes.NewReader(body), int64(len(body)), "image/png"); err != nil {
 			t.Fatal(err)
 		}
-		u, err := s.SignedGetURL(ctx, "uploads/AdvertisingLogo/logo.png", "Brand Logo.png", time.Minute)
+		u, err := s.SignedGetURL(ctx, "uploads/Logos/logo.png", "Brand Logo.png", time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +178,7 @@ func contract(t *testing.T, f fixture) {
 			t.Fatalf("tampered url answered %d", status)
 		}
 		// An expired URL is refused.
-		old, err := s.SignedGetURL(ctx, "uploads/AdvertisingLogo/logo.png", "", time.Second)
+		old, err := s.SignedGetURL(ctx, "uploads/Logos/logo.png", "", time.Second)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -586,7 +586,9 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 		// Gone from the store: assembled before a crash and never recorded (go on recording it;
 		// the checks below run), or removed by an abort a crash cut short (nothing to complete).
 		if !s.assembled(ctx, up) {
-			if _, err := tx.Exec(ctx, `UPDATE uploads SET state = 'aborted', error = 'parts lost', updated_at = now() WHERE id = $1`, up.ID); err != nil {
+			// Whatever parts the store still holds go too: the sweeper looks only at live
+			// uploads, so parts left behind an aborted row would stay forever.
+			if err := s.abort(ctx, tx, up, "parts lost"); err != nil {
 				return nil, err
 			}
 			if err := tx.Commit(ctx); err != nil {

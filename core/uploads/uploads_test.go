@@ -33,13 +33,13 @@ type env struct {
 }
 
 // usages are the test's own usage types: pictures filed by attachTo for anyone logged in,
-// documents in one of two folders, and private files whose owner the policy checks.
+// documents (drawings too) in one of two folders, and private files whose owner the policy checks.
 func usages() []uploads.Usage {
 	anyone := func(*uploads.Request) (string, map[string]any) { return uploads.ActionUploadsCreate, nil }
 	return []uploads.Usage{
 		{Type: "picture", Extensions: uploads.Images, Check: uploads.RequireAttachTo("attachTo is required for pictures"), Action: anyone,
 			Key: func(r *uploads.Request, fn string) (string, error) { return storage.Key("pictures", r.AttachTo, fn) }},
-		{Type: "document", Extensions: append(slices.Clone(uploads.Images), ".pdf"), Params: []string{"folder"}, Action: anyone,
+		{Type: "document", Extensions: append(slices.Clone(uploads.Images), ".pdf", ".svg"), Params: []string{"folder"}, Action: anyone,
 			Check: func(r *uploads.Request) error {
 				if f := r.Params["folder"]; f != "Left" && f != "Right" {
 					return uploads.Field("folder", "oneOf", "folder must be Left or Right")
@@ -277,6 +277,25 @@ func multipart(t *testing.T, e *env) {
 			t.Fatalf("complete of an aborted upload: %d %s", r.Status, r.Raw)
 		}
 		create(t, c, map[string]any{"filename": "half-aborted.png", "fileSize": len(body), "usageType": "picture", "attachTo": "A300"})
+	})
+
+	t.Run("a refused completion on the assembled path leaves no parts behind", func(t *testing.T) {
+		d := create(t, c, map[string]any{"filename": "claims-assembled.png", "fileSize": len(parts[0]), "usageType": "picture", "attachTo": "A400"})
+		e.put(t, urls(d)[0], parts[0])
+		var sid string
+		_ = e.app.DB.QueryRow(ctx, `SELECT storage_upload_id FROM uploads WHERE id = $1`, d["uploadId"]).Scan(&sid)
+		// The client claims the parts were assembled; they were not.
+		r := c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{`"assembled"`}})
+		if r.Status != 409 {
+			t.Fatalf("false assembled completion: %d %s", r.Status, r.Raw)
+		}
+		if n := e.app.Count(`SELECT count(*) FROM uploads WHERE id = $1 AND state = 'aborted'`, d["uploadId"]); n != 1 {
+			t.Fatal("upload not marked aborted")
+		}
+		// The sweeper only looks at live uploads: parts left now would stay forever.
+		if _, err := e.store.ListParts(ctx, d["key"].(string), sid); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("parts of the aborted upload left in the store: %v", err)
+		}
 	})
 
 	t.Run("sweeper aborts a stale upload", func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -29,11 +30,12 @@ type Handler struct {
 	shell   fs.FS
 	remotes fs.FS
 	index   []byte
+	csp     string
 }
 
 // New picks the embedded copy or web_dir (a checkout with shell/dist and remotes/*/dist).
 func New(cfg *config.Config) *Handler {
-	h := &Handler{}
+	h := &Handler{csp: pageCSP(cfg)}
 	if cfg.WebDir != "" {
 		h.shell = os.DirFS(filepath.Join(cfg.WebDir, "shell", "dist"))
 		h.remotes = remotesDir{root: filepath.Join(cfg.WebDir, "remotes")}
@@ -91,7 +93,25 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.serveIndex(w)
 }
 
+// pageCSP is the pages' policy. The shell and its remotes are files of this origin (module
+// federation loads remotes from /remotes/), with no inline script; styles stay inline-able for
+// the grid's injected sheets. With S3, the browser fetches blobs (images, videos, PDFs, part
+// uploads) from the bucket's origin.
+func pageCSP(cfg *config.Config) string {
+	blobs := ""
+	if cfg.Storage.Driver == "s3" {
+		blobs = " https://*.amazonaws.com"
+		if u, err := url.Parse(cfg.Storage.Endpoint); err == nil && u.Host != "" {
+			blobs = " " + u.Scheme + "://" + u.Host
+		}
+	}
+	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:" + blobs + "; media-src 'self' blob:" + blobs + "; connect-src 'self'" + blobs +
+		"; frame-src 'self'" + blobs + "; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+}
+
 func (h *Handler) serveIndex(w http.ResponseWriter) {
+	w.Header().Set("Content-Security-Policy", h.csp)
 	w.Header().Set("Cache-Control", "no-cache, no-store, must-revalidate")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")

@@ -145,3 +145,26 @@ func TestApproveAccessRequestAndDeactivate(t *testing.T) {
 		t.Fatalf("deactivated login: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestSearchTakesWildcardsLiterally: % and _ in the search text are characters to find, not
+// patterns that match every account.
+func TestSearchTakesWildcardsLiterally(t *testing.T) {
+	a := start(t)
+	adm := a.Client()
+	adm.Login("admin@example.com")
+	count := func(text string) int {
+		r := adm.Do("GET", "/api/admin/users?text="+text, nil)
+		if r.Status != 200 {
+			t.Fatalf("search %q: %d %s", text, r.Status, r.Raw)
+		}
+		return len(r.Body["data"].([]any))
+	}
+	for _, text := range []string{"%25", "_", "%25%25", "e_itor"} {
+		if n := count(text); n != 0 {
+			t.Errorf("search %q matched %d accounts", text, n)
+		}
+	}
+	if n := count("editor"); n == 0 {
+		t.Error("a plain search found nothing")
+	}
+}

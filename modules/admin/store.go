@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/db"
 	"its/core/identity"
 )
 
@@ -20,8 +21,8 @@ func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
 func (s *Store) List(ctx context.Context, status, text string) ([]*identity.User, error) {
 	return identity.ScanAll(s.db.Query(ctx, `SELECT `+identity.SelectUser+` FROM users u
 		WHERE ($1 = '' OR u.status = $1)
-		  AND ($2 = '' OR u.email ILIKE '%' || $2 || '%' OR (u.name || ' ' || u.last_name) ILIKE '%' || $2 || '%' OR u.user_code ILIKE $2 || '%')
-		ORDER BY u.status <> 'pendingApproval', lower(u.email) LIMIT 500`, status, text))
+		  AND ($2 = '' OR u.email ILIKE '%' || $3 || '%' OR (u.name || ' ' || u.last_name) ILIKE '%' || $3 || '%' OR u.user_code ILIKE $3 || '%')
+		ORDER BY u.status <> 'pendingApproval', lower(u.email) LIMIT 500`, status, text, db.EscapeLike(text)))
 }
 
 // lockUser reads a user for update inside tx.

@@ -16,8 +16,9 @@ const (
 	UploadDisplayGroup = "displayGroup"
 )
 
-// uploadUsages are the assortment's upload usages, filed under assortments/{attachTo}/.
-func uploadUsages() []uploads.Usage {
+// uploadUsages are the assortment's upload usages, filed under assortments/{attachTo}/, for
+// those who may edit that assortment.
+func uploadUsages(s *Service) []uploads.Usage {
 	check := uploads.RequireAttachTo("attachTo is required for assortment logo and product uploads")
 	edit := func(*uploads.Request) (string, map[string]any) { return actions.AssortmentsEdit, nil }
 	inFolder := func(sub ...string) func(r *uploads.Request, fn string) (string, error) {
@@ -26,8 +27,8 @@ func uploadUsages() []uploads.Usage {
 		}
 	}
 	return []uploads.Usage{
-		{Type: UploadLogo, Extensions: uploads.Images, Check: check, Action: edit, Key: inFolder()},
-		{Type: UploadProduct, Extensions: uploads.Images, Check: check, Action: edit, Key: inFolder()},
-		{Type: UploadDisplayGroup, Extensions: append(slices.Clone(uploads.Images), ".pdf"), Check: check, Action: edit, Key: inFolder("customContent")},
+		{Type: UploadLogo, Extensions: uploads.Images, Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder()},
+		{Type: UploadProduct, Extensions: uploads.Images, Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder()},
+		{Type: UploadDisplayGroup, Extensions: append(slices.Clone(uploads.Images), ".pdf"), Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder("customContent")},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -110,7 +111,7 @@ func (in announcementInput) apply(a *Announcement) error {
 	if utf8.RuneCountInString(a.Body) > 10000 {
 		errs = append(errs, httpx.FieldError{Field: "body", Rule: "maxLength", Message: "Body must be at most 10000 characters"})
 	}
-	if a.Link != "" && !strings.HasPrefix(a.Link, "/") && !strings.HasPrefix(a.Link, "https://") && !strings.HasPrefix(a.Link, "http://") {
+	if a.Link != "" && !safeLink(a.Link) {
 		errs = append(errs, httpx.FieldError{Field: "link", Rule: "url", Message: "Link must be a path (/...) or an http(s) URL"})
 	}
 	if a.StartDate != nil && a.EndDate != nil && a.EndDate.Before(*a.StartDate) {
@@ -311,4 +312,14 @@ func (s *announcements) routes(r registry.Router) {
 		_, err = w.Write(b)
 		return err
 	})
+}
+
+// safeLink accepts a path of ITS (/...) or an absolute http(s) URL with a host. A path must not
+// start with // or /\: browsers read both as a link to another host.
+func safeLink(link string) bool {
+	if strings.HasPrefix(link, "/") {
+		return !strings.HasPrefix(link, "//") && !strings.HasPrefix(link, "/\\")
+	}
+	u, err := url.Parse(link)
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && strings.HasPrefix(link, u.Scheme+"://")
 }

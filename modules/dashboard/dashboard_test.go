@@ -150,12 +150,16 @@ func TestAnnouncementValidation(t *testing.T) {
 		body  map[string]any
 		field string
 	}{
-		"no title":         {map[string]any{"body": "x"}, "title"},
-		"blank title":      {map[string]any{"title": "   "}, "title"},
-		"javascript link":  {map[string]any{"title": "x", "link": "javascript:alert(1)"}, "link"},
-		"end before start": {map[string]any{"title": "x", "startDate": "2026-05-01", "endDate": "2026-04-01"}, "endDate"},
-		"unknown asset":    {map[string]any{"assetId": "00000000-0000-0000-0000-000000000000"}, "assetId"},
-		"server-set field": {map[string]any{"title": "x", "modifiedDate": "2026-01-01T00:00:00Z"}, "modifiedDate"},
+		"no title":        {map[string]any{"body": "x"}, "title"},
+		"blank title":     {map[string]any{"title": "   "}, "title"},
+		"javascript link": {map[string]any{"title": "x", "link": "javascript:alert(1)"}, "link"},
+		// Browsers read both as another host: //host and /\host.
+		"protocol-relative link": {map[string]any{"title": "x", "link": "//evil.example/login"}, "link"},
+		"backslash link":         {map[string]any{"title": "x", "link": "/\\evil.example/login"}, "link"},
+		"hostless URL":           {map[string]any{"title": "x", "link": "https:/evil"}, "link"},
+		"end before start":       {map[string]any{"title": "x", "startDate": "2026-05-01", "endDate": "2026-04-01"}, "endDate"},
+		"unknown asset":          {map[string]any{"assetId": "00000000-0000-0000-0000-000000000000"}, "assetId"},
+		"server-set field":       {map[string]any{"title": "x", "modifiedDate": "2026-01-01T00:00:00Z"}, "modifiedDate"},
 	} {
 		r := editor.Do("POST", "/api/assets/AdvertisingAsset/announcement", tc.body)
 		if r.Status != 400 || r.Body["details"].([]any)[0].(map[string]any)["field"] != tc.field {

@@ -144,9 +144,15 @@ func (s *Service) SaveCollection(ctx context.Context, ct string, req SaveRequest
 	if err := checkIDs("items", items); err != nil {
 		return nil, err
 	}
-	var found int
-	if err := s.db.QueryRow(ctx, `SELECT count(*) FROM library_assets WHERE id = ANY($1::uuid[]) AND library_type = ANY($2)`, items, collectionTypes[ct]).Scan(&found); err != nil {
+	assets, err := s.store.Get(ctx, s.db, items, false)
+	if err != nil {
 		return nil, err
+	}
+	found := 0
+	for _, a := range s.visible(ctx, assets) {
+		if slices.Contains(collectionTypes[ct], a.LibraryType) {
+			found++
+		}
 	}
 	if found != len(items) {
 		return nil, invalid("items", "exists", "some items are not assets of this library")

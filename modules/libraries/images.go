@@ -18,6 +18,7 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/sync/semaphore"
 
 	"its/core/pdf"
 )
@@ -48,7 +49,10 @@ func (ps previewers) Preview(ctx context.Context, contentType string, src io.Rea
 
 // pdfPreviewer draws a PDF's first page; the dimensions are the page's size in points (pixels
 // at 72 dpi).
-type pdfPreviewer struct{ r *pdf.Renderer }
+type pdfPreviewer struct {
+	r   *pdf.Renderer
+	dec *boundedDecoder
+}
 
 // maxPreviewPDF bounds what is read into memory to draw a first page.
 const maxPreviewPDF = 256 << 20
@@ -71,25 +75,54 @@ func (p pdfPreviewer) Preview(ctx context.Context, contentType string, src io.Re
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	img, err := png.Decode(bytes.NewReader(page))
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	b := img.Bounds()
-	thumb, err := thumbnail(img, ThumbnailSize)
-	return thumb, b.Dx(), b.Dy(), err
+	return p.dec.thumbnail(ctx, bytes.NewReader(page))
 }
 
 // imagePreviewer handles what Go's image packages decode: JPEG, PNG, GIF.
-type imagePreviewer struct{}
+type imagePreviewer struct{ dec *boundedDecoder }
 
-func (imagePreviewer) Preview(_ context.Context, contentType string, src io.Reader) ([]byte, int, int, error) {
+func (p imagePreviewer) Preview(ctx context.Context, contentType string, src io.Reader) ([]byte, int, int, error) {
 	switch contentType {
 	case "image/jpeg", "image/png", "image/gif":
 	default:
 		return nil, 0, 0, errNoPreview
 	}
-	img, _, err := image.Decode(src)
+	return p.dec.thumbnail(ctx, src)
+}
+
+// errTooManyPixels is an image larger than images.max_pixels.
+var errTooManyPixels = errors.New("libraries: the image has too many pixels")
+
+// boundedDecoder decodes images within memory bounds: a file's header says its size, checked
+// against a limit before any pixel is inflated, and all decodes of the server share a budget of
+// pixels held at once, so parallel jobs wait rather than exhaust memory together.
+type boundedDecoder struct {
+	maxPixels int64
+	budget    *semaphore.Weighted
+	size      int64
+}
+
+func newBoundedDecoder(maxPixels, budget int64) *boundedDecoder {
+	return &boundedDecoder{maxPixels: maxPixels, budget: semaphore.NewWeighted(budget), size: budget}
+}
+
+// thumbnail decodes src and draws its thumbnail, answering the source's size.
+func (d *boundedDecoder) thumbnail(ctx context.Context, src io.Reader) ([]byte, int, int, error) {
+	var head bytes.Buffer
+	cfg, _, err := image.DecodeConfig(io.TeeReader(src, &head))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	px := int64(cfg.Width) * int64(cfg.Height)
+	if px > d.maxPixels {
+		return nil, cfg.Width, cfg.Height, fmt.Errorf("%w: %d x %d, the limit is %d pixels", errTooManyPixels, cfg.Width, cfg.Height, d.maxPixels)
+	}
+	weight := max(1, min(px, d.size))
+	if err := d.budget.Acquire(ctx, weight); err != nil {
+		return nil, 0, 0, err
+	}
+	defer d.budget.Release(weight)
+	img, _, err := image.Decode(io.MultiReader(&head, src))
 	if err != nil {
 		return nil, 0, 0, err
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"net/http"
 	"os/exec"
 	"testing"
 	"time"
@@ -50,23 +49,7 @@ func TestPDFPreview(t *testing.T) {
 	a := start(t)
 	editor := login(a, "editor")
 	body := twoPagePDF()
-	req := map[string]any{"filename": "Spring 26 Trail Line Sheet.pdf", "fileSize": len(body), "usageType": "libraryAsset", "libraryType": "AdvertisingAsset"}
-	r := editor.Do("POST", "/api/upload/aws/s3/create", req)
-	if r.Status != 200 {
-		t.Fatalf("create: %d %s", r.Status, r.Raw)
-	}
-	d := r.Body["data"].(map[string]any)
-	put, _ := http.NewRequest(http.MethodPut, a.URL+d["urls"].([]any)[0].(string), bytes.NewReader(body))
-	res, err := http.DefaultClient.Do(put)
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("part: %v %v", err, res)
-	}
-	res.Body.Close()
-	r = editor.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{res.Header.Get("ETag")}})
-	if r.Status != 200 {
-		t.Fatalf("complete: %d %s", r.Status, r.Raw)
-	}
-	assetID := r.Body["data"].(map[string]any)["result"].(map[string]any)["asset"].(map[string]any)["_id"].(string)
+	assetID := uploadAsset(t, a, editor, "AdvertisingAsset", "Spring 26 Trail Line Sheet.pdf", body)
 
 	// The preview job draws the first page: a Letter page measures 612 x 792 points.
 	deadline := time.Now().Add(30 * time.Second)
@@ -76,7 +59,7 @@ func TestPDFPreview(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	r = editor.Do("POST", "/api/assets/AdvertisingAsset", map[string]any{"_ids": []string{assetID}})
+	r := editor.Do("POST", "/api/assets/AdvertisingAsset", map[string]any{"_ids": []string{assetID}})
 	if r.Status != 200 {
 		t.Fatalf("signed urls: %d %s", r.Status, r.Raw)
 	}

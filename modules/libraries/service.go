@@ -55,7 +55,9 @@ type ServiceParams struct {
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, az: p.Authz, queue: p.Queue, cfg: p.Config, log: p.Log, prev: previewers{imagePreviewer{}, pdfPreviewer{p.PDF}}}
+	dec := newBoundedDecoder(p.Config.Images.MaxPixels, p.Config.Images.DecodeBudgetPixels)
+	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, az: p.Authz, queue: p.Queue, cfg: p.Config, log: p.Log,
+		prev: previewers{imagePreviewer{dec}, pdfPreviewer{r: p.PDF, dec: dec}}}
 }
 
 func invalid(field, rule, msg string) error {
@@ -325,6 +327,19 @@ func (s *Service) Signed(ctx context.Context, libraryType string, req SignedRequ
 	return assets, s.sign(ctx, assets)
 }
 
+// visible keeps the assets the caller may see: Published ones of a library they may view, any
+// of a library they manage. An id naming another must be answered like a nonexistent one, or
+// the answer tells that an unpublished asset exists.
+func (s *Service) visible(ctx context.Context, assets []*Asset) []*Asset {
+	return slices.DeleteFunc(assets, func(a *Asset) bool {
+		res := map[string]any{"libraryType": a.LibraryType}
+		if registry.Require(ctx, s.az, actions.LibrariesManage, res) == nil {
+			return false
+		}
+		return a.Status != Published || registry.Require(ctx, s.az, actions.LibrariesView, res) != nil
+	})
+}
+
 // Flag records a user flag ('Seen') on an asset the user may view.
 func (s *Service) Flag(ctx context.Context, flag, modelType, modelID string) error {
 	if flag != "Seen" {
@@ -337,11 +352,11 @@ func (s *Service) Flag(ctx context.Context, flag, modelType, modelID string) err
 		return err
 	}
 	assets, err := s.store.Get(ctx, s.db, []string{modelID}, false)
-	if err != nil || len(assets) == 0 {
-		return httpx.NotFound("Asset")
-	}
-	if err := registry.Require(ctx, s.az, actions.LibrariesView, map[string]any{"libraryType": assets[0].LibraryType}); err != nil {
+	if err != nil {
 		return err
+	}
+	if len(s.visible(ctx, assets)) == 0 {
+		return httpx.NotFound("Asset")
 	}
 	_, err = s.db.Exec(ctx, `INSERT INTO library_user_flags (user_id, model_type, model_id, flag) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
 		identity.FromContext(ctx).ID, modelType, modelID, flag)

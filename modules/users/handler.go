@@ -27,6 +27,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/users/session", actions.SessionLogin, h.login)
 	r.Handle("GET", "/api/users/ping", actions.SessionPing, h.ping)
 	r.Handle("GET", "/api/users/logout", actions.SessionLogout, h.logout)
+	r.Handle("POST", "/api/users/logout", actions.SessionLogout, h.logout)
 	r.Handle("POST", "/api/users/access-request", actions.UsersAccessRequest, h.accessRequest)
 	r.Handle("POST", "/api/users/confirm-email", actions.UsersConfirmEmail, h.confirmEmail)
 	r.Handle("POST", "/api/users/password-reset", actions.UsersPasswordReset, h.passwordReset)
@@ -64,7 +65,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(r, &body); err != nil {
 		return err
 	}
-	u, err := h.svc.Login(r.Context(), body.Email, body.Password, session.ClientAddress(r))
+	u, err := h.svc.Login(r.Context(), body.Email, body.Password, h.sessions.ClientAddress(r))
 	if err != nil {
 		return err
 	}
@@ -89,7 +90,12 @@ func (h *Handler) ping(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// logout ends the session. The GET of the spec checks the CSRF token like the POST (the
+// middleware checks only unsafe methods): a cross-site page must not log the user out.
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
+	if err := h.sessions.CheckCSRF(r); err != nil {
+		return err
+	}
 	if c, err := r.Cookie(h.sessions.CookieName()); err == nil && c.Value != "" {
 		if err := h.sessions.Destroy(r.Context(), c.Value); err != nil {
 			return err
@@ -133,7 +139,7 @@ func (h *Handler) passwordReset(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(r, &body); err != nil {
 		return err
 	}
-	if err := h.svc.RequestPasswordReset(r.Context(), body.Email); err != nil {
+	if err := h.svc.RequestPasswordReset(r.Context(), body.Email, h.sessions.ClientAddress(r)); err != nil {
 		return err
 	}
 	httpx.Data(w, map[string]string{"status": "emailSent"})

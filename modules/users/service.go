@@ -55,6 +55,7 @@ func NewService(p ServiceParams) *Service {
 const (
 	msgInvalidLogin = "Invalid email or password"
 	msgRateLimited  = "Too many failed login attempts. Please wait a few minutes and try again."
+	msgResetLimited = "Too many password reset requests. Please wait a few minutes and try again."
 	msgDeactivated  = "Your account has been deactivated due to inactivity. Please contact the administrator."
 	msgUnderReview  = "Your request for access is under review. You will be notified by email."
 	msgVerifyEmail  = "Email verification is required. Please confirm your email, then an administrator will review your request."
@@ -77,11 +78,15 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 	if len(fields) > 0 {
 		return nil, httpx.Invalid(fields...)
 	}
-	perAccount, perAddress, err := s.store.failures(ctx, email, address, s.cfg.Login.FailureWindow.Duration)
+	// The attempt counts as a failure until the password proves right.
+	id, perAccount, perAddress, err := s.store.attempt(ctx, loginFailures, email, address, s.cfg.Login.FailureWindow.Duration)
 	if err != nil {
 		return nil, err
 	}
-	if perAccount >= s.cfg.Login.MaxFailuresPerAccount || perAddress >= s.cfg.Login.MaxFailuresPerAddress {
+	if perAccount > s.cfg.Login.MaxFailuresPerAccount || perAddress > s.cfg.Login.MaxFailuresPerAddress {
+		if err := s.store.forget(context.WithoutCancel(ctx), loginFailures, id); err != nil {
+			return nil, err
+		}
 		return nil, httpx.TooMany(msgRateLimited)
 	}
 	u, hash, err := s.users.ByEmail(ctx, email)
@@ -89,12 +94,9 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 		return nil, err
 	}
 	if !identity.CheckPassword(hash, password) || u == nil {
-		if err := s.store.recordFailure(ctx, email, address); err != nil {
-			return nil, err
-		}
 		return nil, &httpx.Error{Status: http.StatusUnauthorized, Code: "ITS_ERR_LOGIN_INVALID", Message: msgInvalidLogin}
 	}
-	if err := s.store.clearFailures(ctx, email); err != nil {
+	if err := s.store.clearAttempts(ctx, loginFailures, email); err != nil {
 		return nil, err
 	}
 	switch u.Status {
@@ -206,10 +208,21 @@ func (s *Service) ConfirmEmail(ctx context.Context, code string) error {
 
 // RequestPasswordReset mails a set-password link when the address has an account; the answer is
 // the same either way. Company employees are told to ask IT instead.
-func (s *Service) RequestPasswordReset(ctx context.Context, email string) error {
+func (s *Service) RequestPasswordReset(ctx context.Context, email, address string) error {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if email == "" {
 		return httpx.Invalid(httpx.FieldError{Field: "email", Rule: "required", Message: "Email is required"})
+	}
+	// Counted for unknown addresses too, so the answer tells nothing about which exist.
+	id, perAccount, perAddress, err := s.store.attempt(ctx, resetRequests, email, address, s.cfg.Login.FailureWindow.Duration)
+	if err != nil {
+		return err
+	}
+	if perAccount > s.cfg.Login.MaxResetsPerAccount || perAddress > s.cfg.Login.MaxResetsPerAddress {
+		if err := s.store.forget(context.WithoutCancel(ctx), resetRequests, id); err != nil {
+			return err
+		}
+		return httpx.TooMany(msgResetLimited)
 	}
 	u, _, err := s.users.ByEmail(ctx, email)
 	if errors.Is(err, identity.ErrNotFound) {

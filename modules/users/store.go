@@ -16,22 +16,37 @@ type Store struct{ db *pgxpool.Pool }
 // NewStore gives the store.
 func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
 
-// failures counts failed logins in the window for an account and for an address.
-func (s *Store) failures(ctx context.Context, account, address string, window time.Duration) (perAccount, perAddress int, err error) {
+// Tables of counted attempts (same columns): failed logins and password-reset requests.
+const (
+	loginFailures = "login_failures"
+	resetRequests = "password_reset_requests"
+)
+
+// attempt records an attempt in table, then counts the window's attempts of the account and of
+// the address, this one included. Recording before counting (two statements, each committed)
+// makes the check atomic: of parallel attempts, the n-th to count sees at least n, so no more
+// than the limit get through however many race.
+func (s *Store) attempt(ctx context.Context, table, account, address string, window time.Duration) (id int64, perAccount, perAddress int, err error) {
+	if err = s.db.QueryRow(ctx, `INSERT INTO `+table+` (account, address) VALUES ($1, $2) RETURNING id`, account, address).Scan(&id); err != nil {
+		return 0, 0, 0, err
+	}
 	since := time.Now().Add(-window)
 	err = s.db.QueryRow(ctx, `SELECT
-		(SELECT count(*) FROM login_failures WHERE account = $1 AND at > $3),
-		(SELECT count(*) FROM login_failures WHERE address = $2 AND at > $3)`, account, address, since).Scan(&perAccount, &perAddress)
-	return
+		(SELECT count(*) FROM `+table+` WHERE account = $1 AND at > $3),
+		(SELECT count(*) FROM `+table+` WHERE address = $2 AND at > $3)`, account, address, since).Scan(&perAccount, &perAddress)
+	return id, perAccount, perAddress, err
 }
 
-func (s *Store) recordFailure(ctx context.Context, account, address string) error {
-	_, err := s.db.Exec(ctx, `INSERT INTO login_failures (account, address) VALUES ($1, $2)`, account, address)
+// forget removes one attempt: a refused one (it did no work, so it does not extend the lock).
+func (s *Store) forget(ctx context.Context, table string, id int64) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM `+table+` WHERE id = $1`, id)
 	return err
 }
 
-func (s *Store) clearFailures(ctx context.Context, account string) error {
-	_, err := s.db.Exec(ctx, `DELETE FROM login_failures WHERE account = $1 OR at < now() - interval '1 day'`, account)
+// clearAttempts forgets the account's attempts in table (a successful login) and any older
+// than a day.
+func (s *Store) clearAttempts(ctx context.Context, table, account string) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM `+table+` WHERE account = $1 OR at < now() - interval '1 day'`, account)
 	return err
 }
 

@@ -55,7 +55,7 @@ function server({ loggedIn = false, modulesStatus = 200, modulesBody = { data: m
       session = true;
       return json(200, { data: { user: editor, csrfToken: 'c' } });
     },
-    'GET /api/users/logout': () => ((session = false), json(200, { data: { loggedOut: true } })),
+    'POST /api/users/logout': () => ((session = false), json(200, { data: { loggedOut: true } })),
     'GET /api/options/data/public': () => json(200, { data: { version: '1.2.3' } }),
     'GET /api/options/data/loggedIn': () => json(200, { data: { tools: [{ id: 'upcLookup', url: 'https://upc.example.com' }], helpEnabled: true } }),
     'GET /api/modules': () => json(modulesStatus, modulesBody),
@@ -150,12 +150,17 @@ describe('the shell', () => {
   });
 
   it('logs out from the user menu to the logged-out page', async () => {
-    start('/dashboard', server({ loggedIn: true }));
+    const f = server({ loggedIn: true });
+    start('/dashboard', f);
     await screen.findByTestId('remote-dashboard');
     fireEvent.click(screen.getByTestId('user-menu'));
     fireEvent.click(screen.getByTestId('logout'));
     expect(await screen.findByTestId('logged-out-page')).toBeTruthy();
     expect(window.location.pathname).toBe('/logged-out');
+    // A POST with the CSRF token: a cross-site page can send neither, so cannot log the user out.
+    const logout = f.calls.find((c) => c.url.includes('/api/users/logout'));
+    expect(logout?.init.method).toBe('POST');
+    expect(new Headers(logout?.init.headers).get('X-CSRF-Token')).toBeTruthy();
   });
 });
 

@@ -7,7 +7,7 @@ import { ACTIVITY_EVENTS } from './machine';
 
 export const sessionApi = {
   ping: () => api.get<SessionAnswer>('/users/ping', { silent: true, kind: actions.sessionPing.id }),
-  logout: () => api.get('/users/logout', { silent: true }),
+  logout: () => api.post('/users/logout', undefined, { silent: true }),
   login: (email: string, password: string) =>
     api.post<SessionAnswer>('/users/session', { email, password }, { silent: true, kind: actions.sessionLogin.id }),
 };

@@ -1,0 +1,21 @@
+package assortments
+
+import (
+	"context"
+
+	"its/core/uploads"
+)
+
+// mayAttach lets the uploads that name an assortment in attachTo (its logo, product images,
+// display-group content) start only for a caller who may edit that assortment: visible to them,
+// allowed on its channel, not locked by someone else. The policy's check of the action alone
+// would let any editor write into anyone's assortment folder.
+func (s *Service) mayAttach(ctx context.Context, u *uploads.Upload) error {
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	_, err = s.editable(ctx, tx, u.AttachTo)
+	return err
+}
