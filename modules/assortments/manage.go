@@ -255,31 +255,13 @@ func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Asso
 	return out, msgs, tx.Commit(ctx)
 }
 
-// subtree lists the ids of an entry and everything under it with their channels.
-func (s *Service) subtree(ctx context.Context, q querier, id string) (map[string]string, error) {
-	rows, err := q.Query(ctx, `SELECT id::text, channel FROM assortments WHERE id = $1 OR $1 = ANY(hierarchy)`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]string{}
-	for rows.Next() {
-		var i, ch string
-		if err := rows.Scan(&i, &ch); err != nil {
-			return nil, err
-		}
-		out[i] = ch
-	}
-	return out, rows.Err()
-}
-
 // guardSubtree checks a write that reaches a folder's whole content: edit rights on every
 // channel in it and no entry locked by someone else.
 func (s *Service) guardSubtree(ctx context.Context, tx pgx.Tx, a *Assortment) error {
 	if a.Type != "folder" {
 		return nil
 	}
-	tree, err := s.subtree(ctx, tx, a.ID)
+	tree, err := s.store.subtree(ctx, tx, a.ID)
 	if err != nil {
 		return err
 	}
@@ -494,7 +476,7 @@ func (s *Service) guardSubtreeRights(ctx context.Context, tx pgx.Tx, a *Assortme
 	if a.Type != "folder" {
 		return nil
 	}
-	tree, err := s.subtree(ctx, tx, a.ID)
+	tree, err := s.store.subtree(ctx, tx, a.ID)
 	if err != nil {
 		return err
 	}

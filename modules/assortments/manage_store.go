@@ -124,3 +124,21 @@ func (s *Store) takeLock(ctx context.Context, tx pgx.Tx, id, user string, ttl ti
 		id, user, fmt.Sprintf("%d seconds", int(ttl.Seconds())))
 	return tag.RowsAffected() > 0, err
 }
+
+// subtree lists the ids of an entry and everything under it with their channels.
+func (s *Store) subtree(ctx context.Context, q querier, id string) (map[string]string, error) {
+	rows, err := q.Query(ctx, `SELECT id::text, channel FROM assortments WHERE id = $1 OR $1 = ANY(hierarchy)`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var i, ch string
+		if err := rows.Scan(&i, &ch); err != nil {
+			return nil, err
+		}
+		out[i] = ch
+	}
+	return out, rows.Err()
+}
