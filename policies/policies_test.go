@@ -41,6 +41,7 @@ var catalogue = []string{
 	"orders.sample.view", "orders.sample.styles", "orders.assignments.manage", "orders.sample.viewDrafts",
 	"orders.promo.view", "orders.promo.viewAll", "orders.promo.viewAssigned", "orders.promo.setStatus",
 	"orders.wholesale.view", "orders.wholesale.edit", "orders.edit", "orders.delete",
+	"orders.view", "orders.create", "orders.read", "orders.submit", "orders.complete",
 	"conference.view", "conference.dashboard",
 	"admin.users", "admin.divisionGroups", "admin.territories", "admin.customers", "admin.reports", "admin.orders",
 	"locations.viewAll", "businessEntities.viewAll",
