@@ -10,12 +10,14 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help run build web go-build test test-go test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet
+.PHONY: help gen check-gen run build web go-build test test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet soak
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
 	@echo "make test   - run every test (Go with a real PostgreSQL, policies, web units, browser e2e)"
-	@echo "make bench  - print one JSON line per performance figure"
+	@echo "make fuzz   - run every Go fuzz target for FUZZTIME (default 60s) each"
+	@echo "make bench  - print one JSON line per performance figure (includes a soak of SOAK_DURATION)"
+	@echo "make soak   - run a real server under mixed load for SOAK_DURATION (default 10m)"
 
 ## ---- set-up --------------------------------------------------------------------------
 
@@ -50,18 +52,30 @@ deps-node: node_modules/.installed
 
 ## ---- build ---------------------------------------------------------------------------
 
+# The names Go and TypeScript share (actions, enumerations, message ids), generated from the
+# manifests; every build regenerates them, and check-gen fails when the committed copy is stale.
+GENERATED := '*_gen.go' shell/kit/src/generated
+
+gen:
+	$(GO) run ./scripts/gennames
+
+check-gen: gen
+	@git diff --exit-code -- $(GENERATED) || { echo "generated files are stale: run make gen and commit them"; exit 1; }
+	@if [ -n "$$(git ls-files --others --exclude-standard -- $(GENERATED))" ]; then \
+	  echo "generated files are not committed:"; git ls-files --others --exclude-standard -- $(GENERATED); exit 1; fi
+
 # The shell and every remote, copied where the Go binary embeds them.
-web: deps-node
+web: gen deps-node
 	$(NPM) run build
 	rm -rf core/web/dist/shell core/web/dist/remotes
 	mkdir -p core/web/dist/remotes
 	cp -r shell/dist core/web/dist/shell
 	@for r in $(REMOTES); do cp -r remotes/$$r/dist core/web/dist/remotes/$$r; done
 
-go-build:
+go-build: gen
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/its ./cmd/its
 
-build: web go-build
+build: gen web go-build
 
 ## ---- run -----------------------------------------------------------------------------
 
@@ -74,7 +88,7 @@ run: deps-postgres build
 
 ## ---- test ----------------------------------------------------------------------------
 
-test: deps-postgres deps-chromium build vet test-go test-web test-e2e
+test: check-gen deps-postgres deps-chromium build vet test-go test-fuzz test-web test-e2e
 
 vet:
 	$(GO) vet ./...
@@ -83,10 +97,20 @@ vet:
 test-go:
 	$(GO) test -count=1 -p 2 ./...
 
+# Every Go fuzz target (scripts/fuzz.sh), one after the other: briefly in make test, for
+# FUZZTIME each in make fuzz. A failing input lands in the package's testdata/fuzz/.
+FUZZTIME ?= 60s
+
+test-fuzz: deps-postgres
+	FUZZTIME=3s GO=$(GO) scripts/fuzz.sh
+
+fuzz: deps-postgres
+	FUZZTIME=$(FUZZTIME) GO=$(GO) scripts/fuzz.sh
+
 test-policies:
 	$(GO) test -count=1 ./policies/...
 
-test-web: deps-node
+test-web: gen deps-node
 	$(NPM) test
 
 test-e2e: deps-chromium
@@ -94,11 +118,24 @@ test-e2e: deps-chromium
 
 ## ---- bench ---------------------------------------------------------------------------
 
-# Only the JSON lines go to stdout; building and test chatter go to stderr.
+# How long the soak runs (make soak, and the soak part of make bench).
+SOAK_DURATION ?= 10m
+# How long the 20-client throughput run of make bench lasts.
+THROUGHPUT_DURATION ?= 20s
+
+# Only the JSON lines go to stdout; building and test chatter go to stderr. The last step starts
+# a real server: the 20-client throughput run, then the soak (SOAK_DURATION).
 bench: deps-postgres deps-chromium
 	@$(MAKE) --no-print-directory build >&2
 	@$(GO) test -run '^$$' -bench . -benchtime 1x -count 1 ./... 2>/dev/null | $(GO) run ./scripts/benchjson 2>/dev/null
 	@$(NPM) run --silent bench
+	@$(GO) run ./scripts/soak -bin bin/its -throughput $(THROUGHPUT_DURATION) -duration $(SOAK_DURATION)
+
+# Not part of make test: a real `its serve` under a mixed load of reads, grid writes, uploads and
+# exports for SOAK_DURATION, reporting its memory and goroutines at the start and the end.
+soak: deps-postgres
+	@$(MAKE) --no-print-directory go-build >&2
+	@$(GO) run ./scripts/soak -bin bin/its -duration $(SOAK_DURATION)
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -27,6 +27,7 @@ import (
 	"its/core/config"
 	"its/core/db/dbtest"
 	"its/core/jobs"
+	"its/modules/actions"
 	"its/modules/admin"
 	"its/modules/assortments"
 	"its/modules/dashboard"
@@ -284,7 +285,7 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 	via := a.Via(lbSrv.URL)
 	decide := func(c *apptest.Client) (bool, error) {
 		r := c.Do("POST", "/api/authz/decisions", map[string]any{"checks": []map[string]any{
-			{"action": "assortments.edit", "resource": map[string]any{"channel": "Retail"}},
+			{"action": actions.AssortmentsEdit, "resource": map[string]any{"channel": "Retail"}},
 		}})
 		ds, _ := r.Body["decisions"].([]any)
 		if r.Status != 200 || len(ds) != 1 {

@@ -12,6 +12,7 @@ actions contains action if some action in {
 	"options.loggedIn",
 	"config.version",
 	"health",
+	"ready",
 	"registry.list",
 	"authz.decisions",
 	"stats.create",

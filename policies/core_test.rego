@@ -34,6 +34,12 @@ test_health_allow_logged_in if t.allowed("health", {}, t.nobody)
 
 test_health_deny_other_spelling if not t.anonymous_allowed("Health", {})
 
+test_ready_allow_anonymous if t.anonymous_allowed("ready", {})
+
+test_ready_allow_logged_in if t.allowed("ready", {}, t.nobody)
+
+test_ready_deny_other_spelling if not t.anonymous_allowed("Ready", {})
+
 # Any logged-in user.
 
 test_session_ping_allow_logged_in_without_permissions if t.allowed("session.ping", {}, t.nobody)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -16,36 +18,54 @@ import (
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/tester"
 
+	"its/core/registry"
+	"its/modules/actions"
 	"its/policies"
 )
 
-// catalogue is the action list the policies must implement, as agreed with the
-// Go core. data.its.authz.actions must equal it.
-var catalogue = []string{
-	// public
-	"session.login", "session.logout", "users.accessRequest", "users.confirmEmail",
-	"users.passwordReset", "users.setPassword", "options.public", "config.version", "health",
-	// any logged-in user
-	"session.ping", "options.loggedIn", "registry.list", "authz.decisions", "dashboard.view",
-	"announcements.view", "notifications.view", "stats.create", "userFlags.create",
-	// permissions
-	"help.view",
-	"tools.travelCalendar", "tools.keyItemPrice", "tools.spendingApproval", "tools.upcLookup",
-	"libraries.view", "libraries.manage", "announcements.manage",
-	"products.view",
-	"assortments.view", "assortments.edit", "assortments.manage", "assortments.reporting",
-	"collections.view", "collections.edit",
+// planned are the actions whose policies are written ahead of their module: no manifest declares
+// them yet. Every other action the policies know must be declared by a manifest, and the reverse.
+var planned = []string{
 	"internalAssortments.view", "internalAssortments.edit", "internalAssortments.publishedStateOnly",
 	"seasons.view", "seasons.manage",
-	"sampleInventory.view", "sampleInventory.edit", "sampleInventory.transfer",
 	"orders.sample.view", "orders.sample.styles", "orders.assignments.manage", "orders.sample.viewDrafts",
 	"orders.promo.view", "orders.promo.viewAll", "orders.promo.viewAssigned", "orders.promo.setStatus",
 	"orders.wholesale.view", "orders.wholesale.edit", "orders.edit", "orders.delete",
 	"orders.view", "orders.create", "orders.read", "orders.submit", "orders.complete",
 	"conference.view", "conference.dashboard",
-	"admin.users", "admin.divisionGroups", "admin.territories", "admin.customers", "admin.reports", "admin.orders",
-	"locations.viewAll", "businessEntities.viewAll",
-	"jobs.view", "jobs.cancel", "uploads.create", "uploads.own",
+}
+
+// manifestActions reads every manifest the generated names come from: action id to the resource
+// attributes the manifest says its policy reads.
+func manifestActions(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, file := range actions.Manifests {
+		src, err := os.ReadFile(filepath.Join("..", file))
+		if err != nil {
+			t.Fatalf("reading the manifest: %v", err)
+		}
+		m, err := registry.ParseManifest(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range m.Actions {
+			out[a.ID] = a.Resource
+		}
+	}
+	return out
+}
+
+// catalogue is the action list the policies must implement: what the manifests declare plus the
+// planned actions. data.its.authz.actions must equal it.
+func catalogue(t *testing.T) []string {
+	t.Helper()
+	out := slices.Clone(planned)
+	for a := range manifestActions(t) {
+		out = append(out, a)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Permission names (platform spec §3) and roles (§6) a grant may name.
@@ -191,8 +211,7 @@ func declaredActions(t *testing.T) []string {
 // in step.
 func TestCatalogue(t *testing.T) {
 	declared := declaredActions(t)
-	want := slices.Clone(catalogue)
-	sort.Strings(want)
+	want := catalogue(t)
 	for _, a := range want {
 		if !slices.Contains(declared, a) {
 			t.Errorf("catalogue action %q is not declared in data.its.authz.actions", a)
@@ -200,7 +219,7 @@ func TestCatalogue(t *testing.T) {
 	}
 	for _, a := range declared {
 		if !slices.Contains(want, a) {
-			t.Errorf("declared action %q is not in the catalogue of this test", a)
+			t.Errorf("declared action %q is neither in a manifest nor planned", a)
 		}
 	}
 	for a := range loadGrants(t) {
@@ -208,6 +227,43 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("grants.json names action %q that no module declares", a)
 		}
 	}
+}
+
+// TestResourceKeys keeps each manifest's resource list in step with the attributes the action's
+// grants read, so that the typed actions tell the frontend every key the policy looks at.
+func TestResourceKeys(t *testing.T) {
+	declared := manifestActions(t)
+	for action, v := range loadGrants(t) {
+		keys, ok := declared[action]
+		if !ok {
+			continue // a planned action: no manifest to keep in step yet
+		}
+		for _, e := range v.([]any) {
+			entry, _ := e.(map[string]any)
+			var read []string
+			for _, a := range asList(entry["narrow"]) {
+				read = append(read, a.(string))
+			}
+			if d, ok := entry["department"].(string); ok {
+				read = append(read, d)
+			}
+			if m, ok := entry["match"].(map[string]any); ok {
+				for k := range m {
+					read = append(read, k)
+				}
+			}
+			for _, k := range read {
+				if !slices.Contains(keys, k) {
+					t.Errorf("grants.json: %s reads resource %q, which its manifest's resource list %v leaves out", action, k, keys)
+				}
+			}
+		}
+	}
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
 }
 
 // TestEveryActionTested requires, for every action, a rego test named
@@ -339,11 +395,11 @@ func TestProductionQuery(t *testing.T) {
 		input map[string]any
 		want  bool
 	}{
-		{map[string]any{"action": "health", "user": nil}, true},
-		{map[string]any{"action": "session.ping", "user": nil}, false},
+		{map[string]any{"action": actions.SessionLogin, "user": nil}, true},
+		{map[string]any{"action": actions.SessionPing, "user": nil}, false},
 		{map[string]any{"action": "no.such.action", "user": map[string]any{"id": "u"}}, false},
 		{map[string]any{}, false},
-		{map[string]any{"action": "admin.users", "user": nil, "env": map[string]any{"grantAll": true}}, true},
+		{map[string]any{"action": actions.AdminUsers, "user": nil, "env": map[string]any{"grantAll": true}}, true},
 	}
 	for _, c := range cases {
 		rs, err := pq.Eval(ctx, rego.EvalInput(c.input))

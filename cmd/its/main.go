@@ -1,5 +1,5 @@
-// Command its is ITS's one binary: serve the product, migrate the database, load demo data, or
-// print the version.
+// Command its is ITS's one binary: serve the product, migrate the database, load demo data, back
+// up and restore, or print the version.
 package main
 
 import (
@@ -15,7 +15,9 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/app"
+	"its/core/backup"
 	"its/core/config"
+	"its/core/logging"
 	"its/core/registry"
 	"its/modules"
 )
@@ -26,6 +28,8 @@ commands:
   serve     start the HTTP server (with the embedded PostgreSQL unless ITS_DATABASE_URL is set)
   migrate   apply pending database migrations and exit
   seed      load the demo data into an empty database and exit
+  backup <file>   write the database (pg_dump) and the local blob store into one tar.gz
+  restore <file>  restore such a file into an empty database and an empty data_dir
   version   print the version
 
 configuration: configs/default.yaml, overridden by ITS_<KEY> environment variables.
@@ -57,6 +61,12 @@ func main() {
 			_, err := app.Seed(ctx, db, reg, cfg, log, true)
 			return err
 		})
+	case "backup", "restore":
+		if len(os.Args) != 3 {
+			fmt.Fprintf(os.Stderr, "usage: its %s <file>\n", cmd)
+			os.Exit(2)
+		}
+		err = archive(cmd, os.Args[2], cfg)
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 		return
@@ -86,6 +96,26 @@ func serve(cfg *config.Config) error {
 	stopCtx, cancel2 := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel2()
 	return a.Stop(stopCtx)
+}
+
+// archive backs up into or restores from file.
+func archive(cmd, file string, cfg *config.Config) error {
+	log := logging.New(cfg)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	o := backup.Options{Config: cfg, Log: log, Version: app.Version}
+	run := backup.Backup
+	if cmd == "restore" {
+		run = backup.Restore
+	}
+	start := time.Now()
+	sum, err := run(ctx, file, o)
+	if err != nil {
+		return err
+	}
+	log.Info(cmd+" done", "file", file, "databaseDumpBytes", sum.DumpBytes, "blobs", sum.Files, "blobBytes", sum.Bytes,
+		"blobStore", sum.Blobs, "ms", time.Since(start).Milliseconds())
+	return nil
 }
 
 // once starts the core (database, registry) without the HTTP server, runs fn, and stops.

@@ -24,6 +24,7 @@ import (
 	"its/core/jobs"
 	"its/core/logging"
 	"its/core/mail"
+	"its/core/metrics"
 	"its/core/pdf"
 	"its/core/registry"
 	"its/core/session"
@@ -37,6 +38,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 	return fx.Options(
 		fx.Supply(cfg),
 		fx.Provide(logging.New),
+		metrics.Module,
 		fx.WithLogger(func(log *slog.Logger) fxevent.Logger {
 			l := &fxevent.SlogLogger{Logger: log}
 			l.UseLogLevel(slog.LevelDebug)
@@ -76,7 +78,7 @@ func Handler(cfg *config.Config, modules fx.Option) fx.Option {
 func Serve(cfg *config.Config, modules fx.Option) *fx.App {
 	return fx.New(
 		Handler(cfg, modules),
-		fx.Invoke(runServer),
+		fx.Invoke(runServer, runMetricsServer),
 		fx.StartTimeout(2*time.Minute),
 		fx.StopTimeout(30*time.Second),
 	)
@@ -91,12 +93,15 @@ type RouterParams struct {
 	Registry *registry.Registry
 	Web      *web.Handler
 	Blobs    *storage.Handler
+	Metrics  *metrics.Metrics
 }
 
 // NewRouter builds the chi router: base middleware, sessions, module routes, the frontend.
 func NewRouter(p RouterParams) http.Handler {
 	r := chi.NewRouter()
 	r.Use(httpx.Base(p.Log, p.Config.BodyLimitBytes))
+	r.Use(p.Metrics.HTTP(p.Registry.RouteModule))
+	r.Handle(MetricsPath, metricsOnMain(p.Config, p.Log, p.Metrics))
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
 		p.Registry.Mount(api)

@@ -2,16 +2,20 @@ package app
 
 import (
 	_ "embed"
+	"log/slog"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
 
 	"its/core/authz"
 	"its/core/config"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/pdf"
 	"its/core/registry"
+	"its/core/storage"
 )
 
 //go:embed core.yaml
@@ -26,27 +30,45 @@ var Languages = []string{"en-US", "de-DE", "es-ES", "fr-FR", "it-IT", "ja-JP", "
 // maxChecks bounds one decisions request.
 const maxChecks = 500
 
-func newCoreModule(db *pgxpool.Pool, cfg *config.Config, az *authz.Engine, regRef *registryRef) registry.Module {
+// coreModuleParams wire the core's own routes.
+type coreModuleParams struct {
+	fx.In
+	DB       *pgxpool.Pool
+	Config   *config.Config
+	Authz    *authz.Engine
+	Registry *registryRef
+	Store    storage.Store
+	PDF      *pdf.Renderer
+	Log      *slog.Logger
+}
+
+func newCoreModule(p coreModuleParams) registry.Module {
+	db, cfg, az, regRef := p.DB, p.Config, p.Authz, p.Registry
+	ready := readiness{db: p.DB, store: p.Store, pdf: p.PDF, log: p.Log}
+	health := func(w http.ResponseWriter, req *http.Request) error {
+		if err := db.Ping(req.Context()); err != nil {
+			httpx.JSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+			return nil
+		}
+		httpx.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
+		return nil
+	}
 	return registry.Module{
 		File:     "core/app/core.yaml",
 		Manifest: coreManifest,
 		Routes: func(r registry.Router) {
-			r.Handle("GET", "/api/health", "health", func(w http.ResponseWriter, req *http.Request) error {
-				if err := db.Ping(req.Context()); err != nil {
-					httpx.JSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
-					return nil
-				}
-				httpx.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
-				return nil
-			})
-			r.Handle("GET", "/api/config/version", "config.version", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("GET", "/api/health", ActionHealth, health)
+			// Load balancers probe with HEAD: same answer, no body.
+			r.Handle("HEAD", "/api/health", ActionHealth, health)
+			r.Handle("GET", "/api/ready", ActionReady, ready.serve)
+			r.Handle("GET", "/api/config/version", ActionConfigVersion, func(w http.ResponseWriter, req *http.Request) error {
 				httpx.Data(w, map[string]string{"version": Version})
 				return nil
 			})
-			r.Handle("GET", "/api/options/data/{key}", "options.public", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("GET", "/api/options/data/{key}", ActionOptionsPublic, func(w http.ResponseWriter, req *http.Request) error {
 				return options(w, req, cfg, az)
 			})
-			r.Handle("GET", "/api/modules", "registry.list", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("GET", "/api/modules", ActionRegistryList, func(w http.ResponseWriter, req *http.Request) error {
 				views, err := regRef.reg.Visible(req.Context(), identity.FromContext(req.Context()))
 				if err != nil {
 					return httpx.Internal(err)
@@ -54,7 +76,7 @@ func newCoreModule(db *pgxpool.Pool, cfg *config.Config, az *authz.Engine, regRe
 				httpx.Data(w, views)
 				return nil
 			})
-			r.Handle("POST", "/api/authz/decisions", "authz.decisions", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("POST", "/api/authz/decisions", ActionAuthzDecisions, func(w http.ResponseWriter, req *http.Request) error {
 				var body struct {
 					Checks []authz.Check `json:"checks"`
 				}
@@ -112,7 +134,7 @@ func options(w http.ResponseWriter, r *http.Request, cfg *config.Config, az *aut
 		httpx.Data(w, base)
 		return nil
 	case "loggedIn":
-		if err := registry.Require(r.Context(), az, "options.loggedIn", nil); err != nil {
+		if err := registry.Require(r.Context(), az, ActionOptionsLoggedIn, nil); err != nil {
 			return err
 		}
 		u := identity.FromContext(r.Context())
@@ -120,16 +142,16 @@ func options(w http.ResponseWriter, r *http.Request, cfg *config.Config, az *aut
 			action string
 			tool
 		}{
-			{"tools.travelCalendar", tool{"travelCalendar", cfg.Tools.TravelCalendarURL}},
-			{"tools.keyItemPrice", tool{"keyItemPrice", cfg.Tools.KeyItemPriceURL}},
-			{"tools.spendingApproval", tool{"spendingApproval", cfg.Tools.SpendingApprovalURL}},
-			{"tools.upcLookup", tool{"upcLookup", cfg.Tools.UPCLookupURL}},
+			{ActionToolsTravelCalendar, tool{"travelCalendar", cfg.Tools.TravelCalendarURL}},
+			{ActionToolsKeyItemPrice, tool{"keyItemPrice", cfg.Tools.KeyItemPriceURL}},
+			{ActionToolsSpendingApproval, tool{"spendingApproval", cfg.Tools.SpendingApprovalURL}},
+			{ActionToolsUpcLookup, tool{"upcLookup", cfg.Tools.UPCLookupURL}},
 		}
 		checks := make([]authz.Check, 0, len(all)+1)
 		for _, t := range all {
 			checks = append(checks, authz.Check{Action: t.action})
 		}
-		checks = append(checks, authz.Check{Action: "help.view"})
+		checks = append(checks, authz.Check{Action: ActionHelpView})
 		ds, err := az.AllowedMany(r.Context(), u, checks)
 		if err != nil {
 			return httpx.Internal(err)

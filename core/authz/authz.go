@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/metrics"
@@ -21,6 +22,7 @@ import (
 
 	"its/core/config"
 	"its/core/identity"
+	itsmetrics "its/core/metrics"
 	"its/policies"
 )
 
@@ -34,18 +36,20 @@ type Engine struct {
 	users    userCache
 	grantAll bool
 	log      *slog.Logger
+	metrics  *itsmetrics.Metrics
 }
 
 // Params wire the engine.
 type Params struct {
 	fx.In
-	Config *config.Config
-	Log    *slog.Logger
+	Config  *config.Config
+	Log     *slog.Logger
+	Metrics *itsmetrics.Metrics `optional:"true"`
 }
 
 // New compiles the embedded policies and prepares the query.
 func New(p Params) (*Engine, error) {
-	e := &Engine{grantAll: p.Config.Authz.GrantAll && !p.Config.Production(), log: p.Log}
+	e := &Engine{grantAll: p.Config.Authz.GrantAll && !p.Config.Production(), log: p.Log, metrics: p.Metrics}
 	if p.Config.Authz.GrantAll && p.Config.Production() {
 		return nil, fmt.Errorf("authz.grant_all is not allowed in production")
 	}
@@ -131,7 +135,10 @@ type Check struct {
 
 // Allowed answers one check for u (nil = anonymous). An undefined decision is a no.
 func (e *Engine) Allowed(ctx context.Context, u *identity.User, action string, resource map[string]any) (bool, error) {
-	return e.eval(ctx, e.users.value(u), action, resource)
+	start := time.Now()
+	ok, err := e.eval(ctx, e.users.value(u), action, resource)
+	e.metrics.Authz(ok, err, time.Since(start))
+	return ok, err
 }
 
 // AllowedMany answers several checks for one user, converting the user once.
@@ -139,7 +146,9 @@ func (e *Engine) AllowedMany(ctx context.Context, u *identity.User, checks []Che
 	uv := e.users.value(u)
 	out := make([]bool, len(checks))
 	for i, c := range checks {
+		start := time.Now()
 		ok, err := e.eval(ctx, uv, c.Action, c.Resource)
+		e.metrics.Authz(ok, err, time.Since(start))
 		if err != nil {
 			return nil, err
 		}

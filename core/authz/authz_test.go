@@ -11,6 +11,7 @@ import (
 
 	"its/core/config"
 	"its/core/identity"
+	"its/modules/actions"
 )
 
 func engine(t testing.TB, env ...string) *Engine {
@@ -57,21 +58,21 @@ func TestDecisions(t *testing.T) {
 		res    map[string]any
 		want   bool
 	}{
-		{editor(), "assortments.edit", map[string]any{"channel": "Wholesale"}, true},
-		{editor(), "assortments.edit", map[string]any{"channel": "Retail"}, false},
-		{plain, "assortments.edit", map[string]any{"channel": "Wholesale"}, false},
-		{plain, "assortments.view", nil, true},
-		{editor(), "sampleInventory.edit", map[string]any{"library": "Sales"}, true},
-		{editor(), "admin.users", nil, false},
-		{nil, "session.login", nil, true},
-		{nil, "session.ping", nil, false},
+		{editor(), actions.AssortmentsEdit, map[string]any{"channel": "Wholesale"}, true},
+		{editor(), actions.AssortmentsEdit, map[string]any{"channel": "Retail"}, false},
+		{plain, actions.AssortmentsEdit, map[string]any{"channel": "Wholesale"}, false},
+		{plain, actions.AssortmentsView, nil, true},
+		{editor(), actions.SampleInventoryEdit, map[string]any{"library": "Sales"}, true},
+		{editor(), actions.AdminUsers, nil, false},
+		{nil, actions.SessionLogin, nil, true},
+		{nil, actions.SessionPing, nil, false},
 		{editor(), "no.such.action", nil, false},
-		{editor(), "sampleInventory.transfer", nil, true},
-		{salesOnly, "sampleInventory.transfer", nil, false},
-		{salesOnly, "sampleInventory.edit", map[string]any{"library": "sales"}, true},
-		{editor(), "libraries.manage", map[string]any{"libraryType": "advertisingasset"}, true},
-		{editor(), "libraries.manage", map[string]any{"libraryType": "Unknown"}, false},
-		{editor(), "assortments.edit", map[string]any{"channel": ""}, true},
+		{editor(), actions.SampleInventoryTransfer, nil, true},
+		{salesOnly, actions.SampleInventoryTransfer, nil, false},
+		{salesOnly, actions.SampleInventoryEdit, map[string]any{"library": "sales"}, true},
+		{editor(), actions.LibrariesManage, map[string]any{"libraryType": "advertisingasset"}, true},
+		{editor(), actions.LibrariesManage, map[string]any{"libraryType": "Unknown"}, false},
+		{editor(), actions.AssortmentsEdit, map[string]any{"channel": ""}, true},
 		{editor(), "orders.edit", map[string]any{"orderType": "wholesale", "status": "SUBMITTED"}, true},
 	}
 	for _, c := range cases {
@@ -90,7 +91,7 @@ func TestDecisionsFollowUserChanges(t *testing.T) {
 	u := &identity.User{ID: "u4", Permissions: []identity.Permission{perm("its:products", "user")}}
 	check := func(want bool) {
 		t.Helper()
-		if got, err := e.Allowed(ctx, u, "admin.users", nil); err != nil || got != want {
+		if got, err := e.Allowed(ctx, u, actions.AdminUsers, nil); err != nil || got != want {
 			t.Fatalf("admin.users with %v: got %v (%v), want %v", u.Permissions, got, err, want)
 		}
 	}
@@ -100,7 +101,7 @@ func TestDecisionsFollowUserChanges(t *testing.T) {
 	u.Permissions[1].Role = "user"
 	check(false)
 	same := &identity.User{ID: "u4", Permissions: []identity.Permission{perm("its:products", "user"), perm("its:admin:users", "admin")}}
-	if got, _ := e.Allowed(ctx, same, "admin.users", nil); !got {
+	if got, _ := e.Allowed(ctx, same, actions.AdminUsers, nil); !got {
 		t.Fatal("an equal user loaded again was refused")
 	}
 }
@@ -119,12 +120,12 @@ func TestConcurrentDecisions(t *testing.T) {
 			defer wg.Done()
 			for i := range 200 {
 				k := (g + i) % len(users)
-				got, err := e.Allowed(ctx, users[k], "assortments.edit", map[string]any{"channel": "Wholesale"})
+				got, err := e.Allowed(ctx, users[k], actions.AssortmentsEdit, map[string]any{"channel": "Wholesale"})
 				if err != nil || got != want[k] {
 					t.Errorf("user %d: got %v (%v), want %v", k, got, err, want[k])
 					return
 				}
-				if ok, _ := e.Allowed(ctx, users[k], "sampleInventory.transfer", nil); ok != (k == 0) {
+				if ok, _ := e.Allowed(ctx, users[k], actions.SampleInventoryTransfer, nil); ok != (k == 0) {
 					t.Errorf("user %d: transfer %v", k, ok)
 					return
 				}
@@ -137,10 +138,10 @@ func TestConcurrentDecisions(t *testing.T) {
 func TestGrantAllIsDevelopmentOnlyAndNeedsLogin(t *testing.T) {
 	e := engine(t, "ITS_AUTHZ_GRANT_ALL=true")
 	ctx := context.Background()
-	if ok, _ := e.Allowed(ctx, &identity.User{ID: "x"}, "admin.users", nil); !ok {
+	if ok, _ := e.Allowed(ctx, &identity.User{ID: "x"}, actions.AdminUsers, nil); !ok {
 		t.Fatal("grant_all did not grant a logged-in user")
 	}
-	if ok, _ := e.Allowed(ctx, nil, "admin.users", nil); ok {
+	if ok, _ := e.Allowed(ctx, nil, actions.AdminUsers, nil); ok {
 		t.Fatal("grant_all granted an anonymous caller")
 	}
 	if _, err := config.LoadFrom([]string{"ITS_AUTHZ_GRANT_ALL=true", "ITS_ENV=production"}); err == nil {
@@ -150,7 +151,7 @@ func TestGrantAllIsDevelopmentOnlyAndNeedsLogin(t *testing.T) {
 
 func TestCatalogue(t *testing.T) {
 	e := engine(t)
-	if !e.Known("session.ping") || !e.Known("assortments.edit") || e.Known("nope.nope") {
+	if !e.Known(actions.SessionPing) || !e.Known(actions.AssortmentsEdit) || e.Known("nope.nope") {
 		t.Fatal("catalogue lookups wrong")
 	}
 }
@@ -162,7 +163,7 @@ func BenchmarkDecision(b *testing.B) {
 	u := editor()
 	res := map[string]any{"channel": "Wholesale"}
 	for i := 0; i < b.N; i++ {
-		if ok, err := e.Allowed(ctx, u, "assortments.edit", res); err != nil || !ok {
+		if ok, err := e.Allowed(ctx, u, actions.AssortmentsEdit, res); err != nil || !ok {
 			b.Fatal("unexpected decision", err)
 		}
 	}
@@ -170,7 +171,7 @@ func BenchmarkDecision(b *testing.B) {
 	d := make([]time.Duration, samples)
 	for i := range d {
 		start := time.Now()
-		_, _ = e.Allowed(ctx, u, "assortments.edit", res)
+		_, _ = e.Allowed(ctx, u, actions.AssortmentsEdit, res)
 		d[i] = time.Since(start)
 	}
 	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })

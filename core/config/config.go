@@ -87,6 +87,11 @@ type Config struct {
 		ChromiumPath string `yaml:"chromium_path"`
 		PoolSize     int    `yaml:"pool_size"`
 	} `yaml:"pdf"`
+
+	Metrics struct {
+		Addr  string `yaml:"addr"`
+		Token string `yaml:"token"`
+	} `yaml:"metrics"`
 }
 
 // Production reports whether ITS runs in production mode.
@@ -228,6 +233,10 @@ func (c *Config) validate() error {
 	}
 	if c.PDF.PoolSize <= 0 {
 		return fmt.Errorf("pdf.pool_size must be positive")
+	}
+	if t := c.Metrics.Token; t != "" && len(t) < 32 {
+		// A short token on a public listener can be guessed.
+		return fmt.Errorf("metrics.token must be at least 32 characters")
 	}
 	return nil
 }

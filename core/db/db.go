@@ -19,6 +19,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/config"
+	"its/core/metrics"
 	"its/migrations"
 )
 
@@ -119,6 +120,8 @@ type Params struct {
 	LC     fx.Lifecycle
 	Config *config.Config
 	Log    *slog.Logger
+	// Metrics gets the pool's statistics (optional: tools open the database without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // New gives the app its pool: from database_url, or from a private cluster under data_dir that
@@ -165,6 +168,7 @@ func New(p Params) (*pgxpool.Pool, error) {
 		}
 		return nil
 	}})
+	p.Metrics.MustRegister(newPoolCollector(pool))
 	p.Log.Info("database ready", "embedded", cluster != nil, "url", redact(url))
 	return pool, nil
 }

@@ -28,6 +28,9 @@ type Cluster struct {
 	runAs   *syscall.Credential
 	log     *slog.Logger
 	started bool // this process started the postmaster and so stops it
+	// Adopted is set when Start found the postmaster already running (another ITS process may
+	// be using it: a one-off command such as a backup leaves it running).
+	Adopted bool
 }
 
 // superuser is the cluster's only role; its password lives in <dir>/../pg-password.
@@ -112,7 +115,7 @@ func (c *Cluster) Start(ctx context.Context) error {
 	if ok {
 		c.Port = port
 		c.log.Info("adopting running PostgreSQL", "dir", c.Dir, "port", port)
-		c.started = true
+		c.started, c.Adopted = true, true
 		return nil
 	}
 	logFile := filepath.Join(c.Dir, "server.log")

@@ -206,3 +206,32 @@ func TestHardDelete(t *testing.T) {
 		t.Fatalf("result: %+v", res.Deleted)
 	}
 }
+
+// Issue 17 finding 9: numbers in other notations were stripped into different numbers (1e999 →
+// 1999, 0x10 → 10, 12abc → 12) or into a blank (NaN). A batch carrying one is refused with the
+// cell's message and writes nothing.
+func TestBatchRefusesCoercedNumbers(t *testing.T) {
+	f := setup(t, 4)
+	u1, v1 := f.row(t, "style = '10001' AND color = 'BLK0'")
+	before := f.snapshot(t)
+	for _, field := range []string{"quantity", "cost", "discountPercent"} {
+		for _, in := range []string{"1e999", "0x10", "12abc", "NaN"} {
+			a := f.do(t, "PATCH", "/items/batch", map[string]any{"update": []any{
+				map[string]any{"id": u1, "version": v1, "changes": map[string]any{field: in}},
+			}})
+			d, _ := a.body["details"].([]any)
+			if a.status != 400 || len(d) != 1 {
+				t.Errorf("%s %q: %d %s", field, in, a.status, a.raw)
+				continue
+			}
+			e := d[0].(map[string]any)
+			want := map[string]string{"quantity": "Quantity must be a number", "cost": "Cost must be a number", "discountPercent": "Discount Percentage must be between 0-100"}[field]
+			if e["field"] != field || e["message"] != want {
+				t.Errorf("%s %q: %v, want %q", field, in, e, want)
+			}
+		}
+	}
+	if after := f.snapshot(t); after != before {
+		t.Fatal("a refused number changed the table")
+	}
+}

@@ -72,7 +72,7 @@ type fixture struct {
 
 // setup makes the table with rows: style 10001.., divisions in turn, every fifth quantity NULL,
 // one colour with an ampersand, one folder row.
-func setup(t *testing.T, n int) *fixture {
+func setup(t testing.TB, n int) *fixture {
 	t.Helper()
 	db := dbtest.New(t)
 	ctx := context.Background()
@@ -500,7 +500,7 @@ func TestSchema(t *testing.T) {
 }
 
 // testWriter sends the handlers' log to the test's log.
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"its/core/num"
 )
 
 // The cell rules of spec §5.1 as named validators. Each takes the cell value as decoded from
@@ -25,7 +27,7 @@ var validators = map[string]validator{
 	"promoCode":           {promoCode, "Letters and digits only (others stripped), upper-cased, at most 3 characters."},
 	"alphanumeric":        {alphanumeric, "Characters other than A-Z, a-z and 0-9 are stripped."},
 	"alphanumericNoBlank": {alphanumericNoBlank, "As alphanumeric, and refused when nothing is left."},
-	"numeric":             {numeric, "Characters other than digits and '.' are stripped; a '-' (negative) is refused; more than one '.' is refused."},
+	"numeric":             {numeric, "Characters other than digits and '.' are stripped (currency signs, grouping commas); a letter (1e5, 0x10, NaN) is refused, as are a '-' (negative) and more than one '.'."},
 	"noSpaces":            {noSpaces, "Refused when the value contains a space (leading and trailing spaces are trimmed first)."},
 	"nonClearable":        {identity, "An empty value is refused, except in a pending (manage) view."},
 	"list":                {list, "Must equal one of the column's options, ignoring case; the option's own casing is stored."},
@@ -179,8 +181,8 @@ func discount(v any, _ *Column) (any, string) {
 	case float64:
 		f = x
 	case string:
-		p, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(x), "%"), 64)
-		if err != nil {
+		p, ok := num.Parse(strings.TrimSuffix(strings.TrimSpace(x), "%"))
+		if !ok {
 			return nil, "discount"
 		}
 		f = p
@@ -190,7 +192,7 @@ func discount(v any, _ *Column) (any, string) {
 	if math.IsNaN(f) || f < 0 || f > 100 {
 		return nil, "discount"
 	}
-	return math.Round(f*100) / 100, ""
+	return num.Round(f, 2), ""
 }
 
 func keepAlnum(s string) string {
@@ -247,6 +249,11 @@ func numeric(v any, _ *Column) (any, string) {
 		}
 		return x, ""
 	case string:
+		// A letter means another notation (1e999, 0x10, NaN, 12abc): stripping it would store a
+		// different number than the one written, so it is refused instead.
+		if strings.IndexFunc(x, notADigit) >= 0 {
+			return nil, "numeric"
+		}
 		if strings.Contains(x, "-") {
 			return nil, "negative"
 		}
@@ -263,13 +270,18 @@ func numeric(v any, _ *Column) (any, string) {
 		if strings.Count(s, ".") > 1 || s == "." {
 			return nil, "numeric"
 		}
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
+		f, ok := num.Parse(s)
+		if !ok {
 			return nil, "numeric"
 		}
 		return f, ""
 	}
 	return nil, "numeric"
+}
+
+// notADigit is a letter or a digit of another script, which numeric cells refuse.
+func notADigit(r rune) bool {
+	return unicode.IsLetter(r) || (unicode.IsNumber(r) && (r < '0' || r > '9'))
 }
 
 func noSpaces(v any, _ *Column) (any, string) {
@@ -413,7 +425,7 @@ func coerce(c *Column, v any) (any, string) {
 		case string:
 			n, err := strconv.ParseInt(x, 10, 64)
 			if err != nil {
-				if f, ferr := strconv.ParseFloat(x, 64); ferr == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
+				if f, ok := num.Parse(x); ok && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
 					return int64(f), ""
 				}
 				return nil, bad
@@ -428,8 +440,8 @@ func coerce(c *Column, v any) (any, string) {
 		case int64:
 			return float64(x), ""
 		case string:
-			f, err := strconv.ParseFloat(x, 64)
-			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			f, ok := num.Parse(x)
+			if !ok {
 				return nil, bad
 			}
 			return f, ""

@@ -70,7 +70,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	e := AsError(err)
 	id := RequestID(r.Context())
 	if e.Status >= 500 {
-		log.Error("request failed", "requestId", id, "method", r.Method, "path", r.URL.Path, "error", err)
+		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 	}
 	JSON(w, e.Status, Envelope{Message: e.Message, MessageCode: e.Code, Details: e.Details, RequestID: id})
 }

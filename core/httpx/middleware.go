@@ -1,25 +1,12 @@
 package httpx
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"time"
 )
-
-type ctxKey int
-
-const requestIDKey ctxKey = iota
-
-// RequestID is the id of the request in ctx ("" outside a request).
-func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
-}
 
 // statusWriter remembers the status for the access log.
 type statusWriter struct {
@@ -58,11 +45,7 @@ func Base(log *slog.Logger, bodyLimit int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
-			b := make([]byte, 8)
-			_, _ = rand.Read(b)
-			id := hex.EncodeToString(b)
-			r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
-			w.Header().Set("X-Request-Id", id)
+			r, _ = withRequestID(w, r)
 			sw := &statusWriter{ResponseWriter: w}
 			if r.Body != nil {
 				r.Body = http.MaxBytesReader(sw, r.Body, bodyLimit)
@@ -71,13 +54,13 @@ func Base(log *slog.Logger, bodyLimit int64) func(http.Handler) http.Handler {
 				if p := recover(); p != nil {
 					if p == http.ErrAbortHandler {
 						// A handler cut an answer it had begun (Pipe.Abort): net/http drops the connection.
-						log.Warn("http answer aborted", "requestId", id, "method", r.Method, "path", r.URL.Path, "bytes", sw.bytes)
+						log.WarnContext(r.Context(), "http answer aborted", "method", r.Method, "path", r.URL.Path, "bytes", sw.bytes)
 						panic(p)
 					}
 					WriteError(sw, r, log, Internal(fmt.Errorf("panic: %v\n%s", p, debug.Stack())))
 				}
 				if r.URL.Path != "/api/health" {
-					log.Debug("http", "requestId", id, "method", r.Method, "path", r.URL.Path, "status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds())
+					log.DebugContext(r.Context(), "http", "method", r.Method, "path", r.URL.Path, "status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds())
 				}
 			}()
 			next.ServeHTTP(sw, r)

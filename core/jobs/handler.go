@@ -26,9 +26,9 @@ type handler struct {
 func newRegistryModule(q *Queue, az *authz.Engine) registry.Module {
 	h := &handler{q: q, az: az}
 	return registry.Module{File: "core/jobs/jobs.yaml", Manifest: manifest, Routes: func(r registry.Router) {
-		r.Handle("GET", "/api/jobs", "jobs.view", h.list)
-		r.Handle("GET", "/api/jobs/{id}", "jobs.view", h.get)
-		r.Handle("POST", "/api/jobs/{id}/cancel", "jobs.cancel", h.cancel)
+		r.Handle("GET", "/api/jobs", ActionJobsView, h.list)
+		r.Handle("GET", "/api/jobs/{id}", ActionJobsView, h.get)
+		r.Handle("POST", "/api/jobs/{id}/cancel", ActionJobsCancel, h.cancel)
 	}}
 }
 
@@ -62,7 +62,7 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *handler) get(w http.ResponseWriter, r *http.Request) error {
-	s, err := h.owned(r, "jobs.view")
+	s, err := h.owned(r, ActionJobsView)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *handler) cancel(w http.ResponseWriter, r *http.Request) error {
-	s, err := h.owned(r, "jobs.cancel")
+	s, err := h.owned(r, ActionJobsCancel)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ import (
 
 	"its/core/config"
 	"its/core/db"
+	"its/core/metrics"
 	"its/core/storage"
 )
 
@@ -51,6 +52,8 @@ type Params struct {
 	Log    *slog.Logger
 	DB     *pgxpool.Pool
 	Store  storage.Store
+	// Metrics gets the queue's counts by state (optional: tools build the queue without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // NoopArgs is a job that does nothing (a health probe and the throughput benchmark's unit).
@@ -88,6 +91,7 @@ func New(p Params) (*Queue, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.Metrics.MustRegister(newStateCollector(p.DB))
 	return &Queue{db: p.DB, client: client, store: p.Store, cfg: p.Config}, nil
 }
 
@@ -98,8 +102,9 @@ type WorkerParams struct {
 	Config        *config.Config
 	Log           *slog.Logger
 	DB            *pgxpool.Pool
-	Queue         *Queue         // after the migrations
-	Registrations []Registration `group:"jobs"`
+	Queue         *Queue           // after the migrations
+	Registrations []Registration   `group:"jobs"`
+	Metrics       *metrics.Metrics `optional:"true"`
 }
 
 // startWorkers builds the working client with every module's workers and runs it with the app,
@@ -124,6 +129,7 @@ func startWorkers(p WorkerParams) error {
 		FetchCooldown:     5 * time.Millisecond,
 		FetchPollInterval: 500 * time.Millisecond,
 		Logger:            riverLogger(p.Log),
+		Middleware:        []rivertype.Middleware{&workMetrics{m: p.Metrics}},
 	})
 	if err != nil {
 		return err

@@ -17,6 +17,7 @@ import (
 	"its/core/app/apptest"
 	"its/core/db/dbtest"
 	"its/core/jobs"
+	"its/core/metrics"
 	"its/core/storage"
 	"its/modules/users"
 )
@@ -62,6 +63,7 @@ func (w *stepWorker) Work(ctx context.Context, job *river.Job[stepArgs]) error {
 type harness struct {
 	app     *apptest.App
 	q       *jobs.Queue
+	m       *metrics.Metrics
 	started chan int64
 }
 
@@ -73,7 +75,9 @@ func start(t testing.TB) *harness {
 		jobs.AsRegistration(func(w *stepWorker) jobs.Registration {
 			return jobs.Registration{Workers: func(ws *river.Workers) { river.AddWorker(ws, w) }}
 		}),
-		fx.Invoke(func(q *jobs.Queue, s storage.Store) { worker.q, worker.store, h.q = q, s, q }),
+		fx.Invoke(func(q *jobs.Queue, s storage.Store, m *metrics.Metrics) {
+			worker.q, worker.store, h.q, h.m = q, s, q, m
+		}),
 	)
 	h.app = apptest.Start(t, mod)
 	return h

@@ -25,7 +25,7 @@ func New(cfg *config.Config) *slog.Logger {
 	}
 	opts := &slog.HandlerOptions{Level: lvl}
 	if cfg.Production() {
-		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+		return slog.New(WithContext(slog.NewJSONHandler(os.Stderr, opts)))
 	}
-	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	return slog.New(WithContext(slog.NewTextHandler(os.Stderr, opts)))
 }

@@ -26,6 +26,32 @@ type Manifest struct {
 	Nav         []Nav      `json:"nav,omitempty"`
 	UI          []UIRoute  `json:"ui,omitempty"`
 	Jobs        []Job      `json:"jobs,omitempty"`
+	// Enums, Constants and Messages are generated into the module's Go package and the
+	// frontend kit (make gen); the registry itself does not read them.
+	Enums     []Enum     `json:"enums,omitempty"`
+	Constants []Constant `json:"constants,omitempty"`
+	Messages  []Message  `json:"messages,omitempty"`
+}
+
+// Enum is a list of values Go and TypeScript share.
+type Enum struct {
+	ID          string   `json:"id"`
+	Description string   `json:"description,omitempty"`
+	Values      []string `json:"values"`
+}
+
+// Constant is a number or a duration Go and TypeScript share.
+type Constant struct {
+	ID          string   `json:"id"`
+	Description string   `json:"description,omitempty"`
+	Duration    string   `json:"duration,omitempty"`
+	Number      *float64 `json:"number,omitempty"`
+}
+
+// Message names a catalog text the server answers with, generated into a Go constant.
+type Message struct {
+	ID string `json:"id"`
+	Go string `json:"go"`
 }
 
 // Remote is the module's frontend, loaded by the shell through module federation.
@@ -38,6 +64,8 @@ type Remote struct {
 type Action struct {
 	ID          string `json:"id"`
 	Description string `json:"description,omitempty"`
+	// Resource names the resource attributes the action's policy reads.
+	Resource []string `json:"resource,omitempty"`
 }
 
 // APIRoute is an HTTP route and the action it requires.

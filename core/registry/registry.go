@@ -94,8 +94,10 @@ type Loaded struct {
 type Registry struct {
 	Modules []*Loaded
 	Actions map[string]string // action id -> declaring module
-	authz   *authz.Engine
-	log     *slog.Logger
+	// routeModules maps "METHOD pattern" to the module that declared the route.
+	routeModules map[string]string
+	authz        *authz.Engine
+	log          *slog.Logger
 }
 
 // Params wire the registry.
@@ -109,7 +111,7 @@ type Params struct {
 // New validates every manifest against the schema and against the module's Go routes; any
 // disagreement stops start-up with the file and field named.
 func New(p Params) (*Registry, error) {
-	reg := &Registry{Actions: map[string]string{}, authz: p.Authz, log: p.Log}
+	reg := &Registry{Actions: map[string]string{}, routeModules: map[string]string{}, authz: p.Authz, log: p.Log}
 	ids := map[string]string{}
 	for _, m := range p.Modules {
 		man, err := ParseManifest(m.File, m.Manifest)
@@ -134,6 +136,9 @@ func New(p Params) (*Registry, error) {
 			m.Routes(rec)
 		}
 		reg.Modules = append(reg.Modules, &Loaded{Manifest: man, Module: m, routes: rec.routes})
+		for _, rt := range rec.routes {
+			reg.routeModules[key(rt.method, rt.path)] = man.ID
+		}
 	}
 	sort.Slice(reg.Modules, func(i, j int) bool { return reg.Modules[i].Manifest.ID < reg.Modules[j].Manifest.ID })
 	for _, l := range reg.Modules {
@@ -205,17 +210,8 @@ func (reg *Registry) Mount(r chi.Router) {
 // session-expired 401), logged in and refused answers 403.
 func (reg *Registry) guard(rt *route) http.Handler {
 	return httpx.Wrap(reg.log, func(w http.ResponseWriter, r *http.Request) error {
-		var res map[string]any
-		if rt.resource != nil {
-			res = rt.resource(r)
-		} else if rc := chi.RouteContext(r.Context()); rc != nil && len(rc.URLParams.Keys) > 0 {
-			res = make(map[string]any, len(rc.URLParams.Keys))
-			for i, k := range rc.URLParams.Keys {
-				res[k] = rc.URLParams.Values[i]
-			}
-		}
 		u := identity.FromContext(r.Context())
-		ok, err := reg.authz.Allowed(r.Context(), u, rt.action, res)
+		ok, err := reg.authz.Allowed(r.Context(), u, rt.action, rt.resourceOf(r))
 		if err != nil {
 			return httpx.Internal(fmt.Errorf("authz %s: %w", rt.action, err))
 		}
@@ -231,6 +227,44 @@ func (reg *Registry) guard(rt *route) http.Handler {
 		}
 		return rt.handler(w, r)
 	})
+}
+
+// resourceOf is the resource the guard passes to the policy for r.
+func (rt *route) resourceOf(r *http.Request) map[string]any {
+	if rt.resource != nil {
+		return rt.resource(r)
+	}
+	rc := chi.RouteContext(r.Context())
+	if rc == nil || len(rc.URLParams.Keys) == 0 {
+		return nil
+	}
+	res := make(map[string]any, len(rc.URLParams.Keys))
+	for i, k := range rc.URLParams.Keys {
+		res[k] = rc.URLParams.Values[i]
+	}
+	return res
+}
+
+// Route is one mounted route as its guard sees it, for whatever walks every route (the route ×
+// role test computes each expected decision from it).
+type Route struct {
+	Module, Method, Path, Action string
+	rt                           *route
+}
+
+// Resource is the resource the guard passes to the policy for r, a request routed to this
+// route (its URL parameters in chi's route context).
+func (r Route) Resource(req *http.Request) map[string]any { return r.rt.resourceOf(req) }
+
+// Routes lists every module route in module order.
+func (reg *Registry) Routes() []Route {
+	var out []Route
+	for _, l := range reg.Modules {
+		for _, rt := range l.routes {
+			out = append(out, Route{Module: rt.module, Method: rt.method, Path: rt.path, Action: rt.action, rt: rt})
+		}
+	}
+	return out
 }
 
 // Require answers a check inside a handler (for resources known only after reading the body or
@@ -315,6 +349,12 @@ func (reg *Registry) DeclaredActions() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// RouteModule names the module that declared the route method + pattern ("" for none), so
+// request metrics can be grouped by module.
+func (reg *Registry) RouteModule(method, pattern string) string {
+	return reg.routeModules[key(method, pattern)]
 }
 
 // Describe is a one-line summary for the start-up log.

@@ -21,7 +21,7 @@ func success(w http.ResponseWriter, v any) {
 
 func routes(svc *Service) registry.Module {
 	return registry.Module{File: "core/uploads/uploads.yaml", Manifest: manifest, Routes: func(r registry.Router) {
-		r.Handle("POST", "/api/upload/aws/s3/create", "uploads.create", func(w http.ResponseWriter, req *http.Request) error {
+		r.Handle("POST", "/api/upload/aws/s3/create", ActionUploadsCreate, func(w http.ResponseWriter, req *http.Request) error {
 			var body Request
 			if err := httpx.Decode(req, &body); err != nil {
 				return err
@@ -33,7 +33,7 @@ func routes(svc *Service) registry.Module {
 			success(w, c)
 			return nil
 		})
-		r.Handle("POST", "/api/upload/aws/s3/complete", "uploads.own", func(w http.ResponseWriter, req *http.Request) error {
+		r.Handle("POST", "/api/upload/aws/s3/complete", ActionUploadsOwn, func(w http.ResponseWriter, req *http.Request) error {
 			var body CompleteRequest
 			if err := httpx.Decode(req, &body); err != nil {
 				return err
@@ -45,7 +45,7 @@ func routes(svc *Service) registry.Module {
 			success(w, c)
 			return nil
 		})
-		r.Handle("GET", "/api/upload/aws/s3/{uploadId}/parts", "uploads.own", func(w http.ResponseWriter, req *http.Request) error {
+		r.Handle("GET", "/api/upload/aws/s3/{uploadId}/parts", ActionUploadsOwn, func(w http.ResponseWriter, req *http.Request) error {
 			res, err := svc.Parts(req.Context(), chi.URLParam(req, "uploadId"))
 			if err != nil {
 				return err
@@ -53,7 +53,7 @@ func routes(svc *Service) registry.Module {
 			success(w, res)
 			return nil
 		})
-		r.Handle("POST", "/api/upload/aws/s3/abort", "uploads.own", func(w http.ResponseWriter, req *http.Request) error {
+		r.Handle("POST", "/api/upload/aws/s3/abort", ActionUploadsOwn, func(w http.ResponseWriter, req *http.Request) error {
 			var body struct {
 				UploadID string `json:"uploadId"`
 			}

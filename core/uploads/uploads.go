@@ -27,8 +27,10 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
+	"its/core/metrics"
 	"its/core/registry"
 	"its/core/storage"
+	"its/modules/actions"
 )
 
 // ChunkSize is the part size of the spec (10,485,760 bytes).
@@ -112,23 +114,23 @@ var usages = map[string]usage{
 	LibraryAsset: {
 		exts: libraryExts,
 		action: func(r *Request) (string, map[string]any) {
-			return "libraries.manage", map[string]any{"libraryType": r.LibraryType}
+			return actions.LibrariesManage, map[string]any{"libraryType": r.LibraryType}
 		},
 		key: func(r *Request, fn string) (string, error) { return storage.Key("uploads", r.LibraryType, fn) },
 	},
 	AssortmentLogo: {
 		exts:   imageExts,
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		action: func(*Request) (string, map[string]any) { return actions.AssortmentsEdit, nil },
 		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
 	},
 	Product: {
 		exts:   imageExts,
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		action: func(*Request) (string, map[string]any) { return actions.AssortmentsEdit, nil },
 		key:    func(r *Request, fn string) (string, error) { return storage.Key("assortments", r.AttachTo, fn) },
 	},
 	DisplayGroup: {
 		exts:   append(append([]string{}, imageExts...), ".pdf"),
-		action: func(*Request) (string, map[string]any) { return "assortments.edit", nil },
+		action: func(*Request) (string, map[string]any) { return actions.AssortmentsEdit, nil },
 		key: func(r *Request, fn string) (string, error) {
 			return storage.Key("assortments", r.AttachTo, "customContent", fn)
 		},
@@ -151,6 +153,7 @@ type Service struct {
 	cfg   *config.Config
 	log   *slog.Logger
 	hooks map[string]Hook
+	m     *metrics.Metrics
 }
 
 // Params wire the service.
@@ -162,11 +165,13 @@ type Params struct {
 	Config *config.Config
 	Log    *slog.Logger
 	Hooks  []Hook `group:"uploads.hooks"`
+	// Metrics counts started and completed uploads (optional: tools build the service without).
+	Metrics *metrics.Metrics `optional:"true"`
 }
 
 // NewService builds the service.
 func NewService(p Params) *Service {
-	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, hooks: map[string]Hook{}}
+	s := &Service{db: p.DB, store: p.Store, az: p.Authz, cfg: p.Config, log: p.Log, hooks: map[string]Hook{}, m: p.Metrics}
 	for _, h := range p.Hooks {
 		s.hooks[h.UsageType] = h
 	}
@@ -284,6 +289,7 @@ func (s *Service) Create(ctx context.Context, r Request) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.m.UploadStarted()
 	return &Created{Upload: *up, URLs: urls}, nil
 }
 
@@ -330,7 +336,7 @@ func (s *Service) owned(ctx context.Context, q pgxQuerier, id string, forUpdate 
 	if err != nil {
 		return nil, err
 	}
-	if err := registry.Require(ctx, s.az, "uploads.own", map[string]any{"ownerId": up.UserID}); err != nil {
+	if err := registry.Require(ctx, s.az, ActionUploadsOwn, map[string]any{"ownerId": up.UserID}); err != nil {
 		return nil, httpx.NotFound("Upload")
 	}
 	return up, nil
@@ -540,6 +546,7 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 		return reject(err)
 	}
 	up.State, up.Result = "completed", b
+	s.m.UploadCompleted(up.FileSize)
 	return &Completed{Upload: *up}, nil
 }
 

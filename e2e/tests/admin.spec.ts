@@ -1,6 +1,7 @@
 import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
 import { baseUrl, login, shot } from './helpers';
+import { actions } from '../../shell/kit/src/generated/actions';
 
 interface Permission {
   domain: string;
@@ -52,7 +53,7 @@ test('an admin grants an editor permission through the UI and it holds at once f
   const userPage = await userContext.newPage();
   try {
     await login(userPage, 'user');
-    expect(await decision(userPage, 'assortments.edit', { channel: 'Retail' })).toBe(false);
+    expect(await decision(userPage, actions.assortmentsEdit.id, { channel: 'Retail' })).toBe(false);
 
     await login(page, 'admin');
     await openAdmin(page, '/admin/users');
@@ -78,7 +79,7 @@ test('an admin grants an editor permission through the UI and it holds at once f
     await expect(row.getByTestId('perm-count')).toHaveText(String(count + 1));
 
     // The grant is the server's now: the user's live session is allowed, on Retail only.
-    expect(await decision(userPage, 'assortments.edit', { channel: 'Retail' })).toBe(true);
+    expect(await decision(userPage, actions.assortmentsEdit.id, { channel: 'Retail' })).toBe(true);
     const after = await userByEmail(admin.ctx, demoEmail('user'));
     expect(after.permissions).toContainEqual({ domain: 'its:productAssortments', role: 'editor', channel: 'Retail', region: 'All', productType: 'All' });
   } finally {

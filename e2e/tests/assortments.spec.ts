@@ -74,7 +74,11 @@ const cell = (grid: Locator, row: number, field: string): Locator => grid.locato
 const checkbox = (grid: Locator, row: number): Locator => grid.locator(`.ag-row[row-index="${row}"] input[type=checkbox]`).first();
 const idFromUrl = (page: Page) => /\/assortment\/([^/]+)\/manage/.exec(page.url())?.[1] ?? '';
 const money = (n: number) => `$${n.toFixed(2)}`;
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Net cost after a whole-number discount percentage, rounded half-up on the cents as the server does. */
+const netAfter = (cost: number, pct: number) => {
+  const cents = Math.round(cost * 100);
+  return (cents - Math.floor((cents * pct + 50) / 100)) / 100;
+};
 
 /** A paste as the browser delivers it: a paste event carrying the clipboard's text. */
 async function pasteText(page: Page, text: string) {
@@ -190,7 +194,7 @@ test.describe.serial('assortment manager', () => {
     for (let r = 0; r < 4; r++) {
       const cost = before.get(ids[r]!)!.cost!;
       await expect(cell(grid, r, 'discountPercent')).toHaveText(`${pct[r]}%`);
-      await expect(cell(grid, r, 'netCost')).toHaveText(money(round2(cost - round2((cost * pct[r]!) / 100))));
+      await expect(cell(grid, r, 'netCost')).toHaveText(money(netAfter(cost, pct[r]!)));
     }
     await expect(grid.getByTestId('grid-save-state')).toHaveAttribute('data-state', 'saved');
     await expect
@@ -198,7 +202,7 @@ test.describe.serial('assortment manager', () => {
         const now = new Map((await rowsOf(api, staticId)).map((r) => [r.id, r]));
         return ids.map((id) => [now.get(id)?.discountPercent, now.get(id)?.netCost]);
       })
-      .toEqual(ids.map((id, i) => [pct[i], round2(before.get(id)!.cost! - round2((before.get(id)!.cost! * pct[i]!) / 100))]));
+      .toEqual(ids.map((id, i) => [pct[i], netAfter(before.get(id)!.cost!, pct[i]!)]));
     await shot(page, 'assortments-detail-pasted');
 
     await page.keyboard.press('Control+z');

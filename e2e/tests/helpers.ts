@@ -2,6 +2,7 @@ import { expect, request as pwRequest, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail, repoRoot } from '../server.mjs';
+import { actions } from '../../shell/kit/src/generated/actions';
 
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL;
@@ -46,7 +47,7 @@ export async function apiView(role: string, url = baseUrl()) {
     const modules = (await (await ctx.get('/api/modules')).json()).data as Module[];
     const options = (await (await ctx.get('/api/options/data/loggedIn')).json()).data as { tools?: { id: string }[]; helpEnabled?: boolean };
     const nav = modules.flatMap((m) => (m.nav ?? []).map((n) => ({ ...n, moduleId: m.id })));
-    const checks = nav.map((n) => (n.resource ? { action: n.action ?? 'dashboard.view', resource: n.resource } : { action: n.action ?? 'dashboard.view' }));
+    const checks = nav.map((n) => (n.resource ? { action: n.action ?? actions.dashboardView.id, resource: n.resource } : { action: n.action ?? actions.dashboardView.id }));
     const res = await ctx.post('/api/authz/decisions', { data: { checks }, headers: { 'X-CSRF-Token': csrfToken } });
     expect(res.ok()).toBeTruthy();
     const { decisions } = (await res.json()) as { decisions: boolean[] };

@@ -9,6 +9,7 @@ import (
 
 	"its/core/app/apptest"
 	"its/core/db/dbtest"
+	"its/modules/actions"
 	"its/modules/admin"
 	"its/modules/users"
 )
@@ -52,7 +53,7 @@ func TestEditPermissionsTakesEffectAtOnce(t *testing.T) {
 	adm.Login("admin@example.com")
 	u := a.Client()
 	u.Login("user@example.com")
-	check := map[string]any{"checks": []map[string]any{{"action": "assortments.edit", "resource": map[string]any{"channel": "Retail"}}}}
+	check := map[string]any{"checks": []map[string]any{{"action": actions.AssortmentsEdit, "resource": map[string]any{"channel": "Retail"}}}}
 	if d := u.Do("POST", "/api/authz/decisions", check); d.Body["decisions"].([]any)[0] != false {
 		t.Fatal("plain user may edit assortments before the grant")
 	}

@@ -11,6 +11,7 @@ import (
 	"its/core/identity"
 	"its/core/mail"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Handler is the admin module's HTTP side.
@@ -28,11 +29,11 @@ func NewHandler(svc *Service, store *Store, users *identity.Store, outbox *mail.
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/admin/users", "admin.users", h.list)
-	r.Handle("GET", "/api/admin/users/{id}", "admin.users", h.get)
-	r.Handle("PATCH", "/api/admin/users/{id}", "admin.users", h.patch)
-	r.Handle("GET", "/api/admin/options", "admin.users", h.options)
-	r.Handle("GET", "/api/mail/outbox", "admin.users", h.mail)
+	r.Handle("GET", "/api/admin/users", actions.AdminUsers, h.list)
+	r.Handle("GET", "/api/admin/users/{id}", actions.AdminUsers, h.get)
+	r.Handle("PATCH", "/api/admin/users/{id}", actions.AdminUsers, h.patch)
+	r.Handle("GET", "/api/admin/options", actions.AdminUsers, h.options)
+	r.Handle("GET", "/api/mail/outbox", actions.AdminUsers, h.mail)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

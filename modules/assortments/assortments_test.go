@@ -476,6 +476,14 @@ func TestAssortments(t *testing.T) {
 			{map[string]any{"netCost": 70}, "Net cost cannot be more than cost"},
 			{map[string]any{"label": "Nope"}, "'Nope' is not a label of this assortment"},
 			{map[string]any{"style": "123"}, "Style cannot be edited here"},
+			// Other notations are refused, not stripped into other numbers (issue 17 finding 9).
+			{map[string]any{"quantity": "1e999"}, "Quantity must be a number"},
+			{map[string]any{"cost": "0x10"}, "Cost must be a number"},
+			{map[string]any{"netCost": "12abc"}, "Net Cost must be a number"},
+			{map[string]any{"suggestedRetail": "NaN"}, "Suggested Retail must be a number"},
+			{map[string]any{"discountPercent": "1e999"}, assortments.MsgDiscountRange},
+			{map[string]any{"initialMarkup": "NaN"}, "Markup must be a number"},
+			{map[string]any{"initialMarkup": "0x10"}, "Markup must be a number"},
 		} {
 			r := update(bad.changes)
 			if r.Status != 400 || r.Body["message"] != bad.msg {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"its/core/grid"
 	"its/core/httpx"
+	"its/core/num"
 	"its/modules/products"
 )
 
@@ -363,7 +365,7 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 			_, hasMarkup := markups[i]
 			touchesPricing := hasMarkup
 			for f := range c.Values {
-				if pricingLinked[f] {
+				if slices.Contains(PricingFields, f) {
 					touchesPricing = true
 				}
 			}
@@ -621,8 +623,9 @@ func numberOf(v any) (*float64, bool) {
 		if x == "" {
 			return nil, false
 		}
-		f, err := strconv.ParseFloat(x, 64)
-		if err != nil {
+		// Only plain decimals: ParseFloat would also take NaN, Inf and hex floats.
+		f, ok := num.Parse(x)
+		if !ok {
 			return nil, true
 		}
 		return &f, false

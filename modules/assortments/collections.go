@@ -14,6 +14,7 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
+	"its/modules/actions"
 	"its/modules/products"
 )
 
@@ -135,7 +136,7 @@ type CollectionCreate struct {
 // by someone else; nil when the collection links to no assortment.
 func (s *Service) linkedAssortment(ctx context.Context, tx pgx.Tx, model, id string) (*Assortment, error) {
 	if model != "Assortment" || id == "" {
-		return nil, registry.Require(ctx, s.authz, "collections.edit", nil)
+		return nil, registry.Require(ctx, s.authz, actions.CollectionsEdit, nil)
 	}
 	a, err := s.load(ctx, tx, id, true)
 	if err != nil {
@@ -145,7 +146,7 @@ func (s *Service) linkedAssortment(ctx context.Context, tx pgx.Tx, model, id str
 		}
 		return nil, err
 	}
-	if err := registry.Require(ctx, s.authz, "collections.edit", map[string]any{"channel": a.Channel}); err != nil {
+	if err := registry.Require(ctx, s.authz, actions.CollectionsEdit, map[string]any{"channel": a.Channel}); err != nil {
 		return nil, err
 	}
 	l, err := s.store.lockOf(ctx, tx, a.ID, me(ctx).ID)

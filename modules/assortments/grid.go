@@ -45,6 +45,3 @@ var rowGrid = grid.MustNew(grid.Grid{
 
 // propagated are the fields whose edit goes to every colour of the style (spec §5.1).
 var propagated = map[string]string{"styleNote": "style_note", "collectionStyleNote": "collection_style_note", "pillar": "pillar"}
-
-// pricingLinked are the grid fields the pricing rules keep consistent.
-var pricingLinked = map[string]bool{"cost": true, "netCost": true, "suggestedRetail": true, "discountPercent": true, "discountAmount": true}

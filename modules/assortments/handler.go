@@ -12,6 +12,7 @@ import (
 
 	"its/core/httpx"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Handler is the assortments module's HTTP side.
@@ -25,25 +26,25 @@ func NewHandler(svc *Service, log *slog.Logger) *Handler { return &Handler{svc: 
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/assortments", "assortments.view", h.list)
-	r.Handle("POST", "/api/assortments", "assortments.edit", h.create)
-	r.Handle("GET", "/api/assortments/schema", "assortments.view", h.schema)
-	r.Handle("POST", "/api/assortments/cloneMany", "assortments.edit", h.cloneMany)
-	r.Handle("POST", "/api/assortments/archive", "assortments.edit", h.archive(true))
-	r.Handle("POST", "/api/assortments/unarchive", "assortments.edit", h.archive(false))
-	r.Handle("POST", "/api/assortments/products/query", "assortments.view", h.rows)
-	r.Handle("PATCH", "/api/assortments/batch/{id}", "assortments.edit", h.batch)
-	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", "assortments.edit", h.lock)
-	r.Handle("GET", "/api/assortments/{id}", "assortments.view", h.get)
-	r.Handle("PATCH", "/api/assortments/{id}", "assortments.edit", h.patch)
-	r.Handle("DELETE", "/api/assortments/{id}", "assortments.edit", h.delete)
-	r.Handle("PATCH", "/api/assortments/{id}/merge", "assortments.edit", h.merge)
-	r.Handle("GET", "/api/users/autocomplete", "assortments.view", h.users)
-	r.Handle("GET", "/api/customers/official/text", "assortments.view", h.customers)
-	r.Handle("GET", "/api/collections/{collectionType}", "collections.view", h.collections)
-	r.Handle("POST", "/api/collections/{collectionType}/query", "collections.view", h.queryCollections)
-	r.Handle("POST", "/api/collections/{collectionType}", "collections.edit", h.createCollection)
-	r.Handle("POST", "/api/collections/{collectionType}/batch/{collectionId}", "collections.edit", h.batchCollection)
+	r.Handle("GET", "/api/assortments", actions.AssortmentsView, h.list)
+	r.Handle("POST", "/api/assortments", actions.AssortmentsEdit, h.create)
+	r.Handle("GET", "/api/assortments/schema", actions.AssortmentsView, h.schema)
+	r.Handle("POST", "/api/assortments/cloneMany", actions.AssortmentsEdit, h.cloneMany)
+	r.Handle("POST", "/api/assortments/archive", actions.AssortmentsEdit, h.archive(true))
+	r.Handle("POST", "/api/assortments/unarchive", actions.AssortmentsEdit, h.archive(false))
+	r.Handle("POST", "/api/assortments/products/query", actions.AssortmentsView, h.rows)
+	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
+	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)
+	r.Handle("GET", "/api/assortments/{id}", actions.AssortmentsView, h.get)
+	r.Handle("PATCH", "/api/assortments/{id}", actions.AssortmentsEdit, h.patch)
+	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, h.delete)
+	r.Handle("PATCH", "/api/assortments/{id}/merge", actions.AssortmentsEdit, h.merge)
+	r.Handle("GET", "/api/users/autocomplete", actions.AssortmentsView, h.users)
+	r.Handle("GET", "/api/customers/official/text", actions.AssortmentsView, h.customers)
+	r.Handle("GET", "/api/collections/{collectionType}", actions.CollectionsView, h.collections)
+	r.Handle("POST", "/api/collections/{collectionType}/query", actions.CollectionsView, h.queryCollections)
+	r.Handle("POST", "/api/collections/{collectionType}", actions.CollectionsEdit, h.createCollection)
+	r.Handle("POST", "/api/collections/{collectionType}/batch/{collectionId}", actions.CollectionsEdit, h.batchCollection)
 }
 
 // answer writes {"message", "data"} (the message is the spec's toast text).

@@ -14,6 +14,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
+	"its/modules/actions"
 	"its/modules/products"
 )
 
@@ -159,7 +160,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	}
 	if newChannel != a.Channel {
 		// Moving an assortment to another channel needs edit rights on both.
-		if err := registry.Require(ctx, s.authz, "assortments.edit", map[string]any{"channel": newChannel}); err != nil {
+		if err := registry.Require(ctx, s.authz, actions.AssortmentsEdit, map[string]any{"channel": newChannel}); err != nil {
 			return nil, err
 		}
 	}
@@ -303,7 +304,7 @@ func (s *Service) guardSubtree(ctx context.Context, tx pgx.Tx, a *Assortment) er
 	for _, ch := range tree {
 		if !seen[ch] {
 			seen[ch] = true
-			if err := registry.Require(ctx, s.authz, "assortments.edit", map[string]any{"channel": ch}); err != nil {
+			if err := registry.Require(ctx, s.authz, actions.AssortmentsEdit, map[string]any{"channel": ch}); err != nil {
 				return err
 			}
 		}
@@ -466,7 +467,7 @@ func (s *Service) Clone(ctx context.Context, req CloneRequest) (*CloneResult, er
 		if err != nil {
 			return nil, err
 		}
-		ok, err := s.authz.Allowed(ctx, target, "assortments.view", nil)
+		ok, err := s.authz.Allowed(ctx, target, actions.AssortmentsView, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -528,7 +529,7 @@ func (s *Service) guardSubtreeRights(ctx context.Context, tx pgx.Tx, a *Assortme
 		return err
 	}
 	for _, ch := range tree {
-		if err := registry.Require(ctx, s.authz, "assortments.edit", map[string]any{"channel": ch}); err != nil {
+		if err := registry.Require(ctx, s.authz, actions.AssortmentsEdit, map[string]any{"channel": ch}); err != nil {
 			return err
 		}
 	}

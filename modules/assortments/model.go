@@ -7,23 +7,13 @@ import (
 	"its/modules/products"
 )
 
-// Values of the assortment enumerations (spec §3.2).
-var (
-	Channels     = []string{"All", "Wholesale", "Retail"}
-	Regions      = []string{"All", "International", "Europe", "Domestic"}
-	ProductTypes = []string{"All", "Footwear", "Apparel", "POP"}
-	Methods      = []string{"static", "dynamic"}
-	States       = []string{"published", "archived", "unpublished"}
-	StoreTypes   = []string{"Flagship", "Outlet", "Concept", "Shop-in-Shop", "eCommerce"}
-	Pillars      = []string{"Performance", "Lifestyle", "Comfort", "Work", "Kids", "Outdoor", "Active", "In-Store", "Window", "Fixtures"}
-)
+// The assortment enumerations (spec §3.2: Channels, Regions, ProductTypes, Methods, States,
+// StoreTypes, Pillars, Views), the edit lock's LockTTL and the toasts MsgCreated,
+// MsgFolderCreated, MsgDuplicated and MsgRowsChanged are generated from module.yaml and the
+// remote's en-US catalog into names_gen.go, so the browser reads the same lists and words.
 
 // Messages of the spec's catalogue (platform spec §8).
 const (
-	MsgCreated        = "Assortment Created"
-	MsgFolderCreated  = "Folder Created"
-	MsgDuplicated     = "Assortment Duplicated"
-	MsgRowsChanged    = "Your changes were not saved. The underlying data might be different than how you see it. Click here to reload the page."
 	MsgDiscountRange  = "Discount Percentage must be between 0-100"
 	MsgMarkupNeedsSR  = "A markup edit needs a non-zero suggested retail"
 	MsgDynamicRows    = "The products of a dynamic assortment come from its filters: change the filters instead"

@@ -1,6 +1,12 @@
 package assortments
 
 import (
+	_ "embed"
+	"encoding/json"
+
+	"github.com/shopspring/decimal"
+
+	"its/core/num"
 	"its/modules/products"
 )
 
@@ -14,9 +20,18 @@ type Pricing struct {
 	SuggestedRetail *float64
 }
 
+//go:embed pricing_fields.json
+var pricingFieldsJSON []byte
+
 // PricingFields are the fields whose edit runs the pricing rules, in the order they apply when
-// one update carries several.
-var PricingFields = []string{"cost", "suggestedRetail", "discountPercent", "discountAmount", "netCost", "initialMarkup"}
+// one update carries several. The browser's provisional pricing reads the same file.
+var PricingFields = func() []string {
+	var f []string
+	if err := json.Unmarshal(pricingFieldsJSON, &f); err != nil {
+		panic("pricing_fields.json: " + err.Error())
+	}
+	return f
+}()
 
 // PricingError is a pricing edit the rules refuse.
 type PricingError struct {
@@ -33,18 +48,19 @@ func f64(v float64) *float64 { return &v }
 // editing any of discountPercent, discountAmount, netCost or cost recalculates the other two
 // (cost is held when a discount or the net cost is edited; the percentage is held when cost is);
 // a net cost that would be negative is left blank; a markup edit sets the net cost from the
-// suggested retail and needs that to be non-zero. Money is rounded to decimals, percentages to 2.
+// suggested retail and needs that to be non-zero. Money is rounded to decimals, percentages to 2,
+// half-up on exact decimals (num).
 func (p Pricing) Edit(field string, v *float64, decimals int) (Pricing, *PricingError) {
-	money := func(x float64) *float64 { return f64(products.Round(x, decimals)) }
+	money := func(x decimal.Decimal) *float64 { return f64(num.Float(x, decimals)) }
 	if v != nil {
 		if *v < 0 {
 			return p, &PricingError{field, "negative", "Values cannot be negative"}
 		}
 		switch field {
 		case "discountPercent", "initialMarkup":
-			v = f64(products.Round2(*v))
+			v = f64(num.Round(*v, 2))
 		default:
-			v = money(*v)
+			v = f64(num.Round(*v, decimals))
 		}
 	}
 	switch field {
@@ -56,7 +72,7 @@ func (p Pricing) Edit(field string, v *float64, decimals int) (Pricing, *Pricing
 		case p.Cost == nil:
 			p.DiscountAmount, p.NetCost = nil, nil
 		case p.DiscountPercent != nil:
-			p.DiscountAmount = money(*p.Cost * *p.DiscountPercent / 100)
+			p.DiscountAmount = money(num.Dec(*p.Cost).Mul(num.Dec(*p.DiscountPercent)).Shift(-2))
 			p.NetCost = p.net(decimals)
 		case p.DiscountAmount != nil:
 			p.DiscountPercent = p.percentOf(*p.DiscountAmount)
@@ -75,7 +91,7 @@ func (p Pricing) Edit(field string, v *float64, decimals int) (Pricing, *Pricing
 		case p.Cost == nil:
 			p.DiscountAmount, p.NetCost = nil, nil
 		default:
-			p.DiscountAmount = money(*p.Cost * *v / 100)
+			p.DiscountAmount = money(num.Dec(*p.Cost).Mul(num.Dec(*v)).Shift(-2))
 			p.NetCost = p.net(decimals)
 		}
 	case "discountAmount":
@@ -98,8 +114,8 @@ func (p Pricing) Edit(field string, v *float64, decimals int) (Pricing, *Pricing
 		if v == nil {
 			return p.setNet(field, nil, decimals)
 		}
-		net := *p.SuggestedRetail * (1 - *v/100)
-		if net < 0 {
+		net := num.Dec(*p.SuggestedRetail).Mul(decimal.NewFromInt(1).Sub(num.Dec(*v).Shift(-2)))
+		if net.IsNegative() {
 			return p.setNet(field, nil, decimals)
 		}
 		return p.setNet(field, money(net), decimals)
@@ -120,7 +136,7 @@ func (p Pricing) setNet(field string, v *float64, decimals int) (Pricing, *Prici
 	case *v > *p.Cost:
 		return p, &PricingError{field, "netAboveCost", "Net cost cannot be more than cost"}
 	default:
-		p.DiscountAmount = f64(products.Round(*p.Cost-*v, decimals))
+		p.DiscountAmount = f64(num.Float(num.Dec(*p.Cost).Sub(num.Dec(*v)), decimals))
 		p.DiscountPercent = p.percentOf(*p.DiscountAmount)
 	}
 	return p, nil
@@ -128,17 +144,7 @@ func (p Pricing) setNet(field string, v *float64, decimals int) (Pricing, *Prici
 
 // net is cost minus the discount amount, blank when negative.
 func (p Pricing) net(decimals int) *float64 {
-	if p.Cost == nil {
-		return nil
-	}
-	n := *p.Cost
-	if p.DiscountAmount != nil {
-		n -= *p.DiscountAmount
-	}
-	if n < 0 {
-		return nil
-	}
-	return f64(products.Round(n, decimals))
+	return products.NetCostPlaces(p.Cost, p.DiscountAmount, decimals)
 }
 
 // percentOf is amount as a percentage of cost; blank without a cost, or above 100 (an amount
@@ -147,7 +153,7 @@ func (p Pricing) percentOf(amount float64) *float64 {
 	if p.Cost == nil || *p.Cost == 0 {
 		return nil
 	}
-	pct := products.Round2(amount * 100 / *p.Cost)
+	pct := num.Quo(num.Dec(amount).Shift(2), num.Dec(*p.Cost), 2)
 	if pct > 100 {
 		return nil
 	}

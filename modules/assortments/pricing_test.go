@@ -1,65 +1,104 @@
 package assortments
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
+	"its/core/vectors"
 	"its/modules/products"
 )
 
-func TestPricingEdit(t *testing.T) {
-	f := func(v float64) *float64 { return &v }
-	val := func(p *float64) any {
-		if p == nil {
-			return nil
-		}
-		return *p
-	}
-	base := Pricing{Cost: f(50), DiscountPercent: f(10), DiscountAmount: f(5), NetCost: f(45), SuggestedRetail: f(100)}
-	cases := []struct {
-		name                string
-		field               string
-		v                   *float64
-		decimals            int
-		cost, pct, amt, net any
-		rule                string
-	}{
-		{"cost holds the percentage", "cost", f(80), 2, 80.0, 10.0, 8.0, 72.0, ""},
-		{"percentage holds cost", "discountPercent", f(25), 2, 50.0, 25.0, 12.5, 37.5, ""},
-		{"percentage rounds to 2 decimals", "discountPercent", f(33.333), 2, 50.0, 33.33, 16.67, 33.33, ""},
-		{"percentage above 100", "discountPercent", f(101), 2, nil, nil, nil, nil, "discount"},
-		{"clearing the percentage", "discountPercent", nil, 2, 50.0, nil, nil, 50.0, ""},
-		{"amount derives the percentage", "discountAmount", f(20), 2, 50.0, 40.0, 20.0, 30.0, ""},
-		{"amount above cost blanks net cost", "discountAmount", f(60), 2, 50.0, nil, 60.0, nil, ""},
-		{"net cost derives the discount", "netCost", f(40), 2, 50.0, 20.0, 10.0, 40.0, ""},
-		{"net cost above cost", "netCost", f(55), 2, nil, nil, nil, nil, "netAboveCost"},
-		{"markup sets net cost from retail", "initialMarkup", f(60), 2, 50.0, 20.0, 10.0, 40.0, ""},
-		{"negative values", "cost", f(-1), 2, nil, nil, nil, nil, "negative"},
-		{"whole-unit currency", "discountPercent", f(15), 0, 50.0, 15.0, 8.0, 42.0, ""},
-	}
+// pricingCase is a case of testdata/vectors/pricing.json (and of generated.json's "pricing"):
+// the Vitest suite of the assortments remote runs the same cases through editPricing.
+type pricingCase struct {
+	Note     string              `json:"note"`
+	Start    map[string]*float64 `json:"start"`
+	Edits    map[string]*float64 `json:"edits"`
+	Decimals int                 `json:"decimals"`
+	Want     map[string]*float64 `json:"want"`
+	Error    string              `json:"error"`
+}
+
+func pricingOf(m map[string]*float64) Pricing {
+	return Pricing{Cost: m["cost"], NetCost: m["netCost"], DiscountPercent: m["discountPercent"], DiscountAmount: m["discountAmount"], SuggestedRetail: m["suggestedRetail"]}
+}
+
+func (p Pricing) fields() map[string]*float64 {
+	return map[string]*float64{"cost": p.Cost, "netCost": p.NetCost, "discountPercent": p.DiscountPercent, "discountAmount": p.DiscountAmount, "suggestedRetail": p.SuggestedRetail}
+}
+
+// runPricing applies each case's edits in PricingFields order, as a batch does.
+func runPricing(t *testing.T, cases []pricingCase) {
+	t.Helper()
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, err := base.Edit(c.field, c.v, c.decimals)
-			if c.rule != "" {
-				if err == nil || err.Rule != c.rule {
-					t.Fatalf("want rule %s, got %v", c.rule, err)
-				}
-				return
+		p := pricingOf(c.Start)
+		var rule string
+		for _, f := range PricingFields {
+			v, ok := c.Edits[f]
+			if !ok {
+				continue
 			}
+			next, err := p.Edit(f, v, c.Decimals)
 			if err != nil {
-				t.Fatal(err)
+				rule = err.Rule
+				break
 			}
-			if val(got.Cost) != c.cost || val(got.DiscountPercent) != c.pct || val(got.DiscountAmount) != c.amt || val(got.NetCost) != c.net {
-				t.Fatalf("got cost %v pct %v amount %v net %v", val(got.Cost), val(got.DiscountPercent), val(got.DiscountAmount), val(got.NetCost))
-			}
-		})
+			p = next
+		}
+		switch {
+		case rule != c.Error:
+			t.Errorf("%s %v: rule %q, want %q", c.Note, show(c.Edits), rule, c.Error)
+		case rule == "" && !vectors.Same(p.fields(), c.Want):
+			t.Errorf("%s %v on %v (%d decimals): got %v, want %v", c.Note, show(c.Edits), show(c.Start), c.Decimals, show(p.fields()), show(c.Want))
+		}
 	}
-	if _, err := (Pricing{Cost: f(10), SuggestedRetail: f(0)}).Edit("initialMarkup", f(50), 2); err == nil || err.Message != MsgMarkupNeedsSR {
-		t.Fatalf("markup without suggested retail: %v", err)
+}
+
+func show(m map[string]*float64) map[string]any {
+	out := map[string]any{}
+	for k, v := range m {
+		if v == nil {
+			out[k] = nil
+		} else {
+			out[k] = *v
+		}
 	}
-	if m := (Pricing{NetCost: f(40), SuggestedRetail: f(100)}).Markup(); m == nil || *m != 60 {
-		t.Fatalf("markup %v", m)
+	return out
+}
+
+func TestPricingVectors(t *testing.T) {
+	var v struct {
+		About  string        `json:"about"`
+		Edits  []pricingCase `json:"edits"`
+		Markup []struct {
+			SuggestedRetail *float64 `json:"suggestedRetail"`
+			NetCost         *float64 `json:"netCost"`
+			Want            *float64 `json:"want"`
+		} `json:"markup"`
 	}
+	vectors.Load(t, "pricing.json", &v)
+	runPricing(t, v.Edits)
+	for _, c := range v.Markup {
+		if got := (Pricing{NetCost: c.NetCost, SuggestedRetail: c.SuggestedRetail}).Markup(); !vectors.Same(got, c.Want) {
+			t.Errorf("markup of %v at %v: got %v, want %v", c.NetCost, c.SuggestedRetail, got, c.Want)
+		}
+	}
+}
+
+func TestGeneratedPricingVectors(t *testing.T) {
+	var v struct {
+		About    string            `json:"about"`
+		Round    []json.RawMessage `json:"round"`
+		Quotient []json.RawMessage `json:"quotient"`
+		Cells    []json.RawMessage `json:"cells"`
+		Pricing  []pricingCase     `json:"pricing"`
+	}
+	vectors.Load(t, "generated.json", &v)
+	if len(v.Pricing) < 1000 {
+		t.Fatalf("only %d cases", len(v.Pricing))
+	}
+	runPricing(t, v.Pricing)
 }
 
 func TestFilterMessages(t *testing.T) {

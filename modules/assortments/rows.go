@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"its/core/grid"
+	"its/core/num"
 	"its/modules/products"
 )
 
@@ -233,7 +234,7 @@ func pricingFromCatalog(p *products.Product, l *products.Location) Pricing {
 		pr.Cost, pr.SuggestedRetail = p.Cost, p.SuggestedRetail
 	}
 	if pr.Cost != nil && pr.DiscountPercent != nil {
-		pr.DiscountAmount = f64(products.Round(*pr.Cost**pr.DiscountPercent/100, dec))
+		pr.DiscountAmount = f64(num.Float(num.Dec(*pr.Cost).Mul(num.Dec(*pr.DiscountPercent)).Shift(-2), dec))
 	}
 	pr.NetCost = pr.net(dec)
 	return pr

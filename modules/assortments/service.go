@@ -20,6 +20,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
+	"its/modules/actions"
 	"its/modules/products"
 )
 
@@ -46,9 +47,6 @@ type ServiceParams struct {
 	Users    *identity.Store
 	Log      *slog.Logger
 }
-
-// LockTTL is how long an edit lock lives without being renewed.
-const LockTTL = 5 * time.Minute
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
@@ -87,7 +85,7 @@ func (s *Service) visible(ctx context.Context, a *Assortment, err error) (*Assor
 	if err != nil {
 		return nil, err
 	}
-	if a.Owner.ID != me(ctx).ID && !s.allowed(ctx, "assortments.manage", nil) {
+	if a.Owner.ID != me(ctx).ID && !s.allowed(ctx, actions.AssortmentsManage, nil) {
 		return nil, notFound()
 	}
 	return a, nil
@@ -95,7 +93,7 @@ func (s *Service) visible(ctx context.Context, a *Assortment, err error) (*Assor
 
 // mayEdit is the policy check of a write on a: assortments.edit on its channel.
 func (s *Service) mayEdit(ctx context.Context, a *Assortment) error {
-	return registry.Require(ctx, s.authz, "assortments.edit", map[string]any{"channel": a.Channel})
+	return registry.Require(ctx, s.authz, actions.AssortmentsEdit, map[string]any{"channel": a.Channel})
 }
 
 // lockedError is the answer to a write on an assortment another user is editing.
@@ -125,9 +123,6 @@ func (s *Service) editable(ctx context.Context, tx pgx.Tx, id string) (*Assortme
 
 // ---- list ----
 
-// Views of the list (spec §2.2).
-var Views = []string{"quick-access", "all", "recent", "starred", "scheduled", "archived"}
-
 // ListRequest is the query of GET /api/assortments.
 type ListRequest struct {
 	View   string
@@ -149,7 +144,7 @@ type ListAnswer struct {
 // List answers a list view of the caller's assortments.
 func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error) {
 	if req.View == "" {
-		req.View = "all"
+		req.View = ViewAll
 	}
 	if !slices.Contains(Views, req.View) {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "view", Rule: "oneOf", Message: "view must be one of " + strings.Join(Views, ", ")})
@@ -168,22 +163,22 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 	live := sq.And{sq.NotEq{"a.state": "archived"}, sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f
 		WHERE f.id = ANY(a.hierarchy) AND f.state = 'archived')`)}
 	switch req.View {
-	case "recent":
+	case ViewRecent:
 		b = b.Where(live).Where(sq.Eq{"a.type": "item"}).OrderBy("a.modified_date DESC").Limit(RecentLimit)
-	case "starred":
+	case ViewStarred:
 		b = b.Where(live).Where(sq.Eq{"a.starred": true}).OrderBy("a.type = 'item'", "lower(a.title)")
-	case "scheduled":
+	case ViewScheduled:
 		b = b.Where(live).Where(sq.Expr("a.scheduled_date IS NOT NULL")).OrderBy("a.scheduled_date")
-	case "quick-access":
+	case ViewQuickAccess:
 		b = b.Where(live).Where(sq.Or{sq.Eq{"a.starred": true}, sq.Expr(`a.id IN (SELECT r.id FROM assortments r WHERE r.owner_id = ?
 			AND r.state <> 'archived' AND r.type = 'item' AND NOT EXISTS (SELECT 1 FROM assortments rf
 			WHERE rf.id = ANY(r.hierarchy) AND rf.state = 'archived') ORDER BY r.modified_date DESC LIMIT ?)`, me(ctx).ID, RecentLimit)}).
 			OrderBy("a.modified_date DESC")
-	case "all", "archived":
-		if req.View == "all" {
+	case ViewAll, ViewArchived:
+		if req.View == ViewAll {
 			b = b.Where(live)
 		} else {
-			b = b.Where(sq.Eq{"a.state": "archived"})
+			b = b.Where(sq.Eq{"a.state": StateArchived})
 		}
 		if req.Text != "" {
 			b = b.Where(sq.Expr("a.title ILIKE ?", "%"+escapeLike(req.Text)+"%"))
@@ -210,7 +205,7 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 				}
 			}
 			b = b.Where(sq.Expr("a.hierarchy[cardinality(a.hierarchy)] = ?::uuid", f.ID))
-		} else if req.View == "all" {
+		} else if req.View == ViewAll {
 			b = b.Where(sq.Expr("cardinality(a.hierarchy) = 0"))
 		} else {
 			// The archive lists what was archived: entries whose folder is not archived too.
@@ -218,7 +213,7 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 		}
 		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
 	}
-	if req.View != "recent" {
+	if req.View != ViewRecent {
 		b = b.Limit(uint64(req.Limit)).Offset(uint64(req.Offset))
 	}
 	items, err := s.store.list(ctx, s.db, b)
@@ -227,7 +222,7 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 	}
 	ans.Items = items
 	ans.TotalCount = len(items)
-	if req.View != "recent" && (req.Offset > 0 || len(items) == req.Limit) {
+	if req.View != ViewRecent && (req.Offset > 0 || len(items) == req.Limit) {
 		cb := b.RemoveLimit().RemoveOffset()
 		sql, args, err := psql.Select("count(*)").FromSelect(cb.Columns("a.id").From("assortments a"), "x").ToSql()
 		if err != nil {
@@ -355,11 +350,11 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	a.Type = oneOf("type", orDefault(req.Type, "item"), []string{"item", "folder"}, &bad)
 	a.Title = checkTitle(req.Title, &bad)
 	a.SubTitle, a.Logo, a.Thumbnail = strings.TrimSpace(req.SubTitle), req.Logo, req.Thumbnail
-	a.Method = oneOf("method", orDefault(req.Method, "static"), Methods, &bad)
+	a.Method = oneOf("method", orDefault(req.Method, MethodStatic), Methods, &bad)
 	a.OrgType = oneOf("orgType", orDefault(req.OrgType, "regular"), []string{"regular"}, &bad)
-	a.Channel = oneOf("channel", orDefault(req.Channel, "All"), Channels, &bad)
-	a.Region = oneOf("region", orDefault(req.Region, "All"), Regions, &bad)
-	a.ProductType = oneOf("productType", orDefault(req.ProductType, "All"), ProductTypes, &bad)
+	a.Channel = oneOf("channel", orDefault(req.Channel, ChannelAll), Channels, &bad)
+	a.Region = oneOf("region", orDefault(req.Region, RegionAll), Regions, &bad)
+	a.ProductType = oneOf("productType", orDefault(req.ProductType, ProductTypeAll), ProductTypes, &bad)
 	a.Season, a.Gender, a.Year = strings.ToUpper(strings.TrimSpace(req.Season)), strings.TrimSpace(req.Gender), req.Year
 	if a.Year != nil && (*a.Year < 2000 || *a.Year > 2100) {
 		bad = append(bad, httpx.FieldError{Field: "year", Rule: "range", Message: "year must be between 2000 and 2100"})

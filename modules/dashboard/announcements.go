@@ -20,6 +20,7 @@ import (
 	"its/core/httpx"
 	"its/core/pdf"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 const selectAnnouncement = `SELECT id::text, title, body, link, published, start_date, end_date, modified_at, COALESCE(asset_id::text, '') FROM announcements`
@@ -252,7 +253,7 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // routes are the editors' announcement routes.
 func (s *announcements) routes(r registry.Router) {
-	r.Handle("PATCH", "/api/charts/{_id}", "announcements.manage", func(w http.ResponseWriter, req *http.Request) error {
+	r.Handle("PATCH", "/api/charts/{_id}", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
 		var in announcementInput
 		if err := httpx.Decode(req, &in); err != nil {
 			return err
@@ -264,14 +265,14 @@ func (s *announcements) routes(r registry.Router) {
 		httpx.Data(w, a)
 		return nil
 	})
-	r.Handle("DELETE", "/api/charts/{_id}", "announcements.manage", func(w http.ResponseWriter, req *http.Request) error {
+	r.Handle("DELETE", "/api/charts/{_id}", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
 		if err := s.delete(req.Context(), chi.URLParam(req, "_id")); err != nil {
 			return err
 		}
 		httpx.Data(w, map[string]string{"_id": chi.URLParam(req, "_id")})
 		return nil
 	})
-	r.Handle("POST", "/api/assets/AdvertisingAsset/announcement", "announcements.manage", func(w http.ResponseWriter, req *http.Request) error {
+	r.Handle("POST", "/api/assets/AdvertisingAsset/announcement", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
 		var in announcementInput
 		if err := httpx.Decode(req, &in); err != nil {
 			return err
@@ -286,7 +287,7 @@ func (s *announcements) routes(r registry.Router) {
 		httpx.JSON(w, http.StatusCreated, map[string]any{"data": a})
 		return nil
 	})
-	r.Handle("POST", "/api/assets/AdvertisingAsset/announcement/download/pdf", "announcements.manage", func(w http.ResponseWriter, req *http.Request) error {
+	r.Handle("POST", "/api/assets/AdvertisingAsset/announcement/download/pdf", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
 		var in struct {
 			ID string `json:"_id"`
 		}

@@ -17,6 +17,7 @@ import (
 	"its/core/httpx"
 	"its/core/pdf"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 //go:embed module.yaml
@@ -64,13 +65,13 @@ func newModule(p ModuleParams) registry.Module {
 		File:     "modules/dashboard/module.yaml",
 		Manifest: manifest,
 		Routes: func(r registry.Router) {
-			r.Handle("GET", "/api/charts", "announcements.view", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("GET", "/api/charts", actions.AnnouncementsView, func(w http.ResponseWriter, req *http.Request) error {
 				published := true
 				switch req.URL.Query().Get("published") {
 				case "", "true":
 				case "false":
 					// Every announcement, drafts and expired ones included, is for their editors.
-					if err := registry.Require(req.Context(), p.Authz, "announcements.manage", nil); err != nil {
+					if err := registry.Require(req.Context(), p.Authz, actions.AnnouncementsManage, nil); err != nil {
 						return err
 					}
 					published = false

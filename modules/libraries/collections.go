@@ -13,6 +13,7 @@ import (
 	"its/core/identity"
 	"its/core/jobs"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // CollectionSettings are a collection's view settings (spec §2.6).
@@ -45,7 +46,7 @@ func (s *Service) checkCollection(ctx context.Context, ct string) error {
 		return invalid("collectionType", "oneOf", "collectionType must be one of "+strings.Join(keys, ", "))
 	}
 	for _, lt := range lts {
-		if err := registry.Require(ctx, s.az, "libraries.view", map[string]any{"libraryType": lt}); err != nil {
+		if err := registry.Require(ctx, s.az, actions.LibrariesView, map[string]any{"libraryType": lt}); err != nil {
 			return err
 		}
 	}

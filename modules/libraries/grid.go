@@ -13,6 +13,7 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Option sets of the list cells: the enumerations the libraries use everywhere (spec §2.6 data
@@ -331,7 +332,7 @@ func (s *Service) Thumbnail(ctx context.Context, libraryType, fileID string) (st
 		return "", httpx.NotFound("Thumbnail")
 	}
 	if status != Published {
-		if err := registry.Require(ctx, s.az, "libraries.manage", map[string]any{"libraryType": libraryType}); err != nil {
+		if err := registry.Require(ctx, s.az, actions.LibrariesManage, map[string]any{"libraryType": libraryType}); err != nil {
 			return "", err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Handler is the libraries module's HTTP side.
@@ -31,25 +32,25 @@ func pathResource(name string) registry.ResourceFunc {
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/assets", "libraries.view", h.list, registry.WithResource(libraryTypeQuery))
-	r.Handle("GET", "/api/assets/filters", "libraries.view", h.filters, registry.WithResource(libraryTypeQuery))
-	r.Handle("GET", "/api/assets/landing", "libraries.view", h.landing, registry.WithResource(libraryTypeQuery))
-	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", "libraries.manage", h.batch, registry.WithResource(pathResource("manageType")))
-	r.Handle("GET", "/api/assets/{libraryType}/schema", "libraries.manage", grid.ServeSchema(h.svc.Schema, "libraryType"), registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/query", "libraries.manage", grid.ServeQuery(h.svc.Page, "libraryType"), registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/stream", "libraries.manage", grid.ServeStream(h.svc.Stream, "libraryType"), registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/export/xlsx", "libraries.manage", grid.ServeExport(h.svc.Export, "libraryType"), registry.WithResource(pathResource("libraryType")))
-	r.Handle("GET", "/api/assets/{libraryType}/thumbnail/{fileId}", "libraries.view", h.thumbnail, registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{manageType}/check-filename", "libraries.manage", h.checkFilename, registry.WithResource(pathResource("manageType")))
-	r.Handle("POST", "/api/assets/{libraryType}", "libraries.view", h.signed, registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", "libraries.manage", h.report, registry.WithResource(pathResource("libraryType")))
+	r.Handle("GET", "/api/assets", actions.LibrariesView, h.list, registry.WithResource(libraryTypeQuery))
+	r.Handle("GET", "/api/assets/filters", actions.LibrariesView, h.filters, registry.WithResource(libraryTypeQuery))
+	r.Handle("GET", "/api/assets/landing", actions.LibrariesView, h.landing, registry.WithResource(libraryTypeQuery))
+	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", actions.LibrariesManage, h.batch, registry.WithResource(pathResource("manageType")))
+	r.Handle("GET", "/api/assets/{libraryType}/schema", actions.LibrariesManage, grid.ServeSchema(h.svc.Schema, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/query", actions.LibrariesManage, grid.ServeQuery(h.svc.Page, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/stream", actions.LibrariesManage, grid.ServeStream(h.svc.Stream, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/export/xlsx", actions.LibrariesManage, grid.ServeExport(h.svc.Export, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("GET", "/api/assets/{libraryType}/thumbnail/{fileId}", actions.LibrariesView, h.thumbnail, registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{manageType}/check-filename", actions.LibrariesManage, h.checkFilename, registry.WithResource(pathResource("manageType")))
+	r.Handle("POST", "/api/assets/{libraryType}", actions.LibrariesView, h.signed, registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", actions.LibrariesManage, h.report, registry.WithResource(pathResource("libraryType")))
 	// The collection's own library types are checked in the service.
 	none := registry.WithResource(func(*http.Request) map[string]any { return nil })
-	r.Handle("GET", "/api/assets/collection/{collectionType}", "libraries.view", h.getCollection, none)
-	r.Handle("PUT", "/api/assets/collection/{collectionType}", "libraries.view", h.saveCollection, none)
-	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", "libraries.view", h.zip, none)
-	r.Handle("POST", "/api/userFlags", "userFlags.create", h.userFlag)
-	r.Handle("POST", "/api/stats", "stats.create", h.stat)
+	r.Handle("GET", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.getCollection, none)
+	r.Handle("PUT", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.saveCollection, none)
+	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", actions.LibrariesView, h.zip, none)
+	r.Handle("POST", "/api/userFlags", actions.UserFlagsCreate, h.userFlag)
+	r.Handle("POST", "/api/stats", actions.StatsCreate, h.stat)
 }
 
 func success(w http.ResponseWriter, v any) {

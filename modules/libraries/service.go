@@ -25,6 +25,7 @@ import (
 	"its/core/registry"
 	"its/core/storage"
 	"its/core/uploads"
+	"its/modules/actions"
 )
 
 // Service holds the libraries' rules.
@@ -131,7 +132,7 @@ func (s *Service) List(ctx context.Context, p ListParams) ([]*Asset, int, error)
 		return nil, 0, invalid("status", "oneOf", "status must be one of Pending, Published, Unpublished, Deleted")
 	}
 	if status != Published {
-		if err := registry.Require(ctx, s.az, "libraries.manage", map[string]any{"libraryType": p.LibraryType}); err != nil {
+		if err := registry.Require(ctx, s.az, actions.LibrariesManage, map[string]any{"libraryType": p.LibraryType}); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -309,7 +310,7 @@ func (s *Service) Signed(ctx context.Context, libraryType string, req SignedRequ
 		return nil, invalid("usageType", "oneOf", "usageType must be Primary or Working File")
 	}
 	statuses := []string{Published}
-	if registry.Require(ctx, s.az, "libraries.manage", map[string]any{"libraryType": libraryType}) == nil {
+	if registry.Require(ctx, s.az, actions.LibrariesManage, map[string]any{"libraryType": libraryType}) == nil {
 		statuses = Statuses
 	}
 	assets, _, err := s.store.List(ctx, s.db, ListQuery{LibraryType: libraryType, Statuses: statuses, IDs: req.IDs, Limit: 500})
@@ -339,7 +340,7 @@ func (s *Service) Flag(ctx context.Context, flag, modelType, modelID string) err
 	if err != nil || len(assets) == 0 {
 		return httpx.NotFound("Asset")
 	}
-	if err := registry.Require(ctx, s.az, "libraries.view", map[string]any{"libraryType": assets[0].LibraryType}); err != nil {
+	if err := registry.Require(ctx, s.az, actions.LibrariesView, map[string]any{"libraryType": assets[0].LibraryType}); err != nil {
 		return err
 	}
 	_, err = s.db.Exec(ctx, `INSERT INTO library_user_flags (user_id, model_type, model_id, flag) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,

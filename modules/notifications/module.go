@@ -17,6 +17,7 @@ import (
 	"its/core/identity"
 	"its/core/notify"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 //go:embed module.yaml
@@ -91,7 +92,7 @@ func newModule(db *pgxpool.Pool) registry.Module {
 		File:     "modules/notifications/module.yaml",
 		Manifest: manifest,
 		Routes: func(r registry.Router) {
-			r.Handle("POST", "/api/notifications/{type}/query", "notifications.view", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("POST", "/api/notifications/{type}/query", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
 				var body struct{}
 				if req.ContentLength != 0 {
 					if err := httpx.Decode(req, &body); err != nil {
@@ -105,7 +106,7 @@ func newModule(db *pgxpool.Pool) registry.Module {
 				httpx.Data(w, p)
 				return nil
 			})
-			r.Handle("POST", "/api/notifications/{type}/setStateAll/Read", "notifications.view", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("POST", "/api/notifications/{type}/setStateAll/Read", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
 				n, err := s.SetState(req.Context(), userID(req), chi.URLParam(req, "type"), "Read", nil)
 				if err != nil {
 					return err
@@ -113,7 +114,7 @@ func newModule(db *pgxpool.Pool) registry.Module {
 				httpx.Data(w, map[string]int64{"updated": n})
 				return nil
 			})
-			r.Handle("POST", "/api/notifications/{type}/batch/many", "notifications.view", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("POST", "/api/notifications/{type}/batch/many", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
 				var body struct {
 					IDs   []string `json:"ids"`
 					State string   `json:"state"`
@@ -134,7 +135,7 @@ func newModule(db *pgxpool.Pool) registry.Module {
 				httpx.Data(w, map[string]int64{"updated": n})
 				return nil
 			})
-			r.Handle("GET", "/api/notifications/{type}/{id}", "notifications.view", func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("GET", "/api/notifications/{type}/{id}", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
 				it, err := s.Get(req.Context(), userID(req), chi.URLParam(req, "id"))
 				if err != nil {
 					return err

@@ -14,6 +14,7 @@ import (
 
 	"its/core/httpx"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Handler is the products module's HTTP side.
@@ -30,16 +31,16 @@ func NewHandler(svc *Service, store *Store, log *slog.Logger) *Handler {
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/products", "products.view", h.page)
-	r.Handle("POST", "/api/products/query", "products.view", h.stream)
-	r.Handle("POST", "/api/products/fetch", "products.view", h.fetch)
-	r.Handle("POST", "/api/products/validate", "products.view", h.validate)
-	r.Handle("POST", "/api/products/autocomplete/styles/{text}", "products.view", h.styles)
-	r.Handle("POST", "/api/products/autocomplete/styles/{text}/{popColors}", "products.view", h.styles)
-	r.Handle("POST", "/api/products/autocomplete/colors/{text}", "products.view", h.colors)
-	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", "products.view", h.colors)
-	r.Handle("GET", "/api/products/locations", "products.view", h.locations)
-	r.Handle("GET", "/api/products/images/{id}/{file}", "products.view", h.image)
+	r.Handle("GET", "/api/products", actions.ProductsView, h.page)
+	r.Handle("POST", "/api/products/query", actions.ProductsView, h.stream)
+	r.Handle("POST", "/api/products/fetch", actions.ProductsView, h.fetch)
+	r.Handle("POST", "/api/products/validate", actions.ProductsView, h.validate)
+	r.Handle("POST", "/api/products/autocomplete/styles/{text}", actions.ProductsView, h.styles)
+	r.Handle("POST", "/api/products/autocomplete/styles/{text}/{popColors}", actions.ProductsView, h.styles)
+	r.Handle("POST", "/api/products/autocomplete/colors/{text}", actions.ProductsView, h.colors)
+	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", actions.ProductsView, h.colors)
+	r.Handle("GET", "/api/products/locations", actions.ProductsView, h.locations)
+	r.Handle("GET", "/api/products/images/{id}/{file}", actions.ProductsView, h.image)
 }
 
 // stream answers a product query as NDJSON: {"totalCount":N,"totalCountCapped":false} (exact up

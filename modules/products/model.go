@@ -2,9 +2,12 @@ package products
 
 import (
 	"encoding/json"
-	"math"
 	"strings"
 	"time"
+
+	"github.com/shopspring/decimal"
+
+	"its/core/num"
 )
 
 // Product is one style/colour row of the catalog (spec §3.1), with its derived values.
@@ -206,29 +209,30 @@ func ImagePath(style, color, kind string) string {
 	return "/api/products/images/" + ID(style, color) + "/" + kind + ".png"
 }
 
-// Round rounds to places decimals (the spec rounds money and percentages to 2).
-func Round(v float64, places int) float64 {
-	p := math.Pow10(places)
-	return math.Round(v*p) / p
-}
+// Round rounds half-up on the decimal digits to places decimals (the spec rounds money and
+// percentages to 2).
+func Round(v float64, places int) float64 { return num.Round(v, places) }
 
 // Round2 rounds to 2 decimals.
 func Round2(v float64) float64 { return Round(v, 2) }
 
 // NetCost is cost minus the discount amount; a negative result is no value (spec §5.1).
-func NetCost(cost, discountAmount *float64) *float64 {
+func NetCost(cost, discountAmount *float64) *float64 { return NetCostPlaces(cost, discountAmount, 2) }
+
+// NetCostPlaces is NetCost rounded to places decimals (a location's currency).
+func NetCostPlaces(cost, discountAmount *float64, places int) *float64 {
 	if cost == nil {
 		return nil
 	}
-	n := *cost
+	n := num.Dec(*cost)
 	if discountAmount != nil {
-		n -= *discountAmount
+		n = n.Sub(num.Dec(*discountAmount))
 	}
-	if n < 0 {
+	if n.IsNegative() {
 		return nil
 	}
-	n = Round2(n)
-	return &n
+	v := num.Float(n, places)
+	return &v
 }
 
 // SellThru is quantity / (quantity + on hand), in percent; nothing when both are zero.
@@ -236,7 +240,7 @@ func SellThru(quantity, onHand int) *float64 {
 	if quantity+onHand <= 0 {
 		return nil
 	}
-	v := Round2(float64(quantity) * 100 / float64(quantity+onHand))
+	v := num.Quo(decimal.NewFromInt(int64(quantity)*100), decimal.NewFromInt(int64(quantity+onHand)), 2)
 	return &v
 }
 
@@ -246,7 +250,8 @@ func MarkupPercent(suggestedRetail, netCost *float64) *float64 {
 	if suggestedRetail == nil || *suggestedRetail == 0 || netCost == nil {
 		return nil
 	}
-	v := Round2((*suggestedRetail - *netCost) * 100 / *suggestedRetail)
+	sr := num.Dec(*suggestedRetail)
+	v := num.Quo(sr.Sub(num.Dec(*netCost)).Shift(2), sr, 2)
 	return &v
 }
 

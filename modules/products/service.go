@@ -18,6 +18,7 @@ import (
 	"its/core/authz"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/modules/actions"
 )
 
 // AutocompleteLimit is the most suggestions an autocomplete answers (spec §9).
@@ -375,7 +376,7 @@ func (s *Service) Locations(ctx context.Context) ([]LocationInfo, error) {
 // user's territories.
 func (s *Service) locationScope(ctx context.Context) (all bool, codes []string, err error) {
 	u := identity.FromContext(ctx)
-	all, err = s.authz.Allowed(ctx, u, "locations.viewAll", nil)
+	all, err = s.authz.Allowed(ctx, u, actions.LocationsViewAll, nil)
 	if err != nil || all {
 		return all, nil, err
 	}
@@ -404,7 +405,7 @@ func (s *Service) checkLocation(ctx context.Context, code string) error {
 			return nil
 		}
 	}
-	return httpx.Forbidden("locations.viewAll")
+	return httpx.Forbidden(actions.LocationsViewAll)
 }
 
 // visibleLocations returns a filter keeping only the pricing locations the user may see, so

@@ -10,6 +10,7 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Handler is the sample inventory's HTTP side.
@@ -37,21 +38,21 @@ var anyLibrary = registry.WithResource(func(*http.Request) map[string]any { retu
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/sampleInventory/{subtype}", "sampleInventory.view", h.list, libraryFrom("subtype"))
-	r.Handle("POST", "/api/sampleInventory/{subtype}/query", "sampleInventory.view", grid.ServeQuery(h.svc.Page, "subtype"), libraryFrom("subtype"))
-	r.Handle("POST", "/api/sampleInventory/{subtype}/stream", "sampleInventory.view", grid.ServeStream(h.svc.Stream, "subtype"), libraryFrom("subtype"))
-	r.Handle("GET", "/api/sampleInventory/{subtype}/schema", "sampleInventory.view", grid.ServeSchema(h.svc.Schema, "subtype"), libraryFrom("subtype"))
-	r.Handle("POST", "/api/sampleInventory", "sampleInventory.edit", h.create, anyLibrary)
-	r.Handle("PUT", "/api/sampleInventory/{id}", "sampleInventory.edit", h.update, anyLibrary)
-	r.Handle("PATCH", "/api/sampleInventory/{id}", "sampleInventory.edit", h.update, anyLibrary)
-	r.Handle("DELETE", "/api/sampleInventory/{id}", "sampleInventory.edit", h.delete, anyLibrary)
-	r.Handle("PATCH", "/api/sampleInventory/{manageType}/batch/many", "sampleInventory.edit", h.batch, libraryFrom("manageType"))
-	r.Handle("POST", "/api/sampleInventory/validate/{library}", "sampleInventory.edit", h.validate, libraryFrom("library"))
-	r.Handle("GET", "/api/sampleInventory/autocomplete/{manageType}/{property}/{value}", "sampleInventory.view", h.autocomplete, libraryFrom("manageType"))
-	r.Handle("POST", "/api/sampleInventory/export/xlsx/{library}", "sampleInventory.view", grid.ServeExport(h.svc.Export, "library"), libraryFrom("library"))
-	r.Handle("PATCH", "/api/sampleInventory/Sales/transfer", "sampleInventory.transfer", h.transfer)
-	r.Handle("GET", "/api/sampleInventoryTracking/{manageType}/{id}", "sampleInventory.view", h.history, libraryFrom("manageType"))
-	r.Handle("POST", "/api/sampleInventoryTracking/{manageType}", "sampleInventory.edit", h.track, libraryFrom("manageType"))
+	r.Handle("GET", "/api/sampleInventory/{subtype}", actions.SampleInventoryView, h.list, libraryFrom("subtype"))
+	r.Handle("POST", "/api/sampleInventory/{subtype}/query", actions.SampleInventoryView, grid.ServeQuery(h.svc.Page, "subtype"), libraryFrom("subtype"))
+	r.Handle("POST", "/api/sampleInventory/{subtype}/stream", actions.SampleInventoryView, grid.ServeStream(h.svc.Stream, "subtype"), libraryFrom("subtype"))
+	r.Handle("GET", "/api/sampleInventory/{subtype}/schema", actions.SampleInventoryView, grid.ServeSchema(h.svc.Schema, "subtype"), libraryFrom("subtype"))
+	r.Handle("POST", "/api/sampleInventory", actions.SampleInventoryEdit, h.create, anyLibrary)
+	r.Handle("PUT", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, h.update, anyLibrary)
+	r.Handle("PATCH", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, h.update, anyLibrary)
+	r.Handle("DELETE", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, h.delete, anyLibrary)
+	r.Handle("PATCH", "/api/sampleInventory/{manageType}/batch/many", actions.SampleInventoryEdit, h.batch, libraryFrom("manageType"))
+	r.Handle("POST", "/api/sampleInventory/validate/{library}", actions.SampleInventoryEdit, h.validate, libraryFrom("library"))
+	r.Handle("GET", "/api/sampleInventory/autocomplete/{manageType}/{property}/{value}", actions.SampleInventoryView, h.autocomplete, libraryFrom("manageType"))
+	r.Handle("POST", "/api/sampleInventory/export/xlsx/{library}", actions.SampleInventoryView, grid.ServeExport(h.svc.Export, "library"), libraryFrom("library"))
+	r.Handle("PATCH", "/api/sampleInventory/Sales/transfer", actions.SampleInventoryTransfer, h.transfer)
+	r.Handle("GET", "/api/sampleInventoryTracking/{manageType}/{id}", actions.SampleInventoryView, h.history, libraryFrom("manageType"))
+	r.Handle("POST", "/api/sampleInventoryTracking/{manageType}", actions.SampleInventoryEdit, h.track, libraryFrom("manageType"))
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

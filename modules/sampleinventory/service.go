@@ -21,6 +21,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Service holds the sample inventory rules (spec §3.5, §5.5).
@@ -230,7 +231,7 @@ func (s *Service) Create(ctx context.Context, body map[string]any) (*grid.Row, e
 	if !ok {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "library", Rule: "list", Message: "library must be Production or Sales"})
 	}
-	if err := registry.Require(ctx, s.authz, "sampleInventory.edit", map[string]any{"library": lib}); err != nil {
+	if err := registry.Require(ctx, s.authz, actions.SampleInventoryEdit, map[string]any{"library": lib}); err != nil {
 		return nil, err
 	}
 	delete(body, "library")
@@ -253,7 +254,7 @@ func (s *Service) libraryFor(ctx context.Context, id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return lib, registry.Require(ctx, s.authz, "sampleInventory.edit", map[string]any{"library": lib})
+	return lib, registry.Require(ctx, s.authz, actions.SampleInventoryEdit, map[string]any{"library": lib})
 }
 
 // Update changes the cells of one sample; the body carries its version and the changed fields.

@@ -8,6 +8,7 @@ import (
 	"its/core/identity"
 	"its/core/registry"
 	"its/core/session"
+	"its/modules/actions"
 )
 
 // Handler is the users module's HTTP side.
@@ -23,13 +24,13 @@ func NewHandler(svc *Service, sessions *session.Manager) *Handler {
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("POST", "/api/users/session", "session.login", h.login)
-	r.Handle("GET", "/api/users/ping", "session.ping", h.ping)
-	r.Handle("GET", "/api/users/logout", "session.logout", h.logout)
-	r.Handle("POST", "/api/users/access-request", "users.accessRequest", h.accessRequest)
-	r.Handle("POST", "/api/users/confirm-email", "users.confirmEmail", h.confirmEmail)
-	r.Handle("POST", "/api/users/password-reset", "users.passwordReset", h.passwordReset)
-	r.Handle("POST", "/api/users/password", "users.setPassword", h.setPassword)
+	r.Handle("POST", "/api/users/session", actions.SessionLogin, h.login)
+	r.Handle("GET", "/api/users/ping", actions.SessionPing, h.ping)
+	r.Handle("GET", "/api/users/logout", actions.SessionLogout, h.logout)
+	r.Handle("POST", "/api/users/access-request", actions.UsersAccessRequest, h.accessRequest)
+	r.Handle("POST", "/api/users/confirm-email", actions.UsersConfirmEmail, h.confirmEmail)
+	r.Handle("POST", "/api/users/password-reset", actions.UsersPasswordReset, h.passwordReset)
+	r.Handle("POST", "/api/users/password", actions.UsersSetPassword, h.setPassword)
 }
 
 type sessionAnswer struct {

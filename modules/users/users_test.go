@@ -13,6 +13,7 @@ import (
 
 	"its/core/app/apptest"
 	"its/core/db/dbtest"
+	"its/modules/actions"
 	"its/modules/users"
 )
 
@@ -136,7 +137,7 @@ func TestCSRF(t *testing.T) {
 	a := start(t)
 	c := a.Client()
 	c.Login("editor@example.com")
-	body := map[string]any{"checks": []map[string]any{{"action": "session.ping"}}}
+	body := map[string]any{"checks": []map[string]any{{"action": actions.SessionPing}}}
 	// A forged cross-site call has the cookie but not the header.
 	c.Header.Set("X-CSRF-Token", "forged")
 	if r := c.Do("POST", "/api/authz/decisions", body); r.Status != 403 || r.Body["messageCode"] != "ITS_ERR_CSRF" {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, type ModuleEntry } from '@its/kit';
+import { actions, configureApi, type ModuleEntry } from '@its/kit';
 import { fakeFetch, json } from '../kit/src/test/render';
 import { App } from './App';
 import { closeGlobalError } from './errors/errorStore';
@@ -25,8 +25,8 @@ const modules: ModuleEntry[] = [
     id: 'dashboard',
     title: 'module.dashboard',
     remote: { name: 'dashboard', entry: '/remotes/dashboard/mf-manifest.json' },
-    nav: [{ id: 'dashboard', title: 'nav.dashboard', path: '/dashboard', action: 'dashboard.view', order: 0, icon: 'home' }],
-    routes: [{ path: '/dashboard', name: 'dashboard--its', expose: './Dashboard', action: 'dashboard.view', layout: 'headless' }],
+    nav: [{ id: 'dashboard', title: 'nav.dashboard', path: '/dashboard', action: actions.dashboardView.id, order: 0, icon: 'home' }],
+    routes: [{ path: '/dashboard', name: 'dashboard--its', expose: './Dashboard', action: actions.dashboardView.id, layout: 'headless' }],
   },
   {
     id: 'orders',

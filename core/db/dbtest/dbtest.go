@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -34,10 +35,29 @@ var (
 	counter  atomic.Int64
 )
 
+// fuzzServerEnv passes a fuzzing test binary's server to the worker processes go test starts
+// for it: they share the server and its template instead of each starting a cluster.
+const fuzzServerEnv = "ITS_DBTEST_FUZZ_SERVER"
+
+// fuzzing reports whether the binary is fuzzing, and whether it is one of the workers.
+func fuzzing() (coordinator, worker bool) {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	fz, w := flag.Lookup("test.fuzz"), flag.Lookup("test.fuzzworker")
+	worker = w != nil && w.Value.String() == "true"
+	return fz != nil && fz.Value.String() != "" && !worker, worker
+}
+
 // Main runs a package's tests with a database server available; call it from TestMain.
 func Main(m *testing.M) {
 	code := func() int {
 		if u := os.Getenv("ITS_TEST_DATABASE_URL"); u != "" {
+			adminURL = u
+			return m.Run()
+		}
+		coordinator, worker := fuzzing()
+		if u := os.Getenv(fuzzServerEnv); u != "" && worker {
 			adminURL = u
 			return m.Run()
 		}
@@ -66,6 +86,9 @@ func Main(m *testing.M) {
 		cluster = c
 		defer c.Stop(context.Background())
 		adminURL, _ = c.URL("postgres")
+		if coordinator {
+			os.Setenv(fuzzServerEnv, adminURL)
+		}
 		return m.Run()
 	}()
 	os.Exit(code)

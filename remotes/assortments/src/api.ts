@@ -1,5 +1,5 @@
 /** The assortment manager's server calls (docs/api.md "Assortments"). */
-import { api, apiUrl, csrfToken, CSRF_HEADER } from '@its/kit';
+import { api, apiUrl, constants, csrfToken, CSRF_HEADER, enums } from '@its/kit';
 import type { GridRow, GridSchema } from '@its/grid';
 import type { ProductQuery } from '@its/remote-products/lib';
 
@@ -8,19 +8,19 @@ export const PRODUCT_UPDATE_MS = 1000;
 export const ROW_UPDATE_MS = 1250;
 export const FILTER_OPTIONS_MS = 250;
 export const DELETE_MS = 200;
-/** An edit lock lives 5 minutes unless requested again. */
-export const LOCK_RENEW_MS = 120_000;
+/** An edit lock lives lockTTL (the server's, from the manifest) unless requested again: renew well before. */
+export const LOCK_RENEW_MS = (constants.assortments.lockTTLMs * 2) / 5;
 
-export const VIEWS = ['quick-access', 'all', 'recent', 'starred', 'scheduled', 'archived'] as const;
+export const VIEWS = enums.assortments.views;
 export type View = (typeof VIEWS)[number];
 
 export const BASE_PATH = '/product/assortments';
 export const viewPath = (v: View) => `${BASE_PATH}/${v}`;
 export const managePath = (id: string) => `${BASE_PATH}/assortment/${encodeURIComponent(id)}/manage`;
 
-export const CHANNELS = ['All', 'Wholesale', 'Retail'];
-export const REGIONS = ['All', 'International', 'Europe', 'Domestic'];
-export const PRODUCT_TYPES = ['All', 'Footwear', 'Apparel', 'POP'];
+export const CHANNELS: readonly string[] = enums.assortments.channels;
+export const REGIONS: readonly string[] = enums.assortments.regions;
+export const PRODUCT_TYPES: readonly string[] = enums.assortments.productTypes;
 export const SEASONS = ['SP', 'SU', 'FA', 'HO'];
 export const GENDERS = ['Mens', 'Womens', 'Boys', 'Girls', 'Unisex'];
 

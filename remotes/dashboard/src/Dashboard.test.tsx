@@ -18,7 +18,7 @@ const modules: ModuleEntry[] = [
   { id: 'admin', title: 'module.admin', nav: [{ id: 'admin', title: 'nav.admin', path: '/admin/users', order: 90, icon: 'admin' }] },
 ];
 
-const messages = { 'nav.advertisingLibrary': 'Advertising', 'nav.group.libraries': 'Libraries', 'nav.admin': 'Admin', 'module.admin': 'Admin', 'tools.upcLookup': 'UPC lookup' };
+const messages = { 'nav.advertisingLibrary': 'Advertising', 'nav.group.libraries': 'Libraries', 'nav.admin': 'Admin', 'module.admin': 'Admin', 'tool.upcLookup': 'UPC lookup' };
 
 describe('dashboard', () => {
   it('links to every area the user may open, grouped, plus the tools, and lists the announcements', async () => {

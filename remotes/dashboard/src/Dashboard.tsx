@@ -10,7 +10,9 @@ import {
   EmptyState,
   Icon,
   Skeleton,
+  actions,
   api,
+  authzCheck,
   chrome,
   formatTitle,
   getPreference,
@@ -149,7 +151,7 @@ function AnnouncementCard({ a }: { a: Announcement }) {
 const WELCOME_PREF = 'dashboard.welcomeDismissed';
 
 /** Only editors may write announcements; the server enforces it, the button just follows it. */
-const MANAGE_CHECKS: AuthzCheck[] = [{ action: 'announcements.manage' }];
+const MANAGE_CHECKS: AuthzCheck[] = [authzCheck(actions.announcementsManage)];
 
 function Dashboard() {
   const intl = useIntl();
@@ -158,7 +160,7 @@ function Dashboard() {
   const groups = useTileGroups(modules);
   const tileCount = groups.reduce((n, g) => n + g.tiles.length, 0);
   const tools = useOptions().tools ?? [];
-  const canManage = useDecisions(MANAGE_CHECKS).can('announcements.manage');
+  const canManage = useDecisions(MANAGE_CHECKS).can(actions.announcementsManage.id);
   const [managing, setManaging] = useState(false);
   usePageTitle(intl.formatMessage({ id: 'dashboard.title', defaultMessage: 'Dashboard' }));
 
@@ -281,7 +283,7 @@ function Dashboard() {
                           <Icon name={TOOL_ICONS[t.id] ?? 'external'} size={22} />
                         </span>
                         <span className="dash-tile__text">
-                          <span className="dash-tile__title">{formatTitle(intl, `tools.${t.id}`)}</span>
+                          <span className="dash-tile__title">{formatTitle(intl, `tool.${t.id}`)}</span>
                           <span className="dash-tile__hint">
                             <FormattedMessage id="dashboard.tools.hint" defaultMessage="Opens in a new tab." />
                           </span>

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
-import { Spinner, useDecisions, useShell, type AuthzCheck } from '@its/kit';
+import { Spinner, actions, authzCheck, useDecisions, useShell, type AuthzCheck } from '@its/kit';
 import { PATHS } from './api';
 
 export function landingPath(production: boolean, sales: boolean, fallback: string): string {
@@ -17,8 +17,8 @@ export default function Landing() {
   const { defaultPath } = useShell();
   const checks = useMemo<AuthzCheck[]>(
     () => [
-      { action: 'sampleInventory.view', resource: { library: 'Production' } },
-      { action: 'sampleInventory.view', resource: { library: 'Sales' } },
+      authzCheck(actions.sampleInventoryView, { library: 'Production' }),
+      authzCheck(actions.sampleInventoryView, { library: 'Sales' }),
     ],
     [],
   );

@@ -12,6 +12,8 @@ import {
   EmptyState,
   ModuleMessages,
   Spinner,
+  actions,
+  authzCheck,
   confirm,
   toast,
   useDecisions,
@@ -85,8 +87,8 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
 
   const checks = useMemo<AuthzCheck[]>(
     () => [
-      { action: 'sampleInventory.edit', resource: { library } },
-      { action: 'sampleInventory.transfer', resource: {} },
+      authzCheck(actions.sampleInventoryEdit, { library }),
+      authzCheck(actions.sampleInventoryTransfer),
     ],
     [library],
   );
@@ -268,8 +270,8 @@ export function SampleLibrary({ library }: { library: Library }) {
   usePageTitle(title);
   const checks = useMemo<AuthzCheck[]>(
     () => [
-      { action: 'sampleInventory.view', resource: { library: 'Production' } },
-      { action: 'sampleInventory.view', resource: { library: 'Sales' } },
+      authzCheck(actions.sampleInventoryView, { library: 'Production' }),
+      authzCheck(actions.sampleInventoryView, { library: 'Sales' }),
     ],
     [],
   );

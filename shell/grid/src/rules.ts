@@ -3,6 +3,7 @@
  * are trimmed, the column's validators run in order, the column type coerces the value, then
  * the empty checks. A refused value names its rule and the message key of schema.messages.
  */
+import { parseDecimal, roundHalfUp } from './decimal';
 import type { CellValue, GridColumn } from './types';
 
 export interface CellContext {
@@ -54,21 +55,8 @@ export function scalarText(v: unknown): string | undefined {
   return undefined;
 }
 
-/** Decimal numbers only (what the server's ParseFloat reads in practice). */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
-
-export function parseDecimal(s: string): number | undefined {
-  const t = s.trim();
-  if (!DECIMAL.test(t)) return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-/** Rounds half away from zero on the decimal digits as written (12.345 → 12.35). */
-export function round2(n: number): number {
-  const r = Math.round(Number(`${Math.abs(n)}e2`)) / 100;
-  return n < 0 ? -r : r;
-}
+/** A letter, or a digit of another script than 0–9. */
+const NOT_A_DIGIT = /\p{L}|[^\P{N}0-9]/u;
 
 const keepAlnum = (s: string) => s.replace(/[^A-Za-z0-9]/g, '');
 
@@ -109,7 +97,7 @@ const validators: Record<string, (v: unknown, col: GridColumn) => Step> = {
     if (typeof v === 'number') n = v;
     else if (typeof v === 'string') n = parseDecimal(v.trim().replace(/%$/, ''));
     if (n === undefined || Number.isNaN(n) || n < 0 || n > 100) return { fail: 'discount' };
-    return { value: round2(n) };
+    return { value: roundHalfUp(n, 2) };
   },
   promoCode(v) {
     const s = scalarText(v);
@@ -132,12 +120,15 @@ const validators: Record<string, (v: unknown, col: GridColumn) => Step> = {
     if (v === null || v === undefined) return { value: null };
     if (typeof v === 'number') return v < 0 ? { fail: 'negative' } : { value: v };
     if (typeof v !== 'string') return { fail: 'numeric' };
+    // A letter means another notation (1e999, 0x10, NaN, 12abc): stripping it would keep a
+    // different number than the one written, so it is refused instead.
+    if (NOT_A_DIGIT.test(v)) return { fail: 'numeric' };
     if (v.includes('-')) return { fail: 'negative' };
     const s = v.replace(/[^0-9.]/g, '');
     if (s === '') return { value: null };
     if ((s.match(/\./g)?.length ?? 0) > 1 || s === '.') return { fail: 'numeric' };
-    const n = Number(s);
-    return Number.isFinite(n) ? { value: n } : { fail: 'numeric' };
+    const n = parseDecimal(s);
+    return n === undefined ? { fail: 'numeric' } : { value: n };
   },
   noSpaces(v) {
     if (typeof v === 'string' && /\s/.test(v)) return { fail: 'noSpaces' };

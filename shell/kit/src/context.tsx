@@ -6,6 +6,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import type { Locale } from './locales';
+import type { DeclaredAction } from './generated/actions';
 import type { AuthzCheck, Layout, LoggedInOptions, ModuleEntry, RouteMeta, User } from './types';
 
 export interface ShellValue {
@@ -58,6 +59,17 @@ export interface Decisions {
   /** One answer per check, in order; false while loading. */
   allowed: boolean[];
   can: (action: string) => boolean;
+}
+
+/**
+ * A permission question about a generated action; the resource may only name the attributes the
+ * action's policy reads (its manifest's resource list), so a misspelt key fails to compile.
+ */
+export function authzCheck<A extends DeclaredAction>(
+  action: A,
+  ...resource: A['resource'] extends readonly [] ? [] : [{ [K in A['resource'][number]]?: unknown }?]
+): AuthzCheck {
+  return resource[0] === undefined ? { action: action.id } : { action: action.id, resource: resource[0] };
 }
 
 export const decisionsKey = (checks: AuthzCheck[]) => ['authz', 'decisions', checks] as const;

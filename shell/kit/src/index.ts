@@ -13,3 +13,5 @@ export * from './context';
 export * from './messages';
 export * from './ui';
 export * from './SearchInput';
+export * from './generated/actions';
+export * from './generated/enums';

@@ -98,6 +98,11 @@ export interface ModuleEntry {
   routes?: ModuleRoute[];
 }
 
+/**
+ * A permission question. The action is a string because the registry passes on the actions of
+ * whatever modules the server runs; code of ITS builds checks with authzCheck and the generated
+ * actions.
+ */
 export interface AuthzCheck {
   action: string;
   resource?: Record<string, unknown>;

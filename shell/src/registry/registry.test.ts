@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModuleEntry } from '@its/kit';
+import { actions, type ModuleEntry } from '@its/kit';
 import { allowedFrom, collectNav, collectRoutes, defaultPath, gatingChecks, navGroups, pathWithin, routeMatches, toRouterPath } from './registry';
 
 const modules: ModuleEntry[] = [
@@ -20,8 +20,8 @@ const modules: ModuleEntry[] = [
     id: 'dashboard',
     title: 'module.dashboard',
     remote: { name: 'dashboard', entry: '/remotes/dashboard/mf-manifest.json' },
-    nav: [{ id: 'dashboard', title: 'nav.dashboard', path: '/dashboard', action: 'dashboard.view', order: 0 }],
-    routes: [{ path: '/dashboard', name: 'dashboard--its', expose: './Dashboard', action: 'dashboard.view', layout: 'headless' }],
+    nav: [{ id: 'dashboard', title: 'nav.dashboard', path: '/dashboard', action: actions.dashboardView.id, order: 0 }],
+    routes: [{ path: '/dashboard', name: 'dashboard--its', expose: './Dashboard', action: actions.dashboardView.id, layout: 'headless' }],
   },
 ];
 
@@ -55,25 +55,25 @@ describe('registry', () => {
         id: 'libraries',
         title: 'module.libraries',
         nav: [
-          { id: 'ads', title: 't', path: '/a', action: 'libraries.view', resource: { libraryType: 'AdvertisingAsset' } },
-          { id: 'step', title: 't', path: '/s', action: 'libraries.view', resource: { libraryType: 'StepAsset' } },
+          { id: 'ads', title: 't', path: '/a', action: actions.librariesView.id, resource: { libraryType: 'AdvertisingAsset' } },
+          { id: 'step', title: 't', path: '/s', action: actions.librariesView.id, resource: { libraryType: 'StepAsset' } },
         ],
       },
     ];
     const checks = gatingChecks(mods);
     expect(checks).toEqual([
-      { action: 'libraries.view', resource: { libraryType: 'AdvertisingAsset' } },
-      { action: 'libraries.view', resource: { libraryType: 'StepAsset' } },
+      { action: actions.librariesView.id, resource: { libraryType: 'AdvertisingAsset' } },
+      { action: actions.librariesView.id, resource: { libraryType: 'StepAsset' } },
     ]);
     const allowed = allowedFrom(checks, [true, false]);
-    expect(allowed('libraries.view', { libraryType: 'AdvertisingAsset' })).toBe(true);
-    expect(allowed('libraries.view', { libraryType: 'StepAsset' })).toBe(false);
-    expect(allowed('libraries.view')).toBe(false);
+    expect(allowed(actions.librariesView.id, { libraryType: 'AdvertisingAsset' })).toBe(true);
+    expect(allowed(actions.librariesView.id, { libraryType: 'StepAsset' })).toBe(false);
+    expect(allowed(actions.librariesView.id)).toBe(false);
   });
 
   it('asks one decision per action and gates on the answers', () => {
     const checks = gatingChecks(modules);
-    expect(checks).toEqual([{ action: 'dashboard.view' }, { action: 'orders.samples.view' }, { action: 'orders.wholesale.view' }]);
+    expect(checks).toEqual([{ action: actions.dashboardView.id }, { action: 'orders.samples.view' }, { action: 'orders.wholesale.view' }]);
     const allowed = allowedFrom(checks, [true, true, false]);
     expect(allowed('orders.samples.view')).toBe(true);
     expect(allowed('orders.wholesale.view')).toBe(false);

@@ -45,10 +45,10 @@ export const moduleTitles = defineMessages({
 });
 
 export const toolTitles = defineMessages({
-  travelCalendar: { id: 'tools.travelCalendar', defaultMessage: 'Travel calendar' },
-  keyItemPrice: { id: 'tools.keyItemPrice', defaultMessage: 'Key item price' },
-  spendingApproval: { id: 'tools.spendingApproval', defaultMessage: 'Spending approval' },
-  upcLookup: { id: 'tools.upcLookup', defaultMessage: 'UPC lookup' },
+  travelCalendar: { id: 'tool.travelCalendar', defaultMessage: 'Travel calendar' },
+  keyItemPrice: { id: 'tool.keyItemPrice', defaultMessage: 'Key item price' },
+  spendingApproval: { id: 'tool.spendingApproval', defaultMessage: 'Spending approval' },
+  upcLookup: { id: 'tool.upcLookup', defaultMessage: 'UPC lookup' },
 });
 
 export const TOOL_ICONS: Record<string, string> = {

@@ -1,15 +1,15 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, configureApi, type SessionAnswer } from '@its/kit';
+import { actions, api, configureApi, type SessionAnswer } from '@its/kit';
 import { showNetworkError, showServerError } from '../errors/errorStore';
 import { SessionController, type SessionSnapshot } from './controller';
 import { ACTIVITY_EVENTS } from './machine';
 
 export const sessionApi = {
-  ping: () => api.get<SessionAnswer>('/users/ping', { silent: true, kind: 'session.ping' }),
+  ping: () => api.get<SessionAnswer>('/users/ping', { silent: true, kind: actions.sessionPing.id }),
   logout: () => api.get('/users/logout', { silent: true }),
   login: (email: string, password: string) =>
-    api.post<SessionAnswer>('/users/session', { email, password }, { silent: true, kind: 'session.login' }),
+    api.post<SessionAnswer>('/users/session', { email, password }, { silent: true, kind: actions.sessionLogin.id }),
 };
 
 interface SessionContextValue {

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, EmptyState, Spinner, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import type { DataGridHandle, GridRow } from '@its/grid';
 import { FilterBar, ProductIcon, filterDiff, fromQuery, useProductPanel, type FilterState, type Product } from '@its/remote-products/lib';
 import { BASE_PATH, archiveAssortments, batchAssortment, fetchSchema, getAssortment, patchAssortment, viewPath, type Assortment, type Label, type PatchBody } from '../api';
@@ -239,7 +239,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: Tab = a.method === 'static' && params.get('tab') === 'search' ? 'search' : 'products';
-  const checks = useMemo<AuthzCheck[]>(() => [{ action: 'assortments.edit', resource: { channel: a.channel } }], [a.channel]);
+  const checks = useMemo<AuthzCheck[]>(() => [authzCheck(actions.assortmentsEdit, { channel: a.channel })], [a.channel]);
   const decisions = useDecisions(checks);
   const mayEdit = decisions.allowed[0] === true;
   const lock = useEditLock(a._id, mayEdit);

@@ -1,49 +1,65 @@
 import { describe, expect, it } from 'vitest';
 import { GridController, type DataGridHandle, type GridRow } from '@its/grid';
-import { editPricing, markup, provisional, type Pricing } from './pricing';
+import generated from '../../../../testdata/vectors/generated.json';
+import vectors from '../../../../testdata/vectors/pricing.json';
+import { editPricing, markup, PRICING_FIELDS, pricingOf, provisional } from './pricing';
 import { showProvisionalPrices } from './DetailGrid';
 
-const base: Pricing = { cost: 50, discountPercent: 10, discountAmount: 5, netCost: 45, suggestedRetail: 100 };
+interface PricingCase {
+  note?: string;
+  start: Record<string, number | null>;
+  edits: Record<string, number | null>;
+  decimals: number;
+  want?: Record<string, number | null>;
+  error?: string;
+}
 
-describe('the linked prices (spec §5.1), as the server computes them', () => {
-  const cases: Array<[string, Parameters<typeof editPricing>[1], number | null, number, [number | null, number | null, number | null, number | null] | string]> = [
-    ['cost holds the percentage', 'cost', 80, 2, [80, 10, 8, 72]],
-    ['percentage holds cost', 'discountPercent', 25, 2, [50, 25, 12.5, 37.5]],
-    ['percentage rounds to 2 decimals', 'discountPercent', 33.333, 2, [50, 33.33, 16.67, 33.33]],
-    ['percentage above 100', 'discountPercent', 101, 2, 'discount'],
-    ['clearing the percentage', 'discountPercent', null, 2, [50, null, null, 50]],
-    ['amount derives the percentage', 'discountAmount', 20, 2, [50, 40, 20, 30]],
-    ['amount above cost blanks net cost', 'discountAmount', 60, 2, [50, null, 60, null]],
-    ['net cost derives the discount', 'netCost', 40, 2, [50, 20, 10, 40]],
-    ['net cost above cost', 'netCost', 55, 2, 'netAboveCost'],
-    ['negative values', 'cost', -1, 2, 'negative'],
-    ['whole-unit currency (yen)', 'discountPercent', 15, 0, [50, 15, 8, 42]],
-  ];
-  it.each(cases)('%s', (_name, field, v, decimals, want) => {
-    const res = editPricing(base, field, v, decimals);
-    if (typeof want === 'string') {
-      expect(res.error).toBe(want);
-      expect(res.pricing).toEqual(base);
-      return;
+/** Each case's edits in the server's field order, as a batch applies them (the Go tests read the same files). */
+function runPricing(cases: PricingCase[]) {
+  for (const c of cases) {
+    let p = pricingOf(c.start);
+    let error: string | undefined;
+    for (const f of PRICING_FIELDS) {
+      if (!(f in c.edits)) continue;
+      const res = editPricing(p, f, c.edits[f] ?? null, c.decimals);
+      if (res.error) {
+        error = res.error;
+        expect(res.pricing).toEqual(p);
+        break;
+      }
+      p = res.pricing;
     }
-    expect(res.error).toBeUndefined();
-    const p = res.pricing;
-    expect([p.cost, p.discountPercent, p.discountAmount, p.netCost]).toEqual(want);
-  });
+    const label = `${c.note ?? ''} ${JSON.stringify(c.edits)} on ${JSON.stringify(c.start)} (${c.decimals})`;
+    expect(error, label).toBe(c.error);
+    if (!c.error) expect(p, label).toEqual(c.want);
+  }
+}
 
+describe('the linked prices (spec §5.1), as the server computes them: the shared vectors', () => {
+  it('pricing.json', () => runPricing(vectors.edits as unknown as PricingCase[]));
+  it('generated.json: cases answered by exact rational arithmetic', () => {
+    expect(generated.pricing.length).toBeGreaterThan(1000);
+    runPricing(generated.pricing as unknown as PricingCase[]);
+  });
   it('markup is (retail − net) / retail, nothing without a retail price', () => {
-    expect(markup({ ...base, netCost: 40 })).toBe(60);
-    expect(markup({ ...base, suggestedRetail: 0 })).toBeNull();
-    expect(markup({ ...base, netCost: null })).toBeNull();
+    for (const c of vectors.markup) expect(markup(pricingOf(c)), JSON.stringify(c)).toBe(c.want);
   });
+});
 
+describe('provisional prices', () => {
   it('a row shows the edited prices applied in the server order; refused edits show nothing', () => {
     const row = { cost: '34.13', netCost: 34.13, discountPercent: null, discountAmount: null, suggestedRetail: 85.99 };
     expect(provisional(row, { discountPercent: 20 }, 2)).toEqual({ cost: 34.13, discountPercent: 20, discountAmount: 6.83, netCost: 27.3, suggestedRetail: 85.99, initialMarkup: 68.25 });
-    // Cost first, then the percentage (one paste of two columns).
-    expect(provisional(row, { discountPercent: 10, cost: 40 }, 2)).toMatchObject({ cost: 40, discountAmount: 4, netCost: 36 });
     expect(provisional(row, { discountPercent: 140 }, 2)).toBeNull();
     expect(provisional(row, { label: 'Hero' } as never, 2)).toBeNull();
+  });
+  it('a markup edit shows the net cost it sets', () => {
+    const row = { cost: 50, netCost: 50, discountPercent: null, discountAmount: null, suggestedRetail: 100 };
+    expect(provisional(row, { initialMarkup: 60 }, 2)).toEqual({ cost: 50, discountPercent: 20, discountAmount: 10, netCost: 40, suggestedRetail: 100, initialMarkup: 60 });
+  });
+  it('a coerced number is not a price', () => {
+    const row = { cost: '0x10', netCost: 'NaN', discountPercent: null, discountAmount: null, suggestedRetail: '1e999' };
+    expect(pricingOf(row)).toEqual({ cost: null, netCost: null, discountPercent: null, discountAmount: null, suggestedRetail: null });
   });
 });
 

@@ -7,6 +7,9 @@
  * source of truth) then replaces it.
  */
 
+import { Dec, decToNumber, parseDecimal, quotient } from '@its/grid';
+import pricingFields from '../../../../modules/assortments/pricing_fields.json';
+
 export interface Pricing {
   cost: number | null;
   netCost: number | null;
@@ -15,23 +18,26 @@ export interface Pricing {
   suggestedRetail: number | null;
 }
 
-/** The pricing fields, in the order the server applies them when one update carries several. */
-export const PRICING_FIELDS = ['cost', 'suggestedRetail', 'discountPercent', 'discountAmount', 'netCost'] as const;
-export type PricingField = (typeof PRICING_FIELDS)[number];
+/** A field whose edit runs the pricing rules: a linked price, or the markup (which sets net cost). */
+export type PricingField = keyof Pricing | 'initialMarkup';
+
+/**
+ * The pricing fields, in the order the server applies them when one update carries several: the
+ * server's own list (modules/assortments/pricing_fields.json), not a copy of it.
+ */
+export const PRICING_FIELDS = pricingFields as readonly PricingField[];
 
 export const isPricingField = (f: string): f is PricingField => (PRICING_FIELDS as readonly string[]).includes(f);
 
-export type PricingError = 'negative' | 'discount' | 'netAboveCost';
+export type PricingError = 'negative' | 'discount' | 'netAboveCost' | 'markup';
 
-export const round = (v: number, places: number) => {
-  const p = 10 ** places;
-  return Math.round(v * p) / p;
-};
+/** v rounded half-up to places decimals on its decimal digits, as the server rounds money. */
+export const round = (v: number, places: number) => decToNumber(new Dec(v), places);
 
 const num = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '') return null;
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? parseDecimal(v) : undefined;
+  return n !== undefined && Number.isFinite(n) ? n : null;
 };
 
 export function pricingOf(row: Record<string, unknown>): Pricing {
@@ -44,16 +50,32 @@ export function pricingOf(row: Record<string, unknown>): Pricing {
   };
 }
 
+const percentOfCost = (cost: number, pct: number, decimals: number) => decToNumber(new Dec(cost).times(pct).div(100), decimals);
+
 function net(p: Pricing, decimals: number): number | null {
   if (p.cost === null) return null;
-  const n = p.cost - (p.discountAmount ?? 0);
-  return n < 0 ? null : round(n, decimals);
+  const n = new Dec(p.cost).minus(p.discountAmount ?? 0);
+  return n.isNegative() ? null : decToNumber(n, decimals);
 }
 
 function percentOf(p: Pricing, amount: number): number | null {
   if (p.cost === null || p.cost === 0) return null;
-  const pct = round((amount * 100) / p.cost, 2);
+  const pct = quotient(new Dec(amount).times(100), new Dec(p.cost), 2);
   return pct > 100 ? null : pct;
+}
+
+/** Holds cost and derives the discount from a new net cost. */
+function setNet(p: Pricing, q: Pricing, v: number | null, decimals: number): { pricing: Pricing; error?: PricingError } {
+  q.netCost = v;
+  if (v === null || q.cost === null) {
+    q.discountAmount = null;
+    q.discountPercent = null;
+  } else if (v > q.cost) return { pricing: p, error: 'netAboveCost' };
+  else {
+    q.discountAmount = decToNumber(new Dec(q.cost).minus(v), decimals);
+    q.discountPercent = percentOf(q, q.discountAmount);
+  }
+  return { pricing: q };
 }
 
 /** One field's new value (null clears it) and the linked values recalculated. */
@@ -61,7 +83,7 @@ export function editPricing(p: Pricing, field: PricingField, raw: number | null,
   let v = raw;
   if (v !== null) {
     if (v < 0) return { pricing: p, error: 'negative' };
-    v = field === 'discountPercent' ? round(v, 2) : round(v, decimals);
+    v = field === 'discountPercent' || field === 'initialMarkup' ? round(v, 2) : round(v, decimals);
   }
   const q: Pricing = { ...p };
   switch (field) {
@@ -74,7 +96,7 @@ export function editPricing(p: Pricing, field: PricingField, raw: number | null,
         q.discountAmount = null;
         q.netCost = null;
       } else if (q.discountPercent !== null) {
-        q.discountAmount = round((q.cost * q.discountPercent) / 100, decimals);
+        q.discountAmount = percentOfCost(q.cost, q.discountPercent, decimals);
         q.netCost = net(q, decimals);
       } else if (q.discountAmount !== null) {
         q.discountPercent = percentOf(q, q.discountAmount);
@@ -91,7 +113,7 @@ export function editPricing(p: Pricing, field: PricingField, raw: number | null,
         q.discountAmount = null;
         q.netCost = null;
       } else {
-        q.discountAmount = round((q.cost * v) / 100, decimals);
+        q.discountAmount = percentOfCost(q.cost, v, decimals);
         q.netCost = net(q, decimals);
       }
       break;
@@ -109,16 +131,14 @@ export function editPricing(p: Pricing, field: PricingField, raw: number | null,
       }
       break;
     case 'netCost':
-      q.netCost = v;
-      if (v === null || q.cost === null) {
-        q.discountAmount = null;
-        q.discountPercent = null;
-      } else if (v > q.cost) return { pricing: p, error: 'netAboveCost' };
-      else {
-        q.discountAmount = round(q.cost - v, decimals);
-        q.discountPercent = percentOf(q, q.discountAmount);
-      }
-      break;
+      return setNet(p, q, v, decimals);
+    case 'initialMarkup': {
+      // A markup sets the net cost that gives it at the suggested retail.
+      if (q.suggestedRetail === null || q.suggestedRetail === 0) return { pricing: p, error: 'markup' };
+      if (v === null) return setNet(p, q, null, decimals);
+      const n = new Dec(q.suggestedRetail).times(new Dec(1).minus(new Dec(v).div(100)));
+      return setNet(p, q, n.isNegative() ? null : decToNumber(n, decimals), decimals);
+    }
   }
   return { pricing: q };
 }
@@ -126,7 +146,8 @@ export function editPricing(p: Pricing, field: PricingField, raw: number | null,
 /** (suggested retail − net cost) / suggested retail, in percent; nothing without both. */
 export function markup(p: Pricing): number | null {
   if (p.suggestedRetail === null || p.suggestedRetail === 0 || p.netCost === null) return null;
-  return round(((p.suggestedRetail - p.netCost) * 100) / p.suggestedRetail, 2);
+  const sr = new Dec(p.suggestedRetail);
+  return quotient(sr.minus(p.netCost).times(100), sr, 2);
 }
 
 /**

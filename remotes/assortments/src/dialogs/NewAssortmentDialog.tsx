@@ -29,7 +29,7 @@ function errorMessage(intl: IntlShape, e: FormError): string {
   }
 }
 
-function Choice({ field, value, options, onChange, any }: { field: keyof NewAssortmentForm; value: string; options: string[]; onChange: (v: string) => void; any?: boolean }) {
+function Choice({ field, value, options, onChange, any }: { field: keyof NewAssortmentForm; value: string; options: readonly string[]; onChange: (v: string) => void; any?: boolean }) {
   const intl = useIntl();
   return (
     <label className="its-field am-field">

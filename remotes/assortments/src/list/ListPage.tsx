@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { SearchInput, confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { SearchInput, actions, authzCheck, confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type RowSink } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/lib';
 import {
@@ -66,7 +66,7 @@ export function ListPage({ view }: { view: View }) {
   const roots = useRef<Assortment[]>([]);
   const gridHandle = useRef<DataGridHandle | null>(null);
 
-  const checks = useMemo<AuthzCheck[]>(() => CHANNELS.map((channel) => ({ action: 'assortments.edit', resource: { channel } })), []);
+  const checks = useMemo<AuthzCheck[]>(() => CHANNELS.map((channel) => authzCheck(actions.assortmentsEdit, { channel })), []);
   const decisions = useDecisions(checks);
   const canEditChannel = useCallback((channel: string) => decisions.allowed[CHANNELS.indexOf(channel)] === true, [decisions.allowed]);
   const canEdit = decisions.allowed.some(Boolean);
@@ -126,8 +126,8 @@ export function ListPage({ view }: { view: View }) {
     [],
   );
 
-  const actions = useRef<ListActions>({ toggle: () => undefined, star: () => undefined, canStar: () => false });
-  actions.current = {
+  const rowActions = useRef<ListActions>({ toggle: () => undefined, star: () => undefined, canStar: () => false });
+  rowActions.current = {
     toggle: (row) =>
       setExpanded((s) => {
         const next = new Set(s);
@@ -152,7 +152,7 @@ export function ListPage({ view }: { view: View }) {
       );
     },
   };
-  const extras = useMemo(() => listExtras(actions), []);
+  const extras = useMemo(() => listExtras(rowActions), []);
   const source = useMemo<GridSource>(() => ({ load, send }), [load, send]);
 
   const expandAll = async () => {
@@ -233,7 +233,7 @@ export function ListPage({ view }: { view: View }) {
         id: 'star',
         label: intl.formatMessage(r.starred ? { id: 'assortments.star.remove', defaultMessage: 'Remove star' } : { id: 'assortments.star.add', defaultMessage: 'Add star' }),
         icon: 'sparkle',
-        onSelect: () => actions.current.star(r),
+        onSelect: () => rowActions.current.star(r),
       });
       items.push({ id: 'copy', label: intl.formatMessage({ id: 'assortments.menu.copy', defaultMessage: 'Duplicate or copy…' }), icon: 'copy', onSelect: () => (setSelected(targets(r)), setDialog('copy')) });
       items.push(

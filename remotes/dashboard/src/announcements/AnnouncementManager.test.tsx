@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmHost, configureApi } from '@its/kit';
+import { ConfirmHost, actions, configureApi } from '@its/kit';
 import { fakeFetch, json, renderWithShell } from '../../../../shell/kit/src/test/render';
 import Dashboard from '../Dashboard';
 import { chartStatus, type Chart } from './api';
@@ -69,7 +69,7 @@ describe('announcements manager', { timeout: 30_000 }, () => {
     await renderDashboard();
     await waitFor(() => expect(fetch.calls.some((c) => c.url.endsWith('/api/authz/decisions'))).toBe(true));
     const check = fetch.calls.find((c) => c.url.endsWith('/api/authz/decisions'))!;
-    expect(body(check.init)).toEqual({ checks: [{ action: 'announcements.manage' }] });
+    expect(body(check.init)).toEqual({ checks: [{ action: actions.announcementsManage.id }] });
     expect(screen.queryByTestId('announcements-manage')).toBeNull();
   });
 
