@@ -39,6 +39,11 @@ func (s *Store) Assignment(ctx context.Context, q pgx.Tx, code string) (*Assignm
 	return scanAssignment(q.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE coordinator_code = $1`, code))
 }
 
+// AssignmentByID loads one assignment.
+func (s *Store) AssignmentByID(ctx context.Context, id string) (*Assignment, error) {
+	return scanAssignment(s.db.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE id::text = $1`, id))
+}
+
 // Assignments lists every assignment by coordinator code.
 func (s *Store) Assignments(ctx context.Context) ([]*Assignment, error) {
 	rows, err := s.db.Query(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments ORDER BY coordinator_code`)
@@ -93,12 +98,7 @@ func (s *Service) Assignments(ctx context.Context) ([]*Assignment, error) {
 func (s *Service) SaveAssignment(ctx context.Context, id string, f AssignmentFields) (*Assignment, error) {
 	a := &Assignment{ID: id}
 	if id != "" {
-		tx, err := s.db.Begin(ctx)
-		if err != nil {
-			return nil, err
-		}
-		defer tx.Rollback(ctx)
-		cur, err := scanAssignment(tx.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE id::text = $1`, id))
+		cur, err := s.store.AssignmentByID(ctx, id)
 		if errors.Is(err, ErrNotFound) {
 			return nil, httpx.NotFound("Coordinator assignment")
 		} else if err != nil {

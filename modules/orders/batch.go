@@ -13,6 +13,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/notify"
+	"its/modules/actions"
 	"its/modules/products"
 )
 
@@ -68,7 +69,7 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 	res := &BatchResult{BatchResult: grid.BatchResult{Updated: []grid.Row{}, Added: []grid.Added{}, Deleted: []grid.Row{}}}
 	err := s.inOrder(ctx, orderType, id, req.Version, func(tx pgx.Tx, o *Order) error {
 		if req.linesChanged() || req.Fields != nil || len(req.Status) > 0 {
-			if err := s.require(ctx, "orders.edit", o.resource()); err != nil {
+			if err := s.require(ctx, actions.OrdersEdit, o.resource()); err != nil {
 				return err
 			}
 		}
@@ -143,7 +144,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		}
 		next := strings.ToUpper(strings.TrimSpace(r.Status))
 		if o.Type == TypePromo {
-			if err := s.require(ctx, "orders.promo.setStatus", map[string]any{"status": st.Status, "newStatus": next}); err != nil {
+			if err := s.require(ctx, actions.OrdersPromoSetStatus, map[string]any{"status": st.Status, "newStatus": next}); err != nil {
 				return nil, err
 			}
 		}
@@ -403,7 +404,7 @@ type note struct {
 // approver), a promo order under review passes from the approver to the senior approver and
 // then to review complete; each step tells the next person, the last one the requester.
 func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, error) {
-	if err := s.require(ctx, "orders.submit", o.resource()); err != nil {
+	if err := s.require(ctx, actions.OrdersSubmit, o.resource()); err != nil {
 		return nil, err
 	}
 	counts, err := s.store.LineStatusCounts(ctx, tx, o.ID)
@@ -455,7 +456,7 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 // complete marks an order complete: a sample or wholesale order is COMPLETED, a reviewed promo
 // order moves on to PROCESSED and then FINALIZED.
 func (s *Service) complete(ctx context.Context, o *Order) ([]note, error) {
-	if err := s.require(ctx, "orders.complete", o.resource()); err != nil {
+	if err := s.require(ctx, actions.OrdersComplete, o.resource()); err != nil {
 		return nil, err
 	}
 	now := s.now()

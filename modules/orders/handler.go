@@ -7,6 +7,7 @@ import (
 
 	"its/core/httpx"
 	"its/core/registry"
+	"its/modules/actions"
 )
 
 // Handler is the orders module's HTTP side.
@@ -34,16 +35,16 @@ func orderType(r *http.Request) string {
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/orders/{orderType}/{subtype}"
-	r.Handle("POST", base+"/query", "orders.view", h.query, routeType)
-	r.Handle("POST", base, "orders.create", h.create, routeType)
-	r.Handle("POST", base+"/duplicate/{originalOrderId}", "orders.create", h.duplicate, routeType)
-	r.Handle("DELETE", base+"/{id}", "orders.view", h.delete, routeType)
-	r.Handle("PATCH", base+"/batch/{id}", "orders.view", h.batch, routeType)
-	r.Handle("POST", base+"/comment/{id}", "orders.view", h.comment, routeType)
-	r.Handle("GET", "/api/coordinatorAssignments", "orders.sample.view", h.assignments)
-	r.Handle("POST", "/api/coordinatorAssignments", "orders.assignments.manage", h.saveAssignment)
-	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", "orders.assignments.manage", h.saveAssignment)
-	r.Handle("DELETE", "/api/coordinatorAssignments/{id}", "orders.assignments.manage", h.deleteAssignment)
+	r.Handle("POST", base+"/query", actions.OrdersView, h.query, routeType)
+	r.Handle("POST", base, actions.OrdersCreate, h.create, routeType)
+	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
+	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
+	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, h.batch, routeType)
+	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
+	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, h.assignments)
+	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
+	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.saveAssignment)
+	r.Handle("DELETE", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.deleteAssignment)
 }
 
 func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {

@@ -348,3 +348,49 @@ func TestWholesaleRules(t *testing.T) {
 		t.Fatalf("a good pack: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestAssignments: a senior coordinator manages the coordinator assignments (create, a patch
+// with its version, delete); a stale patch gets userLock, a taken code a field error, and a
+// coordinator without the right gets 403 — each refusal writing nothing.
+func TestAssignments(t *testing.T) {
+	a := start(t)
+	senior, coord := login(a, "seniorCoordinator"), login(a, "coordinator")
+	rows := func() string {
+		var s string
+		if err := a.DB.QueryRow(context.Background(), `SELECT coalesce(string_agg(c::text, ',' ORDER BY id), '') FROM coordinator_assignments c`).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if r := coord.Do("GET", "/api/coordinatorAssignments", nil); r.Status != 200 || len(r.Body["data"].([]any)) != 2 {
+		t.Fatalf("list: %d %s", r.Status, r.Raw)
+	}
+	before := rows()
+	if r := coord.Do("POST", "/api/coordinatorAssignments", map[string]any{"coordinatorCode": "CRD009"}); r.Status != 403 || rows() != before {
+		t.Fatalf("a coordinator creates: %d %s", r.Status, r.Raw)
+	}
+	if r := senior.Do("POST", "/api/coordinatorAssignments", map[string]any{"coordinatorCode": "crd001"}); r.Status != 400 || rows() != before {
+		t.Fatalf("a taken code: %d %s", r.Status, r.Raw)
+	}
+	r := senior.Do("POST", "/api/coordinatorAssignments", map[string]any{"coordinatorCode": "crd009", "name": "Nia", "lastName": "New", "email": "nia@example.com"})
+	if r.Status != 200 || data(t, r)["coordinatorCode"] != "CRD009" {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	id, v := data(t, r)["_id"].(string), data(t, r)["version"]
+	if r := senior.Do("PATCH", "/api/coordinatorAssignments/"+id, map[string]any{"version": v, "name": "Nina"}); r.Status != 200 || data(t, r)["name"] != "Nina" || data(t, r)["email"] != "nia@example.com" {
+		t.Fatalf("patch: %d %s", r.Status, r.Raw)
+	}
+	before = rows()
+	if r := senior.Do("PATCH", "/api/coordinatorAssignments/"+id, map[string]any{"version": v, "name": "Nora"}); r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" || rows() != before {
+		t.Fatalf("stale patch: %d %s", r.Status, r.Raw)
+	}
+	if r := coord.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 403 || rows() != before {
+		t.Fatalf("a coordinator deletes: %d %s", r.Status, r.Raw)
+	}
+	if r := senior.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 200 || a.Count(`SELECT count(*) FROM coordinator_assignments WHERE id::text = $1`, id) != 0 {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+	if r := senior.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 404 {
+		t.Fatalf("delete again: %d %s", r.Status, r.Raw)
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"its/core/identity"
 	"its/core/mail"
 	"its/core/registry"
+	"its/modules/actions"
 	"its/modules/products"
 )
 
@@ -85,7 +86,7 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, orderType, id string, loc
 	if o.Type != orderType {
 		return nil, httpx.NotFound("Order")
 	}
-	if err := s.require(ctx, "orders.read", o.resource()); err != nil {
+	if err := s.require(ctx, actions.OrdersRead, o.resource()); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -114,7 +115,7 @@ func (s *Service) isCoordinator(ctx context.Context, orderType string) (bool, er
 	if orderType == TypePromo {
 		status = StatusReviewComplete
 	}
-	return s.allowed(ctx, "orders.read", map[string]any{"orderType": orderType, "status": status, "requesterCode": ""})
+	return s.allowed(ctx, actions.OrdersRead, map[string]any{"orderType": orderType, "status": status, "requesterCode": ""})
 }
 
 // Query answers a list view, or one order with its lines when subtype is "order".
@@ -157,11 +158,11 @@ func (s *Service) Query(ctx context.Context, orderType, subtype string, req Quer
 	switch orderType {
 	case TypeSample:
 		if v.name == "styles" {
-			if err := s.require(ctx, "orders.sample.styles", nil); err != nil {
+			if err := s.require(ctx, actions.OrdersSampleStyles, nil); err != nil {
 				return nil, err
 			}
 		}
-		drafts, err := s.allowed(ctx, "orders.sample.viewDrafts", nil)
+		drafts, err := s.allowed(ctx, actions.OrdersSampleViewDrafts, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -179,7 +180,7 @@ func (s *Service) Query(ctx context.Context, orderType, subtype string, req Quer
 			f.Scope = own
 		}
 	case TypePromo:
-		all, err := s.allowed(ctx, "orders.promo.viewAll", nil)
+		all, err := s.allowed(ctx, actions.OrdersPromoViewAll, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -540,7 +541,7 @@ func (s *Service) inOrder(ctx context.Context, orderType, id string, version *in
 // Delete removes a DRAFT order (DRAFT or PENDING wholesale).
 func (s *Service) Delete(ctx context.Context, orderType, id string) error {
 	return s.inOrder(ctx, orderType, id, nil, func(tx pgx.Tx, o *Order) error {
-		if err := s.require(ctx, "orders.delete", o.resource()); err != nil {
+		if err := s.require(ctx, actions.OrdersDelete, o.resource()); err != nil {
 			return err
 		}
 		return s.store.Delete(ctx, tx, o.ID)
