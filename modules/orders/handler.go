@@ -80,7 +80,7 @@ func (h *Handler) duplicate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.JSON(w, http.StatusCreated, map[string]any{"data": o})
+	httpx.JSON(w, http.StatusCreated, map[string]any{"message": MsgDuplicated, "data": o})
 	return nil
 }
 
@@ -88,7 +88,7 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
 	if err := h.svc.Delete(r.Context(), orderType(r), chi.URLParam(r, "id")); err != nil {
 		return err
 	}
-	httpx.Data(w, map[string]string{"_id": chi.URLParam(r, "id")})
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgDeleted, "data": map[string]string{"_id": chi.URLParam(r, "id")}})
 	return nil
 }
 

@@ -64,6 +64,9 @@ const (
 const (
 	MsgCountMismatch = "Error: Request count doesn't match response count."
 	MsgOrderChanged  = "This order was changed by someone else since you loaded it."
+	// The success toasts of platform spec §8.
+	MsgDuplicated = "Order Duplicated"
+	MsgDeleted    = "Order Deleted"
 )
 
 // typeOf reads a route's {orderType}: sample(s), promo(s), wholesale or wof, any casing.

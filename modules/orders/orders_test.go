@@ -394,3 +394,45 @@ func TestAssignments(t *testing.T) {
 		t.Fatalf("delete again: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestDuplicateAndComment: duplicating an order gives the caller a new draft with the lines
+// (PENDING again) and the spec's toast; an order the caller may not see is refused and nothing
+// is written; a comment with a stale version gets userLock.
+func TestDuplicateAndComment(t *testing.T) {
+	a := start(t)
+	user, editor := login(a, "user"), login(a, "editor")
+	id, _ := fixture(t, a, orders.TypeSample, "COMPLETED", "USR001")
+	if _, err := a.DB.Exec(context.Background(), `UPDATE order_lines SET status = 'APPROVED', quantity = 4 WHERE order_id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	before := state(t, a)
+	if r := editor.Do("POST", "/api/orders/sample/archived-orders/duplicate/"+id, nil); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("another user duplicates: %d %s", r.Status, r.Raw)
+	}
+	r := user.Do("POST", "/api/orders/sample/archived-orders/duplicate/"+id, nil)
+	if r.Status != 201 || r.Body["message"] != orders.MsgDuplicated {
+		t.Fatalf("duplicate: %d %s", r.Status, r.Raw)
+	}
+	o := data(t, r)
+	copyID := o["_id"].(string)
+	lines := o["products"].([]any)
+	if copyID == id || o["status"] != "DRAFT" || o["requesterCode"] != "USR001" || len(lines) != 1 {
+		t.Fatalf("the copy: %s", r.Raw)
+	}
+	if l := lines[0].(map[string]any); l["status"] != "PENDING" || l["quantity"] != float64(4) {
+		t.Fatalf("the copied line: %v", l)
+	}
+
+	path := "/api/orders/sample/active-orders/comment/" + copyID
+	v := a.Count(`SELECT version FROM orders WHERE id = $1`, copyID)
+	if r := user.Do("POST", path, map[string]any{"comment": "  Rush, please ", "version": v}); r.Status != 200 || data(t, r)["comment"] != "Rush, please" {
+		t.Fatalf("comment: %d %s", r.Status, r.Raw)
+	}
+	before = state(t, a)
+	if r := user.Do("POST", path, map[string]any{"comment": "Late", "version": v}); r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" || state(t, a) != before {
+		t.Fatalf("stale comment: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("DELETE", "/api/orders/sample/active-orders/"+copyID, nil); r.Status != 200 || r.Body["message"] != orders.MsgDeleted {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+}
