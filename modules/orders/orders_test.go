@@ -436,3 +436,40 @@ func TestDuplicateAndComment(t *testing.T) {
 		t.Fatalf("delete: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestSampleFlow: submitting a sample order tells its coordinator (a notification and an e-mail
+// with the order's link); the requester cannot mark it complete (403, nothing written); the
+// coordinator can, and the requester is told.
+func TestSampleFlow(t *testing.T) {
+	a := start(t)
+	user, coord := login(a, "user"), login(a, "coordinator")
+	p := pairs(t, a, 1)[0]
+	r := user.Do("POST", "/api/orders/sample/active-orders", map[string]any{"coordinatorCode": "CRD001", "products": []map[string]any{{"style": p[0], "color": p[1]}}})
+	if r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	o := data(t, r)
+	id, number := o["_id"].(string), int(o["orderNumber"].(float64))
+	path := "/api/orders/sample/active-orders/batch/" + id
+	version := func() int { return a.Count(`SELECT version FROM orders WHERE id = $1`, id) }
+	if r := user.Do("PATCH", path, map[string]any{"version": version(), "submit": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "SUBMITTED" {
+		t.Fatalf("submit: %d %s", r.Status, r.Raw)
+	}
+	link := fmt.Sprintf("/orders/samples/order/%d", number)
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'CRD001' AND n.type = 'SampleOrderNotification' AND n.link = $1`, link); n != 1 {
+		t.Fatalf("coordinator notifications: %d", n)
+	}
+	if n := a.Count(`SELECT count(*) FROM mail_outbox WHERE 'coordinator@example.com' = ANY(recipients) AND body_text LIKE '%'||$1||'%'`, link); n != 1 {
+		t.Fatalf("coordinator mails: %d", n)
+	}
+	before := state(t, a)
+	if r := user.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("the requester completes: %d %s", r.Status, r.Raw)
+	}
+	if r := coord.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "COMPLETED" {
+		t.Fatalf("complete: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'USR001' AND n.type = 'SampleOrderNotification' AND n.link = $1`, link); n != 1 {
+		t.Fatalf("requester notifications: %d", n)
+	}
+}
