@@ -9,5 +9,6 @@ export default defineConfig({
     setupFiles: ['shell/kit/src/test/setup.ts'],
     restoreMocks: true,
     pool: 'threads',
+    testTimeout: 20000,
   },
 });
