@@ -273,6 +273,27 @@ func TestPromoFlow(t *testing.T) {
 	if n := a.Count(`SELECT count(*) FROM mail_outbox WHERE 'user@example.com' = ANY(recipients)`); n != 1 {
 		t.Fatalf("requester mails: %d", n)
 	}
+	// A reviewed order is processed, then finalized, by a sample coordinator; the requester cannot.
+	coord := login(a, "coordinator")
+	before = state(t, a)
+	if r := user.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("the requester processes: %d %s", r.Status, r.Raw)
+	}
+	for _, want := range []string{"PROCESSED", "FINALIZED"} {
+		if r := coord.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != want {
+			t.Fatalf("complete to %s: %d %s", want, r.Status, r.Raw)
+		}
+	}
+	if r := coord.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 403 {
+		t.Fatalf("complete a finalized order: %d %s", r.Status, r.Raw)
+	}
+	found = false
+	for _, x := range data(t, user.Do("POST", "/api/orders/promo/reviewed/query", map[string]any{}))["rows"].([]any) {
+		found = found || x.(map[string]any)["_id"] == id
+	}
+	if !found {
+		t.Fatal("the finalized order is not in the requester's reviewed list")
+	}
 }
 
 // TestListsAndDelete: coordinators see only SUBMITTED and IN PROGRESS active sample orders,
