@@ -10,6 +10,7 @@ import (
 	"its/modules/dashboard"
 	"its/modules/libraries"
 	"its/modules/notifications"
+	"its/modules/orders"
 	"its/modules/products"
 	"its/modules/sampleinventory"
 	"its/modules/users"
@@ -25,4 +26,5 @@ var All = fx.Options(
 	sampleinventory.Module,
 	products.Module,
 	assortments.Module,
+	orders.Module,
 )
