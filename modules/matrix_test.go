@@ -278,6 +278,10 @@ type fixtures struct {
 	assortment, collection, notification, notificationType string
 	job, upload, announcement, sample, libraryFile         string
 	product, uploadBucket, uploadKey                       string
+	// order is an id no order has: the gate (the route's order type) is what the matrix
+	// checks; who may read or change which order is the orders module's own test. assignment
+	// is a real coordinator assignment.
+	order, assignment string
 }
 
 func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.User, clients map[string]*apptest.Client) fixtures {
@@ -305,6 +309,8 @@ func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.Use
 	one(&f.libraryFile, `SELECT f.id::text FROM library_files f JOIN library_assets a ON a.id = f.asset_id
 		WHERE a.library_type = 'AdvertisingAsset' AND a.status = 'Published' LIMIT 1`)
 	one(&f.product, `SELECT id FROM products ORDER BY id LIMIT 1`)
+	one(&f.order, `SELECT gen_random_uuid()::text`)
+	one(&f.assignment, `SELECT id::text FROM coordinator_assignments ORDER BY coordinator_code LIMIT 1`)
 	return f
 }
 
@@ -337,6 +343,10 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"sampleinventory/id":         one(f.sample),
 		"sampleinventory/property":   one("style"),
 		"sampleinventory/value":      one("1"),
+		"orders/orderType":           {"sample", "promo", "wholesale"},
+		"orders/subtype":             one("active"),
+		"orders/id":                  {f.order, f.assignment},
+		"orders/originalOrderId":     one(f.order),
 		"jobs/id":                    one(f.job),
 		"uploads/uploadId":           one(f.upload),
 	}

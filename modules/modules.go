@@ -10,6 +10,7 @@ import (
 	"its/modules/dashboard"
 	"its/modules/libraries"
 	"its/modules/notifications"
+	"its/modules/orders"
 	"its/modules/products"
 	"its/modules/sampleinventory"
 	"its/modules/seasons"
@@ -27,4 +28,5 @@ var All = fx.Options(
 	products.Module,
 	assortments.Module,
 	seasons.Module,
+	orders.Module,
 )

@@ -77,7 +77,7 @@ func TestDecisions(t *testing.T) {
 		{editor(), actions.LibrariesManage, map[string]any{"libraryType": "advertisingasset"}, true},
 		{editor(), actions.LibrariesManage, map[string]any{"libraryType": "Unknown"}, false},
 		{editor(), actions.AssortmentsEdit, map[string]any{"channel": ""}, true},
-		{editor(), "orders.edit", map[string]any{"orderType": "wholesale", "status": "SUBMITTED"}, true},
+		{editor(), actions.OrdersEdit, map[string]any{"orderType": "wholesale", "status": "SUBMITTED"}, true},
 	}
 	for _, c := range cases {
 		got, err := e.Allowed(ctx, c.user, c.action, c.res)

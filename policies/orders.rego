@@ -17,6 +17,11 @@ actions contains action if some action in {
 	"orders.wholesale.edit",
 	"orders.edit",
 	"orders.delete",
+	"orders.view",
+	"orders.create",
+	"orders.read",
+	"orders.submit",
+	"orders.complete",
 }
 
 # A sample coordinator is a coordinator or senior coordinator in sample
@@ -129,4 +134,116 @@ allow if {
 	order_type == "WHOLESALE"
 	order_status == "PENDING"
 	order_type_access(user, order_type)
+}
+
+# orders.view and orders.create: the order type of the route (SAMPLE, PROMO or
+# WHOLESALE) is one the user has access to.
+allow if {
+	input.action in {"orders.view", "orders.create"}
+	order_type_access(user, order_type)
+}
+
+own_order if {
+	is_string(user.userCode)
+	user.userCode != ""
+	resource.requesterCode == user.userCode
+}
+
+assigned_approver if {
+	approver(user)
+	is_string(user.userCode)
+	user.userCode != ""
+	some field in {"approverCode", "seniorApproverCode"}
+	resource[field] == user.userCode
+}
+
+# orders.read: who may see one order. The requester sees their own orders;
+# sample coordinators see every sample order past DRAFT and every promo order
+# past review; approvers see the promo orders assigned to them.
+allow if {
+	input.action == "orders.read"
+	order_type_access(user, order_type)
+	own_order
+}
+
+allow if {
+	input.action == "orders.read"
+	order_type == "SAMPLE"
+	sample_coordinator(user)
+	order_status != "DRAFT"
+}
+
+allow if {
+	input.action == "orders.read"
+	order_type == "PROMO"
+	sample_coordinator(user)
+	order_status in {"REVIEW COMPLETE", "PROCESSED", "FINALIZED"}
+}
+
+allow if {
+	input.action == "orders.read"
+	order_type == "PROMO"
+	order_status != "DRAFT"
+	assigned_approver
+}
+
+# orders.submit: the requester submits a DRAFT (PENDING for wholesale); the
+# approver of a promo order passes it to the senior approver, who completes
+# the review.
+allow if {
+	input.action == "orders.submit"
+	order_status == "DRAFT"
+	order_type in {"SAMPLE", "PROMO"}
+	order_type_access(user, order_type)
+	own_order
+}
+
+allow if {
+	input.action == "orders.submit"
+	order_status == "PENDING"
+	order_type == "WHOLESALE"
+	order_type_access(user, order_type)
+	own_order
+}
+
+allow if {
+	input.action == "orders.submit"
+	order_type == "PROMO"
+	order_status == "REQUIRES APPROVER"
+	approver(user)
+	is_string(user.userCode)
+	resource.approverCode == user.userCode
+}
+
+allow if {
+	input.action == "orders.submit"
+	order_type == "PROMO"
+	order_status == "REQUIRES SENIOR"
+	lib.has_role(user, "its:promoOrders", {"seniorApprover"})
+	is_string(user.userCode)
+	resource.seniorApproverCode == user.userCode
+}
+
+# orders.complete (mark complete): a sample coordinator completes a SUBMITTED
+# or IN PROGRESS sample order and moves a reviewed promo order on to
+# PROCESSED and FINALIZED; a wof user completes a submitted wholesale order.
+allow if {
+	input.action == "orders.complete"
+	order_type == "SAMPLE"
+	sample_coordinator(user)
+	order_status in {"SUBMITTED", "IN PROGRESS"}
+}
+
+allow if {
+	input.action == "orders.complete"
+	order_type == "PROMO"
+	sample_coordinator(user)
+	order_status in {"REVIEW COMPLETE", "PROCESSED"}
+}
+
+allow if {
+	input.action == "orders.complete"
+	order_type == "WHOLESALE"
+	lib.has_flag(user, "wof")
+	order_status in {"SUBMITTED", "IN PROGRESS"}
 }

@@ -191,3 +191,83 @@ test_orders_delete_deny_wholesale_submitted if not t.allowed("orders.delete", or
 test_orders_delete_deny_wholesale_pending_without_flag if not t.allowed("orders.delete", order("WHOLESALE", "PENDING"), t.nobody)
 
 test_orders_delete_deny_draft_without_type_permission if not t.allowed("orders.delete", order("PROMO", "DRAFT"), sample("user"))
+
+# orders.view and orders.create: the route's order type.
+
+test_orders_view_allow_sample_user if t.allowed("orders.view", {"orderType": "SAMPLE"}, sample("user"))
+
+test_orders_view_allow_wholesale_wof if t.allowed("orders.view", {"orderType": "WHOLESALE"}, wof)
+
+test_orders_view_deny_wholesale_without_flag if not t.allowed("orders.view", {"orderType": "WHOLESALE"}, t.role("its:wholesaleOrders", "user"))
+
+test_orders_view_deny_unknown_type if not t.allowed("orders.view", {"orderType": "OTHER"}, sample("user"))
+
+test_orders_create_allow_promo_user if t.allowed("orders.create", {"orderType": "PROMO"}, promo("user"))
+
+test_orders_create_deny_promo_with_sample_only if not t.allowed("orders.create", {"orderType": "PROMO"}, sample("user"))
+
+# orders.read: own orders, coordinators past DRAFT, assigned approvers.
+
+test_orders_read_allow_own_draft if t.allowed("orders.read", order("SAMPLE", "DRAFT"), t.code(sample("user"), "U999"))
+
+test_orders_read_deny_other_users_order if not t.allowed("orders.read", order("SAMPLE", "SUBMITTED"), t.code(sample("user"), "U1"))
+
+test_orders_read_allow_coordinator_submitted if t.allowed("orders.read", order("SAMPLE", "SUBMITTED"), t.code(sample("coordinator"), "C1"))
+
+test_orders_read_deny_coordinator_draft if not t.allowed("orders.read", order("SAMPLE", "DRAFT"), t.code(sample("coordinator"), "C1"))
+
+test_orders_read_allow_coordinator_reviewed_promo if t.allowed("orders.read", order("PROMO", "REVIEW COMPLETE"), t.code(promo("coordinator"), "C1"))
+
+test_orders_read_deny_coordinator_promo_in_review if not t.allowed("orders.read", order("PROMO", "REQUIRES APPROVER"), t.code(promo("coordinator"), "C1"))
+
+test_orders_read_allow_assigned_approver if {
+	t.allowed("orders.read", object.union(order("PROMO", "REQUIRES APPROVER"), {"approverCode": "A1"}), t.code(promo("approver"), "A1"))
+}
+
+test_orders_read_deny_unassigned_approver if {
+	not t.allowed("orders.read", object.union(order("PROMO", "REQUIRES APPROVER"), {"approverCode": "A1"}), t.code(promo("approver"), "A2"))
+}
+
+test_orders_read_deny_wholesale_of_another if not t.allowed("orders.read", order("WHOLESALE", "PENDING"), t.code(wof, "W1"))
+
+# orders.submit.
+
+test_orders_submit_allow_own_draft if t.allowed("orders.submit", order("PROMO", "DRAFT"), t.code(promo("user"), "U999"))
+
+test_orders_submit_deny_draft_of_another if not t.allowed("orders.submit", order("PROMO", "DRAFT"), t.code(promo("user"), "U1"))
+
+test_orders_submit_allow_own_wholesale_pending if t.allowed("orders.submit", order("WHOLESALE", "PENDING"), t.code(wof, "U999"))
+
+test_orders_submit_deny_sample_pending if not t.allowed("orders.submit", order("SAMPLE", "PENDING"), t.code(sample("user"), "U999"))
+
+test_orders_submit_allow_approver_step if {
+	t.allowed("orders.submit", object.union(order("PROMO", "REQUIRES APPROVER"), {"approverCode": "A1"}), t.code(promo("approver"), "A1"))
+}
+
+test_orders_submit_deny_approver_not_assigned if {
+	not t.allowed("orders.submit", object.union(order("PROMO", "REQUIRES APPROVER"), {"approverCode": "A1"}), t.code(promo("approver"), "A2"))
+}
+
+test_orders_submit_allow_senior_step if {
+	t.allowed("orders.submit", object.union(order("PROMO", "REQUIRES SENIOR"), {"seniorApproverCode": "S1"}), t.code(promo("seniorApprover"), "S1"))
+}
+
+test_orders_submit_deny_approver_senior_step if {
+	not t.allowed("orders.submit", object.union(order("PROMO", "REQUIRES SENIOR"), {"seniorApproverCode": "A1"}), t.code(promo("approver"), "A1"))
+}
+
+# orders.complete.
+
+test_orders_complete_allow_coordinator_in_progress if t.allowed("orders.complete", order("SAMPLE", "IN PROGRESS"), sample("coordinator"))
+
+test_orders_complete_deny_user if not t.allowed("orders.complete", order("SAMPLE", "SUBMITTED"), sample("user"))
+
+test_orders_complete_deny_coordinator_draft if not t.allowed("orders.complete", order("SAMPLE", "DRAFT"), sample("coordinator"))
+
+test_orders_complete_allow_promo_processed if t.allowed("orders.complete", order("PROMO", "PROCESSED"), promo("coordinator"))
+
+test_orders_complete_deny_promo_in_review if not t.allowed("orders.complete", order("PROMO", "REQUIRES SENIOR"), promo("coordinator"))
+
+test_orders_complete_allow_wholesale_submitted if t.allowed("orders.complete", order("WHOLESALE", "SUBMITTED"), wof)
+
+test_orders_complete_deny_wholesale_pending if not t.allowed("orders.complete", order("WHOLESALE", "PENDING"), wof)

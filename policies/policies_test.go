@@ -28,9 +28,6 @@ import (
 var planned = []string{
 	"internalAssortments.view", "internalAssortments.edit", "internalAssortments.publishedStateOnly",
 	"seasons.view", "seasons.manage",
-	"orders.sample.view", "orders.sample.styles", "orders.assignments.manage", "orders.sample.viewDrafts",
-	"orders.promo.view", "orders.promo.viewAll", "orders.promo.viewAssigned", "orders.promo.setStatus",
-	"orders.wholesale.view", "orders.wholesale.edit", "orders.edit", "orders.delete",
 	"conference.view", "conference.dashboard",
 }
 

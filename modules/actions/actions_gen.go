@@ -72,6 +72,44 @@ const (
 	NotificationsView = "notifications.view"
 )
 
+// Actions of module orders (modules/orders/module.yaml).
+const (
+	// Open the orders of a type; its policy reads resource orderType.
+	OrdersView = "orders.view"
+	// Create or duplicate an order of a type; its policy reads resource orderType.
+	OrdersCreate = "orders.create"
+	// See one order; its policy reads resource orderType, status, requesterCode, approverCode, seniorApproverCode.
+	OrdersRead = "orders.read"
+	// Change an order's lines and fields; its policy reads resource orderType, status.
+	OrdersEdit = "orders.edit"
+	// Delete an order; its policy reads resource orderType, status.
+	OrdersDelete = "orders.delete"
+	// Submit an order, or pass a promo order to its next approver; its policy reads resource orderType, status, approverCode, seniorApproverCode.
+	OrdersSubmit = "orders.submit"
+	// Mark an order complete; its policy reads resource orderType, status.
+	OrdersComplete = "orders.complete"
+	// Sample orders.
+	OrdersSampleView = "orders.sample.view"
+	// The sample styles view of coordinators.
+	OrdersSampleStyles = "orders.sample.styles"
+	// See DRAFT sample orders in the active list (not sample coordinators).
+	OrdersSampleViewDrafts = "orders.sample.viewDrafts"
+	// Manage coordinator assignments.
+	OrdersAssignmentsManage = "orders.assignments.manage"
+	// Promo orders.
+	OrdersPromoView = "orders.promo.view"
+	// See promo orders beyond those assigned (not approvers).
+	OrdersPromoViewAll = "orders.promo.viewAll"
+	// See a promo order assigned to one; its policy reads resource approverCode, seniorApproverCode.
+	OrdersPromoViewAssigned = "orders.promo.viewAssigned"
+	// Set a promo line's status; its policy reads resource status, newStatus.
+	OrdersPromoSetStatus = "orders.promo.setStatus"
+	// Wholesale orders (the wof flag).
+	OrdersWholesaleView = "orders.wholesale.view"
+	// Edit wholesale orders (the wof flag).
+	OrdersWholesaleEdit = "orders.wholesale.edit"
+)
+
 // Actions of module products (modules/products/module.yaml).
 const (
 	// Search and read the product catalog and its images.
@@ -134,6 +172,23 @@ var All = []Action{
 	{ID: StatsCreate, Module: "libraries", Resource: nil},
 	{ID: UserFlagsCreate, Module: "libraries", Resource: nil},
 	{ID: NotificationsView, Module: "notifications", Resource: nil},
+	{ID: OrdersView, Module: "orders", Resource: []string{"orderType"}},
+	{ID: OrdersCreate, Module: "orders", Resource: []string{"orderType"}},
+	{ID: OrdersRead, Module: "orders", Resource: []string{"orderType", "status", "requesterCode", "approverCode", "seniorApproverCode"}},
+	{ID: OrdersEdit, Module: "orders", Resource: []string{"orderType", "status"}},
+	{ID: OrdersDelete, Module: "orders", Resource: []string{"orderType", "status"}},
+	{ID: OrdersSubmit, Module: "orders", Resource: []string{"orderType", "status", "approverCode", "seniorApproverCode"}},
+	{ID: OrdersComplete, Module: "orders", Resource: []string{"orderType", "status"}},
+	{ID: OrdersSampleView, Module: "orders", Resource: nil},
+	{ID: OrdersSampleStyles, Module: "orders", Resource: nil},
+	{ID: OrdersSampleViewDrafts, Module: "orders", Resource: nil},
+	{ID: OrdersAssignmentsManage, Module: "orders", Resource: nil},
+	{ID: OrdersPromoView, Module: "orders", Resource: nil},
+	{ID: OrdersPromoViewAll, Module: "orders", Resource: nil},
+	{ID: OrdersPromoViewAssigned, Module: "orders", Resource: []string{"approverCode", "seniorApproverCode"}},
+	{ID: OrdersPromoSetStatus, Module: "orders", Resource: []string{"status", "newStatus"}},
+	{ID: OrdersWholesaleView, Module: "orders", Resource: nil},
+	{ID: OrdersWholesaleEdit, Module: "orders", Resource: nil},
 	{ID: ProductsView, Module: "products", Resource: nil},
 	{ID: LocationsViewAll, Module: "products", Resource: nil},
 	{ID: BusinessEntitiesViewAll, Module: "products", Resource: nil},
@@ -161,6 +216,7 @@ var Manifests = []string{
 	"modules/dashboard/module.yaml",
 	"modules/libraries/module.yaml",
 	"modules/notifications/module.yaml",
+	"modules/orders/module.yaml",
 	"modules/products/module.yaml",
 	"modules/sampleinventory/module.yaml",
 	"modules/users/module.yaml",

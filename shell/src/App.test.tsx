@@ -34,13 +34,13 @@ const modules: ModuleEntry[] = [
     remote: { name: 'orders', entry: '/remotes/orders/mf-manifest.json' },
     nav: [
       { id: 'samples', title: 'nav.sampleOrders', path: '/orders/samples', action: 'orders.samples.view', order: 40 },
-      { id: 'wholesale', title: 'nav.wholesaleOrders', path: '/orders/wholesale', action: 'orders.wholesale.view', order: 41 },
+      { id: 'wholesale', title: 'nav.wholesaleOrders', path: '/orders/wholesale', action: actions.ordersWholesaleView.id, order: 41 },
     ],
     routes: [
       { path: '/orders', name: 'orders', expose: './Samples', action: 'orders.samples.view', meta: { redirect: '/orders/samples' } },
       { path: '/orders/samples', name: 'orders--samples-list', expose: './Samples', action: 'orders.samples.view', meta: { orderType: 'sample' } },
       { path: '/orders/samples/order/{orderId}', name: 'orders--samples', expose: './Samples', action: 'orders.samples.view', meta: { orderType: 'sample' } },
-      { path: '/orders/wholesale', name: 'orders--wholesale', expose: './Wholesale', action: 'orders.wholesale.view' },
+      { path: '/orders/wholesale', name: 'orders--wholesale', expose: './Wholesale', action: actions.ordersWholesaleView.id },
     ],
   },
 ];
@@ -62,7 +62,7 @@ function server({ loggedIn = false, modulesStatus = 200, modulesBody = { data: m
     // Wholesale is in the registry but the policy says no.
     'POST /api/authz/decisions': (init) => {
       const { checks } = JSON.parse(String(init.body)) as { checks: { action: string }[] };
-      return json(200, { decisions: checks.map((c) => c.action !== 'orders.wholesale.view') });
+      return json(200, { decisions: checks.map((c) => c.action !== actions.ordersWholesaleView.id) });
     },
     'POST /api/notifications/all/query': () =>
       json(200, { data: { items: Array.from({ length: 12 }, (_, i) => ({ id: `n${i}`, type: 'SystemNotification', title: `Note ${i}`, state: 'New' })), total: 12, newCount: 12 } }),

@@ -9,11 +9,11 @@ const modules: ModuleEntry[] = [
     remote: { name: 'orders', entry: '/remotes/orders/mf-manifest.json' },
     nav: [
       { id: 'samples', title: 'nav.orders.samples', path: '/orders/samples', action: 'orders.samples.view', order: 30 },
-      { id: 'wholesale', title: 'nav.orders.wholesale', path: '/orders/wholesale', action: 'orders.wholesale.view', order: 31 },
+      { id: 'wholesale', title: 'nav.orders.wholesale', path: '/orders/wholesale', action: actions.ordersWholesaleView.id, order: 31 },
     ],
     routes: [
       { path: '/orders/samples', name: 'orders--samples', expose: './Samples', action: 'orders.samples.view', meta: { orderType: 'sample', allowCoordinatorChange: true } },
-      { path: '/orders/wholesale', name: 'orders--wholesale', expose: './Wholesale', action: 'orders.wholesale.view' },
+      { path: '/orders/wholesale', name: 'orders--wholesale', expose: './Wholesale', action: actions.ordersWholesaleView.id },
     ],
   },
   {
@@ -73,10 +73,10 @@ describe('registry', () => {
 
   it('asks one decision per action and gates on the answers', () => {
     const checks = gatingChecks(modules);
-    expect(checks).toEqual([{ action: actions.dashboardView.id }, { action: 'orders.samples.view' }, { action: 'orders.wholesale.view' }]);
+    expect(checks).toEqual([{ action: actions.dashboardView.id }, { action: 'orders.samples.view' }, { action: actions.ordersWholesaleView.id }]);
     const allowed = allowedFrom(checks, [true, true, false]);
     expect(allowed('orders.samples.view')).toBe(true);
-    expect(allowed('orders.wholesale.view')).toBe(false);
+    expect(allowed(actions.ordersWholesaleView.id)).toBe(false);
     expect(allowed('never.asked')).toBe(false);
     expect(allowed(undefined)).toBe(true);
     expect(defaultPath(modules, allowed)).toBe('/dashboard');

@@ -81,6 +81,40 @@ export const actions = {
   userFlagsCreate: { id: 'userFlags.create', module: 'libraries', resource: [] },
   /** Read and mark one's own notifications */
   notificationsView: { id: 'notifications.view', module: 'notifications', resource: [] },
+  /** Open the orders of a type */
+  ordersView: { id: 'orders.view', module: 'orders', resource: ['orderType'] },
+  /** Create or duplicate an order of a type */
+  ordersCreate: { id: 'orders.create', module: 'orders', resource: ['orderType'] },
+  /** See one order */
+  ordersRead: { id: 'orders.read', module: 'orders', resource: ['orderType', 'status', 'requesterCode', 'approverCode', 'seniorApproverCode'] },
+  /** Change an order's lines and fields */
+  ordersEdit: { id: 'orders.edit', module: 'orders', resource: ['orderType', 'status'] },
+  /** Delete an order */
+  ordersDelete: { id: 'orders.delete', module: 'orders', resource: ['orderType', 'status'] },
+  /** Submit an order, or pass a promo order to its next approver */
+  ordersSubmit: { id: 'orders.submit', module: 'orders', resource: ['orderType', 'status', 'approverCode', 'seniorApproverCode'] },
+  /** Mark an order complete */
+  ordersComplete: { id: 'orders.complete', module: 'orders', resource: ['orderType', 'status'] },
+  /** Sample orders */
+  ordersSampleView: { id: 'orders.sample.view', module: 'orders', resource: [] },
+  /** The sample styles view of coordinators */
+  ordersSampleStyles: { id: 'orders.sample.styles', module: 'orders', resource: [] },
+  /** See DRAFT sample orders in the active list (not sample coordinators) */
+  ordersSampleViewDrafts: { id: 'orders.sample.viewDrafts', module: 'orders', resource: [] },
+  /** Manage coordinator assignments */
+  ordersAssignmentsManage: { id: 'orders.assignments.manage', module: 'orders', resource: [] },
+  /** Promo orders */
+  ordersPromoView: { id: 'orders.promo.view', module: 'orders', resource: [] },
+  /** See promo orders beyond those assigned (not approvers) */
+  ordersPromoViewAll: { id: 'orders.promo.viewAll', module: 'orders', resource: [] },
+  /** See a promo order assigned to one */
+  ordersPromoViewAssigned: { id: 'orders.promo.viewAssigned', module: 'orders', resource: ['approverCode', 'seniorApproverCode'] },
+  /** Set a promo line's status */
+  ordersPromoSetStatus: { id: 'orders.promo.setStatus', module: 'orders', resource: ['status', 'newStatus'] },
+  /** Wholesale orders (the wof flag) */
+  ordersWholesaleView: { id: 'orders.wholesale.view', module: 'orders', resource: [] },
+  /** Edit wholesale orders (the wof flag) */
+  ordersWholesaleEdit: { id: 'orders.wholesale.edit', module: 'orders', resource: [] },
   /** Search and read the product catalog and its images */
   productsView: { id: 'products.view', module: 'products', resource: [] },
   /** See every location (ADMIN territory and business entity) */

@@ -1,0 +1,141 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"its/core/httpx"
+)
+
+// Assignment is a coordinator that sample orders can be assigned to (spec §3.3).
+type Assignment struct {
+	ID              string    `json:"_id"`
+	CoordinatorCode string    `json:"coordinatorCode"`
+	Name            string    `json:"name"`
+	LastName        string    `json:"lastName"`
+	Email           string    `json:"email"`
+	CreatedDate     time.Time `json:"createdDate"`
+	Version         int64     `json:"version"`
+}
+
+const assignmentColumns = `id::text, coordinator_code, name, last_name, email, created_at, version`
+
+func scanAssignment(row pgx.Row) (*Assignment, error) {
+	a := &Assignment{}
+	err := row.Scan(&a.ID, &a.CoordinatorCode, &a.Name, &a.LastName, &a.Email, &a.CreatedDate, &a.Version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return a, err
+}
+
+// Assignment loads the assignment of a coordinator code.
+func (s *Store) Assignment(ctx context.Context, q pgx.Tx, code string) (*Assignment, error) {
+	return scanAssignment(q.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE coordinator_code = $1`, code))
+}
+
+// AssignmentByID loads one assignment.
+func (s *Store) AssignmentByID(ctx context.Context, id string) (*Assignment, error) {
+	return scanAssignment(s.db.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE id::text = $1`, id))
+}
+
+// Assignments lists every assignment by coordinator code.
+func (s *Store) Assignments(ctx context.Context) ([]*Assignment, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments ORDER BY coordinator_code`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*Assignment{}
+	for rows.Next() {
+		a, err := scanAssignment(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// SaveAssignment inserts a (new) or updates a checked against its version; it answers the row.
+func (s *Store) SaveAssignment(ctx context.Context, a *Assignment) (*Assignment, error) {
+	if a.ID == "" {
+		return scanAssignment(s.db.QueryRow(ctx, `INSERT INTO coordinator_assignments (coordinator_code, name, last_name, email)
+			VALUES ($1, $2, $3, $4) RETURNING `+assignmentColumns, a.CoordinatorCode, a.Name, a.LastName, a.Email))
+	}
+	return scanAssignment(s.db.QueryRow(ctx, `UPDATE coordinator_assignments SET coordinator_code = $3, name = $4,
+		last_name = $5, email = $6, version = version + 1 WHERE id::text = $1 AND version = $2 RETURNING `+assignmentColumns,
+		a.ID, a.Version, a.CoordinatorCode, a.Name, a.LastName, a.Email))
+}
+
+// DeleteAssignment removes an assignment; false when there was none.
+func (s *Store) DeleteAssignment(ctx context.Context, id string) (bool, error) {
+	tag, err := s.db.Exec(ctx, `DELETE FROM coordinator_assignments WHERE id::text = $1`, id)
+	return tag.RowsAffected() == 1, err
+}
+
+// AssignmentFields are the fields a create or patch sets; nil leaves one as it is.
+type AssignmentFields struct {
+	CoordinatorCode *string `json:"coordinatorCode"`
+	Name            *string `json:"name"`
+	LastName        *string `json:"lastName"`
+	Email           *string `json:"email"`
+	Version         *int64  `json:"version"`
+}
+
+// Assignments lists the coordinator assignments.
+func (s *Service) Assignments(ctx context.Context) ([]*Assignment, error) {
+	return s.store.Assignments(ctx)
+}
+
+// SaveAssignment creates (id "") or patches an assignment. A patch needs the version it was read
+// at; a stale one is the userLock conflict.
+func (s *Service) SaveAssignment(ctx context.Context, id string, f AssignmentFields) (*Assignment, error) {
+	a := &Assignment{ID: id}
+	if id != "" {
+		cur, err := s.store.AssignmentByID(ctx, id)
+		if errors.Is(err, ErrNotFound) {
+			return nil, httpx.NotFound("Coordinator assignment")
+		} else if err != nil {
+			return nil, err
+		}
+		if f.Version == nil {
+			return nil, httpx.Invalid(httpx.FieldError{Field: "version", Rule: "version", Message: "The assignment version is required"})
+		}
+		if *f.Version != cur.Version {
+			return nil, httpx.Conflict(MsgOrderChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *f.Version, "currentVersion": cur.Version})
+		}
+		a = cur
+	}
+	setStr(&a.CoordinatorCode, f.CoordinatorCode)
+	setStr(&a.Name, f.Name)
+	setStr(&a.LastName, f.LastName)
+	setStr(&a.Email, f.Email)
+	a.CoordinatorCode = strings.ToUpper(a.CoordinatorCode)
+	if a.CoordinatorCode == "" {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "coordinatorCode", Rule: "required", Message: "The coordinator code is required"})
+	}
+	out, err := s.store.SaveAssignment(ctx, a)
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &pe) && pe.Code == "23505":
+		return nil, httpx.Invalid(httpx.FieldError{Field: "coordinatorCode", Rule: "unique", Message: "Another assignment has the code " + a.CoordinatorCode})
+	case errors.Is(err, ErrNotFound):
+		return nil, httpx.Conflict(MsgOrderChanged, map[string]any{"errorType": "userLock", "reason": "stale"})
+	}
+	return out, err
+}
+
+// DeleteAssignment removes an assignment.
+func (s *Service) DeleteAssignment(ctx context.Context, id string) error {
+	ok, err := s.store.DeleteAssignment(ctx, id)
+	if err == nil && !ok {
+		return httpx.NotFound("Coordinator assignment")
+	}
+	return err
+}

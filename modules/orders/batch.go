@@ -1,0 +1,505 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+
+	"its/core/grid"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/core/notify"
+	"its/modules/actions"
+	"its/modules/products"
+)
+
+// AddProduct is a style/colour to add to an order, with initial cell values.
+type AddProduct struct {
+	TempID string         `json:"tempId"`
+	Style  string         `json:"style"`
+	Color  string         `json:"color"`
+	Values map[string]any `json:"values"`
+}
+
+// StatusRow sets the status of a line last seen at Version.
+type StatusRow struct {
+	ID      string `json:"id"`
+	Version int64  `json:"version"`
+	Status  string `json:"status"`
+}
+
+// BatchRequest is the body of PATCH orders/{orderType}/{subtype}/batch/{id} (platform spec §7).
+// Version is the order's, checked when given and required to submit, complete or change fields.
+type BatchRequest struct {
+	Version        *int64           `json:"version"`
+	UpdateProducts []grid.UpdateRow `json:"updateProducts"`
+	AddProducts    []AddProduct     `json:"addProducts"`
+	DropProducts   []grid.DeleteRow `json:"dropProducts"`
+	Status         []StatusRow      `json:"status"`
+	Submit         bool             `json:"submit"`
+	MarkCompleted  bool             `json:"markCompleted"`
+	Fields         *Fields          `json:"fields"`
+}
+
+func (b *BatchRequest) linesChanged() bool {
+	return len(b.UpdateProducts)+len(b.AddProducts)+len(b.DropProducts) > 0
+}
+
+// BatchResult answers a batch: the order as it now is and every written line.
+type BatchResult struct {
+	Order *Order `json:"order"`
+	grid.BatchResult
+}
+
+// Batch applies a batch to an order, all or nothing (spec §5.7).
+func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchRequest) (*BatchResult, error) {
+	if !req.linesChanged() && len(req.Status) == 0 && !req.Submit && !req.MarkCompleted && req.Fields == nil {
+		return nil, grid.EmptyRequest()
+	}
+	if req.Version == nil && (req.Submit || req.MarkCompleted || req.Fields != nil) {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "version", Rule: "version", Message: "The order version is required"})
+	}
+	if req.Submit && req.MarkCompleted {
+		return nil, httpx.BadRequest("Submit and mark complete are separate requests", nil)
+	}
+	res := &BatchResult{BatchResult: grid.BatchResult{Updated: []grid.Row{}, Added: []grid.Added{}, Deleted: []grid.Row{}}}
+	err := s.inOrder(ctx, orderType, id, req.Version, func(tx pgx.Tx, o *Order) error {
+		if req.linesChanged() || req.Fields != nil || len(req.Status) > 0 {
+			if err := s.require(ctx, actions.OrdersEdit, o.resource()); err != nil {
+				return err
+			}
+		}
+		if err := s.apply(ctx, tx, o, req.Fields); err != nil {
+			return err
+		}
+		if req.linesChanged() || len(req.Status) > 0 {
+			r, err := s.writeLines(ctx, tx, o, req)
+			if err != nil {
+				return err
+			}
+			res.BatchResult = *r
+			// A coordinator's first change to a submitted sample order starts working on it.
+			if o.Type == TypeSample && o.Status == StatusSubmitted {
+				o.Status = StatusInProgress
+			}
+		}
+		var notes []note
+		var err error
+		switch {
+		case req.Submit:
+			notes, err = s.submit(ctx, tx, o)
+		case req.MarkCompleted:
+			notes, err = s.complete(ctx, o)
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.store.Update(ctx, tx, o); err != nil {
+			return err
+		}
+		if err := s.send(ctx, tx, o, notes); err != nil {
+			return err
+		}
+		res.Order, err = s.store.Get(ctx, tx, o.ID, false)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// writeLines applies the line part of a batch through the grid: adds checked against the
+// catalog, the wholesale rules of §5.2, and line statuses only as the policy allows.
+func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *BatchRequest) (*grid.BatchResult, error) {
+	u := identity.FromContext(ctx)
+	var ids []string
+	for _, r := range req.UpdateProducts {
+		ids = append(ids, r.ID)
+		if _, ok := r.Changes["status"]; ok {
+			return nil, grid.Invalid([]grid.CellError{{Op: grid.OpUpdate, ID: r.ID, Field: "status", Rule: "notEditable", Message: "Status cannot be edited here"}})
+		}
+	}
+	for _, r := range req.Status {
+		ids = append(ids, r.ID)
+	}
+	states, err := s.store.LineStates(ctx, tx, o.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	// Line statuses: a promo row only as the approver rule allows, others within the status set.
+	byID := map[string]int{}
+	updates := append([]grid.UpdateRow{}, req.UpdateProducts...)
+	for i, r := range updates {
+		byID[r.ID] = i
+	}
+	for _, r := range req.Status {
+		st, ok := states[r.ID]
+		if !ok {
+			return nil, httpx.NotFound("Order line " + r.ID)
+		}
+		next := strings.ToUpper(strings.TrimSpace(r.Status))
+		if o.Type == TypePromo {
+			if err := s.require(ctx, actions.OrdersPromoSetStatus, map[string]any{"status": st.Status, "newStatus": next}); err != nil {
+				return nil, err
+			}
+		}
+		if i, ok := byID[r.ID]; ok {
+			if updates[i].Version != r.Version {
+				return nil, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: st.Version}})
+			}
+			changes := map[string]any{"status": next}
+			for k, v := range updates[i].Changes {
+				changes[k] = v
+			}
+			updates[i].Changes = changes
+			continue
+		}
+		byID[r.ID] = len(updates)
+		updates = append(updates, grid.UpdateRow{ID: r.ID, Version: r.Version, Changes: map[string]any{"status": next}})
+	}
+	adds, derived, err := s.adds(ctx, tx, o, req.AddProducts)
+	if err != nil {
+		return nil, err
+	}
+	if o.Type == TypeWholesale {
+		if err := s.wholesaleRules(ctx, tx, updates, adds, states); err != nil {
+			return nil, err
+		}
+	}
+	wc := grid.WriteContext{}
+	if len(req.Status) > 0 {
+		wc.View = "pending"
+	}
+	plan, err := lineGrid.Plan(grid.BatchRequest{Update: updates, Add: adds, Delete: req.DropProducts}, wc)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range plan.Changes {
+		if c.Op == grid.OpAdd {
+			for k, v := range derived[c.Index] {
+				if _, given := c.Values[k]; !given {
+					c.Values[k] = v
+				}
+			}
+			c.Values["status"] = lineDefault(o, u)
+		}
+		if q, ok := c.Values["quantity"].(int64); ok && o.Type != TypeWholesale && (q < 1 || q > MaxQuantity) {
+			return nil, grid.Invalid([]grid.CellError{{Op: c.Op, Index: c.Index, ID: c.ID, TempID: c.TempID, Field: "quantity", Rule: "quantity", Message: fmt.Sprintf("Quantity must be from 1 to %d", MaxQuantity)}})
+		}
+	}
+	if err := lineGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
+		Scope:       sq.Expr("order_lines.order_id = ?::uuid", o.ID),
+		SetOnAdd:    map[string]any{"order_id": o.ID},
+		SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")},
+	}); err != nil {
+		return nil, err
+	}
+	r := plan.Result()
+	for _, rows := range [][]grid.Row{r.Updated, r.Deleted} {
+		for i := range rows {
+			lineRow(&rows[i])
+		}
+	}
+	for i := range r.Added {
+		lineRow(&r.Added[i].Row)
+	}
+	return &r, nil
+}
+
+// lineRow answers the size matrix as an object.
+func lineRow(r *grid.Row) {
+	for i, f := range r.Fields {
+		if s, ok := r.Values[i].(string); ok && f == "sizes" {
+			r.Values[i] = jsonRaw(s)
+		}
+	}
+}
+
+// adds checks the added style/colours against the catalog and answers the rows to add with,
+// beside each, the values the server derives: the product's facts and the type's defaults.
+func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProduct) ([]grid.AddRow, []map[string]any, error) {
+	if len(list) == 0 {
+		return nil, nil, nil
+	}
+	pairs := make([]products.Pair, len(list))
+	for i, p := range list {
+		pairs[i] = products.Pair{Style: strings.ToUpper(strings.TrimSpace(p.Style)), Color: strings.ToUpper(strings.TrimSpace(p.Color))}
+	}
+	v, err := s.catalog.Validate(ctx, tx, pairs)
+	if err != nil {
+		return nil, nil, err
+	}
+	var bad []grid.CellError
+	for _, e := range v.Errors {
+		// An order may hold a style/colour more than once (other sizes, other stores).
+		if e.Rule != "duplicate" {
+			bad = append(bad, grid.CellError{Op: grid.OpAdd, Index: e.Index, TempID: list[e.Index].TempID, Field: e.Field, Rule: e.Rule, Message: e.Message})
+		}
+	}
+	if len(bad) > 0 {
+		return nil, nil, grid.Invalid(bad)
+	}
+	facts := map[string]products.Product{}
+	unique := map[string]bool{}
+	var fetch []products.Pair
+	for _, p := range pairs {
+		if id := products.ID(p.Style, p.Color); !unique[id] {
+			unique[id] = true
+			fetch = append(fetch, p)
+		}
+	}
+	for start := 0; start < len(fetch); start += products.MaxLimit {
+		end := min(start+products.MaxLimit, len(fetch))
+		got, err := s.catalog.Fetch(ctx, products.FetchRequest{Products: fetch[start:end]})
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, p := range got {
+			facts[p.ID] = p
+		}
+	}
+	today := s.now()
+	out := make([]grid.AddRow, len(list))
+	derived := make([]map[string]any, len(list))
+	for i, p := range list {
+		vals := map[string]any{}
+		for k, v := range p.Values {
+			vals[k] = v
+		}
+		vals["style"], vals["color"] = pairs[i].Style, pairs[i].Color
+		out[i] = grid.AddRow{TempID: p.TempID, Values: vals}
+		d := map[string]any{}
+		if f, ok := facts[products.ID(pairs[i].Style, pairs[i].Color)]; ok {
+			d["productType"], d["division"], d["gender"] = f.ProductType, f.Division, f.Gender
+		}
+		if o.Type == TypeWholesale {
+			// A wholesale line ships within the default availability window unless told otherwise.
+			d["startDate"], d["endDate"] = today.Format("2006-01-02"), today.Add(AvailabilityWindow).Format("2006-01-02")
+		} else {
+			d["quantity"] = int64(1)
+		}
+		derived[i] = d
+	}
+	return out, derived, nil
+}
+
+// wholesaleRules applies §5.2 to the dates, pack codes and size matrices a batch writes, each
+// against the line's other values; the size matrix is stored in its canonical form.
+func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.UpdateRow, adds []grid.AddRow, states map[string]*lineState) error {
+	today := s.now().UTC().Truncate(24 * time.Hour)
+	var bad []grid.CellError
+	type cellSet struct {
+		op     grid.Op
+		index  int
+		id     string
+		tempID string
+		values map[string]any
+		state  *lineState
+	}
+	var sets []cellSet
+	for i, u := range updates {
+		sets = append(sets, cellSet{grid.OpUpdate, i, u.ID, "", u.Changes, states[u.ID]})
+	}
+	for i, a := range adds {
+		sets = append(sets, cellSet{grid.OpAdd, i, "", a.TempID, a.Values, nil})
+	}
+	var codes []string
+	for _, c := range sets {
+		if v, ok := c.values["packCode"].(string); ok {
+			code := strings.ToUpper(strings.TrimSpace(v))
+			c.values["packCode"] = code
+			codes = append(codes, code)
+		} else if c.state != nil && c.state.PackCode != nil {
+			codes = append(codes, *c.state.PackCode)
+		}
+	}
+	known, err := s.store.PackCodes(ctx, tx, codes)
+	if err != nil {
+		return err
+	}
+	for _, c := range sets {
+		refuse := func(field, rule, msg string) {
+			bad = append(bad, cellError(c.op, c.index, c.id, c.tempID, field, rule, msg))
+		}
+		var start, end *time.Time
+		if c.state != nil {
+			start, end = c.state.StartDate, c.state.EndDate
+		}
+		datesOK := true
+		for _, d := range []struct {
+			field, name string
+			dst         **time.Time
+		}{{"startDate", "Start", &start}, {"endDate", "End", &end}} {
+			v, given := c.values[d.field]
+			if !given {
+				continue
+			}
+			t, ok := parseDay(v)
+			if !ok {
+				refuse(d.field, "date", "Invalid "+d.name+" Date")
+				datesOK = false
+				continue
+			}
+			c.values[d.field] = t.Format("2006-01-02")
+			*d.dst = &t
+		}
+		_, startGiven := c.values["startDate"]
+		_, endGiven := c.values["endDate"]
+		if datesOK && (startGiven || endGiven) {
+			if f, r, m := checkDates(start, end, today); f != "" {
+				refuse(f, r, m)
+			}
+		}
+		rawSizes, sizesGiven := c.values["sizes"]
+		_, codeGiven := c.values["packCode"]
+		if !sizesGiven && !codeGiven {
+			continue
+		}
+		sizes := map[string]int{}
+		if sizesGiven {
+			m, ok := parseSizes(rawSizes)
+			if !ok {
+				refuse("sizes", "sizes", "Sizes must map each size to a whole number of units")
+				continue
+			}
+			sizes = m
+			c.values["sizes"] = sizesJSON(m)
+		} else if c.state != nil && c.state.Sizes != nil {
+			sizes, _ = parseSizes(*c.state.Sizes)
+		}
+		code := ""
+		if v, ok := c.values["packCode"].(string); ok {
+			code = v
+		} else if c.state != nil && c.state.PackCode != nil {
+			code = *c.state.PackCode
+		}
+		var def *PackCode
+		if p, ok := known[code]; ok {
+			def = &p
+		}
+		if rule, msg := checkPackCode(code, sizes, def); rule != "" {
+			refuse("packCode", rule, msg)
+		}
+	}
+	if len(bad) > 0 {
+		return grid.Invalid(bad)
+	}
+	return nil
+}
+
+// note is a notification to send once the order is written.
+type note struct {
+	to    string // user code
+	typ   string
+	title string
+	body  string
+}
+
+// submit moves the order one step on (spec §4.3): a draft is submitted (a promo order to its
+// approver), a promo order under review passes from the approver to the senior approver and
+// then to review complete; each step tells the next person, the last one the requester.
+func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, error) {
+	if err := s.require(ctx, actions.OrdersSubmit, o.resource()); err != nil {
+		return nil, err
+	}
+	counts, err := s.store.LineStatusCounts(ctx, tx, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	if total == 0 {
+		return nil, grid.EmptyRequest()
+	}
+	now := s.now()
+	label := fmt.Sprintf("Order %d", o.OrderNumber)
+	switch {
+	case o.Type == TypePromo && o.Status == StatusDraft:
+		var bad []httpx.FieldError
+		if o.ApproverCode == "" {
+			bad = append(bad, httpx.FieldError{Field: "approverCode", Rule: "required", Message: "A promo order needs an approver"})
+		}
+		if o.SeniorApproverCode == "" {
+			bad = append(bad, httpx.FieldError{Field: "seniorApproverCode", Rule: "required", Message: "A promo order needs a senior approver"})
+		}
+		if len(bad) > 0 {
+			return nil, httpx.Invalid(bad...)
+		}
+		o.Status, o.OrderApprovalStatus, o.SubmittedDate = StatusRequiresApprover, StatusRequiresApprover, &now
+		return []note{{o.ApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s submitted promo order %d for your approval.", o.RequesterName, o.OrderNumber)}}, nil
+	case o.Type == TypePromo && o.Status == StatusRequiresApprover:
+		o.Status, o.OrderApprovalStatus = StatusRequiresSenior, StatusRequiresSenior
+		return []note{{o.SeniorApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s reviewed promo order %d; it now needs your approval.", o.ApproverName, o.OrderNumber)}}, nil
+	case o.Type == TypePromo && o.Status == StatusRequiresSenior:
+		o.Status, o.OrderApprovalStatus = StatusReviewComplete, StatusReviewComplete
+		return []note{{o.RequesterCode, notifyPromo, label + " was reviewed",
+			fmt.Sprintf("Promo order %d: %d line(s) approved, %d denied.", o.OrderNumber, counts[StatusApproved], counts[StatusDenied])}}, nil
+	case o.Type == TypeSample:
+		o.Status, o.SubmittedDate = StatusSubmitted, &now
+		if o.CoordinatorCode == "" {
+			return nil, nil
+		}
+		return []note{{o.CoordinatorCode, notifySample, label + " was submitted", fmt.Sprintf("%s submitted sample order %d.", o.RequesterName, o.OrderNumber)}}, nil
+	default:
+		o.Status, o.SubmittedDate = StatusSubmitted, &now
+		return nil, nil
+	}
+}
+
+// complete marks an order complete: a sample or wholesale order is COMPLETED, a reviewed promo
+// order moves on to PROCESSED and then FINALIZED.
+func (s *Service) complete(ctx context.Context, o *Order) ([]note, error) {
+	if err := s.require(ctx, actions.OrdersComplete, o.resource()); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	switch {
+	case o.Type == TypePromo && o.Status == StatusReviewComplete:
+		o.Status, o.OrderApprovalStatus = StatusProcessed, StatusProcessed
+	case o.Type == TypePromo:
+		o.Status, o.OrderApprovalStatus, o.CompletedDate = StatusFinalized, StatusFinalized, &now
+	default:
+		o.Status, o.CompletedDate = StatusCompleted, &now
+		if o.Type == TypeSample {
+			return []note{{o.RequesterCode, notifySample, fmt.Sprintf("Order %d is complete", o.OrderNumber), fmt.Sprintf("Sample order %d was marked complete.", o.OrderNumber)}}, nil
+		}
+	}
+	return nil, nil
+}
+
+// orderPath is the order's page in the shell (product spec §2.1).
+func orderPath(o *Order) string {
+	area := map[string]string{TypeSample: "samples", TypePromo: "promos", TypeWholesale: "wholesale"}[o.Type]
+	return fmt.Sprintf("/orders/%s/order/%d", area, o.OrderNumber)
+}
+
+// send writes each note as a notification in the drawer and an e-mail with a link to the order,
+// in the batch's transaction: they exist only if the step they tell of does.
+func (s *Service) send(ctx context.Context, tx pgx.Tx, o *Order, notes []note) error {
+	for _, n := range notes {
+		u, err := s.store.UserByCode(ctx, tx, n.to)
+		if err != nil {
+			if err == ErrNotFound {
+				s.log.Warn("orders: nobody to notify", "userCode", n.to, "order", o.OrderNumber)
+				continue
+			}
+			return err
+		}
+		path := orderPath(o)
+		if err := notify.Send(ctx, tx, notify.Notification{UserID: u.ID, Type: n.typ, Title: n.title, Body: n.body, Link: path}); err != nil {
+			return err
+		}
+		link := strings.TrimRight(s.cfg.PublicURL, "/") + path
+		if err := s.outbox.Enqueue(ctx, tx, []string{u.Email}, n.title, n.body+"\n\n"+link+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}

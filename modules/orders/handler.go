@@ -1,0 +1,149 @@
+package orders
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"its/core/httpx"
+	"its/core/registry"
+	"its/modules/actions"
+)
+
+// Handler is the orders module's HTTP side.
+type Handler struct{ svc *Service }
+
+// NewHandler gives the handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// routeType makes the route's {orderType} the policy's resource (SAMPLE, PROMO or WHOLESALE),
+// so the type's permission (or the wof flag) is checked before the handler. An unknown type is
+// passed as is and refused.
+var routeType = registry.WithResource(func(r *http.Request) map[string]any {
+	raw := chi.URLParam(r, "orderType")
+	if t, ok := typeOf(raw); ok {
+		return map[string]any{"orderType": t}
+	}
+	return map[string]any{"orderType": raw}
+})
+
+func orderType(r *http.Request) string {
+	t, _ := typeOf(chi.URLParam(r, "orderType"))
+	return t
+}
+
+// Routes registers the module's routes (each listed in module.yaml).
+func (h *Handler) Routes(r registry.Router) {
+	const base = "/api/orders/{orderType}/{subtype}"
+	r.Handle("POST", base+"/query", actions.OrdersView, h.query, routeType)
+	r.Handle("POST", base, actions.OrdersCreate, h.create, routeType)
+	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
+	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
+	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, h.batch, routeType)
+	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
+	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, h.assignments)
+	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
+	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.saveAssignment)
+	r.Handle("DELETE", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.deleteAssignment)
+}
+
+func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
+	var req QueryRequest
+	if r.ContentLength != 0 {
+		if err := httpx.Decode(r, &req); err != nil {
+			return err
+		}
+	}
+	res, err := h.svc.Query(r.Context(), orderType(r), chi.URLParam(r, "subtype"), req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, res)
+	return nil
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+	var req CreateRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	o, err := h.svc.Create(r.Context(), orderType(r), chi.URLParam(r, "subtype"), req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusCreated, map[string]any{"data": o})
+	return nil
+}
+
+func (h *Handler) duplicate(w http.ResponseWriter, r *http.Request) error {
+	o, err := h.svc.Duplicate(r.Context(), orderType(r), chi.URLParam(r, "subtype"), chi.URLParam(r, "originalOrderId"))
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusCreated, map[string]any{"message": MsgDuplicated, "data": o})
+	return nil
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.Delete(r.Context(), orderType(r), chi.URLParam(r, "id")); err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgDeleted, "data": map[string]string{"_id": chi.URLParam(r, "id")}})
+	return nil
+}
+
+func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
+	var req BatchRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.Batch(r.Context(), orderType(r), chi.URLParam(r, "id"), &req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, res)
+	return nil
+}
+
+func (h *Handler) comment(w http.ResponseWriter, r *http.Request) error {
+	var req CommentRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	o, err := h.svc.Comment(r.Context(), orderType(r), chi.URLParam(r, "id"), req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, o)
+	return nil
+}
+
+func (h *Handler) assignments(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.svc.Assignments(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, list)
+	return nil
+}
+
+func (h *Handler) saveAssignment(w http.ResponseWriter, r *http.Request) error {
+	var f AssignmentFields
+	if err := httpx.Decode(r, &f); err != nil {
+		return err
+	}
+	a, err := h.svc.SaveAssignment(r.Context(), chi.URLParam(r, "id"), f)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, a)
+	return nil
+}
+
+func (h *Handler) deleteAssignment(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.DeleteAssignment(r.Context(), chi.URLParam(r, "id")); err != nil {
+		return err
+	}
+	httpx.Data(w, map[string]string{"_id": chi.URLParam(r, "id")})
+	return nil
+}

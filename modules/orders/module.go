@@ -1,0 +1,28 @@
+// Package orders is the orders module: sample, promo and wholesale orders with their lines
+// (edited through core/grid with row versions), the promo approval steps with their
+// notifications, the wholesale date and pack-code rules, and the coordinator assignments. It
+// reads the catalog through the products module's Go API, never its tables.
+package orders
+
+import (
+	_ "embed"
+
+	"go.uber.org/fx"
+
+	"its/core/registry"
+	"its/modules/products"
+)
+
+//go:embed module.yaml
+var manifest []byte
+
+// Module wires the orders module; it needs the products module for the catalog.
+var Module = fx.Module("orders",
+	fx.Provide(NewStore, NewService, NewHandler, catalogOf),
+	registry.AsModule(func(h *Handler) registry.Module {
+		return registry.Module{File: "modules/orders/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 60}
+	}),
+)
+
+// catalogOf is the products service as the orders' Catalog.
+func catalogOf(s *products.Service) Catalog { return s }

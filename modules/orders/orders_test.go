@@ -1,0 +1,496 @@
+package orders_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"go.uber.org/fx"
+
+	"its/core/app/apptest"
+	"its/core/db/dbtest"
+	"its/modules/orders"
+	"its/modules/products"
+	"its/modules/users"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+func start(t testing.TB) *apptest.App {
+	return apptest.Start(t, fx.Options(users.Module, products.Module, orders.Module))
+}
+
+func login(a *apptest.App, role string) *apptest.Client {
+	c := a.Client()
+	c.Login(role + "@example.com")
+	return c
+}
+
+func data(t testing.TB, r *apptest.Response) map[string]any {
+	t.Helper()
+	d, ok := r.Body["data"].(map[string]any)
+	if !ok {
+		t.Fatalf("no data object: %d %s", r.Status, r.Raw)
+	}
+	return d
+}
+
+// pairs are real style/colours of the demo catalog.
+func pairs(t testing.TB, a *apptest.App, n int) [][2]string {
+	t.Helper()
+	rows, err := a.DB.Query(context.Background(), `SELECT style, color FROM products ORDER BY id DESC LIMIT $1`, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out [][2]string
+	for rows.Next() {
+		var p [2]string
+		if err := rows.Scan(&p[0], &p[1]); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// fixture stores an order of typ in status requested by requester (a user code) with one line,
+// assigned to the demo coordinator and approvers, and answers its id and the line's id.
+func fixture(t testing.TB, a *apptest.App, typ, status, requester string) (string, string) {
+	t.Helper()
+	p := pairs(t, a, 1)[0]
+	var id, line string
+	err := a.DB.QueryRow(context.Background(), `INSERT INTO orders (type, status, requester_code, requester_name,
+		coordinator_code, approver_code, senior_approver_code) VALUES ($1, $2, $3, 'Someone', 'CRD001', 'APR001', 'SAP001')
+		RETURNING id::text`, typ, status, requester).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.DB.QueryRow(context.Background(), `INSERT INTO order_lines (order_id, style, color, quantity) VALUES ($1, $2, $3, 1)
+		RETURNING id::text`, id, p[0], p[1]).Scan(&line); err != nil {
+		t.Fatal(err)
+	}
+	return id, line
+}
+
+var area = map[string]string{orders.TypeSample: "sample", orders.TypePromo: "promo", orders.TypeWholesale: "wholesale"}
+
+// state fingerprints the order tables, the notifications and the outbox.
+func state(t testing.TB, a *apptest.App) string {
+	t.Helper()
+	var s string
+	if err := a.DB.QueryRow(context.Background(), `SELECT md5(coalesce((SELECT string_agg(o::text, ',' ORDER BY id) FROM orders o), '') ||
+		coalesce((SELECT string_agg(l::text, ',' ORDER BY id) FROM order_lines l), '')) || ':' ||
+		(SELECT count(*) FROM notifications) || ':' || (SELECT count(*) FROM mail_outbox)`).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func lineVersion(t testing.TB, a *apptest.App, line string) int {
+	t.Helper()
+	return a.Count(`SELECT version FROM order_lines WHERE id = $1`, line)
+}
+
+// TestEditability checks every status × role cell of product spec §4.3 against the server: a
+// line change is written when the order is editable for the user, and refused with 403 (and
+// nothing written) when it is not.
+func TestEditability(t *testing.T) {
+	a := start(t)
+	clients := map[string]*apptest.Client{}
+	for _, r := range []string{"user", "coordinator", "seniorCoordinator", "approver", "seniorApprover", "editor", "manager"} {
+		clients[r] = login(a, r)
+	}
+	codes := map[string]string{"user": "USR001", "editor": "EDT001", "manager": "MGR001", "coordinator": "CRD001"}
+	cases := []struct {
+		typ, status, requester, role string
+		want                         int
+	}{
+		{orders.TypeSample, "DRAFT", "user", "user", 200},
+		{orders.TypeSample, "DRAFT", "user", "coordinator", 403},
+		{orders.TypeSample, "DRAFT", "editor", "user", 403},
+		{orders.TypeSample, "SUBMITTED", "user", "user", 403},
+		{orders.TypeSample, "SUBMITTED", "user", "coordinator", 200},
+		{orders.TypeSample, "SUBMITTED", "user", "seniorCoordinator", 200},
+		{orders.TypeSample, "IN PROGRESS", "user", "coordinator", 200},
+		{orders.TypeSample, "IN PROGRESS", "user", "user", 403},
+		{orders.TypeSample, "COMPLETED", "user", "coordinator", 403},
+		{orders.TypeSample, "SUBMITTED", "user", "approver", 403},
+		{orders.TypePromo, "DRAFT", "user", "user", 200},
+		{orders.TypePromo, "DRAFT", "user", "approver", 403},
+		{orders.TypePromo, "REQUIRES APPROVER", "user", "approver", 200},
+		{orders.TypePromo, "REQUIRES APPROVER", "user", "seniorApprover", 200},
+		{orders.TypePromo, "REQUIRES APPROVER", "user", "user", 403},
+		{orders.TypePromo, "REQUIRES APPROVER", "user", "coordinator", 403},
+		{orders.TypePromo, "REQUIRES SENIOR", "user", "approver", 403},
+		{orders.TypePromo, "REQUIRES SENIOR", "user", "seniorApprover", 200},
+		{orders.TypePromo, "REVIEW COMPLETE", "user", "seniorApprover", 403},
+		{orders.TypePromo, "REVIEW COMPLETE", "user", "coordinator", 403},
+		{orders.TypeWholesale, "PENDING", "editor", "editor", 200},
+		{orders.TypeWholesale, "SUBMITTED", "editor", "editor", 200},
+		{orders.TypeWholesale, "SUBMITTED", "manager", "manager", 200},
+		{orders.TypeWholesale, "PENDING", "editor", "user", 403},
+		{orders.TypeWholesale, "PENDING", "editor", "manager", 403},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s %s of %s by %s", c.typ, c.status, c.requester, c.role), func(t *testing.T) {
+			id, line := fixture(t, a, c.typ, c.status, codes[c.requester])
+			v := lineVersion(t, a, line)
+			before := state(t, a)
+			r := clients[c.role].Do("PATCH", "/api/orders/"+area[c.typ]+"/active/batch/"+id, map[string]any{
+				"updateProducts": []map[string]any{{"id": line, "version": v, "changes": map[string]any{"size": "10.5"}}}})
+			if r.Status != c.want {
+				t.Fatalf("status %d, want %d: %s", r.Status, c.want, r.Raw)
+			}
+			if c.want != 200 {
+				if after := state(t, a); after != before {
+					t.Fatal("a refused change wrote something")
+				}
+				return
+			}
+			if n := a.Count(`SELECT count(*) FROM order_lines WHERE id = $1 AND size = '10.5' AND version = $2`, line, v+1); n != 1 {
+				t.Fatal("the change was not stored with a new version")
+			}
+		})
+	}
+}
+
+// TestStaleWrite: two coordinators edit the same line; the second, holding the old version,
+// gets userLock and the first one's change stays.
+func TestStaleWrite(t *testing.T) {
+	a := start(t)
+	id, line := fixture(t, a, orders.TypeSample, "SUBMITTED", "USR001")
+	v := lineVersion(t, a, line)
+	one, two := login(a, "coordinator"), login(a, "seniorCoordinator")
+	path := "/api/orders/sample/active-orders/batch/" + id
+	if r := one.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": v, "changes": map[string]any{"size": "9"}}}}); r.Status != 200 {
+		t.Fatalf("first write: %d %s", r.Status, r.Raw)
+	}
+	before := state(t, a)
+	r := two.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": v, "changes": map[string]any{"size": "11"}}}})
+	if r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" {
+		t.Fatalf("stale write: %d %s", r.Status, r.Raw)
+	}
+	if state(t, a) != before || a.Count(`SELECT count(*) FROM order_lines WHERE id = $1 AND size = '9'`, line) != 1 {
+		t.Fatal("the stale write changed something")
+	}
+	// The order version too: a submit or complete against an old version is refused alike.
+	var ov int
+	ov = a.Count(`SELECT version FROM orders WHERE id = $1`, id)
+	if r := two.Do("PATCH", path, map[string]any{"version": ov - 1, "markCompleted": true}); r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" {
+		t.Fatalf("stale complete: %d %s", r.Status, r.Raw)
+	}
+	if r := two.Do("PATCH", path, map[string]any{"version": ov, "markCompleted": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "COMPLETED" {
+		t.Fatalf("complete: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestPromoFlow walks a promo order from the requester through the approver and the senior
+// approver, with the notifications and e-mails of each step and the forged requests refused.
+func TestPromoFlow(t *testing.T) {
+	a := start(t)
+	user, approver, senior := login(a, "user"), login(a, "approver"), login(a, "seniorApprover")
+	ps := pairs(t, a, 2)
+	r := user.Do("POST", "/api/orders/promo/needs-review", map[string]any{
+		"approverCode": "APR001", "seniorApproverCode": "SAP001", "reason": "Event",
+		"products": []map[string]any{{"style": ps[0][0], "color": ps[0][1]}, {"style": ps[1][0], "color": ps[1][1], "values": map[string]any{"quantity": 3}}}})
+	if r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	o := data(t, r)
+	id := o["_id"].(string)
+	lines := o["products"].([]any)
+	if o["status"] != "DRAFT" || o["approverName"] != "April Approver" || len(lines) != 2 {
+		t.Fatalf("created: %s", r.Raw)
+	}
+	// The requester is the current user: lines default to APPROVED (spec §4.3).
+	for _, l := range lines {
+		if l.(map[string]any)["status"] != "APPROVED" {
+			t.Fatalf("line default: %v", l)
+		}
+	}
+	path := "/api/orders/promo/needs-review/batch/" + id
+	version := func() int { return a.Count(`SELECT version FROM orders WHERE id = $1`, id) }
+	// The approver cannot see or move a draft.
+	if r := approver.Do("PATCH", path, map[string]any{"version": version(), "submit": true}); r.Status != 403 {
+		t.Fatalf("approver submits a draft: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("PATCH", path, map[string]any{"version": version(), "submit": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "REQUIRES APPROVER" {
+		t.Fatalf("submit: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'APR001' AND n.type = 'PromoOrderNotification' AND n.link LIKE '/orders/promos/order/%'`); n != 1 {
+		t.Fatalf("approver notifications: %d", n)
+	}
+	if n := a.Count(`SELECT count(*) FROM mail_outbox WHERE 'approver@example.com' = ANY(recipients) AND body_text LIKE '%/orders/promos/order/%'`); n != 1 {
+		t.Fatalf("approver mails: %d", n)
+	}
+	// The order is in the approver's needs-review list, not in the senior approver's... yet it is
+	// (a senior approver sees REQUIRES APPROVER too), and not in another user's.
+	list := data(t, approver.Do("POST", "/api/orders/promo/needs-review/query", map[string]any{}))["rows"].([]any)
+	found := false
+	for _, x := range list {
+		found = found || x.(map[string]any)["_id"] == id
+	}
+	if !found {
+		t.Fatal("the approver does not see the order in needs-review")
+	}
+	// Forged: the requester sets a line status; refused, nothing written.
+	line := lines[1].(map[string]any)
+	lv := int(line["version"].(float64))
+	before := state(t, a)
+	if r := user.Do("PATCH", path, map[string]any{"status": []map[string]any{{"id": line["id"], "version": lv, "status": "DENIED"}}}); r.Status != 403 {
+		t.Fatalf("requester sets a status: %d %s", r.Status, r.Raw)
+	}
+	// Advanced rights set a row only to APPROVED or DENIED.
+	if r := approver.Do("PATCH", path, map[string]any{"status": []map[string]any{{"id": line["id"], "version": lv, "status": "DRAFT"}}}); r.Status != 403 {
+		t.Fatalf("approver sets DRAFT: %d %s", r.Status, r.Raw)
+	}
+	if state(t, a) != before {
+		t.Fatal("a refused status change wrote something")
+	}
+	if r := approver.Do("PATCH", path, map[string]any{"status": []map[string]any{{"id": line["id"], "version": lv, "status": "denied"}}}); r.Status != 200 {
+		t.Fatalf("approver denies: %d %s", r.Status, r.Raw)
+	}
+	// The senior approver cannot pass the approver's step for them.
+	if r := senior.Do("PATCH", path, map[string]any{"version": version(), "submit": true}); r.Status != 403 {
+		t.Fatalf("senior submits the approver's step: %d %s", r.Status, r.Raw)
+	}
+	if r := approver.Do("PATCH", path, map[string]any{"version": version(), "submit": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "REQUIRES SENIOR" {
+		t.Fatalf("approver submit: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'SAP001'`); n != 1 {
+		t.Fatalf("senior notifications: %d", n)
+	}
+	if r := approver.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": lines[0].(map[string]any)["id"], "version": 1, "changes": map[string]any{"size": "8"}}}}); r.Status != 403 {
+		t.Fatalf("approver edits at REQUIRES SENIOR: %d %s", r.Status, r.Raw)
+	}
+	if r := senior.Do("PATCH", path, map[string]any{"version": version(), "submit": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "REVIEW COMPLETE" {
+		t.Fatalf("senior submit: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'USR001' AND n.body LIKE '%1 line(s) approved, 1 denied%'`); n != 1 {
+		t.Fatalf("requester told of the review: %d", n)
+	}
+	if n := a.Count(`SELECT count(*) FROM mail_outbox WHERE 'user@example.com' = ANY(recipients)`); n != 1 {
+		t.Fatalf("requester mails: %d", n)
+	}
+	// A reviewed order is processed, then finalized, by a sample coordinator; the requester cannot.
+	coord := login(a, "coordinator")
+	before = state(t, a)
+	if r := user.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("the requester processes: %d %s", r.Status, r.Raw)
+	}
+	for _, want := range []string{"PROCESSED", "FINALIZED"} {
+		if r := coord.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != want {
+			t.Fatalf("complete to %s: %d %s", want, r.Status, r.Raw)
+		}
+	}
+	if r := coord.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 403 {
+		t.Fatalf("complete a finalized order: %d %s", r.Status, r.Raw)
+	}
+	found = false
+	for _, x := range data(t, user.Do("POST", "/api/orders/promo/reviewed/query", map[string]any{}))["rows"].([]any) {
+		found = found || x.(map[string]any)["_id"] == id
+	}
+	if !found {
+		t.Fatal("the finalized order is not in the requester's reviewed list")
+	}
+}
+
+// TestListsAndDelete: coordinators see only SUBMITTED and IN PROGRESS active sample orders,
+// users their own drafts; only drafts are deleted.
+func TestListsAndDelete(t *testing.T) {
+	a := start(t)
+	draft, _ := fixture(t, a, orders.TypeSample, "DRAFT", "USR001")
+	submitted, _ := fixture(t, a, orders.TypeSample, "SUBMITTED", "USR001")
+	ids := func(c *apptest.Client, body map[string]any) map[string]bool {
+		r := c.Do("POST", "/api/orders/sample/active-orders/query", body)
+		out := map[string]bool{}
+		for _, x := range data(t, r)["rows"].([]any) {
+			out[x.(map[string]any)["_id"].(string)] = true
+		}
+		return out
+	}
+	user, coord := login(a, "user"), login(a, "coordinator")
+	if got := ids(user, map[string]any{}); !got[draft] || !got[submitted] {
+		t.Fatalf("user's active list: %v", got)
+	}
+	if got := ids(coord, map[string]any{}); got[draft] || !got[submitted] {
+		t.Fatalf("coordinator's active list: %v", got)
+	}
+	if got := ids(coord, map[string]any{"viewAsCoordinatorCode": "SCR001"}); got[submitted] {
+		t.Fatal("viewing as another coordinator lists the first one's orders")
+	}
+	if r := user.Do("POST", "/api/orders/sample/active-orders/query", map[string]any{"viewAsCoordinatorCode": "CRD001"}); r.Status != 403 {
+		t.Fatalf("a user views as a coordinator: %d", r.Status)
+	}
+	if r := user.Do("POST", "/api/orders/wholesale/active/query", map[string]any{}); r.Status != 403 {
+		t.Fatalf("wholesale without wof: %d", r.Status)
+	}
+	before := state(t, a)
+	if r := user.Do("DELETE", "/api/orders/sample/active-orders/"+submitted, nil); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("delete a submitted order: %d", r.Status)
+	}
+	if r := user.Do("DELETE", "/api/orders/sample/active-orders/"+draft, nil); r.Status != 200 || a.Count(`SELECT count(*) FROM orders WHERE id = $1`, draft) != 0 {
+		t.Fatalf("delete a draft: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("PATCH", "/api/orders/sample/active-orders/batch/"+submitted, map[string]any{}); r.Status != 400 || r.Body["message"] != "Error. Your request was empty. Nothing has been submitted. Please try again." {
+		t.Fatalf("empty batch: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestWholesaleRules: the §5.2 date and pack-code messages through the batch.
+func TestWholesaleRules(t *testing.T) {
+	a := start(t)
+	id, line := fixture(t, a, orders.TypeWholesale, "PENDING", "EDT001")
+	c := login(a, "editor")
+	path := "/api/orders/wholesale/active/batch/" + id
+	cases := []struct {
+		changes map[string]any
+		message string
+	}{
+		{map[string]any{"startDate": ""}, "Invalid Start Date"},
+		{map[string]any{"endDate": "13/45/2020"}, "Invalid End Date"},
+		{map[string]any{"startDate": "01/01/2000"}, "Start date cannot be more than 1 week in the past"},
+		{map[string]any{"endDate": "01/01/2999"}, "End date cannot be more than 1 year in future"},
+		{map[string]any{"packCode": "a12"}, "Pack code A12: A-L codes cannot be ordered"},
+		{map[string]any{"packCode": "X99"}, "Unknown pack code X99"},
+		{map[string]any{"packCode": "M12"}, "Pack code M12 requires a sizes quantity"},
+		{map[string]any{"packCode": "M12", "sizes": map[string]any{"8": 3, "9": 9}}, "Incorrect quantities for pack code M12"},
+	}
+	for _, k := range cases {
+		before := state(t, a)
+		r := c.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "changes": k.changes}}})
+		if r.Status != 400 || r.Body["message"] != k.message || state(t, a) != before {
+			t.Fatalf("%v: %d %s", k.changes, r.Status, r.Raw)
+		}
+	}
+	r := c.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "changes": map[string]any{"packCode": "m12", "sizes": map[string]any{"9": 8, "8": 4}}}}})
+	if r.Status != 200 || a.Count(`SELECT count(*) FROM order_lines WHERE id = $1 AND pack_code = 'M12' AND sizes = '{"8":4,"9":8}'`, line) != 1 {
+		t.Fatalf("a good pack: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestAssignments: a senior coordinator manages the coordinator assignments (create, a patch
+// with its version, delete); a stale patch gets userLock, a taken code a field error, and a
+// coordinator without the right gets 403 — each refusal writing nothing.
+func TestAssignments(t *testing.T) {
+	a := start(t)
+	senior, coord := login(a, "seniorCoordinator"), login(a, "coordinator")
+	rows := func() string {
+		var s string
+		if err := a.DB.QueryRow(context.Background(), `SELECT coalesce(string_agg(c::text, ',' ORDER BY id), '') FROM coordinator_assignments c`).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if r := coord.Do("GET", "/api/coordinatorAssignments", nil); r.Status != 200 || len(r.Body["data"].([]any)) != 2 {
+		t.Fatalf("list: %d %s", r.Status, r.Raw)
+	}
+	before := rows()
+	if r := coord.Do("POST", "/api/coordinatorAssignments", map[string]any{"coordinatorCode": "CRD009"}); r.Status != 403 || rows() != before {
+		t.Fatalf("a coordinator creates: %d %s", r.Status, r.Raw)
+	}
+	if r := senior.Do("POST", "/api/coordinatorAssignments", map[string]any{"coordinatorCode": "crd001"}); r.Status != 400 || rows() != before {
+		t.Fatalf("a taken code: %d %s", r.Status, r.Raw)
+	}
+	r := senior.Do("POST", "/api/coordinatorAssignments", map[string]any{"coordinatorCode": "crd009", "name": "Nia", "lastName": "New", "email": "nia@example.com"})
+	if r.Status != 200 || data(t, r)["coordinatorCode"] != "CRD009" {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	id, v := data(t, r)["_id"].(string), data(t, r)["version"]
+	if r := senior.Do("PATCH", "/api/coordinatorAssignments/"+id, map[string]any{"version": v, "name": "Nina"}); r.Status != 200 || data(t, r)["name"] != "Nina" || data(t, r)["email"] != "nia@example.com" {
+		t.Fatalf("patch: %d %s", r.Status, r.Raw)
+	}
+	before = rows()
+	if r := senior.Do("PATCH", "/api/coordinatorAssignments/"+id, map[string]any{"version": v, "name": "Nora"}); r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" || rows() != before {
+		t.Fatalf("stale patch: %d %s", r.Status, r.Raw)
+	}
+	if r := coord.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 403 || rows() != before {
+		t.Fatalf("a coordinator deletes: %d %s", r.Status, r.Raw)
+	}
+	if r := senior.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 200 || a.Count(`SELECT count(*) FROM coordinator_assignments WHERE id::text = $1`, id) != 0 {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+	if r := senior.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 404 {
+		t.Fatalf("delete again: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestDuplicateAndComment: duplicating an order gives the caller a new draft with the lines
+// (PENDING again) and the spec's toast; an order the caller may not see is refused and nothing
+// is written; a comment with a stale version gets userLock.
+func TestDuplicateAndComment(t *testing.T) {
+	a := start(t)
+	user, editor := login(a, "user"), login(a, "editor")
+	id, _ := fixture(t, a, orders.TypeSample, "COMPLETED", "USR001")
+	if _, err := a.DB.Exec(context.Background(), `UPDATE order_lines SET status = 'APPROVED', quantity = 4 WHERE order_id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	before := state(t, a)
+	if r := editor.Do("POST", "/api/orders/sample/archived-orders/duplicate/"+id, nil); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("another user duplicates: %d %s", r.Status, r.Raw)
+	}
+	r := user.Do("POST", "/api/orders/sample/archived-orders/duplicate/"+id, nil)
+	if r.Status != 201 || r.Body["message"] != orders.MsgDuplicated {
+		t.Fatalf("duplicate: %d %s", r.Status, r.Raw)
+	}
+	o := data(t, r)
+	copyID := o["_id"].(string)
+	lines := o["products"].([]any)
+	if copyID == id || o["status"] != "DRAFT" || o["requesterCode"] != "USR001" || len(lines) != 1 {
+		t.Fatalf("the copy: %s", r.Raw)
+	}
+	if l := lines[0].(map[string]any); l["status"] != "PENDING" || l["quantity"] != float64(4) {
+		t.Fatalf("the copied line: %v", l)
+	}
+
+	path := "/api/orders/sample/active-orders/comment/" + copyID
+	v := a.Count(`SELECT version FROM orders WHERE id = $1`, copyID)
+	if r := user.Do("POST", path, map[string]any{"comment": "  Rush, please ", "version": v}); r.Status != 200 || data(t, r)["comment"] != "Rush, please" {
+		t.Fatalf("comment: %d %s", r.Status, r.Raw)
+	}
+	before = state(t, a)
+	if r := user.Do("POST", path, map[string]any{"comment": "Late", "version": v}); r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" || state(t, a) != before {
+		t.Fatalf("stale comment: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("DELETE", "/api/orders/sample/active-orders/"+copyID, nil); r.Status != 200 || r.Body["message"] != orders.MsgDeleted {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestSampleFlow: submitting a sample order tells its coordinator (a notification and an e-mail
+// with the order's link); the requester cannot mark it complete (403, nothing written); the
+// coordinator can, and the requester is told.
+func TestSampleFlow(t *testing.T) {
+	a := start(t)
+	user, coord := login(a, "user"), login(a, "coordinator")
+	p := pairs(t, a, 1)[0]
+	r := user.Do("POST", "/api/orders/sample/active-orders", map[string]any{"coordinatorCode": "CRD001", "products": []map[string]any{{"style": p[0], "color": p[1]}}})
+	if r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	o := data(t, r)
+	id, number := o["_id"].(string), int(o["orderNumber"].(float64))
+	path := "/api/orders/sample/active-orders/batch/" + id
+	version := func() int { return a.Count(`SELECT version FROM orders WHERE id = $1`, id) }
+	if r := user.Do("PATCH", path, map[string]any{"version": version(), "submit": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "SUBMITTED" {
+		t.Fatalf("submit: %d %s", r.Status, r.Raw)
+	}
+	link := fmt.Sprintf("/orders/samples/order/%d", number)
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'CRD001' AND n.type = 'SampleOrderNotification' AND n.link = $1`, link); n != 1 {
+		t.Fatalf("coordinator notifications: %d", n)
+	}
+	if n := a.Count(`SELECT count(*) FROM mail_outbox WHERE 'coordinator@example.com' = ANY(recipients) AND body_text LIKE '%'||$1||'%'`, link); n != 1 {
+		t.Fatalf("coordinator mails: %d", n)
+	}
+	before := state(t, a)
+	if r := user.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("the requester completes: %d %s", r.Status, r.Raw)
+	}
+	if r := coord.Do("PATCH", path, map[string]any{"version": version(), "markCompleted": true}); r.Status != 200 || data(t, r)["order"].(map[string]any)["status"] != "COMPLETED" {
+		t.Fatalf("complete: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'USR001' AND n.type = 'SampleOrderNotification' AND n.link = $1`, link); n != 1 {
+		t.Fatalf("requester notifications: %d", n)
+	}
+}

@@ -1,0 +1,580 @@
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+
+	"its/core/authz"
+	"its/core/config"
+	"its/core/grid"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/core/mail"
+	"its/core/registry"
+	"its/modules/actions"
+	"its/modules/products"
+)
+
+// Catalog is what orders need of the products module: whether style/colours exist and what
+// they are. The products service satisfies it; orders never read the catalog's tables.
+type Catalog interface {
+	Validate(ctx context.Context, q products.Querier, rows []products.Pair) (products.ValidationResult, error)
+	Fetch(ctx context.Context, req products.FetchRequest) ([]products.Product, error)
+}
+
+// Service holds the order rules (product spec §4.3, §5.2, §5.7).
+type Service struct {
+	db      *pgxpool.Pool
+	store   *Store
+	authz   *authz.Engine
+	catalog Catalog
+	outbox  *mail.Outbox
+	cfg     *config.Config
+	log     *slog.Logger
+	now     func() time.Time
+}
+
+// ServiceParams wire the service.
+type ServiceParams struct {
+	fx.In
+	DB      *pgxpool.Pool
+	Store   *Store
+	Authz   *authz.Engine
+	Catalog Catalog
+	Outbox  *mail.Outbox
+	Config  *config.Config
+	Log     *slog.Logger
+}
+
+// NewService gives the service.
+func NewService(p ServiceParams) *Service {
+	return &Service{db: p.DB, store: p.Store, authz: p.Authz, catalog: p.Catalog, outbox: p.Outbox, cfg: p.Config, log: p.Log, now: time.Now}
+}
+
+func (s *Service) allowed(ctx context.Context, action string, res map[string]any) (bool, error) {
+	return s.authz.Allowed(ctx, identity.FromContext(ctx), action, res)
+}
+
+func (s *Service) require(ctx context.Context, action string, res map[string]any) error {
+	return registry.Require(ctx, s.authz, action, res)
+}
+
+func notFound(err error) error {
+	if errors.Is(err, ErrNotFound) {
+		return httpx.NotFound("Order")
+	}
+	return err
+}
+
+// load reads an order of the route's type that the user may see; lock holds it for tx.
+func (s *Service) load(ctx context.Context, tx pgx.Tx, orderType, id string, lock bool) (*Order, error) {
+	o, err := s.store.Get(ctx, tx, id, lock)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	if o.Type != orderType {
+		return nil, httpx.NotFound("Order")
+	}
+	if err := s.require(ctx, actions.OrdersRead, o.resource()); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// QueryRequest is the body of POST orders/{orderType}/{subtype}/query.
+type QueryRequest struct {
+	OrderID               string `json:"orderId"`
+	OrderNumber           int64  `json:"orderNumber"`
+	ViewAsCoordinatorCode string `json:"viewAsCoordinatorCode"`
+	Limit                 int    `json:"limit"`
+	Cursor                string `json:"cursor"`
+}
+
+// ListResult is one page of a list view.
+type ListResult struct {
+	View       string   `json:"view"`
+	Rows       []*Order `json:"rows"`
+	NextCursor *string  `json:"nextCursor"`
+}
+
+// isCoordinator asks the policy whether the user is a sample coordinator for orderType: one who
+// may read any submitted order of the type that is not theirs.
+func (s *Service) isCoordinator(ctx context.Context, orderType string) (bool, error) {
+	status := StatusSubmitted
+	if orderType == TypePromo {
+		status = StatusReviewComplete
+	}
+	return s.allowed(ctx, actions.OrdersRead, map[string]any{"orderType": orderType, "status": status, "requesterCode": ""})
+}
+
+// Query answers a list view, or one order with its lines when subtype is "order".
+func (s *Service) Query(ctx context.Context, orderType, subtype string, req QueryRequest) (any, error) {
+	if strings.EqualFold(subtype, "order") {
+		return s.Detail(ctx, orderType, req)
+	}
+	v, ok := viewOf(orderType, subtype)
+	if !ok {
+		return nil, httpx.NotFound("Order list " + subtype)
+	}
+	u := identity.FromContext(ctx)
+	f := ListFilter{Type: orderType, Statuses: v.statuses, Limit: req.Limit}
+	if f.Limit <= 0 {
+		f.Limit = ListPageSize
+	}
+	if f.Limit > MaxListPage {
+		f.Limit = MaxListPage
+	}
+	if req.Cursor != "" {
+		n, err := strconv.ParseInt(req.Cursor, 10, 64)
+		if err != nil || n <= 0 {
+			return nil, httpx.BadRequest("The cursor is not valid", nil)
+		}
+		f.Before = n
+	}
+	if v.lastYear {
+		since := s.now().AddDate(-1, 0, 0)
+		f.Since = &since
+	}
+	own := sq.Eq{"o.requester_code": u.UserCode}
+	coordinator, err := s.isCoordinator(ctx, orderType)
+	if err != nil {
+		return nil, err
+	}
+	if req.ViewAsCoordinatorCode != "" && (!coordinator || orderType != TypeSample || v.name == "styles") {
+		// Viewing as another coordinator is for coordinators, where the route allows a change.
+		return nil, httpx.Forbidden("orders.sample.viewAs")
+	}
+	switch orderType {
+	case TypeSample:
+		if v.name == "styles" {
+			if err := s.require(ctx, actions.OrdersSampleStyles, nil); err != nil {
+				return nil, err
+			}
+		}
+		drafts, err := s.allowed(ctx, actions.OrdersSampleViewDrafts, nil)
+		if err != nil {
+			return nil, err
+		}
+		if coordinator && !drafts {
+			// Sample coordinators see only SUBMITTED and IN PROGRESS active orders (spec §4.3).
+			code := u.UserCode
+			if req.ViewAsCoordinatorCode != "" {
+				code = req.ViewAsCoordinatorCode
+			}
+			f.Scope = sq.Eq{"o.coordinator_code": code}
+			if v.name == "active" {
+				f.Statuses = []string{StatusSubmitted, StatusInProgress}
+			}
+		} else {
+			f.Scope = own
+		}
+	case TypePromo:
+		all, err := s.allowed(ctx, actions.OrdersPromoViewAll, nil)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case !all && v.name == "needs-review":
+			// Approvers see the orders waiting for them (spec §6).
+			f.Scope = sq.Or{
+				sq.And{sq.Eq{"o.approver_code": u.UserCode}, sq.Eq{"o.status": StatusRequiresApprover}},
+				sq.And{sq.Eq{"o.senior_approver_code": u.UserCode}, sq.Eq{"o.status": []string{StatusRequiresApprover, StatusRequiresSenior}}},
+			}
+		case !all:
+			f.Scope = sq.Or{sq.Eq{"o.approver_code": u.UserCode}, sq.Eq{"o.senior_approver_code": u.UserCode}}
+		case coordinator && v.name == "reviewed":
+			f.Scope = nil
+		default:
+			f.Scope = own
+		}
+	default:
+		f.Scope = own
+	}
+	rows, more, err := s.store.List(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	res := &ListResult{View: v.name, Rows: rows}
+	if more && len(rows) > 0 {
+		c := strconv.FormatInt(rows[len(rows)-1].OrderNumber, 10)
+		res.NextCursor = &c
+	}
+	if v.name == "styles" {
+		for _, o := range rows {
+			if o.Products, err = s.lines(ctx, o.ID); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return res, nil
+}
+
+// lines reads every line of an order, in the order they were added.
+func (s *Service) lines(ctx context.Context, orderID string) ([]map[string]any, error) {
+	out := []map[string]any{}
+	q := grid.Query{Limit: lineGrid.MaxLimit}
+	for {
+		p, err := lineGrid.Page(ctx, s.db, q, sq.Expr("order_id = ?::uuid", orderID))
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range p.Rows {
+			out = append(out, lineJSON(r.Map()))
+		}
+		if p.NextCursor == nil {
+			return out, nil
+		}
+		q.Cursor = *p.NextCursor
+	}
+}
+
+// lineJSON answers the size matrix as an object rather than its stored text.
+func lineJSON(m map[string]any) map[string]any {
+	if s, ok := m["sizes"].(string); ok {
+		m["sizes"] = jsonRaw(s)
+	}
+	return m
+}
+
+// Detail answers one order with its lines.
+func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest) (*Order, error) {
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	id := req.OrderID
+	if id == "" && req.OrderNumber > 0 {
+		if id, err = s.store.ByNumber(ctx, tx, req.OrderNumber); err != nil {
+			return nil, notFound(err)
+		}
+	}
+	if id == "" {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "orderId", Rule: "required", Message: "Name the order (orderId or orderNumber)"})
+	}
+	o, err := s.load(ctx, tx, orderType, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, err
+	}
+	if o.Products, err = s.lines(ctx, o.ID); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// Fields are the order fields a create or a batch may set; nil leaves a field as it is.
+type Fields struct {
+	Purpose               *string          `json:"purpose"`
+	ProductType           *string          `json:"productType"`
+	RequesterName         *string          `json:"requesterName"`
+	CoordinatorCode       *string          `json:"coordinatorCode"`
+	ApproverCode          *string          `json:"approverCode"`
+	SeniorApproverCode    *string          `json:"seniorApproverCode"`
+	Customer              *json.RawMessage `json:"customer"`
+	Currency              *string          `json:"currency"`
+	Region                *string          `json:"region"`
+	Origin                *string          `json:"origin"`
+	Account               *string          `json:"account"`
+	PO                    *string          `json:"po"`
+	Buyer                 *string          `json:"buyer"`
+	EmailCC               *string          `json:"emailCC"`
+	Instructions          *string          `json:"instructions"`
+	Phone                 *string          `json:"phone"`
+	HardCopy              *bool            `json:"hardCopy"`
+	ShippingMethod        *string          `json:"shippingMethod"`
+	DeliveryMethod        *string          `json:"deliveryMethod"`
+	Reason                *string          `json:"reason"`
+	RepNumber             *string          `json:"repNumber"`
+	RepNumber2            *string          `json:"repNumber2"`
+	RequestedDeliveryDate *string          `json:"requestedDeliveryDate"`
+	AvailabilityDate      *Availability    `json:"availabilityDate"`
+}
+
+func setStr(dst *string, v *string) {
+	if v != nil {
+		*dst = strings.TrimSpace(*v)
+	}
+}
+
+func day(v *string, field string) (*string, *httpx.FieldError) {
+	if v == nil || strings.TrimSpace(*v) == "" {
+		return nil, nil
+	}
+	t, ok := parseDay(*v)
+	if !ok {
+		return nil, &httpx.FieldError{Field: field, Rule: "date", Message: "Not a date (MM/DD/YYYY)"}
+	}
+	d := t.Format("2006-01-02")
+	return &d, nil
+}
+
+// apply sets f on o, checking coordinators and approvers against their accounts.
+func (s *Service) apply(ctx context.Context, tx pgx.Tx, o *Order, f *Fields) error {
+	if f == nil {
+		return nil
+	}
+	for _, p := range []struct {
+		dst *string
+		v   *string
+	}{{&o.Purpose, f.Purpose}, {&o.ProductType, f.ProductType}, {&o.RequesterName, f.RequesterName}, {&o.Region, f.Region},
+		{&o.Origin, f.Origin}, {&o.Account, f.Account}, {&o.PO, f.PO}, {&o.Buyer, f.Buyer}, {&o.EmailCC, f.EmailCC},
+		{&o.Instructions, f.Instructions}, {&o.Phone, f.Phone}, {&o.ShippingMethod, f.ShippingMethod},
+		{&o.DeliveryMethod, f.DeliveryMethod}, {&o.Reason, f.Reason}, {&o.RepNumber, f.RepNumber}, {&o.RepNumber2, f.RepNumber2}} {
+		setStr(p.dst, p.v)
+	}
+	if f.Currency != nil {
+		o.Currency = strings.ToUpper(strings.TrimSpace(*f.Currency))
+	}
+	if f.HardCopy != nil {
+		o.HardCopy = *f.HardCopy
+	}
+	if f.Customer != nil {
+		o.Customer = *f.Customer
+	}
+	var bad []httpx.FieldError
+	if f.RequesterName != nil && o.Type != TypePromo {
+		bad = append(bad, httpx.FieldError{Field: "requesterName", Rule: "promoOnly", Message: "Only a promo order names another requester"})
+	}
+	if d, e := day(f.RequestedDeliveryDate, "requestedDeliveryDate"); e != nil {
+		bad = append(bad, *e)
+	} else if f.RequestedDeliveryDate != nil {
+		o.RequestedDeliveryDate = d
+	}
+	if f.AvailabilityDate != nil {
+		b, e1 := day(f.AvailabilityDate.BeginDate, "availabilityDate.beginDate")
+		e, e2 := day(f.AvailabilityDate.EndDate, "availabilityDate.endDate")
+		for _, fe := range []*httpx.FieldError{e1, e2} {
+			if fe != nil {
+				bad = append(bad, *fe)
+			}
+		}
+		o.AvailabilityDate = Availability{BeginDate: b, EndDate: e}
+	}
+	if f.CoordinatorCode != nil {
+		code := strings.TrimSpace(*f.CoordinatorCode)
+		if code != "" {
+			if _, err := s.store.Assignment(ctx, tx, code); errors.Is(err, ErrNotFound) {
+				bad = append(bad, httpx.FieldError{Field: "coordinatorCode", Rule: "exists", Message: "No coordinator assignment has the code " + code})
+			} else if err != nil {
+				return err
+			}
+		}
+		o.CoordinatorCode = code
+	}
+	for _, a := range []struct {
+		field      string
+		v          *string
+		code, name *string
+		role       string
+	}{{"approverCode", f.ApproverCode, &o.ApproverCode, &o.ApproverName, "approver"},
+		{"seniorApproverCode", f.SeniorApproverCode, &o.SeniorApproverCode, &o.SeniorApproverName, "seniorApprover"}} {
+		if a.v == nil {
+			continue
+		}
+		code := strings.TrimSpace(*a.v)
+		if code == "" {
+			*a.code, *a.name = "", ""
+			continue
+		}
+		if o.Type != TypePromo {
+			bad = append(bad, httpx.FieldError{Field: a.field, Rule: "promoOnly", Message: "Only promo orders have approvers"})
+			continue
+		}
+		u, err := s.store.UserByCode(ctx, tx, code)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		if u == nil || !u.HasRole("its:promoOrders", a.role) {
+			bad = append(bad, httpx.FieldError{Field: a.field, Rule: a.role, Message: fmt.Sprintf("%s is not a %s of promo orders", code, a.role)})
+			continue
+		}
+		*a.code, *a.name = code, u.FullName
+	}
+	if len(bad) > 0 {
+		return httpx.Invalid(bad...)
+	}
+	return nil
+}
+
+// CreateRequest is the body of a create: the order's fields and its first products.
+type CreateRequest struct {
+	Fields
+	Products []AddProduct `json:"products"`
+}
+
+func draftStatus(orderType string) string {
+	if orderType == TypeWholesale {
+		return StatusPending
+	}
+	return StatusDraft
+}
+
+// newOrder is a draft of orderType requested by the current user, with the spec's defaults:
+// the availability window of today and 45 days on, and the coordinator assignment whose code is
+// the user's.
+func (s *Service) newOrder(ctx context.Context, tx pgx.Tx, orderType, subtype string) (*Order, error) {
+	u := identity.FromContext(ctx)
+	today := s.now().Format("2006-01-02")
+	until := s.now().Add(AvailabilityWindow).Format("2006-01-02")
+	o := &Order{Type: orderType, OrderSubtype: subtype, Status: draftStatus(orderType), OrderApprovalStatus: StatusPending,
+		ProductType: "All", RequesterID: &u.ID, RequesterCode: u.UserCode, RequesterName: u.FullName, Currency: "USD",
+		AvailabilityDate: Availability{BeginDate: &today, EndDate: &until}, Customer: json.RawMessage("null")}
+	if orderType == TypeSample {
+		if _, err := s.store.Assignment(ctx, tx, u.UserCode); err == nil {
+			o.CoordinatorCode = u.UserCode
+		} else if !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// Create stores a new order with its first products.
+func (s *Service) Create(ctx context.Context, orderType, subtype string, req CreateRequest) (*Order, error) {
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	o, err := s.newOrder(ctx, tx, orderType, subtype)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.apply(ctx, tx, o, &req.Fields); err != nil {
+		return nil, err
+	}
+	if o.ID, err = s.store.Insert(ctx, tx, o); err != nil {
+		return nil, err
+	}
+	if len(req.Products) > 0 {
+		if _, err := s.writeLines(ctx, tx, o, &BatchRequest{AddProducts: req.Products}); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, err
+	}
+	return s.Detail(ctx, orderType, QueryRequest{OrderID: o.ID})
+}
+
+// Duplicate copies an order the user may see into a new draft of the user's, its lines with
+// the line default status.
+func (s *Service) Duplicate(ctx context.Context, orderType, subtype, originalID string) (*Order, error) {
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	src, err := s.load(ctx, tx, orderType, originalID, false)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.newOrder(ctx, tx, orderType, subtype)
+	if err != nil {
+		return nil, err
+	}
+	coordinator := o.CoordinatorCode
+	copied := *src
+	copied.ID, copied.Status, copied.OrderApprovalStatus = "", o.Status, StatusPending
+	copied.OrderSubtype, copied.RequesterID, copied.RequesterCode, copied.RequesterName = subtype, o.RequesterID, o.RequesterCode, o.RequesterName
+	copied.AvailabilityDate, copied.Comment, copied.SubmittedDate, copied.CompletedDate = o.AvailabilityDate, "", nil, nil
+	if copied.CoordinatorCode == "" {
+		copied.CoordinatorCode = coordinator
+	}
+	if copied.ID, err = s.store.Insert(ctx, tx, &copied); err != nil {
+		return nil, err
+	}
+	if err := s.store.CopyLines(ctx, tx, src.ID, copied.ID, lineDefault(&copied, identity.FromContext(ctx))); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, err
+	}
+	return s.Detail(ctx, orderType, QueryRequest{OrderID: copied.ID})
+}
+
+// lineDefault is a new line's status (spec §4.3): PENDING, or APPROVED on a promo order whose
+// requester is the current user.
+func lineDefault(o *Order, u *identity.User) string {
+	if o.Type == TypePromo && u != nil && o.RequesterName == u.FullName {
+		return StatusApproved
+	}
+	return StatusPending
+}
+
+// inOrder runs fn on an order of the route's type that the user may see, locked for one
+// transaction, after checking the version the client read it at (when it sends one). An error of
+// fn rolls everything back: a refused request changes nothing.
+func (s *Service) inOrder(ctx context.Context, orderType, id string, version *int64, fn func(tx pgx.Tx, o *Order) error) error {
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	o, err := s.load(ctx, tx, orderType, id, true)
+	if err != nil {
+		return err
+	}
+	if err := checkVersion(o, version); err != nil {
+		return err
+	}
+	if err := fn(tx, o); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// Delete removes a DRAFT order (DRAFT or PENDING wholesale).
+func (s *Service) Delete(ctx context.Context, orderType, id string) error {
+	return s.inOrder(ctx, orderType, id, nil, func(tx pgx.Tx, o *Order) error {
+		if err := s.require(ctx, actions.OrdersDelete, o.resource()); err != nil {
+			return err
+		}
+		return s.store.Delete(ctx, tx, o.ID)
+	})
+}
+
+// CommentRequest sets an order's comment; a version, when given, is checked.
+type CommentRequest struct {
+	Comment string `json:"comment"`
+	Version *int64 `json:"version"`
+}
+
+// Comment sets the comment of an order the user may see.
+func (s *Service) Comment(ctx context.Context, orderType, id string, req CommentRequest) (*Order, error) {
+	var out *Order
+	err := s.inOrder(ctx, orderType, id, req.Version, func(tx pgx.Tx, o *Order) error {
+		o.Comment = strings.TrimSpace(req.Comment)
+		if err := s.store.Update(ctx, tx, o); err != nil {
+			return err
+		}
+		var err error
+		out, err = s.store.Get(ctx, tx, o.ID, false)
+		return err
+	})
+	return out, err
+}
+
+// checkVersion answers the userLock conflict of a write against an order that moved on.
+func checkVersion(o *Order, v *int64) error {
+	if v != nil && *v != o.Version {
+		return httpx.Conflict(MsgOrderChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *v, "currentVersion": o.Version})
+	}
+	return nil
+}
+
+func jsonRaw(s string) json.RawMessage { return json.RawMessage(s) }
