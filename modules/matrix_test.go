@@ -280,8 +280,9 @@ type fixtures struct {
 	product, uploadBucket, uploadKey                       string
 	// order is an id no order has: the gate (the route's order type) is what the matrix
 	// checks; who may read or change which order is the orders module's own test. assignment
-	// is a real coordinator assignment.
-	order, assignment string
+	// is a real coordinator assignment. ownOrder is a real sample DRAFT of the editor's, for the
+	// object-level check.
+	order, assignment, ownOrder string
 }
 
 func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.User, clients map[string]*apptest.Client) fixtures {
@@ -311,6 +312,8 @@ func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.Use
 	one(&f.product, `SELECT id FROM products ORDER BY id LIMIT 1`)
 	one(&f.order, `SELECT gen_random_uuid()::text`)
 	one(&f.assignment, `SELECT id::text FROM coordinator_assignments ORDER BY coordinator_code LIMIT 1`)
+	r = editor.Do("POST", "/api/orders/sample/active-orders", map[string]any{})
+	f.ownOrder = idOf(t, r, "_id")
 	return f
 }
 
@@ -355,7 +358,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 func idOf(t *testing.T, r *apptest.Response, key string) string {
 	t.Helper()
 	d, _ := r.Body["data"].(map[string]any)
-	if r.Status != http.StatusOK || d == nil {
+	if (r.Status != http.StatusOK && r.Status != http.StatusCreated) || d == nil {
 		t.Fatalf("fixture: %d %s", r.Status, r.Raw)
 	}
 	switch v := d[key].(type) {
@@ -428,5 +431,26 @@ func objectLevel(t *testing.T, a *apptest.App, f fixtures, clients map[string]*a
 	notFound("POST", "/api/upload/aws/s3/abort", map[string]any{"uploadId": f.upload})
 	if n := a.Count(`SELECT count(*) FROM uploads WHERE id::text = $1 AND state = 'uploading'`, f.upload); n != 1 {
 		t.Errorf("another user aborted the upload")
+	}
+
+	// Orders: the plain user holds the sample order gate the senior editor lacks.
+	orderOf := func(method, path string, body any) {
+		t.Helper()
+		if r := clients["user"].Do(method, path, body); r.Status != http.StatusNotFound {
+			t.Errorf("%s %s on another user's order: %d %s, want 404", method, path, r.Status, r.Raw)
+		}
+	}
+	orderVersion := a.Count(`SELECT version FROM orders WHERE id::text = $1`, f.ownOrder)
+	orderCount := a.Count(`SELECT count(*) FROM orders`)
+	orderOf("POST", "/api/orders/sample/order/query", map[string]any{"orderId": f.ownOrder})
+	orderOf("PATCH", "/api/orders/sample/active-orders/batch/"+f.ownOrder, map[string]any{"version": orderVersion, "submit": true})
+	orderOf("POST", "/api/orders/sample/active-orders/comment/"+f.ownOrder, map[string]any{"comment": "Taken"})
+	orderOf("POST", "/api/orders/sample/active-orders/duplicate/"+f.ownOrder, nil)
+	orderOf("DELETE", "/api/orders/sample/active-orders/"+f.ownOrder, nil)
+	if n := a.Count(`SELECT count(*) FROM orders WHERE id::text = $1 AND status = 'DRAFT' AND coalesce(comment, '') = '' AND version = $2`, f.ownOrder, orderVersion); n != 1 {
+		t.Errorf("another user changed or deleted the order")
+	}
+	if n := a.Count(`SELECT count(*) FROM orders`); n != orderCount {
+		t.Errorf("another user's duplicate made a copy of the order")
 	}
 }

@@ -228,7 +228,7 @@ test('a server killed mid-upload comes back and the upload resumes with the part
 
   // Stopping the server stops the PostgreSQL it adopted.
   await stop(second);
-  expect(alive(postmaster)).toBe(false);
+  await expect.poll(() => alive(postmaster), { timeout: 10_000 }).toBe(false);
   expect(postmasters()).toEqual([]);
 });
 
@@ -306,6 +306,7 @@ test('an upload nobody resumes after a crash that also killed PostgreSQL is abor
   }
 
   await stop(second);
-  expect(alive(restarted)).toBe(false);
+  // pg_ctl returns once the pid file is gone; the postmaster exits a moment later.
+  await expect.poll(() => alive(restarted), { timeout: 10_000 }).toBe(false);
   expect(postmasters()).toEqual([]);
 });

@@ -86,8 +86,13 @@ func (s *Service) load(ctx context.Context, tx pgx.Tx, orderType, id string, loc
 	if o.Type != orderType {
 		return nil, httpx.NotFound("Order")
 	}
-	if err := s.require(ctx, actions.OrdersRead, o.resource()); err != nil {
+	// An order the user may not read answers like one that does not exist, so ids cannot be probed.
+	ok, err := s.allowed(ctx, actions.OrdersRead, o.resource())
+	if err != nil {
 		return nil, err
+	}
+	if !ok {
+		return nil, httpx.NotFound("Order")
 	}
 	return o, nil
 }
