@@ -15,7 +15,7 @@ import (
 var demoPackCodes = []PackCode{{"A12", 12, 1}, {"L06", 6, 1}, {"M12", 12, 2}, {"P24", 24, 4}, {"R06", 6, 1}, {"S01", 1, 1}, {"Z01", 1, 1}}
 
 // demoOrder is one demo order: who asked, its type and status, and its lines' style/colours
-// (taken from the catalog's first rows at seed time).
+// (taken from the first rows of the products module's catalog view at seed time).
 type demoOrder struct {
 	typ, status, requester, approval string
 	age                              time.Duration
@@ -35,7 +35,7 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 		}
 	}
 	var pairs [][2]string
-	rows, err := tx.Query(ctx, `SELECT style, color FROM products ORDER BY id LIMIT 12`)
+	rows, err := tx.Query(ctx, `SELECT style, color FROM catalog_products ORDER BY id LIMIT 12`)
 	if err != nil {
 		return fmt.Errorf("demo orders: %w", err)
 	}
