@@ -118,18 +118,25 @@ func TestUploadUsages(t *testing.T) {
 	editor.Login("editor@example.com")
 	boss.Login("adminEditor@example.com")
 	user.Login("user@example.com")
+	// The assortment usages ask whether the caller may edit attachTo: a real assortment of the editor's.
+	r := editor.Do("POST", "/api/assortments", map[string]any{"title": "Upload usages", "channel": "Retail"})
+	made, _ := r.Body["data"].(map[string]any)
+	id, _ := made["_id"].(string)
+	if id == "" {
+		t.Fatalf("create assortment: %d %s", r.Status, r.Raw)
+	}
 	for _, c := range []struct {
 		who    *apptest.Client
 		body   map[string]any
 		status int
 		key    string
 	}{
-		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A100"}, 200, "assortments/A100/logo.png"},
-		{editor, map[string]any{"filename": "shoe.webp", "fileSize": 10, "usageType": "product", "attachTo": "A100"}, 200, "assortments/A100/shoe.webp"},
-		{editor, map[string]any{"filename": "group.pdf", "fileSize": 10, "usageType": "displayGroup", "attachTo": "A100"}, 200, "assortments/A100/customContent/group.pdf"},
-		{editor, map[string]any{"filename": "logo.pdf", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A100"}, 400, ""},
+		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": id}, 200, "assortments/"+id+"/logo.png"},
+		{editor, map[string]any{"filename": "shoe.webp", "fileSize": 10, "usageType": "product", "attachTo": id}, 200, "assortments/"+id+"/shoe.webp"},
+		{editor, map[string]any{"filename": "group.pdf", "fileSize": 10, "usageType": "displayGroup", "attachTo": id}, 200, "assortments/"+id+"/customContent/group.pdf"},
+		{editor, map[string]any{"filename": "logo.pdf", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": id}, 400, ""},
 		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo"}, 400, ""},
-		{user, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": "A100"}, 403, ""},
+		{user, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": id}, 403, ""},
 		{editor, map[string]any{"filename": "Spec Sheet.pdf", "fileSize": 10, "usageType": "libraryAsset", "libraryType": "ProductDocument"}, 200, "uploads/ProductDocument/Spec Sheet.pdf"},
 		{editor, map[string]any{"filename": "a.pdf", "fileSize": 10, "usageType": "libraryAsset"}, 400, ""},
 		{boss, map[string]any{"filename": "cover.jpg", "fileSize": 10, "usageType": "seasonCover", "year": "2026", "season": "Spring", "channel": "Wholesale"}, 200, "seasons/2026/Spring/Wholesale/sourceFile.jpg"},
