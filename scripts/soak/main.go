@@ -269,6 +269,8 @@ type client struct {
 	rowID   string
 	version float64
 	iter    int
+	// assortment is the client's own, for the logo uploads (the server checks attachTo).
+	assortment string
 }
 
 func newLoad(srv *server, n int, heavy bool) (*load, error) {
@@ -282,12 +284,16 @@ func newLoad(srv *server, n int, heavy bool) (*load, error) {
 		if err := c.pickRow(); err != nil {
 			return nil, err
 		}
+		if err := c.newAssortment(); err != nil {
+			return nil, err
+		}
 		l.clients = append(l.clients, c)
 	}
 	return l, nil
 }
 
-func (l *load) failed() bool { return l.serverErrors.Load() > 0 }
+// failed: the load is only valid requests, so a refusal is as much a defect as a 5xx.
+func (l *load) failed() bool { return l.serverErrors.Load() > 0 || l.refused.Load() > 0 }
 
 // run drives every client for d and answers the requests completed.
 func (l *load) run(d time.Duration) int64 {
@@ -358,6 +364,20 @@ func (c *client) login() error {
 	_, err := c.do("POST", "/api/users/session", map[string]string{"email": "editor@example.com", "password": "its-demo"}, &ans)
 	c.csrf = ans.Data.CSRFToken
 	return err
+}
+
+// newAssortment makes the client an assortment of its own to attach its uploads to.
+func (c *client) newAssortment() error {
+	var ans struct {
+		Data struct {
+			ID string `json:"_id"`
+		} `json:"data"`
+	}
+	if _, err := c.do("POST", "/api/assortments", map[string]any{"title": fmt.Sprintf("Soak %d", c.n), "channel": "Retail"}, &ans); err != nil {
+		return err
+	}
+	c.assortment = ans.Data.ID
+	return nil
 }
 
 // pickRow gives each client a sample of its own, so writes do not conflict with each other.
@@ -445,7 +465,7 @@ func (c *client) upload() error {
 	}
 	_, err := c.do("POST", "/api/upload/aws/s3/create", map[string]any{
 		"filename": fmt.Sprintf("soak-%d-%d.png", c.n, c.iter), "fileSize": len(body), "chunkSize": uploads.ChunkSize,
-		"usageType": "assortmentLogo", "attachTo": fmt.Sprintf("SOAK%d", c.n),
+		"usageType": "assortmentLogo", "attachTo": c.assortment,
 	}, &created)
 	if err != nil {
 		return err
