@@ -206,6 +206,16 @@ test_orders_create_allow_promo_user if t.allowed("orders.create", {"orderType": 
 
 test_orders_create_deny_promo_with_sample_only if not t.allowed("orders.create", {"orderType": "PROMO"}, sample("user"))
 
+# orders.documents: any order type; each order is then checked with orders.read.
+
+test_orders_documents_allow_sample_user if t.allowed("orders.documents", {}, sample("user"))
+
+test_orders_documents_allow_wof if t.allowed("orders.documents", {}, wof)
+
+test_orders_documents_deny_without_order_access if not t.allowed("orders.documents", {}, t.role("its:wholesaleOrders", "user"))
+
+test_orders_documents_deny_nobody if not t.allowed("orders.documents", {}, t.nobody)
+
 # orders.read: own orders, coordinators past DRAFT, assigned approvers.
 
 test_orders_read_allow_own_draft if t.allowed("orders.read", order("SAMPLE", "DRAFT"), t.code(sample("user"), "U999"))

@@ -88,6 +88,8 @@ const (
 	OrdersSubmit = "orders.submit"
 	// Mark an order complete; its policy reads resource orderType, status.
 	OrdersComplete = "orders.complete"
+	// Export orders as workbooks (each order checked by orders.read).
+	OrdersDocuments = "orders.documents"
 	// Sample orders.
 	OrdersSampleView = "orders.sample.view"
 	// The sample styles view of coordinators.
@@ -179,6 +181,7 @@ var All = []Action{
 	{ID: OrdersDelete, Module: "orders", Resource: []string{"orderType", "status"}},
 	{ID: OrdersSubmit, Module: "orders", Resource: []string{"orderType", "status", "approverCode", "seniorApproverCode"}},
 	{ID: OrdersComplete, Module: "orders", Resource: []string{"orderType", "status"}},
+	{ID: OrdersDocuments, Module: "orders", Resource: nil},
 	{ID: OrdersSampleView, Module: "orders", Resource: nil},
 	{ID: OrdersSampleStyles, Module: "orders", Resource: nil},
 	{ID: OrdersSampleViewDrafts, Module: "orders", Resource: nil},

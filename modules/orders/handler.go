@@ -41,6 +41,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
 	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, h.batch, routeType)
 	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
+	r.Handle("POST", "/api/order-documents/xlsx", actions.OrdersDocuments, h.document)
 	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, h.assignments)
 	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
 	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.saveAssignment)
@@ -116,6 +117,14 @@ func (h *Handler) comment(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.Data(w, o)
 	return nil
+}
+
+func (h *Handler) document(w http.ResponseWriter, r *http.Request) error {
+	var req DocumentRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	return h.svc.Document(r.Context(), w, req)
 }
 
 func (h *Handler) assignments(w http.ResponseWriter, r *http.Request) error {

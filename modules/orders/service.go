@@ -77,13 +77,14 @@ func notFound(err error) error {
 	return err
 }
 
-// load reads an order of the route's type that the user may see; lock holds it for tx.
+// load reads an order of the route's type ("" for any type) that the user may see; lock holds
+// it for tx.
 func (s *Service) load(ctx context.Context, tx pgx.Tx, orderType, id string, lock bool) (*Order, error) {
 	o, err := s.store.Get(ctx, tx, id, lock)
 	if err != nil {
 		return nil, notFound(err)
 	}
-	if o.Type != orderType {
+	if orderType != "" && o.Type != orderType {
 		return nil, httpx.NotFound("Order")
 	}
 	// An order the user may not read answers like one that does not exist, so ids cannot be probed.
@@ -254,14 +255,26 @@ func lineJSON(m map[string]any) map[string]any {
 
 // Detail answers one order with its lines.
 func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest) (*Order, error) {
+	o, err := s.find(ctx, orderType, req.OrderID, req.OrderNumber)
+	if err != nil {
+		return nil, err
+	}
+	if o.Products, err = s.lines(ctx, o.ID); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// find reads the order named by its id or else its number, of orderType ("" for any), that the
+// user may read.
+func (s *Service) find(ctx context.Context, orderType, id string, number int64) (*Order, error) {
 	tx, err := s.db.Begin(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback(ctx)
-	id := req.OrderID
-	if id == "" && req.OrderNumber > 0 {
-		if id, err = s.store.ByNumber(ctx, tx, req.OrderNumber); err != nil {
+	if id == "" && number > 0 {
+		if id, err = s.store.ByNumber(ctx, tx, number); err != nil {
 			return nil, notFound(err)
 		}
 	}
@@ -272,13 +285,7 @@ func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest
 	if err != nil {
 		return nil, err
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return nil, err
-	}
-	if o.Products, err = s.lines(ctx, o.ID); err != nil {
-		return nil, err
-	}
-	return o, nil
+	return o, tx.Commit(ctx)
 }
 
 // Fields are the order fields a create or a batch may set; nil leaves a field as it is.

@@ -95,6 +95,8 @@ export const actions = {
   ordersSubmit: { id: 'orders.submit', module: 'orders', resource: ['orderType', 'status', 'approverCode', 'seniorApproverCode'] },
   /** Mark an order complete */
   ordersComplete: { id: 'orders.complete', module: 'orders', resource: ['orderType', 'status'] },
+  /** Export orders as workbooks (each order checked by orders.read) */
+  ordersDocuments: { id: 'orders.documents', module: 'orders', resource: [] },
   /** Sample orders */
   ordersSampleView: { id: 'orders.sample.view', module: 'orders', resource: [] },
   /** The sample styles view of coordinators */
