@@ -100,6 +100,17 @@ func TestRouteRoleMatrix(t *testing.T) {
 			}
 			return "", nil
 		},
+		// Another requester's year: only for the type's sample coordinators.
+		"GET /api/orders/{orderType}/{subtype}/year/{requesterCode}/{productType}": func(target string) (string, map[string]any) {
+			typ, status := "SAMPLE", "SUBMITTED"
+			switch strings.Split(target, "/")[3] {
+			case "promo":
+				typ, status = "PROMO", "REVIEW COMPLETE"
+			case "wholesale":
+				typ = "WHOLESALE"
+			}
+			return actions.OrdersRead, map[string]any{"orderType": typ, "status": status, "requesterCode": ""}
+		},
 	}
 
 	// The routes as chi would serve them, to find which route answers a concrete path and the
@@ -350,6 +361,14 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"orders/subtype":             one("active"),
 		"orders/id":                  {f.order, f.assignment},
 		"orders/originalOrderId":     one(f.order),
+		"orders/requesterCode":       one("ZZZ999"),
+		"orders/productType":         one("All"),
+		"orders/value":               one("A100100"),
+		"orders/region":              one("Europe"),
+		"orders/origin":              one("UK"),
+		"orders/customer":            one("C2003"),
+		"orders/style":               one("1"),
+		"orders/currency":            one("GBP"),
 		"jobs/id":                    one(f.job),
 		"uploads/uploadId":           one(f.upload),
 	}

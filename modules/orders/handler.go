@@ -1,7 +1,9 @@
 package orders
 
 import (
+	"context"
 	"net/http"
+	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -41,6 +43,16 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
 	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, h.batch, routeType)
 	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
+	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType)
+	r.Handle("GET", base+"/accounts/address/{value}", actions.OrdersView, h.accountAddress, routeType)
+	// The wholesale lookups: static paths, which the router prefers to base's parameters.
+	const wof = "/api/orders/wof"
+	r.Handle("GET", wof+"/style/autocomplete/{region}/{origin}/{customer}/{style}", actions.OrdersWholesaleView, h.styleAutocomplete)
+	r.Handle("POST", wof+"/style", actions.OrdersWholesaleView, posted(h.svc.Style))
+	r.Handle("GET", wof+"/styles/{region}/{origin}/{currency}", actions.OrdersWholesaleView, h.styles)
+	r.Handle("POST", wof+"/customer/name/autocomplete", actions.OrdersWholesaleView, posted(h.svc.CustomerAutocomplete))
+	r.Handle("POST", wof+"/customer/details", actions.OrdersWholesaleView, posted(h.svc.CustomerDetails))
+	r.Handle("POST", wof+"/rep", actions.OrdersWholesaleView, posted(h.svc.ValidateRep))
 	r.Handle("POST", "/api/order-documents/xlsx", actions.OrdersDocuments, h.document)
 	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, h.assignments)
 	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
@@ -117,6 +129,54 @@ func (h *Handler) comment(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.Data(w, o)
 	return nil
+}
+
+// posted serves a POST lookup: the body decoded into Req, fn's answer as data.
+func posted[Req, Res any](fn func(context.Context, Req) (Res, error)) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req Req
+		if err := httpx.Decode(r, &req); err != nil {
+			return err
+		}
+		return answer[Res](w)(fn(r.Context(), req))
+	}
+}
+
+// answer writes a lookup's result as data, or returns its error.
+func answer[Res any](w http.ResponseWriter) func(Res, error) error {
+	return func(res Res, err error) error {
+		if err != nil {
+			return err
+		}
+		httpx.Data(w, res)
+		return nil
+	}
+}
+
+func (h *Handler) year(w http.ResponseWriter, r *http.Request) error {
+	return answer[*YearResult](w)(h.svc.Year(r.Context(), orderType(r), chi.URLParam(r, "requesterCode"), chi.URLParam(r, "productType")))
+}
+
+func (h *Handler) accountAddress(w http.ResponseWriter, r *http.Request) error {
+	return answer[*Address](w)(h.svc.AccountAddress(r.Context(), chi.URLParam(r, "value")))
+}
+
+func (h *Handler) styleAutocomplete(w http.ResponseWriter, r *http.Request) error {
+	p := func(k string) string { return chi.URLParam(r, k) }
+	return answer[[]*Style](w)(h.svc.StyleAutocomplete(r.Context(), p("region"), p("origin"), p("customer"), p("style")))
+}
+
+func (h *Handler) styles(w http.ResponseWriter, r *http.Request) error {
+	skip := 0
+	if v := r.URL.Query().Get("skip"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "integer", Message: "skip must be a whole number"})
+		}
+		skip = n
+	}
+	p := func(k string) string { return chi.URLParam(r, k) }
+	return answer[[]*Style](w)(h.svc.Styles(r.Context(), p("region"), p("origin"), p("currency"), skip))
 }
 
 func (h *Handler) document(w http.ResponseWriter, r *http.Request) error {

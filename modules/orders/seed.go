@@ -14,6 +14,61 @@ import (
 // checked against the pack) and S-Z (free).
 var demoPackCodes = []PackCode{{"A12", 12, 1}, {"L06", 6, 1}, {"M12", 12, 2}, {"P24", 24, 4}, {"R06", 6, 1}, {"S01", 1, 1}, {"Z01", 1, 1}}
 
+// demoCustomers are wholesale customers of both regions: id, name, email, region, country,
+// currency, account, address 1, city, state, zip, rep.
+var demoCustomers = [][12]string{
+	{"C1001", "Bayside Footwear", "buyer@baysidefootwear.example", "US", "US", "USD", "A100100", "1200 Harbor Blvd", "Oxnard", "CA", "93035", "R100"},
+	{"C1002", "Summit Sports Supply", "orders@summitsports.example", "US", "US", "USD", "A100200", "45 Main St", "Burlington", "VT", "05401", "R100"},
+	{"C1003", "Great Lakes Outfitters", "purchasing@greatlakes.example", "US", "US", "USD", "A100300", "800 N Michigan Ave", "Chicago", "IL", "60611", "R101"},
+	{"C1004", "Maple Leaf Shoes", "buying@mapleleafshoes.example", "US", "CA", "CAD", "A100400", "220 Yonge St", "Toronto", "ON", "M5B 2H1", "R101"},
+	{"C2001", "Schuhhaus Berger", "einkauf@schuhhaus-berger.example", "EU", "DE", "EUR", "A200100", "Kaufingerstr. 12", "München", "", "80331", "R200"},
+	{"C2002", "Chaussures Lumière", "achats@lumiere.example", "EU", "FR", "EUR", "A200200", "18 Rue de Rivoli", "Paris", "", "75004", "R200"},
+	{"C2003", "Northern Trainers Ltd", "buying@northerntrainers.example", "EU", "UK", "GBP", "A200300", "5 Deansgate", "Manchester", "", "M3 2BW", "R201"},
+	{"C2004", "Calzature Bella", "acquisti@bella.example", "EU", "IT", "EUR", "A200400", "Via Torino 40", "Milano", "", "20123", "R201"},
+}
+
+// demoTerms are payment terms per region, and per country where a country differs.
+var demoTerms = [][4]string{
+	{"US", "", "N30", "Net 30 days"}, {"US", "", "N60", "Net 60 days"},
+	{"US", "CA", "N45", "Net 45 days"},
+	{"EU", "", "N30", "Net 30 days"},
+	{"EU", "DE", "S30", "2% 10 days, net 30"}, {"EU", "DE", "N60", "Net 60 days"},
+	{"EU", "UK", "N30", "Net 30 days, GBP"},
+}
+
+// demoReps are sales reps (number, name, email, region, active).
+var demoReps = []struct {
+	number, name, email, region string
+	active                      bool
+}{
+	{"R100", "Rita West", "rita.west@example.com", "US", true},
+	{"R101", "Ray Central", "ray.central@example.com", "US", true},
+	{"R200", "Elke Europa", "elke.europa@example.com", "EU", true},
+	{"R201", "Ed Britton", "ed.britton@example.com", "EU", true},
+	{"R999", "Retired Rep", "retired@example.com", "US", false},
+}
+
+// seedLookups loads the customers, terms and reps of the wholesale lookups.
+func seedLookups(ctx context.Context, tx pgx.Tx) error {
+	for _, c := range demoCustomers {
+		if _, err := tx.Exec(ctx, `INSERT INTO order_customers (id, name, email, region, country, currency, account, address1, city, state, zip, rep_number)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]); err != nil {
+			return fmt.Errorf("demo customers: %w", err)
+		}
+	}
+	for _, t := range demoTerms {
+		if _, err := tx.Exec(ctx, `INSERT INTO order_terms (region, country, code, description) VALUES ($1,$2,$3,$4)`, t[0], t[1], t[2], t[3]); err != nil {
+			return fmt.Errorf("demo terms: %w", err)
+		}
+	}
+	for _, r := range demoReps {
+		if _, err := tx.Exec(ctx, `INSERT INTO order_reps (rep_number, name, email, region, active) VALUES ($1,$2,$3,$4,$5)`, r.number, r.name, r.email, r.region, r.active); err != nil {
+			return fmt.Errorf("demo reps: %w", err)
+		}
+	}
+	return nil
+}
+
 // demoOrder is one demo order: who asked, its type and status, and its lines' style/colours
 // (taken from the first rows of the products module's catalog view at seed time).
 type demoOrder struct {
@@ -33,6 +88,9 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO order_pack_codes (code, pack_size, per_size) VALUES ($1,$2,$3)`, p.Code, p.PackSize, p.PerSize); err != nil {
 			return fmt.Errorf("demo pack codes: %w", err)
 		}
+	}
+	if err := seedLookups(ctx, tx); err != nil {
+		return err
 	}
 	var pairs [][2]string
 	rows, err := tx.Query(ctx, `SELECT style, color FROM catalog_products ORDER BY id LIMIT 12`)

@@ -31,6 +31,8 @@ import (
 type Catalog interface {
 	Validate(ctx context.Context, q products.Querier, rows []products.Pair) (products.ValidationResult, error)
 	Fetch(ctx context.Context, req products.FetchRequest) ([]products.Product, error)
+	// Locations are the pricing locations the user may see.
+	Locations(ctx context.Context) ([]products.LocationInfo, error)
 }
 
 // Service holds the order rules (product spec §4.3, §5.2, §5.7).
@@ -39,27 +41,30 @@ type Service struct {
 	store   *Store
 	authz   *authz.Engine
 	catalog Catalog
-	outbox  *mail.Outbox
-	cfg     *config.Config
-	log     *slog.Logger
-	now     func() time.Time
+	// products searches the catalog for the wholesale style lookups.
+	products products.Catalog
+	outbox   *mail.Outbox
+	cfg      *config.Config
+	log      *slog.Logger
+	now      func() time.Time
 }
 
 // ServiceParams wire the service.
 type ServiceParams struct {
 	fx.In
-	DB      *pgxpool.Pool
-	Store   *Store
-	Authz   *authz.Engine
-	Catalog Catalog
-	Outbox  *mail.Outbox
-	Config  *config.Config
-	Log     *slog.Logger
+	DB       *pgxpool.Pool
+	Store    *Store
+	Authz    *authz.Engine
+	Catalog  Catalog
+	Products products.Catalog
+	Outbox   *mail.Outbox
+	Config   *config.Config
+	Log      *slog.Logger
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, authz: p.Authz, catalog: p.Catalog, outbox: p.Outbox, cfg: p.Config, log: p.Log, now: time.Now}
+	return &Service{db: p.DB, store: p.Store, authz: p.Authz, catalog: p.Catalog, products: p.Products, outbox: p.Outbox, cfg: p.Config, log: p.Log, now: time.Now}
 }
 
 func (s *Service) allowed(ctx context.Context, action string, res map[string]any) (bool, error) {
