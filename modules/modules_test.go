@@ -131,9 +131,9 @@ func TestUploadUsages(t *testing.T) {
 		status int
 		key    string
 	}{
-		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": id}, 200, "assortments/"+id+"/logo.png"},
-		{editor, map[string]any{"filename": "shoe.webp", "fileSize": 10, "usageType": "product", "attachTo": id}, 200, "assortments/"+id+"/shoe.webp"},
-		{editor, map[string]any{"filename": "group.pdf", "fileSize": 10, "usageType": "displayGroup", "attachTo": id}, 200, "assortments/"+id+"/customContent/group.pdf"},
+		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": id}, 200, "assortments/" + id + "/logo.png"},
+		{editor, map[string]any{"filename": "shoe.webp", "fileSize": 10, "usageType": "product", "attachTo": id}, 200, "assortments/" + id + "/shoe.webp"},
+		{editor, map[string]any{"filename": "group.pdf", "fileSize": 10, "usageType": "displayGroup", "attachTo": id}, 200, "assortments/" + id + "/customContent/group.pdf"},
 		{editor, map[string]any{"filename": "logo.pdf", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": id}, 400, ""},
 		{editor, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo"}, 400, ""},
 		{user, map[string]any{"filename": "logo.png", "fileSize": 10, "usageType": "assortmentLogo", "attachTo": id}, 403, ""},
