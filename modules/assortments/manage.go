@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
 	"its/core/httpx"
@@ -181,7 +180,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 			return nil, err
 		}
 	}
-	if err := s.refreshCounts(ctx, tx, sq.Eq{"a.id": a.ID}); err != nil {
+	if err := s.refreshCounts(ctx, tx, countScope{id: a.ID}); err != nil {
 		return nil, err
 	}
 	return msgs, s.store.touch(ctx, tx, a.ID)
@@ -490,7 +489,7 @@ func (s *Service) guardSubtreeRights(ctx context.Context, tx pgx.Tx, a *Assortme
 
 // copyTree copies a (and its content) for owner under prefix; the top copy gets title.
 func (s *Service) copyTree(ctx context.Context, tx pgx.Tx, a *Assortment, owner string, prefix []string, title string) (string, error) {
-	entries, err := s.store.list(ctx, tx, psql.Select().Where("(a.id = ? OR ? = ANY(a.hierarchy))", a.ID, a.ID).OrderBy("cardinality(a.hierarchy)", "a.created_date"))
+	entries, err := s.store.subtreeEntries(ctx, tx, a.ID)
 	if err != nil {
 		return "", err
 	}

@@ -11,13 +11,11 @@ import (
 	"strings"
 	"time"
 
-	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
 	"its/core/authz"
-	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
@@ -151,81 +149,40 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 	if req.Limit <= 0 || req.Limit > 500 {
 		req.Limit = 500
 	}
-	owner := sq.Eq{"a.owner_id": me(ctx).ID}
-	if err := s.refreshCounts(ctx, s.db, owner); err != nil {
+	owner := me(ctx).ID
+	if err := s.refreshCounts(ctx, s.db, countScope{owner: owner}); err != nil {
 		return nil, err
 	}
 	ans := &ListAnswer{View: req.View, Items: []Assortment{}, Path: []Assortment{}}
-	b := psql.Select().Where(owner)
-	// Live: neither the entry nor any folder above it is archived (archiving a folder archives its
-	// content, spec §4.1; the second test keeps that true of every view whatever the rows say).
-	live := sq.And{sq.NotEq{"a.state": "archived"}, sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f
-		WHERE f.id = ANY(a.hierarchy) AND f.state = 'archived')`)}
-	switch req.View {
-	case ViewRecent:
-		b = b.Where(live).Where(sq.Eq{"a.type": "item"}).OrderBy("a.modified_date DESC").Limit(RecentLimit)
-	case ViewStarred:
-		b = b.Where(live).Where(sq.Eq{"a.starred": true}).OrderBy("a.type = 'item'", "lower(a.title)")
-	case ViewScheduled:
-		b = b.Where(live).Where(sq.Expr("a.scheduled_date IS NOT NULL")).OrderBy("a.scheduled_date")
-	case ViewQuickAccess:
-		b = b.Where(live).Where(sq.Or{sq.Eq{"a.starred": true}, sq.Expr(`a.id IN (SELECT r.id FROM assortments r WHERE r.owner_id = ?
-			AND r.state <> 'archived' AND r.type = 'item' AND NOT EXISTS (SELECT 1 FROM assortments rf
-			WHERE rf.id = ANY(r.hierarchy) AND rf.state = 'archived') ORDER BY r.modified_date DESC LIMIT ?)`, me(ctx).ID, RecentLimit)}).
-			OrderBy("a.modified_date DESC")
-	case ViewAll, ViewArchived:
-		if req.View == ViewAll {
-			b = b.Where(live)
-		} else {
-			b = b.Where(sq.Eq{"a.state": StateArchived})
+	f := listFilter{owner: owner, view: req.View, text: req.Text, limit: req.Limit, offset: req.Offset}
+	if (req.View == ViewAll || req.View == ViewArchived) && req.Text == "" && req.Folder != "" {
+		folder, err := s.load(ctx, s.db, req.Folder, false)
+		if err != nil {
+			return nil, err
 		}
-		if req.Text != "" {
-			b = b.Where(sq.Expr("a.title ILIKE ?", "%"+db.EscapeLike(req.Text)+"%"))
-		} else if req.Folder != "" {
-			f, err := s.load(ctx, s.db, req.Folder, false)
+		if folder.Type != "folder" {
+			return nil, httpx.Invalid(httpx.FieldError{Field: "folder", Rule: "folder", Message: "This is not a folder"})
+		}
+		ans.Folder, f.folder = folder, folder.ID
+		if len(folder.Hierarchy) > 0 {
+			path, err := s.store.owned(ctx, s.db, owner, folder.Hierarchy)
 			if err != nil {
 				return nil, err
 			}
-			if f.Type != "folder" {
-				return nil, httpx.Invalid(httpx.FieldError{Field: "folder", Rule: "folder", Message: "This is not a folder"})
-			}
-			ans.Folder = f
-			if len(f.Hierarchy) > 0 {
-				path, err := s.store.list(ctx, s.db, psql.Select().Where(sq.Expr("a.id = ANY(?::uuid[])", f.Hierarchy)).Where(owner))
-				if err != nil {
-					return nil, err
-				}
-				for _, id := range f.Hierarchy {
-					for _, p := range path {
-						if p.ID == id {
-							ans.Path = append(ans.Path, p)
-						}
+			for _, id := range folder.Hierarchy {
+				for _, p := range path {
+					if p.ID == id {
+						ans.Path = append(ans.Path, p)
 					}
 				}
 			}
-			b = b.Where(sq.Expr("a.hierarchy[cardinality(a.hierarchy)] = ?::uuid", f.ID))
-		} else if req.View == ViewAll {
-			b = b.Where(sq.Expr("cardinality(a.hierarchy) = 0"))
-		} else {
-			// The archive lists what was archived: entries whose folder is not archived too.
-			b = b.Where(sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f WHERE f.id = a.hierarchy[cardinality(a.hierarchy)] AND f.state = 'archived')`))
 		}
-		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
 	}
-	if req.View != ViewRecent {
-		b = b.Limit(uint64(req.Limit)).Offset(uint64(req.Offset))
-	}
-	items, err := s.store.list(ctx, s.db, b)
+	items, total, err := s.store.listView(ctx, s.db, f)
 	if err != nil {
 		return nil, err
 	}
-	ans.Items = items
-	ans.TotalCount = len(items)
-	if req.View != ViewRecent && (req.Offset > 0 || len(items) == req.Limit) {
-		if ans.TotalCount, err = s.store.count(ctx, s.db, b.RemoveLimit().RemoveOffset()); err != nil {
-			return nil, err
-		}
-	}
+	ans.Items, ans.TotalCount = items, total
 	return ans, nil
 }
 
@@ -397,7 +354,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	if err != nil {
 		return nil, "", err
 	}
-	if err := s.refreshCounts(ctx, tx, sq.Eq{"a.id": id}); err != nil {
+	if err := s.refreshCounts(ctx, tx, countScope{id: id}); err != nil {
 		return nil, "", err
 	}
 	if len(req.Products) > 0 {
@@ -479,49 +436,20 @@ func (s *Service) stream(ctx context.Context, id string, withRows, mayRefresh bo
 		return err
 	}
 	defer conn.Release()
-	var (
-		batch           pgx.Batch
-		a               *Assortment
-		getErr, lockErr error
-		lock            *Lock
-		alerts          []Alert
-		styles          map[string]styleTotal
-	)
-	batch.BeginTx(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
-	batch.Queue(`SELECT `+assortmentColumns+assortmentFrom+` WHERE a.id = $1`, id).QueryRow(func(r pgx.Row) error {
-		a, getErr = scanAssortment(r)
-		return nil
-	})
-	batch.Queue(lockSQL, id).QueryRow(func(r pgx.Row) error {
-		lock, lockErr = scanLock(r, me(ctx).ID)
-		return lockErr
-	})
-	batch.Queue(alertsSQL, id).Query(func(rows pgx.Rows) error {
-		var err error
-		alerts, err = scanAlerts(rows)
+	tx, d, err := s.store.openDetail(ctx, conn, id, me(ctx).ID, withRows)
+	if err != nil {
 		return err
-	})
-	if withRows {
-		batch.Queue(styleTotalsSQL, id).Query(func(rows pgx.Rows) error {
-			var err error
-			styles, err = scanStyleTotals(rows)
-			return err
-		})
 	}
-	br := conn.SendBatch(ctx, &batch)
-	tx := br.Tx()
 	defer tx.Rollback(ctx)
-	if err := br.Close(); err != nil {
-		return err
-	}
-	if a, err = s.visible(ctx, a, getErr); err != nil {
+	a, lock, alerts, styles := d.assortment, d.lock, d.alerts, d.styles
+	if a, err = s.visible(ctx, a, d.getErr); err != nil {
 		return err
 	}
 	if a.countStale && mayRefresh {
 		// The catalog or the search changed since the count: count again, then read.
 		_ = tx.Rollback(ctx)
 		conn.Release()
-		if err := s.refreshCounts(ctx, s.db, sq.Eq{"a.id": id}); err != nil {
+		if err := s.refreshCounts(ctx, s.db, countScope{id: id}); err != nil {
 			return err
 		}
 		return s.stream(ctx, id, withRows, false, head, each)
@@ -564,14 +492,6 @@ type GridSort struct {
 	Dir   string `json:"dir"`
 }
 
-// staticSorts are the sortable fields of a static assortment's rows.
-var staticSorts = map[string]string{
-	"sort": "ap.sort", "style": "p.style_numeric", "styleNumeric": "p.style_numeric", "color": "ap.color", "name": "p.name",
-	"cost": "ap.cost", "netCost": "ap.net_cost", "suggestedRetail": "ap.suggested_retail", "discountPercent": "ap.discount_percent",
-	"discountAmount": "ap.discount_amount", "quantity": "ap.quantity", "quantityOnHand": "ap.quantity_on_hand", "label": "ap.label",
-	"pillar": "ap.pillar", "storeType": "ap.store_type", "gender": "p.gender", "division": "p.division", "productType": "p.product_type",
-}
-
 // Rows answers a page of an assortment's rows: the total, then the rows.
 func (s *Service) Rows(ctx context.Context, req RowsRequest) (products.Total, []Row, error) {
 	return s.rows(ctx, req, true)
@@ -599,7 +519,7 @@ func (s *Service) rows(ctx context.Context, req RowsRequest, mayRefresh bool) (p
 	if a.countStale && mayRefresh {
 		// Its own search is answered with the kept count: count again first.
 		_ = tx.Rollback(ctx)
-		if err := s.refreshCounts(ctx, s.db, sq.Eq{"a.id": a.ID}); err != nil {
+		if err := s.refreshCounts(ctx, s.db, countScope{id: a.ID}); err != nil {
 			return products.Total{}, nil, err
 		}
 		return s.rows(ctx, req, false)
@@ -633,28 +553,12 @@ func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 	if err := q.Normalize(); err != nil {
 		return 0, nil, err
 	}
-	where := q.Where()
-	var order []string
 	for _, gs := range req.Sort {
-		e, ok := staticSorts[gs.Field]
-		if !ok {
+		if !staticSortable(gs.Field) {
 			return 0, nil, httpx.Invalid(httpx.FieldError{Field: "sort." + gs.Field, Rule: "sortable", Message: fmt.Sprintf("Unknown sort field %q", gs.Field)})
 		}
-		if strings.EqualFold(gs.Dir, "desc") {
-			order = append(order, e+" DESC NULLS LAST")
-		} else {
-			order = append(order, e+" ASC NULLS LAST")
-		}
 	}
-	order = append(order, "ap.sort", "p.style_numeric", "ap.color")
-	cond, args, err := where.ToSql()
-	if err != nil {
-		return 0, nil, err
-	}
-	if cond == "" {
-		cond = "true"
-	}
-	return s.store.staticPage(ctx, tx, a, staticFilter{cond: cond, args: args, order: order, limit: req.Limit, skip: req.Skip}, rc)
+	return s.store.staticPage(ctx, tx, a, staticFilter{where: q.Where(), sort: req.Sort, limit: req.Limit, skip: req.Skip}, rc)
 }
 
 // dynamicRows runs a dynamic assortment's saved search, narrowed by the request's conditions
@@ -720,11 +624,11 @@ func (s *Service) dynamicRows(ctx context.Context, tx pgx.Tx, a *Assortment, req
 	return total, rows, nil
 }
 
-// refreshCounts counts the products of the dynamic assortments chosen by where (alias a) whose
-// count is missing or older than the catalog: exact counts, but only when the search or the
-// catalog changed, never on every list.
-func (s *Service) refreshCounts(ctx context.Context, q querier, where sq.Sqlizer) error {
-	list, err := s.store.staleCounts(ctx, q, where)
+// refreshCounts counts the products of the dynamic assortments in scope whose count is missing or
+// older than the catalog: exact counts, but only when the search or the catalog changed, never on
+// every list.
+func (s *Service) refreshCounts(ctx context.Context, q querier, scope countScope) error {
+	list, err := s.store.staleCounts(ctx, q, scope)
 	if err != nil {
 		return err
 	}

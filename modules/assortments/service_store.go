@@ -26,8 +26,15 @@ type staleCount struct {
 	version        int64
 }
 
-// staleCounts lists the dynamic assortments chosen by where (alias a) whose count is stale.
-func (s *Store) staleCounts(ctx context.Context, q querier, where sq.Sqlizer) ([]staleCount, error) {
+// countScope picks the assortments whose counts to refresh: one owner's, or one.
+type countScope struct{ owner, id string }
+
+// staleCounts lists the dynamic assortments of scope whose count is stale.
+func (s *Store) staleCounts(ctx context.Context, q querier, scope countScope) ([]staleCount, error) {
+	var where sq.Sqlizer = sq.Eq{"a.id": scope.id}
+	if scope.owner != "" {
+		where = sq.Eq{"a.owner_id": scope.owner}
+	}
 	sql, args, err := psql.Select("a.id::text", "a.query::text", "a.location_id", "v.version").
 		From("assortments a").CrossJoin("catalog_version v").
 		Where(sq.Eq{"a.method": "dynamic", "a.type": "item"}).Where(where).
@@ -65,33 +72,63 @@ func nullIfEmpty(s string) *string {
 	return &s
 }
 
-// staticFilter narrows and orders a static assortment's rows: cond (with "?" placeholders and
-// args) over the rows joined to the catalog (alias p), order the ORDER BY keys.
+// staticFilter narrows and orders a static assortment's rows: where over the rows joined to the
+// catalog (alias p, the catalog's search conditions), then the grid's sort keys.
 type staticFilter struct {
-	cond  string
-	args  []any
-	order []string
+	where sq.Sqlizer
+	sort  []GridSort
 	limit int
 	skip  int
 }
 
+// staticSorts are the sortable fields of a static assortment's rows and their columns.
+var staticSorts = map[string]string{
+	"sort": "ap.sort", "style": "p.style_numeric", "styleNumeric": "p.style_numeric", "color": "ap.color", "name": "p.name",
+	"cost": "ap.cost", "netCost": "ap.net_cost", "suggestedRetail": "ap.suggested_retail", "discountPercent": "ap.discount_percent",
+	"discountAmount": "ap.discount_amount", "quantity": "ap.quantity", "quantityOnHand": "ap.quantity_on_hand", "label": "ap.label",
+	"pillar": "ap.pillar", "storeType": "ap.store_type", "gender": "p.gender", "division": "p.division", "productType": "p.product_type",
+}
+
+// staticSortable reports whether a static assortment's rows sort by field.
+func staticSortable(field string) bool { _, ok := staticSorts[field]; return ok }
+
+// orderBy is the ORDER BY of sort (fields checked by staticSortable), ties in grid order.
+func (f staticFilter) orderBy() string {
+	order := make([]string, 0, len(f.sort)+3)
+	for _, gs := range f.sort {
+		if strings.EqualFold(gs.Dir, "desc") {
+			order = append(order, staticSorts[gs.Field]+" DESC NULLS LAST")
+		} else {
+			order = append(order, staticSorts[gs.Field]+" ASC NULLS LAST")
+		}
+	}
+	return strings.Join(append(order, "ap.sort", "p.style_numeric", "ap.color"), ", ")
+}
+
 // staticPage answers the number of rows f matches and one page of them.
 func (s *Store) staticPage(ctx context.Context, tx pgx.Tx, a *Assortment, f staticFilter, rc rowContext) (int, []Row, error) {
-	var total int
-	countSQL, err := sq.Dollar.ReplacePlaceholders(`SELECT count(*) FROM assortment_products ap JOIN catalog_products p ON p.id = ap.product_id
-		WHERE ap.assortment_id = ? AND ` + f.cond)
+	cond, args, err := f.where.ToSql()
 	if err != nil {
 		return 0, nil, err
 	}
-	if err := tx.QueryRow(ctx, countSQL, append([]any{a.ID}, f.args...)...).Scan(&total); err != nil {
+	if cond == "" {
+		cond = "true"
+	}
+	var total int
+	countSQL, err := sq.Dollar.ReplacePlaceholders(`SELECT count(*) FROM assortment_products ap JOIN catalog_products p ON p.id = ap.product_id
+		WHERE ap.assortment_id = ? AND ` + cond)
+	if err != nil {
 		return 0, nil, err
 	}
-	sql, err := sq.Dollar.ReplacePlaceholders(staticRowsSQL + ` AND ` + f.cond + ` ORDER BY ` + strings.Join(f.order, ", ") +
+	if err := tx.QueryRow(ctx, countSQL, append([]any{a.ID}, args...)...).Scan(&total); err != nil {
+		return 0, nil, err
+	}
+	sql, err := sq.Dollar.ReplacePlaceholders(staticRowsSQL + ` AND ` + cond + ` ORDER BY ` + f.orderBy() +
 		fmt.Sprintf(` LIMIT %d OFFSET %d`, f.limit, f.skip))
 	if err != nil {
 		return 0, nil, err
 	}
-	rows, err := tx.Query(ctx, sql, append(staticArgs(a), f.args...)...)
+	rows, err := tx.Query(ctx, sql, append(staticArgs(a), args...)...)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -1,0 +1,86 @@
+package assortments
+
+import (
+	"context"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"its/core/db"
+)
+
+// listFilter is what a list view selects among one owner's entries: the service decides it, the
+// store writes its SQL.
+type listFilter struct {
+	owner  string
+	view   string
+	text   string // titles containing it (all and archived views)
+	folder string // entries directly inside this folder (all and archived views, without text)
+	limit  int
+	offset int
+}
+
+// live: neither the entry nor any folder above it is archived (archiving a folder archives its
+// content, spec §4.1; the second test keeps that true of every view whatever the rows say).
+var live = sq.And{sq.NotEq{"a.state": StateArchived}, sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f
+	WHERE f.id = ANY(a.hierarchy) AND f.state = 'archived')`)}
+
+// listView answers the entries of f and their total (the total counted apart only when f's page
+// may not hold them all).
+func (s *Store) listView(ctx context.Context, q querier, f listFilter) ([]Assortment, int, error) {
+	b := psql.Select().Where(sq.Eq{"a.owner_id": f.owner})
+	switch f.view {
+	case ViewRecent:
+		b = b.Where(live).Where(sq.Eq{"a.type": "item"}).OrderBy("a.modified_date DESC").Limit(RecentLimit)
+	case ViewStarred:
+		b = b.Where(live).Where(sq.Eq{"a.starred": true}).OrderBy("a.type = 'item'", "lower(a.title)")
+	case ViewScheduled:
+		b = b.Where(live).Where(sq.Expr("a.scheduled_date IS NOT NULL")).OrderBy("a.scheduled_date")
+	case ViewQuickAccess:
+		b = b.Where(live).Where(sq.Or{sq.Eq{"a.starred": true}, sq.Expr(`a.id IN (SELECT r.id FROM assortments r WHERE r.owner_id = ?
+			AND r.state <> 'archived' AND r.type = 'item' AND NOT EXISTS (SELECT 1 FROM assortments rf
+			WHERE rf.id = ANY(r.hierarchy) AND rf.state = 'archived') ORDER BY r.modified_date DESC LIMIT ?)`, f.owner, RecentLimit)}).
+			OrderBy("a.modified_date DESC")
+	case ViewAll, ViewArchived:
+		if f.view == ViewAll {
+			b = b.Where(live)
+		} else {
+			b = b.Where(sq.Eq{"a.state": StateArchived})
+		}
+		switch {
+		case f.text != "":
+			b = b.Where(sq.Expr("a.title ILIKE ?", "%"+db.EscapeLike(f.text)+"%"))
+		case f.folder != "":
+			b = b.Where(sq.Expr("a.hierarchy[cardinality(a.hierarchy)] = ?::uuid", f.folder))
+		case f.view == ViewAll:
+			b = b.Where(sq.Expr("cardinality(a.hierarchy) = 0"))
+		default:
+			// The archive lists what was archived: entries whose folder is not archived too.
+			b = b.Where(sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f WHERE f.id = a.hierarchy[cardinality(a.hierarchy)] AND f.state = 'archived')`))
+		}
+		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
+	}
+	if f.view != ViewRecent {
+		b = b.Limit(uint64(f.limit)).Offset(uint64(f.offset))
+	}
+	items, err := s.list(ctx, q, b)
+	if err != nil {
+		return nil, 0, err
+	}
+	total := len(items)
+	if f.view != ViewRecent && (f.offset > 0 || len(items) == f.limit) {
+		if total, err = s.count(ctx, q, b.RemoveLimit().RemoveOffset()); err != nil {
+			return nil, 0, err
+		}
+	}
+	return items, total, nil
+}
+
+// owned answers those of ids that owner owns, in no particular order.
+func (s *Store) owned(ctx context.Context, q querier, owner string, ids []string) ([]Assortment, error) {
+	return s.list(ctx, q, psql.Select().Where(sq.Expr("a.id = ANY(?::uuid[])", ids)).Where(sq.Eq{"a.owner_id": owner}))
+}
+
+// subtreeEntries answers id and everything below it, each folder before its content.
+func (s *Store) subtreeEntries(ctx context.Context, q querier, id string) ([]Assortment, error) {
+	return s.list(ctx, q, psql.Select().Where("(a.id = ? OR ? = ANY(a.hierarchy))", id, id).OrderBy("cardinality(a.hierarchy)", "a.created_date"))
+}
