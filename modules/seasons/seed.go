@@ -98,7 +98,7 @@ func (s *Service) seed(ctx context.Context, tx pgx.Tx, _ registry.SeedEnv) error
 // demoCover draws a season's cover: a diagonal blend of the season's colours, light bands and
 // the season, year and channel in large letters.
 func demoCover(code string, year int, channel string) (image.Image, error) {
-	const w, h = 1600, 900
+	const w, h = 1200, 675
 	c := seasonColors[code]
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
@@ -114,13 +114,13 @@ func demoCover(code string, year int, channel string) (image.Image, error) {
 	}
 	lines := []string{seasonNames[code] + " " + fmt.Sprint(year), strings.ToUpper(channel)}
 	for i, l := range lines {
-		scale := []int{10, 6}[i]
+		scale := []int{8, 5}[i]
 		text := image.NewRGBA(image.Rect(0, 0, 7*len(l)+2, 14))
 		d := font.Drawer{Dst: text, Src: image.NewUniform(color.RGBA{255, 255, 255, 235}), Face: basicfont.Face7x13, Dot: fixed.P(1, 11)}
 		d.DrawString(l)
 		tw, th := text.Bounds().Dx()*scale, text.Bounds().Dy()*scale
 		top := []int{h/2 - th - 10, h/2 + 30}[i]
-		draw.NearestNeighbor.Scale(img, image.Rect(100, top, 100+tw, top+th), text, text.Bounds(), draw.Over, nil)
+		draw.NearestNeighbor.Scale(img, image.Rect(80, top, 80+tw, top+th), text, text.Bounds(), draw.Over, nil)
 	}
 	return img, nil
 }

@@ -78,7 +78,7 @@ const schema: GridSchema = {
   maxBatch: 100,
   columns: (
     [
-      { field: 'previewJpg', width: 120 },
+      { field: 'previewJpg', width: 96 },
       { field: 'season', width: 96 },
       { field: 'year', type: 'integer', width: 90 },
       { field: 'channel', width: 120 },
@@ -141,9 +141,9 @@ export function SeasonsPage() {
   };
   const extras = useMemo<ColumnExtras>(
     () => ({
-      previewJpg: { cellRenderer: CoverCell, cellClass: 'sm-cover-cell' },
-      state: { cellRenderer: StateCell, cellRendererParams: { actions } },
-      setNames: { cellRenderer: SetsCell },
+      previewJpg: { cellRenderer: CoverCell, cellClass: 'sm-mid' },
+      state: { cellRenderer: StateCell, cellRendererParams: { actions }, cellClass: 'sm-mid' },
+      setNames: { cellRenderer: SetsCell, cellClass: 'sm-mid' },
     }),
     [],
   );
