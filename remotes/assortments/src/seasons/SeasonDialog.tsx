@@ -75,7 +75,7 @@ export function SeasonDialog({ season, channel, onClose, onSaved }: { season: Se
       title={season ? intl.formatMessage(smsg.dialogEdit, { name: seasonName(season) }) : intl.formatMessage(smsg.dialogNew)}
       onClose={onClose}
       onEnter={() => void submit()}
-      width={760}
+      width={880}
       testId="season-dialog"
       actions={
         <>
