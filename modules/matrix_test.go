@@ -294,6 +294,8 @@ type fixtures struct {
 	// is a real coordinator assignment. ownOrder is a real sample DRAFT of the editor's, for the
 	// object-level check.
 	order, assignment, ownOrder string
+	// season is a demo season and seasonSet one of its sets.
+	season, seasonSet string
 }
 
 func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.User, clients map[string]*apptest.Client) fixtures {
@@ -325,6 +327,8 @@ func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.Use
 	one(&f.assignment, `SELECT id::text FROM coordinator_assignments ORDER BY coordinator_code LIMIT 1`)
 	r = editor.Do("POST", "/api/orders/sample/active-orders", map[string]any{})
 	f.ownOrder = idOf(t, r, "_id")
+	one(&f.season, `SELECT id::text FROM assortment_seasons WHERE year = 2027 ORDER BY season, channel LIMIT 1`)
+	one(&f.seasonSet, `SELECT id::text FROM assortment_season_sets WHERE season_id::text = $1 ORDER BY position LIMIT 1`, f.season)
 	return f
 }
 
@@ -371,6 +375,11 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"orders/currency":            one("GBP"),
 		"jobs/id":                    one(f.job),
 		"uploads/uploadId":           one(f.upload),
+		"seasons/channel":            {"Wholesale", "Retail", f.season},
+		"seasons/subRoute":           {"live", "2026"},
+		"seasons/id":                 one(f.season),
+		"seasons/seasonId":           one(f.season),
+		"seasons/seasonSetId":        one(f.seasonSet),
 	}
 }
 

@@ -27,7 +27,6 @@ import (
 // them yet. Every other action the policies know must be declared by a manifest, and the reverse.
 var planned = []string{
 	"internalAssortments.view", "internalAssortments.edit", "internalAssortments.publishedStateOnly",
-	"seasons.view", "seasons.manage",
 	"conference.view", "conference.dashboard",
 }
 

@@ -132,6 +132,14 @@ const (
 	SampleInventoryTransfer = "sampleInventory.transfer"
 )
 
+// Actions of module seasons (modules/seasons/module.yaml).
+const (
+	// See the seasons of internal assortments.
+	SeasonsView = "seasons.view"
+	// Create, change, set the state of and delete seasons and their covers.
+	SeasonsManage = "seasons.manage"
+)
+
 // Actions of module users (modules/users/module.yaml).
 const (
 	// Log in (public).
@@ -198,6 +206,8 @@ var All = []Action{
 	{ID: SampleInventoryView, Module: "sampleinventory", Resource: []string{"library"}},
 	{ID: SampleInventoryEdit, Module: "sampleinventory", Resource: []string{"library"}},
 	{ID: SampleInventoryTransfer, Module: "sampleinventory", Resource: nil},
+	{ID: SeasonsView, Module: "seasons", Resource: nil},
+	{ID: SeasonsManage, Module: "seasons", Resource: nil},
 	{ID: SessionLogin, Module: "users", Resource: nil},
 	{ID: SessionPing, Module: "users", Resource: nil},
 	{ID: SessionLogout, Module: "users", Resource: nil},
@@ -222,5 +232,6 @@ var Manifests = []string{
 	"modules/orders/module.yaml",
 	"modules/products/module.yaml",
 	"modules/sampleinventory/module.yaml",
+	"modules/seasons/module.yaml",
 	"modules/users/module.yaml",
 }

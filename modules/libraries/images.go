@@ -18,8 +18,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
-	"golang.org/x/sync/semaphore"
 
+	"its/core/imaging"
 	"its/core/pdf"
 )
 
@@ -51,7 +51,7 @@ func (ps previewers) Preview(ctx context.Context, contentType string, src io.Rea
 // at 72 dpi).
 type pdfPreviewer struct {
 	r   *pdf.Renderer
-	dec *boundedDecoder
+	dec *imaging.Decoder
 }
 
 // maxPreviewPDF bounds what is read into memory to draw a first page.
@@ -75,11 +75,11 @@ func (p pdfPreviewer) Preview(ctx context.Context, contentType string, src io.Re
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	return p.dec.thumbnail(ctx, bytes.NewReader(page))
+	return p.dec.Thumbnail(ctx, bytes.NewReader(page), ThumbnailSize)
 }
 
 // imagePreviewer handles what Go's image packages decode: JPEG, PNG, GIF.
-type imagePreviewer struct{ dec *boundedDecoder }
+type imagePreviewer struct{ dec *imaging.Decoder }
 
 func (p imagePreviewer) Preview(ctx context.Context, contentType string, src io.Reader) ([]byte, int, int, error) {
 	switch contentType {
@@ -87,67 +87,7 @@ func (p imagePreviewer) Preview(ctx context.Context, contentType string, src io.
 	default:
 		return nil, 0, 0, errNoPreview
 	}
-	return p.dec.thumbnail(ctx, src)
-}
-
-// errTooManyPixels is an image larger than images.max_pixels.
-var errTooManyPixels = errors.New("libraries: the image has too many pixels")
-
-// boundedDecoder decodes images within memory bounds: a file's header says its size, checked
-// against a limit before any pixel is inflated, and all decodes of the server share a budget of
-// pixels held at once, so parallel jobs wait rather than exhaust memory together.
-type boundedDecoder struct {
-	maxPixels int64
-	budget    *semaphore.Weighted
-	size      int64
-}
-
-func newBoundedDecoder(maxPixels, budget int64) *boundedDecoder {
-	return &boundedDecoder{maxPixels: maxPixels, budget: semaphore.NewWeighted(budget), size: budget}
-}
-
-// thumbnail decodes src and draws its thumbnail, answering the source's size.
-func (d *boundedDecoder) thumbnail(ctx context.Context, src io.Reader) ([]byte, int, int, error) {
-	var head bytes.Buffer
-	cfg, _, err := image.DecodeConfig(io.TeeReader(src, &head))
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	px := int64(cfg.Width) * int64(cfg.Height)
-	if px > d.maxPixels {
-		return nil, cfg.Width, cfg.Height, fmt.Errorf("%w: %d x %d, the limit is %d pixels", errTooManyPixels, cfg.Width, cfg.Height, d.maxPixels)
-	}
-	weight := max(1, min(px, d.size))
-	if err := d.budget.Acquire(ctx, weight); err != nil {
-		return nil, 0, 0, err
-	}
-	defer d.budget.Release(weight)
-	img, _, err := image.Decode(io.MultiReader(&head, src))
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	b := img.Bounds()
-	thumb, err := thumbnail(img, ThumbnailSize)
-	return thumb, b.Dx(), b.Dy(), err
-}
-
-// thumbnail scales img to fit max x max and encodes it as JPEG.
-func thumbnail(img image.Image, max int) ([]byte, error) {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if w > max || h > max {
-		if w >= h {
-			w, h = max, int(math.Max(1, float64(h)*float64(max)/float64(w)))
-		} else {
-			w, h = int(math.Max(1, float64(w)*float64(max)/float64(h))), max
-		}
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
-	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
-	var buf bytes.Buffer
-	err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 82})
-	return buf.Bytes(), err
+	return p.dec.Thumbnail(ctx, src, ThumbnailSize)
 }
 
 // placeholder draws a demo picture: a colour field with stripes, a shoe silhouette and the

@@ -20,6 +20,7 @@ import (
 	"its/core/config"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/imaging"
 	"its/core/jobs"
 	"its/core/pdf"
 	"its/core/registry"
@@ -55,7 +56,7 @@ type ServiceParams struct {
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	dec := newBoundedDecoder(p.Config.Images.MaxPixels, p.Config.Images.DecodeBudgetPixels)
+	dec := imaging.NewDecoder(p.Config.Images.MaxPixels, p.Config.Images.DecodeBudgetPixels)
 	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, az: p.Authz, queue: p.Queue, cfg: p.Config, log: p.Log,
 		prev: previewers{imagePreviewer{dec}, pdfPreviewer{r: p.PDF, dec: dec}}}
 }

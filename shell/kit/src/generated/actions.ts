@@ -129,6 +129,10 @@ export const actions = {
   sampleInventoryEdit: { id: 'sampleInventory.edit', module: 'sampleinventory', resource: ['library'] },
   /** Transfer samples from Production to Sales (edit on both) */
   sampleInventoryTransfer: { id: 'sampleInventory.transfer', module: 'sampleinventory', resource: [] },
+  /** See the seasons of internal assortments */
+  seasonsView: { id: 'seasons.view', module: 'seasons', resource: [] },
+  /** Create, change, set the state of and delete seasons and their covers */
+  seasonsManage: { id: 'seasons.manage', module: 'seasons', resource: [] },
   /** Log in (public) */
   sessionLogin: { id: 'session.login', module: 'users', resource: [] },
   /** Keep the session alive and read the current user */

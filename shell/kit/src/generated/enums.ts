@@ -17,6 +17,16 @@ export const enums = {
     /** The list views (GET /api/assortments?view=) */
     views: ['quick-access', 'all', 'recent', 'starred', 'scheduled', 'archived'],
   },
+  seasons: {
+    /** Season codes (spec §3.3) */
+    seasons: ['SP', 'SU', 'FA', 'HO'],
+    /** Channels a season belongs to */
+    channels: ['Wholesale', 'Retail'],
+    /** Season status (platform spec §8) */
+    states: ['Live', 'Preparation', 'Archived'],
+    /** Organisation type of a season set */
+    orgTypes: ['internal', 'regular'],
+  },
 } as const;
 
 /** Each module's shared numbers and durations (durations in milliseconds, named ...Ms). */
@@ -24,5 +34,9 @@ export const constants = {
   assortments: {
     /** How long an edit lock lives without being requested again */
     lockTTLMs: 300000,
+  },
+  seasons: {
+    /** Longest side in pixels of a cover's generated preview.jpg */
+    previewSize: 800,
   },
 } as const;

@@ -1,0 +1,243 @@
+package seasons_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"net/http"
+	"testing"
+	"time"
+
+	"go.uber.org/fx"
+
+	"its/core/app/apptest"
+	"its/core/db/dbtest"
+	"its/modules/seasons"
+	"its/modules/users"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+func login(a *apptest.App, role string) *apptest.Client {
+	c := a.Client()
+	c.Login(role + "@example.com")
+	return c
+}
+
+func data(t *testing.T, r *apptest.Response, status int) map[string]any {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("want %d, got %d %s", status, r.Status, r.Raw)
+	}
+	d, _ := r.Body["data"].(map[string]any)
+	return d
+}
+
+func list(t *testing.T, c *apptest.Client, path string) []map[string]any {
+	t.Helper()
+	r := c.Do("GET", path, nil)
+	if r.Status != 200 {
+		t.Fatalf("GET %s: %d %s", path, r.Status, r.Raw)
+	}
+	var out []map[string]any
+	for _, x := range r.Body["data"].([]any) {
+		out = append(out, x.(map[string]any))
+	}
+	return out
+}
+
+// uploadCover sends a JPEG through the real multipart upload as the season's cover.
+func uploadCover(t *testing.T, a *apptest.App, c *apptest.Client, year, season, channel string, body []byte) *apptest.Response {
+	t.Helper()
+	r := c.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": "my cover.jpg", "fileSize": len(body), "usageType": seasons.UploadCover,
+		"year": year, "season": season, "channel": channel})
+	if r.Status != 200 {
+		return r
+	}
+	d := r.Body["data"].(map[string]any)
+	put, _ := http.NewRequest(http.MethodPut, a.URL+d["urls"].([]any)[0].(string), bytes.NewReader(body))
+	res, err := http.DefaultClient.Do(put)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("part: %v %v", err, res)
+	}
+	res.Body.Close()
+	return c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"], "uploadId": d["uploadId"], "etags": []string{res.Header.Get("ETag")}})
+}
+
+func jpegOf(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for x := 0; x < w; x++ {
+		img.Set(x, h/2, color.RGBA{200, 0, 0, 255})
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestDemoSeasons: three years of every season code in both channels, archived, live and in
+// preparation, each with its season sets and a cover whose preview is there.
+func TestDemoSeasons(t *testing.T) {
+	a := apptest.Start(t, fx.Options(users.Module, seasons.Module))
+	boss := login(a, "adminEditor")
+	all := list(t, boss, "/api/assortmentSeasons/Wholesale")
+	if len(all) != 12 {
+		t.Fatalf("wholesale demo seasons: %d", len(all))
+	}
+	if first := all[0]; first["year"] != 2027.0 || first["season"] != "SP" || first["state"] != "Preparation" || len(first["seasonSets"].([]any)) != 3 {
+		t.Fatalf("first season: %v", first)
+	}
+	for _, s := range all {
+		if s["sourceFile"] != fmt.Sprintf("seasons/%v/%v/Wholesale/sourceFile.jpg", s["year"], s["season"]) || s["previewJpgUrl"] == nil {
+			t.Fatalf("demo cover: %v", s)
+		}
+	}
+	live := list(t, boss, "/api/assortmentSeasons/Retail/live")
+	if len(live) != 4 || live[0]["year"] != 2026.0 || live[0]["seasonSetId"] == "" {
+		t.Fatalf("live retail seasons: %v", live)
+	}
+	if got := list(t, boss, "/api/assortmentSeasons/all/2025"); len(got) != 8 || got[0]["state"] != "Archived" {
+		t.Fatalf("2025: %d", len(got))
+	}
+	// The preview answers a real JPEG of the preview size.
+	res, err := http.Get(a.URL + all[0]["previewJpgUrl"].(string))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("preview: %v %v", err, res)
+	}
+	cfg, err := jpeg.DecodeConfig(res.Body)
+	res.Body.Close()
+	if err != nil || cfg.Width != seasons.PreviewSize {
+		t.Fatalf("preview %+v %v", cfg, err)
+	}
+	for _, bad := range []string{"/api/assortmentSeasons/Outlet", "/api/assortmentSeasons/Wholesale/soon", "/api/assortmentSeasons/Wholesale/1999"} {
+		if r := boss.Do("GET", bad, nil); r.Status != 400 {
+			t.Fatalf("GET %s: %d %s", bad, r.Status, r.Raw)
+		}
+	}
+}
+
+// TestSeasonLifecycle: an admin editor creates a season with its sets ('Season created
+// succesfully'), is refused a duplicate and bad fields, uploads its cover (the preview appears),
+// changes its sets with the version, sets it Live with a set, and deletes it; the others may not.
+func TestSeasonLifecycle(t *testing.T) {
+	a := apptest.Start(t, fx.Options(users.Module, seasons.Module))
+	boss, user, editor := login(a, "adminEditor"), login(a, "user"), login(a, "editor")
+	body := map[string]any{"season": "fa", "year": 2028, "channel": "Wholesale", "seasonSets": []any{
+		map[string]any{"shortName": "WHS-DOM", "productType": "Footwear", "region": "Domestic"},
+		map[string]any{"shortName": "WHS-INT", "region": "International", "method": "dynamic"},
+	}}
+	if r := user.Do("POST", "/api/assortmentSeasons", body); r.Status != 403 {
+		t.Fatalf("a user created a season: %d", r.Status)
+	}
+	if r := editor.Do("GET", "/api/assortmentSeasons/Wholesale", nil); r.Status != 403 {
+		t.Fatalf("an editor without internal assortments read seasons: %d", r.Status)
+	}
+	r := boss.Do("POST", "/api/assortmentSeasons", body)
+	s := data(t, r, 201)
+	if r.Body["message"] != "Season created succesfully" || s["season"] != "FA" || s["state"] != "Preparation" || s["sourceFile"] != "" {
+		t.Fatalf("created: %s", r.Raw)
+	}
+	id := s["_id"].(string)
+	sets := s["seasonSets"].([]any)
+	if len(sets) != 2 || sets[1].(map[string]any)["productType"] != "All" || sets[1].(map[string]any)["orgType"] != "internal" {
+		t.Fatalf("sets: %v", sets)
+	}
+	if r := boss.Do("POST", "/api/assortmentSeasons", body); r.Status != 409 {
+		t.Fatalf("duplicate season: %d %s", r.Status, r.Raw)
+	}
+	bad := map[string]any{"season": "WI", "year": 1990, "channel": "Outlet", "seasonSets": []any{
+		map[string]any{"shortName": "A", "region": "Mars"}, map[string]any{"shortName": "a", "region": "Domestic"},
+	}}
+	r = boss.Do("POST", "/api/assortmentSeasons", bad)
+	if r.Status != 400 || len(r.Body["details"].([]any)) != 5 {
+		t.Fatalf("bad season: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM assortment_seasons WHERE year IN (1990, 2028)`); n != 1 {
+		t.Fatalf("%d seasons after the refusals", n)
+	}
+
+	// The cover: refused to a user, filed in the season's folder, previewed by a job.
+	if r := uploadCover(t, a, user, "2028", "FA", "Wholesale", jpegOf(t, 1000, 500)); r.Status != 403 {
+		t.Fatalf("a user uploaded a cover: %d", r.Status)
+	}
+	r = uploadCover(t, a, boss, "2028", "FA", "Wholesale", jpegOf(t, 1000, 500))
+	if r.Status != 200 {
+		t.Fatalf("cover: %d %s", r.Status, r.Raw)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for a.Count(`SELECT count(*) FROM assortment_seasons WHERE id = $1 AND preview_jpg = 'seasons/2028/FA/Wholesale/preview.jpg'
+		AND source_file = 'seasons/2028/FA/Wholesale/sourceFile.jpg'`, id) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("the cover's preview was not drawn")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s = data(t, boss.Do("GET", "/api/assortmentSeasons/"+id, nil), 200)
+	res, err := http.Get(a.URL + s["previewJpgUrl"].(string))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("preview: %v %v", err, res)
+	}
+	cfg, err := jpeg.DecodeConfig(res.Body)
+	res.Body.Close()
+	if err != nil || cfg.Width != seasons.PreviewSize || cfg.Height != seasons.PreviewSize/2 {
+		t.Fatalf("preview %+v %v", cfg, err)
+	}
+
+	// Sets change with the current version only; a set keeps its id.
+	version := s["version"]
+	keep := s["seasonSets"].([]any)[0].(map[string]any)
+	change := map[string]any{"version": version, "seasonSets": []any{
+		map[string]any{"_id": keep["_id"], "shortName": "WHS-DOM-FW", "productType": "Footwear", "region": "Domestic"},
+		map[string]any{"shortName": "WHS-EU", "region": "Europe"},
+	}}
+	s = data(t, boss.Do("PATCH", "/api/assortmentSeasons/"+id, change), 200)
+	first := s["seasonSets"].([]any)[0].(map[string]any)
+	if first["_id"] != keep["_id"] || first["shortName"] != "WHS-DOM-FW" || len(s["seasonSets"].([]any)) != 2 {
+		t.Fatalf("changed sets: %v", s["seasonSets"])
+	}
+	if r := boss.Do("PATCH", "/api/assortmentSeasons/"+id, change); r.Status != 409 {
+		t.Fatalf("stale version: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("PATCH", "/api/assortmentSeasons/"+id, map[string]any{"seasonSets": []any{}}); r.Status != 403 {
+		t.Fatalf("a user changed sets: %d", r.Status)
+	}
+
+	// State: Live with one of its sets; a set of another season or a bad state changes nothing.
+	setID := first["_id"].(string)
+	if r := user.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+setID, map[string]any{"state": "Live"}); r.Status != 403 {
+		t.Fatalf("a user set the state: %d", r.Status)
+	}
+	if r := boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+setID, map[string]any{"state": "Soon"}); r.Status != 400 {
+		t.Fatalf("bad state: %d %s", r.Status, r.Raw)
+	}
+	other := list(t, boss, "/api/assortmentSeasons/Retail")[0]["seasonSets"].([]any)[0].(map[string]any)["_id"].(string)
+	if r := boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+other, map[string]any{"state": "Live"}); r.Status != 404 {
+		t.Fatalf("another season's set: %d %s", r.Status, r.Raw)
+	}
+	s = data(t, boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+setID, map[string]any{"state": "live"}), 200)
+	if s["state"] != "Live" || s["seasonSetId"] != setID {
+		t.Fatalf("live: %v", s)
+	}
+	if got := list(t, boss, "/api/assortmentSeasons/Wholesale/2028"); len(got) != 1 || got[0]["state"] != "Live" {
+		t.Fatalf("2028 wholesale: %v", got)
+	}
+
+	// Delete: the season, its sets and its cover go.
+	if r := user.Do("DELETE", "/api/assortmentSeasons/"+id, nil); r.Status != 403 {
+		t.Fatalf("a user deleted: %d", r.Status)
+	}
+	data(t, boss.Do("DELETE", "/api/assortmentSeasons/"+id, nil), 200)
+	if r := boss.Do("GET", "/api/assortmentSeasons/"+id, nil); r.Status != 404 {
+		t.Fatalf("deleted season: %d", r.Status)
+	}
+	if r, _ := http.Get(a.URL + s["previewJpgUrl"].(string)); r == nil || r.StatusCode != 404 {
+		t.Fatalf("the preview outlived its season: %v", r)
+	}
+	if n := a.Count(`SELECT count(*) FROM assortment_season_sets WHERE season_id::text = $1`, id); n != 0 {
+		t.Fatalf("%d sets outlived their season", n)
+	}
+}
