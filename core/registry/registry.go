@@ -141,6 +141,10 @@ func New(p Params) (*Registry, error) {
 		}
 	}
 	sort.Slice(reg.Modules, func(i, j int) bool { return reg.Modules[i].Manifest.ID < reg.Modules[j].Manifest.ID })
+	if p.Authz != nil {
+		// Every policy set that goes live later must still know these.
+		p.Authz.Require(reg.DeclaredActions())
+	}
 	for _, l := range reg.Modules {
 		if err := reg.check(l); err != nil {
 			return nil, err
