@@ -51,6 +51,7 @@ type Engine struct {
 	base     Files
 	version  int64
 	overlays map[string]Files
+	gen      int64 // counts overlay changes
 	required []string
 }
 
@@ -139,6 +140,7 @@ func (e *Engine) SetOverlay(ctx context.Context, name string, fsys fs.FS) error 
 		return err
 	}
 	e.overlays = next
+	e.gen++
 	return nil
 }
 
@@ -155,6 +157,46 @@ func (e *Engine) RemoveOverlay(ctx context.Context, name string) error {
 		return err
 	}
 	e.overlays = next
+	e.gen++
+	return nil
+}
+
+// Prepared is a set that compiled and passed its tests with the overlays in effect at Check.
+type Prepared struct {
+	base Files
+	c    *compiled
+	gen  int64
+}
+
+// Check validates base as it would go live: with the overlays in effect, against the actions the
+// modules declare, running the set's tests (Validate). The Prepared is nil unless the report is OK.
+func (e *Engine) Check(ctx context.Context, base Files) (*Report, *Prepared, error) {
+	e.mu.Lock()
+	f, err := effective(base, e.overlays)
+	gen, required := e.gen, e.required
+	e.mu.Unlock()
+	if err != nil {
+		return nil, nil, err
+	}
+	rep, c := Validate(ctx, f, required)
+	if c == nil {
+		return rep, nil, nil
+	}
+	return rep, &Prepared{base: base, c: c, gen: gen}, nil
+}
+
+// Activate makes p live as version v (recompiling when an overlay changed since Check).
+func (e *Engine) Activate(ctx context.Context, v int64, p *Prepared) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if p.gen != e.gen {
+		if err := e.rebuild(ctx, p.base, e.overlays); err != nil {
+			return err
+		}
+	} else {
+		e.install(p.c)
+	}
+	e.base, e.version = p.base, v
 	return nil
 }
 
@@ -295,9 +337,11 @@ func stringTerms(ss ...string) map[string]*ast.Term {
 }
 
 func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resource map[string]any) (bool, error) {
-	if err := ctx.Err(); err != nil {
-		return false, err
-	}
+	return e.evalIn(ctx, e.live.Load(), user, action, resource)
+}
+
+// input is the decision's input for user asking action on resource under the set c.
+func (e *Engine) input(c *compiled, user *ast.Term, action string, resource map[string]any) (ast.Value, error) {
 	res := ast.NewObjectWithCapacity(len(resource))
 	for k, v := range resource {
 		var tv *ast.Term
@@ -306,7 +350,7 @@ func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resour
 		} else {
 			val, err := ast.InterfaceToValue(v)
 			if err != nil {
-				return false, fmt.Errorf("resource %s: %w", k, err)
+				return nil, fmt.Errorf("resource %s: %w", k, err)
 			}
 			tv = ast.NewTerm(val)
 		}
@@ -316,7 +360,6 @@ func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resour
 		}
 		res.Insert(kt, tv)
 	}
-	c := e.live.Load()
 	at := c.actions[action]
 	if at == nil {
 		at = ast.StringTerm(action)
@@ -326,12 +369,22 @@ func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resour
 	if e.grantAll && user != nullUser {
 		env = envOn
 	}
-	input := ast.NewObject(
+	return ast.NewObject(
 		ast.Item(keyAction, at),
 		ast.Item(keyResource, ast.NewTerm(res)),
 		ast.Item(keyUser, user),
 		ast.Item(keyEnv, env),
-	)
+	), nil
+}
+
+func (e *Engine) evalIn(ctx context.Context, c *compiled, user *ast.Term, action string, resource map[string]any) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	input, err := e.input(c, user, action, resource)
+	if err != nil {
+		return false, err
+	}
 	cache := getEvalCache()
 	defer cache.release()
 	rs, err := c.pq.Eval(ctx, rego.EvalParsedInput(input), rego.EvalVirtualCache(cache), noMetrics, noWatching)

@@ -121,13 +121,14 @@ type compiled struct {
 	store    storage.Store
 	modules  map[string]*ast.Module // the parsed files, tests included
 	grants   map[string]any
+	src      map[string]string // every file's text, the rules compiled from grants.json included
 }
 
 var parseOpts = ast.ParserOptions{RegoVersion: ast.RegoV1}
 
 // parse reads every .rego file of f and the rules compiled from its grants.json; the errors
 // name the file and line of each mistake.
-func parse(f Files) (map[string]*ast.Module, map[string]any, error) {
+func parse(f Files) (map[string]*ast.Module, map[string]any, string, error) {
 	var errs CompileErrors
 	modules := map[string]*ast.Module{}
 	for _, path := range f.Paths() {
@@ -143,30 +144,30 @@ func parse(f Files) (map[string]*ast.Module, map[string]any, error) {
 	}
 	raw, ok := f[GrantsFile]
 	if !ok {
-		return nil, nil, append(errs, CompileError{File: GrantsFile, Message: "the set has no " + GrantsFile})
+		return nil, nil, "", append(errs, CompileError{File: GrantsFile, Message: "the set has no " + GrantsFile})
 	}
 	var grants map[string]any
 	if err := json.Unmarshal([]byte(raw), &grants); err != nil {
-		return nil, nil, append(errs, CompileError{File: GrantsFile, Message: err.Error()})
+		return nil, nil, "", append(errs, CompileError{File: GrantsFile, Message: err.Error()})
 	}
 	rules, err := policies.GrantRules([]byte(raw))
 	if err != nil {
-		return nil, nil, append(errs, CompileError{File: GrantsFile, Message: err.Error()})
+		return nil, nil, "", append(errs, CompileError{File: GrantsFile, Message: err.Error()})
 	}
 	m, err := ast.ParseModuleWithOpts(policies.GrantRulesPath, rules, parseOpts)
 	if err != nil {
-		return nil, nil, append(errs, astErrors(err)...)
+		return nil, nil, "", append(errs, astErrors(err)...)
 	}
 	modules[policies.GrantRulesPath] = m
 	if len(errs) > 0 {
-		return nil, nil, errs
+		return nil, nil, "", errs
 	}
-	return modules, grants, nil
+	return modules, grants, rules, nil
 }
 
 // compileSet compiles f's production files (tests left out) and prepares the decision.
 func compileSet(ctx context.Context, f Files) (*compiled, error) {
-	all, grants, err := parse(f)
+	all, grants, rules, err := parse(f)
 	if err != nil {
 		return nil, err
 	}
@@ -200,5 +201,7 @@ func compileSet(ctx context.Context, f Files) (*compiled, error) {
 			}
 		}
 	}
-	return &compiled{pq: pq, actions: actions, compiler: c, store: store, modules: all, grants: grants}, nil
+	src := maps.Clone(f)
+	src[policies.GrantRulesPath] = rules
+	return &compiled{pq: pq, actions: actions, compiler: c, store: store, modules: all, grants: grants, src: src}, nil
 }

@@ -13,7 +13,7 @@ import (
 
 // TestResult is one Rego test of a set.
 type TestResult struct {
-	Name    string `json:"name"` // package.rule, e.g. data.its.authz_test.test_assortments_edit_allow_editor
+	Name    string `json:"name"` // package.rule, e.g. data.its.tests.x.test_x_view_allow_editor
 	File    string `json:"file"`
 	Row     int    `json:"row"`
 	Passed  bool   `json:"passed"`
