@@ -24,8 +24,8 @@ import (
 // GrantsFile is the file of a policy set that holds the role grants.
 const GrantsFile = "grants.json"
 
-// Files is a policy set: each file's path inside the policies folder ("assortments.rego",
-// "lib/grants.rego", "assortments_test.rego", "grants.json") and its text. Files ending in
+// Files is a policy set: each file's path inside the policies folder ("<module>.rego",
+// "lib/grants.rego", "<module>_test.rego", "grants.json") and its text. Files ending in
 // _test.rego are the set's tests: they are run before a set goes live and are never part of the
 // production query.
 type Files map[string]string
