@@ -171,6 +171,11 @@ func compileSet(ctx context.Context, f Files) (*compiled, error) {
 	if err != nil {
 		return nil, err
 	}
+	return compileParsed(ctx, f, all, grants, rules)
+}
+
+// compileParsed is compileSet after parse.
+func compileParsed(ctx context.Context, f Files, all map[string]*ast.Module, grants map[string]any, rules string) (*compiled, error) {
 	prod := make(map[string]*ast.Module, len(all))
 	for p, m := range all {
 		if !IsTest(p) {

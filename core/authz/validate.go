@@ -34,9 +34,33 @@ type Report struct {
 // set's grants. c is the compiled set when it compiled.
 func Validate(ctx context.Context, f Files, required []string) (*Report, *compiled) {
 	rep := &Report{Errors: CompileErrors{}, Tests: []TestResult{}, Failed: []string{}}
-	c, err := compileSet(ctx, f)
+	all, grants, rules, err := parse(f)
 	if err != nil {
 		rep.Errors = astErrors(err)
+		return rep, nil
+	}
+	// The tests compile the set again with the test files: both compilations run at once.
+	type testRun struct {
+		results chan *tester.Result
+		err     error
+	}
+	tests := make(chan testRun, 1)
+	go func() {
+		runner := tester.NewRunner().
+			SetModules(all).
+			SetStore(inmem.NewFromObject(map[string]any{"grants": grants})).
+			RaiseBuiltinErrors(true)
+		results, err := runner.RunTests(ctx, nil)
+		tests <- testRun{results, err}
+	}()
+	c, err := compileParsed(ctx, f, all, grants, rules)
+	run := <-tests
+	if err != nil {
+		rep.Errors = astErrors(err)
+		if run.err == nil {
+			for range run.results {
+			}
+		}
 		return rep, nil
 	}
 	for _, a := range required {
@@ -47,11 +71,7 @@ func Validate(ctx context.Context, f Files, required []string) (*Report, *compil
 	for _, a := range rep.Missing {
 		rep.Errors = append(rep.Errors, CompileError{Message: fmt.Sprintf("action %q is declared by a module but has no rule in data.its.authz.actions", a)})
 	}
-	runner := tester.NewRunner().
-		SetModules(c.modules).
-		SetStore(inmem.NewFromObject(map[string]any{"grants": c.grants})).
-		RaiseBuiltinErrors(true)
-	results, err := runner.RunTests(ctx, nil)
+	results, err := run.results, run.err
 	if err != nil {
 		rep.Errors = append(rep.Errors, astErrors(err)...)
 		return rep, nil
