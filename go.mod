@@ -29,6 +29,8 @@ require (
 	gopkg.in/yaml.v3 v3.0.1
 )
 
+require github.com/pmezard/go-difflib v1.0.0
+
 require (
 	github.com/agnivade/levenshtein v1.2.1 // indirect
 	github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream v1.7.26 // indirect

@@ -340,6 +340,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 	return map[string][]string{
 		"core/key":                   {"public", "loggedIn"},
 		"admin/id":                   one(accounts["user"].ID),
+		"admin/version":              one("1"),
 		"assortments/id":             one(f.assortment),
 		"assortments/action":         one("release"),
 		"assortments/collectionType": one("AssortmentCollection"),

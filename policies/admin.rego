@@ -1,4 +1,5 @@
-# Admin: each admin page needs role admin in its own its:admin:* permission.
+# Admin: each admin page needs role admin in its own its:admin:* permission; the policies
+# themselves (versions, simulator) and the audit log belong to the user admins (its:admin:users).
 # Grants are in grants.json.
 package its.authz
 
@@ -9,4 +10,6 @@ actions contains action if some action in {
 	"admin.customers",
 	"admin.reports",
 	"admin.orders",
+	"admin.policies",
+	"admin.audit",
 }

@@ -37,3 +37,15 @@ test_admin_orders_allow_admin if t.allowed("admin.orders", {}, t.role("its:admin
 test_admin_orders_deny_admin_of_other_page if not t.allowed("admin.orders", {}, t.role("its:admin:users", "admin"))
 
 test_admin_orders_deny_other_role if not t.allowed("admin.orders", {}, t.role("its:admin:orders", "user"))
+
+test_admin_policies_allow_admin if t.allowed("admin.policies", {}, t.role("its:admin:users", "admin"))
+
+test_admin_policies_deny_admin_of_other_page if not t.allowed("admin.policies", {}, t.role("its:admin:orders", "admin"))
+
+test_admin_policies_deny_other_role if not t.allowed("admin.policies", {}, t.role("its:admin:users", "user"))
+
+test_admin_audit_allow_admin if t.allowed("admin.audit", {}, t.role("its:admin:users", "admin"))
+
+test_admin_audit_deny_admin_of_other_page if not t.allowed("admin.audit", {}, t.role("its:admin:reports", "admin"))
+
+test_admin_audit_deny_other_role if not t.allowed("admin.audit", {}, t.role("its:admin:users", "seniorEditor"))

@@ -16,6 +16,7 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxevent"
 
+	"its/core/audit"
 	"its/core/authz"
 	"its/core/config"
 	"its/core/db"
@@ -26,6 +27,7 @@ import (
 	"its/core/mail"
 	"its/core/metrics"
 	"its/core/pdf"
+	"its/core/policyversions"
 	"its/core/registry"
 	"its/core/session"
 	"its/core/storage"
@@ -45,7 +47,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 			return l
 		}),
 		db.Module,
-		fx.Provide(identity.NewStore),
+		fx.Provide(identity.NewStore, audit.New, func(l *audit.Log) registry.DenialRecorder { return l }),
 		session.Module,
 		authz.Module,
 		mail.Module,
@@ -56,6 +58,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 		fx.Provide(func() *registryRef { return &registryRef{} }),
 		registry.AsModule(newCoreModule),
 		registry.FxModule,
+		policyversions.Module,
 		fx.Invoke(func(ref *registryRef, reg *registry.Registry, log *slog.Logger) {
 			ref.reg = reg
 			log.Info("registry loaded", "summary", reg.Describe())

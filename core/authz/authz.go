@@ -9,14 +9,15 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"strings"
+	"maps"
+	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/metrics"
 	"github.com/open-policy-agent/opa/v1/rego"
-	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/topdown"
 	"go.uber.org/fx"
 
@@ -30,13 +31,28 @@ import (
 const Query = "data.its.authz.allow"
 
 // Engine evaluates the prepared policy query.
+//
+// The policies in effect are one set of files (Files): the live version's files (SetLive; at
+// construction the set embedded in the binary, policies.FS) plus named overlays (SetOverlay),
+// each overlay's files added under "overlays/<name>/" and its grants.json entries merged into the
+// live grants (an action granted twice is an error). Any change rebuilds the whole effective set
+// (compile, catalogue) under a mutex and then swaps it in with one atomic store: decisions never
+// take that mutex or touch the database, and requests in flight finish on the set they started
+// with. Each swap also drops the memoised user terms. A change that does not compile, or that
+// loses an action a running module declares (Require), leaves the set in effect unchanged.
 type Engine struct {
-	prepared atomic.Pointer[rego.PreparedEvalQuery]
-	actions  atomic.Pointer[map[string]*ast.Term] // the catalogue, each action with its input term
+	live     atomic.Pointer[compiled]
 	users    userCache
 	grantAll bool
 	log      *slog.Logger
 	metrics  *itsmetrics.Metrics
+
+	mu       sync.Mutex // serialises rebuilds; never taken by a decision
+	base     Files
+	version  int64
+	overlays map[string]Files
+	gen      int64 // counts overlay changes
+	required []string
 }
 
 // Params wire the engine.
@@ -62,69 +78,206 @@ func New(p Params) (*Engine, error) {
 	return e, nil
 }
 
-// Load (re)prepares the query from the .rego files and grants.json in fsys; test files are left
-// out. grants.json is compiled into Rego rules (policies.GrantRules) and also loaded as
-// data.grants. Requests in flight keep the query they started with.
+// Load (re)prepares the query from the .rego files and grants.json in fsys as the live set
+// (version 0: not from the database); test files are left out of the query. grants.json is
+// compiled into Rego rules (policies.GrantRules) and also loaded as data.grants.
 func (e *Engine) Load(ctx context.Context, fsys fs.FS) error {
-	var opts []func(*rego.Rego)
-	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".rego") || strings.HasSuffix(path, "_test.rego") {
-			return err
-		}
-		b, err := fs.ReadFile(fsys, path)
-		if err != nil {
-			return err
-		}
-		opts = append(opts, rego.Module("policies/"+path, string(b)))
-		return nil
-	})
+	f, err := FilesOf(fsys)
 	if err != nil {
 		return err
 	}
-	raw, err := fs.ReadFile(fsys, "grants.json")
+	return e.SetLive(ctx, 0, f)
+}
+
+// SetLive makes f, policy version v, the base of the effective set.
+func (e *Engine) SetLive(ctx context.Context, v int64, f Files) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := e.rebuild(ctx, f, e.overlays); err != nil {
+		return err
+	}
+	e.base, e.version = f, v
+	return nil
+}
+
+// Live is the version and files of the live set, without overlays (version 0: the embedded set).
+func (e *Engine) Live() (int64, Files) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.version, e.base
+}
+
+// Require names actions the effective set must always know (the registry's declared actions): a
+// set without one of them never goes live.
+func (e *Engine) Require(actions []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.required = append([]string(nil), actions...)
+}
+
+// Required lists the actions Require named.
+func (e *Engine) Required() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]string(nil), e.required...)
+}
+
+// SetOverlay adds (or replaces) the overlay name: its .rego files and grants.json join every
+// effective set from now on, whatever version is live.
+func (e *Engine) SetOverlay(ctx context.Context, name string, fsys fs.FS) error {
+	f, err := FilesOf(fsys)
 	if err != nil {
-		return fmt.Errorf("policies/grants.json: %w", err)
+		return err
 	}
-	var grants map[string]any
-	if err := json.Unmarshal(raw, &grants); err != nil {
-		return fmt.Errorf("policies/grants.json: %w", err)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	next := maps.Clone(e.overlays)
+	if next == nil {
+		next = map[string]Files{}
 	}
-	rules, err := policies.GrantRules(raw)
+	next[name] = f
+	if err := e.rebuild(ctx, e.base, next); err != nil {
+		return err
+	}
+	e.overlays = next
+	e.gen++
+	return nil
+}
+
+// RemoveOverlay drops the overlay name (nothing when there is none).
+func (e *Engine) RemoveOverlay(ctx context.Context, name string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if _, ok := e.overlays[name]; !ok {
+		return nil
+	}
+	next := maps.Clone(e.overlays)
+	delete(next, name)
+	if err := e.rebuild(ctx, e.base, next); err != nil {
+		return err
+	}
+	e.overlays = next
+	e.gen++
+	return nil
+}
+
+// Prepared is a set that compiled and passed its tests with the overlays in effect at Check.
+type Prepared struct {
+	base Files
+	c    *compiled
+	gen  int64
+}
+
+// Check validates base as it would go live: with the overlays in effect, against the actions the
+// modules declare, running the set's tests (Validate). The Prepared is nil unless the report is OK.
+func (e *Engine) Check(ctx context.Context, base Files) (*Report, *Prepared, error) {
+	e.mu.Lock()
+	f, err := effective(base, e.overlays)
+	gen, required := e.gen, e.required
+	e.mu.Unlock()
 	if err != nil {
-		return fmt.Errorf("policies/%w", err)
+		return nil, nil, err
 	}
-	opts = append(opts, rego.Module("policies/"+policies.GrantRulesPath, rules))
-	// AST values on read: the grants are converted once here, not on every evaluation.
-	store := inmem.NewFromObjectWithOpts(map[string]any{"grants": grants}, inmem.OptReturnASTValuesOnRead(true))
-	opts = append(opts, rego.Query(Query), rego.Store(store))
-	pq, err := rego.New(opts...).PrepareForEval(ctx)
-	if err != nil {
-		return fmt.Errorf("policies: %w", err)
+	rep, c := Validate(ctx, f, required)
+	if c == nil {
+		return rep, nil, nil
 	}
-	cat, err := rego.New(append(opts[:len(opts)-2:len(opts)-2], rego.Query("data.its.authz.actions"), rego.Store(store))...).Eval(ctx)
-	if err != nil {
-		return fmt.Errorf("policies: action catalogue: %w", err)
+	return rep, &Prepared{base: base, c: c, gen: gen}, nil
+}
+
+// Activate makes p live as version v (recompiling when an overlay changed since Check).
+func (e *Engine) Activate(ctx context.Context, v int64, p *Prepared) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if p.gen != e.gen {
+		if err := e.rebuild(ctx, p.base, e.overlays); err != nil {
+			return err
+		}
+	} else {
+		e.install(p.c)
 	}
-	actions := map[string]*ast.Term{}
-	if len(cat) == 1 && len(cat[0].Expressions) == 1 {
-		if list, ok := cat[0].Expressions[0].Value.([]any); ok {
-			for _, a := range list {
-				if s, ok := a.(string); ok {
-					actions[s] = ast.StringTerm(s)
+	e.base, e.version = p.base, v
+	return nil
+}
+
+// Effective is base with overlays: what the engine decides with when base is live.
+func (e *Engine) Effective(base Files) (Files, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return effective(base, e.overlays)
+}
+
+func effective(base Files, overlays map[string]Files) (Files, error) {
+	if len(overlays) == 0 {
+		return base, nil
+	}
+	out := maps.Clone(base)
+	var grants map[string]json.RawMessage
+	if raw, ok := base[GrantsFile]; ok {
+		if err := json.Unmarshal([]byte(raw), &grants); err != nil {
+			return nil, fmt.Errorf("policies/%s: %w", GrantsFile, err)
+		}
+	}
+	if grants == nil {
+		grants = map[string]json.RawMessage{}
+	}
+	names := slices.Sorted(maps.Keys(overlays))
+	for _, name := range names {
+		for path, src := range overlays[name] {
+			if path != GrantsFile {
+				out["overlays/"+name+"/"+path] = src
+				continue
+			}
+			var add map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(src), &add); err != nil {
+				return nil, fmt.Errorf("overlay %s: %s: %w", name, GrantsFile, err)
+			}
+			for a, v := range add {
+				if _, dup := grants[a]; dup {
+					return nil, fmt.Errorf("overlay %s: %s grants %q, which is already granted", name, GrantsFile, a)
 				}
+				grants[a] = v
 			}
 		}
 	}
-	e.prepared.Store(&pq)
-	e.actions.Store(&actions)
+	raw, err := json.Marshal(grants)
+	if err != nil {
+		return nil, err
+	}
+	out[GrantsFile] = string(raw)
+	return out, nil
+}
+
+// rebuild compiles base with overlays and swaps it in; e.mu is held.
+func (e *Engine) rebuild(ctx context.Context, base Files, overlays map[string]Files) error {
+	f, err := effective(base, overlays)
+	if err != nil {
+		return err
+	}
+	c, err := compileSet(ctx, f)
+	if err != nil {
+		return err
+	}
+	for _, a := range e.required {
+		if c.actions[a] == nil {
+			return fmt.Errorf("policies: action %q is declared by a module but has no rule", a)
+		}
+	}
+	e.install(c)
 	return nil
+}
+
+// install swaps c in and drops the memoised user terms.
+func (e *Engine) install(c *compiled) {
+	e.live.Store(c)
+	e.users.reset()
 }
 
 // Known reports whether the policies' catalogue (data.its.authz.actions) has action; the
 // registry refuses to start with a route, nav entry or UI route naming an unknown one.
 func (e *Engine) Known(action string) bool {
-	m := e.actions.Load()
-	return m != nil && (*m)[action] != nil
+	c := e.live.Load()
+	return c != nil && c.actions[action] != nil
 }
 
 // Check is one question: an action on a resource.
@@ -184,9 +337,11 @@ func stringTerms(ss ...string) map[string]*ast.Term {
 }
 
 func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resource map[string]any) (bool, error) {
-	if err := ctx.Err(); err != nil {
-		return false, err
-	}
+	return e.evalIn(ctx, e.live.Load(), user, action, resource)
+}
+
+// input is the decision's input for user asking action on resource under the set c.
+func (e *Engine) input(c *compiled, user *ast.Term, action string, resource map[string]any) (ast.Value, error) {
 	res := ast.NewObjectWithCapacity(len(resource))
 	for k, v := range resource {
 		var tv *ast.Term
@@ -195,7 +350,7 @@ func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resour
 		} else {
 			val, err := ast.InterfaceToValue(v)
 			if err != nil {
-				return false, fmt.Errorf("resource %s: %w", k, err)
+				return nil, fmt.Errorf("resource %s: %w", k, err)
 			}
 			tv = ast.NewTerm(val)
 		}
@@ -205,7 +360,7 @@ func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resour
 		}
 		res.Insert(kt, tv)
 	}
-	at := (*e.actions.Load())[action]
+	at := c.actions[action]
 	if at == nil {
 		at = ast.StringTerm(action)
 	}
@@ -214,15 +369,25 @@ func (e *Engine) eval(ctx context.Context, user *ast.Term, action string, resour
 	if e.grantAll && user != nullUser {
 		env = envOn
 	}
-	input := ast.NewObject(
+	return ast.NewObject(
 		ast.Item(keyAction, at),
 		ast.Item(keyResource, ast.NewTerm(res)),
 		ast.Item(keyUser, user),
 		ast.Item(keyEnv, env),
-	)
+	), nil
+}
+
+func (e *Engine) evalIn(ctx context.Context, c *compiled, user *ast.Term, action string, resource map[string]any) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	input, err := e.input(c, user, action, resource)
+	if err != nil {
+		return false, err
+	}
 	cache := getEvalCache()
 	defer cache.release()
-	rs, err := e.prepared.Load().Eval(ctx, rego.EvalParsedInput(input), rego.EvalVirtualCache(cache), noMetrics, noWatching)
+	rs, err := c.pq.Eval(ctx, rego.EvalParsedInput(input), rego.EvalVirtualCache(cache), noMetrics, noWatching)
 	if err != nil {
 		return false, err
 	}

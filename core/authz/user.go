@@ -162,3 +162,10 @@ func stringsTerm(ss []string) *ast.Term {
 	}
 	return ast.ArrayTerm(ts...)
 }
+
+// reset forgets every memoised user term (a new policy set is live).
+func (c *userCache) reset() {
+	c.mu.Lock()
+	clear(c.m)
+	c.mu.Unlock()
+}

@@ -61,13 +61,23 @@ type ResourceFunc func(r *http.Request) map[string]any
 // URL parameters are the resource.
 func WithResource(fn ResourceFunc) RouteOption { return func(rt *route) { rt.resource = fn } }
 
+// AuditDenied records every logged-in request the route's policy refuses in the audit log
+// (through the DenialRecorder the app provides).
+func AuditDenied() RouteOption { return func(rt *route) { rt.auditDenied = true } }
+
+// DenialRecorder keeps a refused request (the user, the route, its action) for the audit log.
+type DenialRecorder interface {
+	Denied(ctx context.Context, u *identity.User, method, path, action string)
+}
+
 type route struct {
-	module   string
-	method   string
-	path     string
-	action   string
-	handler  httpx.HandlerFunc
-	resource ResourceFunc
+	module      string
+	method      string
+	path        string
+	action      string
+	handler     httpx.HandlerFunc
+	resource    ResourceFunc
+	auditDenied bool
 }
 
 type recorder struct {
@@ -97,6 +107,7 @@ type Registry struct {
 	// routeModules maps "METHOD pattern" to the module that declared the route.
 	routeModules map[string]string
 	authz        *authz.Engine
+	denials      DenialRecorder
 	log          *slog.Logger
 }
 
@@ -106,12 +117,13 @@ type Params struct {
 	Modules []Module `group:"modules"`
 	Authz   *authz.Engine
 	Log     *slog.Logger
+	Denials DenialRecorder `optional:"true"`
 }
 
 // New validates every manifest against the schema and against the module's Go routes; any
 // disagreement stops start-up with the file and field named.
 func New(p Params) (*Registry, error) {
-	reg := &Registry{Actions: map[string]string{}, routeModules: map[string]string{}, authz: p.Authz, log: p.Log}
+	reg := &Registry{Actions: map[string]string{}, routeModules: map[string]string{}, authz: p.Authz, denials: p.Denials, log: p.Log}
 	ids := map[string]string{}
 	for _, m := range p.Modules {
 		man, err := ParseManifest(m.File, m.Manifest)
@@ -141,6 +153,10 @@ func New(p Params) (*Registry, error) {
 		}
 	}
 	sort.Slice(reg.Modules, func(i, j int) bool { return reg.Modules[i].Manifest.ID < reg.Modules[j].Manifest.ID })
+	if p.Authz != nil {
+		// Every policy set that goes live later must still know these.
+		p.Authz.Require(reg.DeclaredActions())
+	}
 	for _, l := range reg.Modules {
 		if err := reg.check(l); err != nil {
 			return nil, err
@@ -222,6 +238,9 @@ func (reg *Registry) guard(rt *route) http.Handler {
 					msg = ""
 				}
 				return httpx.Unauthenticated(msg)
+			}
+			if rt.auditDenied && reg.denials != nil {
+				reg.denials.Denied(r.Context(), u, r.Method, r.URL.Path, rt.action)
 			}
 			return httpx.Forbidden(rt.action)
 		}

@@ -26,6 +26,10 @@ const (
 	AdminReports = "admin.reports"
 	// Administer orders.
 	AdminOrders = "admin.orders"
+	// Edit the permission policies, roll them back, simulate decisions.
+	AdminPolicies = "admin.policies"
+	// Read and export the audit log.
+	AdminAudit = "admin.audit"
 )
 
 // Actions of module assortments (modules/assortments/module.yaml).
@@ -168,6 +172,8 @@ var All = []Action{
 	{ID: AdminCustomers, Module: "admin", Resource: nil},
 	{ID: AdminReports, Module: "admin", Resource: nil},
 	{ID: AdminOrders, Module: "admin", Resource: nil},
+	{ID: AdminPolicies, Module: "admin", Resource: nil},
+	{ID: AdminAudit, Module: "admin", Resource: nil},
 	{ID: AssortmentsView, Module: "assortments", Resource: nil},
 	{ID: AssortmentsEdit, Module: "assortments", Resource: []string{"channel"}},
 	{ID: AssortmentsManage, Module: "assortments", Resource: nil},

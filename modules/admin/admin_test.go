@@ -16,13 +16,15 @@ import (
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
+var modulesUnderTest = fx.Options(users.Module, admin.Module)
+
 func start(t *testing.T) *apptest.App {
-	return apptest.Start(t, fx.Options(users.Module, admin.Module))
+	return apptest.Start(t, modulesUnderTest)
 }
 
 func userID(t *testing.T, a *apptest.App, email string) string {
 	var id string
-	if err := a.DB.QueryRow(t.Context(), `SELECT id::text FROM users WHERE email = $1`, email).Scan(&id); err != nil {
+	if err := a.DB.QueryRow(t.Context(), `SELECT id::text FROM users WHERE lower(email) = lower($1)`, email).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
 	return id

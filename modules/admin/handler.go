@@ -6,34 +6,59 @@ import (
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
+	"go.uber.org/fx"
 
+	"its/core/audit"
+	"its/core/authz"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/mail"
+	"its/core/policyversions"
 	"its/core/registry"
 	"its/modules/actions"
 )
 
 // Handler is the admin module's HTTP side.
 type Handler struct {
-	svc    *Service
-	store  *Store
-	users  *identity.Store
-	outbox *mail.Outbox
+	svc      *Service
+	store    *Store
+	users    *identity.Store
+	outbox   *mail.Outbox
+	versions *policyversions.Service
+	engine   *authz.Engine
+	audit    *audit.Log
+}
+
+// HandlerParams wire the handler.
+type HandlerParams struct {
+	fx.In
+	Service  *Service
+	Store    *Store
+	Users    *identity.Store
+	Outbox   *mail.Outbox
+	Versions *policyversions.Service
+	Engine   *authz.Engine
+	Audit    *audit.Log
 }
 
 // NewHandler gives the handler.
-func NewHandler(svc *Service, store *Store, users *identity.Store, outbox *mail.Outbox) *Handler {
-	return &Handler{svc: svc, store: store, users: users, outbox: outbox}
+func NewHandler(p HandlerParams) *Handler {
+	return &Handler{svc: p.Service, store: p.Store, users: p.Users, outbox: p.Outbox,
+		versions: p.Versions, engine: p.Engine, audit: p.Audit}
 }
 
 // Routes registers the module's routes (each listed in module.yaml).
+// Every refused request to an admin route is an audit entry.
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/admin/users", actions.AdminUsers, h.list)
-	r.Handle("GET", "/api/admin/users/{id}", actions.AdminUsers, h.get)
-	r.Handle("PATCH", "/api/admin/users/{id}", actions.AdminUsers, h.patch)
-	r.Handle("GET", "/api/admin/options", actions.AdminUsers, h.options)
-	r.Handle("GET", "/api/mail/outbox", actions.AdminUsers, h.mail)
+	audited := registry.AuditDenied()
+	r.Handle("GET", "/api/admin/users", actions.AdminUsers, h.list, audited)
+	r.Handle("GET", "/api/admin/users/{id}", actions.AdminUsers, h.get, audited)
+	r.Handle("PATCH", "/api/admin/users/{id}", actions.AdminUsers, h.patch, audited)
+	r.Handle("GET", "/api/admin/options", actions.AdminUsers, h.options, audited)
+	r.Handle("GET", "/api/mail/outbox", actions.AdminUsers, h.mail, audited)
+	h.policyRoutes(r, audited)
+	r.Handle("GET", "/api/admin/audit", actions.AdminAudit, h.auditList, audited)
+	r.Handle("GET", "/api/admin/audit/xlsx", actions.AdminAudit, h.auditExport, audited)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

@@ -49,3 +49,8 @@ func (s *Store) update(ctx context.Context, tx pgx.Tx, u *identity.User) error {
 		u.ID, u.Status, u.Flags, u.DepartmentAccess, tbes)
 	return err
 }
+
+// Active returns every active account (the simulator's "who can").
+func (s *Store) Active(ctx context.Context) ([]*identity.User, error) {
+	return identity.ScanAll(s.db.Query(ctx, `SELECT `+identity.SelectUser+` FROM users u WHERE u.status = 'active' ORDER BY lower(u.email)`))
+}

@@ -2,9 +2,12 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
-import { Icon } from '@its/kit';
+import { Icon, actions, authzCheck, useDecisions } from '@its/kit';
 
-export function AdminHeader({ actions }: { actions?: ReactNode }) {
+const auditCheck = [authzCheck(actions.adminAudit)];
+
+export function AdminHeader({ actions: buttons }: { actions?: ReactNode }) {
+  const audit = useDecisions(auditCheck);
   return (
     <header className="adm-header">
       <div className="adm-header__top">
@@ -19,7 +22,7 @@ export function AdminHeader({ actions }: { actions?: ReactNode }) {
             <FormattedMessage id="admin.header.sub" defaultMessage="Who may use ITS and what they may do." />
           </p>
         </div>
-        {actions && <div className="adm-header__actions">{actions}</div>}
+        {buttons && <div className="adm-header__actions">{buttons}</div>}
       </div>
       <nav className="adm-tabs" data-testid="admin-tabs">
         <NavLink to="/admin/users" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-users">
@@ -30,6 +33,12 @@ export function AdminHeader({ actions }: { actions?: ReactNode }) {
           <Icon name="mail" size={16} />
           <FormattedMessage id="admin.tab.mail" defaultMessage="Mail outbox" />
         </NavLink>
+        {audit.allowed[0] && (
+          <NavLink to="/admin/audit" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-audit">
+            <Icon name="clock" size={16} />
+            <FormattedMessage id="admin.tab.audit" defaultMessage="Audit log" />
+          </NavLink>
+        )}
       </nav>
     </header>
   );

@@ -119,3 +119,40 @@ export function useUpdateUser() {
     },
   });
 }
+
+/** One audit log entry (GET /api/admin/audit). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorId: string | null;
+  actorName: string;
+  actorEmail: string;
+  action: string;
+  modelType: string;
+  modelId: string;
+  data: unknown;
+}
+
+/** The audit log's filters, as the server reads them from the query. */
+export interface AuditFilter {
+  actor: string;
+  kind: string;
+  from: string;
+  to: string;
+  text: string;
+}
+
+/** The filter as query values: empty fields are left out. */
+export function auditQuery(f: AuditFilter): Record<string, string> {
+  const q: Record<string, string> = {};
+  for (const [k, v] of Object.entries(f)) if (v.trim()) q[k] = v.trim();
+  return q;
+}
+
+export function useAudit(f: AuditFilter) {
+  return useQuery({
+    queryKey: ['admin', 'audit', f] as const,
+    queryFn: ({ signal }) => api.get<AuditEntry[]>('/admin/audit', { query: auditQuery(f), signal }),
+    placeholderData: keepPreviousData,
+  });
+}

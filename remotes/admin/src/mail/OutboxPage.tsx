@@ -2,14 +2,15 @@
  * admin--mail: the mail outbox, newest first. Without SMTP it is where ITS's mail ends up, so
  * in development the set-password and confirm-email links are followed from here.
  */
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { EmptyState, Icon, SearchInput, Skeleton, toast, usePageTitle, withModuleMessages } from '@its/kit';
+import { EmptyState, Icon, SearchInput, toast, usePageTitle, withModuleMessages } from '@its/kit';
 import { AdminHeader } from '../AdminHeader';
 import { useOutbox, type MailMessage } from '../api';
 import { Glyph } from '../glyphs';
 import { loadMessages } from '../messages';
+import { SelectTable } from '../SelectTable';
 import { StatusBadge } from '../StatusBadge';
 import { Linkified } from './linkify';
 import '../admin.css';
@@ -127,13 +128,6 @@ function OutboxPage() {
     // The address follows the settled filter only.
   }, [settledTo]);
 
-  const onKey = (e: KeyboardEvent, id: number) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      setSelected(id);
-    }
-  };
-
   return (
     <div className="adm-page" data-testid="admin-mail">
       <AdminHeader />
@@ -193,64 +187,32 @@ function OutboxPage() {
                 }
               />
             ) : (
-              <div className="adm-table-wrap">
-                <table className="adm-table adm-table--mail" data-testid="mail-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <FormattedMessage id="admin.mail.col.date" defaultMessage="Date" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="admin.mail.col.to" defaultMessage="Recipients" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="admin.mail.col.subject" defaultMessage="Subject" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="admin.mail.col.status" defaultMessage="Delivery" />
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {outbox.isPending
-                      ? [0, 1, 2, 3, 4].map((i) => (
-                          <tr key={i} className="adm-row adm-row--skeleton">
-                            <td>
-                              <Skeleton width={110} />
-                            </td>
-                            <td>
-                              <Skeleton width={160} />
-                            </td>
-                            <td>
-                              <Skeleton width={220} />
-                            </td>
-                            <td>
-                              <Skeleton width={60} height={20} radius={10} />
-                            </td>
-                          </tr>
-                        ))
-                      : mails.map((m) => (
-                          <tr
-                            key={m.id}
-                            className={`adm-row${selected === m.id ? ' is-selected' : ''}`}
-                            onClick={() => setSelected(m.id)}
-                            onKeyDown={(e) => onKey(e, m.id)}
-                            tabIndex={0}
-                            aria-current={selected === m.id ? true : undefined}
-                            data-testid="mail-row"
-                            data-mail-id={m.id}
-                          >
-                            <td className="adm-cell-date">{intl.formatDate(m.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                            <td className="adm-cell-mail">{m.recipients.join(', ')}</td>
-                            <td className="adm-cell-subject">{m.subject}</td>
-                            <td>
-                              <MailStatus status={m.status} />
-                            </td>
-                          </tr>
-                        ))}
-                  </tbody>
-                </table>
-              </div>
+              <SelectTable
+                testId="mail-table"
+                className="adm-table--mail"
+                rows={mails}
+                pending={outbox.isPending}
+                selected={selected}
+                onSelect={setSelected}
+                rowId={(m) => m.id}
+                rowProps={(m) => ({ 'data-testid': 'mail-row', 'data-mail-id': m.id })}
+                columns={[
+                  {
+                    header: <FormattedMessage id="admin.mail.col.date" defaultMessage="Date" />,
+                    skeleton: 110,
+                    className: 'adm-cell-date',
+                    cell: (m) => intl.formatDate(m.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                  },
+                  {
+                    header: <FormattedMessage id="admin.mail.col.to" defaultMessage="Recipients" />,
+                    skeleton: 160,
+                    className: 'adm-cell-mail',
+                    cell: (m) => m.recipients.join(', '),
+                  },
+                  { header: <FormattedMessage id="admin.mail.col.subject" defaultMessage="Subject" />, skeleton: 220, className: 'adm-cell-subject', cell: (m) => m.subject },
+                  { header: <FormattedMessage id="admin.mail.col.status" defaultMessage="Delivery" />, skeleton: 60, cell: (m) => <MailStatus status={m.status} /> },
+                ]}
+              />
             )}
           </div>
           <div className="adm-mail__reader">

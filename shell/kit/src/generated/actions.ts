@@ -53,6 +53,10 @@ export const actions = {
   adminReports: { id: 'admin.reports', module: 'admin', resource: [] },
   /** Administer orders */
   adminOrders: { id: 'admin.orders', module: 'admin', resource: [] },
+  /** Edit the permission policies, roll them back, simulate decisions */
+  adminPolicies: { id: 'admin.policies', module: 'admin', resource: [] },
+  /** Read and export the audit log */
+  adminAudit: { id: 'admin.audit', module: 'admin', resource: [] },
   /** See one's assortments and their products */
   assortmentsView: { id: 'assortments.view', module: 'assortments', resource: [] },
   /** Create, change, archive, copy and delete assortments */

@@ -1,0 +1,432 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"its/core/authz"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/core/policyversions"
+	"its/core/registry"
+	"its/modules/actions"
+)
+
+// maxPolicyFiles and maxPolicyBytes bound a draft, checked before it is compiled.
+const (
+	maxPolicyFiles = 200
+	maxPolicyBytes = 2 << 20
+)
+
+func (h *Handler) policyRoutes(r registry.Router, opts ...registry.RouteOption) {
+	r.Handle("GET", "/api/admin/policies/versions", actions.AdminPolicies, h.versionList, opts...)
+	r.Handle("POST", "/api/admin/policies/versions", actions.AdminPolicies, h.versionSave, opts...)
+	r.Handle("GET", "/api/admin/policies/versions/{version}", actions.AdminPolicies, h.versionGet, opts...)
+	r.Handle("GET", "/api/admin/policies/versions/{version}/diff", actions.AdminPolicies, h.versionDiff, opts...)
+	r.Handle("POST", "/api/admin/policies/versions/{version}/rollback", actions.AdminPolicies, h.versionRollback, opts...)
+	r.Handle("POST", "/api/admin/policies/validate", actions.AdminPolicies, h.policyValidate, opts...)
+	r.Handle("POST", "/api/admin/policies/format", actions.AdminPolicies, h.policyFormat, opts...)
+	r.Handle("POST", "/api/admin/policies/simulate", actions.AdminPolicies, h.simulate, opts...)
+	r.Handle("POST", "/api/admin/policies/who", actions.AdminPolicies, h.who, opts...)
+	r.Handle("POST", "/api/admin/policies/what", actions.AdminPolicies, h.what, opts...)
+}
+
+// checkFiles refuses a draft that is empty, too large or names a file outside the policy set.
+func checkFiles(files authz.Files) error {
+	if len(files) == 0 {
+		return httpx.Invalid(httpx.FieldError{Field: "files", Rule: "required", Message: "files are required"})
+	}
+	if len(files) > maxPolicyFiles {
+		return httpx.Invalid(httpx.FieldError{Field: "files", Rule: "max", Message: "at most " + strconv.Itoa(maxPolicyFiles) + " files"})
+	}
+	size := 0
+	for p, src := range files {
+		size += len(p) + len(src)
+		ok := p == authz.GrantsFile || (strings.HasSuffix(p, ".rego") && !strings.Contains(p, "..") && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "overlays/"))
+		if !ok {
+			return httpx.Invalid(httpx.FieldError{Field: "files", Rule: "path", Message: "A policy file is grants.json or a relative .rego path: " + p})
+		}
+	}
+	if size > maxPolicyBytes {
+		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Code: "ITS_ERR_TOO_LARGE", Message: "The policy files are larger than 2 MB"}
+	}
+	return nil
+}
+
+func versionParam(r *http.Request) (int64, error) {
+	s := chi.URLParam(r, "version")
+	if s == "live" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		return 0, httpx.NotFound("Policy version")
+	}
+	return n, nil
+}
+
+func versionError(err error) error {
+	var refused *policyversions.Refused
+	switch {
+	case errors.As(err, &refused):
+		return refused.HTTPError()
+	case errors.Is(err, policyversions.ErrNotFound):
+		return httpx.NotFound("Policy version")
+	case errors.Is(err, policyversions.ErrConflict):
+		return httpx.Conflict(err.Error(), nil)
+	}
+	return err
+}
+
+func (h *Handler) versionList(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.versions.Store().List(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, list)
+	return nil
+}
+
+func (h *Handler) versionGet(w http.ResponseWriter, r *http.Request) error {
+	n, err := versionParam(r)
+	if err != nil {
+		return err
+	}
+	v, err := h.versions.Store().Get(r.Context(), h.versions.DB(), n)
+	if err != nil {
+		return versionError(err)
+	}
+	httpx.Data(w, v)
+	return nil
+}
+
+// versionDiff is the diff of a version against ?against= (default: the version before it).
+func (h *Handler) versionDiff(w http.ResponseWriter, r *http.Request) error {
+	n, err := versionParam(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	v, err := h.versions.Store().Get(ctx, h.versions.DB(), n)
+	if err != nil {
+		return versionError(err)
+	}
+	against := v.Version - 1
+	if s := r.URL.Query().Get("against"); s != "" {
+		if against, err = strconv.ParseInt(s, 10, 64); err != nil || against < 1 {
+			return httpx.Invalid(httpx.FieldError{Field: "against", Rule: "integer", Message: "against must be a version number"})
+		}
+	}
+	prev := authz.Files{}
+	if against > 0 {
+		p, err := h.versions.Store().Get(ctx, h.versions.DB(), against)
+		if err != nil {
+			return versionError(err)
+		}
+		prev = p.Files
+	}
+	httpx.Data(w, map[string]any{"version": v.Version, "against": against, "diff": policyversions.Diff(prev, v.Files)})
+	return nil
+}
+
+type saveBody struct {
+	Base    int64       `json:"base"`
+	Comment string      `json:"comment"`
+	Files   authz.Files `json:"files"`
+}
+
+func (h *Handler) versionSave(w http.ResponseWriter, r *http.Request) error {
+	var b saveBody
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	if err := checkFiles(b.Files); err != nil {
+		return err
+	}
+	if strings.TrimSpace(b.Comment) == "" {
+		return httpx.Invalid(httpx.FieldError{Field: "comment", Rule: "required", Message: "Say what the change is for"})
+	}
+	v, err := h.versions.Save(r.Context(), identity.FromContext(r.Context()), b.Base, strings.TrimSpace(b.Comment), b.Files, nil)
+	return created(w, v, err)
+}
+
+// created answers a new version (201, without its files) or the save's error.
+func created(w http.ResponseWriter, v *policyversions.Version, err error) error {
+	if err != nil {
+		return versionError(err)
+	}
+	v.Files = nil
+	httpx.JSON(w, http.StatusCreated, map[string]any{"data": v})
+	return nil
+}
+
+func (h *Handler) versionRollback(w http.ResponseWriter, r *http.Request) error {
+	n, err := versionParam(r)
+	if err != nil || n == 0 {
+		return httpx.NotFound("Policy version")
+	}
+	var b struct {
+		Comment string `json:"comment"`
+	}
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	v, err := h.versions.Rollback(r.Context(), identity.FromContext(r.Context()), n, strings.TrimSpace(b.Comment))
+	return created(w, v, err)
+}
+
+func (h *Handler) policyValidate(w http.ResponseWriter, r *http.Request) error {
+	var b struct {
+		Files authz.Files `json:"files"`
+	}
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	if err := checkFiles(b.Files); err != nil {
+		return err
+	}
+	rep, err := h.versions.Validate(r.Context(), b.Files)
+	if err != nil {
+		return httpx.Invalid(httpx.FieldError{Field: "files", Rule: "overlay", Message: err.Error()})
+	}
+	httpx.Data(w, rep)
+	return nil
+}
+
+func (h *Handler) policyFormat(w http.ResponseWriter, r *http.Request) error {
+	var b struct {
+		Path   string `json:"path"`
+		Source string `json:"source"`
+	}
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	if len(b.Source) > maxPolicyBytes {
+		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Code: "ITS_ERR_TOO_LARGE", Message: "The file is larger than 2 MB"}
+	}
+	out, err := authz.Format(b.Path, b.Source)
+	var ce authz.CompileErrors
+	if errors.As(err, &ce) {
+		return &httpx.Error{Status: http.StatusUnprocessableEntity, Code: "ITS_ERR_POLICY_REFUSED", Message: ce.Error(), Details: map[string]any{"errors": ce}}
+	}
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, map[string]string{"source": out})
+	return nil
+}
+
+// simIdentity is a made-up user for the simulator.
+type simIdentity struct {
+	Permissions      []identity.Permission `json:"permissions"`
+	Flags            []string              `json:"flags"`
+	DepartmentAccess []string              `json:"departmentAccess"`
+	UserTBEs         []identity.TBE        `json:"userTBEs"`
+}
+
+type simBody struct {
+	Draft    authz.Files    `json:"draft"`
+	UserID   string         `json:"userId"`
+	Identity *simIdentity   `json:"identity"`
+	Action   string         `json:"action"`
+	Resource map[string]any `json:"resource"`
+	Method   string         `json:"method"`
+	Path     string         `json:"path"`
+}
+
+// simRequest reads a simulator request and gives its policy set.
+func (h *Handler) simRequest(r *http.Request) (*simBody, *authz.Sim, error) {
+	var b simBody
+	if err := httpx.Decode(r, &b); err != nil {
+		return nil, nil, err
+	}
+	s, err := h.sim(r.Context(), b.Draft)
+	return &b, s, err
+}
+
+// sim gives the simulator's policy set: the draft when one is sent, else the live set.
+func (h *Handler) sim(ctx context.Context, draft authz.Files) (*authz.Sim, error) {
+	if draft != nil {
+		if err := checkFiles(draft); err != nil {
+			return nil, err
+		}
+	}
+	s, err := h.engine.Simulate(ctx, draft)
+	var ce authz.CompileErrors
+	if errors.As(err, &ce) {
+		return nil, &httpx.Error{Status: http.StatusUnprocessableEntity, Code: "ITS_ERR_POLICY_REFUSED", Message: ce.Error(), Details: map[string]any{"errors": ce}}
+	}
+	return s, err
+}
+
+// subject is the simulated user: an account by id, or a made-up identity.
+func (h *Handler) subject(ctx context.Context, b *simBody) (*identity.User, error) {
+	switch {
+	case b.UserID != "":
+		u, err := h.users.ByID(ctx, b.UserID)
+		if errors.Is(err, identity.ErrNotFound) {
+			return nil, httpx.NotFound("User")
+		}
+		return u, err
+	case b.Identity != nil:
+		p := Patch{Permissions: &b.Identity.Permissions, Flags: &b.Identity.Flags, DepartmentAccess: &b.Identity.DepartmentAccess, UserTBEs: &b.Identity.UserTBEs}
+		if err := p.validate(); err != nil {
+			return nil, err
+		}
+		return &identity.User{ID: "00000000-0000-0000-0000-000000000000", Email: "simulated@example.com", Status: "active",
+			Permissions: b.Identity.Permissions, Flags: b.Identity.Flags, DepartmentAccess: b.Identity.DepartmentAccess, UserTBEs: b.Identity.UserTBEs}, nil
+	}
+	return nil, nil // anonymous
+}
+
+// routeOf finds the module route a method and concrete path reach, and the resource its guard
+// passes to the policy.
+func (h *Handler) routeOf(method, target string) (*registry.Route, map[string]any, error) {
+	u, err := url.Parse(target)
+	if err != nil || !strings.HasPrefix(u.Path, "/api/") {
+		return nil, nil, httpx.Invalid(httpx.FieldError{Field: "path", Rule: "format", Message: "path must be an API path such as /api/assortments/1"})
+	}
+	method = strings.ToUpper(method)
+	for _, rt := range h.versions.Routes() {
+		if rt.Method != method {
+			continue
+		}
+		mux := chi.NewRouter()
+		mux.MethodFunc(rt.Method, rt.Path, func(http.ResponseWriter, *http.Request) {})
+		rctx := chi.NewRouteContext()
+		if !mux.Match(rctx, method, u.Path) {
+			continue
+		}
+		req, _ := http.NewRequest(method, u.String(), nil)
+		req = req.WithContext(context.WithValue(req.Context(), chi.RouteCtxKey, rctx))
+		return &rt, rt.Resource(req), nil
+	}
+	return nil, nil, httpx.NotFound("API route " + method + " " + u.Path)
+}
+
+func (h *Handler) simulate(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	b, s, err := h.simRequest(r)
+	if err != nil {
+		return err
+	}
+	u, err := h.subject(ctx, b)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{}
+	if b.Path != "" {
+		rt, res, err := h.routeOf(b.Method, b.Path)
+		if err != nil {
+			return err
+		}
+		b.Action, b.Resource = rt.Action, res
+		out["route"] = map[string]string{"module": rt.Module, "method": rt.Method, "path": rt.Path}
+	}
+	if b.Action == "" {
+		return httpx.Invalid(httpx.FieldError{Field: "action", Rule: "required", Message: "Name an action or a route"})
+	}
+	if !s.Known(b.Action) {
+		return httpx.Invalid(httpx.FieldError{Field: "action", Rule: "enum", Message: "Unknown action " + b.Action})
+	}
+	ex, err := s.Explain(ctx, u, b.Action, b.Resource)
+	if err != nil {
+		return err
+	}
+	out["action"], out["resource"], out["allowed"], out["matched"], out["failed"] = b.Action, b.Resource, ex.Allowed, ex.Matched, ex.Failed
+	httpx.Data(w, out)
+	return nil
+}
+
+// Person is an account as the simulator lists it.
+type Person struct {
+	ID    string `json:"id"`
+	Email string `json:"email"`
+	Name  string `json:"name"`
+}
+
+func person(u *identity.User) Person {
+	return Person{ID: u.ID, Email: u.Email, Name: strings.TrimSpace(u.Name + " " + u.LastName)}
+}
+
+// who lists the active users and the roles (a single permission, not narrowed) the set allows
+// the action on the resource.
+func (h *Handler) who(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	b, s, err := h.simRequest(r)
+	if err != nil {
+		return err
+	}
+	if !s.Known(b.Action) {
+		return httpx.Invalid(httpx.FieldError{Field: "action", Rule: "enum", Message: "Unknown action " + b.Action})
+	}
+	users, err := h.store.Active(ctx)
+	if err != nil {
+		return err
+	}
+	people := []Person{}
+	for _, u := range users {
+		ok, err := s.Allowed(ctx, u, b.Action, b.Resource)
+		if err != nil {
+			return err
+		}
+		if ok {
+			people = append(people, person(u))
+		}
+	}
+	type role struct {
+		Domain string `json:"domain"`
+		Role   string `json:"role"`
+	}
+	roles := []role{}
+	for _, d := range PermissionNames {
+		for _, ro := range Roles {
+			u := &identity.User{ID: "00000000-0000-0000-0000-000000000000", Permissions: []identity.Permission{{Domain: d, Role: ro, Channel: "All", Region: "All", ProductType: "All"}}}
+			ok, err := s.Allowed(ctx, u, b.Action, b.Resource)
+			if err != nil {
+				return err
+			}
+			if ok {
+				roles = append(roles, role{d, ro})
+			}
+		}
+	}
+	httpx.Data(w, map[string]any{"action": b.Action, "users": people, "roles": roles})
+	return nil
+}
+
+// what is the user's decision at every module route's gate (the route's own resource left out).
+func (h *Handler) what(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	b, s, err := h.simRequest(r)
+	if err != nil {
+		return err
+	}
+	u, err := h.subject(ctx, b)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		Module  string `json:"module"`
+		Method  string `json:"method"`
+		Path    string `json:"path"`
+		Action  string `json:"action"`
+		Allowed bool   `json:"allowed"`
+	}
+	out := []row{}
+	for _, rt := range h.versions.Routes() {
+		ok, err := s.Allowed(ctx, u, rt.Action, nil)
+		if err != nil {
+			return err
+		}
+		out = append(out, row{rt.Module, rt.Method, rt.Path, rt.Action, ok})
+	}
+	httpx.Data(w, out)
+	return nil
+}

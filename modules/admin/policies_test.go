@@ -1,0 +1,240 @@
+package admin_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"its/core/app/apptest"
+	"its/modules/actions"
+)
+
+// liveFiles reads the live version's files through the API.
+func liveFiles(t testing.TB, c *apptest.Client) (float64, map[string]any) {
+	t.Helper()
+	r := c.Do("GET", "/api/admin/policies/versions/live", nil)
+	if r.Status != 200 {
+		t.Fatalf("live version: %d %s", r.Status, r.Raw)
+	}
+	d := r.Body["data"].(map[string]any)
+	return d["version"].(float64), d["files"].(map[string]any)
+}
+
+// withoutSeniorEditor takes assortments.edit away from seniorEditor; fixTest also turns the test
+// that asserts the grant into one that asserts its absence.
+func withoutSeniorEditor(t testing.TB, files map[string]any, fixTest bool) map[string]any {
+	t.Helper()
+	out := map[string]any{}
+	for k, v := range files {
+		out[k] = v
+	}
+	g := out["grants.json"].(string)
+	i := strings.Index(g, `"`+actions.AssortmentsEdit+`"`)
+	j := i + strings.Index(g[i:], "]")
+	if i < 0 || !strings.Contains(g[i:j], `"seniorEditor", `) {
+		t.Fatal("grants.json changed shape")
+	}
+	out["grants.json"] = g[:i] + strings.Replace(g[i:j], `"seniorEditor", `, "", 1) + g[j:]
+	if fixTest {
+		out["assortments_test.rego"] = strings.Replace(out["assortments_test.rego"].(string),
+			"test_assortments_edit_allow_seniorEditor if t.allowed(", "test_assortments_edit_deny_seniorEditor if not t.allowed(", 1)
+	}
+	return out
+}
+
+// mayEdit asks the server whether c may edit a Retail assortment.
+func mayEdit(t testing.TB, c *apptest.Client) bool {
+	t.Helper()
+	r := c.Do("POST", "/api/authz/decisions", map[string]any{"checks": []map[string]any{{"action": actions.AssortmentsEdit, "resource": map[string]any{"channel": "Retail"}}}})
+	if r.Status != 200 {
+		t.Fatalf("decisions: %d %s", r.Status, r.Raw)
+	}
+	return r.Body["decisions"].([]any)[0] == true
+}
+
+// eventually waits (at most 10 s) for want; the time a switch takes is measured by the benchmark.
+func eventually(t *testing.T, what string, want bool, f func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for f() != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: still %v", what, !want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestPolicyVersionsTwoServers(t *testing.T) {
+	a := start(t)
+	b := a.Peer(t, modulesUnderTest)
+	adm := a.Client()
+	adm.Login("admin@example.com")
+	se := a.Client()
+	se.Login("seniorEditor@example.com")
+	seOnB := se.On(b)
+	if !mayEdit(t, se) || !mayEdit(t, seOnB) {
+		t.Fatal("the shipped policies refuse the senior editor")
+	}
+
+	r := adm.Do("GET", "/api/admin/policies/versions", nil)
+	list := r.Body["data"].([]any)
+	if r.Status != 200 || len(list) != 1 || list[0].(map[string]any)["kind"] != "shipped" || list[0].(map[string]any)["live"] != true {
+		t.Fatalf("version 1: %d %s", r.Status, r.Raw)
+	}
+	v1, files := liveFiles(t, adm)
+
+	// The grant goes but the test asserting it stays: refused with the test named, nothing changes.
+	r = adm.Do("POST", "/api/admin/policies/versions", map[string]any{"base": v1, "comment": "no senior edits", "files": withoutSeniorEditor(t, files, false)})
+	if r.Status != 422 || !strings.Contains(string(r.Raw), "test_assortments_edit_allow_seniorEditor") {
+		t.Fatalf("failing test not refused by name: %d %s", r.Status, r.Raw)
+	}
+	// A compile error is refused with its file and line.
+	broken := map[string]any{}
+	for k, v := range files {
+		broken[k] = v
+	}
+	broken["assortments.rego"] = files["assortments.rego"].(string) + "\nallow if {\n\tinput.action == \"x\"\n\tno_such_var.y\n}\n"
+	r = adm.Do("POST", "/api/admin/policies/versions", map[string]any{"base": v1, "comment": "broken", "files": broken})
+	errs, _ := r.Body["details"].(map[string]any)["errors"].([]any)
+	if r.Status != 422 || len(errs) == 0 || errs[0].(map[string]any)["file"] != "assortments.rego" || errs[0].(map[string]any)["row"].(float64) < 2 {
+		t.Fatalf("compile error not refused with its place: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM policy_versions`); n != 1 || !mayEdit(t, se) {
+		t.Fatal("a refused version changed the policies")
+	}
+
+	// With the test turned around it goes live: at once here, within a second on the other server.
+	r = adm.Do("POST", "/api/admin/policies/versions", map[string]any{"base": v1, "comment": "no senior edits", "files": withoutSeniorEditor(t, files, true)})
+	if r.Status != 201 || r.Body["data"].(map[string]any)["version"].(float64) != 2 {
+		t.Fatalf("save: %d %s", r.Status, r.Raw)
+	}
+	if mayEdit(t, se) {
+		t.Fatal("the saving server still allows the senior editor")
+	}
+	eventually(t, "the other server switches", false, func() bool { return mayEdit(t, seOnB) })
+	// A save based on an old version conflicts.
+	if r := adm.Do("POST", "/api/admin/policies/versions", map[string]any{"base": v1, "comment": "stale", "files": files}); r.Status != 409 {
+		t.Fatalf("stale save: %d %s", r.Status, r.Raw)
+	}
+
+	// The diff names the grant.
+	r = adm.Do("GET", "/api/admin/policies/versions/2/diff", nil)
+	if d, _ := r.Body["data"].(map[string]any)["diff"].(string); r.Status != 200 || !strings.Contains(d, `-    {"domain": "its:productAssortments", "roles": ["editor", "seniorEditor", "manager"]`) {
+		t.Fatalf("diff: %d %s", r.Status, r.Raw)
+	}
+
+	// The simulator explains the deny; a draft of version 1 would allow it.
+	seID := userID(t, a, "seniorEditor@example.com")
+	r = adm.Do("POST", "/api/admin/policies/simulate", map[string]any{"userId": seID, "action": actions.AssortmentsEdit, "resource": map[string]any{"channel": "Retail"}})
+	d := r.Body["data"].(map[string]any)
+	if r.Status != 200 || d["allowed"] != false || len(d["failed"].([]any)) == 0 || !strings.Contains(string(r.Raw), "p.role in") {
+		t.Fatalf("simulate deny: %d %s", r.Status, r.Raw)
+	}
+	r = adm.Do("POST", "/api/admin/policies/simulate", map[string]any{"userId": seID, "method": "POST", "path": "/api/authz/decisions", "draft": files})
+	if r.Status != 200 || r.Body["data"].(map[string]any)["allowed"] != true {
+		t.Fatalf("simulate a route: %d %s", r.Status, r.Raw)
+	}
+	r = adm.Do("POST", "/api/admin/policies/simulate", map[string]any{"identity": map[string]any{"permissions": []map[string]string{
+		{"domain": "its:productAssortments", "role": "seniorEditor", "channel": "All", "region": "All", "productType": "All"}}},
+		"action": actions.AssortmentsEdit, "resource": map[string]any{"channel": "Retail"}, "draft": files})
+	if r.Status != 200 || r.Body["data"].(map[string]any)["allowed"] != true || len(r.Body["data"].(map[string]any)["matched"].([]any)) == 0 {
+		t.Fatalf("simulate a made-up identity on a draft: %d %s", r.Status, r.Raw)
+	}
+	who := func(draft any) string {
+		r := adm.Do("POST", "/api/admin/policies/who", map[string]any{"action": actions.AssortmentsEdit, "resource": map[string]any{"channel": "Retail"}, "draft": draft})
+		if r.Status != 200 {
+			t.Fatalf("who: %d %s", r.Status, r.Raw)
+		}
+		return string(r.Raw)
+	}
+	if now, before := who(nil), who(files); strings.Contains(now, "senioreditor@example.com") || !strings.Contains(before, "senioreditor@example.com") ||
+		!strings.Contains(now, `"role":"editor"`) || strings.Contains(now, `"role":"seniorEditor"`) {
+		t.Fatalf("who can edit: now %s, with version 1 %s", now, before)
+	}
+	r = adm.Do("POST", "/api/admin/policies/what", map[string]any{"userId": seID})
+	if r.Status != 200 || !strings.Contains(string(r.Raw), `"path":"/api/admin/policies/versions","action":"`+actions.AdminPolicies+`","allowed":false`) {
+		t.Fatalf("what can the senior editor do: %d %.500s", r.Status, r.Raw)
+	}
+
+	// Rollback to version 1 is version 3, live on both servers.
+	r = adm.Do("POST", "/api/admin/policies/versions/1/rollback", map[string]any{})
+	if r.Status != 201 || r.Body["data"].(map[string]any)["kind"] != "rollback" || r.Body["data"].(map[string]any)["version"].(float64) != 3 {
+		t.Fatalf("rollback: %d %s", r.Status, r.Raw)
+	}
+	if !mayEdit(t, se) {
+		t.Fatal("rollback not live here")
+	}
+	eventually(t, "the other server rolls back", true, func() bool { return mayEdit(t, seOnB) })
+
+	// Every version is an audit entry.
+	r = adm.Do("GET", "/api/admin/audit?kind=policies.", nil)
+	if r.Status != 200 || len(r.Body["data"].([]any)) != 3 {
+		t.Fatalf("policy audit entries: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestPolicyRoutesAreAdminOnly(t *testing.T) {
+	a := start(t)
+	se := a.Client()
+	se.Login("seniorEditor@example.com")
+	for _, rt := range [][2]string{
+		{"GET", "/api/admin/policies/versions"}, {"POST", "/api/admin/policies/versions"}, {"GET", "/api/admin/policies/versions/1"},
+		{"GET", "/api/admin/policies/versions/1/diff"}, {"POST", "/api/admin/policies/versions/1/rollback"},
+		{"POST", "/api/admin/policies/validate"}, {"POST", "/api/admin/policies/format"}, {"POST", "/api/admin/policies/simulate"},
+		{"POST", "/api/admin/policies/who"}, {"POST", "/api/admin/policies/what"}, {"GET", "/api/admin/audit"}, {"GET", "/api/admin/audit/xlsx"},
+	} {
+		if r := se.Do(rt[0], rt[1], map[string]any{}); r.Status != 403 {
+			t.Fatalf("%s %s: %d", rt[0], rt[1], r.Status)
+		}
+	}
+	if n := a.Count(`SELECT count(*) FROM policy_versions`); n != 1 {
+		t.Fatal("a forged request made a version")
+	}
+	// Each refusal is an audit entry naming the route.
+	if n := a.Count(`SELECT count(*) FROM audit_log WHERE action = 'request.denied' AND model_id LIKE '% /api/admin/%'`); n != 12 {
+		t.Fatalf("%d refused admin requests audited, want 12", n)
+	}
+}
+
+func TestAuditLog(t *testing.T) {
+	a := start(t)
+	adm := a.Client()
+	adm.Login("admin@example.com")
+	id := userID(t, a, "user@example.com")
+	if r := adm.Do("PATCH", "/api/admin/users/"+id, map[string]any{"flags": []string{"wof"}, "departmentAccess": []string{"Sales"}}); r.Status != 200 {
+		t.Fatalf("patch: %d %s", r.Status, r.Raw)
+	}
+	r := adm.Do("GET", "/api/admin/audit?kind=admin.users.update&actor=admin@example&text=wof&from="+time.Now().UTC().Format(time.DateOnly), nil)
+	list, _ := r.Body["data"].([]any)
+	if r.Status != 200 || len(list) != 1 {
+		t.Fatalf("audit list: %d %s", r.Status, r.Raw)
+	}
+	e := list[0].(map[string]any)
+	if e["modelId"] != id || e["actorEmail"] != "admin@example.com" || !strings.Contains(fmt.Sprint(e["data"]), "before") {
+		t.Fatalf("entry: %v", e)
+	}
+	if r := adm.Do("GET", "/api/admin/audit?kind=admin.users.update&to=2000-01-01", nil); len(r.Body["data"].([]any)) != 0 {
+		t.Fatal("date filter ignored")
+	}
+	if r := adm.Do("GET", "/api/admin/audit?from=yesterday", nil); r.Status != 400 && r.Status != 422 {
+		t.Fatalf("bad date: %d", r.Status)
+	}
+	r = adm.Do("GET", "/api/admin/audit/xlsx?kind=admin.users.update", nil)
+	if r.Status != 200 || !bytes.HasPrefix(r.Raw, []byte("PK")) || !strings.Contains(r.Header.Get("Content-Disposition"), "audit-log.xlsx") {
+		t.Fatalf("export: %d %s", r.Status, r.Header)
+	}
+	// No API edits or deletes an entry, and the database refuses it.
+	for _, m := range []string{"PUT", "PATCH", "DELETE"} {
+		if r := adm.Do(m, "/api/admin/audit", map[string]any{}); r.Status != 404 && r.Status != 405 {
+			t.Fatalf("%s /api/admin/audit: %d", m, r.Status)
+		}
+	}
+	if _, err := a.DB.Exec(t.Context(), `UPDATE audit_log SET action = 'x'`); err == nil {
+		t.Fatal("an audit entry was changed")
+	}
+	if _, err := a.DB.Exec(t.Context(), `DELETE FROM audit_log`); err == nil {
+		t.Fatal("an audit entry was deleted")
+	}
+}
