@@ -13,7 +13,7 @@ import { baseUrl, login, shot } from './helpers';
 
 // The machine the suite runs on is shared: a page's first paint loads its remote and catalogs.
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 240_000 });
 
 interface Line {
   id: string;
@@ -233,6 +233,64 @@ test.describe('orders', () => {
     await expect(rejected).toContainText('Order Rejected');
     await expect(rejected.locator('.or-error-line')).toHaveText(['A promo order needs an approver', 'A promo order needs a senior approver']);
     await shot(page, 'orders-submit-rejected');
+    await api.ctx.dispose();
+  });
+
+  test('a wof buyer builds a wholesale order from an assortment, is warned for a bad pack code and an old start date, fixes them and submits', async ({ page }) => {
+    const api = await apiSession('editor');
+    const list = await api.ctx.get('/api/assortments?view=all');
+    const items = ((await list.json()).data as { items: Array<{ _id: string; type: string; method: string; productCount: number }> }).items;
+    const source = items.find((a) => a.type === 'item' && a.method === 'static' && a.productCount > 0);
+    expect(source).toBeTruthy();
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/assortments/assortment/${source!._id}/create-order`);
+    await page.getByTestId('from-assortment-wholesale').click();
+    const dialog = page.getByTestId('new-order-dialog');
+    await expect(dialog).toContainText('New wholesale order');
+    await dialog.getByTestId('new-customer-email').fill('buyer@baysidefootwear.example');
+    await dialog.getByTestId('new-customer-id').fill('C1001');
+    await dialog.getByTestId('new-customer-lookup').click();
+    await expect(dialog.getByTestId('new-customer-found')).toContainText('Bayside Footwear');
+    await dialog.getByTestId('new-po').fill('PO-E2E');
+    await dialog.getByTestId('new-order-create').click();
+    await expect(page).toHaveURL(/\/orders\/wholesale\/order\/\d+$/);
+    const n = Number(await page.getByTestId('order-detail').getAttribute('data-order'));
+    const first = (await orderOf(api, 'wholesale', n)).products;
+    expect(first.length).toBeGreaterThan(0);
+    expect(first[0]!.status).toBe('PENDING');
+
+    const grid = lines(page);
+    // Columns render as they scroll into view: the dates sit right of the size matrix.
+    const typeInto = async (field: string, text: string) => {
+      await grid.locator('.ag-body-horizontal-scroll-viewport').evaluate((el, right) => (el.scrollLeft = right ? el.scrollWidth : 0), field.endsWith('Date'));
+      await cell(grid, 0, field).dblclick();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+    };
+    // A-L pack codes are refused: a persistent error toast, and the cell shows its stored value again.
+    await typeInto('packCode', 'a12');
+    await expect(toast(page, 'Pack code A12: A-L codes cannot be ordered')).toBeVisible();
+    await expect(cell(grid, 0, 'packCode')).toHaveText('');
+    // A start date two weeks back is refused with the spec's words.
+    const past = new Date(Date.now() - 14 * 86_400_000);
+    const mdy = `${String(past.getMonth() + 1).padStart(2, '0')}/${String(past.getDate()).padStart(2, '0')}/${past.getFullYear()}`;
+    await typeInto('startDate', mdy);
+    await expect(toast(page, 'Start date cannot be more than 1 week in the past')).toBeVisible();
+    await shot(page, 'orders-wholesale-warned');
+
+    // Fixed: an S-Z pack code and units in the colour × size matrix.
+    await typeInto('packCode', 's01');
+    await typeInto('size_9', '4');
+    await expect.poll(async () => {
+      const l = (await orderOf(api, 'wholesale', n)).products[0] as unknown as { packCode: string; sizes: Record<string, number> };
+      return [l.packCode, l.sizes?.['9']];
+    }).toEqual(['S01', 4]);
+    await expect(cell(grid, 0, 'totalUnits')).toHaveText('4');
+    await shot(page, 'orders-wholesale-matrix');
+    await page.getByTestId('order-submit').click();
+    await expect(page).toHaveURL(/\/orders\/wholesale\/active$/);
+    expect((await orderOf(api, 'wholesale', n)).status).toBe('SUBMITTED');
     await api.ctx.dispose();
   });
 

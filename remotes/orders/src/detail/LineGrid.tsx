@@ -16,6 +16,7 @@ import {
   validateProducts,
   type BatchRequest,
   type CellValue,
+  type ColumnExtras,
   type DataGridHandle,
   type GridColumn,
   type GridRow,
@@ -45,6 +46,8 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onPaste,
   const id = order._id;
   const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? []).join('|') : '';
   const schema = useMemo(() => lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus), [area, sizesKey, canSetStatus]);
+  // The style and colour stay in view while the size matrix scrolls.
+  const extras = useMemo<ColumnExtras>(() => ({ style: { pinned: 'left' }, color: { pinned: 'left' } }), []);
   const headerName = useCallback((c: GridColumn) => (c.field.startsWith('size_') ? c.headerName : fieldLabel(intl, c.field, c.headerName)), [intl]);
 
   const source = useMemo<GridSource>(
@@ -116,6 +119,7 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onPaste,
       }}
       schema={schema}
       source={source}
+      columnExtras={extras}
       canEdit={canEdit}
       headerName={headerName}
       autocomplete={ac}
