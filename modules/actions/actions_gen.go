@@ -88,7 +88,7 @@ const (
 	OrdersEdit = "orders.edit"
 	// Delete an order; its policy reads resource orderType, status.
 	OrdersDelete = "orders.delete"
-	// Submit an order, or pass a promo order to its next approver; its policy reads resource orderType, status, approverCode, seniorApproverCode.
+	// Submit an order, or pass a promo order to its next approver; its policy reads resource orderType, status, requesterCode, approverCode, seniorApproverCode.
 	OrdersSubmit = "orders.submit"
 	// Mark an order complete; its policy reads resource orderType, status.
 	OrdersComplete = "orders.complete"
@@ -193,7 +193,7 @@ var All = []Action{
 	{ID: OrdersRead, Module: "orders", Resource: []string{"orderType", "status", "requesterCode", "approverCode", "seniorApproverCode"}},
 	{ID: OrdersEdit, Module: "orders", Resource: []string{"orderType", "status"}},
 	{ID: OrdersDelete, Module: "orders", Resource: []string{"orderType", "status"}},
-	{ID: OrdersSubmit, Module: "orders", Resource: []string{"orderType", "status", "approverCode", "seniorApproverCode"}},
+	{ID: OrdersSubmit, Module: "orders", Resource: []string{"orderType", "status", "requesterCode", "approverCode", "seniorApproverCode"}},
 	{ID: OrdersComplete, Module: "orders", Resource: []string{"orderType", "status"}},
 	{ID: OrdersDocuments, Module: "orders", Resource: nil},
 	{ID: OrdersSampleView, Module: "orders", Resource: nil},

@@ -96,7 +96,7 @@ export const actions = {
   /** Delete an order */
   ordersDelete: { id: 'orders.delete', module: 'orders', resource: ['orderType', 'status'] },
   /** Submit an order, or pass a promo order to its next approver */
-  ordersSubmit: { id: 'orders.submit', module: 'orders', resource: ['orderType', 'status', 'approverCode', 'seniorApproverCode'] },
+  ordersSubmit: { id: 'orders.submit', module: 'orders', resource: ['orderType', 'status', 'requesterCode', 'approverCode', 'seniorApproverCode'] },
   /** Mark an order complete */
   ordersComplete: { id: 'orders.complete', module: 'orders', resource: ['orderType', 'status'] },
   /** Export orders as workbooks (each order checked by orders.read) */

@@ -1,0 +1,314 @@
+import { expect as baseExpect, request as pwRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
+import { baseUrl, login, shot } from './helpers';
+
+/**
+ * Orders against the real server (issue 12 "Done when"): a user creates a sample order, adds
+ * styles by search and by paste and submits it; the coordinator finds it in active orders, edits
+ * it and marks it complete. A promo order goes user → approver → senior approver, each seeing it
+ * in needs-review with a notification, and a denied line reaches the requester. A user without
+ * the wof flag cannot open wholesale orders, on the page or through the API. Every step is checked
+ * against the server through the API.
+ */
+
+// The machine the suite runs on is shared: a page's first paint loads its remote and catalogs.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 240_000 });
+
+interface Line {
+  id: string;
+  version: number;
+  style: string;
+  color: string;
+  status: string;
+  quantity: number | null;
+}
+
+interface Order {
+  _id: string;
+  orderNumber: number;
+  status: string;
+  orderApprovalStatus: string;
+  version: number;
+  products: Line[];
+}
+
+interface Api {
+  ctx: APIRequestContext;
+  csrf: string;
+}
+
+async function apiSession(role: string): Promise<Api> {
+  const ctx = await pwRequest.newContext({ baseURL: baseUrl() });
+  const res = await ctx.post('/api/users/session', { data: { email: demoEmail(role), password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  return { ctx, csrf: ((await res.json()).data as { csrfToken: string }).csrfToken };
+}
+
+async function orderOf(api: Api, area: string, orderNumber: number): Promise<Order> {
+  const res = await api.ctx.post(`/api/orders/${area}/order/query`, { data: { orderNumber }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok()).toBeTruthy();
+  const o = (await res.json()).data as Order;
+  return { ...o, products: o.products ?? [] };
+}
+
+/** Style/colours of the catalog that orders accept (read from the products module). */
+async function catalogPairs(api: Api, n: number): Promise<Array<{ style: string; color: string }>> {
+  const res = await api.ctx.post('/api/products/query', { data: { limit: 200 }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok()).toBeTruthy();
+  const rows = (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { style?: string; color?: string })
+    .filter((r): r is { style: string; color: string } => !!r.style && !!r.color);
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.style) && seen.add(r.style)).slice(0, n);
+}
+
+const lines = (page: Page) => page.getByTestId('order-lines');
+const cell = (grid: Locator, row: number, field: string): Locator => grid.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`).first();
+const toast = (page: Page, text: string | RegExp) => page.locator('.its-toast').filter({ hasText: text }).first();
+
+async function openAs(browser: Browser, role: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, role);
+  return page;
+}
+
+/** Creates an order through its New order dialog and answers its number. */
+async function newOrder(page: Page, area: string, fill: (dialog: Locator) => Promise<void>): Promise<number> {
+  await page.getByTestId('new-order').click();
+  const dialog = page.getByTestId('new-order-dialog');
+  await expect(dialog).toBeVisible();
+  await fill(dialog);
+  await dialog.getByTestId('new-order-create').click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${area}/order/\\d+$`));
+  await expect(page.getByTestId('order-detail')).toBeVisible();
+  return Number(await page.getByTestId('order-detail').getAttribute('data-order'));
+}
+
+async function pasteStyles(page: Page, text: string, n: number) {
+  await page.getByTestId('lines-paste').click();
+  await page.getByTestId('paste-styles-text').fill(text);
+  await page.getByTestId('paste-styles-add').click();
+  await expect(toast(page, `${n} Item(s) added to the order`)).toBeVisible();
+}
+
+async function openFromList(page: Page, path: string, orderNumber: number) {
+  await page.goto(`${baseUrl()}${path}`);
+  const link = page.getByTestId('order-list').locator(`[data-testid="open-order"][data-order="${orderNumber}"]`);
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page.getByTestId('order-detail')).toHaveAttribute('data-order', String(orderNumber));
+}
+
+test.describe('orders', () => {
+  test('a sample order: created, styles added by search and paste, submitted; the coordinator edits it and marks it complete', async ({ page, browser }) => {
+    const api = await apiSession('user');
+    const [first, second] = await catalogPairs(api, 2);
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/samples`);
+    await expect(page).toHaveURL(/\/orders\/samples\/active-orders$/);
+    // Newest order first.
+    const numbers = await page.getByTestId('order-list').getByTestId('open-order').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-order'))));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    await shot(page, 'orders-samples-active');
+
+    const n = await newOrder(page, 'samples', async (d) => {
+      await expect(d.getByTestId('new-coordinator')).toHaveValue('CRD001');
+      await d.getByTestId('new-purpose').fill('E2E sample order');
+    });
+    await expect(page.getByTestId('order-status')).toHaveText('DRAFT');
+
+    // By search: a new row, the style and colour typed with the catalog's suggestions.
+    await page.getByTestId('lines-add').click();
+    await expect(lines(page).locator('.its-grid-editor')).toBeFocused();
+    await page.keyboard.type(first!.style);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(first!.color);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('lines-save-new').click();
+    await expect.poll(async () => (await orderOf(api, 'samples', n)).products.map((l) => `${l.style}/${l.color}`)).toEqual([`${first!.style}/${first!.color}`]);
+
+    // By paste: a style, colour and quantity per line.
+    await pasteStyles(page, `${second!.style}\t${second!.color}\t2`, 1);
+    await expect.poll(async () => (await orderOf(api, 'samples', n)).products.length).toBe(2);
+    await expect(lines(page).locator('.ag-row')).toHaveCount(2);
+    await shot(page, 'orders-sample-draft');
+
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('order-status')).toHaveText('SUBMITTED');
+    expect((await orderOf(api, 'samples', n)).status).toBe('SUBMITTED');
+
+    // The coordinator sees it in active orders with a notification, edits a quantity, completes it.
+    const coord = await openAs(browser, 'coordinator');
+    const capi = await apiSession('coordinator');
+    await coord.goto(`${baseUrl()}/orders/samples/active-orders`);
+    await expect(coord.getByTestId('view-as-coordinator')).toHaveValue('CRD001');
+    await expect(coord.getByTestId('order-notifications')).toContainText(`Order ${n} was submitted`);
+    await openFromList(coord, '/orders/samples/active-orders', n);
+    await shot(coord, 'orders-sample-coordinator');
+    const qty = cell(lines(coord), 0, 'quantity');
+    await qty.dblclick();
+    await coord.keyboard.press('Control+a');
+    await coord.keyboard.type('3');
+    await coord.keyboard.press('Enter');
+    await expect(lines(coord).getByTestId('grid-save-state')).toHaveAttribute('data-state', /pending|saving|saved/);
+    await expect(toast(coord, /^Success$/)).toBeVisible({ timeout: 10_000 });
+    await expect.poll(async () => (await orderOf(capi, 'samples', n)).products.some((l) => l.quantity === 3)).toBe(true);
+    expect((await orderOf(capi, 'samples', n)).status).toBe('IN PROGRESS');
+    await coord.getByTestId('order-complete').click();
+    await expect(coord.getByTestId('order-status')).toHaveText('COMPLETED');
+    expect((await orderOf(capi, 'samples', n)).status).toBe('COMPLETED');
+    await expect(coord.getByTestId('order-read-only')).toBeVisible();
+    await coord.context().close();
+    await api.ctx.dispose();
+    await capi.ctx.dispose();
+  });
+
+  test('a promo order goes user → approver → senior approver with notifications; a denied line reaches the requester', async ({ page, browser }) => {
+    const api = await apiSession('user');
+    const pairs = await catalogPairs(api, 2);
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/promos/needs-review`);
+    const n = await newOrder(page, 'promos', async (d) => {
+      await d.getByTestId('new-approver').fill('APR001');
+      await d.getByTestId('new-senior-approver').fill('SAP001');
+      await d.getByTestId('new-purpose').fill('E2E promo order');
+    });
+    await pasteStyles(page, pairs.map((p) => `${p.style}\t${p.color}\t1`).join('\n'), 2);
+    // The requester's own lines start APPROVED (spec §4.3).
+    expect((await orderOf(api, 'promos', n)).products.map((l) => l.status)).toEqual(['APPROVED', 'APPROVED']);
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('order-status')).toHaveText('REQUIRES APPROVER');
+
+    // The approver: the order waits in needs-review with a notification; one line denied, passed on.
+    const approver = await openAs(browser, 'approver');
+    await approver.goto(`${baseUrl()}/orders/promos/needs-review`);
+    await expect(approver.getByTestId('order-notifications')).toContainText(`Order ${n} needs your review`);
+    await openFromList(approver, '/orders/promos/needs-review', n);
+    const status = cell(lines(approver), 0, 'status');
+    await status.dblclick();
+    await approver.keyboard.press('Control+a');
+    await approver.keyboard.type('DENIED');
+    await approver.keyboard.press('Enter');
+    const aapi = await apiSession('approver');
+    await expect.poll(async () => (await orderOf(aapi, 'promos', n)).products.map((l) => l.status).sort()).toEqual(['APPROVED', 'DENIED']);
+    await shot(approver, 'orders-promo-approver');
+    await approver.getByTestId('order-submit').click();
+    await expect(approver.getByTestId('order-status')).toHaveText('REQUIRES SENIOR');
+    await approver.context().close();
+
+    // The senior approver completes the review.
+    const senior = await openAs(browser, 'seniorApprover');
+    await senior.goto(`${baseUrl()}/orders/promos/needs-review`);
+    await expect(senior.getByTestId('order-notifications')).toContainText(`Order ${n} needs your review`);
+    await openFromList(senior, '/orders/promos/needs-review', n);
+    await senior.getByTestId('order-submit').click();
+    await expect(senior.getByTestId('order-status')).toHaveText('REVIEW COMPLETE');
+    await senior.context().close();
+
+    // The requester is told: 1 approved, 1 denied.
+    expect((await orderOf(api, 'promos', n)).status).toBe('REVIEW COMPLETE');
+    await page.goto(`${baseUrl()}/orders/promos/reviewed`);
+    await expect(page.getByTestId('order-notifications')).toContainText(`Order ${n} was reviewed`);
+    const notes = await api.ctx.post('/api/notifications/PromoOrderNotification/query', { data: {}, headers: { 'X-CSRF-Token': api.csrf } });
+    const items = ((await notes.json()).data as { items: Array<{ title: string; body: string }> }).items;
+    expect(items.find((i) => i.title === `Order ${n} was reviewed`)?.body).toContain('1 line(s) approved, 1 denied');
+    await shot(page, 'orders-promo-reviewed');
+    await aapi.ctx.dispose();
+    await api.ctx.dispose();
+  });
+
+  test('a rejected submit lists each server error on its own line', async ({ page }) => {
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/promos/needs-review`);
+    // No approvers: the server refuses the submit and names both fields.
+    await newOrder(page, 'promos', async (d) => d.getByTestId('new-purpose').fill('E2E rejected'));
+    const api = await apiSession('user');
+    const pairs = await catalogPairs(api, 1);
+    await pasteStyles(page, `${pairs[0]!.style}\t${pairs[0]!.color}`, 1);
+    await page.getByTestId('order-submit').click();
+    const rejected = page.locator('.its-toast').filter({ has: page.locator('[data-code="ITS_FE_ERROR_ORDER_REJECTED"]') });
+    await expect(rejected).toContainText('Order Rejected');
+    await expect(rejected.locator('.or-error-line')).toHaveText(['A promo order needs an approver', 'A promo order needs a senior approver']);
+    await shot(page, 'orders-submit-rejected');
+    await api.ctx.dispose();
+  });
+
+  test('a wof buyer builds a wholesale order from an assortment, is warned for a bad pack code and an old start date, fixes them and submits', async ({ page }) => {
+    const api = await apiSession('editor');
+    const list = await api.ctx.get('/api/assortments?view=all');
+    const items = ((await list.json()).data as { items: Array<{ _id: string; type: string; method: string; productCount: number }> }).items;
+    const source = items.find((a) => a.type === 'item' && a.method === 'static' && a.productCount > 0);
+    expect(source).toBeTruthy();
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/assortments/assortment/${source!._id}/create-order`);
+    await page.getByTestId('from-assortment-wholesale').click();
+    const dialog = page.getByTestId('new-order-dialog');
+    await expect(dialog).toContainText('New wholesale order');
+    await dialog.getByTestId('new-customer-email').fill('buyer@baysidefootwear.example');
+    await dialog.getByTestId('new-customer-id').fill('C1001');
+    await dialog.getByTestId('new-customer-lookup').click();
+    await expect(dialog.getByTestId('new-customer-found')).toContainText('Bayside Footwear');
+    await dialog.getByTestId('new-po').fill('PO-E2E');
+    await dialog.getByTestId('new-order-create').click();
+    await expect(page).toHaveURL(/\/orders\/wholesale\/order\/\d+$/);
+    const n = Number(await page.getByTestId('order-detail').getAttribute('data-order'));
+    const first = (await orderOf(api, 'wholesale', n)).products;
+    expect(first.length).toBeGreaterThan(0);
+    expect(first[0]!.status).toBe('PENDING');
+
+    const grid = lines(page);
+    // Columns render as they scroll into view: the dates sit right of the size matrix.
+    const typeInto = async (field: string, text: string) => {
+      await grid.locator('.ag-body-horizontal-scroll-viewport').evaluate((el, right) => (el.scrollLeft = right ? el.scrollWidth : 0), field.endsWith('Date'));
+      await cell(grid, 0, field).dblclick();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+    };
+    // A-L pack codes are refused: a persistent error toast, and the cell shows its stored value again.
+    await typeInto('packCode', 'a12');
+    await expect(toast(page, 'Pack code A12: A-L codes cannot be ordered')).toBeVisible();
+    await expect(cell(grid, 0, 'packCode')).toHaveText('');
+    // A start date two weeks back is refused with the spec's words.
+    const past = new Date(Date.now() - 14 * 86_400_000);
+    const mdy = `${String(past.getMonth() + 1).padStart(2, '0')}/${String(past.getDate()).padStart(2, '0')}/${past.getFullYear()}`;
+    await typeInto('startDate', mdy);
+    await expect(toast(page, 'Start date cannot be more than 1 week in the past')).toBeVisible();
+    await shot(page, 'orders-wholesale-warned');
+
+    // Fixed: an S-Z pack code and units in the colour × size matrix.
+    await typeInto('packCode', 's01');
+    await typeInto('size_9', '4');
+    await expect.poll(async () => {
+      const l = (await orderOf(api, 'wholesale', n)).products[0] as unknown as { packCode: string; sizes: Record<string, number> };
+      return [l.packCode, l.sizes?.['9']];
+    }).toEqual(['S01', 4]);
+    await expect(cell(grid, 0, 'totalUnits')).toHaveText('4');
+    await shot(page, 'orders-wholesale-matrix');
+    await page.getByTestId('order-submit').click();
+    await expect(page).toHaveURL(/\/orders\/wholesale\/active$/);
+    expect((await orderOf(api, 'wholesale', n)).status).toBe('SUBMITTED');
+    await api.ctx.dispose();
+  });
+
+  test('without the wof flag wholesale orders are closed, on the page and through the API', async ({ page }) => {
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/wholesale/active`);
+    await expect(page).not.toHaveURL(/\/orders\/wholesale/);
+    await expect(page.getByTestId('orders-wholesale-active')).toHaveCount(0);
+    const api = await apiSession('user');
+    const res = await api.ctx.post('/api/orders/wholesale/active/query', { data: {}, headers: { 'X-CSRF-Token': api.csrf } });
+    expect(res.status()).toBe(403);
+    const create = await api.ctx.post('/api/orders/wholesale/active', { data: {}, headers: { 'X-CSRF-Token': api.csrf } });
+    expect(create.status()).toBe(403);
+    await api.ctx.dispose();
+
+    // A wof user opens the list.
+    const editor = await apiSession('editor');
+    expect((await editor.ctx.post('/api/orders/wholesale/active/query', { data: {}, headers: { 'X-CSRF-Token': editor.csrf } })).ok()).toBeTruthy();
+    await editor.ctx.dispose();
+  });
+});

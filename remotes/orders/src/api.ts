@@ -1,0 +1,219 @@
+/** The orders module's server calls (docs/api.md "Orders") and the route meta of its screens. */
+import { api, type RouteMeta } from '@its/kit';
+import type { BatchResult, GridRow } from '@its/grid';
+
+/** Platform spec §9: order batches wait 1,500 ms; 'Success' after a sample order update shows 2,000 ms. */
+export const ORDER_BATCH_MS = 1500;
+export const SUCCESS_TOAST_MS = 2000;
+
+/** The route's {orderType} spelling of each area (product spec §2.1). */
+export type Area = 'samples' | 'promos' | 'wholesale';
+export const AREAS: readonly Area[] = ['samples', 'promos', 'wholesale'];
+export type OrderKind = 'SAMPLE' | 'PROMO' | 'WHOLESALE';
+export const KIND_OF: Record<Area, OrderKind> = { samples: 'SAMPLE', promos: 'PROMO', wholesale: 'WHOLESALE' };
+export const AREA_OF: Record<OrderKind, Area> = { SAMPLE: 'samples', PROMO: 'promos', WHOLESALE: 'wholesale' };
+
+/** The list views of each area, in tab order (product spec §2.1, §2.5). */
+export const VIEWS: Record<Area, readonly string[]> = {
+  samples: ['sample-styles', 'active-orders', 'archived-orders'],
+  promos: ['needs-review', 'reviewed', 'archived'],
+  wholesale: ['active', 'archived'],
+};
+/** The view a new or submitted order of the area lands in. */
+export const ACTIVE_VIEW: Record<Area, string> = { samples: 'active-orders', promos: 'needs-review', wholesale: 'active' };
+
+export const areaPath = (area: Area) => `/orders/${area}`;
+export const viewPath = (area: Area, view: string) => `/orders/${area}/${view}`;
+export const orderPath = (area: Area, id: string | number) => `/orders/${area}/order/${encodeURIComponent(String(id))}`;
+
+/** The spec's route meta of an order screen, read from the registry route. */
+export interface OrderRouteMeta {
+  area: Area;
+  subtype: string;
+  allowCoordinatorChange: boolean;
+  queryRequest: Record<string, unknown>;
+}
+
+export function orderMeta(meta: RouteMeta | undefined, fallbackArea: Area = 'samples'): OrderRouteMeta {
+  const t = typeof meta?.orderType === 'string' ? meta.orderType : '';
+  const area = (AREAS as readonly string[]).includes(t) ? (t as Area) : fallbackArea;
+  const q = meta?.queryRequest;
+  return {
+    area,
+    subtype: typeof meta?.orderSubtype === 'string' ? meta.orderSubtype : ACTIVE_VIEW[area],
+    allowCoordinatorChange: meta?.allowCoordinatorChange === true,
+    queryRequest: q && typeof q === 'object' ? (q as Record<string, unknown>) : {},
+  };
+}
+
+export interface Availability {
+  beginDate: string | null;
+  endDate: string | null;
+}
+
+export interface Customer {
+  id?: string;
+  name?: string;
+  email?: string;
+  region?: string;
+  country?: string;
+  currency?: string;
+  account?: string;
+  repNumber?: string;
+  termsInfo?: { code: string; description: string } | null;
+  terms?: Array<{ code: string; description: string }>;
+}
+
+export interface Order {
+  _id: string;
+  orderNumber: number;
+  type: OrderKind;
+  orderSubtype: string;
+  status: string;
+  orderApprovalStatus: string;
+  purpose: string;
+  productType: string;
+  requesterCode: string;
+  requesterName: string;
+  coordinatorCode: string;
+  approverCode: string;
+  approverName: string;
+  seniorApproverCode: string;
+  seniorApproverName: string;
+  customer: Customer | null;
+  currency: string;
+  region: string;
+  origin: string;
+  account: string;
+  po: string;
+  buyer: string;
+  emailCC: string;
+  instructions: string;
+  phone: string;
+  hardCopy: boolean;
+  shippingMethod: string;
+  deliveryMethod: string;
+  reason: string;
+  repNumber: string;
+  repNumber2: string;
+  comment: string;
+  requestedDeliveryDate: string | null;
+  availabilityDate: Availability;
+  createdDate: string;
+  modifiedDate: string;
+  submittedDate: string | null;
+  completedDate: string | null;
+  version: number;
+  productCount: number;
+  products?: GridRow[];
+}
+
+export interface ListAnswer {
+  view: string;
+  rows: Order[];
+  nextCursor: string | null;
+}
+
+/** The order fields a create or a batch may set (docs/api.md). */
+export interface OrderFields {
+  purpose?: string;
+  productType?: string;
+  requesterName?: string;
+  coordinatorCode?: string;
+  approverCode?: string;
+  seniorApproverCode?: string;
+  customer?: Customer | null;
+  currency?: string;
+  region?: string;
+  origin?: string;
+  account?: string;
+  po?: string;
+  buyer?: string;
+  emailCC?: string;
+  instructions?: string;
+  phone?: string;
+  hardCopy?: boolean;
+  shippingMethod?: string;
+  deliveryMethod?: string;
+  reason?: string;
+  repNumber?: string;
+  repNumber2?: string;
+  requestedDeliveryDate?: string;
+  availabilityDate?: Availability;
+}
+
+export interface AddProduct {
+  tempId: string;
+  style: string;
+  color: string;
+  values?: Record<string, unknown>;
+}
+
+export interface OrderBatch {
+  version?: number;
+  updateProducts?: Array<{ id: string; version: number; changes: Record<string, unknown> }>;
+  addProducts?: AddProduct[];
+  dropProducts?: Array<{ id: string; version: number }>;
+  status?: Array<{ id: string; version: number; status: string }>;
+  submit?: boolean;
+  markCompleted?: boolean;
+  fields?: OrderFields;
+}
+
+export type OrderBatchResult = BatchResult & { order: Order };
+
+export interface Assignment {
+  _id: string;
+  coordinatorCode: string;
+  name: string;
+  lastName: string;
+  email: string;
+  version: number;
+}
+
+const base = (area: Area, subtype: string) => `/orders/${area}/${encodeURIComponent(subtype)}`;
+
+export const listOrders = (area: Area, view: string, body: Record<string, unknown>, signal?: AbortSignal) =>
+  api.post<ListAnswer>(`${base(area, view)}/query`, body, { signal });
+
+/** One order with its lines, by id or by number (the detail links use either). */
+export function getOrder(area: Area, idOrNumber: string, signal?: AbortSignal): Promise<Order> {
+  const body = /^\d+$/.test(idOrNumber) ? { orderNumber: Number(idOrNumber) } : { orderId: idOrNumber };
+  return api.post<Order>(`${base(area, 'order')}/query`, body, { signal });
+}
+
+export const createOrder = (area: Area, subtype: string, body: OrderFields & { products?: AddProduct[] }) => api.post<Order>(base(area, subtype), body);
+export const duplicateOrder = (area: Area, subtype: string, id: string) => api.post<Order>(`${base(area, subtype)}/duplicate/${encodeURIComponent(id)}`);
+export const deleteOrder = (area: Area, subtype: string, id: string) => api.delete<{ _id: string }>(`${base(area, subtype)}/${encodeURIComponent(id)}`);
+export const batchOrder = (area: Area, id: string, body: OrderBatch) => api.patch<OrderBatchResult>(`${base(area, 'order')}/batch/${encodeURIComponent(id)}`, body);
+export const commentOrder = (area: Area, id: string, comment: string, version: number) =>
+  api.post<Order>(`${base(area, 'order')}/comment/${encodeURIComponent(id)}`, { comment, version });
+
+export const listAssignments = (signal?: AbortSignal) => api.get<Assignment[]>('/coordinatorAssignments', { signal });
+export const createAssignment = (a: Omit<Assignment, '_id' | 'version'>) => api.post<Assignment>('/coordinatorAssignments', a);
+export const patchAssignment = (id: string, a: Partial<Omit<Assignment, '_id'>> & { version: number }) => api.patch<Assignment>(`/coordinatorAssignments/${encodeURIComponent(id)}`, a);
+export const deleteAssignment = (id: string) => api.delete<{ _id: string }>(`/coordinatorAssignments/${encodeURIComponent(id)}`);
+
+export const customerDetails = (body: { email: string; region: string; id: string }) => api.post<Customer>('/orders/wof/customer/details', body);
+export const customerAutocomplete = (name: string, region: string, signal?: AbortSignal) =>
+  api.post<Customer[]>('/orders/wof/customer/name/autocomplete', { name, region }, { signal });
+
+export interface WofColor {
+  color: string;
+  colorDescription: string;
+  lineStatus: string;
+  sizeRange: string;
+  wholesalePrice: number | null;
+  suggestedRetail: number | null;
+}
+export interface WofStyle {
+  style: string;
+  name: string;
+  currency: string;
+  decimalPlaces: number;
+  colors: WofColor[];
+}
+
+/** The wholesale styles of a region starting with `style`, priced at the origin (Europe is EU). */
+export const wofStyleAutocomplete = (region: string, origin: string, customer: string, style: string, signal?: AbortSignal) =>
+  api.get<WofStyle[]>(`/orders/wof/style/autocomplete/${[region, origin, customer, style].map(encodeURIComponent).join('/')}`, { signal });

@@ -1,0 +1,287 @@
+/**
+ * One order (product spec §2.1 order/{orderId}, §4.3): its header, its lines in the grid kit, and
+ * its actions as the policy allows them for this order — submit (a promo approver passes it on),
+ * mark complete, duplicate, delete. A rejected submit lists each server error on its own line
+ * (ITS_FE_ERROR_ORDER_REJECTED). A wholesale order that comes without type or status reloads once
+ * with rd=1, then says ITS_FE_ERROR_NEXTORWRK_ERROR with a refresh button (spec §2.6).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { ProductIcon, type DataGridHandle } from '@its/grid';
+import { ACTIVE_VIEW, batchOrder, commentOrder, deleteOrder, getOrder, orderPath, viewPath, type Area, type Order } from '../api';
+import { NewOrderDialog } from '../dialogs/NewOrderDialog';
+import { codeMessages, showOrderError } from '../errors';
+import { areaTitles, fieldLabel, isUserLock, msg } from '../messages';
+import { LineGrid } from './LineGrid';
+import { PasteStylesDialog } from './PasteStylesDialog';
+
+function Fact({ field, children }: { field: string; children: React.ReactNode }) {
+  const intl = useIntl();
+  if (children === '' || children === null || children === undefined) return null;
+  return (
+    <div className="or-fact" data-testid={`fact-${field}`}>
+      <dt>{fieldLabel(intl, field)}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const day = (v: string | null | undefined) => (v ? <FormattedDate value={v} year="numeric" month="2-digit" day="2-digit" /> : null);
+
+function Header({ area, o, onComment, canComment }: { area: Area; o: Order; onComment: (c: string) => Promise<void>; canComment: boolean }) {
+  const intl = useIntl();
+  const [comment, setComment] = useState(o.comment);
+  useEffect(() => setComment(o.comment), [o.comment]);
+  return (
+    <header className="or-detail-head" data-testid="order-header">
+      <nav className="or-crumbs">
+        <Link to={viewPath(area, ACTIVE_VIEW[area])}>{intl.formatMessage(areaTitles[area])}</Link>
+        <ProductIcon name="chevronRight" size={14} />
+        <span>{o.orderNumber}</span>
+      </nav>
+      <div className="or-detail-head__row">
+        <h1 className="or-detail-head__title" data-testid="order-title">
+          <FormattedMessage id="orders.detail.title" defaultMessage="Order {n}" values={{ n: o.orderNumber }} />
+        </h1>
+        <span className={`or-status or-status--${o.status.toLowerCase().replace(/\s+/g, '-')}`} data-testid="order-status">
+          {o.status}
+        </span>
+        {area === 'promos' && o.orderApprovalStatus !== o.status && <span className="or-status or-status--approval">{o.orderApprovalStatus}</span>}
+      </div>
+      <dl className="or-facts">
+        <Fact field="requesterName">{o.requesterName}</Fact>
+        {area === 'samples' && <Fact field="coordinatorCode">{o.coordinatorCode}</Fact>}
+        {area === 'promos' && <Fact field="approverName">{o.approverName && `${o.approverName} (${o.approverCode})`}</Fact>}
+        {area === 'promos' && <Fact field="seniorApproverName">{o.seniorApproverName && `${o.seniorApproverName} (${o.seniorApproverCode})`}</Fact>}
+        {area === 'wholesale' && <Fact field="customerName">{o.customer?.name}</Fact>}
+        {area === 'wholesale' && <Fact field="account">{o.account}</Fact>}
+        {area === 'wholesale' && <Fact field="origin">{o.origin}</Fact>}
+        {area === 'wholesale' && <Fact field="currency">{o.currency}</Fact>}
+        {area === 'wholesale' && <Fact field="po">{o.po}</Fact>}
+        <Fact field="purpose">{o.purpose}</Fact>
+        <Fact field="productType">{o.productType}</Fact>
+        <Fact field="reason">{o.reason}</Fact>
+        <Fact field="createdDate">{day(o.createdDate)}</Fact>
+        <Fact field="submittedDate">{day(o.submittedDate)}</Fact>
+        <Fact field="completedDate">{day(o.completedDate)}</Fact>
+        <Fact field="productCount">{o.productCount}</Fact>
+      </dl>
+      <label className="or-comment">
+        <span className="its-field__label">{fieldLabel(intl, 'comment')}</span>
+        <textarea
+          className="its-input"
+          rows={1}
+          value={comment}
+          disabled={!canComment}
+          onChange={(e) => setComment(e.target.value)}
+          onBlur={() => comment !== o.comment && void onComment(comment)}
+          maxLength={2000}
+          data-testid="order-comment"
+        />
+      </label>
+    </header>
+  );
+}
+
+/** Reads the order; a wholesale one without type or status is read again once through rd=1. */
+function useOrder(area: Area, id: string) {
+  const [params, setParams] = useSearchParams();
+  const reloaded = params.get('rd') === '1';
+  const intl = useIntl();
+  const q = useQuery({ queryKey: ['order', area, id], queryFn: ({ signal }) => getOrder(area, id, signal), retry: false });
+  const broken = area === 'wholesale' && !!q.data && (!q.data.type || !q.data.status);
+  useEffect(() => {
+    if (!broken) return;
+    if (!reloaded) {
+      setParams({ rd: '1' }, { replace: true });
+      void q.refetch();
+      return;
+    }
+    toast.error(intl.formatMessage(codeMessages.ITS_FE_ERROR_NEXTORWRK_ERROR), {
+      persistent: true,
+      key: 'order-nextorwrk',
+      action: { label: intl.formatMessage(msg.reload), onClick: () => window.location.reload() },
+    });
+  }, [broken, reloaded, setParams, q, intl]);
+  return q;
+}
+
+export function DetailPage({ area, id }: { area: Area; id: string }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const user = useCurrentUser();
+  const q = useOrder(area, id);
+  const [current, setCurrent] = useState<Order | null>(null);
+  const o = current && q.data && current._id === q.data._id && current.version >= q.data.version ? current : (q.data ?? null);
+  usePageTitle(o ? intl.formatMessage({ id: 'orders.detail.title', defaultMessage: 'Order {n}' }, { n: o.orderNumber }) : undefined);
+  const grid = useRef<DataGridHandle | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<null | 'paste' | 'duplicate'>(null);
+
+  const checks = useMemo<AuthzCheck[]>(() => {
+    if (!o) return [];
+    const res = { orderType: o.type, status: o.status };
+    const people = { ...res, requesterCode: o.requesterCode, approverCode: o.approverCode, seniorApproverCode: o.seniorApproverCode };
+    return [
+      authzCheck(actions.ordersEdit, res),
+      authzCheck(actions.ordersSubmit, people),
+      authzCheck(actions.ordersComplete, res),
+      authzCheck(actions.ordersDelete, res),
+      authzCheck(actions.ordersCreate, { orderType: o.type }),
+      authzCheck(actions.ordersPromoSetStatus, { status: 'PENDING', newStatus: 'APPROVED' }),
+    ];
+  }, [o]);
+  const decisions = useDecisions(checks, !!o);
+  const [canEdit, canSubmit, canComplete, canDelete, canCreate, canSetStatus] = decisions.allowed;
+
+  if (q.isLoading) {
+    return (
+      <div className="or-loading">
+        <Spinner size={28} />
+      </div>
+    );
+  }
+  if (!o) {
+    const notFound = q.error instanceof ApiError && q.error.status === 404;
+    return (
+      <div className="or-page">
+        <EmptyState icon="warning" title={intl.formatMessage(notFound ? codeMessages.ITS_ERR_NOT_FOUND : codeMessages.ITS_FE_ERROR_NEXTORWRK_ERROR)}>
+          <Link to={viewPath(area, ACTIVE_VIEW[area])}>{intl.formatMessage(areaTitles[area])}</Link>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const accept = (next: Order) => {
+    setCurrent(next);
+    qc.setQueryData<Order>(['order', area, id], (old) => (old ? { ...old, ...next, products: old.products } : next));
+  };
+
+  const step = async (kind: 'submit' | 'markCompleted') => {
+    setBusy(true);
+    try {
+      await grid.current?.flush();
+      const latest = current ?? o;
+      const res = await batchOrder(area, o._id, { version: latest.version, [kind]: true });
+      accept(res.order);
+      toast.success(intl.formatMessage(kind === 'submit' ? msg.submitted : msg.completed, { n: o.orderNumber }), { key: 'order-step' });
+      // A submitted wholesale order sends the user to the active list (spec §2.1).
+      if (kind === 'submit' && area === 'wholesale') navigate(viewPath('wholesale', 'active'));
+      else void grid.current?.reload();
+    } catch (e) {
+      if (isUserLock(e)) {
+        toast.error(intl.formatMessage(msg.userLock), { key: 'order-user-lock', timeout: 5000, action: { label: intl.formatMessage(msg.reload), onClick: () => window.location.reload() } });
+      } else showOrderError(intl, e, kind === 'submit' ? 'ITS_FE_ERROR_ORDER_REJECTED' : 'ITS_FE_ERROR_ORDER_FAILED', `order-${kind}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveComment = async (comment: string) => {
+    try {
+      accept(await commentOrder(area, o._id, comment, (current ?? o).version));
+    } catch (e) {
+      showOrderError(intl, e);
+    }
+  };
+
+  const remove = async () => {
+    const ok = await confirm({
+      title: intl.formatMessage({ id: 'orders.delete.title', defaultMessage: 'Delete {n, plural, one {order {number}} other {# orders}}?' }, { n: 1, number: o.orderNumber }),
+      message: intl.formatMessage({ id: 'orders.delete.message', defaultMessage: 'A deleted order cannot be brought back.' }),
+      yesText: intl.formatMessage({ id: 'orders.delete.yes', defaultMessage: 'Delete' }),
+      noText: intl.formatMessage(msg.cancel),
+      tone: 'danger',
+    });
+    if (ok !== 'yes') return;
+    try {
+      await deleteOrder(area, 'order', o._id);
+      toast.success(intl.formatMessage(msg.deleted), { key: 'order-deleted' });
+      navigate(viewPath(area, ACTIVE_VIEW[area]));
+    } catch (e) {
+      showOrderError(intl, e);
+    }
+  };
+
+  const reviewing = area === 'promos' && (o.status === 'REQUIRES APPROVER' || o.status === 'REQUIRES SENIOR');
+  const own = o.requesterCode === user?.userCode;
+
+  return (
+    <div className="or-detail" data-testid="order-detail" data-status={o.status} data-order={o.orderNumber}>
+      <Header area={area} o={o} onComment={saveComment} canComment={canEdit || own} />
+      <div className="or-actions">
+        {canSubmit && (
+          <button type="button" className="its-btn its-btn--primary" disabled={busy} onClick={() => void step('submit')} data-testid="order-submit">
+            {busy ? <Spinner size={14} /> : <ProductIcon name="check" />}
+            {reviewing ? <FormattedMessage id="orders.action.submitReview" defaultMessage="Submit review" /> : <FormattedMessage id="orders.action.submit" defaultMessage="Submit order" />}
+          </button>
+        )}
+        {canComplete && (
+          <button type="button" className="its-btn its-btn--primary" disabled={busy} onClick={() => void step('markCompleted')} data-testid="order-complete">
+            <ProductIcon name="checkCircle" />
+            <FormattedMessage id="orders.action.markComplete" defaultMessage="Mark complete" />
+          </button>
+        )}
+        {canCreate && (
+          <button type="button" className="its-btn its-btn--secondary" onClick={() => setDialog('duplicate')} data-testid="order-duplicate">
+            <ProductIcon name="duplicate" />
+            <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
+          </button>
+        )}
+        {canDelete && own && (
+          <button type="button" className="its-btn its-btn--ghost or-danger" onClick={() => void remove()} data-testid="order-delete">
+            <ProductIcon name="trash" />
+            <FormattedMessage id="orders.delete.yes" defaultMessage="Delete" />
+          </button>
+        )}
+        {!canEdit && !decisions.loading && (
+          <span className="or-readonly" data-testid="order-read-only">
+            <ProductIcon name="lock" size={16} />
+            <FormattedMessage id="orders.detail.readOnly" defaultMessage="This order cannot be changed in its current status." />
+          </span>
+        )}
+      </div>
+      <div className="or-grid">
+        <LineGrid
+          key={`${o._id}:${canEdit ? 'edit' : 'view'}`}
+          area={area}
+          order={q.data ?? o}
+          canEdit={!!canEdit}
+          canSetStatus={!!canSetStatus && !!canEdit}
+          onOrder={accept}
+          onPaste={() => setDialog('paste')}
+          handle={(h) => (grid.current = h)}
+        />
+      </div>
+      {dialog === 'paste' && (
+        <PasteStylesDialog
+          area={area}
+          order={current ?? o}
+          onClose={() => setDialog(null)}
+          onAdded={(next) => {
+            setDialog(null);
+            accept(next);
+            void grid.current?.reload();
+          }}
+        />
+      )}
+      {dialog === 'duplicate' && (
+        <NewOrderDialog
+          area={area}
+          subtype={ACTIVE_VIEW[area]}
+          mode="duplicate"
+          from={o}
+          onClose={() => setDialog(null)}
+          onCreated={(n) => {
+            setDialog(null);
+            navigate(orderPath(area, n.orderNumber));
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * An order's lines in the grid kit: typed, pasted, undone and redone cells go to the server as
+ * versioned order batches after 1,500 ms (platform spec §9); a stale write gets the kit's userLock
+ * answer. Styles are added by search (style and colour suggestions from the catalog) or by
+ * pasting style/colour lines. Wholesale lines are a colour × size matrix; a refused date or pack
+ * code is reverted in its cell and told in a persistent error toast (spec §5.2).
+ */
+import { useCallback, useMemo, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError, confirm, toast } from '@its/kit';
+import {
+  DataGrid,
+  ProductIcon,
+  autocompleteColors,
+  autocompleteStyles,
+  validateProducts,
+  type BatchRequest,
+  type CellValue,
+  type ColumnExtras,
+  type DataGridHandle,
+  type GridColumn,
+  type GridRow,
+  type GridSource,
+} from '@its/grid';
+import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, type Area, type Order } from '../api';
+import { showOrderError } from '../errors';
+import { fieldLabel, msg } from '../messages';
+import { fromOrderBatch, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
+
+export interface LineGridProps {
+  area: Area;
+  order: Order;
+  canEdit: boolean;
+  /** The user may set promo line statuses (APPROVED or DENIED). */
+  canSetStatus: boolean;
+  onOrder: (o: Order) => void;
+  onPaste: () => void;
+  handle?: (h: DataGridHandle | null) => void;
+}
+
+export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onPaste, handle }: LineGridProps) {
+  const intl = useIntl();
+  const grid = useRef<DataGridHandle | null>(null);
+  const latest = useRef({ onOrder });
+  latest.current = { onOrder };
+  const id = order._id;
+  const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? []).join('|') : '';
+  const schema = useMemo(() => lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus), [area, sizesKey, canSetStatus]);
+  // The style and colour stay in view while the size matrix scrolls.
+  const extras = useMemo<ColumnExtras>(() => ({ style: { pinned: 'left' }, color: { pinned: 'left' } }), []);
+  const headerName = useCallback((c: GridColumn) => (c.field.startsWith('size_') ? c.headerName : fieldLabel(intl, c.field, c.headerName)), [intl]);
+
+  const source = useMemo<GridSource>(
+    () => ({
+      load: async (_q, signal, sink) => {
+        const o = await getOrder(area, id, signal);
+        const rows = (o.products ?? []).map(toGridRow);
+        sink.total(rows.length);
+        sink.rows(rows);
+      },
+      send: async (req: BatchRequest) => {
+        try {
+          const res = await batchOrder(area, id, toOrderBatch(req, (rowId) => grid.current?.getConfirmedRow(rowId)));
+          latest.current.onOrder(res.order);
+          if (req.add?.length && res.added.length !== req.add.length) {
+            toast.error(intl.formatMessage({ id: 'orders.error.ITS_ERR_COUNT_MISMATCH', defaultMessage: "Error: Request count doesn't match response count." }), { persistent: true, key: 'order-count' });
+          }
+          // Platform spec §8: 'Success' for 2 s after a sample order update.
+          if (area === 'samples') toast.success(intl.formatMessage(msg.success), { timeout: SUCCESS_TOAST_MS, key: 'order-success' });
+          return fromOrderBatch(res);
+        } catch (e) {
+          // Order errors (a refused date or pack code, a forbidden change) persist as toasts; the kit
+          // reverts the cells and answers a stale write with userLock itself.
+          if (e instanceof ApiError && e.status !== 409) showOrderError(intl, e, 'ITS_FE_ERROR_ORDER_FAILED', 'order-batch');
+          throw e;
+        }
+      },
+    }),
+    [area, id, intl],
+  );
+
+  const ac = useMemo(
+    () => ({
+      fields: ['style', 'color'],
+      fetch: async (field: string, text: string, signal: AbortSignal) => {
+        if (field === 'style') return (await autocompleteStyles(text, signal)).map((s) => s.style);
+        const row = grid.current?.focusedRow();
+        const style = typeof row?.style === 'string' ? row.style : '';
+        return (await autocompleteColors(text, signal, style || undefined)).map((c) => c.color);
+      },
+    }),
+    [],
+  );
+
+  const validateNew = useCallback(async (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => {
+    const res = await validateProducts(rows.map((r) => ({ style: String(r.values.style ?? '').trim().toUpperCase(), color: String(r.values.color ?? '').trim().toUpperCase() })));
+    // An order may hold a style/colour more than once (other sizes, other stores).
+    return res.errors.filter((e) => e.rule !== 'duplicate').map((e) => ({ tempId: rows[e.index]?.tempId ?? '', field: e.field === 'color' ? 'color' : 'style', message: e.message }));
+  }, []);
+
+  const confirmDelete = useCallback(
+    async (n: number) =>
+      (await confirm({
+        title: intl.formatMessage({ id: 'orders.lines.delete.title', defaultMessage: 'Drop {n, plural, one {this line} other {# lines}}?' }, { n }),
+        message: intl.formatMessage({ id: 'orders.lines.delete.message', defaultMessage: 'The lines leave the order. Undo brings them back.' }),
+        yesText: intl.formatMessage({ id: 'orders.lines.delete.yes', defaultMessage: 'Drop' }),
+        noText: intl.formatMessage(msg.cancel),
+        tone: 'danger',
+      })) === 'yes',
+    [intl],
+  );
+
+  return (
+    <DataGrid
+      testId="order-lines"
+      handle={(h) => {
+        grid.current = h;
+        handle?.(h);
+      }}
+      schema={schema}
+      source={source}
+      columnExtras={extras}
+      canEdit={canEdit}
+      headerName={headerName}
+      autocomplete={ac}
+      saveDelayMs={ORDER_BATCH_MS}
+      confirmDelete={confirmDelete}
+      validateNew={validateNew}
+      exportFileName={`Order_${order.orderNumber}`}
+      emptyState={() => intl.formatMessage({ id: 'orders.lines.empty', defaultMessage: 'No products added. To get started add your products above.' })}
+      toolbar={(u, g) =>
+        canEdit && (
+          <>
+            <button type="button" className="its-btn its-btn--secondary" onClick={() => g.addRow()} data-testid="lines-add">
+              <ProductIcon name="plus" />
+              <FormattedMessage id="orders.lines.add" defaultMessage="Add style" />
+            </button>
+            <button type="button" className="its-btn its-btn--secondary" onClick={onPaste} data-testid="lines-paste">
+              <ProductIcon name="paste" />
+              <FormattedMessage id="orders.lines.paste" defaultMessage="Paste styles" />
+            </button>
+            {u.newRows > 0 && (
+              <button type="button" className="its-btn its-btn--primary" onClick={() => void g.saveNewRows()} data-testid="lines-save-new">
+                <ProductIcon name="save" />
+                <FormattedMessage id="orders.lines.saveNew" defaultMessage="Save new {n, plural, one {row} other {rows ({n, number})}}" values={{ n: u.newRows }} />
+              </button>
+            )}
+            <button type="button" className="its-btn its-btn--ghost or-danger" onClick={() => void g.deleteSelected()} disabled={u.selectedRows === 0} data-testid="lines-drop">
+              <ProductIcon name="trash" />
+              <FormattedMessage id="orders.lines.drop" defaultMessage="Drop lines" />
+            </button>
+          </>
+        )
+      }
+    />
+  );
+}

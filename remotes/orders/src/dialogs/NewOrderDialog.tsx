@@ -1,0 +1,249 @@
+/**
+ * The new order dialogs (product spec §2.6): a sample order names its coordinator (the user's own
+ * assignment first), a promo order its approver and senior approver, a wholesale order its
+ * customer (looked up by e-mail, region and id) and origin. Duplicate and reactivate copy an
+ * order into a new draft under their own titles.
+ */
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import { Dialog, Spinner, toast, useCurrentUser } from '@its/kit';
+import { fetchLocations } from '@its/grid';
+import { createOrder, customerDetails, duplicateOrder, listAssignments, type AddProduct, type Area, type Customer, type Order, type OrderFields } from '../api';
+import { showOrderError } from '../errors';
+import { fieldLabel, msg } from '../messages';
+
+export type DialogMode = 'new' | 'duplicate' | 'reactivate';
+
+export const PRODUCT_TYPES = ['All', 'Footwear', 'Apparel', 'POP'];
+export const WHOLESALE_REGIONS = ['US', 'EU'];
+
+const titles: Record<Area, MessageDescriptor> = defineMessages({
+  samples: { id: 'orders.new.title.samples', defaultMessage: 'New sample order' },
+  promos: { id: 'orders.new.title.promos', defaultMessage: 'New promo order' },
+  wholesale: { id: 'orders.new.title.wholesale', defaultMessage: 'New wholesale order' },
+});
+const copyTitles: Record<'duplicate' | 'duplicateWholesale' | 'reactivate', MessageDescriptor> = defineMessages({
+  duplicate: { id: 'orders.duplicate.title', defaultMessage: 'Duplicate order {n}' },
+  duplicateWholesale: { id: 'orders.duplicate.titleWholesale', defaultMessage: 'Duplicate wholesale order {n}' },
+  reactivate: { id: 'orders.reactivate.title', defaultMessage: 'Reactivate wholesale order {n}' },
+});
+
+function Field({ name, children, wide }: { name: string; children: ReactNode; wide?: boolean }) {
+  const intl = useIntl();
+  return (
+    <label className={`its-field or-field${wide ? ' or-field--wide' : ''}`}>
+      <span className="its-field__label">{fieldLabel(intl, name)}</span>
+      {children}
+    </label>
+  );
+}
+
+export interface NewOrderDialogProps {
+  area: Area;
+  subtype: string;
+  mode: DialogMode;
+  from?: Order;
+  /** Lines the new order starts with (an order made from an assortment). */
+  products?: AddProduct[];
+  onClose: () => void;
+  onCreated: (o: Order) => void;
+}
+
+export function NewOrderDialog({ area, subtype, mode, from, products, onClose, onCreated }: NewOrderDialogProps) {
+  const intl = useIntl();
+  const user = useCurrentUser();
+  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useState<Record<string, string>>({ productType: 'All', region: 'US' });
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [lookupError, setLookupError] = useState('');
+  const set = (k: string, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const copying = mode !== 'new' && !!from;
+
+  const assignments = useQuery({ queryKey: ['orders', 'assignments'], queryFn: ({ signal }) => listAssignments(signal), enabled: area === 'samples' && !copying });
+  const locations = useQuery({ queryKey: ['orders', 'locations'], queryFn: ({ signal }) => fetchLocations(signal), enabled: area === 'wholesale' && !copying });
+  // The coordinator defaults to the assignment whose code is the user's (spec §2.6).
+  const coordinator = form.coordinatorCode ?? assignments.data?.find((a) => a.coordinatorCode === user?.userCode)?.coordinatorCode ?? assignments.data?.[0]?.coordinatorCode ?? '';
+  const origins = locations.data ?? [];
+  const origin = form.origin ?? origins[0]?.code ?? '';
+
+  const title =
+    mode === 'reactivate'
+      ? intl.formatMessage(copyTitles.reactivate, { n: from?.orderNumber })
+      : mode === 'duplicate'
+        ? intl.formatMessage(area === 'wholesale' ? copyTitles.duplicateWholesale : copyTitles.duplicate, { n: from?.orderNumber })
+        : intl.formatMessage(titles[area]);
+
+  const lookup = async () => {
+    setLookupError('');
+    try {
+      const c = await customerDetails({ email: form.email ?? '', region: form.region ?? 'US', id: form.customerId ?? '' });
+      setCustomer(c);
+    } catch (e) {
+      setCustomer(null);
+      setLookupError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const fields = (): OrderFields => {
+    const f: OrderFields = { purpose: form.purpose ?? '', productType: form.productType, reason: form.reason ?? '' };
+    if (area === 'samples') f.coordinatorCode = coordinator;
+    if (area === 'promos') {
+      f.approverCode = form.approverCode ?? '';
+      f.seniorApproverCode = form.seniorApproverCode ?? '';
+    }
+    if (area === 'wholesale' && customer) {
+      const loc = origins.find((l) => l.code === origin);
+      Object.assign(f, { customer, region: customer.region, origin, currency: loc?.currencyCode ?? customer.currency, account: customer.account, repNumber: customer.repNumber, po: form.po ?? '', buyer: form.buyer ?? '' });
+    }
+    return f;
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      if (copying && from) {
+        const o = await duplicateOrder(area, subtype, from._id);
+        toast.success(intl.formatMessage(mode === 'reactivate' ? msg.reactivated : msg.duplicated), { key: 'order-copied' });
+        onCreated(o);
+      } else {
+        const o = await createOrder(area, subtype, { ...fields(), products });
+        onCreated(o);
+      }
+    } catch (e) {
+      showOrderError(intl, e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ready = copying || (area !== 'wholesale' ? true : !!customer && !!origin);
+
+  return (
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      onEnter={() => ready && void submit()}
+      width={copying ? 460 : 620}
+      testId="new-order-dialog"
+      actions={
+        <>
+          <button type="button" className="its-btn its-btn--secondary" onClick={onClose}>
+            {intl.formatMessage(msg.cancel)}
+          </button>
+          <button type="button" className="its-btn its-btn--primary" disabled={!ready || busy} onClick={() => void submit()} data-testid="new-order-create">
+            {busy && <Spinner size={14} />}
+            {mode === 'reactivate' ? (
+              <FormattedMessage id="orders.menu.reactivate" defaultMessage="Reactivate" />
+            ) : mode === 'duplicate' ? (
+              <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
+            ) : (
+              <FormattedMessage id="orders.new.create" defaultMessage="Create order" />
+            )}
+          </button>
+        </>
+      }
+    >
+      {copying ? (
+        <p className="or-dialog-note">
+          {mode === 'reactivate' ? (
+            <FormattedMessage id="orders.reactivate.message" defaultMessage="A new order is made from this one with its lines, ready to change and submit again." />
+          ) : (
+            <FormattedMessage id="orders.duplicate.message" defaultMessage="A new draft is made from this order with its lines. You are its requester." />
+          )}
+        </p>
+      ) : (
+        <div className="or-form">
+          {area === 'samples' && (
+            <Field name="coordinatorCode">
+              <select className="its-input" value={coordinator} onChange={(e) => set('coordinatorCode', e.target.value)} data-testid="new-coordinator">
+                {(assignments.data ?? []).map((a) => (
+                  <option key={a._id} value={a.coordinatorCode}>
+                    {a.name} {a.lastName} ({a.coordinatorCode})
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          {area === 'promos' && (
+            <>
+              <Field name="approverCode">
+                <input className="its-input" value={form.approverCode ?? ''} onChange={(e) => set('approverCode', e.target.value.toUpperCase())} data-testid="new-approver" data-autofocus />
+              </Field>
+              <Field name="seniorApproverCode">
+                <input className="its-input" value={form.seniorApproverCode ?? ''} onChange={(e) => set('seniorApproverCode', e.target.value.toUpperCase())} data-testid="new-senior-approver" />
+              </Field>
+            </>
+          )}
+          {area === 'wholesale' && (
+            <>
+              <Field name="email">
+                <input className="its-input" type="email" value={form.email ?? ''} onChange={(e) => set('email', e.target.value)} data-testid="new-customer-email" data-autofocus />
+              </Field>
+              <Field name="region">
+                <select className="its-input" value={form.region} onChange={(e) => set('region', e.target.value)} data-testid="new-customer-region">
+                  {WHOLESALE_REGIONS.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              </Field>
+              <Field name="customerId">
+                <input className="its-input" value={form.customerId ?? ''} onChange={(e) => set('customerId', e.target.value.toUpperCase())} data-testid="new-customer-id" />
+              </Field>
+              <div className="its-field or-field or-field--action">
+                <button type="button" className="its-btn its-btn--secondary" onClick={() => void lookup()} data-testid="new-customer-lookup">
+                  <FormattedMessage id="orders.customer.lookup" defaultMessage="Find customer" />
+                </button>
+              </div>
+              {customer && (
+                <p className="or-customer or-field--wide" data-testid="new-customer-found">
+                  <strong>{customer.name}</strong> · {customer.account} · {customer.country} · {customer.currency}
+                  {customer.termsInfo && ` · ${customer.termsInfo.description}`}
+                </p>
+              )}
+              {lookupError && (
+                <p className="its-field__error or-field--wide" role="alert" data-testid="new-customer-error">
+                  {lookupError}
+                </p>
+              )}
+              <Field name="origin">
+                <select className="its-input" value={origin} onChange={(e) => set('origin', e.target.value)} data-testid="new-origin">
+                  {origins.map((l) => (
+                    <option key={l.code} value={l.code}>
+                      {l.code} · {l.currencyCode}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field name="po">
+                <input className="its-input" value={form.po ?? ''} onChange={(e) => set('po', e.target.value)} data-testid="new-po" />
+              </Field>
+            </>
+          )}
+          <Field name="purpose" wide={area !== 'wholesale'}>
+            <input className="its-input" value={form.purpose ?? ''} onChange={(e) => set('purpose', e.target.value)} maxLength={200} data-testid="new-purpose" data-autofocus={area === 'samples' || undefined} />
+          </Field>
+          <Field name="productType">
+            <select className="its-input" value={form.productType} onChange={(e) => set('productType', e.target.value)} data-testid="new-product-type">
+              {PRODUCT_TYPES.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
+            </select>
+          </Field>
+          {area !== 'wholesale' && (
+            <Field name="reason">
+              <input className="its-input" value={form.reason ?? ''} onChange={(e) => set('reason', e.target.value)} maxLength={200} data-testid="new-reason" />
+            </Field>
+          )}
+          {products && products.length > 0 && (
+            <p className="or-dialog-note or-field--wide" data-testid="new-products-count">
+              <FormattedMessage id="orders.new.products" defaultMessage="{n, plural, one {# style/color} other {# style/colors}} from the assortment start the order." values={{ n: products.length }} />
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The message-code translator of order errors (platform spec §8): a failed order call becomes a
+ * persistent error toast whose lines are each a translated message code, 'style/color: message'
+ * or the server's plain message. A rejected submit is titled ITS_FE_ERROR_ORDER_REJECTED.
+ */
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { ApiError, isCancelled, toast } from '@its/kit';
+
+/** Front-end codes of order failures, and the server codes the translator words. */
+export const codeMessages = defineMessages({
+  ITS_FE_ERROR_ORDER_REJECTED: { id: 'orders.error.ITS_FE_ERROR_ORDER_REJECTED', defaultMessage: 'Order Rejected' },
+  ITS_FE_ERROR_NEXTORWRK_ERROR: { id: 'orders.error.ITS_FE_ERROR_NEXTORWRK_ERROR', defaultMessage: 'The order could not be loaded. Refresh the page to try again.' },
+  ITS_FE_ERROR_ORDER_FAILED: { id: 'orders.error.ITS_FE_ERROR_ORDER_FAILED', defaultMessage: 'Order Error' },
+  ITS_ERR_FORBIDDEN: { id: 'orders.error.ITS_ERR_FORBIDDEN', defaultMessage: 'You are not allowed to do this with this order.' },
+  ITS_ERR_NOT_FOUND: { id: 'orders.error.ITS_ERR_NOT_FOUND', defaultMessage: 'The order was not found.' },
+  ITS_ERR_EMPTY_REQUEST: { id: 'orders.error.ITS_ERR_EMPTY_REQUEST', defaultMessage: 'Error. Your request was empty. Nothing has been submitted. Please try again.' },
+  ITS_ERR_COUNT_MISMATCH: { id: 'orders.error.ITS_ERR_COUNT_MISMATCH', defaultMessage: "Error: Request count doesn't match response count." },
+});
+
+/** One detail of a refusal as the server words it (docs/api.md envelopes; core/grid cell errors). */
+interface Detail {
+  messageCode?: string;
+  message?: string;
+  style?: string;
+  color?: string;
+  field?: string;
+  index?: number;
+}
+
+/** A line's words: its code when the translator knows it, else 'style/color: message', else the message. */
+export function detailLine(d: Detail, translate: (code: string) => string | null): string {
+  const code = d.messageCode ? translate(d.messageCode) : null;
+  if (code) return code;
+  const message = d.message ?? '';
+  if (d.style) return `${d.style}${d.color ? `/${d.color}` : ''}: ${message}`;
+  return message;
+}
+
+/** The lines of a failed order call: each detail on its own line, or the failure's own words. */
+export function errorLines(e: unknown, translate: (code: string) => string | null): string[] {
+  if (e instanceof ApiError) {
+    const details = Array.isArray(e.details) ? (e.details as Detail[]) : [];
+    const lines = details.map((d) => detailLine(d, translate)).filter(Boolean);
+    if (lines.length) return lines;
+    return [translate(e.messageCode) ?? e.message];
+  }
+  return [e instanceof Error ? e.message : String(e)];
+}
+
+/** The translator over a catalog: a known code's text, or null. */
+export const translator =
+  (intl: IntlShape) =>
+  (code: string): string | null => {
+    const d = (codeMessages as Record<string, MessageDescriptor | undefined>)[code];
+    return d ? intl.formatMessage(d) : null;
+  };
+
+/** Shows an order failure as a persistent error toast (nothing for a cancelled call). */
+export function showOrderError(intl: IntlShape, e: unknown, titleCode = 'ITS_FE_ERROR_ORDER_FAILED', key?: string): void {
+  if (isCancelled(e)) return;
+  const t = translator(intl);
+  const lines = errorLines(e, t);
+  toast.show({
+    type: 'error',
+    persistent: true,
+    key,
+    title: t(titleCode) ?? titleCode,
+    message: (
+      <span className="or-error-lines" data-testid="order-error-lines" data-code={titleCode}>
+        {lines.map((l, i) => (
+          <span key={i} className="or-error-line">
+            {l}
+          </span>
+        ))}
+      </span>
+    ),
+  });
+}

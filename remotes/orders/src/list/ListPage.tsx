@@ -1,0 +1,226 @@
+/**
+ * An order area's list views (product spec §2.1, §2.5): the orders of the view, newest number
+ * first, in the grid kit; a new order, duplicate, reactivate and delete. Sample lists show the
+ * SampleOrderNotification notes and let a coordinator view as another coordinator where the
+ * route allows it (the user's own assignment first).
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { DataGrid, ProductIcon, type DataGridHandle, type GridColumn, type GridRow, type MenuItem, type RowSink } from '@its/grid';
+import { KIND_OF, deleteOrder, listAssignments, listOrders, orderPath, VIEWS, type Area, type Order, type OrderRouteMeta } from '../api';
+import { NewOrderDialog, type DialogMode } from '../dialogs/NewOrderDialog';
+import { showOrderError } from '../errors';
+import { OrdersLayout } from '../OrdersLayout';
+import { areaTitles, fieldLabel, msg, viewTitles } from '../messages';
+import { NotificationNotes } from './NotificationNotes';
+import { listExtras, listSchema } from './columns';
+import { orderRows, styleRows } from './rows';
+
+const ARCHIVE_VIEWS = new Set(['archived', 'archived-orders', 'reviewed']);
+
+export function ListPage({ meta }: { meta: OrderRouteMeta }) {
+  const { area, subtype: view } = meta;
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  usePageTitle(`${intl.formatMessage(viewTitles[view] ?? msg.orders)} · ${intl.formatMessage(areaTitles[area])}`);
+  const grid = useRef<DataGridHandle | null>(null);
+  const [dialog, setDialog] = useState<{ mode: DialogMode; from?: Order } | null>(null);
+  const [selected, setSelected] = useState<GridRow[]>([]);
+  const kind = KIND_OF[area];
+
+  const checks = useMemo<AuthzCheck[]>(
+    () => [authzCheck(actions.ordersCreate, { orderType: kind }), authzCheck(actions.ordersSampleStyles), authzCheck(actions.ordersSampleViewDrafts)],
+    [kind],
+  );
+  const decisions = useDecisions(checks);
+  const [canCreate, isCoordinator, seesDrafts] = decisions.allowed;
+  const views = area === 'samples' && !isCoordinator ? VIEWS.samples.filter((v) => v !== 'sample-styles') : VIEWS[area];
+
+  // Coordinators may view as another coordinator where the route allows it (spec §2.5, §2.6).
+  const coordinatorPicker = area === 'samples' && meta.allowCoordinatorChange && isCoordinator && !seesDrafts;
+  const assignments = useQuery({ queryKey: ['orders', 'assignments'], queryFn: ({ signal }) => listAssignments(signal), enabled: coordinatorPicker });
+  const [pickedCoordinator, setPickedCoordinator] = useState<string | null>(null);
+  const ownAssignment = assignments.data?.find((a) => a.coordinatorCode === user?.userCode)?.coordinatorCode ?? '';
+  const coordinator = pickedCoordinator ?? ownAssignment;
+
+  const body = useMemo(() => {
+    const b: Record<string, unknown> = { ...meta.queryRequest };
+    if (coordinatorPicker && coordinator) b.viewAsCoordinatorCode = coordinator;
+    return b;
+  }, [meta.queryRequest, coordinatorPicker, coordinator]);
+
+  const filters = useMemo(() => ({ query: JSON.stringify(body) }), [body]);
+  const schema = useMemo(() => listSchema(area, view), [area, view]);
+  const extras = useMemo(() => listExtras(area), [area]);
+  const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
+  const source = useMemo(
+    () => ({
+      load: async (_q: unknown, signal: AbortSignal, sink: RowSink) => {
+        const rows: GridRow[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await listOrders(area, view, cursor ? { ...body, cursor } : body, signal);
+          rows.push(...(view === 'sample-styles' ? styleRows(page.rows) : orderRows(page.rows)));
+          cursor = page.nextCursor;
+        } while (cursor);
+        sink.total(rows.length);
+        sink.rows(rows);
+      },
+    }),
+    [area, view, body],
+  );
+
+  const duplicate = (row: GridRow, reactivate: boolean) => setDialog({ mode: reactivate ? 'reactivate' : 'duplicate', from: row.order as Order });
+
+  const remove = async (rows: GridRow[]) => {
+    const orders = rows.map((r) => r.order as Order).filter(Boolean);
+    if (!orders.length) return;
+    const ok = await confirm({
+      title: intl.formatMessage({ id: 'orders.delete.title', defaultMessage: 'Delete {n, plural, one {order {number}} other {# orders}}?' }, { n: orders.length, number: orders[0]?.orderNumber }),
+      message: intl.formatMessage({ id: 'orders.delete.message', defaultMessage: 'A deleted order cannot be brought back.' }),
+      yesText: intl.formatMessage({ id: 'orders.delete.yes', defaultMessage: 'Delete' }),
+      noText: intl.formatMessage(msg.cancel),
+      tone: 'danger',
+    });
+    if (ok !== 'yes') return;
+    const gone: string[] = [];
+    for (const o of orders) {
+      try {
+        await deleteOrder(area, view, o._id);
+        gone.push(o._id);
+      } catch (e) {
+        showOrderError(intl, e);
+      }
+    }
+    if (gone.length) {
+      toast.success(intl.formatMessage(msg.deleted), { key: 'order-deleted' });
+      await grid.current?.removeRows(gone, { reload: true });
+    }
+  };
+
+  const deletable = (o: Order | undefined) => !!o && (o.status === 'DRAFT' || (area === 'wholesale' && o.status === 'PENDING'));
+  const archive = ARCHIVE_VIEWS.has(view);
+  const orderOf = (r: GridRow | null) => (r?.order as Order | undefined) ?? undefined;
+
+  const menuItems = (row: GridRow | null): MenuItem[] => {
+    const o = orderOf(row);
+    if (!row || !o || view === 'sample-styles') return [];
+    const items: MenuItem[] = [{ id: 'open', label: intl.formatMessage({ id: 'orders.menu.open', defaultMessage: 'Open' }), icon: 'external', onSelect: () => navigate(orderPath(area, o.orderNumber)) }];
+    if (canCreate) {
+      items.push(
+        archive && area === 'wholesale'
+          ? { id: 'reactivate', label: intl.formatMessage({ id: 'orders.menu.reactivate', defaultMessage: 'Reactivate' }), icon: 'refresh', onSelect: () => duplicate(row, true) }
+          : { id: 'duplicate', label: intl.formatMessage({ id: 'orders.menu.duplicate', defaultMessage: 'Duplicate' }), icon: 'copy', onSelect: () => duplicate(row, false) },
+      );
+    }
+    if (deletable(o)) items.push({ id: 'delete', label: intl.formatMessage({ id: 'orders.delete.yes', defaultMessage: 'Delete' }), icon: 'trash', onSelect: () => void remove([row]) });
+    return items;
+  };
+
+  const one = selected.length === 1 ? selected[0] : null;
+  const emptyText = () =>
+    canCreate && !archive && view !== 'sample-styles' ? (
+      <div className="or-empty" data-testid="orders-empty">
+        <p>{intl.formatMessage(msg.emptyCreate)}</p>
+        <button type="button" className="its-btn its-btn--primary" onClick={() => setDialog({ mode: 'new' })} data-testid="empty-new-order">
+          <ProductIcon name="plus" />
+          <FormattedMessage id="orders.new.button" defaultMessage="New order" />
+        </button>
+      </div>
+    ) : (
+      <p data-testid="orders-empty">{intl.formatMessage(msg.empty)}</p>
+    );
+
+  return (
+    <OrdersLayout
+      area={area}
+      view={view}
+      views={views}
+      actions={
+        canCreate && (
+          <button type="button" className="its-btn its-btn--primary" onClick={() => setDialog({ mode: 'new' })} data-testid="new-order">
+            <ProductIcon name="plus" />
+            <FormattedMessage id="orders.new.button" defaultMessage="New order" />
+          </button>
+        )
+      }
+    >
+      {area !== 'wholesale' && <NotificationNotes type={area === 'samples' ? 'SampleOrderNotification' : 'PromoOrderNotification'} />}
+      <div className="or-grid">
+        <DataGrid
+          testId="order-list"
+          handle={grid}
+          schema={schema}
+          source={source}
+          columnExtras={extras}
+          filters={filters}
+          headerName={headerName}
+          menuItems={menuItems}
+          onSelectionChange={setSelected}
+          emptyState={emptyText}
+          exportFileName={`${area}-${view}`}
+          toolbar={
+            <>
+              {coordinatorPicker && (
+                <label className="or-inline-field">
+                  <span>{fieldLabel(intl, 'coordinatorCode')}</span>
+                  <select className="its-input" value={coordinator} onChange={(e) => setPickedCoordinator(e.target.value)} data-testid="view-as-coordinator">
+                    {(assignments.data ?? []).map((a) => (
+                      <option key={a._id} value={a.coordinatorCode}>
+                        {a.name} {a.lastName} ({a.coordinatorCode})
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              {view !== 'sample-styles' && canCreate && (
+                <span className="or-toolbar-group">
+                  {archive && area === 'wholesale' ? (
+                    <button type="button" className="its-btn its-btn--ghost" disabled={!one} onClick={() => one && duplicate(one, true)} data-testid="list-reactivate">
+                      <ProductIcon name="refresh" />
+                      <FormattedMessage id="orders.menu.reactivate" defaultMessage="Reactivate" />
+                    </button>
+                  ) : (
+                    <button type="button" className="its-btn its-btn--ghost" disabled={!one} onClick={() => one && duplicate(one, false)} data-testid="list-duplicate">
+                      <ProductIcon name="duplicate" />
+                      <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
+                    </button>
+                  )}
+                  {!archive && (
+                    <button
+                      type="button"
+                      className="its-btn its-btn--ghost or-danger"
+                      disabled={selected.length === 0 || !selected.every((r) => deletable(orderOf(r)))}
+                      onClick={() => void remove(selected)}
+                      data-testid="list-delete"
+                    >
+                      <ProductIcon name="trash" />
+                      <FormattedMessage id="orders.delete.yes" defaultMessage="Delete" />
+                    </button>
+                  )}
+                </span>
+              )}
+            </>
+          }
+        />
+      </div>
+      {dialog && (
+        <NewOrderDialog
+          area={area}
+          subtype={view}
+          mode={dialog.mode}
+          from={dialog.from}
+          onClose={() => setDialog(null)}
+          onCreated={(o) => {
+            setDialog(null);
+            navigate(orderPath(area, o.orderNumber));
+          }}
+        />
+      )}
+    </OrdersLayout>
+  );
+}

@@ -1,0 +1,96 @@
+/** The order list's columns per area (product spec §2.5 order list views) and its cells. */
+import { Link } from 'react-router';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { ColumnExtras, GridColumn, GridSchema } from '@its/grid';
+import { orderPath, type Area } from '../api';
+
+interface Col {
+  field: string;
+  type?: GridColumn['type'];
+  width?: number;
+}
+
+const common = (area: Area): Col[] => {
+  const cols: Col[] = [
+    { field: 'orderNumber', type: 'integer', width: 110 },
+    { field: 'status', type: 'list', width: 150 },
+  ];
+  if (area === 'promos') cols.push({ field: 'orderApprovalStatus', width: 170 }, { field: 'approverName', width: 160 }, { field: 'seniorApproverName', width: 170 });
+  if (area === 'wholesale') cols.push({ field: 'customerName', width: 220 }, { field: 'po', width: 120 }, { field: 'currency', width: 96 });
+  cols.push({ field: 'requesterName', width: 170 });
+  if (area === 'samples') cols.push({ field: 'coordinatorCode', width: 130 });
+  cols.push(
+    { field: 'purpose', width: 170 },
+    { field: 'productType', width: 120 },
+    { field: 'productCount', type: 'integer', width: 90 },
+    { field: 'createdDate', type: 'datetime', width: 170 },
+    { field: 'submittedDate', type: 'datetime', width: 170 },
+  );
+  return cols;
+};
+
+/** The sample styles view lists the lines of the coordinator's submitted orders. */
+const styleCols: Col[] = [
+  { field: 'orderNumber', type: 'integer', width: 110 },
+  { field: 'style', width: 110 },
+  { field: 'color', width: 110 },
+  { field: 'size', width: 80 },
+  { field: 'quantity', type: 'integer', width: 96 },
+  { field: 'status', width: 120 },
+  { field: 'requesterName', width: 170 },
+  { field: 'division', width: 120 },
+  { field: 'gender', width: 110 },
+  { field: 'shipper', width: 120 },
+  { field: 'tracking', width: 150 },
+];
+
+export function listSchema(area: Area, view: string): GridSchema {
+  const cols = view === 'sample-styles' ? styleCols : common(area);
+  return {
+    grid: `orders.list.${area}.${view}`,
+    idField: 'id',
+    versionField: 'version',
+    pageSize: 1000,
+    maxLimit: 1000,
+    maxBatch: 100,
+    defaultSort: [{ field: 'orderNumber', dir: 'desc' }],
+    columns: cols.map((c) => ({
+      field: c.field,
+      headerName: c.field,
+      type: c.type ?? 'text',
+      editable: false,
+      validators: [],
+      sortable: true,
+      width: c.width,
+    })),
+    messages: {},
+  };
+}
+
+function OrderLink(props: CustomCellRendererProps & { area: Area }) {
+  const d = props.data as { orderId?: string; orderNumber?: number } | undefined;
+  if (!d?.orderNumber) return null;
+  return (
+    <Link className="or-link" to={orderPath(props.area, d.orderNumber)} onMouseDown={(e) => e.stopPropagation()} data-testid="open-order" data-order={d.orderNumber}>
+      {d.orderNumber}
+    </Link>
+  );
+}
+
+function StatusCell(props: CustomCellRendererProps) {
+  const v = typeof props.value === 'string' ? props.value : '';
+  if (!v) return null;
+  return (
+    <span className={`or-status or-status--${v.toLowerCase().replace(/\s+/g, '-')}`} data-testid="order-status">
+      {v}
+    </span>
+  );
+}
+
+export function listExtras(area: Area): ColumnExtras {
+  return {
+    orderNumber: { cellRenderer: OrderLink, cellRendererParams: { area }, pinned: 'left' },
+    status: { cellRenderer: StatusCell },
+    orderApprovalStatus: { cellRenderer: StatusCell },
+  };
+}
