@@ -270,6 +270,11 @@ func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest
 	if o.Products, err = s.lines(ctx, o.ID); err != nil {
 		return nil, err
 	}
+	if o.Type == TypeWholesale {
+		if err := s.wholesaleFacts(ctx, o); err != nil {
+			return nil, err
+		}
+	}
 	return o, nil
 }
 
