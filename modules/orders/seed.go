@@ -89,8 +89,7 @@ type demoOrder struct {
 // seed loads the coordinator assignments, pack codes and some orders in each status for the
 // demo roles (modules/users/demo.yaml), so every list view has something to show.
 func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
-	for _, a := range [][4]string{{"CRD001", "Cora", "Coordinator", "coordinator@example.com"}, {"SCR001", "Simon", "Senior-Coordinator", "seniorCoordinator@example.com"},
-		{"CRD002", "Carla", "West-Coordinator", "carla.west@example.com"}, {"CRD003", "Colin", "East-Coordinator", "colin.east@example.com"}} {
+	for _, a := range [][4]string{{"CRD001", "Cora", "Coordinator", "coordinator@example.com"}, {"SCR001", "Simon", "Senior-Coordinator", "seniorCoordinator@example.com"}} {
 		if _, err := tx.Exec(ctx, `INSERT INTO coordinator_assignments (coordinator_code, name, last_name, email) VALUES ($1,$2,$3,$4)`, a[0], a[1], a[2], a[3]); err != nil {
 			return fmt.Errorf("demo coordinator assignments: %w", err)
 		}
