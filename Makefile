@@ -10,7 +10,7 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help gen check-gen run build web go-build test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet soak
+.PHONY: help gen check-gen run build web go-build test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet soak uszip
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
@@ -58,6 +58,11 @@ GENERATED := '*_gen.go' shell/kit/src/generated
 
 gen:
 	$(GO) run ./scripts/gennames
+
+# The US ZIP code data set the orders module embeds (modules/orders/uszip/zips.tsv.gz), built
+# from the zipcodes npm package pinned in package.json; run after upgrading it and commit the file.
+uszip: deps-node
+	node scripts/uszip.mjs
 
 check-gen: gen
 	@git diff --exit-code -- $(GENERATED) || { echo "generated files are stale: run make gen and commit them"; exit 1; }

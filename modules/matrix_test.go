@@ -374,6 +374,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"orders/customer":            one("C2003"),
 		"orders/style":               one("1"),
 		"orders/currency":            one("GBP"),
+		"orders/zip":                 one("10001"),
 		"jobs/id":                    one(f.job),
 		"uploads/uploadId":           one(f.upload),
 		"seasons/channel":            {"Wholesale", "Retail", f.season},

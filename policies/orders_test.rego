@@ -216,6 +216,20 @@ test_orders_documents_deny_without_order_access if not t.allowed("orders.documen
 
 test_orders_documents_deny_nobody if not t.allowed("orders.documents", {}, t.nobody)
 
+# orders.addresses: ship-to address lookups, for anyone with access to an order type.
+
+test_orders_addresses_allow_sample_user if t.allowed("orders.addresses", {}, sample("user"))
+
+test_orders_addresses_allow_promo_approver if t.allowed("orders.addresses", {}, promo("approver"))
+
+test_orders_addresses_allow_wof if t.allowed("orders.addresses", {}, wof)
+
+test_orders_addresses_deny_without_order_access if not t.allowed("orders.addresses", {}, t.role("its:wholesaleOrders", "user"))
+
+test_orders_addresses_deny_nobody if not t.allowed("orders.addresses", {}, t.nobody)
+
+test_orders_addresses_deny_anonymous if not t.anonymous_allowed("orders.addresses", {})
+
 # orders.read: own orders, coordinators past DRAFT, assigned approvers.
 
 test_orders_read_allow_own_draft if t.allowed("orders.read", order("SAMPLE", "DRAFT"), t.code(sample("user"), "U999"))

@@ -108,6 +108,12 @@ type Config struct {
 		Addr  string `yaml:"addr"`
 		Token string `yaml:"token"`
 	} `yaml:"metrics"`
+
+	Addresses struct {
+		Verifier string   `yaml:"verifier"`
+		URL      string   `yaml:"url"`
+		Timeout  Duration `yaml:"timeout"`
+	} `yaml:"addresses"`
 }
 
 // Production reports whether ITS runs in production mode.
@@ -255,6 +261,15 @@ func (c *Config) validate() error {
 	}
 	if c.Images.MaxPixels <= 0 || c.Images.DecodeBudgetPixels <= 0 {
 		return fmt.Errorf("images.max_pixels and images.decode_budget_pixels must be positive")
+	}
+	switch c.Addresses.Verifier {
+	case "builtin":
+	case "http":
+		if c.Addresses.URL == "" || c.Addresses.Timeout.Duration <= 0 {
+			return fmt.Errorf("addresses.url and a positive addresses.timeout are required with addresses.verifier http")
+		}
+	default:
+		return fmt.Errorf("addresses.verifier: %q is not builtin or http", c.Addresses.Verifier)
 	}
 	if c.PDF.PoolSize <= 0 {
 		return fmt.Errorf("pdf.pool_size must be positive")

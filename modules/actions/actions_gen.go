@@ -94,6 +94,8 @@ const (
 	OrdersComplete = "orders.complete"
 	// Export orders as workbooks (each order checked by orders.read).
 	OrdersDocuments = "orders.documents"
+	// Look up and confirm US ship-to addresses of orders.
+	OrdersAddresses = "orders.addresses"
 	// Sample orders.
 	OrdersSampleView = "orders.sample.view"
 	// The sample styles view of coordinators.
@@ -196,6 +198,7 @@ var All = []Action{
 	{ID: OrdersSubmit, Module: "orders", Resource: []string{"orderType", "status", "requesterCode", "approverCode", "seniorApproverCode"}},
 	{ID: OrdersComplete, Module: "orders", Resource: []string{"orderType", "status"}},
 	{ID: OrdersDocuments, Module: "orders", Resource: nil},
+	{ID: OrdersAddresses, Module: "orders", Resource: nil},
 	{ID: OrdersSampleView, Module: "orders", Resource: nil},
 	{ID: OrdersSampleStyles, Module: "orders", Resource: nil},
 	{ID: OrdersSampleViewDrafts, Module: "orders", Resource: nil},

@@ -311,7 +311,7 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 	var codes []string
 	for _, c := range sets {
 		if v, ok := c.values["packCode"].(string); ok {
-			code := strings.ToUpper(strings.TrimSpace(v))
+			code := normalPackCode(v)
 			c.values["packCode"] = code
 			codes = append(codes, code)
 		} else if c.state != nil && c.state.PackCode != nil {
@@ -326,33 +326,32 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 		refuse := func(field, rule, msg string) {
 			bad = append(bad, cellError(c.op, c.index, c.id, c.tempID, field, rule, msg))
 		}
-		var start, end *time.Time
-		if c.state != nil {
-			start, end = c.state.StartDate, c.state.EndDate
-		}
-		datesOK := true
-		for _, d := range []struct {
-			field, name string
-			dst         **time.Time
-		}{{"startDate", "Start", &start}, {"endDate", "End", &end}} {
-			v, given := c.values[d.field]
-			if !given {
-				continue
+		startV, startGiven := c.values["startDate"]
+		endV, endGiven := c.values["endDate"]
+		if startGiven || endGiven {
+			// A date not in this write is the stored one; only a written date is checked.
+			// A written null clears the date, which §5.2 refuses like an empty one.
+			if startGiven && startV == nil {
+				startV = ""
 			}
-			t, ok := parseDay(v)
-			if !ok {
-				refuse(d.field, "date", "Invalid "+d.name+" Date")
-				datesOK = false
-				continue
+			if endGiven && endV == nil {
+				endV = ""
 			}
-			c.values[d.field] = t.Format("2006-01-02")
-			*d.dst = &t
-		}
-		_, startGiven := c.values["startDate"]
-		_, endGiven := c.values["endDate"]
-		if datesOK && (startGiven || endGiven) {
-			if f, r, m := checkDates(start, end, today); f != "" {
-				refuse(f, r, m)
+			if !startGiven && c.state != nil && c.state.StartDate != nil {
+				startV = *c.state.StartDate
+			}
+			if !endGiven && c.state != nil && c.state.EndDate != nil {
+				endV = *c.state.EndDate
+			}
+			s, e, broken := checkLineDates(startV, endV, today)
+			for _, b := range broken {
+				refuse(b.Field, b.Rule, b.Message)
+			}
+			if startGiven && s != nil {
+				c.values["startDate"] = s.Format("2006-01-02")
+			}
+			if endGiven && e != nil {
+				c.values["endDate"] = e.Format("2006-01-02")
 			}
 		}
 		rawSizes, sizesGiven := c.values["sizes"]

@@ -10,6 +10,7 @@ import (
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
+	"its/modules/orders/uszip"
 )
 
 // Handler is the orders module's HTTP side.
@@ -53,6 +54,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", wof+"/customer/name/autocomplete", actions.OrdersWholesaleView, posted(h.svc.CustomerAutocomplete))
 	r.Handle("POST", wof+"/customer/details", actions.OrdersWholesaleView, posted(h.svc.CustomerDetails))
 	r.Handle("POST", wof+"/rep", actions.OrdersWholesaleView, posted(h.svc.ValidateRep))
+	r.Handle("GET", "/api/shippers/usps/citystate/{zip}", actions.OrdersAddresses, h.cityState)
+	r.Handle("POST", "/api/shippers/ups/confirm", actions.OrdersAddresses, posted(h.svc.ConfirmAddress))
 	r.Handle("POST", "/api/order-documents/xlsx", actions.OrdersDocuments, h.document)
 	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, h.assignments)
 	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
@@ -159,6 +162,10 @@ func (h *Handler) year(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) accountAddress(w http.ResponseWriter, r *http.Request) error {
 	return answer[*Address](w)(h.svc.AccountAddress(r.Context(), chi.URLParam(r, "value")))
+}
+
+func (h *Handler) cityState(w http.ResponseWriter, r *http.Request) error {
+	return answer[*uszip.Place](w)(h.svc.CityState(r.Context(), chi.URLParam(r, "zip")))
 }
 
 func (h *Handler) styleAutocomplete(w http.ResponseWriter, r *http.Request) error {

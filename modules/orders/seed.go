@@ -12,7 +12,8 @@ import (
 
 // demoPackCodes are wholesale pack codes of each kind of §5.2: A-L (refused), M-R (quantities
 // checked against the pack) and S-Z (free).
-var demoPackCodes = []PackCode{{"A12", 12, 1}, {"L06", 6, 1}, {"M12", 12, 2}, {"P24", 24, 4}, {"R06", 6, 1}, {"S01", 1, 1}, {"Z01", 1, 1}}
+var demoPackCodes = []PackCode{{"A12", 12, 1}, {"B24", 24, 2}, {"L06", 6, 1}, {"M12", 12, 2}, {"N06", 6, 1}, {"P24", 24, 4},
+	{"Q36", 36, 6}, {"R06", 6, 1}, {"S01", 1, 1}, {"T12", 12, 1}, {"Z01", 1, 1}}
 
 // demoCustomers are wholesale customers of both regions: id, name, email, region, country,
 // currency, account, address 1, city, state, zip, rep.
@@ -20,10 +21,16 @@ var demoCustomers = [][12]string{
 	{"C1001", "Bayside Footwear", "buyer@baysidefootwear.example", "US", "US", "USD", "A100100", "1200 Harbor Blvd", "Oxnard", "CA", "93035", "R100"},
 	{"C1002", "Summit Sports Supply", "orders@summitsports.example", "US", "US", "USD", "A100200", "45 Main St", "Burlington", "VT", "05401", "R100"},
 	{"C1003", "Great Lakes Outfitters", "purchasing@greatlakes.example", "US", "US", "USD", "A100300", "800 N Michigan Ave", "Chicago", "IL", "60611", "R101"},
+	{"C1005", "Lone Star Running Co", "buying@lonestarrunning.example", "US", "US", "USD", "A100500", "600 Congress Ave", "Austin", "TX", "78701", "R102"},
+	{"C1006", "Peachtree Kicks", "orders@peachtreekicks.example", "US", "US", "USD", "A100600", "200 Peachtree St NW", "Atlanta", "GA", "30303", "R102"},
+	{"C1007", "Cascade Trail Supply", "purchasing@cascadetrail.example", "US", "US", "USD", "A100700", "1500 4th Ave", "Seattle", "WA", "98101", "R100"},
+	{"C1008", "Desert Sole", "buyer@desertsole.example", "US", "US", "USD", "A100800", "2 N Central Ave", "Phoenix", "AZ", "85004", "R102"},
 	{"C1004", "Maple Leaf Shoes", "buying@mapleleafshoes.example", "US", "CA", "CAD", "A100400", "220 Yonge St", "Toronto", "ON", "M5B 2H1", "R101"},
 	{"C2001", "Schuhhaus Berger", "einkauf@schuhhaus-berger.example", "EU", "DE", "EUR", "A200100", "Kaufingerstr. 12", "München", "", "80331", "R200"},
 	{"C2002", "Chaussures Lumière", "achats@lumiere.example", "EU", "FR", "EUR", "A200200", "18 Rue de Rivoli", "Paris", "", "75004", "R200"},
 	{"C2003", "Northern Trainers Ltd", "buying@northerntrainers.example", "EU", "UK", "GBP", "A200300", "5 Deansgate", "Manchester", "", "M3 2BW", "R201"},
+	{"C2005", "Zapatería Sol", "compras@zapateriasol.example", "EU", "ES", "EUR", "A200500", "Gran Vía 28", "Madrid", "", "28013", "R202"},
+	{"C2006", "De Vries Footwear", "inkoop@devries.example", "EU", "NL", "EUR", "A200600", "Kalverstraat 92", "Amsterdam", "", "1012 PH", "R202"},
 	{"C2004", "Calzature Bella", "acquisti@bella.example", "EU", "IT", "EUR", "A200400", "Via Torino 40", "Milano", "", "20123", "R201"},
 }
 
@@ -34,6 +41,7 @@ var demoTerms = [][4]string{
 	{"EU", "", "N30", "Net 30 days"},
 	{"EU", "DE", "S30", "2% 10 days, net 30"}, {"EU", "DE", "N60", "Net 60 days"},
 	{"EU", "UK", "N30", "Net 30 days, GBP"},
+	{"EU", "ES", "N90", "Net 90 days"}, {"EU", "NL", "S14", "3% 14 days, net 45"},
 }
 
 // demoReps are sales reps (number, name, email, region, active).
@@ -45,6 +53,8 @@ var demoReps = []struct {
 	{"R101", "Ray Central", "ray.central@example.com", "US", true},
 	{"R200", "Elke Europa", "elke.europa@example.com", "EU", true},
 	{"R201", "Ed Britton", "ed.britton@example.com", "EU", true},
+	{"R102", "Rosa South", "rosa.south@example.com", "US", true},
+	{"R202", "Ruud Iberia", "ruud.iberia@example.com", "EU", true},
 	{"R999", "Retired Rep", "retired@example.com", "US", false},
 }
 
@@ -153,6 +163,67 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 				return fmt.Errorf("demo order %d lines: %w", i, err)
 			}
 		}
+	}
+	return seedBulk(ctx, tx, demoBulkOrders, demoBulkLines)
+}
+
+// demoBulkOrders is how many generated demo orders (of every type and status, three lines each)
+// the demo data holds beside the hand-made ones, so every list and role has pages to show.
+const demoBulkOrders, demoBulkLines = 3000, 3
+
+// seedBulk generates n orders of every type and status for the demo roles, created over the last
+// two years (so the last-year lists cut some off): each type cycles through its statuses, then
+// moves to the next coordinator, and every second cycle to the next requester, so each pair
+// meets. Each order has lines of catalog style/colours
+// (wholesale lines with a size matrix, pack code, price, discount and term; completed sample
+// lines with their shipper and tracking), in two set-based statements.
+func seedBulk(ctx context.Context, tx pgx.Tx, n, lines int) error {
+	_, err := tx.Exec(ctx, `WITH spec (type, statuses, requesters, coordinators) AS (VALUES
+		('SAMPLE', ARRAY['DRAFT','SUBMITTED','IN PROGRESS','COMPLETED','CANCELED','ARCHIVED','INACTIVE','UNAPPROVED ORDER'], ARRAY['USR001','EDT001'], ARRAY['CRD001','SCR001']),
+		('PROMO', ARRAY['DRAFT','REQUIRES APPROVER','REQUIRES SENIOR','REVIEW COMPLETE','PROCESSED','FINALIZED','CANCELED','ARCHIVED'], ARRAY['USR001','CRD001'], ARRAY['']),
+		('WHOLESALE', ARRAY['PENDING','SUBMITTED','IN PROGRESS','COMPLETED','CANCELED','ARCHIVED'], ARRAY['EDT001','MGR001','SED001','ADM001'], ARRAY['']))
+	INSERT INTO orders (type, status, order_approval_status, requester_id, requester_code, requester_name, coordinator_code,
+		approver_code, approver_name, senior_approver_code, senior_approver_name, created_at, modified_at, submitted_at,
+		completed_at, availability_begin, availability_end, region, origin, currency, purpose, reason)
+	SELECT spec.type, st, CASE WHEN spec.type = 'PROMO' AND st NOT IN ('DRAFT', 'CANCELED', 'ARCHIVED') THEN st ELSE 'PENDING' END, u.id, u.user_code,
+		trim(u.name || ' ' || u.last_name), spec.coordinators[1 + (i / 24) % array_length(spec.coordinators, 1)],
+		CASE WHEN spec.type = 'PROMO' THEN 'APR001' ELSE '' END, CASE WHEN spec.type = 'PROMO' THEN 'April Approver' ELSE '' END,
+		CASE WHEN spec.type = 'PROMO' THEN 'SAP001' ELSE '' END, CASE WHEN spec.type = 'PROMO' THEN 'Sam Senior-Approver' ELSE '' END,
+		created, created, CASE WHEN st IN ('DRAFT', 'PENDING') THEN NULL ELSE created END,
+		CASE WHEN st IN ('COMPLETED', 'FINALIZED') THEN created + interval '3 days' END,
+		created::date, (created + interval '45 days')::date,
+		CASE WHEN spec.type = 'WHOLESALE' THEN (ARRAY['Domestic','Europe'])[1 + i % 2] ELSE '' END,
+		CASE WHEN spec.type = 'WHOLESALE' THEN (ARRAY['US','UK'])[1 + i % 2] ELSE '' END,
+		CASE WHEN spec.type = 'WHOLESALE' THEN (ARRAY['USD','GBP'])[1 + i % 2] ELSE 'USD' END,
+		(ARRAY['Photo shoot','Sales meeting','Trade show','Athlete seeding'])[1 + i % 4],
+		(ARRAY['Marketing','Sales','Product review'])[1 + i % 3]
+	FROM generate_series(1, $1::int) i
+	JOIN spec ON spec.type = (ARRAY['SAMPLE','PROMO','WHOLESALE'])[1 + i % 3]
+	CROSS JOIN LATERAL (SELECT spec.statuses[1 + (i / 3) % array_length(spec.statuses, 1)] AS st,
+		now() - (i % 730) * interval '1 day' - (i % 1440) * interval '1 minute' AS created) x
+	JOIN users u ON u.user_code = spec.requesters[1 + (i / 48) % array_length(spec.requesters, 1)]`, n)
+	if err != nil {
+		return fmt.Errorf("demo orders: %w", err)
+	}
+	_, err = tx.Exec(ctx, `WITH p AS (SELECT array_agg(style ORDER BY id) AS s, array_agg(color ORDER BY id) AS c
+		FROM (SELECT id, style, color FROM catalog_products ORDER BY id LIMIT 200) x)
+	INSERT INTO order_lines (order_id, style, color, status, quantity, sizes, pack_code, unit_price, discount, term,
+		shipper, tracking, start_date, end_date, created_at)
+	SELECT o.id, p.s[1 + (o.order_number * 7 + j) % array_length(p.s, 1)], p.c[1 + (o.order_number * 7 + j) % array_length(p.c, 1)],
+		CASE WHEN o.type = 'PROMO' AND o.status IN ('REVIEW COMPLETE', 'PROCESSED', 'FINALIZED')
+			THEN (ARRAY['APPROVED','DENIED','APPROVED'])[1 + j % 3] ELSE 'PENDING' END,
+		1 + (o.order_number + j) % 9,
+		CASE WHEN o.type = 'WHOLESALE' THEN '{"8":2,"9":4,"10":6}' END, CASE WHEN o.type = 'WHOLESALE' THEN 'M12' END,
+		CASE WHEN o.type = 'WHOLESALE' THEN 20 + (o.order_number + j) % 60 + 0.95 END,
+		CASE WHEN o.type = 'WHOLESALE' THEN ((o.order_number + j) % 3) * 5 END,
+		CASE WHEN o.type = 'WHOLESALE' THEN (ARRAY['N30','N60'])[1 + j % 2] END,
+		CASE WHEN o.type = 'SAMPLE' AND o.status = 'COMPLETED' THEN (ARRAY['UPS','USPS','FedEx'])[1 + (o.order_number + j) % 3] END,
+		CASE WHEN o.type = 'SAMPLE' AND o.status = 'COMPLETED' THEN '1Z' || lpad(((o.order_number * 31 + j) % 100000000)::text, 16, '0') END,
+		o.created_at::date, (o.created_at + interval '45 days')::date, o.created_at + j * interval '1 second'
+	FROM orders o CROSS JOIN p CROSS JOIN generate_series(0, $1::int - 1) j
+	WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`, lines)
+	if err != nil {
+		return fmt.Errorf("demo order lines: %w", err)
 	}
 	return nil
 }

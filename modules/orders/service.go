@@ -44,27 +44,30 @@ type Service struct {
 	// products searches the catalog for the wholesale style lookups.
 	products products.Catalog
 	outbox   *mail.Outbox
-	cfg      *config.Config
-	log      *slog.Logger
-	now      func() time.Time
+	// addresses checks ship-to addresses (the embedded ZIP data set or a carrier adapter).
+	addresses AddressVerifier
+	cfg       *config.Config
+	log       *slog.Logger
+	now       func() time.Time
 }
 
 // ServiceParams wire the service.
 type ServiceParams struct {
 	fx.In
-	DB       *pgxpool.Pool
-	Store    *Store
-	Authz    *authz.Engine
-	Catalog  Catalog
-	Products products.Catalog
-	Outbox   *mail.Outbox
-	Config   *config.Config
-	Log      *slog.Logger
+	DB        *pgxpool.Pool
+	Store     *Store
+	Authz     *authz.Engine
+	Catalog   Catalog
+	Products  products.Catalog
+	Outbox    *mail.Outbox
+	Addresses AddressVerifier
+	Config    *config.Config
+	Log       *slog.Logger
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, authz: p.Authz, catalog: p.Catalog, products: p.Products, outbox: p.Outbox, cfg: p.Config, log: p.Log, now: time.Now}
+	return &Service{db: p.DB, store: p.Store, authz: p.Authz, catalog: p.Catalog, products: p.Products, outbox: p.Outbox, addresses: p.Addresses, cfg: p.Config, log: p.Log, now: time.Now}
 }
 
 func (s *Service) allowed(ctx context.Context, action string, res map[string]any) (bool, error) {
@@ -266,6 +269,11 @@ func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest
 	}
 	if o.Products, err = s.lines(ctx, o.ID); err != nil {
 		return nil, err
+	}
+	if o.Type == TypeWholesale {
+		if err := s.wholesaleFacts(ctx, o); err != nil {
+			return nil, err
+		}
 	}
 	return o, nil
 }

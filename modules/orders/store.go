@@ -73,6 +73,9 @@ type Order struct {
 	Version               int64            `json:"version"`
 	ProductCount          int              `json:"productCount"`
 	Products              []map[string]any `json:"products,omitempty"`
+	// Totals and Unavailable answer a wholesale order's detail.
+	Totals      []Total       `json:"totals,omitempty"`
+	Unavailable []Unavailable `json:"unavailable,omitempty"`
 }
 
 // requestTypes name each type as the client's request type (spec §3.6).

@@ -28,31 +28,55 @@ func parseDay(v any) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// checkDates applies §5.2 to a line's start and end (each nil when not known) on today's date.
-func checkDates(start, end *time.Time, today time.Time) (field, rule, msg string) {
-	check := func(name string, d *time.Time) (string, string, string) {
+// ruleBreak is a wholesale cell the rules of §5.2 refuse: its field, the rule and the message.
+type ruleBreak struct {
+	Field   string `json:"field"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// checkLineDates applies §5.2 to a line's start and end dates as typed or stored (nil: not
+// known), on today's date: an empty or unparsable date is invalid; otherwise the first of a date
+// more than a week in the past, more than a year ahead, or an end before the start. It answers
+// the dates read. shell/grid/src/orders/wholesaleRules.ts is its twin; both pass
+// testdata/vectors/wholesale.json.
+func checkLineDates(start, end any, today time.Time) (*time.Time, *time.Time, []ruleBreak) {
+	var bad []ruleBreak
+	read := func(v any, name string) *time.Time {
+		if v == nil {
+			return nil
+		}
+		if t, ok := v.(time.Time); ok {
+			return &t
+		}
+		t, ok := parseDay(v)
+		if !ok {
+			bad = append(bad, ruleBreak{strings.ToLower(name) + "Date", "date", "Invalid " + name + " Date"})
+			return nil
+		}
+		return &t
+	}
+	s, e := read(start, "Start"), read(end, "End")
+	if len(bad) > 0 {
+		return s, e, bad
+	}
+	for _, d := range []struct {
+		name string
+		day  *time.Time
+	}{{"Start", s}, {"End", e}} {
+		field := strings.ToLower(d.name) + "Date"
 		switch {
-		case d.Before(today.AddDate(0, 0, -7)):
-			return strings.ToLower(name[:1]) + name[1:] + "Date", "past", name + " date cannot be more than 1 week in the past"
-		case d.After(today.AddDate(1, 0, 0)):
-			return strings.ToLower(name[:1]) + name[1:] + "Date", "future", name + " date cannot be more than 1 year in future"
-		}
-		return "", "", ""
-	}
-	if start != nil {
-		if f, r, m := check("Start", start); f != "" {
-			return f, r, m
+		case d.day == nil:
+		case d.day.Before(today.AddDate(0, 0, -7)):
+			return s, e, []ruleBreak{{field, "past", d.name + " date cannot be more than 1 week in the past"}}
+		case d.day.After(today.AddDate(1, 0, 0)):
+			return s, e, []ruleBreak{{field, "future", d.name + " date cannot be more than 1 year in future"}}
 		}
 	}
-	if end != nil {
-		if f, r, m := check("End", end); f != "" {
-			return f, r, m
-		}
+	if s != nil && e != nil && e.Before(*s) {
+		return s, e, []ruleBreak{{"endDate", "order", "End date cannot be before start date"}}
 	}
-	if start != nil && end != nil && end.Before(*start) {
-		return "endDate", "order", "End date cannot be before start date"
-	}
-	return "", "", ""
+	return s, e, nil
 }
 
 // parseSizes reads a size matrix (an object of size -> units, or its JSON text) into a map of
@@ -102,8 +126,12 @@ func sizesJSON(m map[string]int) string {
 	return string(append(b, '}'))
 }
 
-// checkPackCode applies §5.2 to a pack code and the line's size matrix. known is the code's
-// definition when it exists.
+// normalPackCode is a pack code as stored: trimmed and upper-cased (§5.2).
+func normalPackCode(v string) string { return strings.ToUpper(strings.TrimSpace(v)) }
+
+// checkPackCode applies §5.2 to a pack code (normalPackCode) and the line's size matrix. known
+// is the code's definition when it exists. The twin in shell/grid/src/orders/wholesaleRules.ts
+// passes the same vectors (testdata/vectors/wholesale.json).
 func checkPackCode(code string, sizes map[string]int, known *PackCode) (rule, msg string) {
 	if code == "" {
 		return "", ""

@@ -15,3 +15,4 @@ export { parseTsv, toTsv, quoteCell } from './tsv';
 export * from './types';
 export { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 export * from './catalog';
+export * as wholesaleRules from './orders/wholesaleRules';

@@ -101,6 +101,8 @@ export const actions = {
   ordersComplete: { id: 'orders.complete', module: 'orders', resource: ['orderType', 'status'] },
   /** Export orders as workbooks (each order checked by orders.read) */
   ordersDocuments: { id: 'orders.documents', module: 'orders', resource: [] },
+  /** Look up and confirm US ship-to addresses of orders */
+  ordersAddresses: { id: 'orders.addresses', module: 'orders', resource: [] },
   /** Sample orders */
   ordersSampleView: { id: 'orders.sample.view', module: 'orders', resource: [] },
   /** The sample styles view of coordinators */

@@ -1,0 +1,166 @@
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/shopspring/decimal"
+
+	"its/core/num"
+	"its/modules/products"
+)
+
+// A wholesale order's value and the style/colours it cannot have (product spec §3.6, issue:
+// "unavailable SKUs reported; order totals per currency with the location's decimals").
+
+// Total is the value of an order's lines in one currency: the units of their size matrices and
+// the amount, each line's units × unit price less its discount percent rounded half-up to the
+// currency's decimals, then added up.
+type Total struct {
+	Currency      string  `json:"currency"`
+	DecimalPlaces int     `json:"decimalPlaces"`
+	Units         int64   `json:"units"`
+	Amount        float64 `json:"amount"`
+}
+
+// Unavailable is a line's style/colour that the order's region or origin does not sell.
+type Unavailable struct {
+	Style  string `json:"style"`
+	Color  string `json:"color"`
+	Reason string `json:"reason"`
+}
+
+// number reads a line cell written as a number.
+func number(v any) (decimal.Decimal, bool) {
+	switch n := v.(type) {
+	case float64:
+		return num.Dec(n), true
+	case int64:
+		return decimal.NewFromInt(n), true
+	case int:
+		return decimal.NewFromInt(int64(n)), true
+	}
+	return decimal.Zero, false
+}
+
+// lineTotal is the units and amount of one wholesale line (rounded to places).
+func lineTotal(line map[string]any, places int) (int64, decimal.Decimal) {
+	var units int64
+	var sizes any = line["sizes"]
+	if raw, ok := sizes.(json.RawMessage); ok {
+		var m map[string]any
+		if json.Unmarshal(raw, &m) == nil {
+			sizes = m
+		}
+	}
+	if m, ok := parseSizes(sizes); ok {
+		for _, n := range m {
+			units += int64(n)
+		}
+	}
+	price, ok := number(line["unitPrice"])
+	if !ok || units == 0 {
+		return units, decimal.Zero
+	}
+	amount := price.Mul(decimal.NewFromInt(units))
+	if d, ok := number(line["discount"]); ok {
+		amount = amount.Mul(decimal.NewFromInt(100).Sub(d)).Div(decimal.NewFromInt(100))
+	}
+	return units, amount.Round(int32(places))
+}
+
+// orderTotals totals the lines of an order in its currency, with that currency's decimals.
+func orderTotals(currency string, places int, lines []map[string]any) []Total {
+	t := Total{Currency: currency, DecimalPlaces: places}
+	sum := decimal.Zero
+	for _, l := range lines {
+		u, a := lineTotal(l, places)
+		t.Units += u
+		sum = sum.Add(a)
+	}
+	t.Amount = num.Float(sum, places)
+	return []Total{t}
+}
+
+// currencyPlaces is the decimals of a currency at the pricing locations the user may see (2
+// when none of them sells in it).
+func currencyPlaces(locs []products.LocationInfo, currency string) int {
+	for _, l := range locs {
+		if l.CurrencyCode == currency {
+			return l.DecimalPlaces
+		}
+	}
+	return 2
+}
+
+// unavailable answers the lines' style/colours the order cannot have: not in the catalog, not
+// sold wholesale in the order's region, or without a price at its origin (checked when the
+// origin is one of the locations the user may see).
+func (s *Service) unavailable(ctx context.Context, o *Order, lines []map[string]any, locs []products.LocationInfo) ([]Unavailable, error) {
+	origin := ""
+	for _, l := range locs {
+		if l.Code == o.Origin {
+			origin = o.Origin
+		}
+	}
+	out := []Unavailable{}
+	seen := map[string]bool{}
+	var pairs []products.Pair
+	for _, l := range lines {
+		st, _ := l["style"].(string)
+		c, _ := l["color"].(string)
+		if id := products.ID(st, c); !seen[id] {
+			seen[id] = true
+			pairs = append(pairs, products.Pair{Style: st, Color: c})
+		}
+	}
+	found := map[string]products.Product{}
+	for start := 0; start < len(pairs); start += products.MaxLimit {
+		got, err := s.catalog.Fetch(ctx, products.FetchRequest{Products: pairs[start:min(start+products.MaxLimit, len(pairs))], LocationID: origin})
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range got {
+			found[p.ID] = p
+		}
+	}
+	regions := catalogRegions(RegionCode(o.Region))
+	for _, pr := range pairs {
+		p, ok := found[products.ID(pr.Style, pr.Color)]
+		reason := ""
+		switch {
+		case !ok:
+			reason = "Not in the catalog"
+		case p.Channel != "Wholesale" || (o.Region != "" && !slices.Contains(regions, any(p.Region))):
+			reason = fmt.Sprintf("Not sold wholesale in %s", RegionCode(o.Region))
+		case origin != "" && !pricedAt(p, origin):
+			reason = fmt.Sprintf("No wholesale price at %s", o.Origin)
+		}
+		if reason != "" {
+			out = append(out, Unavailable{Style: pr.Style, Color: pr.Color, Reason: reason})
+		}
+	}
+	return out, nil
+}
+
+func pricedAt(p products.Product, origin string) bool {
+	for _, l := range p.Locations {
+		if l.Code == origin && l.WholesalePrice != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// wholesaleFacts adds a wholesale order's totals and unavailable style/colours to its answer.
+func (s *Service) wholesaleFacts(ctx context.Context, o *Order) error {
+	locs, err := s.catalog.Locations(ctx)
+	if err != nil {
+		return err
+	}
+	o.Totals = orderTotals(o.Currency, currencyPlaces(locs, o.Currency), o.Products)
+	o.Unavailable, err = s.unavailable(ctx, o, o.Products, locs)
+	return err
+}
