@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
@@ -567,21 +568,5 @@ func (s *Service) run(ctx context.Context, docID string) error {
 	return s.store.ran(ctx, d.ID, now)
 }
 
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
-				return false
-			}
-		}
-	}
-	return true
-}
+// isUUID tells an id from anything else (which would otherwise reach SQL as a uuid and fail).
+func isUUID(s string) bool { return len(s) == 36 && uuid.Validate(s) == nil }

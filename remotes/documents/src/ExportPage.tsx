@@ -28,7 +28,7 @@ import { m, labelOf } from './texts';
 import { loadMessages } from './messages';
 import './documents.css';
 
-type Toggle = Exclude<keyof Settings, 'columns' | 'author' | 'date' | 'sizeLegend' | 'priceDisclaimer' | 'locale'>;
+type Toggle = Exclude<keyof Settings, 'columns' | 'author' | 'date' | 'sizeLegend' | 'priceDisclaimer' | 'locale' | 'heroes'>;
 const TOGGLES: Toggle[] = [
   'coverPage',
   'titlePage',
@@ -396,6 +396,12 @@ function ExportPage() {
   };
   const saved = useQuery({ queryKey: ['documents', id], queryFn: () => documentsApi.list(id) });
   const current = saved.data?.find((d) => d._id === docId);
+  // Styles with a choice of hero: more than one colour in the assortment.
+  const heroChoices = useMemo(() => {
+    const by = new Map<string, string[]>();
+    for (const p of head.data?.products ?? []) by.set(p.style, [...(by.get(p.style) ?? []), p.color]);
+    return [...by].filter(([, colors]) => colors.length > 1);
+  }, [head.data]);
 
   if (head.isError) {
     return (
@@ -526,6 +532,31 @@ function ExportPage() {
               ))}
             </div>
           </fieldset>
+          {settings.manualHeroSelection && heroChoices.length > 0 && (
+            <fieldset data-testid="hero-choices">
+              <legend>
+                <FormattedMessage {...m.heroes} />
+              </legend>
+              {heroChoices.map(([style, colors]) => (
+                <label key={style} className="its-field">
+                  <span className="its-field__label">{style}</span>
+                  <select
+                    className="its-input"
+                    name={`hero-${style}`}
+                    value={settings.heroes?.[style] ?? ''}
+                    onChange={(e) => setSettings((s) => ({ ...s, heroes: { ...s.heroes, [style]: e.target.value } }))}
+                  >
+                    <option value="">{intl.formatMessage(m.firstColour)}</option>
+                    {colors.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </fieldset>
+          )}
           <fieldset>
             <legend>
               <FormattedMessage {...m.details} />

@@ -22,6 +22,8 @@ export interface Settings {
   sizeLegend: string;
   priceDisclaimer: string;
   locale?: string;
+  /** The hero colour per style, with manualHeroSelection. */
+  heroes?: Record<string, string>;
 }
 
 export interface DocumentPayload {
@@ -74,6 +76,7 @@ export interface AssortmentHead {
   subTitle: string;
   productType: string;
   channel: string;
+  products?: { style: string; color: string }[];
 }
 
 export interface Job {

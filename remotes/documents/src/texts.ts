@@ -14,6 +14,8 @@ const messages = defineMessages({
   language: { id: 'documents.language', defaultMessage: 'Language of the document' },
   myLanguage: { id: 'documents.myLanguage', defaultMessage: 'My language' },
   preview: { id: 'documents.preview', defaultMessage: 'Preview' },
+  heroes: { id: 'documents.heroes', defaultMessage: 'Hero colours' },
+  firstColour: { id: 'documents.firstColour', defaultMessage: 'First colour in the assortment' },
   pageN: { id: 'documents.pageN', defaultMessage: 'Page {n}' },
   noSuchPage: { id: 'documents.noSuchPage', defaultMessage: 'The preview has no such page.' },
   previewFailed: { id: 'documents.previewFailed', defaultMessage: 'No preview' },
