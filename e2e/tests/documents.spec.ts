@@ -20,13 +20,19 @@ async function csrf(page: Page): Promise<string> {
 /** An assortment of the logged-in user holding one colour of each of n styles. */
 async function assortment(page: Page, n: number): Promise<string> {
   const query = JSON.stringify({ conditions: { productType: ['Footwear', 'Apparel'] }, limit: 1000 });
-  const res = await page.request.get(`/api/products?query=${encodeURIComponent(query)}&select=style,color`);
-  expect(res.ok()).toBeTruthy();
-  const rows = (await res.json()).data.rows as { style: string; color: string }[];
   const seen = new Set<string>();
-  const products = rows.filter((r) => !seen.has(r.style) && seen.add(r.style)).slice(0, n);
+  const products: { style: string; color: string }[] = [];
+  let cursor = '';
+  for (let i = 0; i < 10 && products.length < n; i++) {
+    const res = await page.request.get(`${baseUrl()}/api/products?query=${encodeURIComponent(query)}&select=style,color&cursor=${encodeURIComponent(cursor)}`);
+    expect(res.ok()).toBeTruthy();
+    const data = (await res.json()).data as { rows: { style: string; color: string }[]; nextCursor?: string | null };
+    for (const r of data.rows) if (!seen.has(r.style) && products.length < n && seen.add(r.style)) products.push({ style: r.style, color: r.color });
+    if (!data.nextCursor) break;
+    cursor = data.nextCursor;
+  }
   expect(products).toHaveLength(n);
-  const created = await page.request.post('/api/assortments', {
+  const created = await page.request.post(`${baseUrl()}/api/assortments`, {
     data: { title: `Line Review ${Date.now()}`, channel: 'Wholesale', products },
     headers: { 'X-CSRF-Token': await csrf(page) },
   });
@@ -58,7 +64,7 @@ async function workbookItems(buf: Buffer): Promise<{ items: number; dividers: nu
 }
 
 async function lastMail(request: APIRequestContext, to: string): Promise<{ subject: string; body: string } | undefined> {
-  const res = await request.get(`/api/mail/outbox?to=${encodeURIComponent(to)}`);
+  const res = await request.get(`${baseUrl()}/api/mail/outbox?to=${encodeURIComponent(to)}`);
   expect(res.ok()).toBeTruthy();
   return ((await res.json()).data as { subject: string; body: string }[])[0];
 }
@@ -90,10 +96,10 @@ test('an editor exports a 200-style line sheet, shares it, revokes the link and 
   // PDF, through the download queue.
   const [pdfDownload] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByTestId('export-pdf').click()]);
   expect(pdfDownload.suggestedFilename()).toBe('Spring_Line_Review.pdf');
+  await expect(page.getByText('Document Exported').first()).toBeVisible();
   const pdf = Buffer.from(await (await fetch(pdfDownload.url())).arrayBuffer());
   const pages = pdfPages(pdf, 'linesheet');
   expect(pages).toBeGreaterThan(20);
-  await expect(page.getByText('Document Exported').first()).toBeVisible();
 
   // Excel: a divider and a row with its picture per style.
   await expect(page.getByTestId('export-xlsx')).toBeEnabled({ timeout: 10_000 });
@@ -135,9 +141,9 @@ test('an editor exports a 200-style line sheet, shares it, revokes the link and 
   await schedule.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByText('Scheduled Successfully').first()).toBeVisible();
   await expect(page.getByTestId('schedule-badge').first()).toBeVisible();
-  const docs = (await (await page.request.get(`/api/assortment-documents?assortmentId=${id}`)).json()).data as { _id: string; frequency: string }[];
+  const docs = (await (await page.request.get(`${baseUrl()}/api/assortment-documents?assortmentId=${id}`)).json()).data as { _id: string; frequency: string }[];
   const scheduled = docs.find((d) => d.frequency === 'daily')!;
-  const run = await page.request.post(`/api/assortment-documents/${scheduled._id}/send`, { headers: { 'X-CSRF-Token': await csrf(page) } });
+  const run = await page.request.post(`${baseUrl()}/api/assortment-documents/${scheduled._id}/send`, { headers: { 'X-CSRF-Token': await csrf(page) } });
   expect(run.status()).toBe(202);
   await expect.poll(async () => linkOf((await lastMail(page.request, team))?.body ?? ''), { timeout: 90_000 }).toContain('/file/scheduled/xlsx/');
   const runLink = linkOf((await lastMail(page.request, team))!.body);
