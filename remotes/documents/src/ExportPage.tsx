@@ -511,7 +511,7 @@ function ExportPage() {
               <FormattedMessage {...m.columns} />
             </legend>
             <div className="doc-checks">
-              {columnSet.map((c) => (
+              {columnSet.filter((c) => c !== 'cadOnly').map((c) => (
                 <label key={c} className="doc-check">
                   <input type="checkbox" name={`column-${c}`} checked={settings.columns.includes(c)} onChange={() => toggleColumn(c)} />
                   {intl.formatMessage(labelOf(c))}
