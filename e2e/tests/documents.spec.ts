@@ -3,12 +3,13 @@
  * PDF and Excel and opens both, shares it (the outbox holds the mail, whose link downloads the
  * file without a login until it is revoked), and schedules it daily (the run's file appears).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
 import { baseUrl, login, shot } from './helpers';
 
 /** The session's CSRF token, for API calls made with the page's cookies. */
@@ -77,9 +78,18 @@ function apiOf(link: string): string {
   return `/api/assortment-documents/${fileType}/${kind}/${documentId}/${secret}/${filename}`;
 }
 
+/** An admin's API session: the outbox is theirs to read. */
+async function adminRequest(): Promise<APIRequestContext> {
+  const ctx = await pwRequest.newContext({ baseURL: baseUrl() });
+  const session = await ctx.post('/api/users/session', { data: { email: demoEmail('admin'), password: DEMO_PASSWORD } });
+  expect(session.ok()).toBeTruthy();
+  return ctx;
+}
+
 test('an editor exports a 200-style line sheet, shares it, revokes the link and schedules it', async ({ page, browser }) => {
   test.setTimeout(240_000);
   await login(page, 'editor');
+  const admin = await adminRequest();
   const id = await assortment(page, 200);
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/export`);
   const settings = page.getByRole('complementary');
@@ -115,7 +125,7 @@ test('an editor exports a 200-style line sheet, shares it, revokes the link and 
   await share.locator('input[name=recipients]').fill(to);
   await share.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Shared Successfully').first()).toBeVisible({ timeout: 60_000 });
-  const mail = await lastMail(page.request, to);
+  const mail = await lastMail(admin, to);
   const link = linkOf(mail?.body ?? '');
   expect(link).toContain('/file/shared/pdf/document/');
   const anon = await browser.newContext();
@@ -145,12 +155,13 @@ test('an editor exports a 200-style line sheet, shares it, revokes the link and 
   const scheduled = docs.find((d) => d.frequency === 'daily')!;
   const run = await page.request.post(`${baseUrl()}/api/assortment-documents/${scheduled._id}/send`, { headers: { 'X-CSRF-Token': await csrf(page) } });
   expect(run.status()).toBe(202);
-  await expect.poll(async () => linkOf((await lastMail(page.request, team))?.body ?? ''), { timeout: 90_000 }).toContain('/file/scheduled/xlsx/');
-  const runLink = linkOf((await lastMail(page.request, team))!.body);
+  await expect.poll(async () => linkOf((await lastMail(admin, team))?.body ?? ''), { timeout: 90_000 }).toContain('/file/scheduled/xlsx/');
+  const runLink = linkOf((await lastMail(admin, team))!.body);
   const runFile = await anon.request.get(`${baseUrl()}${apiOf(runLink)}`);
   expect(runFile.status()).toBe(200);
   expect((await workbookItems(Buffer.from(await runFile.body()))).items).toBe(200);
   await anon.close();
+  await admin.dispose();
 
   // The Assortment Manager's Scheduled list shows the assortment.
   await page.goto(`${baseUrl()}/product/assortments/scheduled`);
