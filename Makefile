@@ -84,7 +84,7 @@ build: gen web go-build
 
 ## ---- run -----------------------------------------------------------------------------
 
-run: deps-postgres build
+run: deps-postgres deps-chromium build
 	@echo ""
 	@echo "ITS on http://$${ITS_ADDR:-127.0.0.1:8080} - demo logins (password: $${ITS_DEMO_PASSWORD:-its-demo}):"
 	@for r in user editor seniorEditor admin adminEditor approver seniorApprover coordinator seniorCoordinator manager; do echo "  $$r@example.com"; done

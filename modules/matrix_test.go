@@ -382,6 +382,13 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"seasons/id":                 one(f.season),
 		"seasons/seasonId":           one(f.season),
 		"seasons/seasonSetId":        one(f.seasonSet),
+		"documents/fileType":         {"pdf", "xlsx"},
+		"documents/id":               one("00000000-0000-4000-8000-000000000001"),
+		"documents/fileId":           one("00000000-0000-4000-8000-000000000002"),
+		"documents/documentId":       one("00000000-0000-4000-8000-000000000003"),
+		"documents/accessCode":       one("bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaC1hYmM"),
+		"documents/timeStamp":        one("1764072000.bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaA"),
+		"documents/filename":         one("Line_Sheet.pdf"),
 	}
 }
 

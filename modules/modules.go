@@ -8,6 +8,7 @@ import (
 	"its/modules/admin"
 	"its/modules/assortments"
 	"its/modules/dashboard"
+	"its/modules/documents"
 	"its/modules/libraries"
 	"its/modules/notifications"
 	"its/modules/orders"
@@ -28,5 +29,6 @@ var All = fx.Options(
 	products.Module,
 	assortments.Module,
 	seasons.Module,
+	documents.Module,
 	orders.Module,
 )

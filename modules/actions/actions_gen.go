@@ -58,6 +58,16 @@ const (
 	AnnouncementsManage = "announcements.manage"
 )
 
+// Actions of module documents (modules/documents/module.yaml).
+const (
+	// Export an assortment one may see as a document; list and read one's saved documents.
+	DocumentsView = "documents.view"
+	// Save, delete, share and schedule one's documents.
+	DocumentsEdit = "documents.edit"
+	// Download a shared or scheduled document file by its link (no login; the access code decides).
+	DocumentsDownload = "documents.download"
+)
+
 // Actions of module libraries (modules/libraries/module.yaml).
 const (
 	// Browse a library; its policy reads resource libraryType.
@@ -185,6 +195,9 @@ var All = []Action{
 	{ID: DashboardView, Module: "dashboard", Resource: nil},
 	{ID: AnnouncementsView, Module: "dashboard", Resource: nil},
 	{ID: AnnouncementsManage, Module: "dashboard", Resource: nil},
+	{ID: DocumentsView, Module: "documents", Resource: nil},
+	{ID: DocumentsEdit, Module: "documents", Resource: nil},
+	{ID: DocumentsDownload, Module: "documents", Resource: nil},
 	{ID: LibrariesView, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: LibrariesManage, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: StatsCreate, Module: "libraries", Resource: nil},
@@ -236,6 +249,7 @@ var Manifests = []string{
 	"modules/admin/module.yaml",
 	"modules/assortments/module.yaml",
 	"modules/dashboard/module.yaml",
+	"modules/documents/module.yaml",
 	"modules/libraries/module.yaml",
 	"modules/notifications/module.yaml",
 	"modules/orders/module.yaml",

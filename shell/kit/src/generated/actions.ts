@@ -75,6 +75,12 @@ export const actions = {
   announcementsView: { id: 'announcements.view', module: 'dashboard', resource: [] },
   /** Write, publish and print announcements */
   announcementsManage: { id: 'announcements.manage', module: 'dashboard', resource: [] },
+  /** Export an assortment one may see as a document; list and read one's saved documents */
+  documentsView: { id: 'documents.view', module: 'documents', resource: [] },
+  /** Save, delete, share and schedule one's documents */
+  documentsEdit: { id: 'documents.edit', module: 'documents', resource: [] },
+  /** Download a shared or scheduled document file by its link (no login; the access code decides) */
+  documentsDownload: { id: 'documents.download', module: 'documents', resource: [] },
   /** Browse a library */
   librariesView: { id: 'libraries.view', module: 'libraries', resource: ['libraryType'] },
   /** Manage a library: statuses, fields, uploads, reports */

@@ -17,6 +17,20 @@ export const enums = {
     /** The list views (GET /api/assortments?view=) */
     views: ['quick-access', 'all', 'recent', 'starred', 'scheduled', 'archived'],
   },
+  documents: {
+    /** Document types (spec §3.2) */
+    docTypes: ['Linesheet', 'Pricesheet', 'Tearsheet'],
+    /** Document subtypes (Linesheet and Pricesheet: Condensed, Expanded; Tearsheet: With Hero Image, Thumbnails Only) */
+    subTypes: ['Condensed', 'Expanded', 'With Hero Image', 'Thumbnails Only'],
+    /** Download types of a document */
+    fileTypes: ['pdf', 'xlsx'],
+    /** How often a scheduled document is sent */
+    frequencys: ['daily', 'weekly', 'monthly'],
+    /** The column visibility set of a document (spec §3.2) */
+    columns: ['division', 'seasonCodes', 'pillar', 'features', 'sizeRange', 'sizeScale', 'nrf', 'boxCategory', 'dutyCode', 'availability', 'otherSpecialWidths', 'marketingDescription', 'originalCost', 'cost', 'netCost', 'suggestedRetail', 'initialMarkup', 'styleSellThru', 'colorSellThru', 'inventory', 'percentage', 'quantity', 'assortmentStatusOnly', 'cadOnly', 'startScreen'],
+    /** The column visibility set of a POP assortment's document (spec §3.2) */
+    popColumns: ['popCategory', 'pillar', 'dimensions', 'materials', 'usage', 'cost', 'availability', 'capacityUnit', 'units', 'relationships', 'expirationDate', 'assortmentStatusOnly', 'startScreen'],
+  },
   seasons: {
     /** Season codes (spec §3.3) */
     seasons: ['SP', 'SU', 'FA', 'HO'],
@@ -34,6 +48,18 @@ export const constants = {
   assortments: {
     /** How long an edit lock lives without being requested again */
     lockTTLMs: 300000,
+  },
+  documents: {
+    /** The most style/colour rows one document holds */
+    maxRows: 5000,
+    /** Documents of more rows than this are rendered as jobs of the download queue */
+    queueRows: 60,
+    /** The rows a settings preview renders */
+    previewRows: 24,
+    /** How long a shared link works unless revoked first */
+    shareTTLMs: 2592000000,
+    /** How long a scheduled run's file link works */
+    scheduledTTLMs: 2592000000,
   },
   seasons: {
     /** Longest side in pixels of a cover's generated preview.jpg */

@@ -1,0 +1,21 @@
+package assortments
+
+import (
+	"context"
+	"time"
+)
+
+// MarkScheduled records when the assortment's next scheduled document is due (nil: none), which
+// puts it in the Scheduled list view; the documents module calls it when a schedule changes or
+// runs. An unknown id changes nothing.
+func (s *Service) MarkScheduled(ctx context.Context, id string, next *time.Time) error {
+	if !isUUID(id) {
+		return nil
+	}
+	return s.store.markScheduled(ctx, id, next)
+}
+
+func (s *Store) markScheduled(ctx context.Context, id string, next *time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE assortments SET scheduled_date = $2 WHERE id = $1`, id, next)
+	return err
+}

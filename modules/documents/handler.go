@@ -1,0 +1,191 @@
+package documents
+
+import (
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"its/core/httpx"
+	"its/core/registry"
+	"its/modules/actions"
+)
+
+// Handler is the documents module's HTTP side.
+type Handler struct{ svc *Service }
+
+// NewHandler gives the handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// noResource keeps path values (ids, codes, file names) out of the policy's resource.
+var noResource = registry.WithResource(func(*http.Request) map[string]any { return nil })
+
+// Routes registers the module's routes (each listed in module.yaml).
+func (h *Handler) Routes(r registry.Router) {
+	const base = "/api/assortment-documents"
+	r.Handle("GET", base, actions.DocumentsView, h.list)
+	r.Handle("POST", base, actions.DocumentsEdit, h.save)
+	r.Handle("POST", base+"/pdf", actions.DocumentsView, h.export(FileTypePdf))
+	r.Handle("POST", base+"/xlsx", actions.DocumentsView, h.export(FileTypeXlsx))
+	r.Handle("POST", base+"/preview", actions.DocumentsView, h.preview)
+	r.Handle("POST", base+"/share/email/{fileType}", actions.DocumentsEdit, h.share, noResource)
+	r.Handle("DELETE", base+"/shared/{fileId}", actions.DocumentsEdit, h.revoke, noResource)
+	r.Handle("GET", base+"/{id}", actions.DocumentsView, h.get, noResource)
+	r.Handle("DELETE", base+"/{id}", actions.DocumentsEdit, h.delete, noResource)
+	r.Handle("POST", base+"/{id}/send", actions.DocumentsEdit, h.send, noResource)
+	r.Handle("GET", base+"/{fileType}/shared/{documentId}/{accessCode}/{filename}", actions.DocumentsDownload, h.download("shared"), noResource)
+	r.Handle("GET", base+"/{fileType}/scheduled/{documentId}/{timeStamp}/{filename}", actions.DocumentsDownload, h.download("scheduled"), noResource)
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+	docs, err := h.svc.List(r.Context(), r.URL.Query().Get("assortmentId"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, docs)
+	return nil
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
+	d, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, d)
+	return nil
+}
+
+func (h *Handler) save(w http.ResponseWriter, r *http.Request) error {
+	var req Request
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	d, msg, err := h.svc.Save(r.Context(), &req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": msg, "data": d})
+	return nil
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	msg, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": msg, "data": map[string]any{"deleted": true}})
+	return nil
+}
+
+// export answers the file, or with queue: true (the UI's download queue) the job.
+func (h *Handler) export(fileType string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req Request
+		if err := httpx.Decode(r, &req); err != nil {
+			return err
+		}
+		if req.Queue {
+			id, name, err := h.svc.Queue(r.Context(), fileType, &req)
+			if err != nil {
+				return err
+			}
+			httpx.JSON(w, http.StatusAccepted, map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}})
+			return nil
+		}
+		file, err := h.svc.Render(r.Context(), &req, fileType, nil)
+		if err != nil {
+			return err
+		}
+		writeFile(w, file.Filename, file.ContentType, int64(len(file.Data)), func(w io.Writer) error { _, err := w.Write(file.Data); return err })
+		return nil
+	}
+}
+
+func (h *Handler) preview(w http.ResponseWriter, r *http.Request) error {
+	var req Request
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	pageNo := 1
+	if p := r.URL.Query().Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return httpx.Invalid(httpx.FieldError{Field: "page", Rule: "integer", Message: "page must be 1, 2 or 3"})
+		}
+		pageNo = n
+	}
+	png, err := h.svc.Preview(r.Context(), &req, pageNo)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(png)
+	return nil
+}
+
+func (h *Handler) share(w http.ResponseWriter, r *http.Request) error {
+	var req Request
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.Share(r.Context(), chi.URLParam(r, "fileType"), &req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgShared, "data": res})
+	return nil
+}
+
+func (h *Handler) revoke(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.Revoke(r.Context(), chi.URLParam(r, "fileId")); err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgRevoked, "data": map[string]any{"revoked": true}})
+	return nil
+}
+
+func (h *Handler) send(w http.ResponseWriter, r *http.Request) error {
+	id, err := h.svc.SendNow(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusAccepted, map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"}})
+	return nil
+}
+
+// download serves a shared or scheduled file to whoever holds its link.
+func (h *Handler) download(kind string) httpx.HandlerFunc {
+	secret := "accessCode"
+	if kind == "scheduled" {
+		secret = "timeStamp"
+	}
+	return func(w http.ResponseWriter, r *http.Request) error {
+		f, err := h.svc.Download(r.Context(), kind, chi.URLParam(r, "fileType"), chi.URLParam(r, "documentId"),
+			chi.URLParam(r, secret), chi.URLParam(r, "filename"))
+		if err != nil {
+			return err
+		}
+		rc, info, err := h.svc.blobs.Get(r.Context(), f.key)
+		if err != nil {
+			return err
+		}
+		defer rc.Close()
+		w.Header().Set("Cache-Control", "private, no-store")
+		writeFile(w, f.filename, contentTypes[f.fileType], info.Size, func(w io.Writer) error { _, err := io.Copy(w, rc); return err })
+		return nil
+	}
+}
+
+// writeFile answers a file as an attachment of its real type.
+func writeFile(w http.ResponseWriter, filename, contentType string, size int64, body func(io.Writer) error) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
+	if size > 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(size))
+	}
+	_ = body(w)
+}

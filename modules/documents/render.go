@@ -1,0 +1,311 @@
+package documents
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"its/core/httpx"
+	"its/core/pdf"
+)
+
+//go:embed templates/document.html
+var templateFS embed.FS
+
+var docTemplate = template.Must(template.New("document.html").Funcs(template.FuncMap{
+	"pair": func(root *page, it *Item) map[string]any { return map[string]any{"Root": root, "Item": it} },
+}).ParseFS(templateFS, "templates/document.html"))
+
+// page is the template's data.
+type page struct {
+	S        *Sheet
+	L        Labels
+	Lang     string
+	Layout   string // table, styles, cards or tear
+	Portrait bool
+	Header   string
+	Styles   int
+	Span     int
+	// PageCSS is the @page rule: paper, margins and the running header and footer texts.
+	PageCSS template.CSS
+}
+
+// cssString quotes s as a CSS string: quotes, backslashes and line breaks escaped, and "<"
+// too, so no text can close the style element.
+func cssString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"', '\\', '<', '>', '&':
+			fmt.Fprintf(&b, "\\%x ", r)
+		case '\n', '\r', '\f':
+			b.WriteString("\\a ")
+		default:
+			if r < 0x20 || r == 0x7f {
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// pageCSS is the @page rule with its margin boxes.
+func (p *page) pageCSS() template.CSS {
+	sh, l := p.S, p.L
+	orient := "landscape"
+	if p.Portrait {
+		orient = "portrait"
+	}
+	font := "font: 8pt Helvetica, Arial, sans-serif; color: #666;"
+	var b strings.Builder
+	fmt.Fprintf(&b, "@page {\n  size: letter %s;\n  margin: 0.5in 0.4in 0.6in 0.4in;\n", orient)
+	fmt.Fprintf(&b, "  @top-left { content: %s; font: 600 8pt Helvetica, Arial, sans-serif; color: #333; }\n", cssString(sh.Title))
+	fmt.Fprintf(&b, "  @top-right { content: %s; %s }\n", cssString(p.Header), font)
+	if sh.Settings.PriceDisclaimer != "" {
+		fmt.Fprintf(&b, "  @bottom-left { content: %s; font: italic 7pt Helvetica, Arial, sans-serif; color: #666; }\n", cssString(sh.Settings.PriceDisclaimer))
+	}
+	if sh.Settings.SizeLegend != "" {
+		fmt.Fprintf(&b, "  @bottom-center { content: %s; %s }\n", cssString(l.T("sizeLegend")+": "+sh.Settings.SizeLegend), font)
+	}
+	if sh.Settings.PageNumbers {
+		fmt.Fprintf(&b, "  @bottom-right { content: %s counter(page) %s counter(pages); %s }\n", cssString(l.T("page")+" "), cssString(" "+l.T("of")+" "), font)
+	}
+	b.WriteString("}\n")
+	return template.CSS(b.String())
+}
+
+func layoutOf(t DocumentType) string {
+	switch {
+	case t.Type == DocTypeTearsheet:
+		return "tear"
+	case t.SubType == SubTypeExpanded && t.Type == DocTypeLinesheet:
+		return "cards"
+	case t.SubType == SubTypeExpanded:
+		return "styles"
+	}
+	return "table"
+}
+
+// HTML writes the document's printable page.
+func (sh *Sheet) HTML(w io.Writer) error {
+	p := &page{S: sh, L: sh.L, Lang: "en", Layout: layoutOf(DocumentType{sh.Type, sh.SubType}), Portrait: sh.Type == DocTypeTearsheet}
+	header := []string{sh.L.T(sh.Type) + " · " + sh.L.T(sh.SubType)}
+	if sh.Settings.Author != "" {
+		header = append(header, sh.Settings.Author)
+	}
+	if sh.Settings.Date != "" {
+		header = append(header, sh.Settings.Date)
+	}
+	p.Header = strings.Join(header, " · ")
+	for _, g := range sh.Groups {
+		p.Styles += len(g.Cards)
+	}
+	p.Span = 4 + len(sh.Columns)
+	if sh.Settings.SortNumber {
+		p.Span++
+	}
+	if sh.Settings.IncludeImages {
+		p.Span++
+	}
+	p.PageCSS = p.pageCSS()
+	return docTemplate.Execute(w, p)
+}
+
+// ErrNoRenderer is the 503 of a PDF call on a server without Chromium.
+func errNoRenderer(err error) error {
+	return &httpx.Error{Status: 503, Code: "ITS_ERR_PDF_UNAVAILABLE",
+		Message: "PDF documents are not available: this server has no Chromium to render them (install chromium and poppler-utils, or set pdf.chromium_path). Excel documents still work.",
+		Details: map[string]any{"missing": "chromium"}, Err: err}
+}
+
+// PDF prints the document with the Chromium pool.
+func (s *Service) PDF(ctx context.Context, sh *Sheet) ([]byte, error) {
+	if err := s.pdf.Ready(); err != nil {
+		return nil, errNoRenderer(err)
+	}
+	var buf bytes.Buffer
+	if err := sh.HTML(&buf); err != nil {
+		return nil, err
+	}
+	out, err := s.pdf.RenderHTML(ctx, buf.String(), pdf.Options{PreferCSSPageSize: true})
+	if errors.Is(err, pdf.ErrUnavailable) {
+		return nil, errNoRenderer(err)
+	}
+	return out, err
+}
+
+// XLSX writes the document as a workbook: a title block, then per group an optional divider
+// row, and one row per style/colour with its picture (when images are on) in the first column.
+func (sh *Sheet) XLSX(w io.Writer) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	sheet := sheetName(sh.L.T(sh.Type))
+	if err := f.SetSheetName(f.GetSheetName(0), sheet); err != nil {
+		return err
+	}
+	title, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 16}})
+	muted, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Color: "666666"}})
+	head, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
+		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}})
+	divider, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Color: "FFFFFF"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"1D1D1F"}}})
+	section, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 13, Color: "0B5CAD"}})
+	moneyFmt := "#,##0.00"
+	money, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &moneyFmt})
+	wrap, _ := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
+
+	headers := []string{}
+	if sh.Settings.SortNumber {
+		headers = append(headers, sh.L.T("sortNumber"))
+	}
+	imgCol := 0
+	if sh.Settings.IncludeImages {
+		headers = append(headers, sh.L.T("heroImage"))
+		imgCol = len(headers)
+	}
+	headers = append(headers, sh.L.T("style"), sh.L.T("color"), sh.L.T("name"), sh.L.T("colorDescription"),
+		sh.L.T("wholesalePrice")+" "+sh.Currency, sh.L.T("retailPrice")+" "+sh.Currency)
+	for _, c := range sh.Columns {
+		headers = append(headers, c.Label)
+	}
+	last, _ := excelize.ColumnNumberToName(len(headers))
+	set := func(cell string, v any, style int) {
+		_ = f.SetCellValue(sheet, cell, v)
+		if style != 0 {
+			_ = f.SetCellStyle(sheet, cell, cell, style)
+		}
+	}
+	set("A1", sh.Title, title)
+	row := 2
+	info := []string{sh.L.T(sh.Type) + " · " + sh.L.T(sh.SubType)}
+	if sh.SubTitle != "" {
+		info = append(info, sh.SubTitle)
+	}
+	if sh.Settings.Author != "" {
+		info = append(info, sh.L.T("preparedBy")+": "+sh.Settings.Author)
+	}
+	if sh.Settings.Date != "" {
+		info = append(info, sh.L.T("date")+": "+sh.Settings.Date)
+	}
+	if sh.Settings.SizeLegend != "" {
+		info = append(info, sh.L.T("sizeLegend")+": "+sh.Settings.SizeLegend)
+	}
+	if sh.Settings.PriceDisclaimer != "" {
+		info = append(info, sh.Settings.PriceDisclaimer)
+	}
+	for _, line := range info {
+		set(fmt.Sprintf("A%d", row), line, muted)
+		row++
+	}
+	row++
+	headerRow := row
+	for i, h := range headers {
+		c, _ := excelize.CoordinatesToCellName(i+1, row)
+		set(c, h, head)
+	}
+	_ = f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: headerRow, TopLeftCell: fmt.Sprintf("A%d", headerRow+1), ActivePane: "bottomLeft"})
+	row++
+	for i := range headers {
+		col, _ := excelize.ColumnNumberToName(i + 1)
+		width := 16.0
+		switch {
+		case i+1 == imgCol:
+			width = 14
+		case headers[i] == sh.L.T("name") || headers[i] == sh.L.T("colorDescription"):
+			width = 26
+		}
+		_ = f.SetColWidth(sheet, col, col, width)
+	}
+	for _, g := range sh.Groups {
+		if g.Section != "" {
+			set(fmt.Sprintf("A%d", row), g.Section, section)
+			row++
+		}
+		if sh.Settings.GroupDividers {
+			a := fmt.Sprintf("A%d", row)
+			set(a, fmt.Sprintf("%s (%d)", g.Title, len(g.Items)), divider)
+			_ = f.MergeCell(sheet, a, fmt.Sprintf("%s%d", last, row))
+			_ = f.SetCellStyle(sheet, a, fmt.Sprintf("%s%d", last, row), divider)
+			row++
+		}
+		for _, it := range g.Items {
+			vals := []any{}
+			if sh.Settings.SortNumber {
+				vals = append(vals, it.N)
+			}
+			if sh.Settings.IncludeImages {
+				vals = append(vals, nil)
+			}
+			vals = append(vals, it.Style, it.Color, it.Name, it.ColorDescription, numOrNil(it.WholesaleNum), numOrNil(it.RetailNum))
+			for _, c := range it.Cells {
+				if c.Num != nil {
+					vals = append(vals, *c.Num)
+				} else {
+					vals = append(vals, c.Text)
+				}
+			}
+			a := fmt.Sprintf("A%d", row)
+			if err := f.SetSheetRow(sheet, a, &vals); err != nil {
+				return err
+			}
+			_ = f.SetCellStyle(sheet, a, fmt.Sprintf("%s%d", last, row), wrap)
+			pc := len(vals) - len(it.Cells) - 1
+			for _, c := range []int{pc, pc + 1} {
+				cell, _ := excelize.CoordinatesToCellName(c, row)
+				_ = f.SetCellStyle(sheet, cell, cell, money)
+			}
+			if imgCol > 0 && len(it.PNG) > 0 {
+				_ = f.SetRowHeight(sheet, row, 56)
+				cell, _ := excelize.CoordinatesToCellName(imgCol, row)
+				if err := f.AddPictureFromBytes(sheet, cell, &excelize.Picture{Extension: ".png", File: it.PNG,
+					Format: &excelize.GraphicOptions{AutoFit: true, LockAspectRatio: true, Positioning: "oneCell", AltText: it.Style + " " + it.Color}}); err != nil {
+					return err
+				}
+			}
+			row++
+		}
+		if sh.Settings.GroupPageBreaks {
+			_ = f.InsertPageBreak(sheet, fmt.Sprintf("A%d", row))
+		}
+	}
+	orientation := "landscape"
+	_ = f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &orientation})
+	if sh.Settings.PageNumbers {
+		_ = f.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddFooter: "&R" + sh.L.T("page") + " &P " + sh.L.T("of") + " &N"})
+	}
+	_, err := f.WriteTo(w)
+	return err
+}
+
+func numOrNil(v *float64) any {
+	if v == nil {
+		return nil
+	}
+	return *v
+}
+
+// sheetName keeps a worksheet name within Excel's rules (31 characters, no []:*?/\).
+func sheetName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`[]:*?/\`, r) {
+			return '-'
+		}
+		return r
+	}, s)
+	if r := []rune(s); len(r) > 31 {
+		s = string(r[:31])
+	}
+	if s == "" {
+		s = "Document"
+	}
+	return s
+}

@@ -1,0 +1,35 @@
+package its.tests.documents
+
+import data.its.testutil as t
+
+# documents.view: any role in product assortments.
+
+test_documents_view_allow_user if t.allowed("documents.view", {}, t.role("its:productAssortments", "user"))
+
+test_documents_view_allow_editor if t.allowed("documents.view", {}, t.role("its:productAssortments", "editor"))
+
+test_documents_view_deny_other_permission if not t.allowed("documents.view", {}, t.role("its:internalAssortments", "adminEditor"))
+
+test_documents_view_deny_anonymous if not t.anonymous_allowed("documents.view", {})
+
+# documents.edit: editor, seniorEditor or manager in product assortments.
+
+test_documents_edit_allow_editor if t.allowed("documents.edit", {}, t.role("its:productAssortments", "editor"))
+
+test_documents_edit_allow_seniorEditor if t.allowed("documents.edit", {}, t.role("its:productAssortments", "seniorEditor"))
+
+test_documents_edit_allow_manager if t.allowed("documents.edit", {}, t.role("its:productAssortments", "manager"))
+
+test_documents_edit_deny_user if not t.allowed("documents.edit", {}, t.role("its:productAssortments", "user"))
+
+test_documents_edit_deny_other_permission if not t.allowed("documents.edit", {}, t.role("its:advertisingAssets", "editor"))
+
+test_documents_edit_deny_anonymous if not t.anonymous_allowed("documents.edit", {})
+
+# documents.download: anyone holding the link.
+
+test_documents_download_allow_anonymous if t.anonymous_allowed("documents.download", {})
+
+test_documents_download_allow_user if t.allowed("documents.download", {}, t.role("its:products", "user"))
+
+test_documents_download_deny_unknown_action if not t.anonymous_allowed("documents.downloadAll", {})
