@@ -14,8 +14,3 @@ func (s *Service) MarkScheduled(ctx context.Context, id string, next *time.Time)
 	}
 	return s.store.markScheduled(ctx, id, next)
 }
-
-func (s *Store) markScheduled(ctx context.Context, id string, next *time.Time) error {
-	_, err := s.db.Exec(ctx, `UPDATE assortments SET scheduled_date = $2 WHERE id = $1`, id, next)
-	return err
-}

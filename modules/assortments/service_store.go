@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
@@ -138,4 +139,10 @@ func (s *Store) staticPage(ctx context.Context, tx pgx.Tx, a *Assortment, f stat
 		return nil
 	})
 	return total, out, err
+}
+
+// markScheduled sets when the assortment's next scheduled document is due (nil: none).
+func (s *Store) markScheduled(ctx context.Context, id string, next *time.Time) error {
+	_, err := s.db.Exec(ctx, `UPDATE assortments SET scheduled_date = $2 WHERE id = $1`, id, next)
+	return err
 }
