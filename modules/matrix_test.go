@@ -371,6 +371,8 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"orders/currency":            one("GBP"),
 		"jobs/id":                    one(f.job),
 		"uploads/uploadId":           one(f.upload),
+		"imports/id":                 one(f.assortment),
+		"imports/library":            sampleLibraries,
 	}
 }
 

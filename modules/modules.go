@@ -8,6 +8,7 @@ import (
 	"its/modules/admin"
 	"its/modules/assortments"
 	"its/modules/dashboard"
+	"its/modules/imports"
 	"its/modules/libraries"
 	"its/modules/notifications"
 	"its/modules/orders"
@@ -29,4 +30,5 @@ var All = fx.Options(
 	assortments.Module,
 	seasons.Module,
 	orders.Module,
+	imports.Module,
 )

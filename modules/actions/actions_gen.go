@@ -54,6 +54,14 @@ const (
 	AnnouncementsManage = "announcements.manage"
 )
 
+// Actions of module imports (modules/imports/module.yaml).
+const (
+	// Import styles into one's assortments from Excel (assortments.edit on the assortment's channel is asked too).
+	ImportsAssortment = "imports.assortment"
+	// Import samples into a sample library from Excel; its policy reads resource library.
+	ImportsSampleInventory = "imports.sampleInventory"
+)
+
 // Actions of module libraries (modules/libraries/module.yaml).
 const (
 	// Browse a library; its policy reads resource libraryType.
@@ -169,6 +177,8 @@ var All = []Action{
 	{ID: DashboardView, Module: "dashboard", Resource: nil},
 	{ID: AnnouncementsView, Module: "dashboard", Resource: nil},
 	{ID: AnnouncementsManage, Module: "dashboard", Resource: nil},
+	{ID: ImportsAssortment, Module: "imports", Resource: nil},
+	{ID: ImportsSampleInventory, Module: "imports", Resource: []string{"library"}},
 	{ID: LibrariesView, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: LibrariesManage, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: StatsCreate, Module: "libraries", Resource: nil},
@@ -217,6 +227,7 @@ var Manifests = []string{
 	"modules/admin/module.yaml",
 	"modules/assortments/module.yaml",
 	"modules/dashboard/module.yaml",
+	"modules/imports/module.yaml",
 	"modules/libraries/module.yaml",
 	"modules/notifications/module.yaml",
 	"modules/orders/module.yaml",

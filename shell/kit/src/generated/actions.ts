@@ -71,6 +71,10 @@ export const actions = {
   announcementsView: { id: 'announcements.view', module: 'dashboard', resource: [] },
   /** Write, publish and print announcements */
   announcementsManage: { id: 'announcements.manage', module: 'dashboard', resource: [] },
+  /** Import styles into one's assortments from Excel (assortments.edit on the assortment's channel is asked too) */
+  importsAssortment: { id: 'imports.assortment', module: 'imports', resource: [] },
+  /** Import samples into a sample library from Excel */
+  importsSampleInventory: { id: 'imports.sampleInventory', module: 'imports', resource: ['library'] },
   /** Browse a library */
   librariesView: { id: 'libraries.view', module: 'libraries', resource: ['libraryType'] },
   /** Manage a library: statuses, fields, uploads, reports */

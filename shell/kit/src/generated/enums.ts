@@ -17,6 +17,16 @@ export const enums = {
     /** The list views (GET /api/assortments?view=) */
     views: ['quick-access', 'all', 'recent', 'starred', 'scheduled', 'archived'],
   },
+  imports: {
+    /** Error types of an import row (spec §5.4) */
+    errorTypes: ['duplicate', 'duplicateSoft', 'inAssortment', 'already', 'stylecolor', 'productType', 'notAllowed', 'status', 'locationId', 'changed', 'unknown', 'missingRowNumber', 'missingRequiredProperty', 'tooManySampleProperties', 'sampleExists', 'moldNumExists', 'notblank'],
+    /** Severity of an import row's error */
+    severitys: ['critical', 'warning'],
+    /** Validation result of an import (spec §4.4) */
+    validations: ['start', 'critical', 'warning', 'passed', 'reset'],
+    /** What the last step does: import the rows, or download them as xlsx (bulk downloader) */
+    subtypes: ['import', 'bulkDownloader'],
+  },
 } as const;
 
 /** Each module's shared numbers and durations (durations in milliseconds, named ...Ms). */
@@ -24,5 +34,17 @@ export const constants = {
   assortments: {
     /** How long an edit lock lives without being requested again */
     lockTTLMs: 300000,
+  },
+  imports: {
+    /** Data rows one file may hold */
+    maxRows: 250000,
+    /** Largest file imported */
+    maxFileBytes: 52428800,
+    /** Largest total a workbook may unzip to (excelize UnzipSizeLimit) */
+    maxUnzipBytes: 536870912,
+    /** Largest worksheet unzipped in memory (excelize UnzipXMLSizeLimit) */
+    maxXMLBytes: 16777216,
+    /** Most columns a file may have */
+    maxColumns: 200,
   },
 } as const;
