@@ -76,6 +76,9 @@ export function ImportWizard({ target, backTo, title }: Props) {
   const grid = useRef<DataGridHandle>(null);
   const statusRef = useRef(status);
   statusRef.current = status;
+  // The association's columns, kept for the grid once the dialog closes.
+  const lastColumns = useRef<ColumnsAnswer | null>(null);
+  if (columns) lastColumns.current = columns;
 
   const upload = useMutation({
     mutationFn: async (file: File) => {
@@ -145,14 +148,11 @@ export function ImportWizard({ target, backTo, title }: Props) {
       columns: [
         { field: 'line', headerName: intl.formatMessage({ id: 'imports.grid.line', defaultMessage: 'Row' }), type: 'integer', editable: false, validators: [], width: 80 },
         { field: 'issues', headerName: intl.formatMessage({ id: 'imports.grid.issues', defaultMessage: 'Issues' }), type: 'text', editable: false, validators: [], width: 320 },
-        ...cols.columns.map((c) => ({ field: c.field, headerName: c.header, type: 'text' as const, editable: true, validators: [], width: 140 })),
+        ...cols.columns.map((c) => ({ field: c.field, headerName: c.header, type: 'text' as const, editable: true, editableWhen: 'always' as const, validators: [], width: 140 })),
       ],
       messages: {},
     };
   }, [summary, status, intl]);
-  const lastColumns = useRef<ColumnsAnswer | null>(null);
-  if (columns) lastColumns.current = columns;
-
   const asGrid = (r: ImportRow, version = 1): GridRow => ({ id: String(r.index), version, line: r.index, issues: r.error.map((e) => e.errorType).join(' '), __errors: r.error, ...r.values });
 
   const source = useMemo<GridSource>(
