@@ -147,9 +147,16 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 	return res, nil
 }
 
+// catalogInfo is what the validation reads of a catalog product; only this is kept, so a large
+// file does not hold its whole catalog rows.
+type catalogInfo struct {
+	ProductType, Region string
+	Locations           []struct{}
+}
+
 // products reads the catalog's products of pairs (by product id), with their availability in
 // location loc.
-func (s *Service) products(ctx context.Context, pairs []products.Pair, loc string) (map[string]*products.Product, error) {
+func (s *Service) products(ctx context.Context, pairs []products.Pair, loc string) (map[string]catalogInfo, error) {
 	ids := make([]string, 0, len(pairs))
 	seen := map[string]bool{}
 	for _, p := range pairs {
@@ -162,14 +169,14 @@ func (s *Service) products(ctx context.Context, pairs []products.Pair, loc strin
 			ids = append(ids, id)
 		}
 	}
-	out := make(map[string]*products.Product, len(ids))
+	out := make(map[string]catalogInfo, len(ids))
 	for start := 0; start < len(ids); start += catalogChunk {
 		list, err := s.catalog.ByIDs(ctx, s.db, ids[start:min(start+catalogChunk, len(ids))], loc, false)
 		if err != nil {
 			return nil, err
 		}
 		for i := range list {
-			out[list[i].ID] = &list[i]
+			out[list[i].ID] = catalogInfo{ProductType: list[i].ProductType, Region: list[i].Region, Locations: make([]struct{}, len(list[i].Locations))}
 		}
 	}
 	return out, nil
