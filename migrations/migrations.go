@@ -28,6 +28,7 @@ var Ranges = []Range{
 	{500, 599, []string{"orders"}},
 	{600, 699, []string{"seasons", "internalassortments"}},
 	{700, 799, []string{"documents"}},
+	{800, 849, []string{"imports"}},
 }
 
 // Renumbered maps the former number of a migration to its number now, for databases that

@@ -389,6 +389,8 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"documents/accessCode":       one("bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaC1hYmM"),
 		"documents/timeStamp":        one("1764072000.bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaA"),
 		"documents/filename":         one("Line_Sheet.pdf"),
+		"imports/id":                 one(f.assortment),
+		"imports/library":            sampleLibraries,
 	}
 }
 

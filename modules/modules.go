@@ -9,6 +9,7 @@ import (
 	"its/modules/assortments"
 	"its/modules/dashboard"
 	"its/modules/documents"
+	"its/modules/imports"
 	"its/modules/libraries"
 	"its/modules/notifications"
 	"its/modules/orders"
@@ -31,4 +32,5 @@ var All = fx.Options(
 	seasons.Module,
 	documents.Module,
 	orders.Module,
+	imports.Module,
 )

@@ -35,6 +35,9 @@ func isoMedia(h []byte) bool {
 	return false
 }
 
+// text is a file without NUL bytes (CSV has no magic bytes).
+func text(h []byte) bool { return bytes.IndexByte(h, 0) < 0 }
+
 func webp(h []byte) bool {
 	return len(h) >= 12 && string(h[0:4]) == "RIFF" && string(h[8:12]) == "WEBP"
 }
@@ -66,6 +69,7 @@ var (
 		".docx": zipped("application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
 		".xlsx": zipped("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
 		".pptx": zipped("application/vnd.openxmlformats-officedocument.presentationml.presentation"),
+		".csv":  {"text/csv", text},
 	}
 )
 

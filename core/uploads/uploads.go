@@ -147,6 +147,10 @@ type Usage struct {
 	Action func(r *Request) (string, map[string]any)
 	// Key is the blob key of the upload, from the request and the sanitised filename.
 	Key func(r *Request, filename string) (string, error)
+	// Sniff, when set, checks the file's first bytes in place of its extension's magic bytes;
+	// its error is the answer and the upload is refused (e.g. to name why a file is refused).
+	// Optional.
+	Sniff func(filename string, head []byte) error
 	// Validate runs at create, after the built-in checks (e.g. refuse a duplicate filename).
 	// Optional.
 	Validate func(ctx context.Context, u *Upload) error
@@ -616,7 +620,11 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 	if err != nil {
 		return reject(err)
 	}
-	if !sniffOK(up.Filename, head) {
+	if use, ok := s.usages[up.UsageType]; ok && use.Sniff != nil {
+		if err := use.Sniff(up.Filename, head); err != nil {
+			return reject(err)
+		}
+	} else if !sniffOK(up.Filename, head) {
 		return reject(field("filename", "fileType", "The file's content does not match its type "+ext(up.Filename)))
 	}
 	result := any(map[string]any{})

@@ -1,6 +1,5 @@
-import { expect, request as pwRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot } from './helpers';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { apiSession, baseUrl, login, shot, type Api } from './helpers';
 
 /**
  * The assortment manager against the real server: an editor creates a static assortment, finds
@@ -32,18 +31,6 @@ interface Assortment {
   productCount: number;
   query: { text?: string; conditions?: Record<string, unknown[]>; sort?: Record<string, number> } | null;
   owner: { id: string; email: string };
-}
-
-interface Api {
-  ctx: APIRequestContext;
-  csrf: string;
-}
-
-async function apiSession(role: string): Promise<Api> {
-  const ctx = await pwRequest.newContext({ baseURL: baseUrl() });
-  const res = await ctx.post('/api/users/session', { data: { email: demoEmail(role), password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return { ctx, csrf: ((await res.json()).data as { csrfToken: string }).csrfToken };
 }
 
 async function getAssortment(api: Api, id: string): Promise<Assortment> {

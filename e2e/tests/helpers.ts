@@ -1,4 +1,4 @@
-import { expect, request as pwRequest, type Page } from '@playwright/test';
+import { expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail, repoRoot } from '../server.mjs';
@@ -83,4 +83,26 @@ export async function throttleUploads(page: Page, bytesPerSecond: number) {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await cdp.detach();
   };
+}
+
+/** A role's API session: its request context and the CSRF token its writes send. */
+export interface Api {
+  ctx: APIRequestContext;
+  csrf: string;
+}
+
+export async function apiSession(role: string): Promise<Api> {
+  const ctx = await pwRequest.newContext({ baseURL: baseUrl() });
+  const res = await ctx.post('/api/users/session', { data: { email: demoEmail(role), password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  return { ctx, csrf: ((await res.json()).data as { csrfToken: string }).csrfToken };
+}
+
+/** A paste as the browser delivers it: a paste event carrying the clipboard's text. */
+export async function pasteText(page: Page, text: string) {
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 }

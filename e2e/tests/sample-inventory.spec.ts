@@ -1,7 +1,6 @@
-import { expect, request as pwRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot } from './helpers';
+import { apiSession, baseUrl, login, pasteText, shot } from './helpers';
 
 /**
  * The grid kit on the Sample Inventory, against the real server: editing, range selection, copy
@@ -17,13 +16,6 @@ interface Row {
   [field: string]: unknown;
 }
 
-async function apiSession(role: string): Promise<{ ctx: APIRequestContext; csrf: string }> {
-  const ctx = await pwRequest.newContext({ baseURL: baseUrl() });
-  const res = await ctx.post('/api/users/session', { data: { email: demoEmail(role), password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return { ctx, csrf: ((await res.json()).data as { csrfToken: string }).csrfToken };
-}
-
 async function allRows(ctx: APIRequestContext, csrf: string): Promise<Row[]> {
   const res = await ctx.post('/api/sampleInventory/Production/stream', { data: {}, headers: { 'X-CSRF-Token': csrf } });
   expect(res.ok()).toBeTruthy();
@@ -32,15 +24,6 @@ async function allRows(ctx: APIRequestContext, csrf: string): Promise<Row[]> {
 }
 
 const grid = (page: Page) => page.getByTestId('sample-grid');
-
-/** A paste as the browser delivers it: a paste event carrying the clipboard's text. */
-async function pasteText(page: Page, text: string) {
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 /** A data cell by display row index and field. */
 const cell = (page: Page, row: number, field: string): Locator =>

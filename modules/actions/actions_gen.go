@@ -68,6 +68,14 @@ const (
 	DocumentsDownload = "documents.download"
 )
 
+// Actions of module imports (modules/imports/module.yaml).
+const (
+	// Import styles into one's assortments from Excel (assortments.edit on the assortment's channel is asked too).
+	ImportsAssortment = "imports.assortment"
+	// Import samples into a sample library from Excel; its policy reads resource library.
+	ImportsSampleInventory = "imports.sampleInventory"
+)
+
 // Actions of module libraries (modules/libraries/module.yaml).
 const (
 	// Browse a library; its policy reads resource libraryType.
@@ -198,6 +206,8 @@ var All = []Action{
 	{ID: DocumentsView, Module: "documents", Resource: nil},
 	{ID: DocumentsEdit, Module: "documents", Resource: nil},
 	{ID: DocumentsDownload, Module: "documents", Resource: nil},
+	{ID: ImportsAssortment, Module: "imports", Resource: nil},
+	{ID: ImportsSampleInventory, Module: "imports", Resource: []string{"library"}},
 	{ID: LibrariesView, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: LibrariesManage, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: StatsCreate, Module: "libraries", Resource: nil},
@@ -250,6 +260,7 @@ var Manifests = []string{
 	"modules/assortments/module.yaml",
 	"modules/dashboard/module.yaml",
 	"modules/documents/module.yaml",
+	"modules/imports/module.yaml",
 	"modules/libraries/module.yaml",
 	"modules/notifications/module.yaml",
 	"modules/orders/module.yaml",

@@ -221,6 +221,12 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
                   <FormattedMessage id="sampleInventory.delete" defaultMessage="Delete" />
                 </button>
               )}
+              {canEdit && (
+                <NavLink className="its-btn its-btn--secondary" to={`/product/libraries/samples/${library}/import`} data-testid="sample-import">
+                  <GridIcon name="excel" />
+                  <FormattedMessage id="sampleInventory.import.button" defaultMessage="Import from Excel" />
+                </NavLink>
+              )}
               {canTransfer && (
                 <button type="button" className="its-btn its-btn--secondary" onClick={() => setTransferring(selected)} disabled={selected.length === 0} data-testid="sample-transfer">
                   <GridIcon name="transfer" />

@@ -31,6 +31,7 @@ export const moduleTitles = defineMessages({
   moduleSeasons: { id: 'module.seasons', defaultMessage: 'Seasons' },
   navSeasons: { id: 'nav.seasons', defaultMessage: 'Seasons' },
   moduleOrders: { id: 'module.orders', defaultMessage: 'Orders' },
+  moduleImports: { id: 'module.imports', defaultMessage: 'Excel import' },
   groupOrders: { id: 'nav.group.orders', defaultMessage: 'Orders' },
   navSampleOrders: { id: 'nav.sampleOrders', defaultMessage: 'Sample orders' },
   navPromoOrders: { id: 'nav.promoOrders', defaultMessage: 'Promo orders' },

@@ -226,6 +226,12 @@ function Header({
           </span>
           {canWrite && (
             <>
+              {a.method !== 'dynamic' && (
+                <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/import`} data-testid="header-import">
+                  <ProductIcon name="excel" />
+                  <FormattedMessage id="assortments.import.button" defaultMessage="Add Styles by Excel" />
+                </Link>
+              )}
               <button type="button" className="its-btn its-btn--secondary" onClick={onCopy} data-testid="header-copy">
                 <ProductIcon name="duplicate" />
                 <FormattedMessage id="assortments.copy.button" defaultMessage="Copy" />

@@ -81,6 +81,10 @@ export const actions = {
   documentsEdit: { id: 'documents.edit', module: 'documents', resource: [] },
   /** Download a shared or scheduled document file by its link (no login; the access code decides) */
   documentsDownload: { id: 'documents.download', module: 'documents', resource: [] },
+  /** Import styles into one's assortments from Excel (assortments.edit on the assortment's channel is asked too) */
+  importsAssortment: { id: 'imports.assortment', module: 'imports', resource: [] },
+  /** Import samples into a sample library from Excel */
+  importsSampleInventory: { id: 'imports.sampleInventory', module: 'imports', resource: ['library'] },
   /** Browse a library */
   librariesView: { id: 'libraries.view', module: 'libraries', resource: ['libraryType'] },
   /** Manage a library: statuses, fields, uploads, reports */

@@ -31,6 +31,16 @@ export const enums = {
     /** The column visibility set of a POP assortment's document (spec §3.2) */
     popColumns: ['popCategory', 'pillar', 'dimensions', 'materials', 'usage', 'cost', 'availability', 'capacityUnit', 'units', 'relationships', 'expirationDate', 'assortmentStatusOnly', 'startScreen'],
   },
+  imports: {
+    /** Error types of an import row (spec §5.4) */
+    errorTypes: ['duplicate', 'duplicateSoft', 'inAssortment', 'already', 'stylecolor', 'productType', 'notAllowed', 'status', 'locationId', 'changed', 'unknown', 'missingRowNumber', 'missingRequiredProperty', 'tooManySampleProperties', 'sampleExists', 'moldNumExists', 'notblank'],
+    /** Severity of an import row's error */
+    severitys: ['critical', 'warning'],
+    /** Validation result of an import (spec §4.4) */
+    validations: ['start', 'critical', 'warning', 'passed', 'reset'],
+    /** What the last step does: import the rows, or download them as xlsx (bulk downloader) */
+    subtypes: ['import', 'bulkDownloader'],
+  },
   seasons: {
     /** Season codes (spec §3.3) */
     seasons: ['SP', 'SU', 'FA', 'HO'],
@@ -60,6 +70,18 @@ export const constants = {
     shareTTLMs: 2592000000,
     /** How long a scheduled run's file link works */
     scheduledTTLMs: 2592000000,
+  },
+  imports: {
+    /** Data rows one file may hold */
+    maxRows: 250000,
+    /** Largest file imported */
+    maxFileBytes: 52428800,
+    /** Largest total a workbook may unzip to (excelize UnzipSizeLimit) */
+    maxUnzipBytes: 536870912,
+    /** Largest worksheet unzipped in memory (excelize UnzipXMLSizeLimit) */
+    maxXMLBytes: 16777216,
+    /** Most columns a file may have */
+    maxColumns: 200,
   },
   seasons: {
     /** Longest side in pixels of a cover's generated preview.jpg */

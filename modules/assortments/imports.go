@@ -1,0 +1,71 @@
+package assortments
+
+import (
+	"context"
+
+	"its/modules/products"
+)
+
+// ImportTarget is what an Excel import validates its rows against: the assortment, which the
+// caller may edit, and which of the given style/colours it already holds (by product id).
+type ImportTarget struct {
+	Assortment *Assortment
+	Present    map[string]bool
+}
+
+// ImportTarget loads assortment id for an import of pairs: visible to the caller, editable by
+// them (assortments.edit on its channel, not locked by another user), static, with the pairs it
+// already holds. Nothing is written.
+func (s *Service) ImportTarget(ctx context.Context, id string, pairs []products.Pair) (*ImportTarget, error) {
+	if !isUUID(id) {
+		return nil, notFound()
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	a, err := s.editable(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	present, err := s.existingPairs(ctx, tx, a.ID, pairs)
+	if err != nil {
+		return nil, err
+	}
+	return &ImportTarget{Assortment: a, Present: present}, nil
+}
+
+// Import adds the rows of an Excel import to assortment id in one transaction, through the
+// batch's stages in pieces of the grid's largest batch: every row or none (a refused row, a
+// failure or a stopped server leaves the assortment as it was).
+func (s *Service) Import(ctx context.Context, id string, adds []AddProduct) (*BatchResult, error) {
+	if !isUUID(id) {
+		return nil, notFound()
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	a, err := s.editable(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	total := &BatchResult{Messages: []string{}, Rows: []Row{}, DeletedIDs: []string{}, TempIDs: map[string]string{}}
+	for start := 0; start < len(adds); start += rowGrid.MaxBatch {
+		end := min(start+rowGrid.MaxBatch, len(adds))
+		res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel"})
+		if err != nil {
+			return nil, err
+		}
+		total.Added += res.Added
+		for k, v := range res.TempIDs {
+			total.TempIDs[k] = v
+		}
+	}
+	if total.Assortment, err = s.store.get(ctx, tx, a.ID, false); err != nil {
+		return nil, err
+	}
+	return total, tx.Commit(ctx)
+}

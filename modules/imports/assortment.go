@@ -1,0 +1,216 @@
+package imports
+
+import (
+	"context"
+	"strings"
+
+	"its/modules/assortments"
+	"its/modules/products"
+)
+
+// catalogChunk bounds the catalog reads of a validation.
+const catalogChunk = 2000
+
+func (s *Service) assortmentColumns() []Column {
+	return assortmentColumns(assortments.Pillars, assortments.StoreTypes)
+}
+
+// AssortmentColumns answers step 2 for an assortment the caller may edit.
+func (s *Service) AssortmentColumns(ctx context.Context, id, importID string) (*Columns, error) {
+	if _, err := s.assortments.ImportTarget(ctx, id, nil); err != nil {
+		return nil, err
+	}
+	return s.columns(ctx, importID, s.assortmentColumns())
+}
+
+// AssortmentRows answers step 3 from the file: its rows cleaned and validated for the
+// assortment. Nothing is written.
+func (s *Service) AssortmentRows(ctx context.Context, id, importID string, m Mapping, subtype string) (*Result, error) {
+	cols := s.assortmentColumns()
+	rows, dropped, err := s.readRows(ctx, importID, m, cols, "style")
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.validateAssortment(ctx, id, rows, subtype, true)
+	if err != nil {
+		return nil, err
+	}
+	res.Dropped = dropped
+	return res, nil
+}
+
+// AssortmentValidate revalidates rows edited in the import grid. Nothing is written.
+func (s *Service) AssortmentValidate(ctx context.Context, id string, rows []Row, subtype string) (*Result, error) {
+	return s.validateAssortment(ctx, id, rows, subtype, false)
+}
+
+// validateAssortment checks rows for assortment id (spec §5.4): cells, the net cost derived,
+// duplicates by style/colour (critical when importing, duplicateSoft warnings when
+// downloading), the catalog (stylecolor), the product type (import only), the assortment's
+// region (notAllowed) and location (locationId), rows already in it (already), and edited
+// rows (changed).
+func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row, subtype string, fromFile bool) (*Result, error) {
+	if subtype != SubtypeBulkDownloader {
+		subtype = SubtypeImport
+	}
+	cols := s.assortmentColumns()
+	pairs := make([]products.Pair, 0, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		if !fromFile {
+			normalise(r, cols)
+		}
+		r.Values["style"], r.Values["color"] = upper(r.Values["style"]), upper(r.Values["color"])
+		if r.Values["color"] == "" {
+			delete(r.Values, "color")
+		}
+		if fromFile {
+			// Codes are compared in upper case: a file's lower-case code is not an edit.
+			for _, f := range []string{"style", "color"} {
+				if v, ok := r.Values[f]; ok {
+					r.OrigData[f] = v
+				}
+			}
+		}
+		pairs = append(pairs, products.Pair{Style: r.Values["style"], Color: r.Values["color"]})
+	}
+	t, err := s.assortments.ImportTarget(ctx, id, pairs)
+	if err != nil {
+		return nil, err
+	}
+	a := t.Assortment
+	decimals := a.DecimalsPlaces
+	if decimals <= 0 {
+		decimals = 2
+	}
+	labels := map[string]string{}
+	for _, l := range a.Labels {
+		labels[strings.ToLower(l.Name)] = l.Name
+	}
+	found, err := s.products(ctx, pairs, a.LocationID)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for i := range rows {
+		r := &rows[i]
+		checkCells(r, cols)
+		if l := r.Values["label"]; l != "" {
+			if name, ok := labels[strings.ToLower(l)]; ok {
+				r.Values["label"] = name
+			} else {
+				r.add("label", ErrorTypeUnknown, SeverityCritical, "'"+l+"' is not a label of this assortment")
+			}
+		}
+		deriveNetCost(r, decimals)
+		if fromFile && r.OrigData["netCost"] == "" && r.Values["netCost"] != "" {
+			r.OrigData["netCost"] = r.Values["netCost"]
+		}
+		if r.Changed {
+			r.add("style", ErrorTypeChanged, SeverityWarning, MsgChanged)
+		}
+		style, color := r.Values["style"], r.Values["color"]
+		if style == "" || color == "" {
+			r.add("color", ErrorTypeStylecolor, SeverityCritical, MsgStyleColor)
+			continue
+		}
+		pid := products.ID(style, color)
+		if seen[pid] {
+			if subtype == SubtypeBulkDownloader {
+				r.add("style", ErrorTypeDuplicateSoft, SeverityWarning, MsgDuplicate)
+			} else {
+				r.add("style", ErrorTypeDuplicate, SeverityCritical, MsgDuplicate)
+			}
+			continue
+		}
+		seen[pid] = true
+		p, ok := found[pid]
+		if !ok {
+			r.add("style", ErrorTypeStylecolor, SeverityCritical, MsgStyleColor)
+			continue
+		}
+		if t.Present[pid] {
+			r.add("style", ErrorTypeAlready, SeverityCritical, MsgAlready)
+		}
+		if subtype == SubtypeImport && a.ProductType != "" && a.ProductType != "All" && !strings.EqualFold(a.ProductType, p.ProductType) {
+			r.add("style", ErrorTypeProductType, SeverityCritical, MsgProductType)
+		}
+		if a.Region != "" && a.Region != "All" && p.Region != "" && !strings.EqualFold(a.Region, p.Region) {
+			r.add("style", ErrorTypeNotAllowed, SeverityWarning, MsgNotAllowed)
+		}
+		if a.LocationID != "" && len(p.Locations) == 0 {
+			r.add("style", ErrorTypeLocationId, SeverityWarning, MsgLocationID)
+		}
+	}
+	res := &Result{Rows: rows}
+	summarise(res)
+	return res, nil
+}
+
+// catalogInfo is what the validation reads of a catalog product; only this is kept, so a large
+// file does not hold its whole catalog rows.
+type catalogInfo struct {
+	ProductType, Region string
+	Locations           []struct{}
+}
+
+// products reads the catalog's products of pairs (by product id), with their availability in
+// location loc.
+func (s *Service) products(ctx context.Context, pairs []products.Pair, loc string) (map[string]catalogInfo, error) {
+	ids := make([]string, 0, len(pairs))
+	seen := map[string]bool{}
+	for _, p := range pairs {
+		if p.Style == "" || p.Color == "" {
+			continue
+		}
+		id := products.ID(p.Style, p.Color)
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	out := make(map[string]catalogInfo, len(ids))
+	for start := 0; start < len(ids); start += catalogChunk {
+		list, err := s.catalog.ByIDs(ctx, s.db, ids[start:min(start+catalogChunk, len(ids))], loc, false)
+		if err != nil {
+			return nil, err
+		}
+		for i := range list {
+			out[list[i].ID] = catalogInfo{ProductType: list[i].ProductType, Region: list[i].Region, Locations: make([]struct{}, len(list[i].Locations))}
+		}
+	}
+	return out, nil
+}
+
+// ImportAssortment imports rows into assortment id (spec §4.4 step 4): validated again on the
+// server, refused while a critical issue remains or a warning is not ignored, then added in one
+// transaction through the assortment manager.
+func (s *Service) ImportAssortment(ctx context.Context, id string, rows []Row, ignoreWarnings bool) (*assortments.BatchResult, error) {
+	res, err := s.validateAssortment(ctx, id, rows, SubtypeImport, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := refuseUnready(res, ignoreWarnings); err != nil {
+		return nil, err
+	}
+	if len(res.Rows) == 0 {
+		return nil, emptyImport()
+	}
+	adds := make([]assortments.AddProduct, len(res.Rows))
+	for i, r := range res.Rows {
+		vals := map[string]any{}
+		for _, c := range s.assortmentColumns() {
+			v, ok := r.Values[c.Field]
+			if !ok || c.Field == "style" || c.Field == "color" {
+				continue
+			}
+			if c.Type == "number" || c.Type == "integer" {
+				vals[c.Field] = *number(v)
+			} else {
+				vals[c.Field] = v
+			}
+		}
+		adds[i] = assortments.AddProduct{Style: r.Values["style"], Color: r.Values["color"], Values: vals}
+	}
+	return s.assortments.Import(ctx, id, adds)
+}

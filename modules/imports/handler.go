@@ -1,0 +1,195 @@
+package imports
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"its/core/httpx"
+	"its/core/registry"
+	"its/modules/actions"
+)
+
+// Handler is the import's HTTP side.
+type Handler struct{ svc *Service }
+
+// NewHandler gives the handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// libraryFrom makes the route's library the policy's resource (the department check).
+var libraryFrom = registry.WithResource(func(r *http.Request) map[string]any {
+	return map[string]any{"library": chi.URLParam(r, "library")}
+})
+
+// Routes registers the module's routes (each listed in module.yaml).
+func (h *Handler) Routes(r registry.Router) {
+	r.Handle("POST", "/api/imports/assortment/{id}/columns", actions.ImportsAssortment, h.assortmentColumns)
+	r.Handle("POST", "/api/imports/assortment/{id}/rows", actions.ImportsAssortment, h.assortmentRows)
+	r.Handle("POST", "/api/imports/assortment/{id}/validate", actions.ImportsAssortment, h.assortmentValidate)
+	r.Handle("POST", "/api/imports/assortment/{id}", actions.ImportsAssortment, h.assortmentImport)
+	r.Handle("POST", "/api/imports/assortment/{id}/download", actions.ImportsAssortment, h.assortmentDownload)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}/columns", actions.ImportsSampleInventory, h.sampleColumns, libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}/rows", actions.ImportsSampleInventory, h.sampleRows, libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}/validate", actions.ImportsSampleInventory, h.sampleValidate, libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}", actions.ImportsSampleInventory, h.sampleImport, libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}/download", actions.ImportsSampleInventory, h.sampleDownload, libraryFrom)
+}
+
+type columnsRequest struct {
+	ImportID string `json:"importId"`
+}
+
+type rowsRequest struct {
+	ImportID string  `json:"importId"`
+	Mapping  Mapping `json:"mapping"`
+	Subtype  string  `json:"subtype"`
+}
+
+type validateRequest struct {
+	Rows    []Row  `json:"rows"`
+	Subtype string `json:"subtype"`
+}
+
+type importRequest struct {
+	Rows           []Row `json:"rows"`
+	IgnoreWarnings bool  `json:"ignoreWarnings"`
+}
+
+func (h *Handler) assortmentColumns(w http.ResponseWriter, r *http.Request) error {
+	var req columnsRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	out, err := h.svc.AssortmentColumns(r.Context(), chi.URLParam(r, "id"), req.ImportID)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) assortmentRows(w http.ResponseWriter, r *http.Request) error {
+	var req rowsRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	out, err := h.svc.AssortmentRows(r.Context(), chi.URLParam(r, "id"), req.ImportID, req.Mapping, req.Subtype)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) assortmentValidate(w http.ResponseWriter, r *http.Request) error {
+	var req validateRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	out, err := h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), req.Rows, req.Subtype)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) assortmentImport(w http.ResponseWriter, r *http.Request) error {
+	var req importRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.ImportAssortment(r.Context(), chi.URLParam(r, "id"), req.Rows, req.IgnoreWarnings)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgImported, "data": map[string]any{"added": res.Added, "assortment": res.Assortment}})
+	return nil
+}
+
+func (h *Handler) assortmentDownload(w http.ResponseWriter, r *http.Request) error {
+	var req importRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), req.Rows, SubtypeBulkDownloader)
+	if err != nil {
+		return err
+	}
+	if err := refuseUnready(res, req.IgnoreWarnings); err != nil {
+		return err
+	}
+	return writeXLSX(w, "Import", h.svc.assortmentColumns(), res.Rows)
+}
+
+func (h *Handler) sampleColumns(w http.ResponseWriter, r *http.Request) error {
+	var req columnsRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	out, err := h.svc.SampleColumns(r.Context(), chi.URLParam(r, "library"), req.ImportID)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) sampleRows(w http.ResponseWriter, r *http.Request) error {
+	var req rowsRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	out, err := h.svc.SampleRows(r.Context(), chi.URLParam(r, "library"), req.ImportID, req.Mapping)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) sampleValidate(w http.ResponseWriter, r *http.Request) error {
+	var req validateRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	out, err := h.svc.SampleValidate(r.Context(), chi.URLParam(r, "library"), req.Rows)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
+	return nil
+}
+
+func (h *Handler) sampleImport(w http.ResponseWriter, r *http.Request) error {
+	var req importRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	res, err := h.svc.ImportSamples(r.Context(), chi.URLParam(r, "library"), req.Rows, req.IgnoreWarnings)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgImported, "data": map[string]any{"added": len(res.Added)}})
+	return nil
+}
+
+func (h *Handler) sampleDownload(w http.ResponseWriter, r *http.Request) error {
+	var req importRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	library := chi.URLParam(r, "library")
+	res, err := h.svc.SampleValidate(r.Context(), library, req.Rows)
+	if err != nil {
+		return err
+	}
+	if err := refuseUnready(res, req.IgnoreWarnings); err != nil {
+		return err
+	}
+	cols, _, err := h.svc.sampleColumns(library)
+	if err != nil {
+		return err
+	}
+	return writeXLSX(w, "SampleInventory_"+library, cols, res.Rows)
+}

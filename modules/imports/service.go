@@ -1,0 +1,229 @@
+package imports
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/fx"
+
+	"its/core/grid"
+	"its/core/httpx"
+	"its/core/storage"
+	"its/modules/assortments"
+	"its/modules/imports/sheet"
+	"its/modules/products"
+	"its/modules/sampleinventory"
+)
+
+// Assortments is what the import needs of the assortment manager: the target of an import
+// (checked for editing) and the all-or-nothing add of its rows.
+type Assortments interface {
+	ImportTarget(ctx context.Context, id string, pairs []products.Pair) (*assortments.ImportTarget, error)
+	Import(ctx context.Context, id string, adds []assortments.AddProduct) (*assortments.BatchResult, error)
+}
+
+// Samples is what the import needs of the sample inventory: a library's columns, its row
+// validation (spec §5.5) and its batch write.
+type Samples interface {
+	Schema(library string) (*sampleinventory.Schema, error)
+	Validate(ctx context.Context, library string, req sampleinventory.ValidateRequest) (*sampleinventory.ValidateResult, error)
+	Write(ctx context.Context, library string, req grid.BatchRequest) (*grid.BatchResult, error)
+}
+
+// Service runs the import's steps.
+type Service struct {
+	db          *pgxpool.Pool
+	store       *Store
+	blobs       storage.Store
+	catalog     products.Catalog
+	assortments Assortments
+	samples     Samples
+	log         *slog.Logger
+	limits      sheet.Limits
+}
+
+// ServiceParams wire the service.
+type ServiceParams struct {
+	fx.In
+	DB          *pgxpool.Pool
+	Store       *Store
+	Blobs       storage.Store
+	Catalog     products.Catalog
+	Assortments *assortments.Service
+	Samples     *sampleinventory.Service
+	Log         *slog.Logger
+}
+
+// Limits are the import's file limits (module.yaml constants).
+var Limits = sheet.Limits{MaxBytes: MaxFileBytes, MaxUnzip: MaxUnzipBytes, MaxXML: MaxXMLBytes, MaxRows: MaxRows + 1, MaxCols: MaxColumns}
+
+// NewService gives the service.
+func NewService(p ServiceParams) *Service {
+	return &Service{db: p.DB, store: p.Store, blobs: p.Blobs, catalog: p.Catalog, assortments: p.Assortments,
+		samples: p.Samples, log: p.Log, limits: Limits}
+}
+
+// Columns is the answer of the column association step.
+type Columns struct {
+	Headers []string `json:"headers"`
+	Columns []Column `json:"columns"`
+	Mapping Mapping  `json:"mapping"`
+}
+
+// refusal turns a file the reader refuses into a 422 naming why.
+func refusal(err error) error {
+	var r *sheet.Refusal
+	if errors.As(err, &r) {
+		status, code := 422, "ITS_ERR_VALIDATION"
+		switch r.Reason {
+		case sheet.ReasonTooLarge, sheet.ReasonTooMany, sheet.ReasonZipBomb:
+			status, code = 413, "ITS_ERR_TOO_LARGE"
+		}
+		return &httpx.Error{Status: status, Code: code, Message: r.Message,
+			Details: []httpx.FieldError{{Field: "file", Rule: r.Reason, Message: r.Message}}}
+	}
+	return err
+}
+
+// open opens the caller's uploaded file for reading.
+func (s *Service) open(ctx context.Context, importID string) (sheet.Reader, func(), error) {
+	f, err := s.store.get(ctx, importID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rc, info, err := s.blobs.Get(ctx, f.Key)
+	if err != nil {
+		return nil, nil, err
+	}
+	rd, err := sheet.Open(rc, info.Size, f.Kind, s.limits)
+	if err != nil {
+		rc.Close()
+		return nil, nil, refusal(err)
+	}
+	return rd, func() { rd.Close(); rc.Close() }, nil
+}
+
+// headerOf reads a file's first row.
+func (s *Service) headerOf(ctx context.Context, importID string) ([]string, error) {
+	rd, done, err := s.open(ctx, importID)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	h, err := rd.Next()
+	if err == io.EOF {
+		return nil, refusal(&sheet.Refusal{Reason: sheet.ReasonEmpty, Message: "This file has no rows."})
+	}
+	if err != nil {
+		return nil, refusal(err)
+	}
+	for i := range h {
+		h[i] = clean(h[i])
+	}
+	return h, nil
+}
+
+// columns answers step 2 for a target's columns.
+func (s *Service) columns(ctx context.Context, importID string, cols []Column) (*Columns, error) {
+	h, err := s.headerOf(ctx, importID)
+	if err != nil {
+		return nil, err
+	}
+	return &Columns{Headers: h, Columns: cols, Mapping: AutoMatch(h, cols)}, nil
+}
+
+// readRows streams the file's data rows through the mapping: cleaned, rows without the key
+// field dropped.
+func (s *Service) readRows(ctx context.Context, importID string, m Mapping, cols []Column, key string) ([]Row, int, error) {
+	if err := checkMapping(m, cols); err != nil {
+		return nil, 0, err
+	}
+	rd, done, err := s.open(ctx, importID)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer done()
+	return ReadRows(rd, m, key)
+}
+
+// ReadRows reads a sheet's data rows (the first row is the header) through the mapping; rows
+// without key are dropped and counted.
+func ReadRows(rd sheet.Reader, m Mapping, key string) ([]Row, int, error) {
+	if _, err := rd.Next(); err != nil {
+		if err == io.EOF {
+			return []Row{}, 0, nil
+		}
+		return nil, 0, refusal(err)
+	}
+	var rows []Row
+	dropped := 0
+	for line := 2; ; line++ {
+		cells, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, 0, refusal(err)
+		}
+		r := fromCells(line, cells, m)
+		if r.Values[key] == "" {
+			dropped++
+			continue
+		}
+		rows = append(rows, r)
+	}
+	return rows, dropped, nil
+}
+
+func checkMapping(m Mapping, cols []Column) error {
+	var bad []httpx.FieldError
+	known := map[string]bool{}
+	for _, c := range cols {
+		known[c.Field] = true
+		if _, ok := m[c.Field]; c.Required && !ok {
+			bad = append(bad, httpx.FieldError{Field: "mapping." + c.Field, Rule: "required", Message: c.Header + " must be associated with a column of the file"})
+		}
+	}
+	for f, col := range m {
+		if !known[f] {
+			bad = append(bad, httpx.FieldError{Field: "mapping." + f, Rule: "unknown", Message: "Unknown field " + f})
+		} else if col < 0 || col >= MaxColumns {
+			bad = append(bad, httpx.FieldError{Field: "mapping." + f, Rule: "range", Message: "No such column"})
+		}
+	}
+	if len(bad) > 0 {
+		return httpx.Invalid(bad...)
+	}
+	return nil
+}
+
+// refuseUnready is the answer to an import or download of rows that still have errors the
+// caller did not accept.
+func refuseUnready(res *Result, ignoreWarnings bool) error {
+	var details []httpx.FieldError
+	for _, r := range res.Rows {
+		for _, e := range r.Errors {
+			if e.ErrorSeverity == SeverityCritical || !ignoreWarnings {
+				details = append(details, httpx.FieldError{Field: fmt.Sprintf("rows[%d].%s", r.Index, e.Field), Rule: e.ErrorType, Message: e.ErrorMessage})
+			}
+		}
+		if len(details) >= 100 {
+			break
+		}
+	}
+	if len(details) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("%d rows have critical issues; fix them and validate again.", res.Critical)
+	if res.Critical == 0 {
+		msg = fmt.Sprintf("%d rows have warnings; ignore them to go on.", res.Warnings)
+	}
+	return &httpx.Error{Status: 422, Code: "ITS_ERR_VALIDATION", Message: msg, Details: details}
+}
+
+func upper(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }

@@ -1,0 +1,115 @@
+/** The import's server calls: the multipart upload of the file, then the steps of modules/imports. */
+import { api, csrfToken, CSRF_HEADER } from '@its/kit';
+import type { Subtype, Validation } from './state';
+
+export interface ImportColumn {
+  field: string;
+  header: string;
+  type: 'text' | 'number' | 'integer';
+  required: boolean;
+  options?: string[];
+}
+
+export interface ColumnsAnswer {
+  headers: string[];
+  columns: ImportColumn[];
+  mapping: Record<string, number>;
+}
+
+export interface RowError {
+  field: string;
+  errorType: string;
+  errorSeverity: 'critical' | 'warning';
+  errorMessage: string;
+}
+
+/** An import row (spec §3.7). */
+export interface ImportRow {
+  index: number;
+  values: Record<string, string>;
+  origdata: Record<string, string>;
+  error: RowError[];
+  changed: boolean;
+}
+
+export interface RowsAnswer {
+  rows: ImportRow[];
+  status: Validation;
+  criticalCount: number;
+  warningCount: number;
+  dropped: number;
+}
+
+/** Where the rows go: an assortment, or a sample library. */
+export type ImportTarget = { kind: 'assortment'; id: string } | { kind: 'sampleInventory'; library: string };
+
+export const basePath = (t: ImportTarget) => (t.kind === 'assortment' ? `/imports/assortment/${encodeURIComponent(t.id)}` : `/imports/sampleInventory/${encodeURIComponent(t.library)}`);
+
+interface Created {
+  uploadId: string;
+  bucket: string;
+  key: string;
+  urls: string[];
+  chunkSize: number;
+}
+
+/** PUTs one part, reporting the bytes sent (fetch reports no upload progress). */
+function putPart(url: string, body: Blob, onProgress: (sent: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.upload.onprogress = (ev) => onProgress(ev.loaded);
+    xhr.onload = () => (xhr.status < 300 ? resolve(xhr.getResponseHeader('ETag') ?? '') : reject(new Error(`HTTP ${xhr.status}`)));
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.send(body);
+  });
+}
+
+/** Uploads a file (usage importFile) and answers its import id; progress goes 0..1. */
+export async function uploadFile(file: File, target: ImportTarget, onProgress: (p: number) => void): Promise<string> {
+  const params = target.kind === 'assortment' ? { target: 'assortment' } : { target: 'sampleInventory', library: target.library };
+  const created = await api.post<Created>('/upload/aws/s3/create', { filename: file.name, fileSize: file.size, usageType: 'importFile', ...params }, { silent: true });
+  const sent = new Array<number>(created.urls.length).fill(0);
+  const etags: string[] = [];
+  for (let i = 0; i < created.urls.length; i++) {
+    const part = file.slice(i * created.chunkSize, Math.min(file.size, (i + 1) * created.chunkSize));
+    etags.push(
+      await putPart(created.urls[i]!, part, (n) => {
+        sent[i] = n;
+        onProgress(sent.reduce((a, b) => a + b, 0) / Math.max(1, file.size));
+      }),
+    );
+  }
+  const done = await api.post<{ result: { importId: string } }>('/upload/aws/s3/complete', { bucket: created.bucket, key: created.key, uploadId: created.uploadId, etags }, { silent: true });
+  onProgress(1);
+  return done.result.importId;
+}
+
+export const fetchColumns = (t: ImportTarget, importId: string) => api.post<ColumnsAnswer>(`${basePath(t)}/columns`, { importId }, { silent: true });
+
+export const readRows = (t: ImportTarget, importId: string, mapping: Record<string, number>, subtype: Subtype) =>
+  api.post<RowsAnswer>(`${basePath(t)}/rows`, { importId, mapping, subtype }, { silent: true });
+
+const sendable = (rows: ImportRow[]) => rows.map(({ index, values, origdata }) => ({ index, values, origdata, error: [], changed: false }));
+
+export const validateRows = (t: ImportTarget, rows: ImportRow[], subtype: Subtype) => api.post<RowsAnswer>(`${basePath(t)}/validate`, { rows: sendable(rows), subtype }, { silent: true });
+
+export const importRows = (t: ImportTarget, rows: ImportRow[], ignoreWarnings: boolean) =>
+  api.post<{ added: number }>(basePath(t), { rows: sendable(rows), ignoreWarnings }, { silent: true });
+
+/** The bulk downloader: the validated rows as a workbook, saved by the browser. */
+export async function downloadRows(t: ImportTarget, rows: ImportRow[], ignoreWarnings: boolean): Promise<void> {
+  const res = await fetch(`/api${basePath(t)}/download`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: csrfToken() },
+    body: JSON.stringify({ rows: sendable(rows), ignoreWarnings }),
+  });
+  if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { message?: string }).message ?? `HTTP ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'Import.xlsx';
+  a.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,52 @@
+/**
+ * The import's state (spec §4.4) and the label of its one button (§2.6): Validate Items,
+ * Critical Issues Fixed - Resubmit, Ignore Warnings & Import / & Download, Import to Assortment /
+ * Download Items, Revalidate Items.
+ */
+import { enums } from '@its/kit';
+
+export type Validation = (typeof enums.imports.validations)[number];
+export type Subtype = (typeof enums.imports.subtypes)[number];
+export type Target = 'assortment' | 'sampleInventory';
+
+export type ButtonAction = 'validate' | 'import' | 'download';
+
+export interface ButtonState {
+  /** The message id of the label. */
+  label: string;
+  action: ButtonAction;
+  /** Warnings are ignored by the import or download this button starts. */
+  ignoreWarnings: boolean;
+}
+
+/** The button for a validation result; a sample import says so instead of "to Assortment". */
+export function buttonFor(status: Validation, subtype: Subtype, target: Target = 'assortment'): ButtonState {
+  const download = subtype === 'bulkDownloader';
+  switch (status) {
+    case 'critical':
+      return { label: 'imports.button.resubmit', action: 'validate', ignoreWarnings: false };
+    case 'warning':
+      return download
+        ? { label: 'imports.button.ignoreWarningsDownload', action: 'download', ignoreWarnings: true }
+        : { label: 'imports.button.ignoreWarningsImport', action: 'import', ignoreWarnings: true };
+    case 'passed':
+      if (download) return { label: 'imports.button.download', action: 'download', ignoreWarnings: false };
+      return { label: target === 'assortment' ? 'imports.button.importToAssortment' : 'imports.button.importToSamples', action: 'import', ignoreWarnings: false };
+    case 'reset':
+      return { label: 'imports.button.revalidate', action: 'validate', ignoreWarnings: false };
+    default:
+      return { label: 'imports.button.validate', action: 'validate', ignoreWarnings: false };
+  }
+}
+
+/**
+ * The state after a cell edit: changing a style or colour after validation resets it
+ * (Revalidate Items); other edits keep it, but a passed or warning result is validated again
+ * before anything is imported.
+ */
+export function afterEdit(status: Validation, field: string): Validation {
+  if (status === 'start') return status;
+  if (field === 'style' || field === 'color') return 'reset';
+  if (status === 'passed' || status === 'warning') return 'reset';
+  return status;
+}
