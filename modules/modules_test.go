@@ -148,7 +148,7 @@ func TestUploadUsages(t *testing.T) {
 			t.Errorf("%v: %d %v, want %d %s", c.body, status, d, c.status, c.key)
 		}
 	}
-	if _, d := create(editor, map[string]any{"filename": "x.png", "fileSize": 10, "usageType": "avatar"}); !strings.Contains(fmt.Sprint(d), "assortmentLogo, displayGroup, libraryAsset, product, seasonCover") {
+	if _, d := create(editor, map[string]any{"filename": "x.png", "fileSize": 10, "usageType": "avatar"}); !strings.Contains(fmt.Sprint(d), "assortmentLogo, displayGroup, importFile, libraryAsset, product, seasonCover") {
 		t.Errorf("unknown usage type: %v", d)
 	}
 }
