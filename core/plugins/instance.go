@@ -54,7 +54,7 @@ func Launch(ctx context.Context, f *Folder, log *slog.Logger, host pluginapi.Hos
 		Cmd:              exec.Command(f.Executable()),
 		SecureConfig:     &goplugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
-		Logger:           pluginLogger(log, f.ID()),
+		Logger:           pluginLogger(log.With("plugin", f.ID())),
 		StartTimeout:     20 * time.Second,
 	})
 	p := &process{client: client}
@@ -135,7 +135,7 @@ type instance struct {
 }
 
 func newInstance(f *Folder, checksum string, log *slog.Logger, services pluginapi.HostServer) *instance {
-	return &instance{folder: f, checksum: checksum, log: log.With("plugin", f.ID()), services: services,
+	return &instance{folder: f, checksum: checksum, log: log, services: services,
 		restarted: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 }
 
@@ -180,7 +180,7 @@ func (in *instance) supervise() {
 			continue
 		}
 		if p != nil {
-			in.log.Error("plugin process exited; restarting", "after", backoff.String())
+			in.log.Error("plugin process exited; restarting", "plugin", in.folder.ID(), "after", backoff.String())
 			in.mu.Lock()
 			in.proc, in.lastErr = nil, errors.New("the plugin's process exited")
 			in.mu.Unlock()
@@ -197,7 +197,7 @@ func (in *instance) supervise() {
 		np, err := Launch(ctx, in.folder, in.log, in.services)
 		cancel()
 		if err != nil {
-			in.log.Error("plugin restart failed", "error", err)
+			in.log.Error("plugin restart failed", "plugin", in.folder.ID(), "error", err)
 			in.mu.Lock()
 			in.lastErr = err
 			in.mu.Unlock()
@@ -208,7 +208,7 @@ func (in *instance) supervise() {
 		in.proc, in.lastErr = np, nil
 		in.mu.Unlock()
 		upSince = time.Now()
-		in.log.Info("plugin restarted")
+		in.log.Info("plugin restarted", "plugin", in.folder.ID())
 		select {
 		case in.restarted <- struct{}{}:
 		default:
@@ -309,7 +309,7 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 			f, err = st.Recv()
 			if err != nil {
 				if !errors.Is(err, io.EOF) {
-					in.log.Warn("plugin answer cut short", "route", route, "error", err)
+					in.log.Warn("plugin answer cut short", "plugin", in.folder.ID(), "route", route, "error", err)
 				}
 				return nil
 			}
@@ -365,8 +365,8 @@ func pluginUser(u *identity.User) *pluginapi.User {
 
 // pluginLogger passes the plugin's log lines (go-plugin's hclog JSON) to the core's log with
 // the plugin's id.
-func pluginLogger(log *slog.Logger, id string) hclog.Logger {
-	return hclog.New(&hclog.LoggerOptions{Name: "plugin", Output: &slogWriter{log: log.With("plugin", id)}, JSONFormat: true, Level: hclog.Debug})
+func pluginLogger(log *slog.Logger) hclog.Logger {
+	return hclog.New(&hclog.LoggerOptions{Name: "plugin", Output: &slogWriter{log: log}, JSONFormat: true, Level: hclog.Debug})
 }
 
 type slogWriter struct{ log *slog.Logger }
@@ -398,7 +398,11 @@ func (s *slogWriter) Write(p []byte) (int, error) {
 		sort.Strings(keys)
 		args := make([]any, 0, 2*len(keys))
 		for _, k := range keys {
-			args = append(args, k, entry[k])
+			name := k
+			if k == "plugin" {
+				name = "path" // go-plugin's name for the executable; "plugin" is the id here
+			}
+			args = append(args, name, entry[k])
 		}
 		s.log.Log(context.Background(), level, msg, args...)
 	}
