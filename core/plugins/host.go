@@ -265,6 +265,9 @@ func (h *Host) Sync(ctx context.Context) error {
 		}
 		next[id], started[id] = in, in
 	}
+	if len(started) == 0 && len(next) == len(h.instances) {
+		return nil // nothing changed (a poll, or a notification another sync already handled)
+	}
 	// Policies first for what comes, routes next, policies of what goes last: a route is never
 	// mounted without its rules.
 	if err := h.authz.LoadWith(ctx, policyUnion(h.instances, next)); err != nil {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -75,7 +76,7 @@ func (f *Folder) checkPolicies(own map[string]bool) error {
 	if err != nil {
 		return err
 	}
-	before, err := catalogue(base)
+	before, err := baseCatalogue()
 	if err != nil {
 		return err
 	}
@@ -104,6 +105,15 @@ func (f *Folder) checkPolicies(own map[string]bool) error {
 	}
 	return nil
 }
+
+// baseCatalogue is the embedded policies' actions, computed once (they never change in a run).
+var baseCatalogue = sync.OnceValues(func() (map[string]bool, error) {
+	base, err := baseModules(false)
+	if err != nil {
+		return nil, err
+	}
+	return catalogue(base)
+})
 
 func asksOwnAction(r *ast.Rule, own map[string]bool) bool {
 	for _, e := range r.Body {
