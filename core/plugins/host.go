@@ -368,22 +368,22 @@ func (h *Host) follow(ctx context.Context) {
 }
 
 func (h *Host) listen(ctx context.Context) error {
-	conn, err := h.pool.Acquire(ctx)
+	// A connection of its own, outside the pool: closing the pool never waits for it.
+	conn, err := pgx.ConnectConfig(ctx, h.pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return err
 	}
-	defer conn.Release()
+	defer func() { _ = conn.Close(context.Background()) }()
 	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
 		return err
 	}
-	defer func() { _, _ = conn.Exec(context.Background(), "UNLISTEN "+Channel) }()
 	// A change made while not listening is caught up at once.
 	if err := h.Sync(ctx); err != nil {
 		h.log.Error("plugins: sync failed", "error", err)
 	}
 	for {
 		wctx, cancel := context.WithTimeout(ctx, h.cfg.Plugins.PollInterval.Duration)
-		_, err := conn.Conn().WaitForNotification(wctx)
+		_, err := conn.WaitForNotification(wctx)
 		cancel()
 		if ctx.Err() != nil {
 			return nil
