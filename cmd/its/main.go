@@ -30,6 +30,9 @@ commands:
   seed      load the demo data into an empty database and exit
   backup <file>   write the database (pg_dump) and the local blob store into one tar.gz
   restore <file>  restore such a file into an empty database and an empty data_dir
+  plugins new <kind> <id> [dir]   create a plugin (kind: module or microsite) in dir (default plugins/<id>)
+  plugins install <bundle.tar.gz> check and install (or upgrade) a plugin bundle; running servers pick it up
+  plugins remove|disable|enable <id>, plugins list
   version   print the version
 
 configuration: configs/default.yaml, overridden by ITS_<KEY> environment variables.
@@ -67,6 +70,8 @@ func main() {
 			os.Exit(2)
 		}
 		err = archive(cmd, os.Args[2], cfg)
+	case "plugins":
+		err = pluginsCmd(cfg, os.Args[2:])
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 		return

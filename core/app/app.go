@@ -27,6 +27,7 @@ import (
 	"its/core/mail"
 	"its/core/metrics"
 	"its/core/pdf"
+	"its/core/plugins"
 	"its/core/policyversions"
 	"its/core/registry"
 	"its/core/session"
@@ -72,6 +73,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 func Handler(cfg *config.Config, modules fx.Option) fx.Option {
 	return fx.Options(
 		Core(cfg, modules),
+		plugins.Module,
 		fx.Provide(web.New, NewRouter),
 		fx.Invoke(runDemo, runSweeper),
 	)
@@ -97,6 +99,7 @@ type RouterParams struct {
 	Web      *web.Handler
 	Blobs    *storage.Handler
 	Metrics  *metrics.Metrics
+	Plugins  *plugins.Host
 }
 
 // NewRouter builds the chi router: base middleware, sessions, module routes, the frontend.
@@ -112,15 +115,16 @@ func NewRouter(p RouterParams) http.Handler {
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
 		p.Registry.Mount(api)
-		api.Handle("/api/*", httpx.Wrap(p.Log, func(w http.ResponseWriter, r *http.Request) error {
-			return httpx.NotFound("API route " + r.Method + " " + r.URL.Path)
-		}))
+		// Plugin routes change while ITS runs: the host dispatches them (404 for no route).
+		api.Handle("/api/*", p.Plugins)
 	})
 	r.MethodNotAllowed(httpx.Wrap(p.Log, func(w http.ResponseWriter, r *http.Request) error {
 		return &httpx.Error{Status: http.StatusMethodNotAllowed, Code: "ITS_ERR_METHOD", Message: "Method " + r.Method + " is not allowed on " + r.URL.Path}
 	}))
 	// Signed blob URLs carry their own credential: no session, no CSRF.
 	r.Handle(storage.URLPrefix+"*", p.Blobs)
+	// Plugins' built remotes, public like the compiled-in remotes.
+	r.Handle(plugins.AssetsPrefix+"*", p.Plugins.Assets())
 	r.Handle("/*", p.Web)
 	return r
 }

@@ -76,7 +76,7 @@ func Backup(ctx context.Context, file string, o Options) (*Summary, error) {
 	}
 	defer os.RemoveAll(tmpDir)
 	dump := filepath.Join(tmpDir, dumpName)
-	err = withDatabase(ctx, o, func(dbURL string) error {
+	err = WithDatabase(ctx, o, func(dbURL string) error {
 		return pgTool(ctx, o, dbURL, "pg_dump", "--format=custom", "--file="+dump)
 	})
 	if err != nil {
@@ -201,7 +201,7 @@ func Restore(ctx context.Context, file string, o Options) (*Summary, error) {
 	if sum.Blobs == "local" && o.Config.Storage.Driver != "local" {
 		return nil, errors.New("the archive holds local blobs but storage.driver is not local: restore with the local driver, then copy the blobs into the bucket")
 	}
-	err = withDatabase(ctx, o, func(dbURL string) error {
+	err = WithDatabase(ctx, o, func(dbURL string) error {
 		if err := mustBeEmptyDB(ctx, dbURL); err != nil {
 			return err
 		}
@@ -385,10 +385,10 @@ func mustBeEmptyDB(ctx context.Context, dbURL string) error {
 	return nil
 }
 
-// withDatabase runs fn with the URL of ITS's database: database_url, or the private cluster
+// WithDatabase runs fn with the URL of ITS's database: database_url, or the private cluster
 // under data_dir, started for fn (initialised when new) and stopped after unless another
 // process was already running it.
-func withDatabase(ctx context.Context, o Options, fn func(dbURL string) error) error {
+func WithDatabase(ctx context.Context, o Options, fn func(dbURL string) error) error {
 	if o.Config.DatabaseURL != "" {
 		return fn(o.Config.DatabaseURL)
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -114,6 +115,19 @@ type Config struct {
 		URL      string   `yaml:"url"`
 		Timeout  Duration `yaml:"timeout"`
 	} `yaml:"addresses"`
+
+	Plugins struct {
+		Dir          string   `yaml:"dir"`
+		PollInterval Duration `yaml:"poll_interval"`
+	} `yaml:"plugins"`
+}
+
+// PluginsDir is where plugin folders live: plugins.dir, or <data_dir>/plugins.
+func (c *Config) PluginsDir() string {
+	if c.Plugins.Dir != "" {
+		return c.Plugins.Dir
+	}
+	return filepath.Join(c.DataDir, "plugins")
 }
 
 // Production reports whether ITS runs in production mode.
@@ -258,6 +272,9 @@ func (c *Config) validate() error {
 	}
 	if c.Jobs.Workers <= 0 {
 		return fmt.Errorf("jobs.workers must be positive")
+	}
+	if c.Plugins.PollInterval.Duration <= 0 {
+		return fmt.Errorf("plugins.poll_interval must be positive")
 	}
 	if c.Images.MaxPixels <= 0 || c.Images.DecodeBudgetPixels <= 0 {
 		return fmt.Errorf("images.max_pixels and images.decode_budget_pixels must be positive")

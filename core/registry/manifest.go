@@ -20,6 +20,7 @@ type Manifest struct {
 	ID          string     `json:"id"`
 	Title       string     `json:"title"`
 	Description string     `json:"description,omitempty"`
+	Plugin      *Plugin    `json:"plugin,omitempty"`
 	Remote      *Remote    `json:"remote,omitempty"`
 	Actions     []Action   `json:"actions,omitempty"`
 	API         []APIRoute `json:"api,omitempty"`
@@ -52,6 +53,13 @@ type Constant struct {
 type Message struct {
 	ID string `json:"id"`
 	Go string `json:"go"`
+}
+
+// Plugin describes an out-of-process module's executable (core/plugins).
+type Plugin struct {
+	Version    string `json:"version"`
+	Executable string `json:"executable"`
+	SHA256     string `json:"sha256"`
 }
 
 // Remote is the module's frontend, loaded by the shell through module federation.

@@ -109,6 +109,8 @@ type Registry struct {
 	authz        *authz.Engine
 	denials      DenialRecorder
 	log          *slog.Logger
+	// dynamic holds the modules added while ITS runs (plugins), set once at start-up.
+	dynamic Dynamic
 }
 
 // Params wire the registry.
@@ -316,8 +318,14 @@ type View struct {
 // user's policy allows; a module left with nothing is left out.
 func (reg *Registry) Visible(ctx context.Context, u *identity.User) ([]View, error) {
 	out := []View{}
+	manifests := make([]*Manifest, 0, len(reg.Modules))
 	for _, l := range reg.Modules {
-		m := l.Manifest
+		manifests = append(manifests, l.Manifest)
+	}
+	if reg.dynamic != nil {
+		manifests = append(manifests, reg.dynamic.Manifests()...)
+	}
+	for _, m := range manifests {
 		if m.Remote == nil && len(m.Nav) == 0 {
 			continue
 		}

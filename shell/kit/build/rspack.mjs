@@ -90,8 +90,10 @@ export function sharedDeps({ host = false, grid = false } = {}) {
  * @param {string} [o.name]  the registry's remote.name (module.yaml), default id
  * @param {Record<string, string>} o.exposes  what the manifest's UI routes name
  * @param {boolean} [o.grid] the remote uses the grid kit and ag-grid (shared singletons)
+ * @param {string} [o.publicPath] where the server serves the build, default `/remotes/<id>/`
+ *   (a plugin's remote is served by the core under `/plugins/<id>/`)
  */
-export async function remoteConfig({ dir, id, name = id, exposes, grid = false }) {
+export async function remoteConfig({ dir, id, name = id, exposes, grid = false, publicPath = `/remotes/${id}/` }) {
   const { ModuleFederationPlugin } = await import('@module-federation/enhanced/rspack');
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -102,7 +104,7 @@ export async function remoteConfig({ dir, id, name = id, exposes, grid = false }
       devtool: production ? false : 'cheap-module-source-map',
       output: {
         path: join(dir, 'dist'),
-        publicPath: `/remotes/${id}/`,
+        publicPath,
         clean: true,
         uniqueName: `its_remote_${id.replace(/-/g, '_')}`,
         ...hashed,

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/cmd/its/scaffold"
+	"its/core/config"
+	"its/core/backup"
+	"its/core/logging"
+	"its/core/plugins"
+	"its/core/registry"
+)
+
+const pluginsUsage = `usage:
+  its plugins new <module|microsite> <id> [dir]
+  its plugins install <bundle.tar.gz>   (checks <bundle>.sha256 too when it exists)
+  its plugins remove <id>
+  its plugins disable <id>
+  its plugins enable <id>
+  its plugins list
+`
+
+// pluginsCmd runs `its plugins ...`. Every command but new works on the installation's
+// database: the running servers follow the plugins table and apply the change within seconds.
+func pluginsCmd(cfg *config.Config, args []string) error {
+	if len(args) == 0 {
+		return errors.New(pluginsUsage)
+	}
+	switch args[0] {
+	case "new":
+		if len(args) < 3 || len(args) > 4 {
+			return errors.New(pluginsUsage)
+		}
+		dir := "plugins/" + args[2]
+		if len(args) == 4 {
+			dir = args[3]
+		}
+		if err := scaffold.New(args[1], args[2], dir); err != nil {
+			return err
+		}
+		fmt.Printf("created %s: run make -C %s to build %s.tar.gz, then its plugins install %s/%s.tar.gz\n", dir, dir, args[2], dir, args[2])
+		return nil
+	case "install":
+		if len(args) != 2 {
+			return errors.New(pluginsUsage)
+		}
+		bundle, want, err := readBundle(args[1])
+		if err != nil {
+			return err
+		}
+		return onDB(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
+			m, err := (&plugins.Installer{Pool: db, Registry: reg}).Install(ctx, bundle, want)
+			if err != nil {
+				return fmt.Errorf("%s refused: %w", args[1], err)
+			}
+			fmt.Printf("installed %s %s\n", m.ID, m.Plugin.Version)
+			return nil
+		})
+	case "remove", "disable", "enable":
+		if len(args) != 2 {
+			return errors.New(pluginsUsage)
+		}
+		return onDB(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
+			in := &plugins.Installer{Pool: db, Registry: reg}
+			var err error
+			switch args[0] {
+			case "remove":
+				err = in.Remove(ctx, args[1])
+			default:
+				err = in.SetEnabled(ctx, args[1], args[0] == "enable")
+			}
+			if err == nil {
+				fmt.Printf("%s: %s\n", args[1], map[string]string{"remove": "removed", "disable": "disabled", "enable": "enabled"}[args[0]])
+			}
+			return err
+		})
+	case "list":
+		return onDB(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
+			list, err := (&plugins.Installer{Pool: db, Registry: reg}).List(ctx)
+			if err != nil {
+				return err
+			}
+			for _, p := range list {
+				state := "enabled"
+				if !p.Enabled {
+					state = "disabled"
+				}
+				fmt.Printf("%s\t%s\t%s\t%s\n", p.ID, p.Version, state, p.Checksum)
+			}
+			return nil
+		})
+	}
+	return errors.New(pluginsUsage)
+}
+
+// onDB is once for the plugins commands: they run beside a live server, so with the private
+// cluster they use the server's running PostgreSQL and leave it running (they start and stop it
+// only when no server runs).
+func onDB(cfg *config.Config, fn func(context.Context, *pgxpool.Pool, *registry.Registry, *slog.Logger) error) error {
+	return backup.WithDatabase(context.Background(), backup.Options{Config: cfg, Log: logging.New(cfg)}, func(dbURL string) error {
+		local := *cfg
+		local.DatabaseURL = dbURL
+		return once(&local, fn)
+	})
+}
+
+// readBundle reads a bundle (within the size limit) and its published checksum, if any.
+func readBundle(path string) ([]byte, string, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer fh.Close()
+	b, err := io.ReadAll(io.LimitReader(fh, plugins.MaxBundleBytes+1))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(b) > plugins.MaxBundleBytes {
+		return nil, "", fmt.Errorf("%s: larger than %d bytes", path, plugins.MaxBundleBytes)
+	}
+	want := ""
+	if s, err := os.ReadFile(path + ".sha256"); err == nil {
+		if f := strings.Fields(string(s)); len(f) > 0 {
+			want = f[0]
+		}
+	}
+	return b, want, nil
+}

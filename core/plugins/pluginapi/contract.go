@@ -1,0 +1,231 @@
+// Package pluginapi is the contract between ITS and an out-of-process module (a plugin): the
+// go-plugin handshake, the two gRPC services and their messages, and the versions that added
+// each. Everything a plugin and the core say to each other is declared in this one file; the
+// host (core/plugins) and the SDK (core/plugins/sdk) both build on it, so they cannot drift.
+//
+// # Transport
+//
+// A plugin is an executable started by the core through hashicorp/go-plugin over gRPC. The core
+// verifies the executable's SHA-256 (go-plugin's SecureConfig) against the checksum of the
+// plugin's module.yaml before starting it, and the handshake below before talking to it.
+//
+// # No code generation
+//
+// The services are declared by hand (grpc.ServiceDesc) and their messages are plain Go structs
+// carried by a JSON codec registered under the gRPC content subtype "json" (CodecName). A plugin
+// author needs Go and nothing else: no protoc, no generated stubs to keep in step. go-plugin's own
+// services (health, broker, stdio, controller) keep their protobuf codec; only the calls below
+// ask for JSON. Body bytes travel as base64 inside JSON, which costs a third more bytes on a local
+// socket and no extra round trip.
+//
+// # Services
+//
+// Module (served by the plugin, called by the core), since v1:
+//   - Describe: the plugin's id, version and the routes its handler registered. The core refuses
+//     a plugin whose routes differ from its manifest's api list (an undeclared route or a
+//     declared one it does not serve).
+//   - Init: tells the plugin the broker id on which the core serves the Host service.
+//   - Serve: one HTTP request as a bidirectional stream, the model of Grafana's CallResource.
+//     The core sends a RequestFrame with Head (method, path, query, headers, route pattern, path
+//     parameters and the user), then RequestFrames with Body chunks, then one with EOF. The
+//     plugin answers a ResponseFrame with Head (status, headers), then Body chunks, each sent
+//     when the handler flushes or the chunk is full, so NDJSON and downloads stream. The core
+//     only opens this stream after session, CSRF and the route's policy action allowed the
+//     request: a plugin never sees a request the policy denied.
+//
+// Host (served by the core on the go-plugin broker, called by the plugin), since v1:
+//   - StoragePut, StorageGet, StorageDelete, StorageSignedURL: the core's blob store, inside the
+//     key prefix plugins/<id>/ (a key outside it cannot be named).
+//   - DBQuery, DBExec: one statement each, run in a transaction as the database role
+//     its_plugin_<id>, whose only rights are on the schema plugin_<id> that the core created and
+//     migrated from the plugin's migrations. The core's tables are not reachable.
+//
+// # Versions
+//
+//   - ProtocolVersion 1 (ITS 2026.11): everything above.
+//
+// A change that an older plugin cannot understand bumps ProtocolVersion; go-plugin then refuses
+// the handshake with both versions named, instead of failing on the first call.
+package pluginapi
+
+import (
+	"encoding/json"
+
+	goplugin "github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc/encoding"
+)
+
+// ProtocolVersion is the version of this contract (see Versions above).
+const ProtocolVersion = 1
+
+// Handshake is the go-plugin handshake: the magic cookie keeps the executable from being run by
+// hand by mistake, the protocol version refuses a plugin built for another contract.
+var Handshake = goplugin.HandshakeConfig{
+	ProtocolVersion:  ProtocolVersion,
+	MagicCookieKey:   "ITS_PLUGIN",
+	MagicCookieValue: "its-module",
+}
+
+// PluginName is the one entry of the go-plugin plugin map.
+const PluginName = "module"
+
+// CodecName is the gRPC content subtype of every call of this contract.
+const CodecName = "json"
+
+// Full method names of the two services.
+const (
+	ModuleService = "its.plugin.v1.Module"
+	HostService   = "its.plugin.v1.Host"
+
+	MethodDescribe = "/" + ModuleService + "/Describe"
+	MethodInit     = "/" + ModuleService + "/Init"
+	MethodServe    = "/" + ModuleService + "/Serve"
+
+	MethodStoragePut       = "/" + HostService + "/StoragePut"
+	MethodStorageGet       = "/" + HostService + "/StorageGet"
+	MethodStorageDelete    = "/" + HostService + "/StorageDelete"
+	MethodStorageSignedURL = "/" + HostService + "/StorageSignedURL"
+	MethodDBQuery          = "/" + HostService + "/DBQuery"
+	MethodDBExec           = "/" + HostService + "/DBExec"
+)
+
+// ChunkSize is the largest body chunk of one frame, either way.
+const ChunkSize = 32 << 10
+
+// MaxStorageObject is the largest object StoragePut and StorageGet carry in one message.
+const MaxStorageObject = 16 << 20
+
+// Empty is a message without fields.
+type Empty struct{}
+
+// Route is one route a plugin's handler serves, as in the manifest's api list.
+type Route struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+}
+
+// Description answers Describe.
+type Description struct {
+	ID      string  `json:"id"`
+	Version string  `json:"version"`
+	Routes  []Route `json:"routes"`
+}
+
+// InitRequest is sent once after the plugin started.
+type InitRequest struct {
+	PluginID string `json:"pluginId"`
+	// HostBroker is the go-plugin broker id serving the Host service.
+	HostBroker uint32 `json:"hostBroker"`
+}
+
+// Permission is one permission of a user (domain, role and narrowing).
+type Permission struct {
+	Domain      string `json:"domain"`
+	Role        string `json:"role"`
+	Channel     string `json:"channel"`
+	Region      string `json:"region"`
+	ProductType string `json:"productType"`
+}
+
+// User is who the request acts for (nil for an anonymous request on a public route); the same
+// JSON as the core's identity.User, of which a plugin gets these fields.
+type User struct {
+	ID               string       `json:"id"`
+	Name             string       `json:"name"`
+	LastName         string       `json:"lastName"`
+	FullName         string       `json:"fullName"`
+	Email            string       `json:"email"`
+	UserCode         string       `json:"userCode"`
+	DepartmentAccess []string     `json:"departmentAccess"`
+	Permissions      []Permission `json:"permissions"`
+	Flags            []string     `json:"flags"`
+	Country          string       `json:"country"`
+	Language         string       `json:"language"`
+}
+
+// RequestHead is the first frame of a request.
+type RequestHead struct {
+	Method     string              `json:"method"`
+	Path       string              `json:"path"`
+	RawQuery   string              `json:"rawQuery,omitempty"`
+	Header     map[string][]string `json:"header,omitempty"`
+	Host       string              `json:"host,omitempty"`
+	RemoteAddr string              `json:"remoteAddr,omitempty"`
+	RequestID  string              `json:"requestId,omitempty"`
+	// Route is the manifest route the core matched ("GET /api/x/{id}") and Params its values.
+	Route  string            `json:"route"`
+	Params map[string]string `json:"params,omitempty"`
+	// Action is the policy action the core checked.
+	Action string `json:"action"`
+	User   *User  `json:"user,omitempty"`
+}
+
+// RequestFrame is one message from the core on a Serve stream.
+type RequestFrame struct {
+	Head *RequestHead `json:"head,omitempty"`
+	Body []byte       `json:"body,omitempty"`
+	EOF  bool         `json:"eof,omitempty"`
+}
+
+// ResponseHead starts a plugin's answer.
+type ResponseHead struct {
+	Status int                 `json:"status"`
+	Header map[string][]string `json:"header,omitempty"`
+}
+
+// ResponseFrame is one message from the plugin on a Serve stream.
+type ResponseFrame struct {
+	Head *ResponseHead `json:"head,omitempty"`
+	Body []byte        `json:"body,omitempty"`
+}
+
+// StorageObject is a blob for StoragePut and from StorageGet; Key is relative to the plugin's
+// prefix.
+type StorageObject struct {
+	Key         string `json:"key"`
+	ContentType string `json:"contentType,omitempty"`
+	Data        []byte `json:"data,omitempty"`
+}
+
+// StorageKey names a blob (StorageGet, StorageDelete).
+type StorageKey struct {
+	Key string `json:"key"`
+}
+
+// SignedURLRequest asks for a download URL of a blob.
+type SignedURLRequest struct {
+	Key        string `json:"key"`
+	Filename   string `json:"filename,omitempty"`
+	TTLSeconds int    `json:"ttlSeconds,omitempty"`
+}
+
+// SignedURL answers StorageSignedURL.
+type SignedURL struct {
+	URL string `json:"url"`
+}
+
+// Statement is one SQL statement with its arguments ($1, $2, ... in SQL).
+type Statement struct {
+	SQL  string `json:"sql"`
+	Args []any  `json:"args,omitempty"`
+}
+
+// Rows answers DBQuery: each row a list of values in column order, as JSON sees them.
+type Rows struct {
+	Columns []string `json:"columns"`
+	Rows    [][]any  `json:"rows"`
+}
+
+// ExecResult answers DBExec.
+type ExecResult struct {
+	RowsAffected int64 `json:"rowsAffected"`
+}
+
+// jsonCodec carries the contract's messages as JSON.
+type jsonCodec struct{}
+
+func (jsonCodec) Marshal(v any) ([]byte, error)      { return json.Marshal(v) }
+func (jsonCodec) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+func (jsonCodec) Name() string                       { return CodecName }
+
+func init() { encoding.RegisterCodec(jsonCodec{}) }

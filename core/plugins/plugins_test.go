@@ -1,0 +1,357 @@
+package plugins_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/fx"
+
+	"its/core/app/apptest"
+	"its/core/db/dbtest"
+	"its/core/plugins"
+	"its/core/registry"
+	"its/modules/users"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// helloBinary builds the test plugin (testdata/hello/cmd) once per test binary.
+func helloBinary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "its-hello-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "hello")
+		out, err := exec.Command("go", "build", "-o", binPath, "./testdata/hello/cmd").CombinedOutput()
+		if err != nil {
+			buildErr = err
+			binPath = string(out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building the test plugin: %v\n%s", buildErr, binPath)
+	}
+	return binPath
+}
+
+// helloFolder lays out the hello plugin (its executable's checksum in the manifest); change
+// may alter it before it is packed.
+func helloFolder(t testing.TB, change func(dir string)) string {
+	t.Helper()
+	dir := t.TempDir()
+	src := "testdata/hello"
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if rel == "cmd" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, err := os.ReadFile(helloBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hello"), bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := plugins.FileSHA256(filepath.Join(dir, "hello"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(t, filepath.Join(dir, "module.yaml"), "SHA256", sum)
+	if change != nil {
+		change(dir)
+	}
+	return dir
+}
+
+func helloBundle(t testing.TB, change func(dir string)) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := plugins.Pack(helloFolder(t, change), &buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func edit(t testing.TB, file, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s has no %q", file, old)
+	}
+	if err := os.WriteFile(file, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type server struct {
+	*apptest.App
+	host *plugins.Host
+	inst *plugins.Installer
+}
+
+func start(t testing.TB, env ...string) *server {
+	t.Helper()
+	s := &server{}
+	var reg *registry.Registry
+	s.App = apptest.Start(t, fx.Options(users.Module, fx.Populate(&s.host, &reg)), env...)
+	s.inst = &plugins.Installer{Pool: s.DB, Registry: reg}
+	return s
+}
+
+func (s *server) peer(t testing.TB, env ...string) *server {
+	t.Helper()
+	p := &server{}
+	var reg *registry.Registry
+	p.App = s.Peer(t, fx.Options(users.Module, fx.Populate(&p.host, &reg)), env...)
+	p.inst = &plugins.Installer{Pool: p.DB, Registry: reg}
+	return p
+}
+
+// eventually retries fn until it reports true or 15 seconds passed.
+func eventually(t testing.TB, what string, fn func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !fn() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestInstallServeRemove(t *testing.T) {
+	s := start(t)
+	ctx := context.Background()
+	if _, err := s.inst.Install(ctx, helloBundle(t, nil), ""); err != nil {
+		t.Fatal(err)
+	}
+	user := s.Client()
+	user.Login("user@example.com")
+	eventually(t, "the plugin's route", func() bool { return user.Do("GET", "/api/hello/greeting", nil).Status == http.StatusOK })
+
+	r := user.Do("GET", "/api/hello/greeting", nil)
+	if got := r.Body["data"].(map[string]any)["hello"]; got != "user@example.com" {
+		t.Fatalf("the plugin saw user %v, want user@example.com: %s", got, r.Raw)
+	}
+	if r := s.Client().Do("GET", "/api/hello/greeting", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("anonymous: %d %s", r.Status, r.Raw)
+	}
+	// Refused by the policy before the plugin: the envelope is the core's, the secret unseen.
+	if r := user.Do("GET", "/api/hello/secret", nil); r.Status != http.StatusForbidden || r.Body["messageCode"] != "ITS_ERR_FORBIDDEN" || strings.Contains(string(r.Raw), "the secret") {
+		t.Fatalf("secret as a user: %d %s", r.Status, r.Raw)
+	}
+	admin := s.Client()
+	admin.Login("admin@example.com")
+	if r := admin.Do("GET", "/api/hello/secret", nil); r.Status != http.StatusOK || r.Body["data"] != "the secret" {
+		t.Fatalf("secret as admin: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("GET", "/api/hello/items/a%20b?q=x", nil); r.Status != http.StatusOK || r.Body["data"].(map[string]any)["item"] != "a b" || r.Body["data"].(map[string]any)["q"] != "x" {
+		t.Fatalf("path parameter and query: %d %s", r.Status, r.Raw)
+	}
+	// A body larger than one frame goes and comes back whole.
+	big := strings.Repeat("0123456789abcdef", 20000)
+	if r := user.Do("POST", "/api/hello/echo", big); r.Status != http.StatusCreated || string(r.Raw) != big || r.Header.Get("Content-Type") != "application/json" {
+		t.Fatalf("echo: %d, %d bytes of %d", r.Status, len(r.Raw), len(big))
+	}
+	// Without the CSRF header a state-changing call stops at the core.
+	req, _ := http.NewRequest("POST", s.URL+"/api/hello/echo", strings.NewReader("x"))
+	if res, err := user.HTTP.Do(req); err != nil || res.StatusCode != http.StatusForbidden {
+		t.Fatalf("echo without CSRF: %v %v", res, err)
+	}
+	if r := user.Do("GET", "/api/hello/stream", nil); r.Status != http.StatusOK || strings.Count(string(r.Raw), "\n") != 5 || r.Header.Get("Content-Type") != "application/x-ndjson" {
+		t.Fatalf("stream: %d %q", r.Status, r.Raw)
+	}
+	// The plugin's own schema, through its role; the core's tables stay out of reach.
+	if r := user.Do("POST", "/api/hello/notes", map[string]string{"text": "first"}); r.Status != http.StatusCreated {
+		t.Fatalf("notes insert: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("GET", "/api/hello/notes", nil); r.Status != http.StatusOK || !strings.Contains(string(r.Raw), "first") {
+		t.Fatalf("notes: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("GET", "/api/hello/notes?core=1", nil); r.Status != http.StatusForbidden || !strings.Contains(string(r.Raw), "permission denied") {
+		t.Fatalf("core table through the plugin's role: %d %s", r.Status, r.Raw)
+	}
+	if n := s.Count(`SELECT count(*) FROM plugin_hello.notes`); n != 1 {
+		t.Fatalf("notes rows: %d", n)
+	}
+	// Blobs under the plugin's prefix, handed out through a signed URL.
+	r = user.Do("POST", "/api/hello/blobs", "blob body")
+	if r.Status != http.StatusOK || !strings.Contains(r.Body["data"].(map[string]any)["escape"].(string), "clean relative path") {
+		t.Fatalf("blobs: %d %s", r.Status, r.Raw)
+	}
+	res, err := http.Get(s.URL + r.Body["data"].(map[string]any)["url"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if string(b) != "blob body" {
+		t.Fatalf("signed URL: %d %q", res.StatusCode, b)
+	}
+	// The shell sees the plugin like a compiled-in module, and loads its remote from the core.
+	if r := user.Do("GET", "/api/modules", nil); !strings.Contains(string(r.Raw), `"id":"hello"`) || !strings.Contains(string(r.Raw), "/plugins/hello/mf-manifest.json") {
+		t.Fatalf("modules: %s", r.Raw)
+	}
+	if r := s.Client().Do("GET", "/plugins/hello/mf-manifest.json", nil); r.Status != http.StatusOK || !strings.Contains(string(r.Raw), `"hello"`) {
+		t.Fatalf("remote assets: %d %s", r.Status, r.Raw)
+	}
+
+	if err := s.inst.SetEnabled(ctx, "hello", false); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the disabled plugin's route to go", func() bool { return user.Do("GET", "/api/hello/greeting", nil).Status == http.StatusNotFound })
+	if err := s.inst.SetEnabled(ctx, "hello", true); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the enabled plugin's route", func() bool { return user.Do("GET", "/api/hello/greeting", nil).Status == http.StatusOK })
+
+	if err := s.inst.Remove(ctx, "hello"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the removed plugin's route to go", func() bool { return user.Do("GET", "/api/hello/greeting", nil).Status == http.StatusNotFound })
+	if r := user.Do("GET", "/api/modules", nil); strings.Contains(string(r.Raw), `"id":"hello"`) {
+		t.Fatalf("modules after remove: %s", r.Raw)
+	}
+	if _, err := os.Stat(filepath.Join(s.Config.PluginsDir(), "hello")); !os.IsNotExist(err) {
+		t.Fatalf("the removed plugin's folder: %v", err)
+	}
+}
+
+func TestCrashAnswers503AndRestarts(t *testing.T) {
+	s := start(t)
+	if _, err := s.inst.Install(context.Background(), helloBundle(t, nil), ""); err != nil {
+		t.Fatal(err)
+	}
+	user := s.Client()
+	user.Login("user@example.com")
+	eventually(t, "the plugin's route", func() bool { return user.Do("GET", "/api/hello/greeting", nil).Status == http.StatusOK })
+	pid := s.host.PID("hello")
+	restarted := s.host.Restarted("hello")
+
+	r := user.Do("POST", "/api/hello/crash", nil)
+	if r.Status != http.StatusServiceUnavailable || r.Body["messageCode"] != "ITS_ERR_UNAVAILABLE" {
+		t.Fatalf("request that killed the plugin: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("GET", "/api/modules", nil); r.Status != http.StatusOK {
+		t.Fatalf("the core while the plugin is down: %d %s", r.Status, r.Raw)
+	}
+	select {
+	case <-restarted:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the plugin was not restarted")
+	}
+	if r := user.Do("GET", "/api/hello/greeting", nil); r.Status != http.StatusOK {
+		t.Fatalf("after the restart: %d %s", r.Status, r.Raw)
+	}
+	if now := s.host.PID("hello"); now == 0 || now == pid {
+		t.Fatalf("pid before %d, after %d", pid, now)
+	}
+}
+
+func TestRefusedBundles(t *testing.T) {
+	s := start(t)
+	cases := []struct {
+		name, want string
+		change     func(dir string)
+	}{
+		{"wrong checksum", "checksum mismatch", func(dir string) {
+			b, _ := os.ReadFile(filepath.Join(dir, "module.yaml"))
+			i := bytes.Index(b, []byte("sha256: ")) + len("sha256: ")
+			b[i] = map[byte]byte{'0': '1'}[b[i]] | 0
+			if b[i] == 0 {
+				b[i] = '0'
+			}
+			_ = os.WriteFile(filepath.Join(dir, "module.yaml"), b, 0o644)
+		}},
+		{"undeclared route", "undeclared route: the plugin serves GET /api/hello/stream", func(dir string) {
+			edit(t, filepath.Join(dir, "module.yaml"), "  - {method: GET, path: /api/hello/stream, action: hello.view}\n", "")
+		}},
+		{"failing policy test", "policy tests failed: test_secret_deny_user", func(dir string) {
+			edit(t, filepath.Join(dir, "policy", "hello_test.rego"), `not t.allowed("hello.secret"`, `t.allowed("hello.secret"`)
+		}},
+		{"policy granting a core action", "allow rule of a plugin", func(dir string) {
+			b, _ := os.ReadFile(filepath.Join(dir, "policy", "hello.rego"))
+			_ = os.WriteFile(filepath.Join(dir, "policy", "hello.rego"), append(b, []byte("\nallow if input.action == \"admin.view\"\n")...), 0o644)
+		}},
+		{"migration touching a core table", "migrations/0002_evil.sql: permission denied for table users", func(dir string) {
+			_ = os.WriteFile(filepath.Join(dir, "migrations", "0002_evil.sql"), []byte("UPDATE public.users SET email = 'x';"), 0o644)
+		}},
+		{"migration leaving its role", "may not change the database role", func(dir string) {
+			_ = os.WriteFile(filepath.Join(dir, "migrations", "0002_evil.sql"), []byte("RESET ROLE; DROP TABLE public.users;"), 0o644)
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := s.inst.Install(context.Background(), helloBundle(t, c.change), "")
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an error naming %q", err, c.want)
+			}
+			if n := s.Count(`SELECT count(*) FROM plugins`); n != 0 {
+				t.Fatalf("%d plugins installed", n)
+			}
+			if n := s.Count(`SELECT count(*) FROM information_schema.schemata WHERE schema_name = 'plugin_hello'`); n != 0 {
+				t.Fatal("the refused plugin's schema was created")
+			}
+		})
+	}
+	bundle := helloBundle(t, nil)
+	if _, err := s.inst.Install(context.Background(), bundle, strings.Repeat("0", 64)); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
+		t.Fatalf("bundle with a wrong published checksum: %v", err)
+	}
+	if _, err := s.inst.Install(context.Background(), bundle, plugins.SHA256(bundle)); err != nil {
+		t.Fatalf("bundle with its checksum: %v", err)
+	}
+}
+
+// An install on one server reaches another server of the installation (through the table
+// and its notification), which unpacks the bundle into its own plugins folder.
+func TestInstallReachesPeers(t *testing.T) {
+	s := start(t)
+	other := s.peer(t, "ITS_PLUGINS_DIR="+t.TempDir())
+	if _, err := s.inst.Install(context.Background(), helloBundle(t, nil), ""); err != nil {
+		t.Fatal(err)
+	}
+	c := other.Client()
+	c.Login("user@example.com")
+	eventually(t, "the plugin on the other server", func() bool { return c.Do("GET", "/api/hello/greeting", nil).Status == http.StatusOK })
+	if err := s.inst.Remove(context.Background(), "hello"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the plugin gone from the other server", func() bool { return c.Do("GET", "/api/hello/greeting", nil).Status == http.StatusNotFound })
+}

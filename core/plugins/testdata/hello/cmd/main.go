@@ -1,0 +1,83 @@
+// Command hello is the plugin the host's tests build and install.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+
+	"its/core/plugins/pluginapi"
+	"its/core/plugins/sdk"
+)
+
+func main() {
+	m := sdk.NewMux()
+	m.HandleFunc("GET", "/api/hello/greeting", func(w http.ResponseWriter, r *http.Request) {
+		u := sdk.UserOf(r)
+		sdk.Log.Info("greeting", "user", u.Email)
+		sdk.JSON(w, http.StatusOK, map[string]any{"hello": u.Email, "flags": u.Flags, "pid": os.Getpid()})
+	})
+	m.HandleFunc("GET", "/api/hello/items/{item}", func(w http.ResponseWriter, r *http.Request) {
+		sdk.JSON(w, http.StatusOK, map[string]string{"item": r.PathValue("item"), "q": r.URL.Query().Get("q")})
+	})
+	m.HandleFunc("POST", "/api/hello/echo", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", r.Header.Get("Content-Type"))
+		w.WriteHeader(http.StatusCreated)
+		_, _ = io.Copy(w, r.Body)
+	})
+	m.HandleFunc("GET", "/api/hello/stream", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		for i := range 5 {
+			_ = json.NewEncoder(w).Encode(map[string]int{"row": i})
+			w.(http.Flusher).Flush()
+		}
+	})
+	m.HandleFunc("GET", "/api/hello/secret", func(w http.ResponseWriter, r *http.Request) {
+		sdk.JSON(w, http.StatusOK, "the secret")
+	})
+	m.HandleFunc("POST", "/api/hello/crash", func(w http.ResponseWriter, r *http.Request) {
+		os.Exit(3)
+	})
+	m.HandleFunc("POST", "/api/hello/notes", func(w http.ResponseWriter, r *http.Request) {
+		var body struct{ Text string }
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			sdk.Error(w, http.StatusBadRequest, "ITS_ERR_BAD_REQUEST", err.Error())
+			return
+		}
+		if _, err := sdk.HostOf(r).DBExec(r.Context(), `INSERT INTO notes (text) VALUES ($1)`, body.Text); err != nil {
+			sdk.Error(w, http.StatusInternalServerError, "ITS_ERR_INTERNAL", err.Error())
+			return
+		}
+		sdk.JSON(w, http.StatusCreated, nil)
+	})
+	m.HandleFunc("GET", "/api/hello/notes", func(w http.ResponseWriter, r *http.Request) {
+		sql := `SELECT text FROM notes ORDER BY id`
+		if r.URL.Query().Get("core") != "" {
+			sql = `SELECT email FROM public.users`
+		}
+		rows, err := sdk.HostOf(r).DBQuery(r.Context(), sql)
+		if err != nil {
+			sdk.Error(w, http.StatusForbidden, "ITS_ERR_FORBIDDEN", err.Error())
+			return
+		}
+		sdk.JSON(w, http.StatusOK, rows.Rows)
+	})
+	m.HandleFunc("POST", "/api/hello/blobs", func(w http.ResponseWriter, r *http.Request) {
+		h := sdk.HostOf(r)
+		data, _ := io.ReadAll(r.Body)
+		if err := h.StoragePut(r.Context(), &pluginapi.StorageObject{Key: "notes/a.txt", ContentType: "text/plain", Data: data}); err != nil {
+			sdk.Error(w, http.StatusInternalServerError, "ITS_ERR_INTERNAL", err.Error())
+			return
+		}
+		url, err := h.StorageSignedURL(r.Context(), &pluginapi.SignedURLRequest{Key: "notes/a.txt"})
+		if err != nil {
+			sdk.Error(w, http.StatusInternalServerError, "ITS_ERR_INTERNAL", err.Error())
+			return
+		}
+		_, escape := h.StorageGet(r.Context(), "../../users.txt")
+		sdk.JSON(w, http.StatusOK, map[string]string{"url": url, "escape": fmt.Sprint(escape)})
+	})
+	sdk.Serve("hello", "1.0.0", m)
+}

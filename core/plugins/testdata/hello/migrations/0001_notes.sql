@@ -1,0 +1,4 @@
+CREATE TABLE notes (
+    id   bigserial PRIMARY KEY,
+    text text NOT NULL
+);
