@@ -9,6 +9,7 @@ import (
 
 	"its/core/app/apptest"
 	"its/core/db/dbtest"
+	"its/modules/assortments"
 	"its/modules/orders"
 	"its/modules/products"
 	"its/modules/users"
@@ -17,7 +18,8 @@ import (
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
 func start(t testing.TB) *apptest.App {
-	return apptest.Start(t, fx.Options(users.Module, products.Module, orders.Module))
+	// The orders manifest names the assortments area's action on its create-order screen.
+	return apptest.Start(t, fx.Options(users.Module, products.Module, assortments.Module, orders.Module))
 }
 
 func login(a *apptest.App, role string) *apptest.Client {
