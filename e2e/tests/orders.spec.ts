@@ -287,6 +287,9 @@ test.describe('orders', () => {
       return [l.packCode, l.sizes?.['9']];
     }).toEqual(['S01', 4]);
     await expect(cell(grid, 0, 'totalUnits')).toHaveText('4');
+    // The header totals the order in its currency, as the server rounds it.
+    await expect(page.getByTestId('fact-totalUnits')).toContainText('4');
+    await expect(page.getByTestId('fact-totalAmount')).toBeVisible();
     await shot(page, 'orders-wholesale-matrix');
     await page.getByTestId('order-submit').click();
     await expect(page).toHaveURL(/\/orders\/wholesale\/active$/);

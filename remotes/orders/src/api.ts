@@ -106,6 +106,23 @@ export interface Order {
   version: number;
   productCount: number;
   products?: GridRow[];
+  /** A wholesale order's totals per currency, rounded to the currency's decimals by the server. */
+  totals?: OrderTotal[];
+  /** A wholesale order's style/colours its region or origin does not sell. */
+  unavailable?: UnavailableLine[];
+}
+
+export interface OrderTotal {
+  currency: string;
+  decimalPlaces: number;
+  units: number;
+  amount: number;
+}
+
+export interface UnavailableLine {
+  style: string;
+  color: string;
+  reason: string;
 }
 
 export interface ListAnswer {

@@ -56,6 +56,7 @@ export const fields: Record<string, MessageDescriptor> = defineMessages({
   purpose: { id: 'orders.field.purpose', defaultMessage: 'Purpose' },
   productType: { id: 'orders.field.productType', defaultMessage: 'Product type' },
   productCount: { id: 'orders.field.productCount', defaultMessage: 'Lines' },
+  totalAmount: { id: 'orders.field.totalAmount', defaultMessage: 'Total' },
   customerName: { id: 'orders.field.customerName', defaultMessage: 'Customer' },
   currency: { id: 'orders.field.currency', defaultMessage: 'Currency' },
   region: { id: 'orders.field.region', defaultMessage: 'Region' },

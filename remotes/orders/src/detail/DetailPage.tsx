@@ -5,8 +5,8 @@
  * (ITS_FE_ERROR_ORDER_REJECTED). A wholesale order that comes without type or status reloads once
  * with rd=1, then says ITS_FE_ERROR_NEXTORWRK_ERROR with a refresh button (spec §2.6).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
@@ -31,7 +31,7 @@ function Fact({ field, children }: { field: string; children: React.ReactNode })
 
 const day = (v: string | null | undefined) => (v ? <FormattedDate value={v} year="numeric" month="2-digit" day="2-digit" /> : null);
 
-function Header({ area, o, onComment, canComment }: { area: Area; o: Order; onComment: (c: string) => Promise<void>; canComment: boolean }) {
+function Header({ area, o, facts, onComment, canComment }: { area: Area; o: Order; facts?: Pick<Order, 'totals' | 'unavailable'>; onComment: (c: string) => Promise<void>; canComment: boolean }) {
   const intl = useIntl();
   const [comment, setComment] = useState(o.comment);
   useEffect(() => setComment(o.comment), [o.comment]);
@@ -68,7 +68,33 @@ function Header({ area, o, onComment, canComment }: { area: Area; o: Order; onCo
         <Fact field="submittedDate">{day(o.submittedDate)}</Fact>
         <Fact field="completedDate">{day(o.completedDate)}</Fact>
         <Fact field="productCount">{o.productCount}</Fact>
+        {area === 'wholesale' &&
+          (facts?.totals ?? []).map((t) => (
+            <Fragment key={t.currency}>
+              <Fact field="totalUnits">
+                <FormattedNumber value={t.units} />
+              </Fact>
+              <Fact field="totalAmount">
+                <FormattedNumber value={t.amount} style="currency" currency={t.currency} minimumFractionDigits={t.decimalPlaces} maximumFractionDigits={t.decimalPlaces} />
+              </Fact>
+            </Fragment>
+          ))}
       </dl>
+      {area === 'wholesale' && !!facts?.unavailable?.length && (
+        <div className="or-unavailable" role="status" data-testid="order-unavailable">
+          <ProductIcon name="warning" size={16} />
+          <FormattedMessage
+            id="orders.detail.unavailable"
+            defaultMessage="{n, plural, one {This style/colour is} other {These # style/colours are}} not sold in the order's region or origin:"
+            values={{ n: facts.unavailable.length }}
+          />
+          {facts.unavailable.map((u) => (
+            <span key={`${u.style}-${u.color}`} className="or-unavailable__item" title={u.reason}>
+              {u.style}-{u.color}
+            </span>
+          ))}
+        </div>
+      )}
       <label className="or-comment">
         <span className="its-field__label">{fieldLabel(intl, 'comment')}</span>
         <textarea
@@ -159,6 +185,8 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
   const accept = (next: Order) => {
     setCurrent(next);
     qc.setQueryData<Order>(['order', area, id], (old) => (old ? { ...old, ...next, products: old.products } : next));
+    // A wholesale order's totals and unavailable lines come with its detail: read it again.
+    if (area === 'wholesale') void qc.invalidateQueries({ queryKey: ['order', area, id] });
   };
 
   const step = async (kind: 'submit' | 'markCompleted') => {
@@ -212,7 +240,7 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
 
   return (
     <div className="or-detail" data-testid="order-detail" data-status={o.status} data-order={o.orderNumber}>
-      <Header area={area} o={o} onComment={saveComment} canComment={canEdit || own} />
+      <Header area={area} o={o} facts={q.data ?? undefined} onComment={saveComment} canComment={canEdit || own} />
       <div className="or-actions">
         {canSubmit && (
           <button type="button" className="its-btn its-btn--primary" disabled={busy} onClick={() => void step('submit')} data-testid="order-submit">

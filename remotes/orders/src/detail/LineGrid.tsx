@@ -22,7 +22,7 @@ import {
   type GridRow,
   type GridSource,
 } from '@its/grid';
-import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, type Area, type Order } from '../api';
+import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, wofStyleAutocomplete, type Area, type Order } from '../api';
 import { showOrderError } from '../errors';
 import { fieldLabel, msg } from '../messages';
 import { fromOrderBatch, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
@@ -83,13 +83,19 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onPaste,
     () => ({
       fields: ['style', 'color'],
       fetch: async (field: string, text: string, signal: AbortSignal) => {
-        if (field === 'style') return (await autocompleteStyles(text, signal)).map((s) => s.style);
+        if (field === 'style') {
+          // Wholesale offers only what the order's region sells, priced at its origin (spec §3.6).
+          if (order.type === 'WHOLESALE' && order.region && order.origin) {
+            return (await wofStyleAutocomplete(order.region, order.origin, order.customer?.id ?? '', text, signal)).map((s) => s.style);
+          }
+          return (await autocompleteStyles(text, signal)).map((s) => s.style);
+        }
         const row = grid.current?.focusedRow();
         const style = typeof row?.style === 'string' ? row.style : '';
         return (await autocompleteColors(text, signal, style || undefined)).map((c) => c.color);
       },
     }),
-    [],
+    [order.type, order.region, order.origin, order.customer?.id],
   );
 
   const validateNew = useCallback(async (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => {
