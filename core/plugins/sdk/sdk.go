@@ -1,4 +1,4 @@
-// Package sdk is what a plugin author imports: a Mux to register the routes of the plugin's
+// Package sdk is what a plugin author builds on: a Mux to register the routes of the plugin's
 // module.yaml with ordinary http.Handlers, Serve to run it under the core, and typed access to
 // the request's user and to the core's host services (blob store, the plugin's own database
 // schema). The wire contract is core/plugins/pluginapi.
