@@ -103,9 +103,11 @@ vet:
 tidy-check:
 	$(GO) mod tidy -diff
 
-# Go tests start real PostgreSQL clusters (core/db/dbtest); policies run their Rego tests.
+# Go tests start real PostgreSQL clusters (core/db/dbtest); policies run their Rego tests. Many
+# tests start a whole app with the demo catalog, so a package may need more than go test's default
+# 10 minutes on a busy two-core machine.
 test-go:
-	$(GO) test -count=1 -p 2 ./...
+	$(GO) test -count=1 -p 2 -timeout 30m ./...
 
 # Every Go fuzz target (scripts/fuzz.sh), one after the other: briefly in make test, for
 # FUZZTIME each in make fuzz. A failing input lands in the package's testdata/fuzz/.
