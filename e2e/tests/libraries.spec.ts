@@ -210,6 +210,10 @@ test('publishing is refused while a required field is empty, then succeeds once 
   await expect(page.locator('.its-toast--success')).toContainText('1 item moved to Published', { timeout: 10_000 });
   await expect(statusCell).toHaveText('Published');
   await page.getByTestId('manage-tab-Published').click();
+  // Switching tabs clears the search: type only once the Published tab is the page (on a busy
+  // machine the switch can land after the typing and wipe it).
+  await expect(page).toHaveURL(/\/manage\/assets\/published$/);
+  await expect(page.getByTestId('manage-search')).toHaveValue('');
   await page.getByTestId('manage-search').fill(BIG_NAME);
   await expect(page.getByTestId('manage-count')).toHaveText('1 item');
   await expect(page.getByTestId('manage-grid').getByText(BIG_NAME, { exact: true })).toBeVisible();
