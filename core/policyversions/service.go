@@ -29,6 +29,15 @@ type Service struct {
 	engine *authz.Engine
 	log    *slog.Logger
 	routes func() []registry.Route
+	mods   func() []*registry.Manifest
+}
+
+// Manifests lists every module's manifest in module order (for the grants editor).
+func (s *Service) Manifests() []*registry.Manifest {
+	if s.mods == nil {
+		return nil
+	}
+	return s.mods()
 }
 
 // Routes lists every module route (for the simulator).

@@ -43,6 +43,7 @@ export const moduleTitles = defineMessages({
   navAnnouncements: { id: 'nav.announcements', defaultMessage: 'Announcements' },
   moduleAdmin: { id: 'module.admin', defaultMessage: 'Admin' },
   navAdmin: { id: 'nav.admin', defaultMessage: 'Admin' },
+  navAdminPolicies: { id: 'nav.adminPolicies', defaultMessage: 'Policies' },
 });
 
 export const toolTitles = defineMessages({
