@@ -157,6 +157,7 @@ test('grants editor, second server, simulator, rollback, refused Rego edit, audi
   const rows = page.getByTestId('audit-row');
   await expect(rows.filter({ hasText: 'policies.version.edit' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'policies.version.rollback' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'policies.version.refused' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'request.denied' }).first()).toBeVisible();
   await rows.filter({ hasText: 'policies.version.edit' }).click();
   await expect(page.getByTestId('audit-data')).toContainText('Senior editors no longer edit assortments');

@@ -104,6 +104,10 @@ func TestPolicyVersionsTwoServers(t *testing.T) {
 	if n := a.Count(`SELECT count(*) FROM policy_versions`); n != 1 || !mayEdit(t, se) {
 		t.Fatal("a refused version changed the policies")
 	}
+	// Each refusal is an audit entry naming what stopped it.
+	if n := a.Count(`SELECT count(*) FROM audit_log WHERE action = 'policies.version.refused' AND data::text LIKE '%test_assortments_edit_allow_seniorEditor%'`); n != 1 {
+		t.Fatalf("%d refused saves audited with the failing test, want 1", n)
+	}
 
 	// With the test turned around it goes live: at once here, within a second on the other server.
 	r = adm.Do("POST", "/api/admin/policies/versions", map[string]any{"base": v1, "comment": "no senior edits", "files": withoutSeniorEditor(t, files, true)})
@@ -168,9 +172,9 @@ func TestPolicyVersionsTwoServers(t *testing.T) {
 	}
 	eventually(t, "the other server rolls back", true, func() bool { return mayEdit(t, seOnB) })
 
-	// Every version is an audit entry.
+	// Every version and every refused save is an audit entry.
 	r = adm.Do("GET", "/api/admin/audit?kind=policies.", nil)
-	if r.Status != 200 || len(r.Body["data"].([]any)) != 3 {
+	if r.Status != 200 || len(r.Body["data"].([]any)) != 5 {
 		t.Fatalf("policy audit entries: %d %s", r.Status, r.Raw)
 	}
 }

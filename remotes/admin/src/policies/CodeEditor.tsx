@@ -49,6 +49,7 @@ export default function CodeEditor({ value, onChange, notes, label, testId }: Pr
           rego,
           syntaxHighlighting(defaultHighlightStyle),
           lintGutter(),
+          EditorView.lineWrapping,
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((u) => {
