@@ -12,7 +12,7 @@ import { EmptyState, Icon, Skeleton, usePageTitle, withModuleMessages } from '@i
 import { AdminHeader } from '../AdminHeader';
 import { loadMessages } from '../messages';
 import { useCatalog, useLiveVersion, loadDraft, storeDraft, type Catalog, type Files } from './api';
-import { GRANTS_FILE, addEntry, changedActions, entriesOf, hasRole, parseGrants, serialize, setDepartment, setNarrow, setRole, type Grants } from './grants';
+import { FLAG_PREFIX, GRANTS_FILE, addEntry, removeEntry, changedActions, entriesOf, hasRole, parseGrants, serialize, setDepartment, setNarrow, setRole, type Grants } from './grants';
 import { PolicyNav } from './PolicyNav';
 import { SaveDialog } from './SaveDialog';
 import '../admin.css';
@@ -24,6 +24,7 @@ function EntryRows({ action, grants, catalog, onChange }: { action: string; gran
   const [domain, setDomain] = useState('');
   const [role, setNewRole] = useState('');
   const cols = catalog.roles.length;
+  const isFlag = domain.startsWith(FLAG_PREFIX);
   return (
     <>
       {entries.map((e, i) => (
@@ -36,6 +37,10 @@ function EntryRows({ action, grants, catalog, onChange }: { action: string; gran
             ) : e.authenticated ? (
               <span className="pol-chip pol-chip--open">
                 <FormattedMessage id="admin.policies.grants.authenticated" defaultMessage="Anyone logged in" />
+              </span>
+            ) : e.flag ? (
+              <span className="pol-chip pol-chip--open" data-testid="grant-flag">
+                <FormattedMessage id="admin.policies.grants.flag" defaultMessage="Anyone holding the user access flag {flag}" values={{ flag: e.flag }} />
               </span>
             ) : (
               <>
@@ -71,6 +76,16 @@ function EntryRows({ action, grants, catalog, onChange }: { action: string; gran
             <td colSpan={cols} />
           )}
           <td className="pol-grants__narrow">
+            <button
+              type="button"
+              className="its-btn its-btn--ghost its-btn--sm pol-grants__remove"
+              onClick={() => onChange(removeEntry(grants, action, i))}
+              aria-label={intl.formatMessage({ id: 'admin.policies.grants.remove', defaultMessage: 'Remove this grant' })}
+              title={intl.formatMessage({ id: 'admin.policies.grants.remove', defaultMessage: 'Remove this grant' })}
+              data-testid={`grant-remove-${action}-${i}`}
+            >
+              <Icon name="close" size={14} />
+            </button>
             {e.domain &&
               catalog.narrow.map((n) => (
                 <label key={n} className={`pol-toggle${(e.narrow ?? []).includes(n) ? ' is-on' : ''}`}>
@@ -116,8 +131,15 @@ function EntryRows({ action, grants, catalog, onChange }: { action: string; gran
             {catalog.permissions.map((p) => (
               <option key={p}>{p}</option>
             ))}
+            <optgroup label={intl.formatMessage({ id: 'admin.policies.grants.flags', defaultMessage: 'User access flags' })}>
+              {catalog.flags.map((f) => (
+                <option key={f} value={FLAG_PREFIX + f}>
+                  {f}
+                </option>
+              ))}
+            </optgroup>
           </select>
-          <select className="adm-select adm-select--narrow" value={role} onChange={(e) => setNewRole(e.target.value)} aria-label={intl.formatMessage({ id: 'admin.policies.grants.addRole', defaultMessage: 'Role' })}>
+          <select className="adm-select adm-select--narrow" disabled={isFlag} value={role} onChange={(e) => setNewRole(e.target.value)} aria-label={intl.formatMessage({ id: 'admin.policies.grants.addRole', defaultMessage: 'Role' })}>
             <option value="">{intl.formatMessage({ id: 'admin.policies.grants.addRole', defaultMessage: 'Role' })}</option>
             {catalog.roles.map((r) => (
               <option key={r}>{r}</option>
@@ -126,7 +148,7 @@ function EntryRows({ action, grants, catalog, onChange }: { action: string; gran
           <button
             type="button"
             className="its-btn its-btn--secondary its-btn--sm"
-            disabled={!domain || !role}
+            disabled={!domain || (!role && !isFlag)}
             onClick={() => {
               onChange(addEntry(grants, action, domain, role));
               setDomain('');

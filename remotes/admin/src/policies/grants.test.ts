@@ -1,6 +1,6 @@
 import shipped from '../../../../policies/grants.json?raw';
 import { describe, expect, it } from 'vitest';
-import { addEntry, changedActions, entriesOf, parseGrants, serialize, setDepartment, setNarrow, setRole, turnAround } from './grants';
+import { addEntry, removeEntry, changedActions, entriesOf, parseGrants, serialize, setDepartment, setNarrow, setRole, turnAround } from './grants';
 
 const ROLES = ['user', 'editor', 'seniorEditor', 'manager'];
 
@@ -37,6 +37,10 @@ describe('grants.json', () => {
     expect(serialize(g)).toContain('{"domain": "its:x", "roles": ["user"], "narrow": ["channel", "region"], "department": "library"}');
     g = addEntry(g, 'b', 'its:y', 'editor');
     expect(entriesOf(g, 'b')).toEqual([{ domain: 'its:y', roles: ['editor'] }]);
+    g = addEntry(g, 'b', 'flag:wof', '');
+    expect(serialize(g)).toContain('    {"flag": "wof"}\n');
+    g = removeEntry(g, 'b', 0);
+    expect(entriesOf(g, 'b')).toEqual([{ flag: 'wof' }]);
   });
 });
 

@@ -9,6 +9,8 @@ import type { Files, TestResult } from './api';
 export interface GrantEntry {
   public?: boolean;
   authenticated?: boolean;
+  /** A user access flag: any logged-in user holding it. */
+  flag?: string;
   domain?: string;
   /** Absent: any role. */
   roles?: string[];
@@ -21,6 +23,12 @@ export interface GrantEntry {
 export type Grants = [string, GrantEntry[]][];
 
 export const GRANTS_FILE = 'grants.json';
+
+/** How the grants editor's add row names a flag among the permission names. */
+export const FLAG_PREFIX = 'flag:';
+
+/** Removes entry i of action. */
+export const removeEntry = (g: Grants, action: string, i: number): Grants => replace(g, action, i, null);
 
 export function parseGrants(src: string): Grants {
   const obj = JSON.parse(src) as Record<string, GrantEntry[]>;
@@ -82,9 +90,9 @@ export function setDepartment(g: Grants, action: string, i: number, attr: string
   return replace(g, action, i, withKey(e, 'department', attr || undefined));
 }
 
-/** Adds an entry for a permission name with one role (the action is added when new). */
+/** Adds an entry for a permission name with one role, or for a user access flag (the action is added when new). */
 export function addEntry(g: Grants, action: string, domain: string, role: string): Grants {
-  const entry: GrantEntry = { domain, roles: [role] };
+  const entry: GrantEntry = domain.startsWith(FLAG_PREFIX) ? { flag: domain.slice(FLAG_PREFIX.length) } : { domain, roles: [role] };
   if (!g.some(([a]) => a === action)) return [...g, [action, [entry]]];
   return g.map(([a, es]) => (a === action ? [a, [...es, entry]] : [a, es]));
 }
@@ -92,7 +100,7 @@ export function addEntry(g: Grants, action: string, domain: string, role: string
 /** A copy of e with key set (undefined: removed), keeping the keys' order. */
 function withKey<K extends keyof GrantEntry>(e: GrantEntry, key: K, v: GrantEntry[K] | undefined): GrantEntry {
   const out: GrantEntry = {};
-  const order: (keyof GrantEntry)[] = ['public', 'authenticated', 'domain', 'roles', 'match', 'narrow', 'department'];
+  const order: (keyof GrantEntry)[] = ['public', 'authenticated', 'flag', 'domain', 'roles', 'match', 'narrow', 'department'];
   const keys = Object.keys(e) as (keyof GrantEntry)[];
   if (!keys.includes(key)) {
     // after the last key that comes before it in the usual order
