@@ -20,6 +20,7 @@ const GrantRulesPath = "grants.json.rego"
 //
 //	{"public": true}         allow if input.action == "a"
 //	{"authenticated": true}  allow if { input.action == "a"; is_object(input.user) }
+//	{"flag": "f"}            allow if { input.action == "a"; is_object(input.user); lib.has_flag(input.user, "f") }
 //	{"domain": "d", ...}     allow if {
 //	                             input.action == "a"
 //	                             some p in input.user.permissions["d"]
@@ -73,7 +74,7 @@ func GrantRules(grantsJSON []byte) (string, error) {
 // with narrow two, the fast one first (see GrantRules).
 func grantBodies(entry map[string]json.RawMessage) ([][]string, error) {
 	kind := ""
-	for _, k := range []string{"public", "authenticated", "domain"} {
+	for _, k := range []string{"public", "authenticated", "flag", "domain"} {
 		if _, ok := entry[k]; ok {
 			if kind != "" {
 				return nil, fmt.Errorf("%s and %s in one entry", kind, k)
@@ -83,7 +84,13 @@ func grantBodies(entry map[string]json.RawMessage) ([][]string, error) {
 	}
 	switch kind {
 	case "":
-		return nil, fmt.Errorf("want one of public, authenticated, domain")
+		return nil, fmt.Errorf("want one of public, authenticated, flag, domain")
+	case "flag":
+		var flag string
+		if err := json.Unmarshal(entry[kind], &flag); err != nil || flag == "" || len(entry) != 1 {
+			return nil, fmt.Errorf(`want {"flag": "<user access flag>"} alone`)
+		}
+		return [][]string{{"is_object(input.user)", fmt.Sprintf("lib.has_flag(input.user, %s)", quote(flag))}}, nil
 	case "public", "authenticated":
 		var yes bool
 		if err := json.Unmarshal(entry[kind], &yes); err != nil || !yes || len(entry) != 1 {

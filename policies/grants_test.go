@@ -22,6 +22,9 @@ func TestGrantRulesRejectsMalformedEntries(t *testing.T) {
 		`{"a.b": [{"public": false}]}`,
 		`{"a.b": [{"authenticated": true, "roles": ["user"]}]}`,
 		`{"a.b": [{}]}`,
+		`{"a.b": [{"flag": ""}]}`,
+		`{"a.b": [{"flag": "wof", "domain": "its:products"}]}`,
+		`{"a.b": [{"flag": true}]}`,
 		`{"a.b": {"public": true}}`,
 	} {
 		if _, err := policies.GrantRules([]byte(bad)); err == nil {

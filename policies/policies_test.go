@@ -313,13 +313,13 @@ func TestGrantsFile(t *testing.T) {
 func checkEntry(t *testing.T, action string, i int, entry map[string]any) {
 	t.Helper()
 	kinds := 0
-	for _, k := range []string{"public", "authenticated", "domain"} {
+	for _, k := range []string{"public", "authenticated", "flag", "domain"} {
 		if _, ok := entry[k]; ok {
 			kinds++
 		}
 	}
 	if kinds != 1 {
-		t.Errorf("%s[%d]: want exactly one of public, authenticated, domain", action, i)
+		t.Errorf("%s[%d]: want exactly one of public, authenticated, flag, domain", action, i)
 	}
 	for k, v := range entry {
 		switch k {
@@ -329,6 +329,10 @@ func checkEntry(t *testing.T, action string, i int, entry map[string]any) {
 			}
 			if len(entry) != 1 {
 				t.Errorf("%s[%d]: %s takes no other keys", action, i, k)
+			}
+		case "flag":
+			if s, _ := v.(string); s == "" || len(entry) != 1 {
+				t.Errorf("%s[%d]: flag names a user access flag and takes no other keys", action, i)
 			}
 		case "domain":
 			if s, _ := v.(string); !slices.Contains(knownDomains, s) {

@@ -205,3 +205,32 @@ func TestExplain(t *testing.T) {
 		t.Fatal("simulating a draft changed the live decision")
 	}
 }
+
+// TestFlagGrant: a {"flag": f} entry admits a logged-in user holding the access flag, and no one else.
+func TestFlagGrant(t *testing.T) {
+	e := engine(t)
+	ctx := context.Background()
+	f := shipped(t)
+	old := `"assortments.reporting": [`
+	i := strings.Index(f[authz.GrantsFile], old)
+	if i < 0 {
+		t.Fatal("grants.json changed shape")
+	}
+	f[authz.GrantsFile] = f[authz.GrantsFile][:i+len(old)] + "\n    {\"flag\": \"wof\"}," + f[authz.GrantsFile][i+len(old):]
+	draft, err := e.Simulate(ctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		u    *identity.User
+		want bool
+	}{
+		{&identity.User{ID: "u2", Flags: []string{"wof"}}, true},
+		{&identity.User{ID: "u3", Flags: []string{"conferenceDomestic"}}, false},
+		{nil, false},
+	} {
+		if ok, err := draft.Allowed(ctx, c.u, actions.AssortmentsReporting, nil); err != nil || ok != c.want {
+			t.Errorf("%+v: allowed %v, want %v (%v)", c.u, ok, c.want, err)
+		}
+	}
+}

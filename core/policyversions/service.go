@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"maps"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
@@ -29,6 +30,15 @@ type Service struct {
 	engine *authz.Engine
 	log    *slog.Logger
 	routes func() []registry.Route
+	mods   func() []*registry.Manifest
+}
+
+// Manifests lists every module's manifest in module order (for the grants editor).
+func (s *Service) Manifests() []*registry.Manifest {
+	if s.mods == nil {
+		return nil
+	}
+	return s.mods()
 }
 
 // Routes lists every module route (for the simulator).
@@ -84,6 +94,7 @@ func (s *Service) Save(ctx context.Context, actor *identity.User, base int64, co
 		return nil, err
 	}
 	if prep == nil {
+		s.recordRefused(ctx, actor, base, comment, files, rep)
 		return nil, &Refused{Report: rep}
 	}
 	tx, err := s.db.Begin(ctx)
@@ -132,6 +143,32 @@ func (s *Service) Save(ctx context.Context, actor *identity.User, base int64, co
 	}
 	v.Live = true
 	return v, nil
+}
+
+// recordRefused keeps a refused save in the audit log: who tried what (the files it changed
+// against the live version), and the failing tests and compile errors that stopped it.
+func (s *Service) recordRefused(ctx context.Context, actor *identity.User, base int64, comment string, files authz.Files, rep *authz.Report) {
+	ctx = context.WithoutCancel(ctx)
+	actorID := ""
+	if actor != nil {
+		actorID = actor.ID
+	}
+	changed := []string{}
+	if live, err := s.store.Get(ctx, s.db, 0); err == nil {
+		changed = changedFiles(Diff(live.Files, files))
+	}
+	errs := rep.Errors
+	if len(errs) > 20 {
+		errs = errs[:20]
+	}
+	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		return audit.Record(ctx, tx, actorID, "policies.version.refused", "PolicyVersion", "refused", map[string]any{
+			"base": base, "comment": comment, "changed": changed, "failed": rep.Failed, "errors": errs,
+		})
+	})
+	if err != nil {
+		s.log.Error("audit: recording a refused policy version", "error", err)
+	}
 }
 
 // Rollback makes version n's files live again, as a new version.

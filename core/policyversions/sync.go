@@ -62,6 +62,13 @@ func (s *Service) listen(ctx context.Context) {
 // so that the declared actions are required before any version is loaded.
 func run(lc fx.Lifecycle, s *Service, reg *registry.Registry) {
 	s.routes = reg.Routes
+	s.mods = func() []*registry.Manifest {
+		out := make([]*registry.Manifest, 0, len(reg.Modules))
+		for _, l := range reg.Modules {
+			out = append(out, l.Manifest)
+		}
+		return out
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	lc.Append(fx.Hook{

@@ -35,6 +35,8 @@ func (h *Handler) policyRoutes(r registry.Router, opts ...registry.RouteOption) 
 	r.Handle("POST", "/api/admin/policies/simulate", actions.AdminPolicies, h.simulate, opts...)
 	r.Handle("POST", "/api/admin/policies/who", actions.AdminPolicies, h.who, opts...)
 	r.Handle("POST", "/api/admin/policies/what", actions.AdminPolicies, h.what, opts...)
+	r.Handle("GET", "/api/admin/policies/catalog", actions.AdminPolicies, h.policyCatalog, opts...)
+	r.Handle("POST", "/api/admin/policies/preview", actions.AdminPolicies, h.policyPreview, opts...)
 }
 
 // checkFiles refuses a draft that is empty, too large or names a file outside the policy set.
@@ -181,17 +183,23 @@ func (h *Handler) versionRollback(w http.ResponseWriter, r *http.Request) error 
 	return created(w, v, err)
 }
 
-func (h *Handler) policyValidate(w http.ResponseWriter, r *http.Request) error {
+// draftFiles reads a body {files} and checks the files' limits.
+func draftFiles(r *http.Request) (authz.Files, error) {
 	var b struct {
 		Files authz.Files `json:"files"`
 	}
 	if err := httpx.Decode(r, &b); err != nil {
+		return nil, err
+	}
+	return b.Files, checkFiles(b.Files)
+}
+
+func (h *Handler) policyValidate(w http.ResponseWriter, r *http.Request) error {
+	files, err := draftFiles(r)
+	if err != nil {
 		return err
 	}
-	if err := checkFiles(b.Files); err != nil {
-		return err
-	}
-	rep, err := h.versions.Validate(r.Context(), b.Files)
+	rep, err := h.versions.Validate(r.Context(), files)
 	if err != nil {
 		return httpx.Invalid(httpx.FieldError{Field: "files", Rule: "overlay", Message: err.Error()})
 	}

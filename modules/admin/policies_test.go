@@ -104,6 +104,10 @@ func TestPolicyVersionsTwoServers(t *testing.T) {
 	if n := a.Count(`SELECT count(*) FROM policy_versions`); n != 1 || !mayEdit(t, se) {
 		t.Fatal("a refused version changed the policies")
 	}
+	// Each refusal is an audit entry naming what stopped it.
+	if n := a.Count(`SELECT count(*) FROM audit_log WHERE action = 'policies.version.refused' AND data::text LIKE '%test_assortments_edit_allow_seniorEditor%'`); n != 1 {
+		t.Fatalf("%d refused saves audited with the failing test, want 1", n)
+	}
 
 	// With the test turned around it goes live: at once here, within a second on the other server.
 	r = adm.Do("POST", "/api/admin/policies/versions", map[string]any{"base": v1, "comment": "no senior edits", "files": withoutSeniorEditor(t, files, true)})
@@ -168,9 +172,9 @@ func TestPolicyVersionsTwoServers(t *testing.T) {
 	}
 	eventually(t, "the other server rolls back", true, func() bool { return mayEdit(t, seOnB) })
 
-	// Every version is an audit entry.
+	// Every version and every refused save is an audit entry.
 	r = adm.Do("GET", "/api/admin/audit?kind=policies.", nil)
-	if r.Status != 200 || len(r.Body["data"].([]any)) != 3 {
+	if r.Status != 200 || len(r.Body["data"].([]any)) != 5 {
 		t.Fatalf("policy audit entries: %d %s", r.Status, r.Raw)
 	}
 }
@@ -184,6 +188,7 @@ func TestPolicyRoutesAreAdminOnly(t *testing.T) {
 		{"GET", "/api/admin/policies/versions/1/diff"}, {"POST", "/api/admin/policies/versions/1/rollback"},
 		{"POST", "/api/admin/policies/validate"}, {"POST", "/api/admin/policies/format"}, {"POST", "/api/admin/policies/simulate"},
 		{"POST", "/api/admin/policies/who"}, {"POST", "/api/admin/policies/what"}, {"GET", "/api/admin/audit"}, {"GET", "/api/admin/audit/xlsx"},
+		{"GET", "/api/admin/policies/catalog"}, {"POST", "/api/admin/policies/preview"},
 	} {
 		if r := se.Do(rt[0], rt[1], map[string]any{}); r.Status != 403 {
 			t.Fatalf("%s %s: %d", rt[0], rt[1], r.Status)
@@ -193,8 +198,8 @@ func TestPolicyRoutesAreAdminOnly(t *testing.T) {
 		t.Fatal("a forged request made a version")
 	}
 	// Each refusal is an audit entry naming the route.
-	if n := a.Count(`SELECT count(*) FROM audit_log WHERE action = 'request.denied' AND model_id LIKE '% /api/admin/%'`); n != 12 {
-		t.Fatalf("%d refused admin requests audited, want 12", n)
+	if n := a.Count(`SELECT count(*) FROM audit_log WHERE action = 'request.denied' AND model_id LIKE '% /api/admin/%'`); n != 14 {
+		t.Fatalf("%d refused admin requests audited, want 14", n)
 	}
 }
 
@@ -236,5 +241,44 @@ func TestAuditLog(t *testing.T) {
 	}
 	if _, err := a.DB.Exec(t.Context(), `DELETE FROM audit_log`); err == nil {
 		t.Fatal("an audit entry was deleted")
+	}
+}
+
+func TestPolicyPreviewAndCatalog(t *testing.T) {
+	a := start(t)
+	adm := a.Client()
+	adm.Login("admin@example.com")
+	r := adm.Do("GET", "/api/admin/policies/catalog", nil)
+	if r.Status != 200 || !strings.Contains(string(r.Raw), `"id":"`+actions.AdminPolicies+`"`) || !strings.Contains(string(r.Raw), `"seniorEditor"`) {
+		t.Fatalf("catalog: %d %.300s", r.Status, r.Raw)
+	}
+	_, files := liveFiles(t, adm)
+	// The same files change nothing.
+	r = adm.Do("POST", "/api/admin/policies/preview", map[string]any{"files": files})
+	if r.Status != 200 || len(r.Body["data"].(map[string]any)["changes"].([]any)) != 0 {
+		t.Fatalf("preview of the live set: %d %s", r.Status, r.Raw)
+	}
+	r = adm.Do("POST", "/api/admin/policies/preview", map[string]any{"files": withoutSeniorEditor(t, files, true)})
+	changes, _ := r.Body["data"].(map[string]any)["changes"].([]any)
+	if r.Status != 200 || len(changes) != 1 {
+		t.Fatalf("preview: %d %s", r.Status, r.Raw)
+	}
+	c := changes[0].(map[string]any)
+	raw := fmt.Sprint(c)
+	if c["action"] != actions.AssortmentsEdit || len(c["gained"].([]any)) != 0 || !strings.Contains(raw, "senioreditor@example.com") ||
+		len(c["lost"].([]any)) != 1 || !strings.Contains(fmt.Sprint(c["rolesLost"]), "domain:its:productAssortments role:seniorEditor") {
+		t.Fatalf("change: %s", raw)
+	}
+	// A draft that is not JSON is refused, and nothing was saved by previews.
+	bad := map[string]any{}
+	for k, v := range files {
+		bad[k] = v
+	}
+	bad["grants.json"] = "{"
+	if r := adm.Do("POST", "/api/admin/policies/preview", map[string]any{"files": bad}); r.Status != 422 && r.Status != 400 {
+		t.Fatalf("broken grants: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM policy_versions`); n != 1 {
+		t.Fatal("a preview made a version")
 	}
 }

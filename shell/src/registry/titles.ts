@@ -43,6 +43,10 @@ export const moduleTitles = defineMessages({
   navAnnouncements: { id: 'nav.announcements', defaultMessage: 'Announcements' },
   moduleAdmin: { id: 'module.admin', defaultMessage: 'Admin' },
   navAdmin: { id: 'nav.admin', defaultMessage: 'Admin' },
+  navAdminPolicies: { id: 'nav.adminPolicies', defaultMessage: 'Policies' },
+  navAdminPolicyRego: { id: 'nav.adminPolicyRego', defaultMessage: 'Policy rules (Rego)' },
+  navAdminPolicySimulator: { id: 'nav.adminPolicySimulator', defaultMessage: 'Policy simulator' },
+  navAdminPolicyHistory: { id: 'nav.adminPolicyHistory', defaultMessage: 'Policy history' },
 });
 
 export const toolTitles = defineMessages({
