@@ -18,10 +18,12 @@ import (
 // Query is one request of the query protocol (docs/grid.md): filters, sort, paging and fields.
 type Query struct {
 	Filters map[string]Filter `json:"filters,omitempty"`
-	Sort    []Sort            `json:"sort,omitempty"`
-	Limit   int               `json:"limit,omitempty"`
-	Cursor  string            `json:"cursor,omitempty"`
-	Fields  []string          `json:"fields,omitempty"`
+	// Where is the filter builder's condition tree (AND-ed with Filters).
+	Where  *Where   `json:"where,omitempty"`
+	Sort   []Sort   `json:"sort,omitempty"`
+	Limit  int      `json:"limit,omitempty"`
+	Cursor string   `json:"cursor,omitempty"`
+	Fields []string `json:"fields,omitempty"`
 }
 
 // Filter is the condition on one field: any of In (OR), and every operator (AND).
@@ -134,7 +136,7 @@ func (f Filter) MarshalJSON() ([]byte, error) {
 }
 
 // reserved query-string keys; every other key is a filter.
-var reserved = map[string]bool{"sort": true, "limit": true, "cursor": true, "fields": true, "stream": true}
+var reserved = map[string]bool{"sort": true, "limit": true, "cursor": true, "fields": true, "stream": true, "where": true}
 
 // ParseValues reads the query-string form: field=value (repeat for several values),
 // field.op=value for operators, sort=style,-size, limit, cursor, fields=a,b. Keys starting
@@ -163,6 +165,13 @@ func ParseValues(v url.Values) (Query, error) {
 			q.Limit = n
 		case key == "cursor":
 			q.Cursor = vals[len(vals)-1]
+		case key == "where":
+			var w Where
+			if err := json.Unmarshal([]byte(vals[len(vals)-1]), &w); err != nil {
+				bad = append(bad, httpx.FieldError{Field: "where", Rule: "where", Message: err.Error()})
+			} else {
+				q.Where = &w
+			}
 		case reserved[key]:
 		default:
 			field, op, _ := strings.Cut(key, ".")
@@ -269,6 +278,14 @@ func (g *Grid) compile(q Query, scope sq.Sqlizer, maxLimit int) (*compiled, erro
 			continue
 		}
 		cq.where = append(cq.where, conds...)
+	}
+	if q.Where != nil {
+		cond, fes := g.whereSQL(q.Where)
+		if len(fes) > 0 {
+			bad = append(bad, fes...)
+		} else if cond != nil {
+			cq.where = append(cq.where, cond)
+		}
 	}
 	sorts := q.Sort
 	if len(sorts) == 0 {

@@ -129,6 +129,77 @@ func TestCatalog(t *testing.T) {
 		}
 	})
 
+	t.Run("filter builder tree", func(t *testing.T) {
+		// The issue's filter: division is any of Work, Kids AND (wholesale price > 50 OR season = SP),
+		// with a duplicate and an empty value (ignored and dropped), in the EU pricing location.
+		tree := map[string]any{"and": []any{
+			map[string]any{"field": "division", "op": "in", "values": []any{"Work", "kids", "work", ""}},
+			map[string]any{"or": []any{
+				map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{50}},
+				map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+			}},
+		}}
+		for _, loc := range []string{"", "US"} {
+			code := loc
+			if code == "" {
+				code = "US"
+			}
+			_, _, lines := ndjson(t, a, c, map[string]any{"where": tree, "locationId": loc, "limit": 20, "sort": map[string]any{"locations.wholesalePrice": -1}})
+			want := a.Count(`SELECT count(*) FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id AND pl.code = $1
+				WHERE p.division IN ('Work', 'Kids') AND (pl.wholesale_price > 50 OR p.season = 'SP')`, code)
+			// Exact up to the count cap, an estimate past it (products.CountCap).
+			if got := int(num(lines[0]["totalCount"])); want == 0 || (want <= products.CountCap && got != want) || (want > products.CountCap && got <= products.CountCap) {
+				t.Fatalf("%s: totalCount %v, want %d", code, lines[0]["totalCount"], want)
+			}
+			// The rows are the first of the same SQL's order (price descending).
+			var top float64
+			if err := a.DB.QueryRow(context.Background(), `SELECT max(pl.wholesale_price)::float8 FROM products p JOIN product_locations pl ON pl.product_id = p.id AND pl.code = $1
+				WHERE p.division IN ('Work', 'Kids') AND (pl.wholesale_price > 50 OR p.season = 'SP')`, code).Scan(&top); err != nil {
+				t.Fatal(err)
+			}
+			if got := num(lines[1]["locations"].([]any)[0].(map[string]any)["wholesalePrice"]); got != top {
+				t.Fatalf("%s: first row priced %v, the highest match is %v", code, got, top)
+			}
+			for _, r := range lines[1 : len(lines)-1] {
+				if d := r["division"]; d != "Work" && d != "Kids" {
+					t.Fatalf("row of division %v", d)
+				}
+			}
+		}
+		// With conditions too (AND-ed), and the between and is-none-of operators.
+		_, _, lines := ndjson(t, a, c, map[string]any{"conditions": map[string]any{"productType": []any{"Footwear"}, "season": []any{"FA"}, "region": []any{"Domestic"}},
+			"where": map[string]any{"and": []any{
+				map[string]any{"field": "division", "op": "in", "values": []any{"Kids"}},
+				map[string]any{"field": "year", "op": "between", "values": []any{2024, "2025"}},
+				map[string]any{"field": "gender", "op": "notIn", "values": []any{"Mens"}},
+			}}, "limit": 1})
+		want := a.Count(`SELECT count(*) FROM products p WHERE product_type = 'Footwear' AND season = 'FA' AND region = 'Domestic' AND division = 'Kids'
+			AND year BETWEEN 2024 AND 2025 AND (gender IS NULL OR gender = '' OR lower(gender) <> 'mens')`)
+		if int(num(lines[0]["totalCount"])) != want || want == 0 || want > products.CountCap {
+			t.Fatalf("text, conditions and tree: %v, want %d", lines[0]["totalCount"], want)
+		}
+		// Refused: an unknown field, an operator not of the type, a bad value; one 400 names each.
+		r := c.Do("POST", "/api/products/query", map[string]any{"where": map[string]any{"or": []any{
+			map[string]any{"field": "password", "op": "in", "values": []any{"x"}},
+			map[string]any{"field": "year", "op": "contains", "values": []any{"2"}},
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{"cheap"}},
+		}}})
+		if r.Status != 400 || r.Body["messageCode"] != "ITS_ERR_VALIDATION" {
+			t.Fatalf("bad tree: %d %s", r.Status, r.Raw)
+		}
+		rules := map[string]string{}
+		for _, d := range r.Body["details"].([]any) {
+			m := d.(map[string]any)
+			rules[m["field"].(string)] = m["rule"].(string)
+		}
+		if rules["where.or[0]"] != "filterable" || rules["where.or[1]"] != "filterOp" || rules["where.or[2]"] != "filterValue" {
+			t.Fatalf("errors %v", rules)
+		}
+		if r := c.Do("POST", "/api/products/query", map[string]any{"where": "p.division = 'Work'"}); r.Status != 400 {
+			t.Fatalf("SQL text as a tree: %d", r.Status)
+		}
+	})
+
 	t.Run("sort by location price", func(t *testing.T) {
 		key := products.MapSort("cost", true)
 		if key.Key != "locations.wholesalePrice" || key.Order != -1 {

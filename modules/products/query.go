@@ -10,6 +10,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"its/core/grid"
 	"its/core/httpx"
 )
 
@@ -25,10 +26,14 @@ const DefaultLimit = 100
 type Query struct {
 	Text       string           `json:"text,omitempty"`
 	Conditions map[string][]any `json:"conditions,omitempty"`
-	Sort       SortSpec         `json:"sort,omitempty"`
-	LocationID string           `json:"locationId,omitempty"`
-	Skip       int              `json:"skip,omitempty"`
-	Limit      int              `json:"limit,omitempty"`
+	// Tree is the filter builder's condition tree (docs/grid.md §3.7), AND-ed with the rest.
+	Tree       *grid.Where `json:"where,omitempty"`
+	Sort       SortSpec    `json:"sort,omitempty"`
+	LocationID string      `json:"locationId,omitempty"`
+	Skip       int         `json:"skip,omitempty"`
+	Limit      int         `json:"limit,omitempty"`
+
+	whereCond sq.Sqlizer // Tree compiled by Normalize
 }
 
 // SortKey is one sort key; Order is 1 (ascending) or -1 (descending).
@@ -250,6 +255,11 @@ func (q *Query) Normalize() error {
 		q.Sort = nil
 	}
 	q.LocationID = strings.ToUpper(strings.TrimSpace(q.LocationID))
+	fes, err := q.compileWhere()
+	if err != nil {
+		return err
+	}
+	bad = append(bad, fes...)
 	switch {
 	case q.Skip < 0:
 		bad = append(bad, httpx.FieldError{Field: "skip", Rule: "min", Message: "skip cannot be negative"})
@@ -402,6 +412,9 @@ func (q *Query) where() sq.And {
 		default:
 			and = append(and, sq.Expr(c.expr+" = ANY(?::text[])", strs(vals)))
 		}
+	}
+	if q.whereCond != nil {
+		and = append(and, q.whereCond)
 	}
 	return and
 }

@@ -1,6 +1,7 @@
 /** The grid's context menu (ag-grid Community has none): a small popup at the pointer. */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useFloating } from './floating';
 import { GridIcon } from './icons';
 
 export interface MenuItem {
@@ -14,35 +15,9 @@ export interface MenuItem {
   onSelect?: () => void;
 }
 
-export function ContextMenu({ x, y, items, onClose }: { x: number; y: number; items: MenuItem[]; onClose: () => void }) {
+export function ContextMenu({ x, y, items, onClose, testId = 'grid-context-menu', label }: { x: number; y: number; items: MenuItem[]; onClose: () => void; testId?: string; label?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [pos, setPos] = useState({ left: x, top: y });
-
-  // Keep the menu inside the window.
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const r = el.getBoundingClientRect();
-    setPos({ left: Math.max(4, Math.min(x, window.innerWidth - r.width - 8)), top: Math.max(4, Math.min(y, window.innerHeight - r.height - 8)) });
-    el.querySelector<HTMLElement>('button:not([disabled])')?.focus();
-  }, [x, y]);
-
-  useEffect(() => {
-    const away = (e: Event) => {
-      if (!ref.current?.contains(e.target as Node)) onClose();
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('mousedown', away, true);
-    document.addEventListener('keydown', key, true);
-    window.addEventListener('resize', onClose);
-    return () => {
-      document.removeEventListener('mousedown', away, true);
-      document.removeEventListener('keydown', key, true);
-      window.removeEventListener('resize', onClose);
-    };
-  }, [onClose]);
+  const pos = useFloating(ref, x, y, 'button:not([disabled])', onClose);
 
   const move = (e: React.KeyboardEvent) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -54,7 +29,7 @@ export function ContextMenu({ x, y, items, onClose }: { x: number; y: number; it
   };
 
   return createPortal(
-    <div ref={ref} className="its-grid-menu" role="menu" style={pos} data-testid="grid-context-menu" onKeyDown={move} onContextMenu={(e) => e.preventDefault()}>
+    <div ref={ref} className="its-grid-menu" role="menu" aria-label={label} style={pos} data-testid={testId} onKeyDown={move} onContextMenu={(e) => e.preventDefault()}>
       {items.map((it) =>
         it.separator ? (
           <div key={it.id} className="its-grid-menu__sep" role="separator" />

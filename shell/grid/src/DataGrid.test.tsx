@@ -1,5 +1,5 @@
 import { createRef } from 'react';
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ColDef } from 'ag-grid-community';
 import { renderWithShell } from '../../kit/src/test/render';
@@ -71,7 +71,7 @@ describe('DataGrid source', () => {
     const { handle } = mount({ source: mem.source, filters: { q: 'x' } });
     await loaded(handle, 2);
     expect(mem.load).toHaveBeenCalledTimes(1);
-    expect(mem.load.mock.calls[0]![0]).toEqual({ filters: { q: 'x' }, sort: [], skip: 0 });
+    expect(mem.load.mock.calls[0]![0]).toEqual({ filters: { q: 'x' }, sort: [], skip: 0, columnFilters: {} });
     expect(handle().controller.ui.get()).toMatchObject({ loading: false, total: 3, rowCount: 2 });
     await act(() => handle().loadMore());
     expect(mem.load.mock.calls[1]![0]).toMatchObject({ skip: 2 });
@@ -226,5 +226,108 @@ describe('column extras', () => {
     const { handle } = mount({ source: mem.source, columnExtras: { style: { cellRenderer: render, pinned: 'left' } } });
     await loaded(handle, 2);
     expect(handle().controller.api?.getColumnDef('style')).toMatchObject({ cellRenderer: render, pinned: 'left', headerName: 'Style' });
+  });
+});
+
+describe('column menu', () => {
+  /** Loads every row at once (the memory source's load gives two per call). */
+  const allRows = (rows = base()) => {
+    const load = vi.fn<GridSource['load']>(async (_q, _s, sink) => {
+      sink.total(rows.length);
+      sink.rows(rows);
+    });
+    return { load, source: { load } satisfies GridSource };
+  };
+  const openMenu = async (field: string) => {
+    const header = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>(`[data-testid="grid-header"][data-field="${field}"]`);
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    fireEvent.click(within(header).getByTestId('grid-header-menu'));
+    return screen.getByTestId('grid-column-menu');
+  };
+  const item = (menu: HTMLElement, id: string) => menu.querySelector<HTMLButtonElement>(`[data-menu-id="${id}"]`)!;
+
+  it('sorts, pins, hides and shows columns again from the header', async () => {
+    const src = allRows();
+    const onSortChange = vi.fn();
+    const { handle } = mount({ source: src.source, onSortChange });
+    await loaded(handle, 3);
+    let menu = await openMenu('netCost');
+    expect(within(menu).getAllByRole('menuitem').map((b) => b.dataset.menuId)).toEqual(['sortAsc', 'sortDesc', 'sortNone', 'filter', 'pinLeft', 'pinRight', 'autosize', 'autosizeAll', 'hide']);
+    expect(item(menu, 'sortNone').disabled).toBe(true);
+    fireEvent.click(item(menu, 'sortDesc'));
+    expect(onSortChange).toHaveBeenLastCalledWith([{ field: 'netCost', dir: 'desc' }]);
+    expect(screen.queryByTestId('grid-column-menu')).toBeNull();
+    const api = handle().controller.api!;
+    await waitFor(() => expect(api.getDisplayedRowAtIndex(0)?.data?.id).toBe('b'));
+
+    menu = await openMenu('netCost');
+    fireEvent.click(item(menu, 'pinLeft'));
+    expect(api.getColumn('netCost')?.getPinned()).toBe('left');
+    menu = await openMenu('style');
+    fireEvent.click(item(menu, 'hide'));
+    expect(api.getColumn('style')?.isVisible()).toBe(false);
+    menu = await openMenu('netCost');
+    expect(item(menu, 'unpin')).not.toBeNull();
+    expect(item(menu, 'showAll').textContent).toContain('1 hidden');
+    fireEvent.click(item(menu, 'showAll'));
+    expect(api.getColumn('style')?.isVisible()).toBe(true);
+  }, 60_000);
+
+  it('groups by the column where the grid allows it', async () => {
+    const src = allRows();
+    const onGroupingChange = vi.fn();
+    const { handle } = mount({ source: src.source, onGroupingChange, groupOptions: [{ field: 'style', label: 'Style' }] });
+    await loaded(handle, 3);
+    expect(item(await openMenu('status'), 'group')).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(item(await openMenu('style'), 'group'));
+    expect(handle().controller.groupBy).toBe('style');
+    expect(onGroupingChange).toHaveBeenLastCalledWith(['style']);
+    fireEvent.click(item(await openMenu('style'), 'ungroup'));
+    expect(handle().controller.groupBy).toBeNull();
+  });
+
+  it('filters loaded rows by a column (a source that loads every row) and shows a removable chip', async () => {
+    const src = allRows();
+    const { handle } = mount({ source: src.source });
+    await loaded(handle, 3);
+    fireEvent.click(item(await openMenu('netCost'), 'filter'));
+    const editor = screen.getByTestId('grid-filter-editor');
+    fireEvent.change(within(editor).getByTestId('grid-filter-op'), { target: { value: 'gt' } });
+    fireEvent.change(within(editor).getByTestId('grid-filter-value'), { target: { value: 'lots' } });
+    fireEvent.click(within(editor).getByTestId('grid-filter-apply'));
+    expect(within(editor).getByRole('alert').textContent).toBe('Net cost must be a number');
+    fireEvent.change(within(editor).getByTestId('grid-filter-value'), { target: { value: '30' } });
+    fireEvent.click(within(editor).getByTestId('grid-filter-apply'));
+    await waitFor(() => expect(handle().controller.ui.get().rowCount).toBe(2));
+    expect(src.load).toHaveBeenCalledTimes(1);
+    const chip = screen.getByTestId('grid-filter-chip');
+    expect(chip.textContent).toBe('Net cost > 30');
+    const api = handle().controller.api!;
+    expect(api.getDisplayedRowCount()).toBe(2);
+    fireEvent.click(within(chip).getByTestId('grid-filter-chip-remove'));
+    await waitFor(() => expect(api.getDisplayedRowCount()).toBe(3));
+    expect(screen.queryByTestId('grid-filter-chip')).toBeNull();
+  });
+
+  it('hands the conditions to a source that filters on the server, which loads again', async () => {
+    const src = allRows();
+    const source: GridSource = { ...src.source, columnFilters: 'server' };
+    const filterSchema: GridSchema = { ...schema, columns: schema.columns.map((c) => (c.field === 'status' ? { ...c, filterable: true, filterOps: ['in'] } : c)) };
+    const { handle } = mount({ source, schema: filterSchema });
+    await loaded(handle, 3);
+    expect(item(await openMenu('style'), 'filter')).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(item(await openMenu('status'), 'filter'));
+    const editor = screen.getByTestId('grid-filter-editor');
+    expect(within(editor).getByTestId('grid-filter-op').querySelectorAll('option')).toHaveLength(1);
+    fireEvent.change(within(editor).getByTestId('grid-filter-value'), { target: { value: 'Inactive, inactive, ' } });
+    fireEvent.click(within(editor).getByTestId('grid-filter-apply'));
+    await waitFor(() => expect(src.load).toHaveBeenCalledTimes(2));
+    expect(src.load.mock.calls[1]![0].columnFilters).toEqual({ status: { in: ['Inactive'] } });
+    expect(screen.getByTestId('grid-filter-chip').textContent).toBe('Status is any of Inactive');
   });
 });

@@ -33,6 +33,9 @@ import {
 } from 'ag-grid-community';
 import { EmptyState, ModuleMessages, Spinner, toast, useStore } from '@its/kit';
 import { CellEditor } from './CellEditor';
+import { ColumnHeader, FilterChips, FilterEditor, opsOf } from './ColumnHeader';
+import { setColumnFilter } from './columnFilter';
+import { columnMenuModel, opensColumnMenu, type ColumnMenuId } from './columnMenu';
 import { ContextMenu, type MenuItem } from './ContextMenu';
 import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridSource, type GridUi, type ProposedChange } from './controller';
 import type { ChangeKind } from './history';
@@ -439,6 +442,13 @@ function GridView(props: DataGridProps) {
     }
   };
 
+  // The column menu from the keyboard: under the focused header cell.
+  const openColumnMenuAt = (field: string) => {
+    const cell = wrapper.current?.querySelector(`.ag-header-cell[col-id="${CSS.escape(field)}"]`);
+    const r = cell?.getBoundingClientRect();
+    ctrl.openColumnMenu(field, r ? r.left : 0, r ? r.bottom + 4 : 0);
+  };
+
   const columnDefs = useMemo<ColDef<GridData>[]>(() => {
     const canEdit = !!props.canEdit;
     const ac = props.autocomplete;
@@ -475,6 +485,15 @@ function GridView(props: DataGridProps) {
           'its-grid-cell--range-right': (p: CellClassParams<GridData>) => ctrl.rangeClass(p.data?.id, col.field, 'right'),
           'its-grid-cell--error': (p: CellClassParams<GridData>) => !!p.data && !isGroupRow(p.data) && !!ctrl.cellError(p.data.id, col.field),
           'its-grid-cell--readonly': (p: CellClassParams<GridData>) => canEdit && !ctrl.canEditCell(p.data, col),
+        },
+        headerComponent: ColumnHeader,
+        headerComponentParams: { ctrl },
+        suppressHeaderKeyboardEvent: (p) => {
+          const e = p.event;
+          if (e.type !== 'keydown' || !opensColumnMenu(e)) return false;
+          e.preventDefault();
+          openColumnMenuAt(col.field);
+          return true;
         },
         suppressKeyboardEvent: (p: SuppressKeyboardEventParams<GridData>) => {
           if (p.editing) return false;
@@ -546,6 +565,65 @@ function GridView(props: DataGridProps) {
     return items;
   };
 
+  /** The column menu of a header: sort, filter, group, pin, autosize, hide (columnMenuModel). */
+  const columnMenuItems = (field: string): MenuItem[] => {
+    const api = ctrl.api;
+    const col = ctrl.column(field);
+    if (!api || !col) return [];
+    const state = api.getColumnState();
+    const own = state.find((s) => s.colId === field);
+    const schemaCols = new Set(props.schema.columns.map((c) => c.field));
+    const hiddenByUser = state.filter((s) => s.hide && schemaCols.has(s.colId) && !ctrl.column(s.colId)?.hide);
+    const visible = state.filter((s) => !s.hide && schemaCols.has(s.colId)).length;
+    const current = ui.columnFilters.find((f) => f.field === field);
+    const groupable = groupOptions.some((g) => g.field === field);
+    const sortTo = (dir: 'asc' | 'desc' | null) => {
+      api.applyColumnState({ state: [{ colId: field, sort: dir }], defaultState: { sort: null } });
+      props.onSortChange?.(ctrl.currentSort());
+    };
+    const menuRect = ui.columnMenu;
+    const act: Record<ColumnMenuId, { label: string; icon: string; run: () => void }> = {
+      sortAsc: { label: intl.formatMessage(m.colSortAsc), icon: 'sortAsc', run: () => sortTo('asc') },
+      sortDesc: { label: intl.formatMessage(m.colSortDesc), icon: 'sortDesc', run: () => sortTo('desc') },
+      sortNone: { label: intl.formatMessage(m.colSortNone), icon: 'sortNone', run: () => sortTo(null) },
+      filter: { label: intl.formatMessage(m.colFilter), icon: 'filter', run: () => ctrl.openFilterEditor(field, menuRect?.x ?? 0, menuRect?.y ?? 0) },
+      clearFilter: { label: intl.formatMessage(m.colClearFilter), icon: 'filterOff', run: () => ctrl.setColumnFilters(setColumnFilter(ui.columnFilters, field, null)) },
+      group: { label: intl.formatMessage(m.colGroup), icon: 'group', run: () => ctrl.chooseGroupBy(field) },
+      ungroup: { label: intl.formatMessage(m.colUngroup), icon: 'group', run: () => ctrl.chooseGroupBy(null) },
+      pinLeft: { label: intl.formatMessage(m.colPinLeft), icon: 'pinLeft', run: () => api.setColumnsPinned([field], 'left') },
+      pinRight: { label: intl.formatMessage(m.colPinRight), icon: 'pinRight', run: () => api.setColumnsPinned([field], 'right') },
+      unpin: { label: intl.formatMessage(m.colUnpin), icon: 'unpin', run: () => api.setColumnsPinned([field], null) },
+      autosize: { label: intl.formatMessage(m.colAutosize), icon: 'autosize', run: () => api.autoSizeColumns([field]) },
+      autosizeAll: { label: intl.formatMessage(m.colAutosizeAll), icon: 'autosize', run: () => api.autoSizeAllColumns() },
+      hide: { label: intl.formatMessage(m.colHide), icon: 'eyeOff', run: () => api.setColumnsVisible([field], false) },
+      showAll: { label: intl.formatMessage(m.colShowAll, { n: hiddenByUser.length }), icon: 'eye', run: () => api.setColumnsVisible(hiddenByUser.map((s) => s.colId), true) },
+    };
+    const model = columnMenuModel({
+      sortable: col.sortable !== false,
+      sort: (own?.sort as 'asc' | 'desc' | undefined) ?? null,
+      filterable: opsOf(ctrl, col).length > 0,
+      filtered: !!current,
+      groupable,
+      grouped: ui.groupBy === field,
+      pinned: (own?.pinned as 'left' | 'right' | undefined) ?? null,
+      hidden: hiddenByUser.length,
+      visible,
+    });
+    return model.map((e) => {
+      if (e.separator) return { id: e.id, separator: true };
+      const a = act[e.id as ColumnMenuId];
+      return { id: e.id, label: a.label, icon: a.icon, disabled: e.disabled, onSelect: a.run };
+    });
+  };
+
+  const closeColumnMenu = () => {
+    const field = ui.columnMenu?.field;
+    ctrl.closeHeaderPopups();
+    if (field && ctrl.api?.getColumn(field)?.isVisible()) ctrl.api.setFocusedHeader(field);
+  };
+
+  const editorCol = ui.filterEditor ? ctrl.column(ui.filterEditor.field) : undefined;
+
   const copyToClipboard = () => {
     const text = ctrl.copyText();
     if (text !== null) void navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -614,6 +692,7 @@ function GridView(props: DataGridProps) {
           )}
         </div>
       </div>
+      <FilterChips ctrl={ctrl} />
       {props.siteUpdating && (
         <div className="its-grid__blocked" role="status" data-testid="grid-site-updating">
           <Spinner size={14} />
@@ -751,6 +830,29 @@ function GridView(props: DataGridProps) {
         </section>
       )}
       {ui.menu && <ContextMenu x={ui.menu.x} y={ui.menu.y} items={menuItems()} onClose={() => ctrl.closeMenu()} />}
+      {ui.columnMenu && (
+        <ContextMenu
+          x={ui.columnMenu.x}
+          y={ui.columnMenu.y}
+          items={columnMenuItems(ui.columnMenu.field)}
+          onClose={closeColumnMenu}
+          testId="grid-column-menu"
+          label={intl.formatMessage(m.columnMenu, { header: ctrl.column(ui.columnMenu.field) ? ctrl.header(ctrl.column(ui.columnMenu.field)!) : ui.columnMenu.field })}
+        />
+      )}
+      {ui.filterEditor && editorCol && (
+        <FilterEditor
+          key={editorCol.field}
+          col={editorCol}
+          header={ctrl.header(editorCol)}
+          ops={opsOf(ctrl, editorCol)}
+          current={ui.columnFilters.find((f) => f.field === editorCol.field)}
+          x={ui.filterEditor.x}
+          y={ui.filterEditor.y}
+          onApply={(f) => ctrl.setColumnFilters(setColumnFilter(ui.columnFilters, editorCol.field, f))}
+          onClose={() => ctrl.closeHeaderPopups()}
+        />
+      )}
     </div>
   );
 }

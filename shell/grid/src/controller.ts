@@ -7,6 +7,7 @@ import type { Column, GridApi, IRowNode } from 'ag-grid-community';
 import type { IntlShape } from 'react-intl';
 import { ApiError, api, createStore, isCancelled, toast, type Store } from '@its/kit';
 import { History, type CellChange, type ChangeKind, type HistoryStep } from './history';
+import { mergeFilters, rowPasses, toProtocolFilters, type ColumnFilter, type FilterMode } from './columnFilter';
 import { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from './grouping';
 import { m, refusalText } from './messages';
 import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
@@ -35,6 +36,13 @@ export interface MenuState {
   rowId: string | null;
 }
 
+/** The column menu or a column's filter editor, open at a header. */
+export interface HeaderPopup {
+  field: string;
+  x: number;
+  y: number;
+}
+
 export interface GridUi {
   saveState: SaveState;
   canUndo: boolean;
@@ -54,6 +62,10 @@ export interface GridUi {
   menu: MenuState | null;
   newRows: number;
   exporting: boolean;
+  /** Conditions of "Filter by this column", in the order they were set. */
+  columnFilters: ColumnFilter[];
+  columnMenu: HeaderPopup | null;
+  filterEditor: HeaderPopup | null;
 }
 
 const initialUi: GridUi = {
@@ -75,6 +87,9 @@ const initialUi: GridUi = {
   menu: null,
   newRows: 0,
   exporting: false,
+  columnFilters: [],
+  columnMenu: null,
+  filterEditor: null,
 };
 
 /** Where a custom load hands its rows on (DataGrid `source`). */
@@ -93,6 +108,11 @@ export interface GridLoadQuery {
   sort: Required<SortKey>[];
   /** Rows already loaded: 0 for a (re)load, the loaded count for `loadMore`. */
   skip: number;
+  /**
+   * The column menu's conditions in the protocol's filter shape (docs/grid.md §3.3), for a source
+   * with `columnFilters: 'server'`; empty otherwise (the kit then applies them to the loaded rows).
+   */
+  columnFilters: Filters;
 }
 
 /**
@@ -103,6 +123,11 @@ export interface GridLoadQuery {
 export interface GridSource {
   load: (query: GridLoadQuery, signal: AbortSignal, sink: RowSink) => Promise<void>;
   send?: (req: BatchRequest) => Promise<BatchResult>;
+  /**
+   * Where the column menu's conditions apply: 'server' passes them to `load` (which reloads when
+   * they change); 'client' (the default, for a source that loads every row) filters the loaded rows.
+   */
+  columnFilters?: FilterMode;
 }
 
 /** A cell change the page is asked about before it is taken (`confirmChanges`). */
@@ -265,7 +290,7 @@ export class GridController {
     this.ordinal = ordinal;
     this.columns = (api.getAllDisplayedColumns() ?? []).filter((c) => c.getColId() !== SELECTION_COL);
     this.colIndex = new Map(this.columns.map((c, i) => [c.getColId(), i]));
-    this.patchUi({ rowCount: this.rows.size });
+    this.patchUi({ rowCount: this.shownCount() });
   }
 
   bounds() {
@@ -349,14 +374,17 @@ export class GridController {
     try {
       const source = this.settings.source;
       if (source) {
-        await source.load({ filters: this.settings.filters, sort: this.currentSort(), skip }, signal, { total: onTotal, rows: onRows });
+        const columnFilters = this.filterMode() === 'server' ? this.protocolColumnFilters() : {};
+        await source.load({ filters: this.settings.filters, sort: this.currentSort(), skip, columnFilters }, signal, { total: onTotal, rows: onRows });
       } else {
         const path = this.settings.endpoints.stream;
         if (!path) throw new Error('This grid has no stream endpoint and no source');
-        await streamRows(path, { filters: this.settings.filters }, { signal, onTotal, onRows });
+        const filters = this.queryFilters();
+        if (filters) await streamRows(path, { filters }, { signal, onTotal, onRows });
+        else onTotal(0);
       }
       if (signal.aborted) return;
-      this.patchUi({ loading: false, loaded: this.rows.size, rowCount: this.rows.size });
+      this.patchUi({ loading: false, loaded: this.rows.size, rowCount: this.shownCount() });
       this.regroup();
     } catch (e) {
       if (isCancelled(e) || signal.aborted) return;
@@ -417,7 +445,7 @@ export class GridController {
     const field = this.groupField;
     const next = new Map<string, GroupRow>();
     if (field) {
-      for (const g of buildGroups([...this.rows.values()].filter((r) => !isNew(r)), field)) next.set(g.id, g);
+      for (const g of buildGroups([...this.rows.values()].filter((r) => !isNew(r) && this.passesColumnFilters(r)), field)) next.set(g.id, g);
     }
     const add: GroupRow[] = [];
     const update: GroupRow[] = [];
@@ -471,13 +499,70 @@ export class GridController {
     nodes.splice(0, nodes.length, ...lead, ...rest);
   }
 
-  isExternalFilterPresent = () => !!this.groupField && this.collapsed.size > 0;
+  isExternalFilterPresent = () => (!!this.groupField && this.collapsed.size > 0) || (this.filterMode() === 'client' && this.ui.get().columnFilters.length > 0);
 
   doesExternalFilterPass = (node: IRowNode<GridData>): boolean => {
     const d = node.data;
-    if (!d || isGroupRow(d) || isNew(d) || !this.groupField) return true;
-    return !this.collapsed.has(groupKey(d[this.groupField]));
+    if (!d || isGroupRow(d) || isNew(d)) return true;
+    if (!this.passesColumnFilters(d)) return false;
+    return !this.groupField || !this.collapsed.has(groupKey(d[this.groupField]));
   };
+
+  /* ------------------------------------------------------------------ column filters */
+
+  /** Where the column menu's conditions apply: the server for protocol grids and server-filtering sources. */
+  filterMode(): FilterMode {
+    const source = this.settings.source;
+    if (!source) return 'server';
+    return source.columnFilters ?? 'client';
+  }
+
+  private passesColumnFilters(row: GridRow): boolean {
+    if (this.filterMode() !== 'client') return true;
+    const list = this.ui.get().columnFilters;
+    return !list.length || rowPasses(row, list, this.settings.schema.columns);
+  }
+
+  /** Rows the grid shows (rows being added always show). */
+  shownCount(): number {
+    if (this.filterMode() !== 'client' || !this.ui.get().columnFilters.length) return this.rows.size;
+    let n = 0;
+    for (const r of this.rows.values()) if (isNew(r) || this.passesColumnFilters(r)) n++;
+    return n;
+  }
+
+  protocolColumnFilters(): Filters {
+    return toProtocolFilters(this.ui.get().columnFilters, this.settings.schema.columns);
+  }
+
+  /** The page's filters and the column filters together (protocol grids); null when nothing can match. */
+  queryFilters(): Filters | null {
+    return mergeFilters(this.settings.filters, this.protocolColumnFilters());
+  }
+
+  /** Sets the column menu's conditions: reloads on the server, or filters the loaded rows. */
+  setColumnFilters(list: ColumnFilter[]): void {
+    this.patchUi({ columnFilters: list, filterEditor: null });
+    if (this.filterMode() === 'server') {
+      void this.load();
+      return;
+    }
+    this.regroup();
+    this.api?.onFilterChanged();
+    this.patchUi({ rowCount: this.shownCount() });
+  }
+
+  openColumnMenu(field: string, x: number, y: number): void {
+    this.patchUi({ columnMenu: { field, x, y }, filterEditor: null, menu: null });
+  }
+
+  openFilterEditor(field: string, x: number, y: number): void {
+    this.patchUi({ filterEditor: { field, x, y }, columnMenu: null, menu: null });
+  }
+
+  closeHeaderPopups(): void {
+    this.patchUi({ columnMenu: null, filterEditor: null });
+  }
 
   /* ------------------------------------------------------------------ editability */
 
@@ -696,7 +781,7 @@ export class GridController {
       remove.push(r);
     }
     if (remove.length && this.api) this.api.applyTransaction({ remove });
-    this.patchUi({ rowCount: this.rows.size, loaded: this.rows.size, newRows: this.countNew() });
+    this.patchUi({ rowCount: this.shownCount(), loaded: this.rows.size, newRows: this.countNew() });
     if (this.groupField) this.regroup();
     this.refreshSelectionCounts();
   }
@@ -771,7 +856,7 @@ export class GridController {
     const row: GridRow = { id, version: 0, __new: true, ...defaults };
     this.rows.set(id, row);
     api.applyTransaction({ add: [row], addIndex: 0 });
-    this.patchUi({ newRows: this.countNew(), rowCount: this.rows.size });
+    this.patchUi({ newRows: this.countNew(), rowCount: this.shownCount() });
     this.refreshIndex();
     const first = this.columns.find((c) => this.canEditCell(row, this.column(c.getColId())));
     const node = api.getRowNode(id);
@@ -836,7 +921,7 @@ export class GridController {
           swapAdd.push(a.row);
         }
         api?.applyTransaction({ remove: swapRemove, add: swapAdd, addIndex: 0 });
-        this.patchUi({ newRows: this.countNew(), rowCount: this.rows.size });
+        this.patchUi({ newRows: this.countNew(), rowCount: this.shownCount() });
         this.regroup();
         return true;
       } catch (e) {
@@ -927,7 +1012,7 @@ export class GridController {
       const add = rows.filter((r) => !this.rows.has(r.id));
       for (const r of add) this.rows.set(r.id, r);
       if (add.length) this.api?.applyTransaction({ add });
-      this.patchUi({ rowCount: this.rows.size });
+      this.patchUi({ rowCount: this.shownCount() });
       this.regroup();
     } catch (e) {
       const f = classifyFailure(e);
@@ -1187,7 +1272,7 @@ export class GridController {
       .filter((s) => s.sort)
       .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
       .map((s) => ({ field: s.colId, dir: s.sort as 'asc' | 'desc' }));
-    const filters = Object.fromEntries(Object.entries(this.settings.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+    const filters = Object.fromEntries(Object.entries(this.queryFilters() ?? this.settings.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
     const body: Record<string, unknown> = { columns, filters };
     if (sort.length) body.sort = sort;
     if (this.groupField) body.groupBy = [this.groupField];

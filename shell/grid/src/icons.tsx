@@ -16,6 +16,17 @@ const paths: Record<string, string> = {
   save: 'M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6',
   history: 'M3 12a9 9 0 109-9 9.7 9.7 0 00-6.7 2.8L3 8M3 3v5h5M12 7v5l4 2',
   transfer: 'M4 8h13M13 4l4 4-4 4M20 16H7M11 12l-4 4 4 4',
+  sortAsc: 'M12 19V5M6 11l6-6 6 6',
+  sortDesc: 'M12 5v14M6 13l6 6 6-6',
+  sortNone: 'M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4',
+  pinLeft: 'M4 4v16M9 9h6l2-4h-10l2 4zM12 9v6M12 15v5',
+  pinRight: 'M20 4v16M9 9h6l2-4h-10l2 4zM12 9v6M12 15v5',
+  unpin: 'M9 9h6l2-4H7l2 4zM12 9v11M4 4l16 16',
+  eyeOff: 'M3 3l18 18M10.6 6.1A9.8 9.8 0 0112 6c5 0 9 6 9 6a17 17 0 01-2.9 3.4M6.3 7.6C4.2 9.1 3 12 3 12s4 6 9 6a8.6 8.6 0 004.1-1M9.9 9.9a3 3 0 004.2 4.2',
+  eye: 'M3 12s4-6 9-6 9 6 9 6-4 6-9 6-9-6-9-6zM12 15a3 3 0 100-6 3 3 0 000 6z',
+  autosize: 'M4 5v14M20 5v14M8 12h8M10 9l-3 3 3 3M14 9l3 3-3 3',
+  dots: 'M12 6h.01M12 12h.01M12 18h.01',
+  filterOff: 'M3 5h18l-7 8v6l-4 2v-8zM16 16l5 5M21 16l-5 5',
 };
 
 export function GridIcon({ name, size = 18 }: { name: string; size?: number }) {

@@ -2,7 +2,7 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { CatalogLoader } from '@its/kit';
 import { fillMessage, type RuleResult } from './rules';
-import type { GridColumn, GridSchema } from './types';
+import type { FilterOp, GridColumn, GridSchema } from './types';
 
 export const loadGridMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "grid-i18n-[request]" */ `./i18n/${locale}.json`);
 
@@ -65,7 +65,53 @@ const gridMessages = defineMessages({
   notFound: { id: 'grid.save.notFound', defaultMessage: 'Some rows no longer exist and were removed from the grid.' },
   loadFailed: { id: 'grid.load.failed', defaultMessage: 'The rows could not be loaded.' },
   retry: { id: 'grid.load.retry', defaultMessage: 'Try again' },
+  cancel: { id: 'grid.cancel', defaultMessage: 'Cancel' },
+  columnMenu: { id: 'grid.column.menu', defaultMessage: 'Column menu: {header}' },
+  colSortAsc: { id: 'grid.column.sortAsc', defaultMessage: 'Sort ascending' },
+  colSortDesc: { id: 'grid.column.sortDesc', defaultMessage: 'Sort descending' },
+  colSortNone: { id: 'grid.column.sortNone', defaultMessage: 'Clear sort' },
+  colFilter: { id: 'grid.column.filter', defaultMessage: 'Filter by this column…' },
+  colClearFilter: { id: 'grid.column.clearFilter', defaultMessage: 'Remove this column’s filter' },
+  colGroup: { id: 'grid.column.group', defaultMessage: 'Group by this column' },
+  colUngroup: { id: 'grid.column.ungroup', defaultMessage: 'Stop grouping' },
+  colPinLeft: { id: 'grid.column.pinLeft', defaultMessage: 'Pin left' },
+  colPinRight: { id: 'grid.column.pinRight', defaultMessage: 'Pin right' },
+  colUnpin: { id: 'grid.column.unpin', defaultMessage: 'Unpin' },
+  colAutosize: { id: 'grid.column.autosize', defaultMessage: 'Autosize this column' },
+  colAutosizeAll: { id: 'grid.column.autosizeAll', defaultMessage: 'Autosize all columns' },
+  colHide: { id: 'grid.column.hide', defaultMessage: 'Hide column' },
+  colShowAll: { id: 'grid.column.showAll', defaultMessage: 'Show all columns ({n, number} hidden)' },
+  filtered: { id: 'grid.filter.active', defaultMessage: 'Column filters' },
+  filterTitle: { id: 'grid.filter.title', defaultMessage: 'Filter {header}' },
+  filterOperator: { id: 'grid.filter.operator', defaultMessage: 'Condition' },
+  filterValue: { id: 'grid.filter.value', defaultMessage: 'Value' },
+  filterValues: { id: 'grid.filter.values', defaultMessage: 'Values' },
+  filterValuesHint: { id: 'grid.filter.valuesHint', defaultMessage: 'Separate values with commas ({n, plural, one {# value} other {# values}}).' },
+  filterEmpty: { id: 'grid.filter.empty', defaultMessage: 'Enter a value to filter by.' },
+  filterApply: { id: 'grid.filter.apply', defaultMessage: 'Apply' },
+  filterRemove: { id: 'grid.filter.remove', defaultMessage: 'Remove filter' },
+  filterRemoveNamed: { id: 'grid.filter.removeNamed', defaultMessage: 'Remove filter: {filter}' },
+  filterClearAll: { id: 'grid.filter.clearAll', defaultMessage: 'Clear all filters' },
+  filterChip: { id: 'grid.filter.chip', defaultMessage: '{header} {op} {values}' },
 });
+
+const opMessages = defineMessages({
+  contains: { id: 'grid.filter.op.contains', defaultMessage: 'contains' },
+  startsWith: { id: 'grid.filter.op.startsWith', defaultMessage: 'starts with' },
+  in: { id: 'grid.filter.op.in', defaultMessage: 'is any of' },
+  blank: { id: 'grid.filter.op.blank', defaultMessage: 'is empty' },
+  eq: { id: 'grid.filter.op.eq', defaultMessage: '=' },
+  gt: { id: 'grid.filter.op.gt', defaultMessage: '>' },
+  gte: { id: 'grid.filter.op.gte', defaultMessage: '≥' },
+  lt: { id: 'grid.filter.op.lt', defaultMessage: '<' },
+  lte: { id: 'grid.filter.op.lte', defaultMessage: '≤' },
+});
+
+/** The operator names of a column type (numbers and dates read `in` as "="). */
+export function opLabels(type: GridColumn['type']): Record<FilterOp, MessageDescriptor> {
+  const numeric = type === 'integer' || type === 'number' || type === 'date' || type === 'datetime';
+  return { ...opMessages, in: numeric ? opMessages.eq : opMessages.in };
+}
 
 /** The kit's messages, typed loosely: values are checked by the formatter at run time. */
 export const m: Record<keyof typeof gridMessages, MessageDescriptor> = gridMessages;

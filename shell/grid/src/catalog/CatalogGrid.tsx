@@ -13,7 +13,7 @@ import { QUERY_LIMIT, streamProducts, type ProductQuery } from './api';
 import { priceExtras, thumbExtras } from './cells';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';
 import { fieldName } from './messages';
-import { toQuerySort } from './query';
+import { toQuerySort, withColumnFilters } from './query';
 
 export interface CatalogGridProps {
   query: ProductQuery;
@@ -42,11 +42,18 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
   // The product query (read-only: no send); `skip` is where "Load more" goes on.
   const source = useMemo<GridSource>(
     () => ({
-      load: (q, signal, sink) =>
-        streamProducts('/products/query', { ...fullRef.current, skip: q.skip }, signal, {
+      columnFilters: 'server',
+      load: async (q, signal, sink) => {
+        const query = withColumnFilters(fullRef.current, q.columnFilters);
+        if (!query) {
+          sink.total(0);
+          return;
+        }
+        await streamProducts('/products/query', { ...query, skip: q.skip }, signal, {
           total: sink.total,
           rows: (rows) => sink.rows(rows.map(liftLocation)),
-        }).then(() => undefined),
+        });
+      },
     }),
     [],
   );

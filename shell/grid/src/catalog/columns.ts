@@ -37,6 +37,12 @@ const CATALOG_COLUMNS: Col[] = [
   { field: 'availabilityDate', type: 'date', width: 128 },
 ];
 
+/**
+ * Columns the product query can filter on (its search conditions, docs/api products): "Filter
+ * by this column" offers "is any of" there.
+ */
+export const CATALOG_FILTERS = ['style', 'color', 'division', 'gender', 'productType', 'season', 'year', 'channel', 'region', 'pillar', 'lifeCycle'];
+
 export function catalogColumns(): GridColumn[] {
   return CATALOG_COLUMNS.map((c) => ({
     field: c.field,
@@ -45,6 +51,7 @@ export function catalogColumns(): GridColumn[] {
     editable: false,
     validators: [],
     sortable: c.sortable ?? true,
+    ...(CATALOG_FILTERS.includes(c.field) ? { filterable: true, filterOps: ['in' as const] } : { filterable: false }),
     width: c.width,
     hide: c.hide,
   }));

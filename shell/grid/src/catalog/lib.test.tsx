@@ -4,7 +4,7 @@ import { IntlProvider, createIntl } from 'react-intl';
 import { liftLocation } from './columns';
 import { FilterBar, chipText } from './FilterBar';
 import { formatDay, formatMoney, formatPercent, rowCurrency } from './format';
-import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort } from './query';
+import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort, withColumnFilters } from './query';
 import { decodeFilters, encodeFilters } from './urlState';
 
 const intl = createIntl({ locale: 'en-US' });
@@ -88,5 +88,16 @@ describe('the filter bar', () => {
     fireEvent.click(screen.getByLabelText('Remove filter Kids'));
     expect(onChange).toHaveBeenLastCalledWith({ text: '', conditions: { id: ['100513_BLU'] } }, { kind: 'remove', key: 'division', value: 'Kids' });
     expect(chipText('text', 'sneaker')).toBe('“sneaker”');
+  });
+});
+
+describe('column filters on the product query', () => {
+  it('AND into the conditions: new fields join, a shared field keeps the common values, none common matches nothing', () => {
+    const q = { text: 'boot', conditions: { division: ['Work', 'Kids'] }, locationId: 'US' };
+    expect(withColumnFilters(q, {})).toBe(q);
+    expect(withColumnFilters(q, { year: { in: [2025] }, season: { in: [] } })).toEqual({ ...q, conditions: { division: ['Work', 'Kids'], year: [2025] } });
+    expect(withColumnFilters(q, { division: { in: ['kids', 'POP'] } })).toEqual({ ...q, conditions: { division: ['Kids'] } });
+    expect(withColumnFilters(q, { division: { in: ['POP'] } })).toBeNull();
+    expect(withColumnFilters({ text: 'x' }, { gender: { in: ['Mens'] } })).toEqual({ text: 'x', conditions: { gender: ['Mens'] } });
   });
 });
