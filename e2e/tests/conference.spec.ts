@@ -167,3 +167,26 @@ test('an editor manages event content in the grid', async ({ page }) => {
   const wrongTab = await page.request.post(`${server.url}/api/conference/items?event=fall24&section=ads&tab=Radio&title=x`, { data: pdf, headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/pdf' } });
   expect(wrongTab.status()).toBe(400);
 });
+
+test('an admin disables, enables and refuses plugins on the plugins page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'admin', server.url);
+  await page.goto(`${server.url}/admin/plugins`);
+  const row = page.getByTestId('plugin-row-conference');
+  await expect(row).toContainText('1.0.0');
+  await expect(row).toContainText('Enabled');
+  await shot(page, 'admin-plugins');
+
+  await page.getByTestId('plugin-toggle-conference').click();
+  await expect(row).toContainText('Disabled');
+  await expect(async () => expect((await page.request.get(`${server.url}/api/conference/events/spring23`)).status()).toBe(404)).toPass({ timeout: 30_000 });
+  await page.getByTestId('plugin-toggle-conference').click();
+  await expect(row).toContainText('Enabled');
+  await expect(async () => expect((await page.request.get(`${server.url}/api/conference/events/spring23`)).status()).toBe(200)).toPass({ timeout: 30_000 });
+
+  // A file that is no bundle is refused with the reason, and nothing changes.
+  await page.getByTestId('plugin-file').setInputFiles({ name: 'broken.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('not a bundle') });
+  await page.getByTestId('plugin-install').click();
+  await expect(page.getByTestId('plugin-refused')).toContainText('not a tar.gz');
+  await expect(page.getByTestId('plugin-table').locator('tbody tr')).toHaveCount(1);
+});

@@ -6,5 +6,5 @@ import { remoteConfig } from '@its/kit/build/rspack.mjs';
 export default await remoteConfig({
   dir: dirname(fileURLToPath(import.meta.url)),
   id: 'admin',
-  exposes: { './Users': './src/users/UsersPage.tsx', './Outbox': './src/mail/OutboxPage.tsx', './Audit': './src/audit/AuditPage.tsx' },
+  exposes: { './Users': './src/users/UsersPage.tsx', './Outbox': './src/mail/OutboxPage.tsx', './Audit': './src/audit/AuditPage.tsx', './Plugins': './src/plugins/PluginsPage.tsx' },
 });

@@ -4,10 +4,10 @@ import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
 import { Icon, actions, authzCheck, useDecisions } from '@its/kit';
 
-const auditCheck = [authzCheck(actions.adminAudit)];
+const checks = [authzCheck(actions.adminAudit), authzCheck(actions.adminPlugins)];
 
 export function AdminHeader({ actions: buttons }: { actions?: ReactNode }) {
-  const audit = useDecisions(auditCheck);
+  const allowed = useDecisions(checks).allowed;
   return (
     <header className="adm-header">
       <div className="adm-header__top">
@@ -33,10 +33,16 @@ export function AdminHeader({ actions: buttons }: { actions?: ReactNode }) {
           <Icon name="mail" size={16} />
           <FormattedMessage id="admin.tab.mail" defaultMessage="Mail outbox" />
         </NavLink>
-        {audit.allowed[0] && (
+        {allowed[0] && (
           <NavLink to="/admin/audit" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-audit">
             <Icon name="clock" size={16} />
             <FormattedMessage id="admin.tab.audit" defaultMessage="Audit log" />
+          </NavLink>
+        )}
+        {allowed[1] && (
+          <NavLink to="/admin/plugins" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-plugins">
+            <Icon name="download" size={16} />
+            <FormattedMessage id="admin.tab.plugins" defaultMessage="Plugins" />
           </NavLink>
         )}
       </nav>
