@@ -26,7 +26,11 @@ import (
 	"its/core/storage"
 )
 
-func TestMain(m *testing.M) { dbtest.Main(m) }
+// The handlers' tests seed their own content: no demo content is generated behind them.
+func TestMain(m *testing.M) {
+	_ = os.Setenv("ITS_DEMO", "false")
+	dbtest.Main(m)
+}
 
 // folder is the plugin as the core reads it (the manifest without the build's checksum).
 func folder(t *testing.T) *plugins.Folder {
