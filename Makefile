@@ -10,7 +10,7 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help gen check-gen run build web go-build test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet soak uszip
+.PHONY: help gen check-gen run build web go-build plugins test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet soak uszip
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
@@ -80,11 +80,23 @@ web: gen deps-node
 go-build: gen
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/its ./cmd/its
 
-build: gen web go-build
+# The plugins kept in this repository (plugins/<id>), each built into its installable bundle.
+PLUGINS := $(notdir $(wildcard plugins/*))
+
+plugins: gen deps-node
+	@for p in $(PLUGINS); do $(MAKE) --no-print-directory -C plugins/$$p; done
+
+build: gen web go-build plugins
 
 ## ---- run -----------------------------------------------------------------------------
 
+# The conference plugin is unpacked into the plugins folder, so the server starts it with the
+# demo data (bundles installed with `its plugins install` live in the database instead).
+PLUGINS_DIR = $${ITS_PLUGINS_DIR:-$${ITS_DATA_DIR:-./var}/plugins}
+
 run: deps-postgres deps-chromium build
+	@for p in $(PLUGINS); do d="$(PLUGINS_DIR)/$$p"; if [ ! -f "$$d/.its-bundle" ]; then \
+	  rm -rf "$$d" && mkdir -p "$$d" && tar -xzf plugins/$$p/$$p.tar.gz -C "$$d"; fi; done
 	@echo ""
 	@echo "ITS on http://$${ITS_ADDR:-127.0.0.1:8080} - demo logins (password: $${ITS_DEMO_PASSWORD:-its-demo}):"
 	@for r in user editor seniorEditor admin adminEditor approver seniorApprover coordinator seniorCoordinator manager; do echo "  $$r@example.com"; done
@@ -154,3 +166,4 @@ fmt:
 
 clean:
 	rm -rf bin shell/dist remotes/*/dist core/web/dist/shell core/web/dist/remotes
+	@for p in $(PLUGINS); do $(MAKE) --no-print-directory -C plugins/$$p clean; done

@@ -226,8 +226,13 @@ func manifestRoutes(base string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The plugins kept in this repository (their manifest gets its checksum when built).
+	plugins, err := filepath.Glob(filepath.Join(base, "plugins", "*", "module.yaml.in"))
+	if err != nil {
+		return nil, err
+	}
 	routes := map[string]string{}
-	for _, f := range append(files, core...) {
+	for _, f := range append(append(files, core...), plugins...) {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err

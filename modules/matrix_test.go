@@ -341,6 +341,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"core/key":                   {"public", "loggedIn"},
 		"admin/id":                   one(accounts["user"].ID),
 		"admin/version":              one("1"),
+		"admin/plugin":               one("notinstalled"),
 		"assortments/id":             one(f.assortment),
 		"assortments/action":         one("release"),
 		"assortments/collectionType": one("AssortmentCollection"),

@@ -1,5 +1,5 @@
 # Admin: each admin page needs role admin in its own its:admin:* permission; the policies
-# themselves (versions, simulator) and the audit log belong to the user admins (its:admin:users).
+# themselves (versions, simulator), the plugins and the audit log belong to the user admins (its:admin:users).
 # Grants are in grants.json.
 package its.authz
 
@@ -12,4 +12,5 @@ actions contains action if some action in {
 	"admin.orders",
 	"admin.policies",
 	"admin.audit",
+	"admin.plugins",
 }

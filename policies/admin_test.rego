@@ -49,3 +49,9 @@ test_admin_audit_allow_admin if t.allowed("admin.audit", {}, t.role("its:admin:u
 test_admin_audit_deny_admin_of_other_page if not t.allowed("admin.audit", {}, t.role("its:admin:reports", "admin"))
 
 test_admin_audit_deny_other_role if not t.allowed("admin.audit", {}, t.role("its:admin:users", "seniorEditor"))
+
+test_admin_plugins_allow_admin if t.allowed("admin.plugins", {}, t.role("its:admin:users", "admin"))
+
+test_admin_plugins_deny_admin_of_other_page if not t.allowed("admin.plugins", {}, t.role("its:admin:orders", "admin"))
+
+test_admin_plugins_deny_other_role if not t.allowed("admin.plugins", {}, t.role("its:admin:users", "editor"))

@@ -27,7 +27,6 @@ import (
 // them yet. Every other action the policies know must be declared by a manifest, and the reverse.
 var planned = []string{
 	"internalAssortments.view", "internalAssortments.edit", "internalAssortments.publishedStateOnly",
-	"conference.view", "conference.dashboard",
 }
 
 // manifestActions reads every manifest the generated names come from: action id to the resource

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"its/core/plugins/plugintest"
 )
 
 // BenchmarkPlugin reports plugin.install_to_live_ms (Install called → first 200 from the
@@ -14,7 +16,7 @@ import (
 // and plugin.restart_after_crash_ms (the process dies → its route answers 200 again).
 func BenchmarkPlugin(b *testing.B) {
 	s := start(b)
-	bundle := helloBundle(b, nil)
+	bundle := plugintest.HelloBundle(b, nil)
 	user := s.Client()
 	user.Login("user@example.com")
 	b.ResetTimer()

@@ -151,6 +151,9 @@ type Installer struct {
 	Registry *registry.Registry
 	// TempDir holds the bundle unpacked while it is checked (empty: the system's).
 	TempDir string
+	// Record, when set, runs in the transaction of each change (change is install, remove,
+	// enable or disable): an audit entry commits with the change or not at all.
+	Record func(ctx context.Context, tx pgx.Tx, change, id string, data map[string]any) error
 }
 
 // Install checks bundle and installs (or upgrades) it: the manifest and the executable's
@@ -201,6 +204,11 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 		if err != nil {
 			return err
 		}
+		if in.Record != nil {
+			if err := in.Record(ctx, tx, "install", f.ID(), map[string]any{"version": f.Manifest.Plugin.Version, "checksum": sum}); err != nil {
+				return err
+			}
+		}
 		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, f.ID())
 		return err
 	})
@@ -216,19 +224,19 @@ var ErrNotInstalled = errors.New("plugin not installed")
 // Remove uninstalls plugin id: every server stops it and deletes its files. Its schema and
 // blobs stay (drop schema plugin_<id> by hand to delete its data).
 func (in *Installer) Remove(ctx context.Context, id string) error {
-	return in.change(ctx, id, `DELETE FROM plugins WHERE id = $1`)
+	return in.change(ctx, id, "remove", `DELETE FROM plugins WHERE id = $1`)
 }
 
 // SetEnabled disables (stops, keeping it installed) or enables plugin id.
 func (in *Installer) SetEnabled(ctx context.Context, id string, enabled bool) error {
-	q := `UPDATE plugins SET enabled = false, updated_at = now() WHERE id = $1`
+	q, what := `UPDATE plugins SET enabled = false, updated_at = now() WHERE id = $1`, "disable"
 	if enabled {
-		q = `UPDATE plugins SET enabled = true, updated_at = now() WHERE id = $1`
+		q, what = `UPDATE plugins SET enabled = true, updated_at = now() WHERE id = $1`, "enable"
 	}
-	return in.change(ctx, id, q)
+	return in.change(ctx, id, what, q)
 }
 
-func (in *Installer) change(ctx context.Context, id, q string) error {
+func (in *Installer) change(ctx context.Context, id, what, q string) error {
 	return pgx.BeginFunc(ctx, in.Pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, q, id)
 		if err != nil {
@@ -236,6 +244,11 @@ func (in *Installer) change(ctx context.Context, id, q string) error {
 		}
 		if tag.RowsAffected() == 0 {
 			return fmt.Errorf("%s: %w", id, ErrNotInstalled)
+		}
+		if in.Record != nil {
+			if err := in.Record(ctx, tx, what, id, nil); err != nil {
+				return err
+			}
 		}
 		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, id)
 		return err

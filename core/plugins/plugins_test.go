@@ -6,10 +6,8 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,106 +16,12 @@ import (
 	"its/core/app/apptest"
 	"its/core/db/dbtest"
 	"its/core/plugins"
+	"its/core/plugins/plugintest"
 	"its/core/registry"
 	"its/modules/users"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
-
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-)
-
-// helloBinary builds the test plugin (testdata/hello/cmd) once per test binary.
-func helloBinary(t testing.TB) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "its-hello-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "hello")
-		out, err := exec.Command("go", "build", "-o", binPath, "./testdata/hello/cmd").CombinedOutput()
-		if err != nil {
-			buildErr = err
-			binPath = string(out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("building the test plugin: %v\n%s", buildErr, binPath)
-	}
-	return binPath
-}
-
-// helloFolder lays out the hello plugin (its executable's checksum in the manifest); change
-// may alter it before it is packed.
-func helloFolder(t testing.TB, change func(dir string)) string {
-	t.Helper()
-	dir := t.TempDir()
-	src := "testdata/hello"
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			if rel == "cmd" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin, err := os.ReadFile(helloBinary(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "hello"), bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	sum, err := plugins.FileSHA256(filepath.Join(dir, "hello"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	edit(t, filepath.Join(dir, "module.yaml"), "SHA256", sum)
-	if change != nil {
-		change(dir)
-	}
-	return dir
-}
-
-func helloBundle(t testing.TB, change func(dir string)) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := plugins.Pack(helloFolder(t, change), &buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func edit(t testing.TB, file, old, new string) {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(b, []byte(old)) {
-		t.Fatalf("%s has no %q", file, old)
-	}
-	if err := os.WriteFile(file, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 type server struct {
 	*apptest.App
@@ -158,7 +62,7 @@ func eventually(t testing.TB, what string, fn func() bool) {
 func TestInstallServeRemove(t *testing.T) {
 	s := start(t)
 	ctx := context.Background()
-	if _, err := s.inst.Install(ctx, helloBundle(t, nil), ""); err != nil {
+	if _, err := s.inst.Install(ctx, plugintest.HelloBundle(t, nil), ""); err != nil {
 		t.Fatal(err)
 	}
 	user := s.Client()
@@ -255,7 +159,7 @@ func TestInstallServeRemove(t *testing.T) {
 
 func TestCrashAnswers503AndRestarts(t *testing.T) {
 	s := start(t)
-	if _, err := s.inst.Install(context.Background(), helloBundle(t, nil), ""); err != nil {
+	if _, err := s.inst.Install(context.Background(), plugintest.HelloBundle(t, nil), ""); err != nil {
 		t.Fatal(err)
 	}
 	user := s.Client()
@@ -300,10 +204,10 @@ func TestRefusedBundles(t *testing.T) {
 			_ = os.WriteFile(filepath.Join(dir, "module.yaml"), b, 0o644)
 		}},
 		{"undeclared route", "undeclared route: the plugin serves GET /api/hello/stream", func(dir string) {
-			edit(t, filepath.Join(dir, "module.yaml"), "  - {method: GET, path: /api/hello/stream, action: hello.view}\n", "")
+			plugintest.Edit(t, filepath.Join(dir, "module.yaml"), "  - {method: GET, path: /api/hello/stream, action: hello.view}\n", "")
 		}},
 		{"failing policy test", "policy tests failed: test_secret_deny_user", func(dir string) {
-			edit(t, filepath.Join(dir, "policy", "hello_test.rego"), `not t.allowed("hello.secret"`, `t.allowed("hello.secret"`)
+			plugintest.Edit(t, filepath.Join(dir, "policy", "hello_test.rego"), `not t.allowed("hello.secret"`, `t.allowed("hello.secret"`)
 		}},
 		{"policy granting a core action", "allow rule of a plugin", func(dir string) {
 			b, _ := os.ReadFile(filepath.Join(dir, "policy", "hello.rego"))
@@ -318,7 +222,7 @@ func TestRefusedBundles(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := s.inst.Install(context.Background(), helloBundle(t, c.change), "")
+			_, err := s.inst.Install(context.Background(), plugintest.HelloBundle(t, c.change), "")
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want an error naming %q", err, c.want)
 			}
@@ -330,7 +234,7 @@ func TestRefusedBundles(t *testing.T) {
 			}
 		})
 	}
-	bundle := helloBundle(t, nil)
+	bundle := plugintest.HelloBundle(t, nil)
 	if _, err := s.inst.Install(context.Background(), bundle, strings.Repeat("0", 64)); err == nil || !strings.Contains(err.Error(), "checksum mismatch") {
 		t.Fatalf("bundle with a wrong published checksum: %v", err)
 	}
@@ -344,7 +248,7 @@ func TestRefusedBundles(t *testing.T) {
 func TestInstallReachesPeers(t *testing.T) {
 	s := start(t)
 	other := s.peer(t, "ITS_PLUGINS_DIR="+t.TempDir())
-	if _, err := s.inst.Install(context.Background(), helloBundle(t, nil), ""); err != nil {
+	if _, err := s.inst.Install(context.Background(), plugintest.HelloBundle(t, nil), ""); err != nil {
 		t.Fatal(err)
 	}
 	c := other.Client()

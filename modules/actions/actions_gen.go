@@ -30,6 +30,8 @@ const (
 	AdminPolicies = "admin.policies"
 	// Read and export the audit log.
 	AdminAudit = "admin.audit"
+	// Install, upgrade, disable, enable and remove plugins (out-of-process modules).
+	AdminPlugins = "admin.plugins"
 )
 
 // Actions of module assortments (modules/assortments/module.yaml).
@@ -194,6 +196,7 @@ var All = []Action{
 	{ID: AdminOrders, Module: "admin", Resource: nil},
 	{ID: AdminPolicies, Module: "admin", Resource: nil},
 	{ID: AdminAudit, Module: "admin", Resource: nil},
+	{ID: AdminPlugins, Module: "admin", Resource: nil},
 	{ID: AssortmentsView, Module: "assortments", Resource: nil},
 	{ID: AssortmentsEdit, Module: "assortments", Resource: []string{"channel"}},
 	{ID: AssortmentsManage, Module: "assortments", Resource: nil},

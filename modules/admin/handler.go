@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
 	"its/core/audit"
@@ -27,6 +28,8 @@ type Handler struct {
 	versions *policyversions.Service
 	engine   *authz.Engine
 	audit    *audit.Log
+	db       *pgxpool.Pool
+	reg      *registry.Registry
 }
 
 // HandlerParams wire the handler.
@@ -39,12 +42,13 @@ type HandlerParams struct {
 	Versions *policyversions.Service
 	Engine   *authz.Engine
 	Audit    *audit.Log
+	DB       *pgxpool.Pool
 }
 
 // NewHandler gives the handler.
 func NewHandler(p HandlerParams) *Handler {
 	return &Handler{svc: p.Service, store: p.Store, users: p.Users, outbox: p.Outbox,
-		versions: p.Versions, engine: p.Engine, audit: p.Audit}
+		versions: p.Versions, engine: p.Engine, audit: p.Audit, db: p.DB}
 }
 
 // Routes registers the module's routes (each listed in module.yaml).
@@ -59,6 +63,7 @@ func (h *Handler) Routes(r registry.Router) {
 	h.policyRoutes(r, audited)
 	r.Handle("GET", "/api/admin/audit", actions.AdminAudit, h.auditList, audited)
 	r.Handle("GET", "/api/admin/audit/xlsx", actions.AdminAudit, h.auditExport, audited)
+	h.pluginRoutes(r, audited)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

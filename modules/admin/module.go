@@ -19,4 +19,7 @@ var Module = fx.Module("admin",
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/admin/module.yaml", Manifest: manifest, Routes: h.Routes}
 	}),
+	// The plugin installer checks a bundle against the registry, which is built from the
+	// modules' handlers: the handler gets it once the registry exists.
+	fx.Invoke(func(h *Handler, reg *registry.Registry) { h.reg = reg }),
 )

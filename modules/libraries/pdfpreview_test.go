@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"its/core/pdf"
 	"its/modules/libraries"
 )
 
@@ -23,23 +24,10 @@ func twoPagePDF() []byte {
 		"", // page two's stream
 	}
 	streams := map[int]string{3: fill("0.78 0.06 0.18"), 5: fill("0.11 0.31 0.57")}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offsets := make([]int, len(objs))
-	for i, o := range objs {
-		offsets[i] = b.Len()
-		if s, ok := streams[i]; ok {
-			o = fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(s), s)
-		}
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	for i, s := range streams {
+		objs[i] = fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(s), s)
 	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, off := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
-	return b.Bytes()
+	return pdf.Assemble(objs)
 }
 
 func TestPDFPreview(t *testing.T) {

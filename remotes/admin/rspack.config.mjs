@@ -11,5 +11,6 @@ export default await remoteConfig({
     './PolicyRego': './src/policies/RegoPage.tsx',
     './PolicySimulator': './src/policies/SimulatorPage.tsx',
     './PolicyHistory': './src/policies/HistoryPage.tsx',
+    './Plugins': './src/plugins/PluginsPage.tsx',
   },
 });

@@ -26,6 +26,12 @@ function packages() {
   for (const id of existsSync(remotes) ? readdirSync(remotes).sort() : []) {
     if (existsSync(join(remotes, id, 'src'))) list.push({ name: `remotes/${id}`, sources: [`remotes/${id}/src`], lang: `remotes/${id}/src/i18n` });
   }
+  // Plugins kept in this repository (plugins/<id>/web) have catalogs of their own too.
+  const plugins = join(root, 'plugins');
+  for (const id of existsSync(plugins) ? readdirSync(plugins).sort() : []) {
+    const src = `plugins/${id}/web/src`;
+    if (existsSync(join(root, src, 'i18n'))) list.push({ name: `plugins/${id}`, sources: [src], lang: `${src}/i18n` });
+  }
   return list;
 }
 

@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
 import { Icon, actions, authzCheck, useDecisions } from '@its/kit';
 
-const checks = [authzCheck(actions.adminAudit), authzCheck(actions.adminPolicies)];
+const checks = [authzCheck(actions.adminAudit), authzCheck(actions.adminPolicies), authzCheck(actions.adminPlugins)];
 
 export function AdminHeader({ actions: buttons }: { actions?: ReactNode }) {
   const allowed = useDecisions(checks).allowed;
@@ -43,6 +43,12 @@ export function AdminHeader({ actions: buttons }: { actions?: ReactNode }) {
           <NavLink to="/admin/audit" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-audit">
             <Icon name="clock" size={16} />
             <FormattedMessage id="admin.tab.audit" defaultMessage="Audit log" />
+          </NavLink>
+        )}
+        {allowed[2] && (
+          <NavLink to="/admin/plugins" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-plugins">
+            <Icon name="download" size={16} />
+            <FormattedMessage id="admin.tab.plugins" defaultMessage="Plugins" />
           </NavLink>
         )}
       </nav>

@@ -57,6 +57,8 @@ export const actions = {
   adminPolicies: { id: 'admin.policies', module: 'admin', resource: [] },
   /** Read and export the audit log */
   adminAudit: { id: 'admin.audit', module: 'admin', resource: [] },
+  /** Install, upgrade, disable, enable and remove plugins (out-of-process modules) */
+  adminPlugins: { id: 'admin.plugins', module: 'admin', resource: [] },
   /** See one's assortments and their products */
   assortmentsView: { id: 'assortments.view', module: 'assortments', resource: [] },
   /** Create, change, archive, copy and delete assortments */
