@@ -211,7 +211,7 @@ func TestFlagGrant(t *testing.T) {
 	e := engine(t)
 	ctx := context.Background()
 	f := shipped(t)
-	old := `"assortments.reporting": [`
+	old := `"` + actions.AssortmentsReporting + `": [`
 	i := strings.Index(f[authz.GrantsFile], old)
 	if i < 0 {
 		t.Fatal("grants.json changed shape")

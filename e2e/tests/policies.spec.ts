@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, startServer } from '../server.mjs';
+import { actions } from '../../shell/kit/src/generated/actions';
 import { login, shot } from './helpers';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -78,14 +79,14 @@ test('grants editor, second server, simulator, rollback, refused Rego edit, audi
   // The admin takes assortments.edit away from seniorEditor and sees who loses it.
   await login(page, 'admin', a.url);
   await openGrants(page);
-  const box = page.getByTestId('grant-assortments.edit-0-seniorEditor');
+  const box = page.getByTestId(`grant-${actions.assortmentsEdit.id}-0-seniorEditor`);
   await expect(box).toBeChecked();
   await box.uncheck();
   await expect(page.getByTestId('grants-changed')).toBeVisible();
   await shot(page, 'policies-grants-editor');
   await page.getByTestId('grants-review').click();
   const dialog = page.getByTestId('policy-save-dialog');
-  const change = dialog.locator('[data-testid=policy-change][data-action="assortments.edit"]');
+  const change = dialog.locator(`[data-testid=policy-change][data-action="${actions.assortmentsEdit.id}"]`);
   await expect(change).toBeVisible();
   await expect(change.getByTestId('affected-loss')).toContainText('senioreditor@example.com');
   await expect(change).toContainText('its:productAssortments · seniorEditor');
@@ -107,7 +108,7 @@ test('grants editor, second server, simulator, rollback, refused Rego edit, audi
   await expect(page.getByTestId('admin-policy-simulator')).toBeVisible();
   const se = page.getByTestId('sim-user').locator('option', { hasText: 'senioreditor@example.com' });
   await page.getByTestId('sim-user').selectOption((await se.getAttribute('value')) ?? '');
-  await page.getByTestId('sim-action').selectOption('assortments.edit');
+  await page.getByTestId('sim-action').selectOption(actions.assortmentsEdit.id);
   await page.getByTestId('sim-res-channel').fill('Retail');
   await page.getByTestId('sim-run').click();
   await expect(page.getByTestId('sim-verdict')).toContainText('Denied');
@@ -136,7 +137,7 @@ test('grants editor, second server, simulator, rollback, refused Rego edit, audi
   await expect(page.getByTestId('rego-editor-assortments_test.rego')).toBeVisible();
   await editor.click();
   await page.keyboard.press('Control+End');
-  await page.keyboard.type('\nallow if input.action == "assortments.manage"\n');
+  await page.keyboard.type(`\nallow if input.action == "${actions.assortmentsManage.id}"\n`);
   await expect(page.getByTestId('rego-changed')).toContainText('assortments.rego');
   await page.getByTestId('rego-check').click();
   await expect(page.getByTestId('policy-report')).toContainText('test_assortments_manage_deny_seniorEditor');

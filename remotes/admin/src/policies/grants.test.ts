@@ -1,8 +1,11 @@
 import shipped from '../../../../policies/grants.json?raw';
+import { actions } from '@its/kit';
 import { describe, expect, it } from 'vitest';
 import { addEntry, removeEntry, changedActions, entriesOf, parseGrants, serialize, setDepartment, setNarrow, setRole, turnAround } from './grants';
 
 const ROLES = ['user', 'editor', 'seniorEditor', 'manager'];
+
+const edit = actions.assortmentsEdit.id;
 
 describe('grants.json', () => {
   it('writes the shipped file back byte for byte', () => {
@@ -11,14 +14,14 @@ describe('grants.json', () => {
 
   it('takes a role away in one line and gives it back', () => {
     const g = parseGrants(shipped);
-    const without = setRole(g, 'assortments.edit', 0, 'seniorEditor', false, ROLES);
-    expect(entriesOf(without, 'assortments.edit')[0]).toEqual({ domain: 'its:productAssortments', roles: ['editor', 'manager'], narrow: ['channel'] });
-    expect(changedActions(g, without)).toEqual(['assortments.edit']);
+    const without = setRole(g, edit, 0, 'seniorEditor', false, ROLES);
+    expect(entriesOf(without, edit)[0]).toEqual({ domain: 'its:productAssortments', roles: ['editor', 'manager'], narrow: ['channel'] });
+    expect(changedActions(g, without)).toEqual([edit]);
     const text = serialize(without);
     expect(text.split('\n').filter((l, i) => l !== shipped.split('\n')[i])).toEqual([
       '    {"domain": "its:productAssortments", "roles": ["editor", "manager"], "narrow": ["channel"]}',
     ]);
-    expect(serialize(setRole(without, 'assortments.edit', 0, 'seniorEditor', true, ROLES))).toBe(shipped);
+    expect(serialize(setRole(without, edit, 0, 'seniorEditor', true, ROLES))).toBe(shipped);
   });
 
   it('names every other role when one is taken from "any role", and drops an entry left with none', () => {
