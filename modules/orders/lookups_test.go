@@ -253,8 +253,8 @@ func TestStyleLookups(t *testing.T) {
 
 // TestWholesaleCustomer: a wholesale order's customer is the lookup's record, named by region
 // and id (with a term of its own): what else the client says of it is ignored, the order takes
-// its region, account and rep; an unknown customer or a term it does not have is refused and
-// nothing is written.
+// its region, account and rep; an unknown customer, a term it does not have or a rep number of
+// no active rep is refused and nothing is written.
 func TestWholesaleCustomer(t *testing.T) {
 	a := start(t)
 	// The demo wholesale orders each have a customer of their region, with its account.
@@ -278,6 +278,12 @@ func TestWholesaleCustomer(t *testing.T) {
 	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": map[string]any{"id": "C2001", "region": "US"}}}, 400, "")
 	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": map[string]any{"id": "C2001", "region": "EU", "termsInfo": map[string]any{"code": "N30"}}}}, 400, "")
 	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": "C2001"}}, 400, "")
+	// A rep number must name an active rep.
+	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"repNumber": "R999"}}, 400, "")
+	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"repNumber2": "R-1"}}, 400, "")
+	if r := c.Do("PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"repNumber": " r201 "}}); r.Status != 200 || data(t, r)["order"].(map[string]any)["repNumber"] != "R201" {
+		t.Fatalf("a rep: %d %s", r.Status, r.Raw)
+	}
 	r = c.Do("PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": map[string]any{"id": "C2001", "region": "EU", "termsInfo": map[string]any{"code": "S30"}}}})
 	if r.Status != 200 || fmt.Sprint(data(t, r)["order"].(map[string]any)["customer"].(map[string]any)["termsInfo"]) != "map[code:S30 description:2% 10 days, net 30]" {
 		t.Fatalf("pick a term: %d %s", r.Status, r.Raw)

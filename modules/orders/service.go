@@ -370,6 +370,13 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, o *Order, f *Fields) err
 		o.HardCopy = *f.HardCopy
 	}
 	var bad []httpx.FieldError
+	if o.Type == TypeWholesale {
+		fe, err := s.applyReps(ctx, o, f)
+		if err != nil {
+			return err
+		}
+		bad = append(bad, fe...)
+	}
 	if f.Customer != nil {
 		fe, err := s.applyCustomer(ctx, o, f)
 		if err != nil {
@@ -439,6 +446,35 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, o *Order, f *Fields) err
 		return httpx.Invalid(bad...)
 	}
 	return nil
+}
+
+// applyReps checks the rep numbers a batch gives a wholesale order (platform spec §7 "orders/wof/
+// rep"): each is upper-cased and must name an active rep; empty clears it.
+func (s *Service) applyReps(ctx context.Context, o *Order, f *Fields) ([]httpx.FieldError, error) {
+	var bad []httpx.FieldError
+	for _, r := range []struct {
+		field string
+		v     *string
+		dst   *string
+	}{{"repNumber", f.RepNumber, &o.RepNumber}, {"repNumber2", f.RepNumber2, &o.RepNumber2}} {
+		if r.v == nil || strings.TrimSpace(*r.v) == "" {
+			continue
+		}
+		var in input
+		number := in.code(r.field, "Rep number", *r.v, reRep)
+		if len(in.bad) > 0 {
+			bad = append(bad, in.bad...)
+			continue
+		}
+		if _, err := s.store.ActiveRep(ctx, number); errors.Is(err, ErrNotFound) {
+			bad = append(bad, httpx.FieldError{Field: r.field, Rule: "exists", Message: fmt.Sprintf("%s is not an active rep", number)})
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		*r.dst = number
+	}
+	return bad, nil
 }
 
 // customerRef is what a client names a wholesale order's customer by: the lookup's region and
