@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { expect as baseExpect, request as pwRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
 import { baseUrl, login, shot } from './helpers';
@@ -139,6 +140,12 @@ test.describe('orders', () => {
     await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-status')).toHaveText('SUBMITTED');
     expect((await orderOf(api, 'samples', n)).status).toBe('SUBMITTED');
+    // The order's workbook (POST order-documents/xlsx).
+    const download = page.waitForEvent('download');
+    await page.getByTestId('order-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`Order_${n}.xlsx`);
+    expect(statSync(await file.path()).size).toBeGreaterThan(1000);
 
     // The coordinator sees it in active orders with a notification, edits a quantity, completes it.
     const coord = await openAs(browser, 'coordinator');
@@ -280,8 +287,19 @@ test.describe('orders', () => {
     await change.getByTestId('customer-name').press('Enter');
     await expect(change).toHaveCount(0);
     await expect(customer.getByTestId('customer-card-name')).toHaveText('Desert Sole');
-    const moved = (await orderOf(api, 'wholesale', n)) as unknown as { customer: { id: string }; account: string };
-    expect([moved.customer.id, moved.account]).toEqual(['C1008', 'A100800']);
+    const moved = (await orderOf(api, 'wholesale', n)) as unknown as { customer: { id: string }; account: string; repNumber: string };
+    expect([moved.customer.id, moved.account, moved.repNumber]).toEqual(['C1008', 'A100800', 'R102']);
+    // The rep: an inactive one is refused before it is sent, an active one is saved.
+    const rep = page.getByTestId('order-rep');
+    await expect(rep).toHaveValue('R102');
+    await rep.fill('r999');
+    await rep.press('Enter');
+    await expect(page.getByTestId('order-rep-error')).toHaveText('R999 is not an active rep.');
+    expect(((await orderOf(api, 'wholesale', n)) as unknown as { repNumber: string }).repNumber).toBe('R102');
+    await rep.fill('r101');
+    await rep.press('Enter');
+    await expect.poll(async () => ((await orderOf(api, 'wholesale', n)) as unknown as { repNumber: string }).repNumber).toBe('R101');
+    await expect(page.getByTestId('order-rep-error')).toHaveCount(0);
 
     const grid = lines(page);
     // Columns render as they scroll into view: the dates sit right of the size matrix.
@@ -483,7 +501,7 @@ test.describe('orders', () => {
     await dialog.getByTestId('new-order-create').click();
     await expect(toast(page, 'Order Duplicated')).toBeVisible();
     await expect(page).toHaveURL(/\/orders\/samples\/order\/\d+$/);
-    await expect(page.getByTestId('order-status')).toHaveText('DRAFT');
+    await expect(page.getByTestId('order-header').getByTestId('order-status')).toHaveText('DRAFT');
     const n = Number(await page.getByTestId('order-detail').getAttribute('data-order'));
     expect((await orderOf(api, 'samples', n)).status).toBe('DRAFT');
 
@@ -508,7 +526,7 @@ test.describe('orders', () => {
     await dialog.getByTestId('new-order-create').click();
     await expect(toast(page, 'Order Reactivated')).toBeVisible();
     await expect(page).toHaveURL(/\/orders\/wholesale\/order\/\d+$/);
-    await expect(page.getByTestId('order-status')).toHaveText('PENDING');
+    await expect(page.getByTestId('order-header').getByTestId('order-status')).toHaveText('PENDING');
     const m = Number(await page.getByTestId('order-detail').getAttribute('data-order'));
     expect((await orderOf(editor, 'wholesale', m)).status).toBe('PENDING');
     await editor.ctx.dispose();

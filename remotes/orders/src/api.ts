@@ -231,6 +231,14 @@ export const patchAssignment = (id: string, a: Partial<Omit<Assignment, '_id'>> 
 export const deleteAssignment = (id: string) => api.delete<{ _id: string }>(`/coordinatorAssignments/${encodeURIComponent(id)}`);
 
 export const customerDetails = (body: { email: string; region: string; id: string }) => api.post<Customer>('/orders/wof/customer/details', body);
+export interface Rep {
+  repNumber: string;
+  name: string;
+  email: string;
+  region: string;
+}
+/** POST orders/wof/rep: whether a rep number names an active rep (a malformed one is refused). */
+export const validateRep = (repNumber: string, signal?: AbortSignal) => api.post<{ valid: boolean; rep: Rep | null }>('/orders/wof/rep', { repNumber }, { signal });
 export const customerAutocomplete = (name: string, region: string, signal?: AbortSignal) =>
   api.post<Customer[]>('/orders/wof/customer/name/autocomplete', { name, region }, { signal });
 

@@ -1,21 +1,22 @@
 /**
  * A wholesale order's customer on its detail page: the customer's details and term, and, while
- * the order may be changed, another of its terms or another customer found by name. The order
- * sends only the customer's region, id and term; the server stores the lookup's record.
+ * the order may be changed, another of its terms, another customer found by name, or another
+ * rep (checked with POST orders/wof/rep before it is saved). The order sends only the customer's
+ * region, id and term; the server stores the lookup's record and checks the rep again.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '@its/kit';
+import { Dialog, isCancelled } from '@its/kit';
 import { ProductIcon } from '@its/grid';
-import { customerRef, type Customer, type CustomerRef, type Order } from '../api';
+import { customerRef, validateRep, type Customer, type Order, type OrderFields } from '../api';
 import { fieldLabel, msg } from '../messages';
 import { CustomerCard, CustomerPicker } from './CustomerPicker';
 
 export interface CustomerSectionProps {
   order: Order;
   canEdit: boolean;
-  /** Saves the customer; false when the server refused (the page told why). */
-  onSave: (customer: CustomerRef) => Promise<boolean>;
+  /** Saves order fields; false when the server refused (the page told why). */
+  onSave: (fields: OrderFields) => Promise<boolean>;
 }
 
 export function CustomerSection({ order, canEdit, onSave }: CustomerSectionProps) {
@@ -28,7 +29,7 @@ export function CustomerSection({ order, canEdit, onSave }: CustomerSectionProps
   const save = async (next: Customer) => {
     setBusy(true);
     try {
-      if (await onSave(customerRef(next))) setPicking(false);
+      if (await onSave({ customer: customerRef(next) })) setPicking(false);
     } finally {
       setBusy(false);
     }
@@ -43,6 +44,7 @@ export function CustomerSection({ order, canEdit, onSave }: CustomerSectionProps
           <FormattedMessage id="orders.customer.none" defaultMessage="No customer yet." />
         </p>
       )}
+      <RepField value={order.repNumber} canEdit={canEdit} onSave={(repNumber) => onSave({ repNumber })} />
       {canEdit && (
         <button type="button" className="its-btn its-btn--secondary" onClick={() => setPicking(true)} disabled={busy} data-testid="order-customer-change">
           <ProductIcon name="users" />
@@ -71,5 +73,72 @@ export function CustomerSection({ order, canEdit, onSave }: CustomerSectionProps
         </Dialog>
       )}
     </section>
+  );
+}
+
+/** The order's rep number: typed, checked as an active rep, then saved. */
+function RepField({ value, canEdit, onSave }: { value: string; canEdit: boolean; onSave: (repNumber: string) => Promise<boolean> }) {
+  const intl = useIntl();
+  const [text, setText] = useState(value);
+  const [error, setError] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  // The number last sent (Enter, then the blur that follows, send it once).
+  const sent = useRef(value);
+  useEffect(() => {
+    setText(value);
+    sent.current = value;
+  }, [value]);
+
+  const commit = async () => {
+    const v = text.trim().toUpperCase();
+    if (v === sent.current) return;
+    sent.current = v;
+    setError('');
+    setName('');
+    setBusy(true);
+    try {
+      if (v) {
+        const r = await validateRep(v);
+        if (!r.valid) {
+          sent.current = value;
+          setError(intl.formatMessage({ id: 'orders.rep.invalid', defaultMessage: '{rep} is not an active rep.' }, { rep: v }));
+          return;
+        }
+        setName(r.rep?.name ?? '');
+      }
+      if (!(await onSave(v))) {
+        sent.current = value;
+        setName('');
+      }
+    } catch (e) {
+      sent.current = value;
+      if (!isCancelled(e)) setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <label className="its-field or-rep">
+      <span className="its-field__label">{fieldLabel(intl, 'repNumber')}</span>
+      <input
+        className="its-input"
+        value={text}
+        disabled={!canEdit || busy}
+        maxLength={10}
+        onChange={(e) => setText(e.target.value.toUpperCase())}
+        onBlur={() => void commit()}
+        onKeyDown={(e) => e.key === 'Enter' && void commit()}
+        aria-invalid={!!error}
+        data-testid="order-rep"
+      />
+      {name && !error && <span className="or-rep__name">{name}</span>}
+      {error && (
+        <span className="its-field__error" role="alert" data-testid="order-rep-error">
+          {error}
+        </span>
+      )}
+    </label>
   );
 }

@@ -10,8 +10,8 @@ import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { ProductIcon, type DataGridHandle } from '@its/grid';
-import { ACTIVE_VIEW, batchOrder, commentOrder, deleteOrder, getOrder, orderPath, viewPath, type Area, type CustomerRef, type Order } from '../api';
+import { ProductIcon, downloadExport, type DataGridHandle } from '@its/grid';
+import { ACTIVE_VIEW, batchOrder, commentOrder, deleteOrder, getOrder, orderPath, viewPath, type Area, type Order, type OrderFields } from '../api';
 import { CustomerSection } from '../customer/CustomerSection';
 import { NewOrderDialog } from '../dialogs/NewOrderDialog';
 import { codeMessages, showOrderError, showWriteError } from '../errors';
@@ -231,10 +231,10 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
     }
   };
 
-  const saveCustomer = async (customer: CustomerRef): Promise<boolean> => {
+  const saveFields = async (fields: OrderFields): Promise<boolean> => {
     try {
       await grid.current?.flush();
-      const res = await batchOrder(area, o._id, { version: (current ?? o).version, fields: { customer } });
+      const res = await batchOrder(area, o._id, { version: (current ?? o).version, fields });
       accept(res.order);
       return true;
     } catch (e) {
@@ -248,6 +248,20 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
       accept(await commentOrder(area, o._id, comment, (current ?? o).version));
     } catch (e) {
       showWriteError(intl, e);
+    }
+  };
+
+  // POST order-documents/xlsx: the order's lines as the server writes them (platform spec §7).
+  const exportXlsx = async () => {
+    setBusy(true);
+    try {
+      await grid.current?.flush();
+      const name = `Order_${o.orderNumber}`;
+      await downloadExport('/order-documents/xlsx', { orderId: o._id, orderType: o.type, fileName: name }, `${name}.xlsx`);
+    } catch (e) {
+      showOrderError(intl, e, 'ITS_FE_ERROR_ORDER_FAILED', 'order-export');
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -280,7 +294,7 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
         facts={q.data ?? undefined}
         onComment={saveComment}
         canComment={canEdit || own}
-        customer={area === 'wholesale' && <CustomerSection order={o} canEdit={!!canEdit} onSave={saveCustomer} />}
+        customer={area === 'wholesale' && <CustomerSection order={o} canEdit={!!canEdit} onSave={saveFields} />}
       />
       <div className="or-actions">
         {canSubmit && (
@@ -301,6 +315,10 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
             <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
           </button>
         )}
+        <button type="button" className="its-btn its-btn--secondary" disabled={busy} onClick={() => void exportXlsx()} data-testid="order-export">
+          <ProductIcon name="excel" />
+          <FormattedMessage id="orders.action.export" defaultMessage="Export to Excel" />
+        </button>
         {canDelete && own && (
           <button type="button" className="its-btn its-btn--ghost or-danger" onClick={() => void remove()} data-testid="order-delete">
             <ProductIcon name="trash" />
