@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { expect as baseExpect, request as pwRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
 import { baseUrl, login, shot } from './helpers';
@@ -139,6 +140,12 @@ test.describe('orders', () => {
     await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-status')).toHaveText('SUBMITTED');
     expect((await orderOf(api, 'samples', n)).status).toBe('SUBMITTED');
+    // The order's workbook (POST order-documents/xlsx).
+    const download = page.waitForEvent('download');
+    await page.getByTestId('order-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`Order_${n}.xlsx`);
+    expect(statSync(await file.path()).size).toBeGreaterThan(1000);
 
     // The coordinator sees it in active orders with a notification, edits a quantity, completes it.
     const coord = await openAs(browser, 'coordinator');
@@ -247,17 +254,52 @@ test.describe('orders', () => {
     await page.getByTestId('from-assortment-wholesale').click();
     const dialog = page.getByTestId('new-order-dialog');
     await expect(dialog).toContainText('New wholesale order');
-    await dialog.getByTestId('new-customer-email').fill('buyer@baysidefootwear.example');
-    await dialog.getByTestId('new-customer-id').fill('C1001');
-    await dialog.getByTestId('new-customer-lookup').click();
-    await expect(dialog.getByTestId('new-customer-found')).toContainText('Bayside Footwear');
+    // The customer: found by the start of its name in its region, then read with its terms.
+    await expect(dialog.getByTestId('customer-region')).toHaveValue('US');
+    await dialog.getByTestId('customer-name').fill('bays');
+    await dialog.getByTestId('customer-name-options').getByRole('option', { name: /Bayside Footwear/ }).click();
+    const card = dialog.getByTestId('customer-card');
+    await expect(card.getByTestId('customer-card-name')).toHaveText('Bayside Footwear');
+    await expect(card).toContainText('A100100');
+    await expect(card).toContainText('Oxnard');
+    await card.getByTestId('customer-terms').selectOption('N60');
     await dialog.getByTestId('new-po').fill('PO-E2E');
+    await shot(page, 'orders-wholesale-new-dialog');
     await dialog.getByTestId('new-order-create').click();
     await expect(page).toHaveURL(/\/orders\/wholesale\/order\/\d+$/);
     const n = Number(await page.getByTestId('order-detail').getAttribute('data-order'));
-    const first = (await orderOf(api, 'wholesale', n)).products;
+    const created = (await orderOf(api, 'wholesale', n)) as Order & { customer: { id: string; name: string; termsInfo: { code: string } }; account: string; region: string };
+    expect([created.customer.id, created.customer.name, created.customer.termsInfo.code, created.account, created.region]).toEqual(['C1001', 'Bayside Footwear', 'N60', 'A100100', 'US']);
+    const first = created.products;
     expect(first.length).toBeGreaterThan(0);
     expect(first[0]!.status).toBe('PENDING');
+    // The order shows its customer; another term is saved on the order.
+    const customer = page.getByTestId('order-customer');
+    await expect(customer.getByTestId('customer-card-name')).toHaveText('Bayside Footwear');
+    await customer.getByTestId('customer-terms').selectOption('N30');
+    await expect.poll(async () => ((await orderOf(api, 'wholesale', n)) as unknown as { customer: { termsInfo: { code: string } } }).customer.termsInfo.code).toBe('N30');
+    // Another customer, found by name: the order takes its account.
+    await customer.getByTestId('order-customer-change').click();
+    const change = page.getByTestId('customer-dialog');
+    await change.getByTestId('customer-name').fill('desert');
+    await expect(change.getByTestId('customer-name-options')).toContainText('Desert Sole');
+    await shot(page, 'orders-wholesale-customer-dialog');
+    await change.getByTestId('customer-name').press('Enter');
+    await expect(change).toHaveCount(0);
+    await expect(customer.getByTestId('customer-card-name')).toHaveText('Desert Sole');
+    const moved = (await orderOf(api, 'wholesale', n)) as unknown as { customer: { id: string }; account: string; repNumber: string };
+    expect([moved.customer.id, moved.account, moved.repNumber]).toEqual(['C1008', 'A100800', 'R102']);
+    // The rep: an inactive one is refused before it is sent, an active one is saved.
+    const rep = page.getByTestId('order-rep');
+    await expect(rep).toHaveValue('R102');
+    await rep.fill('r999');
+    await rep.press('Enter');
+    await expect(page.getByTestId('order-rep-error')).toHaveText('R999 is not an active rep.');
+    expect(((await orderOf(api, 'wholesale', n)) as unknown as { repNumber: string }).repNumber).toBe('R102');
+    await rep.fill('r101');
+    await rep.press('Enter');
+    await expect.poll(async () => ((await orderOf(api, 'wholesale', n)) as unknown as { repNumber: string }).repNumber).toBe('R101');
+    await expect(page.getByTestId('order-rep-error')).toHaveCount(0);
 
     const grid = lines(page);
     // Columns render as they scroll into view: the dates sit right of the size matrix.
@@ -312,6 +354,181 @@ test.describe('orders', () => {
     // A wof user opens the list.
     const editor = await apiSession('editor');
     expect((await editor.ctx.post('/api/orders/wholesale/active/query', { data: {}, headers: { 'X-CSRF-Token': editor.csrf } })).ok()).toBeTruthy();
+    await editor.ctx.dispose();
+  });
+
+  test('a senior coordinator manages the coordinator assignments; a coordinator viewing as an empty one sees the empty states', async ({ page, browser }) => {
+    const sapi = await apiSession('seniorCoordinator');
+    const assignments = async () =>
+      ((await (await sapi.ctx.get('/api/coordinatorAssignments', { headers: { 'X-CSRF-Token': sapi.csrf } })).json()).data as Array<{ _id: string; coordinatorCode: string; name: string; lastName: string; email: string }>);
+    await login(page, 'seniorCoordinator');
+    await page.goto(`${baseUrl()}/orders/coordinator-assignments`);
+    const grid = page.getByTestId('assignments-grid');
+    await expect(grid.locator('.ag-row')).toHaveCount((await assignments()).length);
+    await expect(grid).toContainText('CRD001');
+
+    // A new coordinator: typed into a new row and saved.
+    await page.getByTestId('assignments-add').click();
+    await expect(grid.locator('.its-grid-editor')).toBeFocused();
+    for (const [text, key] of [['crd777', 'Tab'], ['Elsa', 'Tab'], ['Empty', 'Tab'], ['elsa.empty@example.com', 'Enter']] as const) {
+      await page.keyboard.type(text);
+      await page.keyboard.press(key);
+    }
+    await page.getByTestId('assignments-save-new').click();
+    await expect.poll(async () => (await assignments()).find((a) => a.coordinatorCode === 'CRD777')?.email).toBe('elsa.empty@example.com');
+    // An edit is saved with its version.
+    const row = grid.locator('.ag-row').filter({ hasText: 'CRD777' }).first();
+    await row.locator('.ag-cell[col-id="name"]').dblclick();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Elisa');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await assignments()).find((a) => a.coordinatorCode === 'CRD777')?.name).toBe('Elisa');
+    await shot(page, 'orders-coordinator-assignments');
+
+    // A coordinator may not open the screen, nor change assignments through the API.
+    const coord = await openAs(browser, 'coordinator');
+    await coord.goto(`${baseUrl()}/orders/coordinator-assignments`);
+    await expect(coord).not.toHaveURL(/coordinator-assignments/);
+    const capi = await apiSession('coordinator');
+    const forged = await capi.ctx.post('/api/coordinatorAssignments', { data: { coordinatorCode: 'CRD778', name: 'X' }, headers: { 'X-CSRF-Token': capi.csrf } });
+    expect(forged.status()).toBe(403);
+    expect((await assignments()).some((a) => a.coordinatorCode === 'CRD778')).toBe(false);
+
+    // Viewing as the new coordinator, who has no orders: the empty states of the spec.
+    await coord.goto(`${baseUrl()}/orders/samples/active-orders`);
+    await coord.getByTestId('view-as-coordinator').selectOption('CRD777');
+    const empty = coord.getByTestId('order-list').getByTestId('orders-empty');
+    await expect(empty).toContainText('No orders available. Click below to create your first order.');
+    await expect(coord.getByTestId('empty-new-order')).toBeVisible();
+    await shot(coord, 'orders-empty-active');
+    await coord.goto(`${baseUrl()}/orders/samples/archived-orders`);
+    await coord.getByTestId('view-as-coordinator').selectOption('CRD777');
+    await expect(coord.getByTestId('order-list').getByTestId('orders-empty')).toHaveText('No orders available.');
+    await expect(coord.getByTestId('empty-new-order')).toHaveCount(0);
+    await coord.context().close();
+    await capi.ctx.dispose();
+
+    // Deleted again, after a confirmation.
+    await row.locator('input[type=checkbox]').first().click();
+    await page.getByTestId('assignments-delete').click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+    await expect.poll(async () => (await assignments()).some((a) => a.coordinatorCode === 'CRD777')).toBe(false);
+    await sapi.ctx.dispose();
+  });
+
+  test('two coordinators edit the same order: the stale write gets userLock and the first change stays', async ({ browser }) => {
+    const api = await apiSession('user');
+    const [pair] = await catalogPairs(api, 1);
+    const created = await api.ctx.post('/api/orders/samples/active-orders', {
+      data: { coordinatorCode: 'CRD001', purpose: 'E2E two coordinators', products: [{ tempId: 't1', style: pair!.style, color: pair!.color }] },
+      headers: { 'X-CSRF-Token': api.csrf },
+    });
+    expect(created.status()).toBe(201);
+    const o = (await created.json()).data as Order;
+    const submitted = await api.ctx.patch(`/api/orders/samples/order/batch/${o._id}`, { data: { version: o.version, submit: true }, headers: { 'X-CSRF-Token': api.csrf } });
+    expect(submitted.ok()).toBeTruthy();
+
+    // Both open the order before either changes it.
+    const first = await openAs(browser, 'coordinator');
+    const second = await openAs(browser, 'seniorCoordinator');
+    for (const p of [first, second]) {
+      await p.goto(`${baseUrl()}/orders/samples/order/${o.orderNumber}`);
+      await expect(cell(lines(p), 0, 'quantity')).toHaveText('1');
+    }
+    const setQuantity = async (p: Page, n: string) => {
+      await cell(lines(p), 0, 'quantity').dblclick();
+      await p.keyboard.press('Control+a');
+      await p.keyboard.type(n);
+      await p.keyboard.press('Enter');
+    };
+    await setQuantity(first, '5');
+    await expect.poll(async () => (await orderOf(api, 'samples', o.orderNumber)).products[0]?.quantity).toBe(5);
+    // The second holds the line's old version: refused with userLock, the first change kept.
+    await setQuantity(second, '7');
+    await expect(toast(second, 'Your changes were not saved')).toBeVisible({ timeout: 10_000 });
+    await expect(cell(lines(second), 0, 'quantity')).toHaveText('5');
+    // The rows are read again with their order: the header follows the first coordinator's change.
+    await expect(second.getByTestId('order-status')).toHaveText('IN PROGRESS');
+    await shot(second, 'orders-user-lock');
+    expect((await orderOf(api, 'samples', o.orderNumber)).products[0]?.quantity).toBe(5);
+    await first.context().close();
+    await second.context().close();
+    await api.ctx.dispose();
+  });
+
+  test('a wholesale order answered without a status reloads once with rd=1, then says ITS_FE_ERROR_NEXTORWRK_ERROR', async ({ page }) => {
+    const api = await apiSession('editor');
+    const created = await api.ctx.post('/api/orders/wholesale/active', { data: { purpose: 'E2E rd=1' }, headers: { 'X-CSRF-Token': api.csrf } });
+    expect(created.status()).toBe(201);
+    const o = (await created.json()).data as Order;
+    await login(page, 'editor');
+    // The server's real answer with the order's type and status taken out, as a broken backend would send it.
+    let reads = 0;
+    await page.route('**/api/orders/wholesale/order/query', async (route) => {
+      reads++;
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: Partial<Order> & { type?: string } };
+      delete body.data.status;
+      delete body.data.type;
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto(`${baseUrl()}/orders/wholesale/order/${o.orderNumber}`);
+    await expect(page).toHaveURL(/[?&]rd=1$/);
+    const error = toast(page, 'The order could not be loaded. Refresh the page to try again.');
+    await expect(error).toBeVisible();
+    await expect(error.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByTestId('order-unavailable-page')).toBeVisible();
+    expect(reads).toBe(2);
+    await shot(page, 'orders-wholesale-nextorwrk');
+    // Persistent: it stays until closed.
+    await expect(error).toHaveAttribute('data-persistent', 'true');
+    // With a sound answer the page reloads into the order.
+    await page.unroute('**/api/orders/wholesale/order/query');
+    await error.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('PENDING');
+    await api.ctx.dispose();
+  });
+
+  test('duplicate, delete and reactivate from the lists, each with the spec’s toast', async ({ page }) => {
+    const api = await apiSession('user');
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/samples/archived-orders`);
+    const list = page.getByTestId('order-list');
+    await list.locator('.ag-row[row-index="0"] input[type=checkbox]').first().click();
+    await page.getByTestId('list-duplicate').click();
+    const dialog = page.getByTestId('new-order-dialog');
+    await expect(dialog).toContainText(/Duplicate order \d+/);
+    await dialog.getByTestId('new-order-create').click();
+    await expect(toast(page, 'Order Duplicated')).toBeVisible();
+    await expect(page).toHaveURL(/\/orders\/samples\/order\/\d+$/);
+    await expect(page.getByTestId('order-header').getByTestId('order-status')).toHaveText('DRAFT');
+    const n = Number(await page.getByTestId('order-detail').getAttribute('data-order'));
+    expect((await orderOf(api, 'samples', n)).status).toBe('DRAFT');
+
+    // Only a draft is deleted, after a confirmation.
+    await page.getByTestId('order-delete').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Order Deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/orders\/samples\/active-orders$/);
+    const gone = await api.ctx.post('/api/orders/samples/order/query', { data: { orderNumber: n }, headers: { 'X-CSRF-Token': api.csrf } });
+    expect(gone.status()).toBe(404);
+    await api.ctx.dispose();
+
+    // An archived wholesale order is reactivated as a new one under its own title.
+    const editor = await apiSession('editor');
+    await page.context().clearCookies();
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/orders/wholesale/archived`);
+    await page.getByTestId('order-list').locator('.ag-row[row-index="0"] input[type=checkbox]').first().click();
+    await page.getByTestId('list-reactivate').click();
+    await expect(dialog).toContainText(/Reactivate wholesale order \d+/);
+    await shot(page, 'orders-wholesale-reactivate');
+    await dialog.getByTestId('new-order-create').click();
+    await expect(toast(page, 'Order Reactivated')).toBeVisible();
+    await expect(page).toHaveURL(/\/orders\/wholesale\/order\/\d+$/);
+    await expect(page.getByTestId('order-header').getByTestId('order-status')).toHaveText('PENDING');
+    const m = Number(await page.getByTestId('order-detail').getAttribute('data-order'));
+    expect((await orderOf(editor, 'wholesale', m)).status).toBe('PENDING');
     await editor.ctx.dispose();
   });
 });

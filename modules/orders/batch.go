@@ -200,6 +200,13 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		return nil, err
 	}
 	r := plan.Result()
+	added := make([]string, len(r.Added))
+	for i, a := range r.Added {
+		added[i] = a.Row.ID()
+	}
+	if err := s.store.SequenceLines(ctx, tx, added); err != nil {
+		return nil, err
+	}
 	for _, rows := range [][]grid.Row{r.Updated, r.Deleted} {
 		for i := range rows {
 			lineRow(&rows[i])

@@ -7,6 +7,7 @@ import (
 
 	"its/core/app/apptest"
 	"its/modules/orders"
+	"its/modules/users"
 )
 
 // access is what product spec §4.3 (and platform spec §6) give one role on the orders of one
@@ -33,7 +34,7 @@ func but(all []string, drop ...string) []string {
 	return out
 }
 
-// editability is §4.3's table. The requester of the sample and promo fixtures is the demo user,
+// editability is §4.3's table, for every demo role (TestEditability fails when one is missing). The requester of the sample and promo fixtures is the demo user,
 // of the wholesale ones the editor (who has the wof flag); coordinators, approver and senior
 // approver are the ones the fixture names (CRD001, APR001, SAP001). An approver has the advanced
 // rights of promo line statuses (see TestAdvancedRights).
@@ -46,6 +47,9 @@ var editability = map[string]map[string]access{
 		"seniorApprover":    {gate: true},
 		"editor":            {},           // sample orders, not the requester
 		"manager":           {gate: true}, // wof only
+		"seniorEditor":      {gate: true},
+		"admin":             {gate: true},
+		"adminEditor":       {gate: true},
 	},
 	orders.TypePromo: {
 		"user":              {edit: []string{"DRAFT"}, read: promoStatuses},
@@ -55,6 +59,9 @@ var editability = map[string]map[string]access{
 		"seniorApprover":    {edit: []string{"REQUIRES APPROVER", "REQUIRES SENIOR"}, read: but(promoStatuses, "DRAFT")},
 		"editor":            {gate: true},
 		"manager":           {gate: true},
+		"seniorEditor":      {gate: true},
+		"admin":             {gate: true},
+		"adminEditor":       {gate: true},
 	},
 	orders.TypeWholesale: {
 		"user":              {gate: true}, // no wof flag
@@ -64,6 +71,9 @@ var editability = map[string]map[string]access{
 		"seniorApprover":    {gate: true},
 		"editor":            {edit: wholesaleStatuses, read: wholesaleStatuses}, // requester: wholesale is always editable
 		"manager":           {},                                                 // wof, not the requester
+		"seniorEditor":      {},                                                 // wof, not the requester
+		"admin":             {},                                                 // wof, not the requester
+		"adminEditor":       {gate: true},                                       // no wof flag
 	},
 }
 
@@ -92,9 +102,15 @@ func clientsOf(a *apptest.App, roles ...string) map[string]*apptest.Client {
 // denied one answers 403 (404 when the user may not even read the order) and writes nothing.
 func TestEditability(t *testing.T) {
 	a := start(t)
-	clients := clientsOf(a, "user", "coordinator", "seniorCoordinator", "approver", "seniorApprover", "editor", "manager")
+	roles := users.DemoRoles()
+	clients := clientsOf(a, roles...)
 	for _, typ := range []string{orders.TypeSample, orders.TypePromo, orders.TypeWholesale} {
 		statuses := map[string][]string{orders.TypeSample: sampleStatuses, orders.TypePromo: promoStatuses, orders.TypeWholesale: wholesaleStatuses}[typ]
+		for _, role := range roles {
+			if _, ok := editability[typ][role]; !ok {
+				t.Errorf("%s orders: no editability row for the demo role %s", typ, role)
+			}
+		}
 		for role, x := range editability[typ] {
 			for _, status := range statuses {
 				want := x.want(status)

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/mail"
 	"regexp"
@@ -86,7 +87,7 @@ func (s *Service) CustomerAutocomplete(ctx context.Context, q CustomerQuery) ([]
 	if err := in.err(); err != nil {
 		return nil, err
 	}
-	return s.store.CustomersByName(ctx, region, likeEscape(strings.ToLower(name)), lookupLimit)
+	return s.store.CustomersByName(ctx, region, strings.ToLower(name), lookupLimit)
 }
 
 // CustomerRequest is the body of POST orders/wof/customer/details (product spec §3.6: email,
@@ -114,11 +115,17 @@ func (s *Service) CustomerDetails(ctx context.Context, req CustomerRequest) (*Cu
 }
 
 func (s *Service) customer(ctx context.Context, region, id string) (*Customer, error) {
+	c, err := s.customerRecord(ctx, region, id)
+	if errors.Is(err, ErrNotFound) {
+		return nil, httpx.NotFound("Customer")
+	}
+	return c, err
+}
+
+// customerRecord reads a customer of region with its terms (ErrNotFound when there is none).
+func (s *Service) customerRecord(ctx context.Context, region, id string) (*Customer, error) {
 	c, err := s.store.Customer(ctx, region, id)
 	if err != nil {
-		if err == ErrNotFound {
-			return nil, httpx.NotFound("Customer")
-		}
 		return nil, err
 	}
 	if c.Terms, err = s.store.Terms(ctx, c.Region, c.Country); err != nil {

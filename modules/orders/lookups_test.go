@@ -250,3 +250,42 @@ func TestStyleLookups(t *testing.T) {
 		t.Fatalf("wof order list: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestWholesaleCustomer: a wholesale order's customer is the lookup's record, named by region
+// and id (with a term of its own): what else the client says of it is ignored, the order takes
+// its region, account and rep; an unknown customer, a term it does not have or a rep number of
+// no active rep is refused and nothing is written.
+func TestWholesaleCustomer(t *testing.T) {
+	a := start(t)
+	// The demo wholesale orders each have a customer of their region, with its account.
+	if n := a.Count(`SELECT count(*) FROM orders WHERE type = 'WHOLESALE' AND (customer IS NULL OR customer->>'region' <> CASE WHEN region = 'Europe' THEN 'EU' ELSE 'US' END
+		OR account <> customer->>'account' OR jsonb_array_length(customer->'terms') = 0)`); n != 0 {
+		t.Fatalf("%d demo wholesale orders without a customer of their region", n)
+	}
+	c := login(a, "editor")
+	r := c.Do("POST", "/api/orders/wholesale/active", map[string]any{"customer": map[string]any{"id": "c2001", "region": "Europe", "name": "Forged", "currency": "XXX"}, "origin": "DE", "currency": "EUR"})
+	if r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	o := data(t, r)
+	cu := o["customer"].(map[string]any)
+	if cu["name"] != "Schuhhaus Berger" || cu["currency"] != "EUR" || fmt.Sprint(cu["termsInfo"]) != "map[code:N60 description:Net 60 days]" || o["region"] != "EU" || o["account"] != cu["account"] || o["account"] == "" {
+		t.Fatalf("the stored customer: %s", r.Raw)
+	}
+	id := o["_id"].(string)
+	path := "/api/orders/wholesale/order/batch/" + id
+	version := func() int { return a.Count(`SELECT version FROM orders WHERE id = $1`, id) }
+	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": map[string]any{"id": "C2001", "region": "US"}}}, 400, "")
+	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": map[string]any{"id": "C2001", "region": "EU", "termsInfo": map[string]any{"code": "N30"}}}}, 400, "")
+	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": "C2001"}}, 400, "")
+	// A rep number must name an active rep.
+	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"repNumber": "R999"}}, 400, "")
+	refused(t, a, c, "PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"repNumber2": "R-1"}}, 400, "")
+	if r := c.Do("PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"repNumber": " r201 "}}); r.Status != 200 || data(t, r)["order"].(map[string]any)["repNumber"] != "R201" {
+		t.Fatalf("a rep: %d %s", r.Status, r.Raw)
+	}
+	r = c.Do("PATCH", path, map[string]any{"version": version(), "fields": map[string]any{"customer": map[string]any{"id": "C2001", "region": "EU", "termsInfo": map[string]any{"code": "S30"}}}})
+	if r.Status != 200 || fmt.Sprint(data(t, r)["order"].(map[string]any)["customer"].(map[string]any)["termsInfo"]) != "map[code:S30 description:2% 10 days, net 30]" {
+		t.Fatalf("pick a term: %d %s", r.Status, r.Raw)
+	}
+}

@@ -438,3 +438,29 @@ func TestSampleFlow(t *testing.T) {
 		t.Fatalf("requester notifications: %d", n)
 	}
 }
+
+// TestLineOrder: the lines of one batch keep the order they were sent in (they share the
+// transaction's time, and the id that breaks ties is random).
+func TestLineOrder(t *testing.T) {
+	a := start(t)
+	user := login(a, "user")
+	var products []map[string]any
+	var want []string
+	for i, p := range pairs(t, a, 8) {
+		products = append(products, map[string]any{"tempId": fmt.Sprint(i), "style": p[0], "color": p[1]})
+		want = append(want, p[0]+"/"+p[1])
+	}
+	r := user.Do("POST", "/api/orders/sample/active-orders", map[string]any{"coordinatorCode": "CRD001", "products": products})
+	if r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	d := data(t, user.Do("POST", "/api/orders/sample/order/query", map[string]any{"orderId": data(t, r)["_id"]}))
+	var got []string
+	for _, l := range d["products"].([]any) {
+		m := l.(map[string]any)
+		got = append(got, fmt.Sprint(m["style"], "/", m["color"]))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("lines %v, want %v", got, want)
+	}
+}

@@ -164,7 +164,34 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 			}
 		}
 	}
-	return seedBulk(ctx, tx, demoBulkOrders, demoBulkLines)
+	if err := seedBulk(ctx, tx, demoBulkOrders, demoBulkLines); err != nil {
+		return err
+	}
+	return seedOrderCustomers(ctx, tx)
+}
+
+// seedOrderCustomers gives each demo wholesale order a customer of its region (Europe is EU,
+// others US), in turn, as the customer lookup stores it on an order (applyCustomer): the record
+// with its terms and default term, its account and rep on the order, and a PO number.
+func seedOrderCustomers(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `WITH c AS (
+		SELECT cu.*, row_number() OVER (PARTITION BY cu.region ORDER BY cu.id) - 1 AS k, count(*) OVER (PARTITION BY cu.region) AS n, t.terms
+		FROM order_customers cu
+		CROSS JOIN LATERAL (SELECT coalesce(jsonb_agg(jsonb_build_object('code', code, 'description', description) ORDER BY code), '[]') AS terms
+			FROM order_terms WHERE region = cu.region AND country = CASE WHEN EXISTS
+				(SELECT 1 FROM order_terms WHERE region = cu.region AND country = cu.country) THEN cu.country ELSE '' END) t)
+	UPDATE orders o SET customer = jsonb_build_object('id', c.id, 'name', c.name, 'email', c.email, 'region', c.region,
+			'country', c.country, 'currency', c.currency, 'account', c.account, 'repNumber', c.rep_number,
+			'address', jsonb_build_object('address1', c.address1, 'address2', c.address2, 'city', c.city, 'state', c.state, 'zip', c.zip, 'country', c.country),
+			'termsInfo', c.terms -> 0, 'terms', c.terms),
+		account = c.account, rep_number = c.rep_number, po = 'PO-' || o.order_number
+	FROM c
+	WHERE o.type = 'WHOLESALE' AND (o.customer IS NULL OR o.customer = 'null'::jsonb)
+		AND c.region = CASE WHEN o.region = 'Europe' THEN 'EU' ELSE 'US' END AND c.k = o.order_number % c.n`)
+	if err != nil {
+		return fmt.Errorf("demo order customers: %w", err)
+	}
+	return nil
 }
 
 // demoBulkOrders is how many generated demo orders (of every type and status, three lines each)

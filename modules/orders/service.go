@@ -1,11 +1,13 @@
 package orders
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -367,10 +369,21 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, o *Order, f *Fields) err
 	if f.HardCopy != nil {
 		o.HardCopy = *f.HardCopy
 	}
-	if f.Customer != nil {
-		o.Customer = *f.Customer
-	}
 	var bad []httpx.FieldError
+	if o.Type == TypeWholesale {
+		fe, err := s.applyReps(ctx, o, f)
+		if err != nil {
+			return err
+		}
+		bad = append(bad, fe...)
+	}
+	if f.Customer != nil {
+		fe, err := s.applyCustomer(ctx, o, f)
+		if err != nil {
+			return err
+		}
+		bad = append(bad, fe...)
+	}
 	if f.RequesterName != nil && o.Type != TypePromo {
 		bad = append(bad, httpx.FieldError{Field: "requesterName", Rule: "promoOnly", Message: "Only a promo order names another requester"})
 	}
@@ -433,6 +446,99 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, o *Order, f *Fields) err
 		return httpx.Invalid(bad...)
 	}
 	return nil
+}
+
+// applyReps checks the rep numbers a batch gives a wholesale order (platform spec §7 "orders/wof/
+// rep"): each is upper-cased and must name an active rep; empty clears it.
+func (s *Service) applyReps(ctx context.Context, o *Order, f *Fields) ([]httpx.FieldError, error) {
+	var bad []httpx.FieldError
+	for _, r := range []struct {
+		field string
+		v     *string
+		dst   *string
+	}{{"repNumber", f.RepNumber, &o.RepNumber}, {"repNumber2", f.RepNumber2, &o.RepNumber2}} {
+		if r.v == nil || strings.TrimSpace(*r.v) == "" {
+			continue
+		}
+		var in input
+		number := in.code(r.field, "Rep number", *r.v, reRep)
+		if len(in.bad) > 0 {
+			bad = append(bad, in.bad...)
+			continue
+		}
+		if _, err := s.store.ActiveRep(ctx, number); errors.Is(err, ErrNotFound) {
+			bad = append(bad, httpx.FieldError{Field: r.field, Rule: "exists", Message: fmt.Sprintf("%s is not an active rep", number)})
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		*r.dst = number
+	}
+	return bad, nil
+}
+
+// customerRef is what a client names a wholesale order's customer by: the lookup's region and
+// id, and the term it picked of the customer's terms (empty: the customer's default term).
+type customerRef struct {
+	ID        string `json:"id"`
+	Region    string `json:"region"`
+	TermsInfo *struct {
+		Code string `json:"code"`
+	} `json:"termsInfo"`
+}
+
+// applyCustomer sets a wholesale order's customer from the customer lookup (product spec §3.6),
+// never from what the client says the customer is: its name, currency, address and terms are
+// the stored ones, its region becomes the order's, and its account and rep fill the order's
+// unless the same batch sets them. null clears the customer. Other order types keep the
+// customer as given (their screens do not set one).
+func (s *Service) applyCustomer(ctx context.Context, o *Order, f *Fields) ([]httpx.FieldError, error) {
+	raw := bytes.TrimSpace(*f.Customer)
+	if o.Type != TypeWholesale {
+		o.Customer = *f.Customer
+		return nil, nil
+	}
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		o.Customer = json.RawMessage("null")
+		return nil, nil
+	}
+	var ref customerRef
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		return []httpx.FieldError{{Field: "customer", Rule: "object", Message: "A customer is named by its region and id"}}, nil
+	}
+	var in input
+	region := in.region(ref.Region)
+	id := in.code("customer.id", "Customer id", ref.ID, reCustomerID)
+	if len(in.bad) > 0 {
+		return in.bad, nil
+	}
+	c, err := s.customerRecord(ctx, region, id)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return []httpx.FieldError{{Field: "customer", Rule: "exists", Message: fmt.Sprintf("No customer %s in region %s", id, region)}}, nil
+		}
+		return nil, err
+	}
+	if ref.TermsInfo != nil && ref.TermsInfo.Code != "" {
+		i := slices.IndexFunc(c.Terms, func(t Term) bool { return t.Code == ref.TermsInfo.Code })
+		if i < 0 {
+			return []httpx.FieldError{{Field: "customer.termsInfo", Rule: "exists", Message: fmt.Sprintf("Term %s is not one of the customer's terms", ref.TermsInfo.Code)}}, nil
+		}
+		c.TermsInfo = &c.Terms[i]
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	o.Customer = b
+	o.Region = c.Region
+	if f.Account == nil {
+		o.Account = c.Account
+	}
+	if f.RepNumber == nil {
+		o.RepNumber = c.RepNumber
+	}
+	return nil, nil
 }
 
 // CreateRequest is the body of a create: the order's fields and its first products.

@@ -209,6 +209,18 @@ func (s *Store) CopyLines(ctx context.Context, q pgx.Tx, from, to, status string
 	return err
 }
 
+// SequenceLines gives lines added together created times in the order given, a microsecond
+// apart, so an order's lines (sorted by created time, then by their random id) keep the order
+// they were added in.
+func (s *Store) SequenceLines(ctx context.Context, q pgx.Tx, ids []string) error {
+	if len(ids) < 2 {
+		return nil
+	}
+	_, err := q.Exec(ctx, `UPDATE order_lines l SET created_at = l.created_at + a.ord * interval '1 microsecond'
+		FROM unnest($1::uuid[]) WITH ORDINALITY AS a(id, ord) WHERE l.id = a.id`, ids)
+	return err
+}
+
 // lineState is what a batch needs to know of an existing line.
 type lineState struct {
 	ID, Status string

@@ -51,6 +51,15 @@ export interface Availability {
   endDate: string | null;
 }
 
+export interface Address {
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  country?: string;
+}
+
 export interface Customer {
   id?: string;
   name?: string;
@@ -60,9 +69,19 @@ export interface Customer {
   currency?: string;
   account?: string;
   repNumber?: string;
+  address?: Address;
   termsInfo?: { code: string; description: string } | null;
   terms?: Array<{ code: string; description: string }>;
 }
+
+/** How an order names its wholesale customer: the server reads the rest from the lookup. */
+export interface CustomerRef {
+  id: string;
+  region: string;
+  termsInfo?: { code: string };
+}
+
+export const customerRef = (c: Customer): CustomerRef => ({ id: c.id ?? '', region: c.region ?? '', ...(c.termsInfo?.code ? { termsInfo: { code: c.termsInfo.code } } : {}) });
 
 export interface Order {
   _id: string;
@@ -139,7 +158,7 @@ export interface OrderFields {
   coordinatorCode?: string;
   approverCode?: string;
   seniorApproverCode?: string;
-  customer?: Customer | null;
+  customer?: CustomerRef | null;
   currency?: string;
   region?: string;
   origin?: string;
@@ -212,6 +231,14 @@ export const patchAssignment = (id: string, a: Partial<Omit<Assignment, '_id'>> 
 export const deleteAssignment = (id: string) => api.delete<{ _id: string }>(`/coordinatorAssignments/${encodeURIComponent(id)}`);
 
 export const customerDetails = (body: { email: string; region: string; id: string }) => api.post<Customer>('/orders/wof/customer/details', body);
+export interface Rep {
+  repNumber: string;
+  name: string;
+  email: string;
+  region: string;
+}
+/** POST orders/wof/rep: whether a rep number names an active rep (a malformed one is refused). */
+export const validateRep = (repNumber: string, signal?: AbortSignal) => api.post<{ valid: boolean; rep: Rep | null }>('/orders/wof/rep', { repNumber }, { signal });
 export const customerAutocomplete = (name: string, region: string, signal?: AbortSignal) =>
   api.post<Customer[]>('/orders/wof/customer/name/autocomplete', { name, region }, { signal });
 

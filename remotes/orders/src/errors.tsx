@@ -5,6 +5,7 @@
  */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { ApiError, isCancelled, toast } from '@its/kit';
+import { isUserLock, msg } from './messages';
 
 /** Front-end codes of order failures, and the server codes the translator words. */
 export const codeMessages = defineMessages({
@@ -75,4 +76,10 @@ export function showOrderError(intl: IntlShape, e: unknown, titleCode = 'ITS_FE_
       </span>
     ),
   });
+}
+
+/** A failed order write: a stale one (userLock) offers to reload the page for 5 s, any other is shown by showOrderError. */
+export function showWriteError(intl: IntlShape, e: unknown, titleCode = 'ITS_FE_ERROR_ORDER_FAILED', key?: string): void {
+  if (!isUserLock(e)) return showOrderError(intl, e, titleCode, key);
+  toast.error(intl.formatMessage(msg.userLock), { key: 'order-user-lock', timeout: 5000, action: { label: intl.formatMessage(msg.reload), onClick: () => window.location.reload() } });
 }

@@ -103,6 +103,8 @@ export const fields: Record<string, MessageDescriptor> = defineMessages({
   lastName: { id: 'orders.field.lastName', defaultMessage: 'Last name' },
   email: { id: 'orders.field.email', defaultMessage: 'E-mail' },
   customerId: { id: 'orders.field.customerId', defaultMessage: 'Customer id' },
+  address: { id: 'orders.field.address', defaultMessage: 'Address' },
+  terms: { id: 'orders.field.terms', defaultMessage: 'Terms' },
 });
 
 export function fieldLabel(intl: IntlShape, field: string, fallback?: string): string {

@@ -13,5 +13,6 @@ export * from './context';
 export * from './messages';
 export * from './ui';
 export * from './SearchInput';
+export * from './Autocomplete';
 export * from './generated/actions';
 export * from './generated/enums';

@@ -5,11 +5,10 @@
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog, Spinner, toast } from '@its/kit';
+import { Autocomplete, Dialog, Spinner, toast } from '@its/kit';
 import { ProductIcon } from '@its/grid';
-import { autocompleteUsers, cloneAssortments, type UserSuggestion } from '../api';
+import { FILTER_OPTIONS_MS, autocompleteUsers, cloneAssortments, type UserSuggestion } from '../api';
 import { errorText, msg } from '../messages';
-import { Autocomplete } from './Autocomplete';
 
 export type CopyTab = 'duplicate' | 'copy';
 
@@ -110,6 +109,7 @@ export function CopyDialog({ entries, onClose, onDone, initialTab = 'duplicate' 
             <FormattedMessage id="assortments.copy.user" defaultMessage="User" />
           </span>
           <Autocomplete
+            delayMs={FILTER_OPTIONS_MS}
             value={userText}
             onText={(t) => {
               setUserText(t);
@@ -123,7 +123,7 @@ export function CopyDialog({ entries, onClose, onDone, initialTab = 'duplicate' 
             }}
             keyOf={(u) => u.id}
             render={(u) => (
-              <span className="am-ac__text">
+              <span className="its-ac__text">
                 <strong>{u.fullName}</strong>
                 <small>
                   {u.email} · {u.userCode}

@@ -6,11 +6,10 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog, Spinner, toast } from '@its/kit';
+import { Autocomplete, Dialog, Spinner, toast } from '@its/kit';
 import { ProductIcon, fetchLocations } from '@its/grid';
-import { CHANNELS, GENDERS, PRODUCT_TYPES, REGIONS, SEASONS, autocompleteCustomers, createAssortment, type Assortment } from '../api';
+import { CHANNELS, FILTER_OPTIONS_MS, GENDERS, PRODUCT_TYPES, REGIONS, SEASONS, autocompleteCustomers, createAssortment, type Assortment } from '../api';
 import { errorText, fieldLabel, msg } from '../messages';
-import { Autocomplete } from './Autocomplete';
 import { STANDARD_LABELS, createBody, formErrors, initialForm, type FormError, type NewAssortmentForm } from './newAssortment';
 
 function errorMessage(intl: IntlShape, e: FormError): string {
@@ -166,13 +165,14 @@ export function NewAssortmentDialog({
         <div className="its-field am-field am-field--wide">
           <span className="its-field__label">{fieldLabel(intl, 'subTitle')}</span>
           <Autocomplete
+            delayMs={FILTER_OPTIONS_MS}
             value={form.subTitle}
             onText={(t) => set('subTitle', t)}
             fetch={(t, signal) => autocompleteCustomers(t, signal)}
             onPick={(c) => set('subTitle', c.name)}
             keyOf={(c) => c.value}
             render={(c) => (
-              <span className="am-ac__text">
+              <span className="its-ac__text">
                 <strong>{c.name}</strong>
                 <small>
                   {c.value} · {c.city}, {c.country}

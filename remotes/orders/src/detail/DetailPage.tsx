@@ -5,16 +5,17 @@
  * (ITS_FE_ERROR_ORDER_REJECTED). A wholesale order that comes without type or status reloads once
  * with rd=1, then says ITS_FE_ERROR_NEXTORWRK_ERROR with a refresh button (spec §2.6).
  */
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { ProductIcon, type DataGridHandle } from '@its/grid';
-import { ACTIVE_VIEW, batchOrder, commentOrder, deleteOrder, getOrder, orderPath, viewPath, type Area, type Order } from '../api';
+import { ProductIcon, downloadExport, type DataGridHandle } from '@its/grid';
+import { ACTIVE_VIEW, batchOrder, commentOrder, deleteOrder, getOrder, orderPath, viewPath, type Area, type Order, type OrderFields } from '../api';
+import { CustomerSection } from '../customer/CustomerSection';
 import { NewOrderDialog } from '../dialogs/NewOrderDialog';
-import { codeMessages, showOrderError } from '../errors';
-import { areaTitles, fieldLabel, isUserLock, msg } from '../messages';
+import { codeMessages, showOrderError, showWriteError } from '../errors';
+import { areaTitles, fieldLabel, msg } from '../messages';
 import { LineGrid } from './LineGrid';
 import { PasteStylesDialog } from './PasteStylesDialog';
 
@@ -31,7 +32,17 @@ function Fact({ field, children }: { field: string; children: React.ReactNode })
 
 const day = (v: string | null | undefined) => (v ? <FormattedDate value={v} year="numeric" month="2-digit" day="2-digit" /> : null);
 
-function Header({ area, o, facts, onComment, canComment }: { area: Area; o: Order; facts?: Pick<Order, 'totals' | 'unavailable'>; onComment: (c: string) => Promise<void>; canComment: boolean }) {
+interface HeaderProps {
+  area: Area;
+  o: Order;
+  facts?: Pick<Order, 'totals' | 'unavailable'>;
+  onComment: (c: string) => Promise<void>;
+  canComment: boolean;
+  /** A wholesale order's customer, changed while the order may be edited. */
+  customer?: ReactNode;
+}
+
+function Header({ area, o, facts, onComment, canComment, customer }: HeaderProps) {
   const intl = useIntl();
   const [comment, setComment] = useState(o.comment);
   useEffect(() => setComment(o.comment), [o.comment]);
@@ -56,8 +67,6 @@ function Header({ area, o, facts, onComment, canComment }: { area: Area; o: Orde
         {area === 'samples' && <Fact field="coordinatorCode">{o.coordinatorCode}</Fact>}
         {area === 'promos' && <Fact field="approverName">{o.approverName && `${o.approverName} (${o.approverCode})`}</Fact>}
         {area === 'promos' && <Fact field="seniorApproverName">{o.seniorApproverName && `${o.seniorApproverName} (${o.seniorApproverCode})`}</Fact>}
-        {area === 'wholesale' && <Fact field="customerName">{o.customer?.name}</Fact>}
-        {area === 'wholesale' && <Fact field="account">{o.account}</Fact>}
         {area === 'wholesale' && <Fact field="origin">{o.origin}</Fact>}
         {area === 'wholesale' && <Fact field="currency">{o.currency}</Fact>}
         {area === 'wholesale' && <Fact field="po">{o.po}</Fact>}
@@ -80,6 +89,7 @@ function Header({ area, o, facts, onComment, canComment }: { area: Area; o: Orde
             </Fragment>
           ))}
       </dl>
+      {customer}
       {area === 'wholesale' && !!facts?.unavailable?.length && (
         <div className="or-unavailable" role="status" data-testid="order-unavailable">
           <ProductIcon name="warning" size={16} />
@@ -119,20 +129,26 @@ function useOrder(area: Area, id: string) {
   const intl = useIntl();
   const q = useQuery({ queryKey: ['order', area, id], queryFn: ({ signal }) => getOrder(area, id, signal), retry: false });
   const broken = area === 'wholesale' && !!q.data && (!q.data.type || !q.data.status);
+  const { refetch, isFetching } = q;
+  // Once per page: the second read of a broken order is the last.
+  const tried = useRef(false);
   useEffect(() => {
     if (!broken) return;
     if (!reloaded) {
+      if (tried.current) return;
+      tried.current = true;
       setParams({ rd: '1' }, { replace: true });
-      void q.refetch();
+      void refetch();
       return;
     }
+    if (isFetching) return;
     toast.error(intl.formatMessage(codeMessages.ITS_FE_ERROR_NEXTORWRK_ERROR), {
       persistent: true,
       key: 'order-nextorwrk',
       action: { label: intl.formatMessage(msg.reload), onClick: () => window.location.reload() },
     });
-  }, [broken, reloaded, setParams, q, intl]);
-  return q;
+  }, [broken, reloaded, isFetching, setParams, refetch, intl]);
+  return { q, broken, gaveUp: broken && reloaded && !isFetching };
 }
 
 export function DetailPage({ area, id }: { area: Area; id: string }) {
@@ -140,7 +156,7 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const user = useCurrentUser();
-  const q = useOrder(area, id);
+  const { q, broken, gaveUp } = useOrder(area, id);
   const [current, setCurrent] = useState<Order | null>(null);
   const o = current && q.data && current._id === q.data._id && current.version >= q.data.version ? current : (q.data ?? null);
   usePageTitle(o ? intl.formatMessage({ id: 'orders.detail.title', defaultMessage: 'Order {n}' }, { n: o.orderNumber }) : undefined);
@@ -164,19 +180,27 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
   const decisions = useDecisions(checks, !!o);
   const [canEdit, canSubmit, canComplete, canDelete, canCreate, canSetStatus] = decisions.allowed;
 
-  if (q.isLoading) {
+  if (q.isLoading || (broken && !gaveUp)) {
     return (
       <div className="or-loading">
         <Spinner size={28} />
       </div>
     );
   }
-  if (!o) {
+  if (!o || broken) {
     const notFound = q.error instanceof ApiError && q.error.status === 404;
     return (
-      <div className="or-page">
+      <div className="or-page" data-testid="order-unavailable-page">
         <EmptyState icon="warning" title={intl.formatMessage(notFound ? codeMessages.ITS_ERR_NOT_FOUND : codeMessages.ITS_FE_ERROR_NEXTORWRK_ERROR)}>
-          <Link to={viewPath(area, ACTIVE_VIEW[area])}>{intl.formatMessage(areaTitles[area])}</Link>
+          <div className="or-empty-actions">
+            {!notFound && (
+              <button type="button" className="its-btn its-btn--secondary" onClick={() => window.location.reload()}>
+                <ProductIcon name="refresh" />
+                {intl.formatMessage(msg.reload)}
+              </button>
+            )}
+            <Link to={viewPath(area, ACTIVE_VIEW[area])}>{intl.formatMessage(areaTitles[area])}</Link>
+          </div>
         </EmptyState>
       </div>
     );
@@ -201,11 +225,21 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
       if (kind === 'submit' && area === 'wholesale') navigate(viewPath('wholesale', 'active'));
       else void grid.current?.reload();
     } catch (e) {
-      if (isUserLock(e)) {
-        toast.error(intl.formatMessage(msg.userLock), { key: 'order-user-lock', timeout: 5000, action: { label: intl.formatMessage(msg.reload), onClick: () => window.location.reload() } });
-      } else showOrderError(intl, e, kind === 'submit' ? 'ITS_FE_ERROR_ORDER_REJECTED' : 'ITS_FE_ERROR_ORDER_FAILED', `order-${kind}`);
+      showWriteError(intl, e, kind === 'submit' ? 'ITS_FE_ERROR_ORDER_REJECTED' : 'ITS_FE_ERROR_ORDER_FAILED', `order-${kind}`);
     } finally {
       setBusy(false);
+    }
+  };
+
+  const saveFields = async (fields: OrderFields): Promise<boolean> => {
+    try {
+      await grid.current?.flush();
+      const res = await batchOrder(area, o._id, { version: (current ?? o).version, fields });
+      accept(res.order);
+      return true;
+    } catch (e) {
+      showWriteError(intl, e);
+      return false;
     }
   };
 
@@ -213,7 +247,21 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
     try {
       accept(await commentOrder(area, o._id, comment, (current ?? o).version));
     } catch (e) {
-      showOrderError(intl, e);
+      showWriteError(intl, e);
+    }
+  };
+
+  // POST order-documents/xlsx: the order's lines as the server writes them (platform spec §7).
+  const exportXlsx = async () => {
+    setBusy(true);
+    try {
+      await grid.current?.flush();
+      const name = `Order_${o.orderNumber}`;
+      await downloadExport('/order-documents/xlsx', { orderId: o._id, orderType: o.type, fileName: name }, `${name}.xlsx`);
+    } catch (e) {
+      showOrderError(intl, e, 'ITS_FE_ERROR_ORDER_FAILED', 'order-export');
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -240,7 +288,14 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
 
   return (
     <div className="or-detail" data-testid="order-detail" data-status={o.status} data-order={o.orderNumber}>
-      <Header area={area} o={o} facts={q.data ?? undefined} onComment={saveComment} canComment={canEdit || own} />
+      <Header
+        area={area}
+        o={o}
+        facts={q.data ?? undefined}
+        onComment={saveComment}
+        canComment={canEdit || own}
+        customer={area === 'wholesale' && <CustomerSection order={o} canEdit={!!canEdit} onSave={saveFields} />}
+      />
       <div className="or-actions">
         {canSubmit && (
           <button type="button" className="its-btn its-btn--primary" disabled={busy} onClick={() => void step('submit')} data-testid="order-submit">
@@ -260,6 +315,10 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
             <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
           </button>
         )}
+        <button type="button" className="its-btn its-btn--secondary" disabled={busy} onClick={() => void exportXlsx()} data-testid="order-export">
+          <ProductIcon name="excel" />
+          <FormattedMessage id="orders.action.export" defaultMessage="Export to Excel" />
+        </button>
         {canDelete && own && (
           <button type="button" className="its-btn its-btn--ghost or-danger" onClick={() => void remove()} data-testid="order-delete">
             <ProductIcon name="trash" />
@@ -281,6 +340,10 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
           canEdit={!!canEdit}
           canSetStatus={!!canSetStatus && !!canEdit}
           onOrder={accept}
+          onLoad={(next) => {
+            setCurrent(next);
+            qc.setQueryData<Order>(['order', area, id], next);
+          }}
           onPaste={() => setDialog('paste')}
           handle={(h) => (grid.current = h)}
         />

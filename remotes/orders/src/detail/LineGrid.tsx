@@ -34,15 +34,17 @@ export interface LineGridProps {
   /** The user may set promo line statuses (APPROVED or DENIED). */
   canSetStatus: boolean;
   onOrder: (o: Order) => void;
+  /** The order as the rows were read with it (after a stale write too), so the header follows. */
+  onLoad?: (o: Order) => void;
   onPaste: () => void;
   handle?: (h: DataGridHandle | null) => void;
 }
 
-export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onPaste, handle }: LineGridProps) {
+export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, onPaste, handle }: LineGridProps) {
   const intl = useIntl();
   const grid = useRef<DataGridHandle | null>(null);
-  const latest = useRef({ onOrder });
-  latest.current = { onOrder };
+  const latest = useRef({ onOrder, onLoad });
+  latest.current = { onOrder, onLoad };
   const id = order._id;
   const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? []).join('|') : '';
   const schema = useMemo(() => lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus), [area, sizesKey, canSetStatus]);
@@ -54,6 +56,7 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onPaste,
     () => ({
       load: async (_q, signal, sink) => {
         const o = await getOrder(area, id, signal);
+        latest.current.onLoad?.(o);
         const rows = (o.products ?? []).map(toGridRow);
         sink.total(rows.length);
         sink.rows(rows);

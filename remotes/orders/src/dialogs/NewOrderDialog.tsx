@@ -1,7 +1,7 @@
 /**
  * The new order dialogs (product spec §2.6): a sample order names its coordinator (the user's own
  * assignment first), a promo order its approver and senior approver, a wholesale order its
- * customer (looked up by e-mail, region and id) and origin. Duplicate and reactivate copy an
+ * customer (found by name in its region, then read with its terms) and origin. Duplicate and reactivate copy an
  * order into a new draft under their own titles.
  */
 import { useState, type ReactNode } from 'react';
@@ -9,14 +9,14 @@ import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } fro
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, Spinner, toast, useCurrentUser } from '@its/kit';
 import { fetchLocations } from '@its/grid';
-import { createOrder, customerDetails, duplicateOrder, listAssignments, type AddProduct, type Area, type Customer, type Order, type OrderFields } from '../api';
+import { createOrder, customerRef, duplicateOrder, listAssignments, type AddProduct, type Area, type Customer, type Order, type OrderFields } from '../api';
+import { CustomerCard, CustomerPicker } from '../customer/CustomerPicker';
 import { showOrderError } from '../errors';
 import { fieldLabel, msg } from '../messages';
 
 export type DialogMode = 'new' | 'duplicate' | 'reactivate';
 
 export const PRODUCT_TYPES = ['All', 'Footwear', 'Apparel', 'POP'];
-export const WHOLESALE_REGIONS = ['US', 'EU'];
 
 const titles: Record<Area, MessageDescriptor> = defineMessages({
   samples: { id: 'orders.new.title.samples', defaultMessage: 'New sample order' },
@@ -56,7 +56,6 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
   const [busy, setBusy] = useState(false);
   const [form, setForm] = useState<Record<string, string>>({ productType: 'All', region: 'US' });
   const [customer, setCustomer] = useState<Customer | null>(null);
-  const [lookupError, setLookupError] = useState('');
   const set = (k: string, v: string) => setForm((f) => ({ ...f, [k]: v }));
   const copying = mode !== 'new' && !!from;
 
@@ -74,16 +73,7 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
         ? intl.formatMessage(area === 'wholesale' ? copyTitles.duplicateWholesale : copyTitles.duplicate, { n: from?.orderNumber })
         : intl.formatMessage(titles[area]);
 
-  const lookup = async () => {
-    setLookupError('');
-    try {
-      const c = await customerDetails({ email: form.email ?? '', region: form.region ?? 'US', id: form.customerId ?? '' });
-      setCustomer(c);
-    } catch (e) {
-      setCustomer(null);
-      setLookupError(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const pickTerm = (code: string) => setCustomer((c) => (c ? { ...c, termsInfo: c.terms?.find((t) => t.code === code) ?? c.termsInfo } : c));
 
   const fields = (): OrderFields => {
     const f: OrderFields = { purpose: form.purpose ?? '', productType: form.productType, reason: form.reason ?? '' };
@@ -94,7 +84,8 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
     }
     if (area === 'wholesale' && customer) {
       const loc = origins.find((l) => l.code === origin);
-      Object.assign(f, { customer, region: customer.region, origin, currency: loc?.currencyCode ?? customer.currency, account: customer.account, repNumber: customer.repNumber, po: form.po ?? '', buyer: form.buyer ?? '' });
+      // The server stores the lookup's customer and takes its region, account and rep.
+      Object.assign(f, { customer: customerRef(customer), origin, currency: loc?.currencyCode ?? customer.currency, po: form.po ?? '', buyer: form.buyer ?? '' });
     }
     return f;
   };
@@ -179,35 +170,18 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
           )}
           {area === 'wholesale' && (
             <>
-              <Field name="email">
-                <input className="its-input" type="email" value={form.email ?? ''} onChange={(e) => set('email', e.target.value)} data-testid="new-customer-email" data-autofocus />
-              </Field>
-              <Field name="region">
-                <select className="its-input" value={form.region} onChange={(e) => set('region', e.target.value)} data-testid="new-customer-region">
-                  {WHOLESALE_REGIONS.map((r) => (
-                    <option key={r}>{r}</option>
-                  ))}
-                </select>
-              </Field>
-              <Field name="customerId">
-                <input className="its-input" value={form.customerId ?? ''} onChange={(e) => set('customerId', e.target.value.toUpperCase())} data-testid="new-customer-id" />
-              </Field>
-              <div className="its-field or-field or-field--action">
-                <button type="button" className="its-btn its-btn--secondary" onClick={() => void lookup()} data-testid="new-customer-lookup">
-                  <FormattedMessage id="orders.customer.lookup" defaultMessage="Find customer" />
-                </button>
+              <div className="or-field--wide">
+                {customer ? (
+                  <div className="or-customer-picked">
+                    <CustomerCard customer={customer} onTerm={pickTerm} />
+                    <button type="button" className="its-btn its-btn--ghost" onClick={() => setCustomer(null)} data-testid="customer-change">
+                      <FormattedMessage id="orders.customer.change" defaultMessage="Change customer" />
+                    </button>
+                  </div>
+                ) : (
+                  <CustomerPicker region={form.region ?? 'US'} onRegion={(r) => set('region', r)} onCustomer={setCustomer} autoFocus />
+                )}
               </div>
-              {customer && (
-                <p className="or-customer or-field--wide" data-testid="new-customer-found">
-                  <strong>{customer.name}</strong> · {customer.account} · {customer.country} · {customer.currency}
-                  {customer.termsInfo && ` · ${customer.termsInfo.description}`}
-                </p>
-              )}
-              {lookupError && (
-                <p className="its-field__error or-field--wide" role="alert" data-testid="new-customer-error">
-                  {lookupError}
-                </p>
-              )}
               <Field name="origin">
                 <select className="its-input" value={origin} onChange={(e) => set('origin', e.target.value)} data-testid="new-origin">
                   {origins.map((l) => (

@@ -1,8 +1,13 @@
-/** A text field with server suggestions (users to copy to, customers), picked with keys or mouse. */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
-import { Spinner } from '@its/kit';
-import { FILTER_OPTIONS_MS } from '../api';
+/**
+ * A text field with server suggestions (users to copy to, customers), picked with keys or mouse:
+ * the fetch waits until typing pauses and a newer text cancels the call before it.
+ */
+import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { IntlContext } from 'react-intl';
+import { Spinner } from './ui';
+
+/** How long typing pauses before the suggestions are asked for. */
+export const AUTOCOMPLETE_DELAY_MS = 250;
 
 export interface AutocompleteProps<T> {
   value: string;
@@ -19,8 +24,9 @@ export interface AutocompleteProps<T> {
   autoFocus?: boolean;
 }
 
-export function Autocomplete<T>({ value, onText, fetch, onPick, render, keyOf, placeholder, label, delayMs = FILTER_OPTIONS_MS, minChars = 1, testId, autoFocus }: AutocompleteProps<T>) {
-  const intl = useIntl();
+export function Autocomplete<T>({ value, onText, fetch, onPick, render, keyOf, placeholder, label, delayMs = AUTOCOMPLETE_DELAY_MS, minChars = 1, testId, autoFocus }: AutocompleteProps<T>) {
+  // Read softly, like the Spinner: tests may render without an IntlProvider.
+  const intl = useContext(IntlContext);
   const listId = useId();
   const [items, setItems] = useState<T[]>([]);
   const [open, setOpen] = useState(false);
@@ -62,8 +68,8 @@ export function Autocomplete<T>({ value, onText, fetch, onPick, render, keyOf, p
   };
 
   return (
-    <div className="am-ac">
-      <div className="am-ac__field">
+    <div className="its-ac">
+      <div className="its-ac__field">
         <input
           className="its-input"
           value={value}
@@ -99,22 +105,22 @@ export function Autocomplete<T>({ value, onText, fetch, onPick, render, keyOf, p
           data-autofocus={autoFocus || undefined}
         />
         {busy && (
-          <span className="am-ac__spin">
+          <span className="its-ac__spin">
             <Spinner size={14} />
           </span>
         )}
       </div>
       {open && value.trim().length >= minChars && !busy && (
-        <ul id={listId} role="listbox" className="am-ac__list" data-testid={testId ? `${testId}-options` : undefined}>
+        <ul id={listId} role="listbox" className="its-ac__list" data-testid={testId ? `${testId}-options` : undefined}>
           {items.length === 0 ? (
-            <li className="am-ac__none">{intl.formatMessage({ id: 'assortments.autocomplete.none', defaultMessage: 'Nothing found' })}</li>
+            <li className="its-ac__none">{intl?.formatMessage({ id: 'kit.autocomplete.none', defaultMessage: 'Nothing found' }) ?? 'Nothing found'}</li>
           ) : (
             items.map((it, i) => (
               <li
                 key={keyOf(it)}
                 role="option"
                 aria-selected={i === active}
-                className={`am-ac__item${i === active ? ' is-active' : ''}`}
+                className={`its-ac__item${i === active ? ' is-active' : ''}`}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pick(it)}
                 onMouseEnter={() => setActive(i)}
