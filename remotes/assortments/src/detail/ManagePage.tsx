@@ -224,6 +224,12 @@ function Header({
               <FormattedMessage id="assortments.lock.readOnly" defaultMessage="Read-only" />
             )}
           </span>
+          {a.method === 'static' && (
+            <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/sort`} data-testid="header-sort">
+              <ProductIcon name="list" />
+              <FormattedMessage id="assortments.sort.tab" defaultMessage="Sort & group" />
+            </Link>
+          )}
           {canWrite && (
             <>
               {a.method !== 'dynamic' && (
