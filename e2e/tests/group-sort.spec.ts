@@ -179,6 +179,13 @@ test('group, drag, auto-sort, undo and reload on the sort page; a stale page get
   expect(apiLayout(after)).toEqual(finalOrder);
   await other.close();
 
+  // The detail grid offers the same group-by and shows the sort page's choice.
+  await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
+  await expect(page.getByTestId('grid-group-by')).toHaveValue('pillar', { timeout: 30_000 });
+  await expect(page.getByTestId('grid-group-by').locator('option')).toHaveText(['None', 'Style', 'Gender', 'Division', 'Pillar']);
+  await page.getByTestId('header-sort').click();
+  await expect(page.getByTestId('sort-board')).toBeVisible({ timeout: 30_000 });
+
   // A plain user may not change a group sort: the server says 403.
   const user = await apiSession('user');
   const refused = await user.ctx.patch(`/api/assortments/groupsort/batch/${id}`, {

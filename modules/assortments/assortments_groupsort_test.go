@@ -165,6 +165,15 @@ func TestGroupSort(t *testing.T) {
 		}
 	})
 
+	t.Run("the detail grid's own group-by leaves the display groups alone", func(t *testing.T) {
+		before := groupLayout(gs)
+		data(t, e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"uiSettings": map[string]any{"groupSettings": map[string]any{"groupBy": "style"}}}), 200)
+		now := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+		if now["groupBy"] != "pillar" || groupLayout(now) != before {
+			t.Fatalf("group sort after the grid's choice: %v %s", now["groupBy"], groupLayout(now))
+		}
+	})
+
 	t.Run("others' assortments are hidden; plain users may not sort", func(t *testing.T) {
 		if r := e.senior.Do("GET", "/api/assortments/groupsort/"+id, nil); r.Status != 404 {
 			t.Errorf("another editor read it: %d", r.Status)

@@ -59,11 +59,10 @@ func (s *Store) displayGroups(ctx context.Context, q querier, assortmentID strin
 	})
 }
 
-// groupSortMeta reads the group-by saved in the assortment's uiSettings and its group sort
-// version.
+// groupSortMeta reads the field the assortment's display groups were built from and its group
+// sort version.
 func (s *Store) groupSortMeta(ctx context.Context, q querier, assortmentID string) (groupBy string, version int64, err error) {
-	err = q.QueryRow(ctx, `SELECT COALESCE(ui_settings #>> '{groupSettings,groupBy}', ''), group_sort_version
-		FROM assortments WHERE id = $1`, assortmentID).Scan(&groupBy, &version)
+	err = q.QueryRow(ctx, `SELECT group_by, group_sort_version FROM assortments WHERE id = $1`, assortmentID).Scan(&groupBy, &version)
 	return groupBy, version, err
 }
 
@@ -117,10 +116,11 @@ func (s *Store) placeRows(ctx context.Context, tx pgx.Tx, assortmentID string, p
 	return err
 }
 
-// touchGroupSort moves the group sort version on and saves the group-by in uiSettings.
+// touchGroupSort moves the group sort version on and saves the group-by, also as the latest
+// choice in uiSettings.
 func (s *Store) touchGroupSort(ctx context.Context, tx pgx.Tx, assortmentID, groupBy string) (int64, error) {
 	var v int64
-	err := tx.QueryRow(ctx, `UPDATE assortments SET group_sort_version = group_sort_version + 1, modified_date = now(),
+	err := tx.QueryRow(ctx, `UPDATE assortments SET group_sort_version = group_sort_version + 1, group_by = $2, modified_date = now(),
 		ui_settings = jsonb_set(CASE WHEN jsonb_typeof(ui_settings) = 'object' THEN ui_settings ELSE '{}' END
 			|| jsonb_build_object('groupSettings', COALESCE(CASE WHEN jsonb_typeof(ui_settings -> 'groupSettings') = 'object' THEN ui_settings -> 'groupSettings' END, '{}')),
 			'{groupSettings,groupBy}', to_jsonb($2::text))
