@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"its/core/app/apptest"
 	"its/modules/assortments"
 )
 
@@ -18,17 +19,13 @@ func median(xs []float64) float64 {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// BenchmarkAssortmentRows measures reading a 2,000-row assortment end to end (GET over HTTP,
-// session, policy, JSON) against the same rows straight from pgx, and a 500-row batch update
-// through the pricing rules and row versions.
-func BenchmarkAssortmentRows(b *testing.B) {
-	a := start(b)
-	c := a.Client()
-	c.Login("editor@example.com")
-	rows, err := a.DB.Query(b.Context(), `SELECT style, color FROM products WHERE product_type <> 'POP' ORDER BY style_numeric, color LIMIT 2000`)
+// benchPairs reads the style/colours a benchmark's assortment holds (trusted SQL).
+func benchPairs(b *testing.B, a *apptest.App, sql string) []map[string]any {
+	rows, err := a.DB.Query(b.Context(), sql)
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer rows.Close()
 	var ps []map[string]any
 	for rows.Next() {
 		var s, col string
@@ -37,7 +34,17 @@ func BenchmarkAssortmentRows(b *testing.B) {
 		}
 		ps = append(ps, map[string]any{"style": s, "color": col})
 	}
-	rows.Close()
+	return ps
+}
+
+// BenchmarkAssortmentRows measures reading a 2,000-row assortment end to end (GET over HTTP,
+// session, policy, JSON) against the same rows straight from pgx, and a 500-row batch update
+// through the pricing rules and row versions.
+func BenchmarkAssortmentRows(b *testing.B) {
+	a := start(b)
+	c := a.Client()
+	c.Login("editor@example.com")
+	ps := benchPairs(b, a, `SELECT style, color FROM products WHERE product_type <> 'POP' ORDER BY style_numeric, color LIMIT 2000`)
 	r := c.Do("POST", "/api/assortments", map[string]any{"title": "Bench 2000", "products": ps})
 	if r.Status != 200 {
 		b.Fatalf("create: %d %s", r.Status, r.Raw)
@@ -113,4 +120,58 @@ func BenchmarkAssortmentRows(b *testing.B) {
 		batch = append(batch, ms(d))
 	}
 	b.ReportMetric(median(batch), "assortments.batch_update_500_ms:ms")
+}
+
+// BenchmarkGroupSortMove measures one style move (PATCH groupsort/batch over HTTP: load the
+// state, apply the move, write the moved rows, answer the new state) in an assortment of 2,000
+// styles with two colours each, grouped by pillar.
+func BenchmarkGroupSortMove(b *testing.B) {
+	a := start(b)
+	c := a.Client()
+	c.Login("editor@example.com")
+	ps := benchPairs(b, a, `SELECT style, color FROM (SELECT style, color, style_numeric,
+		row_number() OVER (PARTITION BY style ORDER BY color) AS n FROM products WHERE product_type <> 'POP') p
+		WHERE n <= 2 ORDER BY style_numeric, color LIMIT 4000`)
+	r := c.Do("POST", "/api/assortments", map[string]any{"title": "Bench group sort", "products": ps})
+	if r.Status != 200 {
+		b.Fatalf("create: %d %.300s", r.Status, r.Raw)
+	}
+	id := r.Body["data"].(map[string]any)["_id"].(string)
+	patch := func(version any, batch map[string]any) map[string]any {
+		r := c.Do("PATCH", "/api/assortments/groupsort/batch/"+id, map[string]any{"version": version, "batches": []any{batch}})
+		if r.Status != 200 {
+			b.Fatalf("group sort: %d %.300s", r.Status, r.Raw)
+		}
+		return r.Body["data"].(map[string]any)
+	}
+	gs := c.Do("GET", "/api/assortments/groupsort/"+id, nil).Body["data"].(map[string]any)
+	gs = patch(gs["version"], map[string]any{"type": "groupBy", "groupBy": "pillar"})
+	var styles []string
+	nstyles := 0
+	for _, g := range gs["groups"].([]any) {
+		for _, s := range g.(map[string]any)["styles"].([]any) {
+			styles = append(styles, s.(map[string]any)["style"].(string))
+			nstyles++
+		}
+	}
+	if nstyles < 1900 {
+		b.Fatalf("%d styles", nstyles)
+	}
+	groups := gs["groups"].([]any)
+	var took []float64
+	for i := 0; i < 31; i++ {
+		// A style from the end to the front of another group, and back: every move crosses groups.
+		g := groups[i%(len(groups)-1)].(map[string]any)
+		first := g["styles"].([]any)[0].(map[string]any)["style"].(string)
+		move := styles[len(styles)-1-i]
+		t := time.Now()
+		res := patch(gs["version"], map[string]any{"type": "moveStyle", "moves": []any{map[string]any{"item": move, "before": first, "displayGroup": g["id"]}}})
+		took = append(took, ms(time.Since(t)))
+		gs = c.Do("GET", "/api/assortments/groupsort/"+id, nil).Body["data"].(map[string]any)
+		if gs["version"] != res["version"] {
+			b.Fatalf("version %v, read %v", res["version"], gs["version"])
+		}
+		groups = gs["groups"].([]any)
+	}
+	b.ReportMetric(median(took), "groupsort.move_p50_ms:ms")
 }

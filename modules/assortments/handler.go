@@ -35,6 +35,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assortments/products/query", actions.AssortmentsView, h.rows)
 	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
 	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)
+	r.Handle("GET", "/api/assortments/groupsort/{id}", actions.AssortmentsView, h.groupSort)
+	r.Handle("PATCH", "/api/assortments/groupsort/batch/{id}", actions.AssortmentsEdit, h.groupSortBatch)
 	r.Handle("GET", "/api/assortments/{id}", actions.AssortmentsView, h.get)
 	r.Handle("PATCH", "/api/assortments/{id}", actions.AssortmentsEdit, h.patch)
 	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, h.delete)

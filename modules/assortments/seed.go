@@ -24,6 +24,7 @@ type demoEntry struct {
 	Rows                            int    // static: how many catalog rows
 	Where                           string // static: which catalog rows (trusted SQL on p)
 	Children                        []demoEntry
+	GroupBy                         string // static: display groups by this field (GroupByFields)
 	collection                      bool
 }
 
@@ -60,9 +61,9 @@ var demoTrees = map[string][]demoEntry{
 		{Title: "POP Fixtures Refresh", Channel: "All", Region: "All", ProductType: "POP",
 			Rows: 25, Where: `p.product_type = 'POP' AND p.pop_category = 'Fixture'`},
 		{Title: "Apparel Basics 2026", Channel: "Wholesale", Region: "Domestic", Season: "SP", Year: 2026, ProductType: "Apparel",
-			Labels: keyLabel, Rows: 40, Where: `p.product_type = 'Apparel' AND p.year = 2026 AND p.life_cycle = 'Core'`},
+			Labels: keyLabel, Rows: 40, GroupBy: GroupByGender, Where: `p.product_type = 'Apparel' AND p.year = 2026 AND p.life_cycle = 'Core'`},
 		{Title: "Summer 2025 Line Review", Channel: "Wholesale", Region: "Domestic", Season: "SU", Year: 2025, ProductType: "Footwear", Scheduled: true,
-			Rows: 55, Where: `p.season = 'SU' AND p.year = 2025 AND p.product_type = 'Footwear'`},
+			Rows: 55, GroupBy: GroupByPillar, Where: `p.season = 'SU' AND p.year = 2025 AND p.product_type = 'Footwear'`},
 		{Title: "Fall 2024", Folder: true, Archived: true, Children: []demoEntry{
 			{Title: "Men's Trail FA24", Channel: "Wholesale", Region: "Domestic", Season: "FA", Year: 2024, Gender: "Mens", ProductType: "Footwear",
 				Rows: 40, Where: `p.season = 'FA' AND p.year = 2024 AND p.gender = 'Mens' AND p.product_type = 'Footwear'`},
@@ -282,6 +283,11 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 			return "", err
 		}
 	}
+	if e.GroupBy != "" {
+		if err := seedGroupBy(ctx, tx, id, e.GroupBy, modified); err != nil {
+			return "", err
+		}
+	}
 	if e.collection {
 		var cid string
 		if err := tx.QueryRow(ctx, `INSERT INTO collections (owner_id, collection_type, name, linkage_type, linkage_model, linkage_id)
@@ -294,4 +300,23 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 		}
 	}
 	return id, nil
+}
+
+// seedGroupBy groups a demo assortment's styles into display groups by field, keeping its
+// modified date (the recent view's order).
+func seedGroupBy(ctx context.Context, tx pgx.Tx, id, field string, modified time.Time) error {
+	svc := &Service{store: &Store{}}
+	a := &Assortment{ID: id, Type: "item", Method: "static", OrgType: "regular"}
+	gs, err := svc.loadGroupSort(ctx, tx, a, true)
+	if err != nil {
+		return err
+	}
+	if err := gs.apply([]GroupSortBatch{{Type: BatchGroupBy, GroupBy: field}}); err != nil {
+		return err
+	}
+	if err := svc.saveGroupSort(ctx, tx, gs); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `UPDATE assortments SET modified_date = $2 WHERE id = $1`, id, modified)
+	return err
 }

@@ -16,6 +16,7 @@ export default await remoteConfig({
     './Scheduled': './src/exposes/Scheduled.tsx',
     './Archived': './src/exposes/Archived.tsx',
     './AssortmentManage': './src/exposes/AssortmentManage.tsx',
+    './AssortmentSort': './src/exposes/AssortmentSort.tsx',
     './SeasonsManage': './src/exposes/SeasonsManage.tsx',
   },
   grid: true,

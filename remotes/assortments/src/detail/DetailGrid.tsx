@@ -65,6 +65,9 @@ export function showProvisionalPrices(grid: DataGridHandle, rowIds: string[], de
   if (rows.length) grid.showRows(rows);
 }
 
+/** The group-by choices of the detail grid: those of the sort page its rows carry (spec §2.6). */
+export const DETAIL_GROUP_FIELDS = ['style', 'gender', 'division', 'pillar'];
+
 export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAssortment, onFocusRow, onShowDetails, onClearAlerts, onSort, groupBy, onGroupBy, handle }: DetailGridProps) {
   const intl = useIntl();
   const alertText = useAlertText();
@@ -159,7 +162,7 @@ export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAss
       filters={filters}
       canEdit={canEdit && !dynamic}
       headerName={headerName}
-      groupOptions={[{ field: 'style', label: fieldLabel(intl, 'style') }]}
+      groupOptions={DETAIL_GROUP_FIELDS.map((field) => ({ field, label: fieldLabel(intl, field) }))}
       groupBy={shownGrouping}
       onGroupingChange={onGroupingChange}
       onSortChange={onSortChange}

@@ -26,7 +26,7 @@ import { LabelChips } from '../list/columns';
 import { CopyDialog } from '../dialogs/CopyDialog';
 import { LabelsDialog } from '../dialogs/LabelsDialog';
 import { errorText, isUserLock, msg } from '../messages';
-import { DetailGrid } from './DetailGrid';
+import { DETAIL_GROUP_FIELDS, DetailGrid } from './DetailGrid';
 import { useAlertText } from '../alerts';
 import { SearchTab } from './SearchTab';
 import { useEditLock, type LockState } from './useEditLock';
@@ -224,6 +224,12 @@ function Header({
               <FormattedMessage id="assortments.lock.readOnly" defaultMessage="Read-only" />
             )}
           </span>
+          {a.method === 'static' && (
+            <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/sort`} data-testid="header-sort">
+              <ProductIcon name="list" />
+              <FormattedMessage id="assortments.sort.tab" defaultMessage="Sort & group" />
+            </Link>
+          )}
           {canWrite && (
             <>
               {a.method !== 'dynamic' && (
@@ -365,12 +371,15 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
             ? 'archived'
             : null;
 
-  const groupBy = ((a.uiSettings?.groupSettings as { groupBy?: string } | undefined)?.groupBy ?? '') || null;
+  // The saved choice (the sort page's too): shown when the grid's rows carry the field.
+  const saved = (a.uiSettings?.groupSettings as { groupBy?: string } | undefined)?.groupBy ?? '';
+  const groupBy = DETAIL_GROUP_FIELDS.includes(saved) ? saved : null;
   const onGroupBy = useCallback(
     (field: string | null) => {
       if (!canEdit) return;
       const ui = current.current.uiSettings ?? {};
-      void patch({ uiSettings: { ...ui, groupSettings: { groupBy: field ?? '' } } });
+      const groupSettings = { ...((ui.groupSettings as Record<string, unknown> | undefined) ?? {}), groupBy: field ?? 'none' };
+      void patch({ uiSettings: { ...ui, groupSettings } });
     },
     [canEdit, patch],
   );

@@ -1,0 +1,135 @@
+package assortments
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"its/core/httpx"
+)
+
+// defaultGroupBy is the group-by of an assortment that has not chosen one (spec §3.2): Pillar
+// for internal assortments, none for regular ones.
+func defaultGroupBy(a *Assortment) string {
+	if a.OrgType == "internal" {
+		return GroupByPillar
+	}
+	return GroupByNone
+}
+
+// loadGroupSort reads the group sort state of a static assortment; without the catalog, only
+// the places of the rows (what moves change), not the styles' names and attributes.
+func (s *Service) loadGroupSort(ctx context.Context, q querier, a *Assortment, withCatalog bool) (*GroupSort, error) {
+	if a.Type != "item" || a.Method != "static" {
+		return nil, httpx.BadRequest(MsgGroupSortStatic, map[string]any{"method": a.Method})
+	}
+	groupBy, version, err := s.store.groupSortMeta(ctx, q, a.ID)
+	if err != nil {
+		return nil, err
+	}
+	if groupBy == "" {
+		groupBy = defaultGroupBy(a)
+	}
+	groups, err := s.store.displayGroups(ctx, q, a.ID)
+	if err != nil {
+		return nil, err
+	}
+	var rows []sortRow
+	ties := true
+	if !withCatalog {
+		if rows, ties, err = s.store.groupSortPlaces(ctx, q, a.ID); err != nil {
+			return nil, err
+		}
+	}
+	if ties {
+		if rows, err = s.store.groupSortRows(ctx, q, a.ID); err != nil {
+			return nil, err
+		}
+	}
+	return buildGroupSort(a.ID, groupBy, version, groups, rows), nil
+}
+
+// GroupSort answers an assortment's display groups with their styles in order.
+func (s *Service) GroupSort(ctx context.Context, id string) (*GroupSort, error) {
+	a, err := s.load(ctx, s.db, id, false)
+	if err != nil {
+		return nil, err
+	}
+	return s.loadGroupSort(ctx, s.db, a, true)
+}
+
+// GroupSortResult answers a group sort update: the new version, and the whole state when the
+// update regrouped or auto-sorted the styles (moves answer only the version: the client shows
+// them already, and a move is then a few rows read and written).
+type GroupSortResult struct {
+	AssortmentID string          `json:"assortmentId"`
+	GroupBy      string          `json:"groupBy"`
+	Version      int64           `json:"version"`
+	Groups       []*DisplayGroup `json:"groups,omitempty"`
+}
+
+// needsCatalog: a batch that groups or sorts by the styles' attributes.
+func needsCatalog(batches []GroupSortBatch) bool {
+	for _, b := range batches {
+		if b.Type == BatchGroupBy || b.Type == BatchSortStyles {
+			return true
+		}
+	}
+	return false
+}
+
+// GroupSortBatch applies a group sort update (moves, auto-sort, group-by, group flags) to the
+// version the client saw: a stale version is a 409 userLock, a refused batch a 400, and either
+// changes nothing.
+func (s *Service) GroupSortBatch(ctx context.Context, id string, req *GroupSortRequest) (*GroupSortResult, error) {
+	if req.Version == nil {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "version", Rule: "required", Message: "A group sort update names the version it was made on"})
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	a, err := s.editable(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	full := needsCatalog(req.Batches)
+	gs, err := s.loadGroupSort(ctx, tx, a, full)
+	if err != nil {
+		return nil, err
+	}
+	if gs.Version != *req.Version {
+		return nil, httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *req.Version, "currentVersion": gs.Version})
+	}
+	if err := gs.apply(req.Batches); err != nil {
+		return nil, err
+	}
+	if err := s.saveGroupSort(ctx, tx, gs); err != nil {
+		return nil, err
+	}
+	res := &GroupSortResult{AssortmentID: gs.AssortmentID, GroupBy: gs.GroupBy, Version: gs.Version}
+	if full {
+		res.Groups = gs.Groups
+	}
+	return res, tx.Commit(ctx)
+}
+
+// saveGroupSort writes gs: its groups (all again after a regroup), the rows' groups and
+// positions that changed, and the next version with the group-by.
+func (s *Service) saveGroupSort(ctx context.Context, tx pgx.Tx, gs *GroupSort) error {
+	var err error
+	if gs.regrouped {
+		err = s.store.replaceDisplayGroups(ctx, tx, gs.AssortmentID, gs.Groups)
+	} else {
+		err = s.store.updateDisplayGroups(ctx, tx, gs.AssortmentID, gs.Groups)
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.store.placeRows(ctx, tx, gs.AssortmentID, gs.placements()); err != nil {
+		return err
+	}
+	gs.Version, err = s.store.touchGroupSort(ctx, tx, gs.AssortmentID, gs.GroupBy)
+	return err
+}
