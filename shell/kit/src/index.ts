@@ -15,3 +15,4 @@ export * from './ui';
 export * from './SearchInput';
 export * from './generated/actions';
 export * from './generated/enums';
+export * from './SavedSearches';
