@@ -29,6 +29,7 @@ var Ranges = []Range{
 	{600, 699, []string{"seasons", "internalassortments"}},
 	{700, 799, []string{"documents"}},
 	{800, 849, []string{"imports"}},
+	{850, 899, []string{"searches"}},
 }
 
 // Renumbered maps the former number of a migration to its number now, for databases that

@@ -390,8 +390,14 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"documents/accessCode":       one("bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaC1hYmM"),
 		"documents/timeStamp":        one("1764072000.bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaA"),
 		"documents/filename":         one("Line_Sheet.pdf"),
-		"imports/id":                 one(f.assortment),
-		"imports/library":            sampleLibraries,
+		// A style the catalog does not hold: the gate decides, the handler answers 404.
+		"documents/productType":  one("Footwear"),
+		"documents/style":        one("NOSTYLE"),
+		"documents/color":        one("NOCOLOR"),
+		"documents/locationCode": one("US"),
+		"searches/id":            one("00000000-0000-4000-8000-000000000004"),
+		"imports/id":             one(f.assortment),
+		"imports/library":        sampleLibraries,
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"its/modules/orders"
 	"its/modules/products"
 	"its/modules/sampleinventory"
+	"its/modules/searches"
 	"its/modules/seasons"
 	"its/modules/users"
 )
@@ -33,4 +34,5 @@ var All = fx.Options(
 	documents.Module,
 	orders.Module,
 	imports.Module,
+	searches.Module,
 )

@@ -1,10 +1,15 @@
 # Assortment documents (line, price and tear sheets). Grants are in grants.json:
 # exporting follows assortment viewing, saving, sharing and scheduling need an
-# editing role, and a shared or scheduled file is public (its access code decides).
+# editing role, and a shared or scheduled file is public (its access code decides). A catalog
+# product's tear sheet follows product viewing; an assortment's package follows exporting, and
+# mailing it follows sharing.
 package its.authz
 
 actions contains action if some action in {
 	"documents.view",
 	"documents.edit",
 	"documents.download",
+	"documents.tearsheet",
+	"documents.package",
+	"documents.mailPackage",
 }

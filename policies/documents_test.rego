@@ -33,3 +33,29 @@ test_documents_download_allow_anonymous if t.anonymous_allowed("documents.downlo
 test_documents_download_allow_user if t.allowed("documents.download", {}, t.role("its:products", "user"))
 
 test_documents_download_deny_unknown_action if not t.anonymous_allowed("documents.downloadAll", {})
+
+# documents.tearsheet: whoever may view products.
+
+test_documents_tearsheet_allow_products_user if t.allowed("documents.tearsheet", {}, t.role("its:products", "user"))
+
+test_documents_tearsheet_allow_internal if t.allowed("documents.tearsheet", {}, t.role("its:internalAssortments", "user"))
+
+test_documents_tearsheet_deny_other_permission if not t.allowed("documents.tearsheet", {}, t.role("its:advertisingAssets", "editor"))
+
+test_documents_tearsheet_deny_anonymous if not t.anonymous_allowed("documents.tearsheet", {})
+
+# documents.package: any role in product assortments; documents.mailPackage: the editing roles.
+
+test_documents_package_allow_user if t.allowed("documents.package", {}, t.role("its:productAssortments", "user"))
+
+test_documents_package_deny_other_permission if not t.allowed("documents.package", {}, t.role("its:products", "user"))
+
+test_documents_package_deny_anonymous if not t.anonymous_allowed("documents.package", {})
+
+test_documents_mailPackage_allow_editor if t.allowed("documents.mailPackage", {}, t.role("its:productAssortments", "editor"))
+
+test_documents_mailPackage_allow_manager if t.allowed("documents.mailPackage", {}, t.role("its:productAssortments", "manager"))
+
+test_documents_mailPackage_deny_user if not t.allowed("documents.mailPackage", {}, t.role("its:productAssortments", "user"))
+
+test_documents_mailPackage_deny_anonymous if not t.anonymous_allowed("documents.mailPackage", {})

@@ -1,11 +1,13 @@
 /**
  * Assortment documents: an editor exports a 200-style Expanded line sheet with group dividers as
  * PDF and Excel and opens both, shares it (the outbox holds the mail, whose link downloads the
- * file without a login until it is revoked), and schedules it daily (the run's file appears).
+ * file without a login until it is revoked), and schedules it daily (the run's file appears);
+ * zips the assortment's hero images with its line sheet (downloaded, and mailed as a link), prints
+ * a catalog product's tear sheet and saves and shares a product search.
  */
-import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as pwRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -157,6 +159,10 @@ test('an editor exports a 200-style line sheet, shares it, revokes the link and 
   expect(run.status()).toBe(202);
   await expect.poll(async () => linkOf((await lastMail(admin, team))?.body ?? ''), { timeout: 90_000 }).toContain('/file/scheduled/xlsx/');
   const runLink = linkOf((await lastMail(admin, team))!.body);
+  // The public page of the run's file, without a login, offers its download.
+  await anonPage.goto(`${baseUrl()}${runLink}`);
+  await expect(anonPage.getByTestId('file-scheduled-page')).toBeVisible();
+  await expect(anonPage.getByTestId('file-download')).toHaveAttribute('href', apiOf(runLink));
   const runFile = await anon.request.get(`${baseUrl()}${apiOf(runLink)}`);
   expect(runFile.status()).toBe(200);
   expect((await workbookItems(Buffer.from(await runFile.body()))).items).toBe(200);
@@ -166,4 +172,85 @@ test('an editor exports a 200-style line sheet, shares it, revokes the link and 
   // The Assortment Manager's Scheduled list shows the assortment.
   await page.goto(`${baseUrl()}/product/assortments/scheduled`);
   await expect(page.getByText(/Line Review \d+/).first()).toBeVisible();
+});
+
+/** The entries of a zip (unzip -Z1). */
+function zipEntries(zip: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'its-zip-'));
+  writeFileSync(join(dir, 'p.zip'), zip);
+  return execFileSync('unzip', ['-Z1', join(dir, 'p.zip')], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+const cell = (grid: Locator, row: number, field: string): Locator => grid.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`).first();
+
+test('an editor zips the hero images of an assortment with its line sheet, prints a tear sheet and shares a saved search', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await login(page, 'editor');
+  const admin = await adminRequest();
+  const id = await assortment(page, 12);
+  await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/export`);
+  await expect(page.getByTestId('document-export-page')).toBeVisible();
+
+  // Downloaded: one hero per style in a folder per division, and the line sheet.
+  await page.getByTestId('export-zip').click();
+  const dialog = page.getByTestId('document-package-dialog');
+  await dialog.locator('input[value=division]').check();
+  await shot(page, 'documents-package');
+  const [zip] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), dialog.getByRole('button', { name: 'Download' }).click()]);
+  expect(zip.suggestedFilename()).toMatch(/_Images\.zip$/);
+  await expect(page.getByText('Zip Downloaded').first()).toBeVisible();
+  const entries = zipEntries(Buffer.from(await (await fetch(zip.url())).arrayBuffer()));
+  expect(entries.filter((e) => /^[^/]+\/[0-9A-Z]+_[0-9A-Z]+\.png$/.test(e))).toHaveLength(12);
+  expect(entries.filter((e) => e.endsWith('.pdf'))).toHaveLength(1);
+
+  // Mailed: the outbox holds a link that downloads the zip without a login.
+  const to = `zip-${Date.now()}@example.com`;
+  await page.getByTestId('export-zip').click();
+  await dialog.locator('input[name=mail]').check();
+  await dialog.locator('input[name=recipients]').fill(to);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Thank you. Your message has been sent.').first()).toBeVisible({ timeout: 60_000 });
+  const link = linkOf((await lastMail(admin, to))?.body ?? '');
+  expect(link).toContain('/file/shared/zip/document/');
+  const anon = await browser.newContext();
+  const mailed = await anon.request.get(`${baseUrl()}${apiOf(link)}`);
+  expect(mailed.status()).toBe(200);
+  expect(zipEntries(Buffer.from(await mailed.body())).filter((e) => e.endsWith('.png'))).toHaveLength(12);
+  await anon.close();
+
+  // The product library: a product's tear sheet, then the search saved and shared.
+  await page.goto(`${baseUrl()}/product/libraries/products`);
+  const grid = page.getByTestId('product-grid');
+  await expect(grid).not.toHaveAttribute('data-loading', 'true', { timeout: 20_000 });
+  await cell(grid, 0, 'name').click();
+  const [tear] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('product-tearsheet').click()]);
+  expect(tear.suggestedFilename()).toMatch(/^Tearsheet_[0-9A-Z]+_[0-9A-Z]+\.pdf$/);
+  // Saved from a blob URL in the page: read from where the browser put it.
+  expect(pdfPages(readFileSync(await tear.path()), 'tearsheet')).toBeGreaterThanOrEqual(1);
+  await expect(page.getByText('Tear sheet downloaded').first()).toBeVisible();
+
+  await page.getByTestId('filter-division').selectOption('Kids');
+  await expect(page.getByTestId('filter-chip')).toHaveCount(1);
+  await page.getByTestId('saved-searches').click();
+  const saved = page.getByTestId('saved-searches-dialog');
+  const name = `Kids ${Date.now()}`;
+  await saved.locator('input[name=searchName]').fill(name);
+  await saved.getByRole('button', { name: 'Save search' }).click();
+  await expect(page.getByText('Search Saved').first()).toBeVisible();
+  await expect(saved.getByTestId('saved-searches-list')).toContainText(name);
+  await shot(page, 'saved-searches');
+  await saved.getByTestId('saved-searches-list').getByRole('button', { name: 'Share by e-mail' }).first().click();
+  const buyer = `search-${Date.now()}@example.com`;
+  await saved.locator('input[name=recipients]').fill(buyer);
+  await saved.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Thank you. Your message has been sent.').first()).toBeVisible();
+  const mail = await lastMail(admin, buyer);
+  expect(mail?.subject).toBe(name);
+  expect(mail?.body).toMatch(/https?:\/\/\S+\/product\/libraries\/products\?\S*Kids/);
+  // Opening it again brings the filter back.
+  await page.goto(`${baseUrl()}/product/libraries/products`);
+  await page.getByTestId('saved-searches').click();
+  await saved.getByTestId('saved-searches-list').getByRole('button', { name, exact: true }).click();
+  await expect(page.getByTestId('filter-chip')).toHaveCount(1);
+  await admin.dispose();
 });

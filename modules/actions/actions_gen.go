@@ -68,6 +68,12 @@ const (
 	DocumentsEdit = "documents.edit"
 	// Download a shared or scheduled document file by its link (no login; the access code decides).
 	DocumentsDownload = "documents.download"
+	// Print the tear sheet of a catalog product priced in a location one may see.
+	DocumentsTearsheet = "documents.tearsheet"
+	// Download an assortment one may see as a package: its hero images with its line sheet, through the download queue.
+	DocumentsPackage = "documents.package"
+	// Mail recipients a link to an assortment's package.
+	DocumentsMailPackage = "documents.mailPackage"
 )
 
 // Actions of module imports (modules/imports/module.yaml).
@@ -158,6 +164,14 @@ const (
 	SampleInventoryTransfer = "sampleInventory.transfer"
 )
 
+// Actions of module searches (modules/searches/module.yaml).
+const (
+	// List, save and delete one's own saved searches.
+	SearchesSave = "searches.save"
+	// Mail recipients a link to a page of the app (a search, a saved search).
+	SearchesShare = "searches.share"
+)
+
 // Actions of module seasons (modules/seasons/module.yaml).
 const (
 	// See the seasons of internal assortments.
@@ -209,6 +223,9 @@ var All = []Action{
 	{ID: DocumentsView, Module: "documents", Resource: nil},
 	{ID: DocumentsEdit, Module: "documents", Resource: nil},
 	{ID: DocumentsDownload, Module: "documents", Resource: nil},
+	{ID: DocumentsTearsheet, Module: "documents", Resource: nil},
+	{ID: DocumentsPackage, Module: "documents", Resource: nil},
+	{ID: DocumentsMailPackage, Module: "documents", Resource: nil},
 	{ID: ImportsAssortment, Module: "imports", Resource: nil},
 	{ID: ImportsSampleInventory, Module: "imports", Resource: []string{"library"}},
 	{ID: LibrariesView, Module: "libraries", Resource: []string{"libraryType"}},
@@ -241,6 +258,8 @@ var All = []Action{
 	{ID: SampleInventoryView, Module: "sampleinventory", Resource: []string{"library"}},
 	{ID: SampleInventoryEdit, Module: "sampleinventory", Resource: []string{"library"}},
 	{ID: SampleInventoryTransfer, Module: "sampleinventory", Resource: nil},
+	{ID: SearchesSave, Module: "searches", Resource: nil},
+	{ID: SearchesShare, Module: "searches", Resource: nil},
 	{ID: SeasonsView, Module: "seasons", Resource: nil},
 	{ID: SeasonsManage, Module: "seasons", Resource: nil},
 	{ID: SessionLogin, Module: "users", Resource: nil},
@@ -269,6 +288,7 @@ var Manifests = []string{
 	"modules/orders/module.yaml",
 	"modules/products/module.yaml",
 	"modules/sampleinventory/module.yaml",
+	"modules/searches/module.yaml",
 	"modules/seasons/module.yaml",
 	"modules/users/module.yaml",
 }

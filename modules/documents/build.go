@@ -124,13 +124,25 @@ func (s *Service) sheet(ctx context.Context, req *Request, limit int, progress f
 	if err != nil {
 		return nil, err
 	}
+	sh, err := s.compose(ctx, req, a, groups, details, loc, progress)
+	if err != nil {
+		return nil, err
+	}
+	sh.Total, sh.Truncated = len(rows), truncated
+	return sh, nil
+}
+
+// compose builds the document model of grouped rows: their items with the visible columns and
+// prices at loc, cards with heroes and spillover, and the pictures when asked for.
+func (s *Service) compose(ctx context.Context, req *Request, a *assortments.Assortment, groups []Group,
+	details map[string]*products.Product, loc string, progress func(int)) (*Sheet, error) {
 	st := req.Settings
 	lang := st.Locale
 	if lang == "" {
 		lang = identity.FromContext(ctx).Language
 	}
 	sh := &Sheet{Title: a.Title, SubTitle: a.SubTitle, Logo: a.Logo, Type: req.DocumentType.Type, SubType: req.DocumentType.SubType,
-		Settings: st, L: labelsFor(lang), Location: loc, Total: len(rows), Truncated: truncated}
+		Settings: st, L: labelsFor(lang), Location: loc}
 	for _, c := range st.Columns {
 		if _, nonColumn := flagColumns[c]; !nonColumn {
 			sh.Columns = append(sh.Columns, Column{Key: c, Label: sh.L.T(c)})

@@ -38,6 +38,44 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/{id}/send", actions.DocumentsEdit, h.send, noResource)
 	r.Handle("GET", base+"/{fileType}/shared/{documentId}/{accessCode}/{filename}", actions.DocumentsDownload, h.download("shared"), noResource)
 	r.Handle("GET", base+"/{fileType}/scheduled/{documentId}/{timeStamp}/{filename}", actions.DocumentsDownload, h.download("scheduled"), noResource)
+	r.Handle("GET", "/api/products/tearsheet/{productType}/{style}/{color}/{locationCode}", actions.DocumentsTearsheet, h.tearsheet, noResource)
+	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision, "/assortment": PackageImages} {
+		r.Handle("POST", "/api/packages/download"+path, actions.DocumentsPackage, h.pack(variant, false))
+	}
+	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision} {
+		r.Handle("POST", "/api/packages/mail"+path, actions.DocumentsMailPackage, h.pack(variant, true))
+	}
+}
+
+// tearsheet answers a catalog product's tear sheet as PDF.
+func (h *Handler) tearsheet(w http.ResponseWriter, r *http.Request) error {
+	file, err := h.svc.ProductTearsheet(r.Context(), chi.URLParam(r, "productType"), chi.URLParam(r, "style"), chi.URLParam(r, "color"),
+		chi.URLParam(r, "locationCode"), r.URL.Query().Get("print") == "true")
+	if err != nil {
+		return err
+	}
+	writeFile(w, file.Filename, file.ContentType, int64(len(file.Data)), func(w io.Writer) error { _, err := w.Write(file.Data); return err })
+	return nil
+}
+
+// pack queues a package (the document payload as JSON) and answers the download queue's job.
+func (h *Handler) pack(variant string, mail bool) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req Request
+		if err := httpx.Decode(r, &req); err != nil {
+			return err
+		}
+		id, name, err := h.svc.QueuePackage(r.Context(), variant, mail, &req)
+		if err != nil {
+			return err
+		}
+		body := map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}}
+		if mail {
+			body["message"] = MsgPackageMailed
+		}
+		httpx.JSON(w, http.StatusAccepted, body)
+		return nil
+	}
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -75,33 +76,57 @@ type renderWorker struct {
 // and stores nothing.
 func (w *renderWorker) Work(ctx context.Context, job *river.Job[RenderArgs]) error {
 	s, a := w.svc, job.Args
-	u, err := s.users.ByID(ctx, a.UserID)
+	ctx, err := s.asUser(ctx, a.UserID)
 	if err != nil {
-		return river.JobCancel(err)
-	}
-	ctx = identity.WithUser(ctx, u)
-	last := -1
-	file, err := s.Render(ctx, &a.Request, a.FileType, func(p int) {
-		if p != last {
-			last = p
-			_ = s.queue.Progress(ctx, job.ID, p)
-		}
-	})
-	if err != nil {
-		if e := httpx.AsError(err); e.Status < 500 || e.Status == 503 {
-			_ = s.queue.Fail(ctx, job.ID, e.Message)
-			return river.JobCancel(err)
-		}
 		return err
+	}
+	file, err := s.Render(ctx, &a.Request, a.FileType, s.progressOf(ctx, job.ID))
+	if err != nil {
+		return s.jobFailed(ctx, job.ID, err)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	key := fmt.Sprintf("downloads/%d/%s", job.ID, file.Filename)
-	if err := s.blobs.Put(ctx, key, bytes.NewReader(file.Data), int64(len(file.Data)), file.ContentType); err != nil {
+	return s.storeDownload(ctx, job.ID, file.Filename, file.ContentType, bytes.NewReader(file.Data), int64(len(file.Data)))
+}
+
+// asUser runs a job as the user who asked for it (a user gone since cancels the job).
+func (s *Service) asUser(ctx context.Context, userID string) (context.Context, error) {
+	u, err := s.users.ByID(ctx, userID)
+	if err != nil {
+		return ctx, river.JobCancel(err)
+	}
+	return identity.WithUser(ctx, u), nil
+}
+
+// progressOf reports a job's progress, once per change.
+func (s *Service) progressOf(ctx context.Context, jobID int64) func(int) {
+	last := -1
+	return func(p int) {
+		if p != last {
+			last = p
+			_ = s.queue.Progress(ctx, jobID, p)
+		}
+	}
+}
+
+// jobFailed ends a job whose work failed: a refusal (4xx, or 503 without Chromium) is shown
+// in the download queue and not retried; anything else is retried.
+func (s *Service) jobFailed(ctx context.Context, jobID int64, err error) error {
+	if e := httpx.AsError(err); e.Status < 500 || e.Status == 503 {
+		_ = s.queue.Fail(ctx, jobID, e.Message)
+		return river.JobCancel(err)
+	}
+	return err
+}
+
+// storeDownload keeps a job's file in the blob store as its download.
+func (s *Service) storeDownload(ctx context.Context, jobID int64, filename, contentType string, r io.Reader, size int64) error {
+	key := fmt.Sprintf("downloads/%d/%s", jobID, filename)
+	if err := s.blobs.Put(ctx, key, r, size, contentType); err != nil {
 		return err
 	}
-	return s.queue.SetResult(ctx, job.ID, key, file.Filename)
+	return s.queue.SetResult(ctx, jobID, key, filename)
 }
 
 type dueWorker struct {
@@ -151,6 +176,7 @@ func (s *Service) registration() jobs.Registration {
 			river.AddWorker(w, &renderWorker{svc: s})
 			river.AddWorker(w, &dueWorker{svc: s})
 			river.AddWorker(w, &sendWorker{svc: s})
+			river.AddWorker(w, &packageWorker{svc: s})
 		},
 		Periodic: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(DuePeriod),
 			func() (river.JobArgs, *river.InsertOpts) { return DueArgs{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})},

@@ -3,12 +3,12 @@ package documents
 import (
 	"encoding/json"
 	"fmt"
-	"net/mail"
 	"slices"
 	"strings"
 	"time"
 
 	"its/core/httpx"
+	mailer "its/core/mail"
 )
 
 // Settings are a document's settings keys (product spec §3.2): the visible columns (the column
@@ -180,23 +180,7 @@ func (r *Request) normalize(productType string) []httpx.FieldError {
 
 // checkMail checks the mail fields of a share or schedule.
 func (r *Request) checkMail(required bool) []httpx.FieldError {
-	var bad []httpx.FieldError
-	if required && len(r.Recipients) == 0 {
-		bad = append(bad, httpx.FieldError{Field: "recipients", Rule: "required", Message: "Name at least one recipient"})
-	}
-	if len(r.Recipients)+len(r.BCCRecipients) > maxRecipients {
-		bad = append(bad, httpx.FieldError{Field: "recipients", Rule: "max", Message: fmt.Sprintf("At most %d recipients", maxRecipients)})
-	}
-	for field, list := range map[string][]string{"recipients": r.Recipients, "bccRecipients": r.BCCRecipients} {
-		for i, a := range list {
-			addr, err := mail.ParseAddress(strings.TrimSpace(a))
-			if err != nil || addr.Name != "" {
-				bad = append(bad, httpx.FieldError{Field: fmt.Sprintf("%s[%d]", field, i), Rule: "email", Message: fmt.Sprintf("%q is not an e-mail address", a)})
-				continue
-			}
-			list[i] = addr.Address
-		}
-	}
+	bad := mailer.CheckRecipients(r.Recipients, r.BCCRecipients, required, maxRecipients)
 	if len(r.Subject) > 500 || len(r.Body) > 10000 {
 		bad = append(bad, httpx.FieldError{Field: "body", Rule: "max", Message: "The subject or the message is too long"})
 	}
@@ -225,7 +209,12 @@ func fileName(given, title string, t DocumentType, fileType string) string {
 	if name == "" {
 		name = fmt.Sprintf("%s %s %s", title, t.Type, t.SubType)
 	}
-	name = strings.TrimSuffix(strings.TrimSuffix(name, ".pdf"), ".xlsx")
+	return safeName(strings.TrimSuffix(strings.TrimSuffix(name, ".pdf"), ".xlsx")) + "." + fileType
+}
+
+// safeName replaces spaces with underscores, drops characters a file system refuses and keeps
+// at most 150 bytes; an empty name becomes "Document".
+func safeName(name string) string {
 	var b strings.Builder
 	for _, r := range name {
 		switch {
@@ -244,5 +233,5 @@ func fileName(given, title string, t DocumentType, fileType string) string {
 	if out == "" {
 		out = "Document"
 	}
-	return out + "." + fileType
+	return out
 }

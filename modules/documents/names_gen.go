@@ -128,4 +128,8 @@ const (
 	MsgRevoked = "Link Revoked"
 	// MsgCancelled is message documents.job.cancelled.
 	MsgCancelled = "Your document has been canceled"
+	// MsgZipCancelled is message documents.package.cancelled.
+	MsgZipCancelled = "Your ZIP download has been cancelled"
+	// MsgPackageMailed is message documents.package.mailed.
+	MsgPackageMailed = "Thank you. Your message has been sent."
 )

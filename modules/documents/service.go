@@ -89,7 +89,8 @@ type Rendered struct {
 }
 
 // ContentTypes of the two file types.
-var contentTypes = map[string]string{FileTypePdf: "application/pdf", FileTypeXlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+var contentTypes = map[string]string{FileTypePdf: "application/pdf", FileTypeXlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+	FileTypeZip: "application/zip"}
 
 // Render builds the document of req as fileType. progress gets 0-100.
 func (s *Service) Render(ctx context.Context, req *Request, fileType string, progress func(int)) (*Rendered, error) {
@@ -368,7 +369,7 @@ func (s *Service) Share(ctx context.Context, fileType string, req *Request) (*Sh
 			return err
 		}
 		key = fileKey(doc.ID, "shared", id, file.Filename)
-		if _, err := tx.Exec(ctx, `UPDATE assortment_document_files SET blob_key = $2 WHERE id = $1`, id, key); err != nil {
+		if err := s.store.setBlobKey(ctx, tx, id, key); err != nil {
 			return err
 		}
 		link := s.link(fileType, "shared", doc.ID, code, file.Filename)
@@ -551,7 +552,7 @@ func (s *Service) run(ctx context.Context, docID string) error {
 			return err
 		}
 		key = fileKey(d.ID, "scheduled", id, file.Filename)
-		if _, err := tx.Exec(ctx, `UPDATE assortment_document_files SET blob_key = $2 WHERE id = $1`, id, key); err != nil {
+		if err := s.store.setBlobKey(ctx, tx, id, key); err != nil {
 			return err
 		}
 		if err := s.blobs.Put(ctx, key, bytes.NewReader(file.Data), int64(len(file.Data)), file.ContentType); err != nil {

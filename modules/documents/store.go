@@ -112,6 +112,12 @@ func (s *Store) addFile(ctx context.Context, tx pgx.Tx, docID, kind string, hash
 	return id, err
 }
 
+// setBlobKey names where a public file's bytes live (known once its id is).
+func (s *Store) setBlobKey(ctx context.Context, tx pgx.Tx, fileID, key string) error {
+	_, err := tx.Exec(ctx, `UPDATE assortment_document_files SET blob_key = $2 WHERE id = $1`, fileID, key)
+	return err
+}
+
 // files lists a document's public files, newest first.
 func (s *Store) files(ctx context.Context, docID string) ([]File, error) {
 	rows, err := s.db.Query(ctx, `SELECT id::text, kind, file_type, filename, recipients, created_at, expires_at, revoked_at

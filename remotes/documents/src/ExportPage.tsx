@@ -23,8 +23,8 @@ import {
   usePageTitle,
   withModuleMessages,
 } from '@its/kit';
-import { addresses, defaultSettings, documentsApi, type DocumentPayload, type FileType, type Job, type SavedDocument, type Settings } from './api';
-import { m, labelOf } from './texts';
+import { addresses, defaultSettings, documentsApi, PACKAGE_VARIANTS, type DocumentPayload, type FileType, type Job, type PackageVariant, type SavedDocument, type Settings } from './api';
+import { m, labelOf, packageLabels } from './texts';
 import { loadMessages } from './messages';
 import './documents.css';
 
@@ -124,10 +124,10 @@ function Preview({ payload }: { payload: DocumentPayload }) {
 /** Follows a download-queue job until it ends; the file then downloads. */
 function useExportJob() {
   const intl = useIntl();
-  const [job, setJob] = useState<(Job & { fileType: FileType }) | null>(null);
+  const [job, setJob] = useState<(Job & { fileType: FileType | 'zip' }) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const follow = (id: string, fileType: FileType) => {
+  const follow = (id: string, fileType: FileType | 'zip') => {
     documentsApi
       .job(id)
       .then((j) => {
@@ -139,10 +139,14 @@ function useExportJob() {
           document.body.appendChild(a);
           a.click();
           a.remove();
-          toast.success(intl.formatMessage(m.exported));
+          toast.success(intl.formatMessage(fileType === 'zip' ? m.packaged : m.exported));
+          timer.current = setTimeout(() => setJob(null), 3000);
+        } else if (j.status === 'success') {
+          // A mailed package: its link went out by e-mail.
+          toast.success(intl.formatMessage(m.packageMailed));
           timer.current = setTimeout(() => setJob(null), 3000);
         } else if (j.status === 'cancelled') {
-          toast.info(j.message || intl.formatMessage(m.cancelled));
+          toast.info(j.message || intl.formatMessage(fileType === 'zip' ? m.packageCancelled : m.cancelled));
           timer.current = setTimeout(() => setJob(null), 2000);
         } else if (j.status === 'failed') {
           exportError(intl, new ApiError(500, { message: j.message }));
@@ -162,10 +166,19 @@ function useExportJob() {
       exportError(intl, e);
     }
   };
+  const startPackage = async (variant: PackageVariant, p: DocumentPayload, mail: boolean) => {
+    try {
+      const { data } = await documentsApi.queuePackage(variant, p, mail);
+      setJob({ id: data.jobId, status: 'pending', progress: 0, fileType: 'zip' });
+      follow(data.jobId, 'zip');
+    } catch (e) {
+      exportError(intl, e);
+    }
+  };
   const cancel = () => {
     if (job) void documentsApi.cancel(job.id).catch(() => undefined);
   };
-  return { job, start, cancel };
+  return { job, start, startPackage, cancel };
 }
 
 interface MailForm {
@@ -175,6 +188,38 @@ interface MailForm {
   subject: string;
   body: string;
   frequency: string;
+}
+
+/** Recipients, bcc, subject and message of a mail form. */
+function MailFields({ f, set }: { f: MailForm; set: (k: keyof MailForm) => (e: { target: { value: string } }) => void }) {
+  return (
+    <>
+      <label className="its-field">
+        <span className="its-field__label">
+          <FormattedMessage {...m.recipients} />
+        </span>
+        <input className="its-input" name="recipients" value={f.recipients} onChange={set('recipients')} placeholder="buyer@example.com, …" />
+      </label>
+      <label className="its-field">
+        <span className="its-field__label">
+          <FormattedMessage {...m.bcc} />
+        </span>
+        <input className="its-input" name="bcc" value={f.bcc} onChange={set('bcc')} />
+      </label>
+      <label className="its-field">
+        <span className="its-field__label">
+          <FormattedMessage {...m.subject} />
+        </span>
+        <input className="its-input" name="subject" value={f.subject} onChange={set('subject')} />
+      </label>
+      <label className="its-field">
+        <span className="its-field__label">
+          <FormattedMessage {...m.message} />
+        </span>
+        <textarea className="its-input doc-textarea" name="body" value={f.body} onChange={set('body')} rows={3} />
+      </label>
+    </>
+  );
 }
 
 /** The share and schedule dialogs: recipients, bcc, subject, message (and the frequency). */
@@ -234,30 +279,68 @@ function MailDialog({ mode, initial, onClose, onSubmit }: { mode: 'share' | 'sch
             </select>
           </label>
         )}
-        <label className="its-field">
-          <span className="its-field__label">
-            <FormattedMessage {...m.recipients} />
-          </span>
-          <input className="its-input" name="recipients" value={f.recipients} onChange={set('recipients')} placeholder="buyer@example.com, …" />
-        </label>
-        <label className="its-field">
-          <span className="its-field__label">
-            <FormattedMessage {...m.bcc} />
-          </span>
-          <input className="its-input" name="bcc" value={f.bcc} onChange={set('bcc')} />
-        </label>
-        <label className="its-field">
-          <span className="its-field__label">
-            <FormattedMessage {...m.subject} />
-          </span>
-          <input className="its-input" name="subject" value={f.subject} onChange={set('subject')} />
-        </label>
-        <label className="its-field">
-          <span className="its-field__label">
-            <FormattedMessage {...m.message} />
-          </span>
-          <textarea className="its-input doc-textarea" name="body" value={f.body} onChange={set('body')} rows={3} />
-        </label>
+        <MailFields f={f} set={set} />
+      </div>
+    </Dialog>
+  );
+}
+
+/** The package dialog: what the zip of hero images holds, then download it or mail its link. */
+function PackageDialog({ canMail, onClose, onStart }: { canMail: boolean; onClose: () => void; onStart: (v: PackageVariant, mail: MailForm | null) => Promise<void> }) {
+  const intl = useIntl();
+  const [variant, setVariant] = useState<PackageVariant>('document');
+  const [mail, setMail] = useState(false);
+  const [f, setF] = useState<MailForm>({ fileType: 'pdf', recipients: '', bcc: '', subject: '', body: '', frequency: '' });
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof MailForm) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const mailable = canMail && variant !== 'assortment';
+  const sending = mailable && mail;
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await onStart(variant, sending ? f : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      title={intl.formatMessage(m.packageTitle)}
+      onClose={onClose}
+      testId="document-package-dialog"
+      width={520}
+      actions={
+        <>
+          <button type="button" className="its-btn its-btn--ghost" onClick={onClose}>
+            <FormattedMessage {...m.cancel} />
+          </button>
+          <button type="button" className="its-btn its-btn--primary" disabled={busy || (sending && addresses(f.recipients).length === 0)} onClick={() => void submit()}>
+            {busy && <Spinner size={14} />}
+            <FormattedMessage {...(sending ? m.send : m.download)} />
+          </button>
+        </>
+      }
+    >
+      <div className="doc-form">
+        <p className="doc-muted">
+          <FormattedMessage {...m.packageHelp} />
+        </p>
+        <div role="radiogroup" aria-label={intl.formatMessage(m.packageContents)} className="doc-radios">
+          {PACKAGE_VARIANTS.map((v) => (
+            <label key={v} className="doc-check">
+              <input type="radio" name="package" value={v} checked={variant === v} onChange={() => setVariant(v)} />
+              {intl.formatMessage(packageLabels[v])}
+            </label>
+          ))}
+        </div>
+        {mailable && (
+          <label className="doc-check">
+            <input type="checkbox" name="mail" checked={mail} onChange={(e) => setMail(e.target.checked)} />
+            <FormattedMessage {...m.packageMail} />
+          </label>
+        )}
+        {sending && <MailFields f={f} set={set} />}
       </div>
     </Dialog>
   );
@@ -366,16 +449,17 @@ function ExportPage() {
   const qc = useQueryClient();
   const { assortment_id: id = '' } = useParams();
   const head = useQuery({ queryKey: ['documents-assortment', id], queryFn: () => documentsApi.assortment(id) });
-  const checks = useMemo(() => [authzCheck(actions.documentsEdit)], []);
+  const checks = useMemo(() => [authzCheck(actions.documentsEdit), authzCheck(actions.documentsMailPackage)], []);
   const decisions = useDecisions(checks);
   const canEdit = decisions.allowed[0] === true;
+  const canMailPackage = decisions.allowed[1] === true;
   const [type, setType] = useState('Linesheet');
   const [subType, setSubType] = useState('Condensed');
   const [filename, setFilename] = useState('');
   const [settings, setSettings] = useState<Settings>(defaultSettings);
   const [docId, setDocId] = useState<string | undefined>();
-  const [dialog, setDialog] = useState<'share' | 'schedule' | null>(null);
-  const { job, start, cancel } = useExportJob();
+  const [dialog, setDialog] = useState<'share' | 'schedule' | 'package' | null>(null);
+  const { job, start, startPackage, cancel } = useExportJob();
   usePageTitle(head.data?.title);
 
   const pop = head.data?.productType === 'POP';
@@ -462,6 +546,9 @@ function ExportPage() {
               </button>
             </>
           )}
+          <button type="button" className="its-btn its-btn--secondary" disabled={!!job && job.status !== 'success'} onClick={() => setDialog('package')} data-testid="export-zip">
+            <Icon name="download" size={16} /> Zip
+          </button>
           <button type="button" className="its-btn its-btn--secondary" disabled={!!job && job.status !== 'success'} onClick={() => void start('xlsx', payload)} data-testid="export-xlsx">
             <Icon name="download" size={16} /> Excel
           </button>
@@ -587,7 +674,18 @@ function ExportPage() {
           <SavedList assortmentId={id} canEdit={canEdit} onOpen={openSaved} />
         </div>
       </div>
-      {dialog && (
+      {dialog === 'package' && (
+        <PackageDialog
+          canMail={canMailPackage}
+          onClose={() => setDialog(null)}
+          onStart={async (variant, f) => {
+            const p = f ? { ...payload, recipients: addresses(f.recipients), bccRecipients: addresses(f.bcc), subject: f.subject, body: f.body } : payload;
+            await startPackage(variant, p, !!f);
+            setDialog(null);
+          }}
+        />
+      )}
+      {(dialog === 'share' || dialog === 'schedule') && (
         <MailDialog
           mode={dialog}
           initial={{

@@ -3,6 +3,10 @@ import { api, apiUrl, csrfToken, CSRF_HEADER, ApiError, type ErrorBody } from '@
 
 export type FileType = 'pdf' | 'xlsx';
 
+/** What a package zips with the hero images: the line sheet as PDF, as xlsx, PDF with the images in division folders, or nothing. */
+export type PackageVariant = 'document' | 'spreadsheet' | 'division' | 'assortment';
+export const PACKAGE_VARIANTS: PackageVariant[] = ['document', 'spreadsheet', 'division', 'assortment'];
+
 export interface Settings {
   columns: string[];
   coverPage: boolean;
@@ -119,6 +123,9 @@ export const documentsApi = {
   revoke: (fileId: string) => withMessage<{ revoked: boolean }>('DELETE', `${BASE}/shared/${encodeURIComponent(fileId)}`),
   sendNow: (id: string) => api.post<{ jobId: string }>(`${BASE}/${encodeURIComponent(id)}/send`),
   queue: (fileType: FileType, p: DocumentPayload) => api.post<{ jobId: string }>(`${BASE}/${fileType}`, { ...p, queue: true }),
+  /** Queues a package (hero images with the line sheet); mail sends its link to the recipients. */
+  queuePackage: (variant: PackageVariant, p: DocumentPayload, mail = false) =>
+    withMessage<{ jobId: string; filename: string }>('POST', `/api/packages/${mail ? 'mail' : 'download'}${variant === 'document' ? '' : `/${variant}`}`, p),
   job: (id: string) => api.get<Job>(`/api/jobs/${encodeURIComponent(id)}`),
   cancel: (id: string) => api.post<Job>(`/api/jobs/${encodeURIComponent(id)}/cancel`),
   /** A PNG of one of the first pages, as an object URL the caller revokes. */

@@ -50,6 +50,25 @@ const messages = defineMessages({
   scheduleDeleted: { id: 'documents.toast.scheduleDeleted', defaultMessage: 'Scheduled Deleted' },
   saved: { id: 'documents.toast.saved', defaultMessage: 'Document Saved' },
   revokedToast: { id: 'documents.toast.revoked', defaultMessage: 'Link Revoked' },
+  download: { id: 'documents.download', defaultMessage: 'Download' },
+  packageTitle: { id: 'documents.package.title', defaultMessage: 'Zip of hero images' },
+  packageHelp: {
+    id: 'documents.package.help',
+    defaultMessage: "One hero image per style (small, or print size with 'Print resolution' on), with this line sheet. It is prepared in the download queue.",
+  },
+  packageContents: { id: 'documents.package.contents', defaultMessage: 'What the zip holds' },
+  packageMail: { id: 'documents.package.mail', defaultMessage: 'Send a link by e-mail instead' },
+  packaged: { id: 'documents.package.done', defaultMessage: 'Zip Downloaded' },
+  packageMailed: { id: 'documents.package.mailed', defaultMessage: 'Thank you. Your message has been sent.' },
+  packageCancelled: { id: 'documents.package.cancelled', defaultMessage: 'Your ZIP download has been cancelled' },
+});
+
+/** What each package variant zips with the hero images. */
+export const packageLabels = defineMessages({
+  document: { id: 'documents.package.document', defaultMessage: 'Hero images and the line sheet (PDF)' },
+  spreadsheet: { id: 'documents.package.spreadsheet', defaultMessage: 'Hero images and the line sheet (Excel)' },
+  division: { id: 'documents.package.division', defaultMessage: 'Hero images in a folder per division, and the line sheet (PDF)' },
+  assortment: { id: 'documents.package.assortment', defaultMessage: 'Hero images only' },
 });
 
 export const m: Record<keyof typeof messages, MessageDescriptor> = messages;

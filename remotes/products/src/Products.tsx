@@ -6,11 +6,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { usePageTitle, withModuleMessages } from '@its/kit';
+import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
 import {
   CatalogGrid,
   FilterBar,
   ProductIcon,
+  downloadFile,
   emptyFilterState,
   fetchLocations,
   loadGridMessages,
@@ -37,6 +38,25 @@ function ProductLibrary() {
   const locationId = location || locations.data?.[0]?.code || '';
   const query = useMemo(() => toQuery(filters, locationId ? { locationId } : {}), [filters, locationId]);
   const onFocusRow = useCallback((r: GridRow | null) => r && setFocused(r), []);
+  const checks = useMemo(() => [authzCheck(actions.documentsTearsheet)], []);
+  const canTearsheet = useDecisions(checks).allowed[0] === true;
+  const [printing, setPrinting] = useState(false);
+  /** Downloads the focused style/colour's tear sheet (PDF, priced in the chosen location). */
+  const tearsheet = useCallback(
+    (row: GridRow | null) => {
+      const p = row as Partial<Product> | null;
+      if (!p?.style || !p.color || !p.productType || !locationId) return;
+      const path = ['/api/products/tearsheet', p.productType, p.style, p.color, locationId].map((x, i) => (i === 0 ? x : encodeURIComponent(x))).join('/');
+      setPrinting(true);
+      downloadFile(path, `Tearsheet_${p.style}_${p.color}.pdf`)
+        .then(() => toast.success(intl.formatMessage({ id: 'products.tearsheet.done', defaultMessage: 'Tear sheet downloaded' })))
+        .catch((e: unknown) =>
+          toast.error(e instanceof ApiError && e.message ? e.message : intl.formatMessage({ id: 'products.tearsheet.failed', defaultMessage: 'The tear sheet could not be made.' })),
+        )
+        .finally(() => setPrinting(false));
+    },
+    [intl, locationId],
+  );
 
   return (
     <div className="pr-page" data-testid="product-library">
@@ -58,20 +78,23 @@ function ProductLibrary() {
         onChange={(next) => setFilters(next)}
         onClear={() => setFilters(emptyFilterState)}
         extra={
-          (locations.data?.length ?? 0) > 1 ? (
-            <label className="pr-select pr-location">
-              <span className="pr-select__label">
-                <FormattedMessage id="products.location" defaultMessage="Location" />
-              </span>
-              <select value={locationId} onChange={(e) => setLocation(e.target.value)} data-testid="filter-location">
-                {locations.data?.map((l) => (
-                  <option key={l.code} value={l.code}>
-                    {l.code} · {l.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null
+          <>
+            <SavedSearches query={query as unknown as Record<string, unknown>} />
+            {(locations.data?.length ?? 0) > 1 ? (
+              <label className="pr-select pr-location">
+                <span className="pr-select__label">
+                  <FormattedMessage id="products.location" defaultMessage="Location" />
+                </span>
+                <select value={locationId} onChange={(e) => setLocation(e.target.value)} data-testid="filter-location">
+                  {locations.data?.map((l) => (
+                    <option key={l.code} value={l.code}>
+                      {l.code} · {l.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </>
         }
       />
       <div className="pr-grid">
@@ -93,21 +116,39 @@ function ProductLibrary() {
                         detail.show();
                       },
                     },
+                    ...(canTearsheet
+                      ? [
+                          {
+                            id: 'tearsheet',
+                            label: intl.formatMessage({ id: 'products.tearsheet', defaultMessage: 'Tear sheet (PDF)' }),
+                            icon: 'download' as const,
+                            onSelect: () => tearsheet(row),
+                          },
+                        ]
+                      : []),
                   ]
                 : []
             }
             toolbar={
-              <button
-                type="button"
-                className={`its-btn its-btn--ghost${detail.open ? ' is-on' : ''}`}
-                onClick={detail.toggle}
-                aria-pressed={detail.open}
-                disabled={!focused}
-                data-testid="product-details"
-              >
-                <ProductIcon name="panel" />
-                <FormattedMessage id="products.details" defaultMessage="Details" />
-              </button>
+              <>
+                {canTearsheet && (
+                  <button type="button" className="its-btn its-btn--ghost" onClick={() => tearsheet(focused)} disabled={!focused || printing} data-testid="product-tearsheet">
+                    <ProductIcon name="download" />
+                    <FormattedMessage id="products.tearsheet" defaultMessage="Tear sheet (PDF)" />
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={`its-btn its-btn--ghost${detail.open ? ' is-on' : ''}`}
+                  onClick={detail.toggle}
+                  aria-pressed={detail.open}
+                  disabled={!focused}
+                  data-testid="product-details"
+                >
+                  <ProductIcon name="panel" />
+                  <FormattedMessage id="products.details" defaultMessage="Details" />
+                </button>
+              </>
             }
           />
         ) : null}

@@ -17,19 +17,31 @@ export function fileNameFrom(header: string | null): string | null {
 }
 
 /** Sends the export request and saves the answer as a file; answers the file name. */
-export async function downloadExport(path: string, body: unknown, fallbackName = 'export.xlsx'): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path), {
+export function downloadExport(path: string, body: unknown, fallbackName = 'export.xlsx'): Promise<string> {
+  return download(
+    path,
+    {
       method: 'POST',
-      credentials: 'include',
       headers: {
         Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
         'Content-Type': 'application/json',
         [CSRF_HEADER]: csrfToken(),
       },
       body: JSON.stringify(body),
-    });
+    },
+    fallbackName,
+  );
+}
+
+/** GETs a file (a PDF, say) and saves it; answers the file name. A refusal throws its ApiError. */
+export function downloadFile(path: string, fallbackName: string): Promise<string> {
+  return download(path, { method: 'GET', headers: { Accept: '*/*' } }, fallbackName);
+}
+
+async function download(path: string, init: RequestInit, fallbackName: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path), { ...init, credentials: 'include' });
   } catch (e) {
     throw new NetworkError(e);
   }

@@ -4,7 +4,7 @@ export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal
 export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
 export { GridIcon } from './icons';
-export { downloadExport, fileNameFrom } from './export';
+export { downloadExport, downloadFile, fileNameFrom } from './export';
 export { History, mergeChanges, invert, UNDOABLE, type CellChange, type ChangeKind, type HistoryStep } from './history';
 export { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from './grouping';
 export { loadGridMessages, ruleMessages, ruleText } from './messages';

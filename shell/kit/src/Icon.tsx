@@ -54,6 +54,8 @@ const paths: Record<string, string> = {
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2',
   edit: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   folder: 'M3 6h6l2 2h10v11H3zM3 10h18',
+  bookmark: 'M6 3h12v18l-6-4.5L6 21z',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   store: 'M4 10v10h16V10M3 4h18l-1.5 6h-15zM9 20v-5h6v5M3 10c1.5 1.5 4 1.5 5 0 1 1.5 3.5 1.5 4 0 1 1.5 3.5 1.5 4 0 1 1.5 3.5 1.5 5 0',
 };
 

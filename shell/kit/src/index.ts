@@ -16,3 +16,4 @@ export * from './SearchInput';
 export * from './Autocomplete';
 export * from './generated/actions';
 export * from './generated/enums';
+export * from './SavedSearches';

@@ -32,6 +32,7 @@ export const moduleTitles = defineMessages({
   navSeasons: { id: 'nav.seasons', defaultMessage: 'Seasons' },
   moduleOrders: { id: 'module.orders', defaultMessage: 'Orders' },
   moduleImports: { id: 'module.imports', defaultMessage: 'Excel import' },
+  moduleSearches: { id: 'module.searches', defaultMessage: 'Saved searches' },
   groupOrders: { id: 'nav.group.orders', defaultMessage: 'Orders' },
   navSampleOrders: { id: 'nav.sampleOrders', defaultMessage: 'Sample orders' },
   navPromoOrders: { id: 'nav.promoOrders', defaultMessage: 'Promo orders' },

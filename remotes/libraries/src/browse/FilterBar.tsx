@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Icon, SearchInput, toast } from '@its/kit';
+import { Icon, SavedSearches, SearchInput, toast } from '@its/kit';
 import type { AssetField, LibraryType } from '../api/types';
 import { FILTER_FIELDS, fieldTitles } from '../libraries';
 import { MultiSelect } from '../ui/MultiSelect';
@@ -98,6 +98,7 @@ export function FilterBar({ libraryType, defaults = {}, fields }: { libraryType:
           ))}
         </div>
         <div className="lib-filterbar__end">
+          <SavedSearches query={{ q: state.q, filters: state.filters }} />
           <ShareButton />
         </div>
       </div>

@@ -83,6 +83,12 @@ export const actions = {
   documentsEdit: { id: 'documents.edit', module: 'documents', resource: [] },
   /** Download a shared or scheduled document file by its link (no login; the access code decides) */
   documentsDownload: { id: 'documents.download', module: 'documents', resource: [] },
+  /** Print the tear sheet of a catalog product priced in a location one may see */
+  documentsTearsheet: { id: 'documents.tearsheet', module: 'documents', resource: [] },
+  /** Download an assortment one may see as a package: its hero images with its line sheet, through the download queue */
+  documentsPackage: { id: 'documents.package', module: 'documents', resource: [] },
+  /** Mail recipients a link to an assortment's package */
+  documentsMailPackage: { id: 'documents.mailPackage', module: 'documents', resource: [] },
   /** Import styles into one's assortments from Excel (assortments.edit on the assortment's channel is asked too) */
   importsAssortment: { id: 'imports.assortment', module: 'imports', resource: [] },
   /** Import samples into a sample library from Excel */
@@ -147,6 +153,10 @@ export const actions = {
   sampleInventoryEdit: { id: 'sampleInventory.edit', module: 'sampleinventory', resource: ['library'] },
   /** Transfer samples from Production to Sales (edit on both) */
   sampleInventoryTransfer: { id: 'sampleInventory.transfer', module: 'sampleinventory', resource: [] },
+  /** List, save and delete one's own saved searches */
+  searchesSave: { id: 'searches.save', module: 'searches', resource: [] },
+  /** Mail recipients a link to a page of the app (a search, a saved search) */
+  searchesShare: { id: 'searches.share', module: 'searches', resource: [] },
   /** See the seasons of internal assortments */
   seasonsView: { id: 'seasons.view', module: 'seasons', resource: [] },
   /** Create, change, set the state of and delete seasons and their covers */

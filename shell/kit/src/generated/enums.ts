@@ -83,6 +83,12 @@ export const constants = {
     /** Most columns a file may have */
     maxColumns: 200,
   },
+  searches: {
+    /** The most saved searches one user keeps */
+    maxSaved: 200,
+    /** The largest saved query */
+    maxQueryBytes: 65536,
+  },
   seasons: {
     /** Longest side in pixels of a cover's generated preview.jpg */
     previewSize: 800,
