@@ -12,8 +12,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/cmd/its/scaffold"
-	"its/core/config"
 	"its/core/backup"
+	"its/core/config"
 	"its/core/logging"
 	"its/core/plugins"
 	"its/core/registry"

@@ -17,9 +17,9 @@ import (
 // column expressions.
 //
 //	{"and": [
-//	  {"field": "division", "op": "in", "values": ["Work", "Kids"]},
-//	  {"or": [{"field": "wholesalePrice", "op": "gt", "values": [50]},
-//	          {"field": "season", "op": "in", "values": ["SP"]}]}
+//	  {"field": "status", "op": "in", "values": ["Open", "Held"]},
+//	  {"or": [{"field": "amount", "op": "gt", "values": [50]},
+//	          {"field": "name", "op": "startsWith", "values": ["A"]}]}
 //	]}
 type Where struct {
 	And []Where `json:"and,omitempty"`

@@ -45,7 +45,7 @@ type PackageArgs struct {
 	Request Request `json:"request"`
 }
 
-func (PackageArgs) Kind() string { return "documents.package" }
+func (PackageArgs) Kind() string { return "documents.zip" }
 
 // QueuePackage checks a package request as the caller (a mistake is a 400 and queues nothing)
 // and queues it; the download queue follows the job.

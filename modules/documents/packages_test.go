@@ -139,7 +139,7 @@ func TestPackages(t *testing.T) {
 	}
 
 	// Refusals change nothing.
-	before := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'documents.package'`)
+	before := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'documents.zip'`)
 	if r := editor.Do("POST", "/api/packages/mail", map[string]any{"assortment": id}); r.Status != 400 {
 		t.Errorf("mail without recipients: %d", r.Status)
 	}
@@ -155,7 +155,7 @@ func TestPackages(t *testing.T) {
 	if r := a.Client().Do("POST", "/api/packages/download", map[string]any{"assortment": id}); r.Status != 401 {
 		t.Errorf("anonymous: %d", r.Status)
 	}
-	if after := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'documents.package'`); after != before {
+	if after := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'documents.zip'`); after != before {
 		t.Errorf("refused requests queued %d jobs", after-before)
 	}
 }

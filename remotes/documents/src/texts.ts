@@ -50,7 +50,7 @@ const messages = defineMessages({
   scheduleDeleted: { id: 'documents.toast.scheduleDeleted', defaultMessage: 'Scheduled Deleted' },
   saved: { id: 'documents.toast.saved', defaultMessage: 'Document Saved' },
   revokedToast: { id: 'documents.toast.revoked', defaultMessage: 'Link Revoked' },
-  download: { id: 'documents.download', defaultMessage: 'Download' },
+  download: { id: 'documents.downloadLabel', defaultMessage: 'Download' },
   packageTitle: { id: 'documents.package.title', defaultMessage: 'Zip of hero images' },
   packageHelp: {
     id: 'documents.package.help',
