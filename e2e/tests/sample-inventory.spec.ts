@@ -168,6 +168,40 @@ test.describe.serial('sample inventory grid', () => {
     await ctx.dispose();
   });
 
+  test('Edit Cells writes one value into a range as one saved step; undo puts every cell back', async ({ page }) => {
+    const { ctx, csrf } = await apiSession('editor');
+    await openProduction(page);
+    const rows = [3, 4, 5];
+    const before = await Promise.all(rows.map((r) => cell(page, r, 'moldNum').innerText()));
+
+    // A 3×3 range (Mold # … Bin), then Edit cells… from the context menu.
+    const from = await cell(page, 3, 'moldNum').boundingBox();
+    const to = await cell(page, 5, 'bin').boundingBox();
+    await page.mouse.move(from!.x + 10, from!.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + 10, to!.y + 10, { steps: 8 });
+    await page.mouse.up();
+    await expect(grid(page).locator('.its-grid-cell--range')).toHaveCount(9);
+    await cell(page, 4, 'bin').click({ button: 'right' });
+    await page.getByTestId('grid-context-menu').getByRole('menuitem', { name: /Edit cells/ }).click();
+    const dialog = page.getByTestId('grid-edit-cells');
+    await expect(dialog.getByRole('heading', { name: 'Edit Cells' })).toBeVisible();
+    await expect(dialog.getByTestId('grid-edit-field-moldDate')).toBeVisible();
+    await dialog.getByTestId('grid-edit-input-moldNum').fill('M7777');
+    await expect(dialog.getByTestId('grid-edit-change-moldNum')).toBeChecked();
+    await shot(page, 'samples-edit-cells');
+    await dialog.getByTestId('grid-edit-apply').click();
+    await expect(dialog).toBeHidden();
+    for (const r of rows) await expect(cell(page, r, 'moldNum')).toHaveText('M7777');
+    await expectServerMatchesScreen(page, ctx, csrf, rows, ['bin', 'moldNum']);
+
+    // One undo step restores the three cells, on screen and on the server.
+    await grid(page).getByTestId('grid-undo').click();
+    for (const [i, r] of rows.entries()) await expect(cell(page, r, 'moldNum')).toHaveText(before[i]!);
+    await expectServerMatchesScreen(page, ctx, csrf, rows, ['moldNum']);
+    await ctx.dispose();
+  });
+
   test('a 1,000 × 10 block pasted from Excel saves in a few batches; refused cells are listed', async ({ page }) => {
     const { ctx, csrf } = await apiSession('editor');
     await openProduction(page);

@@ -43,7 +43,7 @@ import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
-import type { Direction } from './range';
+import type { CellRange, Direction } from './range';
 import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import './grid.css';
 
@@ -243,6 +243,7 @@ function GridView(props: DataGridProps) {
   const ui = useStore(ctrl.ui);
   const wrapper = useRef<HTMLDivElement>(null);
   const extending = useRef(false);
+  const menuRange = useRef<CellRange | null>(null);
   const filters = useMemo(() => props.filters ?? {}, [props.filters]);
   const headerName = props.headerName;
   const headerOf = (col: GridColumn) => headerName?.(col) || col.headerName;
@@ -389,6 +390,13 @@ function GridView(props: DataGridProps) {
       return { rowId, colId };
     };
     const down = (e: MouseEvent) => {
+      // A right click inside the range keeps it (the context menu acts on the range), whatever
+      // the focus does meanwhile.
+      if (e.button === 2) {
+        const c = cellOf(e.target);
+        menuRange.current = c && ctrl.rangeClass(c.rowId, c.colId) ? ctrl.getRange() : null;
+        return;
+      }
       if (e.button !== 0) return;
       const c = cellOf(e.target);
       if (!c) return;
@@ -763,6 +771,9 @@ function GridView(props: DataGridProps) {
             if (!ev || !e.data || isGroupRow(e.data)) return;
             const colId = e.column.getColId();
             const pos = ctrl.posOf(e.data.id, colId);
+            const kept = menuRange.current;
+            menuRange.current = null;
+            if (kept) ctrl.setRange(kept);
             const rect = ctrl.getRect();
             if (pos && (!rect || pos.row < rect.top || pos.row > rect.bottom || pos.col < rect.left || pos.col > rect.right)) ctrl.setRange({ anchor: pos, focus: pos });
             ctrl.openMenu(ev.clientX, ev.clientY, e.data.id);
