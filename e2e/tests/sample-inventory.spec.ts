@@ -29,6 +29,16 @@ const grid = (page: Page) => page.getByTestId('sample-grid');
 const cell = (page: Page, row: number, field: string): Locator =>
   grid(page).locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`);
 
+/** Drags a range with the mouse from one cell to another. */
+async function dragRange(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a!.x + 10, a!.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(b!.x + 10, b!.y + 10, { steps: 8 });
+  await page.mouse.up();
+}
+
 async function rowIdAt(page: Page, row: number): Promise<string> {
   const id = await grid(page).locator(`.ag-row[row-index="${row}"]`).getAttribute('row-id');
   expect(id).toBeTruthy();
@@ -123,12 +133,7 @@ test.describe.serial('sample inventory grid', () => {
     await expect(cell(page, 2, 'totalQty')).toHaveText(qty2);
 
     // Drag a 3×4 range: rows 0–2, Mold # … Total Qty.
-    const from = await cell(page, 0, 'moldNum').boundingBox();
-    const to = await cell(page, 2, 'totalQty').boundingBox();
-    await page.mouse.move(from!.x + 10, from!.y + 10);
-    await page.mouse.down();
-    await page.mouse.move(to!.x + 10, to!.y + 10, { steps: 8 });
-    await page.mouse.up();
+    await dragRange(page, cell(page, 0, 'moldNum'), cell(page, 2, 'totalQty'));
     await expect(grid(page).locator('.its-grid-cell--range')).toHaveCount(12);
     await expect(grid(page).getByTestId('grid-selection-bar')).toContainText('12 editable cells selected');
     await shot(page, 'samples-range');
@@ -165,6 +170,35 @@ test.describe.serial('sample inventory grid', () => {
     await expect
       .poll(async () => (await allRows(ctx, csrf)).find((r) => r.id === id6)?.moldNum ?? '', { timeout: 15_000 })
       .toBe(before[0]![0]);
+    await ctx.dispose();
+  });
+
+  test('Edit Cells writes one value into a range as one saved step; undo puts every cell back', async ({ page }) => {
+    const { ctx, csrf } = await apiSession('editor');
+    await openProduction(page);
+    const rows = [3, 4, 5];
+    const before = await Promise.all(rows.map((r) => cell(page, r, 'moldNum').innerText()));
+
+    // A 3×3 range (Mold # … Bin), then Edit cells… from the context menu.
+    await dragRange(page, cell(page, 3, 'moldNum'), cell(page, 5, 'bin'));
+    await expect(grid(page).locator('.its-grid-cell--range')).toHaveCount(9);
+    await cell(page, 4, 'bin').click({ button: 'right' });
+    await page.getByTestId('grid-context-menu').getByRole('menuitem', { name: /Edit cells/ }).click();
+    const dialog = page.getByTestId('grid-edit-cells');
+    await expect(dialog.getByRole('heading', { name: 'Edit Cells' })).toBeVisible();
+    await expect(dialog.getByTestId('grid-edit-field-moldDate')).toBeVisible();
+    await dialog.getByTestId('grid-edit-input-moldNum').fill('M7777');
+    await expect(dialog.getByTestId('grid-edit-change-moldNum')).toBeChecked();
+    await shot(page, 'samples-edit-cells');
+    await dialog.getByTestId('grid-edit-apply').click();
+    await expect(dialog).toBeHidden();
+    for (const r of rows) await expect(cell(page, r, 'moldNum')).toHaveText('M7777');
+    await expectServerMatchesScreen(page, ctx, csrf, rows, ['bin', 'moldNum']);
+
+    // One undo step restores the three cells, on screen and on the server.
+    await grid(page).getByTestId('grid-undo').click();
+    for (const [i, r] of rows.entries()) await expect(cell(page, r, 'moldNum')).toHaveText(before[i]!);
+    await expectServerMatchesScreen(page, ctx, csrf, rows, ['moldNum']);
     await ctx.dispose();
   });
 

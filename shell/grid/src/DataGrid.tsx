@@ -33,6 +33,7 @@ import {
 } from 'ag-grid-community';
 import { EmptyState, ModuleMessages, Spinner, toast, useStore } from '@its/kit';
 import { CellEditor } from './CellEditor';
+import { EditCellsDialog } from './EditCellsDialog';
 import { ColumnHeader, FilterChips, FilterEditor, opsOf } from './ColumnHeader';
 import { setColumnFilter } from './columnFilter';
 import { columnMenuModel, opensColumnMenu, type ColumnMenuId } from './columnMenu';
@@ -42,7 +43,7 @@ import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
-import type { Direction } from './range';
+import type { CellRange, Direction } from './range';
 import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import './grid.css';
 
@@ -192,6 +193,8 @@ export interface DataGridProps {
   emptyState?: (filtered: boolean) => ReactNode;
   /** Buttons of the page, at the start of the toolbar (a function gets the grid's state). */
   toolbar?: ReactNode | ((ui: GridUi, grid: DataGridHandle) => ReactNode);
+  /** The title of the multi-field edit dialog ('Edit Cells' by default). */
+  editCellsTitle?: string;
   /** New Folder in the context menu (grids with folders). */
   onNewFolder?: () => void;
   handle?: Ref<DataGridHandle>;
@@ -240,6 +243,7 @@ function GridView(props: DataGridProps) {
   const ui = useStore(ctrl.ui);
   const wrapper = useRef<HTMLDivElement>(null);
   const extending = useRef(false);
+  const menuRange = useRef<CellRange | null>(null);
   const filters = useMemo(() => props.filters ?? {}, [props.filters]);
   const headerName = props.headerName;
   const headerOf = (col: GridColumn) => headerName?.(col) || col.headerName;
@@ -386,6 +390,13 @@ function GridView(props: DataGridProps) {
       return { rowId, colId };
     };
     const down = (e: MouseEvent) => {
+      // A right click inside the range keeps it (the context menu acts on the range), whatever
+      // the focus does meanwhile.
+      if (e.button === 2) {
+        const c = cellOf(e.target);
+        menuRange.current = c && ctrl.rangeClass(c.rowId, c.colId) ? ctrl.getRange() : null;
+        return;
+      }
       if (e.button !== 0) return;
       const c = cellOf(e.target);
       if (!c) return;
@@ -429,6 +440,9 @@ function GridView(props: DataGridProps) {
     } else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) {
       e.preventDefault();
       ctrl.redo();
+    } else if (mod && e.shiftKey && key === 'e') {
+      e.preventDefault();
+      if (props.canEdit) ctrl.openEditCells();
     } else if (mod && key === 'a') {
       e.preventDefault();
       ctrl.selectAllCells();
@@ -501,6 +515,7 @@ function GridView(props: DataGridProps) {
           const mod = e.ctrlKey || e.metaKey;
           if (e.shiftKey && ARROWS[e.key]) return true;
           if (e.key === 'Delete' || e.key === 'Backspace') return true;
+          if (mod && e.shiftKey && e.key.toLowerCase() === 'e') return true;
           return mod && ['z', 'y', 'a'].includes(e.key.toLowerCase());
         },
       };
@@ -545,6 +560,7 @@ function GridView(props: DataGridProps) {
       { id: 'copy', label: intl.formatMessage(m.copy), icon: 'copy', shortcut: 'Ctrl+C', onSelect: () => copyToClipboard() },
       { id: 'paste', label: intl.formatMessage(m.paste), icon: 'paste', shortcut: 'Ctrl+V', disabled: !props.canEdit, onSelect: () => pasteFromClipboard() },
       { id: 'clear', label: intl.formatMessage(m.clearCells), icon: 'eraser', shortcut: 'Del', disabled: !props.canEdit, onSelect: () => ctrl.clearRange() },
+      { id: 'editCells', label: intl.formatMessage(m.editCells), icon: 'editCells', shortcut: 'Ctrl+Shift+E', disabled: !props.canEdit, onSelect: () => ctrl.openEditCells() },
       { id: 'sep1', separator: true },
       { id: 'undo', label: intl.formatMessage(m.undo), icon: 'undo', shortcut: 'Ctrl+Z', disabled: !ui.canUndo || !props.canEdit, onSelect: () => ctrl.undo() },
       { id: 'redo', label: intl.formatMessage(m.redo), icon: 'redo', shortcut: 'Ctrl+Y', disabled: !ui.canRedo || !props.canEdit, onSelect: () => ctrl.redo() },
@@ -755,6 +771,9 @@ function GridView(props: DataGridProps) {
             if (!ev || !e.data || isGroupRow(e.data)) return;
             const colId = e.column.getColId();
             const pos = ctrl.posOf(e.data.id, colId);
+            const kept = menuRange.current;
+            menuRange.current = null;
+            if (kept) ctrl.setRange(kept);
             const rect = ctrl.getRect();
             if (pos && (!rect || pos.row < rect.top || pos.row > rect.bottom || pos.col < rect.left || pos.col > rect.right)) ctrl.setRange({ anchor: pos, focus: pos });
             ctrl.openMenu(ev.clientX, ev.clientY, e.data.id);
@@ -828,6 +847,17 @@ function GridView(props: DataGridProps) {
             {ui.rejectedTotal > ui.rejected.length && <p className="its-grid-rejected__more">{intl.formatMessage(m.rejectedMore, { n: ui.rejectedTotal - ui.rejected.length })}</p>}
           </div>
         </section>
+      )}
+      {ui.editCells && (
+        <EditCellsDialog
+          title={props.editCellsTitle}
+          columns={ui.editCells.fields.map((f) => ctrl.column(f)).filter((c): c is GridColumn => !!c)}
+          header={(c) => ctrl.header(c)}
+          initial={ui.editCells.initial}
+          rows={ui.editCells.rows}
+          onApply={(values) => ctrl.applyEditCells(values)}
+          onCancel={() => ctrl.closeEditCells()}
+        />
       )}
       {ui.menu && <ContextMenu x={ui.menu.x} y={ui.menu.y} items={menuItems()} onClose={() => ctrl.closeMenu()} />}
       {ui.columnMenu && (

@@ -12,6 +12,7 @@ import { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from '
 import { m, refusalText } from './messages';
 import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
 import { applyRules, displayText, isCellEditable, sameValue } from './rules';
+import { buildEditEntries, commonValue, type EditValues } from './editCells';
 import { downloadExport } from './export';
 import { streamRows } from './stream';
 import { parseTsv, toTsv } from './tsv';
@@ -66,6 +67,16 @@ export interface GridUi {
   columnFilters: ColumnFilter[];
   columnMenu: HeaderPopup | null;
   filterEditor: HeaderPopup | null;
+  /** The multi-field edit dialog, open over the range (its editable columns and rows). */
+  editCells: EditCellsState | null;
+}
+
+/** What the Edit Cells dialog shows: the range's columns with an editable cell, its row count. */
+export interface EditCellsState {
+  fields: string[];
+  rows: number;
+  /** The value each field starts with (the one every row of the range shares, else blank). */
+  initial: Record<string, string | string[]>;
 }
 
 const initialUi: GridUi = {
@@ -90,6 +101,7 @@ const initialUi: GridUi = {
   columnFilters: [],
   columnMenu: null,
   filterEditor: null,
+  editCells: null,
 };
 
 /** Where a custom load hands its rows on (DataGrid `source`). */
@@ -1231,6 +1243,68 @@ export class GridController {
     }
     if (entries.length === 1) this.setCells(entries, 'edit');
     else this.setCells(entries, 'clear');
+  }
+
+  /* ------------------------------------------------------------------ multi-field edit */
+
+  /** The data rows of the range (or the focused cell), in display order, with their row numbers. */
+  private rectRows(r: Rect): Array<{ row: GridRow; label: string }> {
+    const out: Array<{ row: GridRow; label: string }> = [];
+    for (let i = r.top; i <= r.bottom; i++) {
+      const d = this.dataNodes[i]?.data;
+      if (d && !isGroupRow(d)) out.push({ row: this.rows.get(d.id) ?? d, label: String(i + 1) });
+    }
+    return out;
+  }
+
+  /** The range's columns that hold at least one editable cell (what the Edit Cells dialog offers). */
+  editableColumns(): GridColumn[] {
+    const r = this.currentRect();
+    if (!r || !this.settings.canEdit) return [];
+    const rows = this.rectRows(r);
+    const out: GridColumn[] = [];
+    for (let i = r.left; i <= r.right; i++) {
+      const c = this.column(this.columns[i]?.getColId() ?? '');
+      if (c && rows.some((x) => this.canEditCell(x.row, c))) out.push(c);
+    }
+    return out;
+  }
+
+  /** Opens the Edit Cells dialog over the range; says so when nothing in it can be edited. */
+  openEditCells(): void {
+    this.closeMenu();
+    const r = this.currentRect();
+    if (!r || !this.settings.canEdit || this.blockedBySiteUpdate()) return;
+    const cols = this.editableColumns();
+    if (cols.length === 0) {
+      toast.info(this.intl.formatMessage(m.editNothing), { key: 'grid-edit-cells' });
+      return;
+    }
+    const rows = this.rectRows(r).map((x) => x.row);
+    // A field starts with the value its editable cells share (read-only rows do not count).
+    const initial = Object.fromEntries(cols.map((c) => [c.field, commonValue(c, rows.filter((row) => this.canEditCell(row, c)))]));
+    this.patchUi({ editCells: { fields: cols.map((c) => c.field), rows: rows.length, initial } });
+  }
+
+  closeEditCells(): void {
+    this.patchUi({ editCells: null });
+  }
+
+  /**
+   * Writes the ticked fields of the dialog into every editable cell of the range, through the
+   * same path as a paste: the column rules, refused cells reported, one undo step, one batch.
+   */
+  applyEditCells(values: EditValues): { changed: number; rejected: RejectedCell[] } {
+    this.closeEditCells();
+    const r = this.currentRect();
+    if (!r) return { changed: 0, rejected: [] };
+    const cols: GridColumn[] = [];
+    for (let i = r.left; i <= r.right; i++) {
+      const c = this.column(this.columns[i]?.getColId() ?? '');
+      if (c) cols.push(c);
+    }
+    const entries = buildEditEntries(this.rectRows(r), cols, values, (row, col) => this.canEditCell(row, col));
+    return this.setCells(entries, 'paste');
   }
 
   /* ------------------------------------------------------------------ menu and export */

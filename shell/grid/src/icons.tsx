@@ -26,6 +26,7 @@ const paths: Record<string, string> = {
   eye: 'M3 12s4-6 9-6 9 6 9 6-4 6-9 6-9-6-9-6zM12 15a3 3 0 100-6 3 3 0 000 6z',
   autosize: 'M4 5v14M20 5v14M8 12h8M10 9l-3 3 3 3M14 9l3 3-3 3',
   dots: 'M12 6h.01M12 12h.01M12 18h.01',
+  editCells: 'M4 4h7v7H4zM4 15h7v5H4zM15 4h5v5h-5zM13 20l1-4 6-6 3 3-6 6z',
   filterOff: 'M3 5h18l-7 8v6l-4 2v-8zM16 16l5 5M21 16l-5 5',
 };
 

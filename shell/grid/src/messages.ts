@@ -92,6 +92,19 @@ const gridMessages = defineMessages({
   filterRemove: { id: 'grid.filter.remove', defaultMessage: 'Remove filter' },
   filterRemoveNamed: { id: 'grid.filter.removeNamed', defaultMessage: 'Remove filter: {filter}' },
   filterClearAll: { id: 'grid.filter.clearAll', defaultMessage: 'Clear all filters' },
+  editCells: { id: 'grid.edit.menu', defaultMessage: 'Edit cells…' },
+  editCellsTitle: { id: 'grid.edit.title', defaultMessage: 'Edit Cells' },
+  editIntro: {
+    id: 'grid.edit.intro',
+    defaultMessage: 'Tick the fields to change. Each ticked value is written into {rows, plural, one {the # selected row} other {all # selected rows}}.',
+  },
+  editHint: { id: 'grid.edit.hint', defaultMessage: 'Read-only cells are left as they are. A ticked field left empty clears its cells.' },
+  editChange: { id: 'grid.edit.change', defaultMessage: 'Change {header}' },
+  editApply: { id: 'grid.edit.apply', defaultMessage: 'Apply' },
+  editBlank: { id: 'grid.edit.blank', defaultMessage: '(Empty)' },
+  editYes: { id: 'grid.edit.yes', defaultMessage: 'Yes' },
+  editNo: { id: 'grid.edit.no', defaultMessage: 'No' },
+  editNothing: { id: 'grid.edit.nothing', defaultMessage: 'None of the selected cells can be edited.' },
   filterChip: { id: 'grid.filter.chip', defaultMessage: '{header} {op} {values}' },
 });
 

@@ -242,6 +242,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
           saveDelayMs={UPDATE_DEBOUNCE_MS}
           deleteDelayMs={DELETE_DEBOUNCE_MS}
           exportFileName={`${libraryType}_${status}`}
+          editCellsTitle={intl.formatMessage({ id: 'libraries.manage.editCells.title', defaultMessage: 'Source/Working File Merge' })}
           onSelectionChange={setSelected}
           emptyState={(filtered) =>
             filtered && q
