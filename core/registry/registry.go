@@ -61,6 +61,12 @@ type ResourceFunc func(r *http.Request) map[string]any
 // URL parameters are the resource.
 func WithResource(fn ResourceFunc) RouteOption { return func(rt *route) { rt.resource = fn } }
 
+// NoResource keeps the route's URL parameters (ids, codes, file names) out of the policy's
+// resource: the policy decides on the action alone and the service checks the object.
+func NoResource() RouteOption {
+	return WithResource(func(*http.Request) map[string]any { return nil })
+}
+
 // AuditDenied records every logged-in request the route's policy refuses in the audit log
 // (through the DenialRecorder the app provides).
 func AuditDenied() RouteOption { return func(rt *route) { rt.auditDenied = true } }

@@ -20,9 +20,6 @@ type Handler struct{ svc *Service }
 // NewHandler gives the handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// noResource keeps path values (ids, codes, file names) out of the policy's resource.
-var noResource = registry.WithResource(func(*http.Request) map[string]any { return nil })
-
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/assortment-documents"
@@ -31,14 +28,14 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/pdf", actions.DocumentsView, h.export(FileTypePdf))
 	r.Handle("POST", base+"/xlsx", actions.DocumentsView, h.export(FileTypeXlsx))
 	r.Handle("POST", base+"/preview", actions.DocumentsView, h.preview)
-	r.Handle("POST", base+"/share/email/{fileType}", actions.DocumentsEdit, h.share, noResource)
-	r.Handle("DELETE", base+"/shared/{fileId}", actions.DocumentsEdit, h.revoke, noResource)
-	r.Handle("GET", base+"/{id}", actions.DocumentsView, h.get, noResource)
-	r.Handle("DELETE", base+"/{id}", actions.DocumentsEdit, h.delete, noResource)
-	r.Handle("POST", base+"/{id}/send", actions.DocumentsEdit, h.send, noResource)
-	r.Handle("GET", base+"/{fileType}/shared/{documentId}/{accessCode}/{filename}", actions.DocumentsDownload, h.download("shared"), noResource)
-	r.Handle("GET", base+"/{fileType}/scheduled/{documentId}/{timeStamp}/{filename}", actions.DocumentsDownload, h.download("scheduled"), noResource)
-	r.Handle("GET", "/api/products/tearsheet/{productType}/{style}/{color}/{locationCode}", actions.DocumentsTearsheet, h.tearsheet, noResource)
+	r.Handle("POST", base+"/share/email/{fileType}", actions.DocumentsEdit, h.share, registry.NoResource())
+	r.Handle("DELETE", base+"/shared/{fileId}", actions.DocumentsEdit, h.revoke, registry.NoResource())
+	r.Handle("GET", base+"/{id}", actions.DocumentsView, h.get, registry.NoResource())
+	r.Handle("DELETE", base+"/{id}", actions.DocumentsEdit, h.delete, registry.NoResource())
+	r.Handle("POST", base+"/{id}/send", actions.DocumentsEdit, h.send, registry.NoResource())
+	r.Handle("GET", base+"/{fileType}/shared/{documentId}/{accessCode}/{filename}", actions.DocumentsDownload, h.download("shared"), registry.NoResource())
+	r.Handle("GET", base+"/{fileType}/scheduled/{documentId}/{timeStamp}/{filename}", actions.DocumentsDownload, h.download("scheduled"), registry.NoResource())
+	r.Handle("GET", "/api/products/tearsheet/{productType}/{style}/{color}/{locationCode}", actions.DocumentsTearsheet, h.tearsheet, registry.NoResource())
 	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision, "/assortment": PackageImages} {
 		r.Handle("POST", "/api/packages/download"+path, actions.DocumentsPackage, h.pack(variant, false))
 	}

@@ -45,7 +45,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assets/{libraryType}", actions.LibrariesView, h.signed, registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", actions.LibrariesManage, h.report, registry.WithResource(pathResource("libraryType")))
 	// The collection's own library types are checked in the service.
-	none := registry.WithResource(func(*http.Request) map[string]any { return nil })
+	none := registry.NoResource()
 	r.Handle("GET", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.getCollection, none)
 	r.Handle("PUT", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.saveCollection, none)
 	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", actions.LibrariesView, h.zip, none)

@@ -16,13 +16,11 @@ type Handler struct{ svc *Service }
 // NewHandler gives the handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-var noResource = registry.WithResource(func(*http.Request) map[string]any { return nil })
-
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/searches", actions.SearchesSave, h.list)
 	r.Handle("POST", "/api/searches", actions.SearchesSave, h.save)
-	r.Handle("DELETE", "/api/searches/{id}", actions.SearchesSave, h.delete, noResource)
+	r.Handle("DELETE", "/api/searches/{id}", actions.SearchesSave, h.delete, registry.NoResource())
 	r.Handle("POST", "/api/searches/share", actions.SearchesShare, h.share)
 	r.Handle("POST", "/api/mail/applink", actions.SearchesShare, h.share)
 }
