@@ -396,6 +396,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"documents/color":        one("NOCOLOR"),
 		"documents/locationCode": one("US"),
 		"searches/id":            one("00000000-0000-4000-8000-000000000004"),
+		"searches/grid":          one("products.catalog"),
 		"imports/id":             one(f.assortment),
 		"imports/library":        sampleLibraries,
 	}

@@ -166,7 +166,7 @@ const (
 
 // Actions of module searches (modules/searches/module.yaml).
 const (
-	// List, save and delete one's own saved searches.
+	// List, save and delete one's own saved searches and grid layouts.
 	SearchesSave = "searches.save"
 	// Mail recipients a link to a page of the app (a search, a saved search).
 	SearchesShare = "searches.share"

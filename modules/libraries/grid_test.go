@@ -3,6 +3,7 @@ package libraries_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -357,6 +358,18 @@ func TestGridExportAndThumbnail(t *testing.T) {
 	rows, _ := f.GetRows(f.GetSheetName(0))
 	if want := a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Pending'`); len(rows) != want+1 || rows[0][0] != "Nom" {
 		t.Fatalf("export rows %d (want %d), header %v", len(rows), want+1, rows[0])
+	}
+	// The csv of the same view; a user without libraries.manage gets neither.
+	r = editor.Do("POST", "/api/assets/AdvertisingAsset/export/csv", map[string]any{
+		"columns": []any{map[string]any{"field": "name", "headerName": "Nom"}, map[string]any{"field": "category"}},
+		"filters": map[string]any{"status": "Pending"},
+	})
+	lines, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Raw, []byte("\xEF\xBB\xBF")))).ReadAll()
+	if r.Status != 200 || err != nil || len(lines) != len(rows) || lines[0][0] != "Nom" || !strings.HasSuffix(r.Header.Get("Content-Disposition"), ".csv") {
+		t.Fatalf("csv export: %d %v %d lines (want %d)", r.Status, err, len(lines), len(rows))
+	}
+	if r := user.Do("POST", "/api/assets/AdvertisingAsset/export/csv", map[string]any{"columns": []any{map[string]any{"field": "name"}}}); r.Status != 403 {
+		t.Fatalf("csv export by a user: %d", r.Status)
 	}
 
 	// The grid's thumbnail opens for a viewer on published assets, for managers only on others.

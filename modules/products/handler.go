@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
@@ -41,6 +42,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", actions.ProductsView, h.colors)
 	r.Handle("GET", "/api/products/locations", actions.ProductsView, h.locations)
 	r.Handle("GET", "/api/products/images/{id}/{file}", actions.ProductsView, h.image)
+	r.Handle("POST", "/api/products/export/xlsx", actions.ProductsView, h.export(grid.FormatXLSX))
+	r.Handle("POST", "/api/products/export/csv", actions.ProductsView, h.export(grid.FormatCSV))
 }
 
 // stream answers a product query as NDJSON: {"totalCount":N,"totalCountCapped":false} (exact up
@@ -108,6 +111,18 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
 	_ = enc.Encode(map[string]any{"done": true, "count": n})
 	_ = flush()
 	return nil
+}
+
+// export writes the product library's view as a file in format.
+func (h *Handler) export(format string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req ExportRequest
+		if err := httpx.Decode(r, &req); err != nil {
+			return err
+		}
+		req.Format = format
+		return h.svc.Export(r.Context(), w, req)
+	}
 }
 
 // page is the cached GET: ?query=<json>&select=a,b&cursor=... The answer may be kept by the

@@ -38,6 +38,7 @@ import { ColumnHeader, FilterChips, FilterEditor, opsOf } from './ColumnHeader';
 import { setColumnFilter } from './columnFilter';
 import { columnMenuModel, opensColumnMenu, type ColumnMenuId } from './columnMenu';
 import { ContextMenu, type MenuItem } from './ContextMenu';
+import { ColumnChooser } from './layout/ColumnChooser';
 import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridSource, type GridUi, type ProposedChange } from './controller';
 import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
@@ -112,6 +113,7 @@ export interface DataGridHandle {
   undo: () => void;
   redo: () => void;
   exportXlsx: () => Promise<void>;
+  exportCsv: () => Promise<void>;
   expandAll: () => void;
   collapseAll: () => void;
   /** Sends every queued change now; resolves when the server has answered. */
@@ -182,6 +184,10 @@ export interface DataGridProps {
   saveDelayMs?: number;
   deleteDelayMs?: number;
   exportFileName?: string;
+  /** The grid's name for the user's saved layout: shows the column chooser (layout/ColumnChooser.tsx). */
+  layoutKey?: string;
+  /** Turns the export body into the page's own (see GridSettings.exportRequest). */
+  exportRequest?: GridSettings['exportRequest'];
   confirmDelete?: GridSettings['confirmDelete'];
   validateNew?: GridSettings['validateNew'];
   onFocusRow?: (row: GridRow | null) => void;
@@ -266,6 +272,7 @@ function GridView(props: DataGridProps) {
       saveDelayMs: props.saveDelayMs ?? 0,
       deleteDelayMs: props.deleteDelayMs ?? 200,
       exportFileName: props.exportFileName,
+      exportRequest: props.exportRequest,
       confirmDelete: props.confirmDelete,
       validateNew: props.validateNew,
       onFocusRow: props.onFocusRow,
@@ -288,6 +295,7 @@ function GridView(props: DataGridProps) {
       undo: () => ctrl.undo(),
       redo: () => ctrl.redo(),
       exportXlsx: () => ctrl.exportXlsx(),
+      exportCsv: () => ctrl.exportCsv(),
       expandAll: () => ctrl.expandAll(),
       collapseAll: () => ctrl.collapseAll(),
       flush: async () => {
@@ -577,7 +585,9 @@ function GridView(props: DataGridProps) {
     }
     const extra = props.menuItems?.(row) ?? [];
     if (extra.length) items.push({ id: 'sep4', separator: true }, ...extra);
-    if (props.endpoints?.export) items.push({ id: 'sep5', separator: true }, { id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void exportXlsx() });
+    if (props.endpoints?.export || props.endpoints?.exportCsv) items.push({ id: 'sep5', separator: true });
+    if (props.endpoints?.export) items.push({ id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void exportXlsx() });
+    if (props.endpoints?.exportCsv) items.push({ id: 'exportCsv', label: intl.formatMessage(m.exportCsv), icon: 'excel', onSelect: () => void ctrl.exportCsv() });
     return items;
   };
 
@@ -666,6 +676,7 @@ function GridView(props: DataGridProps) {
         <div className="its-grid__toolbar-start">{typeof props.toolbar === 'function' ? props.toolbar(ui, handle) : props.toolbar}</div>
         <div className="its-grid__toolbar-end">
           <SaveIndicator state={ui.saveState} />
+          {props.layoutKey && <ColumnChooser ctrl={ctrl} layoutKey={props.layoutKey} />}
           {props.canEdit && (
             <span className="its-grid__btn-group">
               <button type="button" className="its-grid-btn" onClick={() => ctrl.undo()} disabled={!ui.canUndo} title={`${intl.formatMessage(m.undo)} (Ctrl+Z)`} aria-label={intl.formatMessage(m.undo)} data-testid="grid-undo">
@@ -701,9 +712,15 @@ function GridView(props: DataGridProps) {
             </span>
           )}
           {props.endpoints?.export && (
-            <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void exportXlsx()} disabled={ui.exporting} data-testid="grid-export">
-              {ui.exporting ? <Spinner size={14} /> : <GridIcon name="excel" />}
-              {intl.formatMessage(ui.exporting ? m.exporting : m.exportExcel)}
+            <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void exportXlsx()} disabled={!!ui.exporting} data-testid="grid-export">
+              {ui.exporting === 'xlsx' ? <Spinner size={14} /> : <GridIcon name="excel" />}
+              {intl.formatMessage(ui.exporting === 'xlsx' ? m.exporting : m.exportExcel)}
+            </button>
+          )}
+          {props.endpoints?.exportCsv && (
+            <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void ctrl.exportCsv()} disabled={!!ui.exporting} data-testid="grid-export-csv">
+              {ui.exporting === 'csv' ? <Spinner size={14} /> : <GridIcon name="excel" />}
+              {intl.formatMessage(ui.exporting === 'csv' ? m.exportingCsv : m.exportCsv)}
             </button>
           )}
         </div>

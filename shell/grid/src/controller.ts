@@ -13,7 +13,7 @@ import { m, refusalText } from './messages';
 import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
 import { applyRules, displayText, isCellEditable, sameValue } from './rules';
 import { buildEditEntries, commonValue, type EditValues } from './editCells';
-import { downloadExport } from './export';
+import { downloadExport, type ExportFormat } from './export';
 import { streamRows } from './stream';
 import { parseTsv, toTsv } from './tsv';
 import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
@@ -62,7 +62,8 @@ export interface GridUi {
   rejectedTotal: number;
   menu: MenuState | null;
   newRows: number;
-  exporting: boolean;
+  /** The export under way (its format), false when none. */
+  exporting: ExportFormat | false;
   /** Conditions of "Filter by this column", in the order they were set. */
   columnFilters: ColumnFilter[];
   columnMenu: HeaderPopup | null;
@@ -162,6 +163,8 @@ export interface GridSettings {
   saveDelayMs: number;
   deleteDelayMs: number;
   exportFileName?: string;
+  /** Turns the export body into the page's own (a source's query instead of the protocol filters). */
+  exportRequest?: (body: Record<string, unknown>, columnFilters: Filters) => Record<string, unknown>;
   confirmDelete?: (count: number) => Promise<boolean>;
   validateNew?: (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => Promise<Array<{ tempId: string; field: string; message: string }>>;
   onFocusRow?: (row: GridRow | null) => void;
@@ -1318,18 +1321,27 @@ export class GridController {
   }
 
   /** Exports the grid as shown to Excel on the server and downloads the file. */
-  async exportXlsx(): Promise<void> {
-    const path = this.settings.endpoints.export;
+  exportXlsx(): Promise<void> {
+    return this.exportAs('xlsx');
+  }
+
+  /** Exports the grid as shown to a csv file on the server and downloads it. */
+  exportCsv(): Promise<void> {
+    return this.exportAs('csv');
+  }
+
+  private async exportAs(format: ExportFormat): Promise<void> {
+    const path = format === 'csv' ? this.settings.endpoints.exportCsv : this.settings.endpoints.export;
     if (!path || this.ui.get().exporting) return;
-    this.patchUi({ exporting: true });
+    this.patchUi({ exporting: format });
     try {
       this.history.flush();
       await this.writer.flush();
       const name = this.settings.exportFileName;
-      await downloadExport(path, this.exportRequest(), name ? `${name}.xlsx` : 'export.xlsx');
+      await downloadExport(path, this.exportRequest(), `${name ?? 'export'}.${format}`);
     } catch (e) {
       console.error('Export failed', e);
-      toast.error(this.intl.formatMessage(m.exportFailed), { key: 'grid-export' });
+      toast.error(this.intl.formatMessage(format === 'csv' ? m.exportCsvFailed : m.exportFailed), { key: 'grid-export' });
     } finally {
       this.patchUi({ exporting: false });
     }
@@ -1351,6 +1363,6 @@ export class GridController {
     if (sort.length) body.sort = sort;
     if (this.groupField) body.groupBy = [this.groupField];
     if (this.settings.exportFileName) body.fileName = this.settings.exportFileName;
-    return body;
+    return this.settings.exportRequest ? this.settings.exportRequest(body, this.protocolColumnFilters()) : body;
   }
 }

@@ -1,6 +1,9 @@
 /** The server-side Excel export (docs/grid.md §7): POST the grid as shown, download the workbook. */
 import { ApiError, CSRF_HEADER, NetworkError, apiUrl, csrfToken } from '@its/kit';
 
+/** The files the server writes of a grid's view. */
+export type ExportFormat = 'xlsx' | 'csv';
+
 /** The file name of a Content-Disposition header (RFC 6266: filename* first). */
 export function fileNameFrom(header: string | null): string | null {
   if (!header) return null;
@@ -23,7 +26,7 @@ export function downloadExport(path: string, body: unknown, fallbackName = 'expo
     {
       method: 'POST',
       headers: {
-        Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
+        Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv, application/json',
         'Content-Type': 'application/json',
         [CSRF_HEADER]: csrfToken(),
       },

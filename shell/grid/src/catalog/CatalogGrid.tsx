@@ -15,6 +15,9 @@ import { catalogColumns, catalogSchema, liftLocation } from './columns';
 import { fieldName } from './messages';
 import { toQuerySort, withColumnFilters } from './query';
 
+/** The product library's exports (the catalog grid reads through its own source). */
+const CATALOG_EXPORT = { export: '/products/export/xlsx', exportCsv: '/products/export/csv' };
+
 export interface CatalogGridProps {
   query: ProductQuery;
   emptyText: string;
@@ -26,9 +29,11 @@ export interface CatalogGridProps {
   /** Context menu entries of the page, for the row right-clicked. */
   menuItems?: (row: GridRow | null) => MenuItem[];
   handle?: (h: DataGridHandle | null) => void;
+  /** The grid's name for the user's saved layout (column chooser). */
+  layoutKey?: string;
 }
 
-export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle }: CatalogGridProps) {
+export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog' }: CatalogGridProps) {
   const intl = useIntl();
   const [sort, setSort] = useState<Record<string, 1 | -1> | undefined>(undefined);
   const full = useMemo<ProductQuery>(() => ({ ...query, sort, limit: QUERY_LIMIT }), [query, sort]);
@@ -58,6 +63,14 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
     [],
   );
 
+  // The export is the product query of the bar (its own sort and paging left out) with the
+  // grid's columns (no pictures), column filters, sort and grouping.
+  const exportRequest = useCallback((body: Record<string, unknown>, columnFilters: Record<string, unknown>) => {
+    const { sort: _sort, skip: _skip, limit: _limit, ...query } = fullRef.current as ProductQuery & { skip?: number };
+    const columns = (body.columns as Array<{ field: string }>).filter((c) => c.field !== 'thumbnail');
+    return { ...body, columns, filters: columnFilters, query };
+  }, []);
+
   // A new query (filters, location, sort) reads the rows again.
   const filters = useMemo(() => ({ query: JSON.stringify(full) }), [full]);
 
@@ -69,6 +82,9 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       source={source}
       columnExtras={extras}
       filters={filters}
+      endpoints={CATALOG_EXPORT}
+      layoutKey={layoutKey}
+      exportRequest={exportRequest}
       canEdit={false}
       headerName={headerName}
       emptyState={() => emptyText}

@@ -153,7 +153,7 @@ export const actions = {
   sampleInventoryEdit: { id: 'sampleInventory.edit', module: 'sampleinventory', resource: ['library'] },
   /** Transfer samples from Production to Sales (edit on both) */
   sampleInventoryTransfer: { id: 'sampleInventory.transfer', module: 'sampleinventory', resource: [] },
-  /** List, save and delete one's own saved searches */
+  /** List, save and delete one's own saved searches and grid layouts */
   searchesSave: { id: 'searches.save', module: 'searches', resource: [] },
   /** Mail recipients a link to a page of the app (a search, a saved search) */
   searchesShare: { id: 'searches.share', module: 'searches', resource: [] },

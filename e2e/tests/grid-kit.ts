@@ -1,0 +1,19 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The grid kit's parts as the browser tests reach them (shell/grid). */
+
+export const header = (grid: Locator, field: string) => grid.locator(`[data-testid="grid-header"][data-field="${field}"]`);
+export const headerCell = (grid: Locator, field: string) => grid.locator(`.ag-header-cell[col-id="${field}"]`);
+export const cell = (grid: Locator, row: number, field: string) => grid.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`).first();
+export const menu = (page: Page) => page.getByTestId('grid-column-menu');
+export const menuItem = (page: Page, id: string) => menu(page).locator(`[data-menu-id="${id}"]`);
+
+export async function gridLoaded(grid: Locator) {
+  await expect(grid).not.toHaveAttribute('data-loading', 'true', { timeout: 30_000 });
+}
+
+export async function openColumnMenu(page: Page, grid: Locator, field: string) {
+  await header(grid, field).hover();
+  await header(grid, field).getByTestId('grid-header-menu').click();
+  await expect(menu(page)).toBeVisible();
+}
