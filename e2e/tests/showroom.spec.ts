@@ -59,8 +59,13 @@ test('the showroom presents the sort order, the viewers step with the keys, and 
   await login(page, 'editor');
   // From the assortment's page, its Showroom button.
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
+  const stat = page.waitForResponse((r) => r.url().endsWith('/api/stats') && r.request().method() === 'POST');
   await page.getByTestId('header-showroom').click();
   await expect(page.getByTestId('showroom-overview')).toBeVisible({ timeout: 30_000 });
+  // Opening the showroom is a statistics event about the assortment.
+  const recorded = await stat;
+  expect(recorded.status()).toBe(200);
+  expect(recorded.request().postDataJSON()).toMatchObject({ action: 'openDigitalShowroom', modelType: 'Assortment', assortment: id });
   // Full window: no app bar; the groups in the sort page's order, every style/colour a tile.
   await expect(page.getByTestId('app-bar')).toHaveCount(0);
   expect(await pageTitles(page)).toEqual(order);

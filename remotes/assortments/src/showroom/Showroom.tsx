@@ -13,7 +13,7 @@ import { EmptyState, Icon, Spinner, chrome, usePageChrome, usePageTitle } from '
 import { ProductViewer, type ViewerRow } from '@its/grid';
 import type { Assortment } from '../api';
 import { sortMsg } from '../sort/messages';
-import { useShowroom } from './api';
+import { recordShowroomOpened, useShowroom } from './api';
 import { filterMsg, modeMsg, showroomMsg } from './messages';
 import {
   CATEGORY_MODES,
@@ -436,6 +436,9 @@ function DetailViewer({ org, id, groups, itemId, a, search }: { org: OrgType; id
 export function Showroom({ org, id, view }: { org: OrgType; id: string; view: ShowroomView }) {
   const intl = useIntl();
   useFullWindow();
+  useEffect(() => {
+    void recordShowroomOpened(id);
+  }, [id]);
   const { data, error, pending } = useShowroom(org, id);
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);

@@ -50,6 +50,11 @@ export interface ShowroomData {
   groups: ShowroomGroup[];
 }
 
+/** The statistics event of opening an assortment's digital showroom (platform spec §9). */
+export const SHOWROOM_STAT = 'openDigitalShowroom';
+export const recordShowroomOpened = (id: string) =>
+  api.post('/stats', { action: SHOWROOM_STAT, modelType: 'Assortment', modelId: id, assortment: id }, { silent: true }).catch(() => undefined);
+
 const STALE_MS = 60_000;
 
 /** The assortment and its showroom groups (null until both are loaded). */
