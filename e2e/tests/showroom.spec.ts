@@ -103,6 +103,8 @@ test('the showroom presents the sort order, the viewers step with the keys, and 
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('showroom-detail')).toHaveAttribute('data-id', items[1]!);
   await expect(page.getByTestId('showroom-position')).toHaveAttribute('data-at', '2');
+  // The next product opens on the panel the user had picked.
+  await expect(viewer.getByTestId('product-availability')).toBeVisible();
   await page.keyboard.press('End');
   await expect(page.getByTestId('showroom-detail')).toHaveAttribute('data-id', items.at(-1)!);
   await page.keyboard.press('ArrowRight');
@@ -134,7 +136,9 @@ test('the showroom presents the sort order, the viewers step with the keys, and 
   await page.getByTestId('showroom-config-status-only').check();
   await page.getByTestId('showroom-config-mode-catalog').check();
   await shot(page, 'showroom-config');
+  const patched = page.waitForResponse((r) => r.url().endsWith(`/api/assortments/${id}`) && r.request().method() === 'PATCH');
   await page.getByTestId('showroom-config-save').click();
+  expect((await patched).status()).toBe(200);
   await expect(page.getByTestId('showroom-config-save')).toBeDisabled();
   const saved = (await (await api.ctx.get(`/api/assortments/${id}`)).json()).data.uiSettings;
   expect(saved.digitalShowroomSettings).toEqual({ assortmentStatusOnly: true, categoryMode: 'catalog' });

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, Icon, Spinner, chrome, usePageChrome, usePageTitle } from '@its/kit';
-import { ProductViewer, type ViewerRow } from '@its/grid';
+import { ProductViewer, type ViewerPanel, type ViewerRow } from '@its/grid';
 import type { Assortment } from '../api';
 import { sortMsg } from '../sort/messages';
 import { recordShowroomOpened, useShowroom } from './api';
@@ -231,7 +231,7 @@ function Overview({ org, id, groups, search }: { org: OrgType; id: string; group
   const navigate = useNavigate();
   useNavKeys((a: NavAction) => {
     if (a === 'close') {
-      if (at >= 0) (refs.current[at] ?? document.activeElement as HTMLElement | null)?.blur();
+      (document.activeElement as HTMLElement | null)?.blur();
       return;
     }
     const to = step(at < 0 ? (a === 'prev' ? items.length : -1) : at, items.length, a);
@@ -394,6 +394,8 @@ function DetailViewer({ org, id, groups, itemId, a, search }: { org: OrgType; id
   const at = seq.findIndex((s) => s.item.id === itemId);
   const settings = showroomSettings(a.uiSettings);
   const stage = useRef<HTMLDivElement>(null);
+  // The panel the user last picked stays open from one product to the next.
+  const [panel, setPanel] = useState<ViewerPanel>('info');
   const go = (act: NavAction) => {
     if (act === 'close') {
       const g = seq[at]?.group;
@@ -427,7 +429,7 @@ function DetailViewer({ org, id, groups, itemId, a, search }: { org: OrgType; id
   const fallback = { style: item.style, color: item.color, name: item.name, colorDescription: item.colorDescription, image: heroOf(item), thumbnail: item.thumbnail };
   return (
     <div className="sr-detail" ref={stage} data-testid="showroom-detail" data-id={item.id}>
-      <ProductViewer key={item.id} id={item.id} fallback={fallback} row={item.row as ViewerRow | null} locationOnly={settings.assortmentStatusOnly ? a.locationId : null} layout="full" header={header} />
+      <ProductViewer key={item.id} id={item.id} fallback={fallback} row={item.row as ViewerRow | null} locationOnly={settings.assortmentStatusOnly ? a.locationId : null} layout="full" header={header} initialPanel={panel} onPanelChange={setPanel} />
     </div>
   );
 }

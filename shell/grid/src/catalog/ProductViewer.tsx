@@ -341,12 +341,14 @@ export interface ProductViewerProps {
   layout?: 'panel' | 'full';
   /** The panel shown first. */
   initialPanel?: ViewerPanel;
+  /** Told of the panel the user picks (the showroom keeps it from one product to the next). */
+  onPanelChange?: (panel: ViewerPanel) => void;
   /** Shown above the sidebar's title (the showroom's position and navigation). */
   header?: ReactNode;
 }
 
 /** The detail of one style/colour. */
-export function ProductViewer({ id, fallback, row, locationOnly, layout = 'panel', initialPanel = 'info', header }: ProductViewerProps) {
+export function ProductViewer({ id, fallback, row, locationOnly, layout = 'panel', initialPanel = 'info', onPanelChange, header }: ProductViewerProps) {
   const intl = useIntl();
   const panels = VIEWER_PANELS.filter((t) => row || (t !== 'notes' && t !== 'quantities'));
   const [tab, setTab] = useState<ViewerPanel>(panels.includes(initialPanel) ? initialPanel : 'info');
@@ -375,7 +377,12 @@ export function ProductViewer({ id, fallback, row, locationOnly, layout = 'panel
         </div>
         <div className="pr-tabs" role="tablist" aria-label={head?.name ?? id}>
           {panels.map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} className={`pr-tab${tab === t ? ' is-active' : ''}`} onClick={() => setTab(t)} data-testid={`panel-tab-${t}`}>
+            <button key={t} type="button" role="tab" aria-selected={tab === t} className={`pr-tab${tab === t ? ' is-active' : ''}`} onClick={() => {
+                setTab(t);
+                onPanelChange?.(t);
+              }}
+              data-testid={`panel-tab-${t}`}
+            >
               {intl.formatMessage(panelNames[t])}
             </button>
           ))}
