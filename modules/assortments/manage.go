@@ -92,6 +92,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if req.CarryoverDate != nil {
 		set["carryover_date"] = req.CarryoverDate.Time
 	}
+	checkUISettings(req.UISettings, &bad)
 	for col, raw := range map[string]json.RawMessage{"titles": req.Titles, "custom_content": req.CustomContent, "ui_settings": req.UISettings} {
 		if len(raw) > 0 {
 			set[col] = string(raw)

@@ -308,6 +308,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	}
 	a.LocationID = strings.ToUpper(orDefault(req.LocationID, products.DefaultLocation))
 	a.Labels = checkLabels(req.Labels, &bad)
+	checkUISettings(req.UISettings, &bad)
 	a.Starred, a.State = req.Starred, "published"
 	a.CollectionsQueryID, a.Titles, a.CustomContent, a.UISettings, a.CarryoverDate = req.CollectionsQueryID, req.Titles, req.CustomContent, req.UISettings, req.CarryoverDate
 	switch {

@@ -251,8 +251,8 @@ func (h *Handler) locations(w http.ResponseWriter, r *http.Request) error {
 // browsers keep it for a year.
 func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 	id := chi.URLParam(r, "id")
-	kind, ok := strings.CutSuffix(chi.URLParam(r, "file"), ".png")
-	if _, known := imageSizes[kind]; !ok || !known {
+	kind, angle, ok := imageFile(chi.URLParam(r, "file"))
+	if !ok {
 		return httpx.NotFound("Image")
 	}
 	_, color, valid := SplitID(id)
@@ -266,7 +266,7 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 	if !found {
 		return httpx.NotFound("Product")
 	}
-	etag := `"` + id + "-" + kind + `"`
+	etag := `"` + id + "-" + kind + "-" + angle + `"`
 	w.Header().Set("Cache-Control", "private, max-age=31536000, immutable")
 	w.Header().Set("ETag", etag)
 	if r.Header.Get("If-None-Match") == etag {
@@ -274,7 +274,7 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := RenderImage(&buf, kind, facts.ProductType, facts.Type, color); err != nil {
+	if err := RenderAngle(&buf, kind, angle, facts.ProductType, facts.Type, color); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "image/png")

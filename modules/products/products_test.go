@@ -556,6 +556,22 @@ func TestCatalog(t *testing.T) {
 		if r := c.Do("GET", "/api/products/images/"+id+"/huge.png", nil); r.Status != 404 {
 			t.Fatalf("unknown kind: %d", r.Status)
 		}
+		// The angle gallery: each angle is its own drawing of the same size; an unknown angle is a 404.
+		for _, angle := range []string{"medial", "detail"} {
+			res, err := c.HTTP.Get(a.URL + "/api/products/images/" + id + "/thumbnail-" + angle + ".png")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			img, err := png.Decode(bytes.NewReader(got))
+			if res.StatusCode != 200 || err != nil || img.Bounds().Dx() != 160 || bytes.Equal(got, body) {
+				t.Fatalf("%s angle: %d %v (same as the side: %v)", angle, res.StatusCode, err, bytes.Equal(got, body))
+			}
+		}
+		if r := c.Do("GET", "/api/products/images/"+id+"/thumbnail-top.png", nil); r.Status != 404 {
+			t.Fatalf("unknown angle: %d", r.Status)
+		}
 	})
 
 	t.Run("locations by territory", func(t *testing.T) {

@@ -230,6 +230,10 @@ function Header({
               <FormattedMessage id="assortments.sort.tab" defaultMessage="Sort & group" />
             </Link>
           )}
+          <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/showroom`} data-testid="header-showroom">
+            <ProductIcon name="presentation" />
+            <FormattedMessage id="assortments.showroom.open" defaultMessage="Showroom" />
+          </Link>
           {canWrite && (
             <>
               {a.method !== 'dynamic' && (
