@@ -318,17 +318,9 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 // modified date (the recent view's order).
 func seedGroupBy(ctx context.Context, tx pgx.Tx, id, field string, modified time.Time) error {
 	svc := &Service{store: &Store{}}
-	a := &Assortment{ID: id, Type: "item", Method: "static"}
-	gs, err := svc.loadGroupSort(ctx, tx, a, true)
-	if err != nil {
+	if err := svc.groupRows(ctx, tx, &Assortment{ID: id, Type: "item", Method: "static"}, field); err != nil {
 		return err
 	}
-	if err := gs.apply([]GroupSortBatch{{Type: BatchGroupBy, GroupBy: field}}); err != nil {
-		return err
-	}
-	if err := svc.saveGroupSort(ctx, tx, gs); err != nil {
-		return err
-	}
-	_, err = tx.Exec(ctx, `UPDATE assortments SET modified_date = $2 WHERE id = $1`, id, modified)
+	_, err := tx.Exec(ctx, `UPDATE assortments SET modified_date = $2 WHERE id = $1`, id, modified)
 	return err
 }

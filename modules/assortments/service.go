@@ -386,6 +386,12 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 		if _, err := s.addRows(ctx, tx, created, req.Products, req.Source); err != nil {
 			return nil, "", err
 		}
+		// A type whose default group-by is not none starts with its display groups.
+		if by := defaultGroupBy(created); by != GroupByNone && created.Method == MethodStatic {
+			if err := s.groupRows(ctx, tx, created, by); err != nil {
+				return nil, "", err
+			}
+		}
 	}
 	out, err := s.store.get(ctx, tx, id, false)
 	if err != nil {

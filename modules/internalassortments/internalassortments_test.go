@@ -363,8 +363,8 @@ func TestCreateFromQuery(t *testing.T) {
 		t.Fatalf("products %v, want %d", created["productCount"], want)
 	}
 	gs := data(t, boss.Do("GET", "/api/internalAssortments/groupsort/"+created["_id"].(string), nil), 200)
-	if gs["groupBy"] != "pillar" {
-		t.Fatalf("default group-by %v", gs["groupBy"])
+	if gs["groupBy"] != "pillar" || len(arr(gs["groups"])) < 3 || len(arr(obj(arr(gs["groups"])[0])["styles"])) == 0 {
+		t.Fatalf("made from a query: not grouped by pillar: %v", gs)
 	}
 	opts := data(t, boss.Do("POST", "/api/internalAssortments/products/options", map[string]any{"productType": "Footwear"}), 200)
 	if len(arr(opts["genders"])) == 0 || len(arr(opts["pillars"])) == 0 || len(arr(opts["years"])) == 0 {

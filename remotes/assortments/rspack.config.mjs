@@ -18,6 +18,9 @@ export default await remoteConfig({
     './AssortmentManage': './src/exposes/AssortmentManage.tsx',
     './AssortmentSort': './src/exposes/AssortmentSort.tsx',
     './SeasonsManage': './src/exposes/SeasonsManage.tsx',
+    './InternalWholesale': './src/exposes/InternalWholesale.tsx',
+    './InternalRetail': './src/exposes/InternalRetail.tsx',
+    './InternalSort': './src/exposes/InternalSort.tsx',
   },
   grid: true,
 });
