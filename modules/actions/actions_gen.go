@@ -84,6 +84,16 @@ const (
 	ImportsSampleInventory = "imports.sampleInventory"
 )
 
+// Actions of module internalassortments (modules/internalassortments/module.yaml).
+const (
+	// See internal assortments (narrowed by channel, region and productType); its policy reads resource channel, region, productType.
+	InternalAssortmentsView = "internalAssortments.view"
+	// Create, change and delete internal assortments (narrowed by channel, region and productType); its policy reads resource channel, region, productType.
+	InternalAssortmentsEdit = "internalAssortments.edit"
+	// Editors see only the published state of internal assortments.
+	InternalAssortmentsPublishedStateOnly = "internalAssortments.publishedStateOnly"
+)
+
 // Actions of module libraries (modules/libraries/module.yaml).
 const (
 	// Browse a library; its policy reads resource libraryType.
@@ -228,6 +238,9 @@ var All = []Action{
 	{ID: DocumentsMailPackage, Module: "documents", Resource: nil},
 	{ID: ImportsAssortment, Module: "imports", Resource: nil},
 	{ID: ImportsSampleInventory, Module: "imports", Resource: []string{"library"}},
+	{ID: InternalAssortmentsView, Module: "internalassortments", Resource: []string{"channel", "region", "productType"}},
+	{ID: InternalAssortmentsEdit, Module: "internalassortments", Resource: []string{"channel", "region", "productType"}},
+	{ID: InternalAssortmentsPublishedStateOnly, Module: "internalassortments", Resource: nil},
 	{ID: LibrariesView, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: LibrariesManage, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: StatsCreate, Module: "libraries", Resource: nil},
@@ -283,6 +296,7 @@ var Manifests = []string{
 	"modules/dashboard/module.yaml",
 	"modules/documents/module.yaml",
 	"modules/imports/module.yaml",
+	"modules/internalassortments/module.yaml",
 	"modules/libraries/module.yaml",
 	"modules/notifications/module.yaml",
 	"modules/orders/module.yaml",

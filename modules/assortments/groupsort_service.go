@@ -49,6 +49,19 @@ func (s *Service) loadGroupSort(ctx context.Context, q querier, a *Assortment, w
 	return buildGroupSort(a.ID, groupBy, version, groups, rows), nil
 }
 
+// groupRows groups a static assortment's rows into display groups by field (a groupBy batch on
+// the stored state).
+func (s *Service) groupRows(ctx context.Context, tx pgx.Tx, a *Assortment, field string) error {
+	gs, err := s.loadGroupSort(ctx, tx, a, true)
+	if err != nil {
+		return err
+	}
+	if err := gs.apply([]GroupSortBatch{{Type: BatchGroupBy, GroupBy: field}}); err != nil {
+		return err
+	}
+	return s.saveGroupSort(ctx, tx, gs)
+}
+
 // GroupSort answers an assortment's display groups with their styles in order.
 func (s *Service) GroupSort(ctx context.Context, id string) (*GroupSort, error) {
 	a, err := s.load(ctx, s.db, id, false)

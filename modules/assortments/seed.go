@@ -25,7 +25,19 @@ type demoEntry struct {
 	Where                           string // static: which catalog rows (trusted SQL on p)
 	Children                        []demoEntry
 	GroupBy                         string // static: display groups by this field (GroupByFields)
+	OrgType                         string // "" is regular
 	collection                      bool
+}
+
+// DemoAssortment is a demo assortment another module seeds through SeedDemo (the internal
+// assortments of modules/internalassortments): a static one takes Rows catalog rows matching
+// Where (trusted SQL on the catalog alias p) and GroupBy makes its display groups.
+type DemoAssortment = demoEntry
+
+// SeedDemo inserts a demo assortment of owner at the root, last modified at modified, and
+// answers its id.
+func SeedDemo(ctx context.Context, tx pgx.Tx, owner string, e DemoAssortment, modified time.Time) (string, error) {
+	return seedEntry(ctx, tx, owner, e, nil, modified)
 }
 
 var (
@@ -249,12 +261,12 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 	}
 	var id string
 	err := tx.QueryRow(ctx, `INSERT INTO assortments (owner_id, type, hierarchy, title, sub_title, method, channel, region, season, year,
-		gender, product_type, location_id, state, starred, labels, query, scheduled_date, decimals_places, created_date, modified_date)
+		gender, product_type, location_id, state, starred, labels, query, scheduled_date, decimals_places, created_date, modified_date, org_type)
 		VALUES ($1,$2,$3::uuid[],$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,
 			(SELECT c.decimal_places FROM locations l JOIN currencies c ON c.currency_code = l.currency_code WHERE l.code = $13),
-			$19::timestamptz - interval '30 days', $19::timestamptz)
+			$19::timestamptz - interval '30 days', $19::timestamptz, $20)
 		RETURNING id::text`, owner, typ, hierarchy, e.Title, e.SubTitle, method, channel, region, e.Season, year, e.Gender, ptype, loc,
-		state, e.Starred, string(labels), query, scheduled, modified).Scan(&id)
+		state, e.Starred, string(labels), query, scheduled, modified, orDefault(e.OrgType, "regular")).Scan(&id)
 	if err != nil {
 		return "", err
 	}
@@ -306,17 +318,9 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 // modified date (the recent view's order).
 func seedGroupBy(ctx context.Context, tx pgx.Tx, id, field string, modified time.Time) error {
 	svc := &Service{store: &Store{}}
-	a := &Assortment{ID: id, Type: "item", Method: "static", OrgType: "regular"}
-	gs, err := svc.loadGroupSort(ctx, tx, a, true)
-	if err != nil {
+	if err := svc.groupRows(ctx, tx, &Assortment{ID: id, Type: "item", Method: "static"}, field); err != nil {
 		return err
 	}
-	if err := gs.apply([]GroupSortBatch{{Type: BatchGroupBy, GroupBy: field}}); err != nil {
-		return err
-	}
-	if err := svc.saveGroupSort(ctx, tx, gs); err != nil {
-		return err
-	}
-	_, err = tx.Exec(ctx, `UPDATE assortments SET modified_date = $2 WHERE id = $1`, id, modified)
+	_, err := tx.Exec(ctx, `UPDATE assortments SET modified_date = $2 WHERE id = $1`, id, modified)
 	return err
 }

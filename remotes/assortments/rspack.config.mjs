@@ -22,6 +22,9 @@ export default await remoteConfig({
     './AssortmentShowroomDetail': './src/exposes/AssortmentShowroomDetail.tsx',
     './AssortmentShowroomConfig': './src/exposes/AssortmentShowroomConfig.tsx',
     './SeasonsManage': './src/exposes/SeasonsManage.tsx',
+    './InternalWholesale': './src/exposes/InternalWholesale.tsx',
+    './InternalRetail': './src/exposes/InternalRetail.tsx',
+    './InternalSort': './src/exposes/InternalSort.tsx',
   },
   grid: true,
 });

@@ -16,6 +16,10 @@ export type View = (typeof VIEWS)[number];
 export const BASE_PATH = '/product/assortments';
 export const viewPath = (v: View) => `${BASE_PATH}/${v}`;
 export const managePath = (id: string) => `${BASE_PATH}/assortment/${encodeURIComponent(id)}/manage`;
+/** The internal assortments' pages: a channel's list and an assortment's tabs. */
+export const INTERNAL_PATH = `${BASE_PATH}/internal`;
+export const internalListPath = (channel: string) => `${INTERNAL_PATH}/${channel.toLowerCase()}`;
+export const internalPath = (id: string, tab: 'sort') => `${INTERNAL_PATH}/${encodeURIComponent(id)}/${tab}`;
 
 export const CHANNELS: readonly string[] = enums.assortments.channels;
 export const REGIONS: readonly string[] = enums.assortments.regions;
@@ -112,8 +116,11 @@ export interface CreateBody {
 
 export const createAssortment = (body: CreateBody) => api.post<Assortment>('/assortments', body, { silent: true });
 
-export const getAssortment = (id: string, signal?: AbortSignal) =>
-  api.get<Assortment>(`/assortments/${encodeURIComponent(id)}`, { signal, query: { _options: JSON.stringify({ products: false }) } });
+/** The API of an organisation type: regular assortments or internal ones (same calls, own rules). */
+export type OrgBase = 'assortments' | 'internalAssortments';
+
+export const getAssortment = (id: string, signal?: AbortSignal, org: OrgBase = 'assortments') =>
+  api.get<Assortment>(`/${org}/${encodeURIComponent(id)}`, { signal, query: { _options: JSON.stringify({ products: false }) } });
 
 export interface PatchBody {
   version?: number;

@@ -7,6 +7,7 @@ export const loadMessages: CatalogLoader = (locale) => import(/* webpackChunkNam
 
 const messages = defineMessages({
   manager: { id: 'assortments.manager', defaultMessage: 'Assortment Manager' },
+  internal: { id: 'assortments.internal', defaultMessage: 'Internal assortments' },
   created: { id: 'assortments.toast.created', defaultMessage: 'Assortment Created' },
   folderCreated: { id: 'assortments.toast.folderCreated', defaultMessage: 'Folder Created' },
   duplicated: { id: 'assortments.toast.duplicated', defaultMessage: 'Assortment Duplicated' },

@@ -93,6 +93,12 @@ export const actions = {
   importsAssortment: { id: 'imports.assortment', module: 'imports', resource: [] },
   /** Import samples into a sample library from Excel */
   importsSampleInventory: { id: 'imports.sampleInventory', module: 'imports', resource: ['library'] },
+  /** See internal assortments (narrowed by channel, region and productType) */
+  internalAssortmentsView: { id: 'internalAssortments.view', module: 'internalassortments', resource: ['channel', 'region', 'productType'] },
+  /** Create, change and delete internal assortments (narrowed by channel, region and productType) */
+  internalAssortmentsEdit: { id: 'internalAssortments.edit', module: 'internalassortments', resource: ['channel', 'region', 'productType'] },
+  /** Editors see only the published state of internal assortments */
+  internalAssortmentsPublishedStateOnly: { id: 'internalAssortments.publishedStateOnly', module: 'internalassortments', resource: [] },
   /** Browse a library */
   librariesView: { id: 'libraries.view', module: 'libraries', resource: ['libraryType'] },
   /** Manage a library: statuses, fields, uploads, reports */

@@ -41,6 +41,16 @@ export const enums = {
     /** What the last step does: import the rows, or download them as xlsx (bulk downloader) */
     subtypes: ['import', 'bulkDownloader'],
   },
+  internalassortments: {
+    /** Channels of an internal assortment */
+    channels: ['Wholesale', 'Retail'],
+    /** Regions of an internal assortment (domestic or international) */
+    regions: ['Domestic', 'International'],
+    /** Product types of an internal assortment */
+    productTypes: ['All', 'Footwear', 'Apparel', 'POP'],
+    /** Genders (division groups) of an internal assortment */
+    genders: ['Mens', 'Womens', 'Kids', 'Unisex'],
+  },
   seasons: {
     /** Season codes (spec §3.3) */
     seasons: ['SP', 'SU', 'FA', 'HO'],
@@ -82,6 +92,12 @@ export const constants = {
     maxXMLBytes: 16777216,
     /** Most columns a file may have */
     maxColumns: 200,
+  },
+  internalassortments: {
+    /** How long a table of contents is answered from the cache (unless forced) */
+    discoverTTLMs: 30000,
+    /** Most products an assortment made from a query may take */
+    maxQueryProducts: 5000,
   },
   searches: {
     /** The most saved searches one user keeps */
