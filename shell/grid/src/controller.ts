@@ -18,6 +18,7 @@ import { streamRows } from './stream';
 import { parseTsv, toTsv } from './tsv';
 import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
+import { PagedRows, isPlaceholder } from './blocks/pagedRows';
 
 export const SELECTION_COL = 'ag-Grid-SelectionColumn';
 export const USER_LOCK_TOAST_MS = 5000;
@@ -55,6 +56,8 @@ export interface GridUi {
   loading: boolean;
   loaded: number;
   total: number;
+  /** The total is the server's estimate (a view read by scrolling, past the count cap). */
+  totalEstimated: boolean;
   rowCount: number;
   loadError: boolean;
   groupBy: string | null;
@@ -90,6 +93,7 @@ const initialUi: GridUi = {
   loading: false,
   loaded: 0,
   total: 0,
+  totalEstimated: false,
   rowCount: 0,
   loadError: false,
   groupBy: null,
@@ -106,8 +110,8 @@ const initialUi: GridUi = {
 
 /** Where a custom load hands its rows on (DataGrid `source`). */
 export interface RowSink {
-  /** How many rows the load will bring (for "Loading n of total"). */
-  total: (n: number) => void;
+  /** How many rows the load will bring (for "Loading n of total"); estimated past a count cap. */
+  total: (n: number, estimated?: boolean) => void;
   /** Rows as they come, in the grid's row shape (`id`, `version`, fields). */
   rows: (rows: GridRow[]) => void;
 }
@@ -118,8 +122,10 @@ export interface GridLoadQuery {
   filters: Filters;
   /** The columns the user sorted, in order (empty: the source's own order). */
   sort: Required<SortKey>[];
-  /** Rows already loaded: 0 for a (re)load, the loaded count for `loadMore`. */
+  /** Rows already loaded: 0 for a (re)load, the loaded count for `loadMore`; a block's first row. */
   skip: number;
+  /** Rows wanted (a block of a source read by scrolling); the source's own when absent. */
+  limit?: number;
   /**
    * The column menu's conditions in the protocol's filter shape (docs/grid.md §3.3), for a source
    * with `columnFilters: 'server'`; empty otherwise (the kit then applies them to the loaded rows).
@@ -140,6 +146,11 @@ export interface GridSource {
    * they change); 'client' (the default, for a source that loads every row) filters the loaded rows.
    */
   columnFilters?: FilterMode;
+  /**
+   * Rows per block for a source read by scrolling: `load` is asked for one block at a time
+   * (`skip`, `limit`) as the user scrolls to it, and answers the view's total with each.
+   */
+  blocks?: number;
 }
 
 /** A cell change the page is asked about before it is taken (`confirmChanges`). */
@@ -180,6 +191,16 @@ export type GridData = GridRow | GroupRow;
 const isNew = (d: unknown) => !!d && typeof d === 'object' && (d as Record<string, unknown>).__new === true;
 const isFolder = (schema: GridSchema, d: Record<string, unknown> | undefined) =>
   !!schema.folderField && !!d && String(d[schema.folderField] ?? '').toLowerCase() === 'folder';
+
+/** A signal aborted when either of two is. */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const ctl = new AbortController();
+  const abort = () => ctl.abort();
+  if (a.aborted || b.aborted) abort();
+  a.addEventListener('abort', abort, { once: true });
+  b.addEventListener('abort', abort, { once: true });
+  return ctl.signal;
+}
 
 export function classifyFailure(e: unknown): WriteFailure {
   if (e instanceof ApiError) {
@@ -224,8 +245,12 @@ export class GridController {
 
   readonly history: History;
   readonly writer: Writer;
+  /** The rows of a source read by scrolling (`GridSource.blocks`). */
+  readonly paged: PagedRows;
 
   constructor() {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const self = this;
     this.history = new History({
       windowMs: 100,
       onFlush: (step, undoable) => this.sendStep(step, !undoable || step.kind !== 'edit'),
@@ -240,6 +265,32 @@ export class GridController {
       delayMs: 0,
       batchRows: 250,
     });
+    this.paged = new PagedRows({
+      get api() {
+        return self.api as GridApi<unknown> | null;
+      },
+      rows: this.rows,
+      newRows: () => [...this.rows.values()].filter(isNew),
+      take: (rows) => {
+        this.writer.track(rows);
+        return rows.map((r) => this.overlayPending(r));
+      },
+      swapped: () => {
+        this.groupRows.clear();
+        this.setRange(null);
+      },
+      total: (total, estimated) => this.patchUi({ total, totalEstimated: estimated }),
+      loaded: () => this.patchUi({ loading: false, loaded: this.rows.size, rowCount: this.shownCount() }),
+      failed: (e) => {
+        console.error('Grid load failed', e);
+        this.patchUi({ loading: false, loadError: true });
+      },
+    });
+  }
+
+  /** Whether the rows are read by scrolling. */
+  isPaged(): boolean {
+    return !!this.settings?.source?.blocks;
   }
 
   /* ------------------------------------------------------------------ settings and ui */
@@ -283,6 +334,7 @@ export class GridController {
 
   detach(): void {
     this.loadAbort?.abort();
+    this.paged.close();
     void this.writer.flush();
     this.api = null;
   }
@@ -333,7 +385,7 @@ export class GridController {
 
   /** Appends the next rows of a custom source (`skip` = rows loaded); nothing while loading. */
   loadMore(): Promise<void> {
-    if (!this.settings.source || this.ui.get().loading) return Promise.resolve();
+    if (!this.settings.source || this.isPaged() || this.ui.get().loading) return Promise.resolve();
     return this.fill(false);
   }
 
@@ -354,6 +406,7 @@ export class GridController {
     const signal = abort.signal;
     await this.writer.idle();
     if (signal.aborted) return;
+    if (this.settings.source?.blocks) return this.fillBlocks(this.settings.source, this.settings.source.blocks, signal);
     let skip = 0;
     for (const r of this.rows.values()) if (!isNew(r)) skip++;
     if (reset) {
@@ -403,6 +456,44 @@ export class GridController {
       console.error('Grid load failed', e);
       this.patchUi({ loading: false, loadError: true });
     }
+  }
+
+  /**
+   * Reads a view of a source by scrolling: its first block now (the rows shown stay until it
+   * came), the others as the user scrolls to them (`onViewport`).
+   */
+  private async fillBlocks(source: GridSource, size: number, signal: AbortSignal): Promise<void> {
+    const base = {
+      filters: this.settings.filters,
+      sort: this.currentSort(),
+      columnFilters: this.filterMode() === 'server' ? this.protocolColumnFilters() : {},
+    };
+    this.patchUi({ loading: true, loadError: false });
+    try {
+      await this.paged.open(size, async (skip, limit, blockSignal) => {
+        const rows: GridRow[] = [];
+        let total = 0;
+        let estimated = false;
+        const both = eitherSignal(signal, blockSignal);
+        await source.load({ ...base, skip, limit }, both, {
+          total: (n, e) => {
+            total = n;
+            estimated = !!e;
+          },
+          rows: (r) => rows.push(...r),
+        });
+        return { rows, total, estimated };
+      });
+    } catch (e) {
+      if (isCancelled(e) || signal.aborted) return;
+      console.error('Grid load failed', e);
+      this.patchUi({ loading: false, loadError: true });
+    }
+  }
+
+  /** The rows in view changed (read their blocks when the rows are read by scrolling). */
+  onViewport(first: number, last: number): void {
+    if (this.isPaged()) this.paged.onViewport(first, last);
   }
 
   /** The server's row with the changes still queued for it laid over. */
@@ -501,6 +592,10 @@ export class GridController {
 
   /** ag-grid postSortRows: grouped order, rows being added first. */
   postSort(nodes: IRowNode<GridData>[]): void {
+    if (this.isPaged()) {
+      this.paged.order(nodes as IRowNode<unknown>[]);
+      return;
+    }
     if (this.groupField) {
       orderGrouped(nodes, { field: this.groupField, data: (n) => n.data, first: (n) => isNew(n.data) });
       return;
@@ -537,6 +632,7 @@ export class GridController {
 
   /** Rows the grid shows (rows being added always show). */
   shownCount(): number {
+    if (this.isPaged()) return this.paged.slots + this.countNew();
     if (this.filterMode() !== 'client' || !this.ui.get().columnFilters.length) return this.rows.size;
     let n = 0;
     for (const r of this.rows.values()) if (isNew(r) || this.passesColumnFilters(r)) n++;
