@@ -49,6 +49,24 @@ test('product library: scroll to the last of 50,000 products, range copy across 
   const lines = copied.trim().split(/\r?\n/);
   expect(lines).toHaveLength(10);
   for (const l of lines) expect(l).toMatch(/^\d+$/);
+  // The status bar sums up the range: 10 cells, all filled, no number figures for text.
+  const summary = page.getByTestId('grid-range-summary');
+  await expect(summary.locator('[data-figure="count"]')).toHaveAttribute('data-value', '10');
+  await expect(summary.locator('[data-figure="filled"]')).toHaveAttribute('data-value', '10');
+  await expect(summary.locator('[data-figure="unique"]')).toHaveAttribute('data-value', String(new Set(lines).size));
+  await expect(summary.locator('[data-figure="sum"]')).toHaveCount(0);
+  // Over prices: the sum, average, minimum and maximum of the numbers.
+  await cell(grid, 95, 'wholesalePrice').click();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowDown');
+  await expect(summary.locator('[data-figure="count"]')).toHaveAttribute('data-value', '5');
+  await expect(summary.locator('[data-figure="sum"]')).toHaveAttribute('data-value', /^\d+(\.\d+)?$/);
+  const sum = Number(await summary.locator('[data-figure="sum"]').getAttribute('data-value'));
+  const avg = Number(await summary.locator('[data-figure="avg"]').getAttribute('data-value'));
+  const max = Number(await summary.locator('[data-figure="max"]').getAttribute('data-value'));
+  expect(sum).toBeGreaterThan(0);
+  expect(avg * Number(await summary.locator('[data-figure="filled"]').getAttribute('data-value'))).toBeCloseTo(sum, 1);
+  expect(max).toBeLessThanOrEqual(sum);
+  await shot(page, 'grid-range-summary');
 
   // A new sort: the rows of the new order from the top, the old ones until they came.
   // (The first click sorts ascending, the order the rows already have; the second descending.)

@@ -42,12 +42,14 @@ import { GridController, SELECTION_COL, type GridData, type GridSettings, type G
 import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
 import { isPlaceholder } from './blocks/pagedRows';
+import { RangeSummaryBar } from './summary/RangeSummaryBar';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
 import type { CellRange, Direction } from './range';
 import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import './grid.css';
 import './blocks/blocks.css';
+import './summary/summary.css';
 
 const MODULES: Module[] = [
   ClientSideRowModelModule,
@@ -813,6 +815,7 @@ function GridView(props: DataGridProps) {
           {ui.selectedRows > 0 && <span className="its-grid-chip">{intl.formatMessage(m.rowsSelected, { n: ui.selectedRows })}</span>}
           {ui.selectedFolders > 0 && <span className="its-grid-chip">{intl.formatMessage(m.foldersSelected, { n: ui.selectedFolders })}</span>}
           {ui.rangeCells > 1 && props.canEdit && <span className="its-grid-chip its-grid-chip--soft">{intl.formatMessage(m.cellsSelected, { n: ui.editableCells })}</span>}
+          {ui.rangeSummary && <RangeSummaryBar summary={ui.rangeSummary} />}
           {ui.selectedRows + ui.selectedFolders > 0 && (
             <button type="button" className="its-btn--link its-grid-clear" onClick={() => ctrl.api?.deselectAll()}>
               {intl.formatMessage(m.clearSelection)}

@@ -19,6 +19,7 @@ import { parseTsv, toTsv } from './tsv';
 import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 import { PagedRows, isPlaceholder } from './blocks/pagedRows';
+import { summarize, type RangeSummary, type SummaryCell } from './summary/rangeSummary';
 
 export const SELECTION_COL = 'ag-Grid-SelectionColumn';
 export const USER_LOCK_TOAST_MS = 5000;
@@ -52,6 +53,8 @@ export interface GridUi {
   selectedRows: number;
   selectedFolders: number;
   rangeCells: number;
+  /** The status bar's summary of a range of more than one cell (rows read only). */
+  rangeSummary: RangeSummary | null;
   editableCells: number;
   loading: boolean;
   loaded: number;
@@ -89,6 +92,7 @@ const initialUi: GridUi = {
   selectedRows: 0,
   selectedFolders: 0,
   rangeCells: 0,
+  rangeSummary: null,
   editableCells: 0,
   loading: false,
   loaded: 0,
@@ -1183,7 +1187,22 @@ export class GridController {
     }
     const selected = (api?.getSelectedRows() ?? []).filter((d) => !isGroupRow(d)) as GridRow[];
     const folders = selected.filter((d) => isFolder(this.settings.schema, d)).length;
-    this.patchUi({ rangeCells: cells, editableCells: cells > 1 ? editable : 0, selectedRows: selected.length - folders, selectedFolders: folders });
+    const rangeSummary = r && cells > 1 ? summarize(this.rangeSummaryCells(r)) : null;
+    this.patchUi({ rangeCells: cells, rangeSummary, editableCells: cells > 1 ? editable : 0, selectedRows: selected.length - folders, selectedFolders: folders });
+  }
+
+  /** The range's cells of rows read (not group rows, not placeholders), with their column's type. */
+  private *rangeSummaryCells(r: Rect): Generator<SummaryCell> {
+    const cols: Array<{ field: string; numeric: boolean }> = [];
+    for (let col = r.left; col <= r.right; col++) {
+      const c = this.column(this.columns[col]?.getColId() ?? '');
+      if (c) cols.push({ field: c.field, numeric: c.type === 'integer' || c.type === 'number' });
+    }
+    for (let row = r.top; row <= r.bottom; row++) {
+      const d = this.dataNodes[row]?.data;
+      if (!d || isGroupRow(d) || isPlaceholder(d)) continue;
+      for (const c of cols) yield { value: d[c.field] as CellValue | undefined, numeric: c.numeric };
+    }
   }
 
   onSelectionChanged(): void {
