@@ -34,6 +34,7 @@ export class BlockCache<R> {
   private readonly inflight = new Map<number, AbortController>();
   private queue: number[] = [];
   private closed = false;
+  private view: [number, number] | null = null;
   total: number | null = null;
   estimated = false;
 
@@ -69,6 +70,7 @@ export class BlockCache<R> {
    */
   ensure(first: number, last: number): void {
     if (this.closed || this.total === null) return;
+    this.view = [first, last];
     const end = Math.max(0, Math.min(last, this.total - 1));
     const from = this.blockOf(Math.max(0, Math.min(first, end)));
     const to = this.blockOf(end);
@@ -122,8 +124,11 @@ export class BlockCache<R> {
       if (ctl.signal.aborted || this.closed) return;
       this.inflight.delete(block);
       this.state.set(block, 'loaded');
+      const before = this.total;
       this.takeTotal(skip, page);
       this.opts.onBlock(skip, page.rows);
+      // An estimate grown past the rows in view: the view reaches further now.
+      if (this.view && before !== null && (this.total ?? 0) > before) this.ensure(...this.view);
     } catch (e) {
       if (this.inflight.get(block) === ctl) {
         this.inflight.delete(block);

@@ -124,6 +124,8 @@ export class PagedRows {
       }
       this.slots = Math.max(total, rows.length);
       this.shown = true;
+      // The new view starts at the top (the rows in view are reported again as it scrolls).
+      this.lastView = [0, 0];
       this.host.swapped();
       api.setGridOption('rowData', data);
       api.ensureIndexVisible(0, 'top');
