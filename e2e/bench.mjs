@@ -11,6 +11,8 @@
 //   showroom.first_paint_ms      a demo assortment's showroom opened from the dashboard (a client-side
 //                                navigation, its remote not loaded yet): until the frame in which the
 //                                first product tile shows its loaded image, median of 5
+//   grid.scroll_to_end_50k_ms  the product library (50,000 products read by scrolling): from the jump
+//                                to the end of the grid to the frame showing its last rows, median of 5
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD, chromiumArgs, chromiumPath, demoEmail, startServer } from './server.mjs';
@@ -179,6 +181,44 @@ async function pasteCommit(page, run) {
   );
 }
 
+/**
+ * The product library (50,000 products, read by scrolling): from the jump to the end of the
+ * grid to the frame in which its last row shows its style.
+ */
+async function scrollToEnd(browser, url) {
+  const { context, page } = await loginPage(browser, url);
+  try {
+    await page.goto(`${url}/product/libraries/products`);
+    const grid = page.getByTestId('product-grid');
+    await grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="style"]').filter({ hasText: /\S/ }).waitFor({ timeout: 60_000 });
+    const total = Number(await page.getByTestId('catalog-count').getAttribute('data-total'));
+    if (!(total >= 50_000)) throw new Error(`the product library shows ${total} products`);
+    return await page.evaluate(
+      (last) =>
+        new Promise((resolve) => {
+          const grid = document.querySelector('[data-testid="product-grid"]');
+          const shown = () => {
+            const rows = grid.querySelectorAll('.ag-row:not(.its-grid-row--placeholder) .ag-cell[col-id="style"]');
+            for (const c of rows) if (c.textContent.trim() && Number(c.closest('.ag-row').getAttribute('row-index')) >= last - 5) return true;
+            return false;
+          };
+          const t0 = performance.now();
+          const observer = new MutationObserver(() => {
+            if (!shown()) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - t0));
+          });
+          observer.observe(grid, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+          const viewport = grid.querySelector('.ag-grid-viewport');
+          viewport.scrollTop = viewport.scrollHeight;
+        }),
+      total - 1,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 async function gridFigures(browser, url) {
   await seedSamples(url);
   const paints = [];
@@ -275,6 +315,13 @@ try {
     const grid = await gridFigures(browser, server.url);
     console.log(JSON.stringify({ name: 'grid.browser_first_paint_10k_ms', value: grid.paint, unit: 'ms' }));
     console.log(JSON.stringify({ name: 'grid.paste_1000_cells_commit_ms', value: grid.paste, unit: 'ms' }));
+    const ends = [];
+    for (let i = 0; i < RUNS; i++) {
+      const ms = await scrollToEnd(browser, server.url);
+      log(`scroll to the end of 50,000 products run ${i + 1}: ${ms.toFixed(0)} ms`);
+      ends.push(ms);
+    }
+    console.log(JSON.stringify({ name: 'grid.scroll_to_end_50k_ms', value: Math.round(median(ends)), unit: 'ms' }));
   }
   if (want('showroom')) console.log(JSON.stringify({ name: 'showroom.first_paint_ms', value: await showroomFigure(browser, server.url), unit: 'ms' }));
 } finally {

@@ -182,6 +182,33 @@ func TestCatalog(t *testing.T) {
 		if int(num(lines[0]["totalCount"])) != want || want == 0 || want > products.CountCap {
 			t.Fatalf("text, conditions and tree: %v, want %d", lines[0]["totalCount"], want)
 		}
+		// Location fields: "is empty" and "is none of" hold for products not priced in the
+		// location too, the other operators only for products priced there (EU, which an
+		// admin may price in).
+		admin := a.Client()
+		admin.Login("admin@example.com")
+		for _, tc := range []struct {
+			op    string
+			vals  []any
+			where string
+		}{
+			{"blank", nil, "pl.wholesale_price IS NULL"},
+			{"notIn", []any{10, 20}, "(pl.wholesale_price IS NULL OR pl.wholesale_price NOT IN (10, 20))"},
+			{"lte", []any{20}, "pl.wholesale_price <= 20"},
+			{"notBlank", nil, "pl.wholesale_price IS NOT NULL"},
+		} {
+			_, _, lines := ndjson(t, a, admin, map[string]any{"locationId": "EU", "limit": 1, "where": map[string]any{"and": []any{
+				map[string]any{"field": "division", "op": "in", "values": []any{"Kids"}},
+				map[string]any{"field": "year", "op": "in", "values": []any{2025}},
+				map[string]any{"field": "season", "op": "in", "values": []any{"FA"}},
+				map[string]any{"field": "wholesalePrice", "op": tc.op, "values": tc.vals},
+			}}})
+			want := a.Count(`SELECT count(*) FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id AND pl.code = 'EU'
+				WHERE p.division = 'Kids' AND p.year = 2025 AND p.season = 'FA' AND ` + tc.where)
+			if got := int(num(lines[0]["totalCount"])); want == 0 || want > products.CountCap || got != want {
+				t.Fatalf("wholesalePrice %s %v: %v, want %d", tc.op, tc.vals, lines[0], want)
+			}
+		}
 		// Refused: an unknown field, an operator not of the type, a bad value; one 400 names each.
 		r := c.Do("POST", "/api/products/query", map[string]any{"where": map[string]any{"or": []any{
 			map[string]any{"field": "password", "op": "in", "values": []any{"x"}},

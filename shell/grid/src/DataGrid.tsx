@@ -42,11 +42,15 @@ import { ColumnChooser } from './layout/ColumnChooser';
 import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridSource, type GridUi, type ProposedChange } from './controller';
 import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
+import { isPlaceholder } from './blocks/pagedRows';
+import { RangeSummaryBar } from './summary/RangeSummaryBar';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
 import type { CellRange, Direction } from './range';
 import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import './grid.css';
+import './blocks/blocks.css';
+import './summary/summary.css';
 
 const MODULES: Module[] = [
   ClientSideRowModelModule,
@@ -242,6 +246,9 @@ function SaveIndicator({ state }: { state: string }) {
     </span>
   );
 }
+
+/** ag-grid comparator of a view the server sorted: every row equal, the order stays. */
+const keepOrder = () => 0;
 
 function GridView(props: DataGridProps) {
   const intl = useIntl();
@@ -471,6 +478,7 @@ function GridView(props: DataGridProps) {
     ctrl.openColumnMenu(field, r ? r.left : 0, r ? r.bottom + 4 : 0);
   };
 
+  const paged = !!props.source?.blocks;
   const columnDefs = useMemo<ColDef<GridData>[]>(() => {
     const canEdit = !!props.canEdit;
     const ac = props.autocomplete;
@@ -495,7 +503,8 @@ function GridView(props: DataGridProps) {
           autocomplete: ac?.fields.includes(col.field) ? (text: string, signal: AbortSignal) => ac.fetch(col.field, text, signal) : undefined,
         },
         valueFormatter: (p) => ctrl.cellText(col, p.value),
-        comparator: numeric ? undefined : (a, b) => String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' }),
+        // A view read by scrolling is sorted by the server: ag-grid keeps its order (postSort).
+        comparator: paged ? keepOrder : numeric ? undefined : (a, b) => String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' }),
         tooltipValueGetter: (p) => (p.data && !isGroupRow(p.data) ? ctrl.cellError(p.data.id, col.field) : undefined),
         cellClass: numeric ? 'its-grid-cell--num' : undefined,
         headerClass: canEdit && col.editable && col.editableWhen === 'always' ? 'its-grid-header--editable' : undefined,
@@ -528,15 +537,15 @@ function GridView(props: DataGridProps) {
         },
       };
     }
-  }, [props.schema, props.canEdit, props.autocomplete, props.columnExtras, headerName, ctrl, intl]);
+  }, [props.schema, props.canEdit, props.autocomplete, props.columnExtras, headerName, ctrl, intl, paged]);
 
   const rowSelection = useMemo(
     () => ({
       mode: 'multiRow' as const,
-      checkboxes: (p: { data?: GridData }) => !isGroupRow(p.data),
+      checkboxes: (p: { data?: GridData }) => !isGroupRow(p.data) && !isPlaceholder(p.data),
       headerCheckbox: true,
       enableClickSelection: false,
-      isRowSelectable: (n: IRowNode<GridData>) => !isGroupRow(n.data),
+      isRowSelectable: (n: IRowNode<GridData>) => !isGroupRow(n.data) && !isPlaceholder(n.data),
     }),
     [],
   );
@@ -544,6 +553,7 @@ function GridView(props: DataGridProps) {
   const rowClassRules = useMemo(
     () => ({
       'its-grid-row--new': (p: { data?: GridData }) => !!p.data && (p.data as Record<string, unknown>).__new === true,
+      'its-grid-row--placeholder': (p: { data?: GridData }) => isPlaceholder(p.data),
     }),
     [],
   );
@@ -766,6 +776,7 @@ function GridView(props: DataGridProps) {
             void ctrl.load();
           }}
           onModelUpdated={() => ctrl.refreshIndex()}
+          onViewportChanged={(e) => ctrl.onViewport(e.firstRow, e.lastRow)}
           onDisplayedColumnsChanged={() => ctrl.refreshIndex()}
           onCellEditRequest={(e) => {
             if (!e.data || isGroupRow(e.data) || !e.colDef.colId) return;
@@ -821,6 +832,7 @@ function GridView(props: DataGridProps) {
           {ui.selectedRows > 0 && <span className="its-grid-chip">{intl.formatMessage(m.rowsSelected, { n: ui.selectedRows })}</span>}
           {ui.selectedFolders > 0 && <span className="its-grid-chip">{intl.formatMessage(m.foldersSelected, { n: ui.selectedFolders })}</span>}
           {ui.rangeCells > 1 && props.canEdit && <span className="its-grid-chip its-grid-chip--soft">{intl.formatMessage(m.cellsSelected, { n: ui.editableCells })}</span>}
+          {ui.rangeSummary && <RangeSummaryBar summary={ui.rangeSummary} />}
           {ui.selectedRows + ui.selectedFolders > 0 && (
             <button type="button" className="its-btn--link its-grid-clear" onClick={() => ctrl.api?.deselectAll()}>
               {intl.formatMessage(m.clearSelection)}
