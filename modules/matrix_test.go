@@ -384,6 +384,8 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"seasons/seasonId":           one(f.season),
 		"seasons/seasonSetId":        one(f.seasonSet),
 		"documents/fileType":         {"pdf", "xlsx"},
+		"documents/small":            one("true"),
+		"documents/heroOnly":         one("false"),
 		"documents/id":               one("00000000-0000-4000-8000-000000000001"),
 		"documents/fileId":           one("00000000-0000-4000-8000-000000000002"),
 		"documents/documentId":       one("00000000-0000-4000-8000-000000000003"),
