@@ -35,6 +35,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assortments/products/query", actions.AssortmentsView, h.rows)
 	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
 	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)
+	r.Handle("POST", "/api/assortments/crmSync/{id}", actions.AssortmentsEdit, h.crmSync)
 	r.Handle("GET", "/api/assortments/groupsort/{id}", actions.AssortmentsView, h.groupSort)
 	r.Handle("PATCH", "/api/assortments/groupsort/batch/{id}", actions.AssortmentsEdit, h.groupSortBatch)
 	r.Handle("GET", "/api/assortments/{id}", actions.AssortmentsView, h.get)
@@ -87,6 +88,16 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	answer(w, msg, a)
+	return nil
+}
+
+// crmSync queues the assortment for the CRM and answers its new lastSyncDate.
+func (h *Handler) crmSync(w http.ResponseWriter, r *http.Request) error {
+	at, err := h.svc.CRMSync(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	answer(w, MsgCRMSynced, map[string]any{"lastSyncDate": at})
 	return nil
 }
 
