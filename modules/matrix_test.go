@@ -344,6 +344,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"admin/plugin":               one("notinstalled"),
 		"assortments/id":             one(f.assortment),
 		"assortments/action":         one("release"),
+		"assortments/reportRoute":    one("seasons"),
 		"assortments/collectionType": one("AssortmentCollection"),
 		"assortments/collectionId":   one(f.collection),
 		"dashboard/_id":              one(f.announcement),

@@ -45,7 +45,7 @@ func packageOf(t testing.TB, a *apptest.App, c *apptest.Client, path string, bod
 func zipOf(t testing.TB, c *apptest.Client, path string, r *apptest.Response) map[string]int {
 	t.Helper()
 	job := data(t, r, 202)
-	st := waitJob(t, c, job["jobId"].(string))
+	st := c.WaitJob(job["jobId"].(string))
 	if st["status"] != "success" {
 		t.Fatalf("%s: job %v", path, st)
 	}
@@ -129,7 +129,7 @@ func TestPackages(t *testing.T) {
 	if r.Body["message"] != "Thank you. Your message has been sent." {
 		t.Fatalf("mail message %v", r.Body["message"])
 	}
-	if st := waitJob(t, editor, job["jobId"].(string)); st["status"] != "success" {
+	if st := editor.WaitJob(job["jobId"].(string)); st["status"] != "success" {
 		t.Fatalf("mail job %v", st)
 	}
 	kind, rest := outboxLink(t, a, "buyer@example.com")

@@ -18,6 +18,7 @@ export default await remoteConfig({
     './AssortmentManage': './src/exposes/AssortmentManage.tsx',
     './AssortmentSort': './src/exposes/AssortmentSort.tsx',
     './SeasonsManage': './src/exposes/SeasonsManage.tsx',
+    './Reporting': './src/exposes/Reporting.tsx',
   },
   grid: true,
 });

@@ -17,6 +17,7 @@ import {
   LOCALES,
   actions,
   authzCheck,
+  downloadUrl,
   enums,
   toast,
   useDecisions,
@@ -133,12 +134,7 @@ function useExportJob() {
       .then((j) => {
         setJob({ ...j, fileType });
         if (j.status === 'success' && j.url) {
-          const a = document.createElement('a');
-          a.href = j.url;
-          a.download = j.filename ?? '';
-          document.body.appendChild(a);
-          a.click();
-          a.remove();
+          downloadUrl(j.url, j.filename);
           toast.success(intl.formatMessage(fileType === 'zip' ? m.packaged : m.exported));
           timer.current = setTimeout(() => setJob(null), 3000);
         } else if (j.status === 'success') {
