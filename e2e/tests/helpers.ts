@@ -1,5 +1,7 @@
 import { expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail, repoRoot } from '../server.mjs';
 import { actions } from '../../shell/kit/src/generated/actions';
@@ -105,4 +107,11 @@ export async function pasteText(page: Page, text: string) {
     data.setData('text/plain', t);
     (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
+}
+
+/** The entries of a zip (unzip -Z1). */
+export function zipEntries(zip: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'its-zip-'));
+  writeFileSync(join(dir, 'p.zip'), zip);
+  return execFileSync('unzip', ['-Z1', join(dir, 'p.zip')], { encoding: 'utf8' }).split('\n').filter(Boolean);
 }

@@ -31,6 +31,7 @@ type Service struct {
 	authz   *authz.Engine
 	users   *identity.Store
 	log     *slog.Logger
+	crm     CRM
 	lockTTL time.Duration
 	// org is the organisation type's rules (nil: regular assortments); see For.
 	org OrgRules
@@ -45,11 +46,12 @@ type ServiceParams struct {
 	Authz   *authz.Engine
 	Users   *identity.Store
 	Log     *slog.Logger
+	CRM     CRM
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, lockTTL: LockTTL}
+	return &Service{db: p.DB, store: p.Store, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, crm: p.CRM, lockTTL: LockTTL}
 }
 
 // RecentLimit is the length of the recent view (spec §9).

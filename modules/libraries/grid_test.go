@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -437,19 +436,6 @@ func TestFilterOptions(t *testing.T) {
 	}
 }
 
-func waitJob(t *testing.T, c *apptest.Client, id string) map[string]any {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		r := c.Do("GET", "/api/jobs/"+id, nil)
-		d := r.Body["data"].(map[string]any)
-		if s := d["status"]; s == "success" || s == "failed" || s == "cancelled" || time.Now().After(deadline) {
-			return d
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
 func TestReportJob(t *testing.T) {
 	a := start(t)
 	editor := login(a, "editor")
@@ -467,7 +453,7 @@ func TestReportJob(t *testing.T) {
 		t.Fatalf("report: %d %s", r.Status, r.Raw)
 	}
 	id := r.Body["data"].(map[string]any)["jobId"].(string)
-	d := waitJob(t, editor, id)
+	d := editor.WaitJob(id)
 	if d["status"] != "success" || d["progress"] != float64(100) || d["kind"] != "libraries.report" || !strings.HasPrefix(d["filename"].(string), "ProductDocument_Published_Report_") {
 		t.Fatalf("report job: %v", d)
 	}
@@ -516,7 +502,7 @@ func TestReportJob(t *testing.T) {
 	}
 	// Every status, no body.
 	r = editor.Do("POST", "/api/assets/StepAsset/report/xlsx", nil)
-	d = waitJob(t, editor, r.Body["data"].(map[string]any)["jobId"].(string))
+	d = editor.WaitJob(r.Body["data"].(map[string]any)["jobId"].(string))
 	_, body = fetch(t, a, d["url"].(string))
 	f, _ = excelize.OpenReader(bytes.NewReader(body))
 	rows, _ = f.GetRows("StepAsset")

@@ -75,6 +75,8 @@ export interface Assortment {
   uiSettings: Record<string, unknown> | null;
   decimalsPlaces: number;
   scheduledDate: string | null;
+  /** When the assortment was last sent to the CRM. */
+  lastSyncDate: string | null;
   version: number;
   createdDate: string;
   modifiedDate: string;
@@ -138,6 +140,9 @@ export interface PatchBody {
 export const patchAssortment = (id: string, body: PatchBody) => api.patch<Assortment>(`/assortments/${encodeURIComponent(id)}`, body, { silent: true });
 
 export const deleteAssortment = (id: string) => api.delete<{ deleted: number }>(`/assortments/${encodeURIComponent(id)}`, { silent: true });
+
+/** Queues the assortment for the CRM; answers its new lastSyncDate. */
+export const crmSync = (id: string) => api.post<{ lastSyncDate: string }>(`/assortments/crmSync/${encodeURIComponent(id)}`, {}, { silent: true });
 
 export const archiveAssortments = (ids: string[], archived: boolean) =>
   api.post<{ archived?: number; unarchived?: number }>(archived ? '/assortments/archive' : '/assortments/unarchive', { ids }, { silent: true });

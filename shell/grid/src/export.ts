@@ -1,5 +1,5 @@
 /** The server-side Excel export (docs/grid.md §7): POST the grid as shown, download the workbook. */
-import { ApiError, CSRF_HEADER, NetworkError, apiUrl, csrfToken } from '@its/kit';
+import { ApiError, CSRF_HEADER, NetworkError, apiUrl, csrfToken, downloadUrl } from '@its/kit';
 
 /** The files the server writes of a grid's view. */
 export type ExportFormat = 'xlsx' | 'csv';
@@ -60,13 +60,7 @@ async function download(path: string, init: RequestInit, fallbackName: string): 
   const blob = await res.blob();
   const name = fileNameFrom(res.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  downloadUrl(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
   return name;
 }
