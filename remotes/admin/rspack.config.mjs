@@ -12,5 +12,6 @@ export default await remoteConfig({
     './PolicySimulator': './src/policies/SimulatorPage.tsx',
     './PolicyHistory': './src/policies/HistoryPage.tsx',
     './Plugins': './src/plugins/PluginsPage.tsx',
+    './ReferenceData': './src/data/ReferenceDataPage.tsx',
   },
 });
