@@ -32,6 +32,10 @@ const (
 	AdminAudit = "admin.audit"
 	// Install, upgrade, disable, enable and remove plugins (out-of-process modules).
 	AdminPlugins = "admin.plugins"
+	// Manage the pricing locations.
+	AdminLocations = "admin.locations"
+	// Manage the currencies.
+	AdminCurrencies = "admin.currencies"
 )
 
 // Actions of module assortments (modules/assortments/module.yaml).
@@ -221,6 +225,8 @@ var All = []Action{
 	{ID: AdminPolicies, Module: "admin", Resource: nil},
 	{ID: AdminAudit, Module: "admin", Resource: nil},
 	{ID: AdminPlugins, Module: "admin", Resource: nil},
+	{ID: AdminLocations, Module: "admin", Resource: nil},
+	{ID: AdminCurrencies, Module: "admin", Resource: nil},
 	{ID: AssortmentsView, Module: "assortments", Resource: nil},
 	{ID: AssortmentsEdit, Module: "assortments", Resource: []string{"channel"}},
 	{ID: AssortmentsManage, Module: "assortments", Resource: nil},

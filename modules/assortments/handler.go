@@ -47,7 +47,6 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("PATCH", "/api/assortments/{id}", actions.AssortmentsEdit, h.patch)
 	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, h.delete)
 	r.Handle("PATCH", "/api/assortments/{id}/merge", actions.AssortmentsEdit, h.merge)
-	r.Handle("GET", "/api/customers/official/text", actions.AssortmentsView, h.customers)
 	r.Handle("GET", "/api/collections/{collectionType}", actions.CollectionsView, h.collections)
 	r.Handle("POST", "/api/collections/{collectionType}/query", actions.CollectionsView, h.queryCollections)
 	r.Handle("POST", "/api/collections/{collectionType}", actions.CollectionsEdit, h.createCollection)
@@ -321,18 +320,6 @@ func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(b)
-	return nil
-}
-
-func (h *Handler) customers(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	flag := func(name string) bool { b, _ := strconv.ParseBool(q.Get(name)); return b }
-	out, err := h.svc.Customers(r.Context(), CustomerQuery{Text: q.Get("text"), Territory: q.Get("territory"),
-		CorporateOnly: flag("corporateOnly"), LabelValue: flag("labelValue")})
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
 	return nil
 }
 

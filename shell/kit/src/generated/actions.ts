@@ -59,6 +59,10 @@ export const actions = {
   adminAudit: { id: 'admin.audit', module: 'admin', resource: [] },
   /** Install, upgrade, disable, enable and remove plugins (out-of-process modules) */
   adminPlugins: { id: 'admin.plugins', module: 'admin', resource: [] },
+  /** Manage the pricing locations */
+  adminLocations: { id: 'admin.locations', module: 'admin', resource: [] },
+  /** Manage the currencies */
+  adminCurrencies: { id: 'admin.currencies', module: 'admin', resource: [] },
   /** See one's assortments and their products */
   assortmentsView: { id: 'assortments.view', module: 'assortments', resource: [] },
   /** Create, change, archive, copy and delete assortments */
