@@ -39,11 +39,11 @@ type refData struct {
 
 func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 	rd := &refData{store: store}
-	table := func(name, model, file string, build func(ctx context.Context) (*grid.Grid, error)) *grid.Table {
-		return &grid.Table{Build: build, MapError: constraintErrors, AuditAction: "admin." + name, ModelType: model, FileName: file, DB: db, Log: log}
+	table := func(action, model, file string, build func(ctx context.Context) (*grid.Grid, error)) *grid.Table {
+		return &grid.Table{Build: build, MapError: constraintErrors, AuditAction: action, ModelType: model, FileName: file, DB: db, Log: log}
 	}
 	currencies := grid.MustNew(grid.Grid{
-		Name: "admin.currencies", Table: "currencies",
+		Name: "referenceData.currencies", Table: "currencies",
 		Columns: []grid.Column{
 			{Field: "currencyCode", Header: "Currency Code", Type: grid.Text, Column: "currency_code", Edit: grid.NewRows, Required: true, Validators: []string{"alphanumericNoBlank", "nonClearable"}, Width: 140},
 			{Field: "currencySymbol", Header: "Currency Symbol", Type: grid.Text, Column: "currency_symbol", Edit: grid.Always, Required: true, Validators: []string{"nonClearable"}, Width: 150},
@@ -52,14 +52,14 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 		DefaultSort: []grid.Sort{{Field: "currencyCode"}},
 		MaxBatch:    1000,
 	})
-	rd.currencies = table("currencies", "Currency", "currencies", func(context.Context) (*grid.Grid, error) { return currencies, nil })
-	rd.locations = table("locations", "Location", "locations", func(ctx context.Context) (*grid.Grid, error) {
+	rd.currencies = table(actions.AdminCurrencies, "Currency", "currencies", func(context.Context) (*grid.Grid, error) { return currencies, nil })
+	rd.locations = table(actions.AdminLocations, "Location", "locations", func(ctx context.Context) (*grid.Grid, error) {
 		codes, err := store.CurrencyCodes(ctx)
 		if err != nil {
 			return nil, err
 		}
 		return grid.New(grid.Grid{
-			Name: "admin.locations", Table: "locations",
+			Name: "referenceData.locations", Table: "locations",
 			Columns: []grid.Column{
 				{Field: "code", Header: "Location Code", Type: grid.Text, Column: "code", Edit: grid.NewRows, Required: true, Validators: []string{"alphanumericNoBlank", "nonClearable"}, Width: 140},
 				grid.TextColumn("name", "Name", "name", true, 220),
@@ -70,13 +70,13 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 			MaxBatch:    1000,
 		})
 	})
-	rd.territories = table("territories", "Territory", "territories", func(ctx context.Context) (*grid.Grid, error) {
+	rd.territories = table(actions.AdminTerritories, "Territory", "territories", func(ctx context.Context) (*grid.Grid, error) {
 		codes, err := store.LocationCodes(ctx)
 		if err != nil {
 			return nil, err
 		}
 		return grid.New(grid.Grid{
-			Name: "admin.territories", Table: "territories",
+			Name: "referenceData.territories", Table: "territories",
 			Columns: []grid.Column{
 				grid.TextColumn("territory", "Territory", "territory", true, 160),
 				grid.TextColumn("businessEntity", "Business Entity", "business_entity", true, 170),
@@ -88,7 +88,7 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 		})
 	})
 	divisionGroups := grid.MustNew(grid.Grid{
-		Name: "admin.divisionGroups", Table: "division_groups",
+		Name: "referenceData.divisionGroups", Table: "division_groups",
 		Columns: []grid.Column{
 			grid.TextColumn("divisionGroup", "Division Group", "division_group", true, 180),
 			{Field: "genders", Header: "Genders", Type: grid.MultiSelect, Column: "genders", Edit: grid.Always, Validators: []string{"multiSelect"}, Options: Genders, Width: 260},
@@ -97,7 +97,7 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 		DefaultSort: []grid.Sort{{Field: "sort"}, {Field: "divisionGroup"}},
 		MaxBatch:    1000,
 	})
-	rd.divisionGroups = table("divisionGroups", "DivisionGroup", "division_groups", func(context.Context) (*grid.Grid, error) { return divisionGroups, nil })
+	rd.divisionGroups = table(actions.AdminDivisionGroups, "DivisionGroup", "division_groups", func(context.Context) (*grid.Grid, error) { return divisionGroups, nil })
 	return rd
 }
 

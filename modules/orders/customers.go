@@ -39,7 +39,7 @@ func (s *Service) customersGrid(ctx context.Context) (*grid.Grid, error) {
 	id := grid.TextColumn("customerId", "Customer Id", "id", false, 120)
 	id.Edit, id.Validators = grid.NewRows, []string{"noSpaces"}
 	return grid.New(grid.Grid{
-		Name: "admin.customers", Table: "order_customers", IDColumn: "row_id",
+		Name: "referenceData.customers", Table: "order_customers", IDColumn: "row_id",
 		Columns: []grid.Column{
 			id,
 			grid.TextColumn("account", "Account", "account", true, 120),
@@ -102,7 +102,7 @@ func (s *Service) checkCustomers(ctx context.Context, tx pgx.Tx, p *grid.Plan) e
 
 func (s *Service) customersTable() *grid.Table {
 	return &grid.Table{Build: s.customersGrid, Check: s.checkCustomers, MapError: customerConstraints,
-		AuditAction: "admin.customers", ModelType: "Customer", FileName: "customers", DB: s.db, Log: s.log}
+		AuditAction: actions.AdminCustomers, ModelType: "Customer", FileName: "customers", DB: s.db, Log: s.log}
 }
 
 // OfficialCustomer is an account the subtitle of an assortment can name.

@@ -29,7 +29,7 @@ func TestCustomersGrid(t *testing.T) {
 	adm := login(a, "admin")
 
 	sch := data(t, adm.Do("GET", customersGrid+"/schema", nil))
-	if sch["grid"] != "admin.customers" || len(sch["columns"].([]any)) < 10 {
+	if sch["grid"] != "referenceData.customers" || len(sch["columns"].([]any)) < 10 {
 		t.Fatalf("schema: %v", sch)
 	}
 	row := customerRow(t, adm, "A200100") // Schuhhaus Berger, EU / DE: terms N60 and S30

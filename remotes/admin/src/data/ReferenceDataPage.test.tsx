@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { configureApi } from '@its/kit';
+import { actions, configureApi } from '@its/kit';
 import { fakeFetch, json, renderWithShell } from '../../../../shell/kit/src/test/render';
 import { dataSetOf } from './api';
 import ReferenceDataPage from './ReferenceDataPage';
 
 const schema = {
-  grid: 'admin.currencies',
+  grid: 'referenceData.currencies',
   idField: 'id',
   versionField: 'version',
   pageSize: 100,
@@ -43,7 +43,7 @@ describe('reference data', () => {
           }),
         'POST /api/authz/decisions': (init) => {
           const { checks } = JSON.parse(String(init.body)) as { checks: { action: string }[] };
-          return json(200, { decisions: checks.map((c) => c.action === 'admin.territories' || c.action === 'admin.currencies') });
+          return json(200, { decisions: checks.map((c) => c.action === actions.adminTerritories.id || c.action === actions.adminCurrencies.id) });
         },
       }),
     });
