@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiSession, baseUrl, login, shot, type Api } from './helpers';
-import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu } from './grid-kit';
+import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, resetLayout } from './grid-kit';
 
 /**
  * The grid kit's column menu on every header (docs/grid.md §9), against the real server: in the
@@ -9,6 +9,11 @@ import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu } 
  * sort either way, filter by a column (a removable chip; the rows are the server's answer to the
  * same filter), group, hide, pin, autosize, and the menu from the keyboard.
  */
+
+// The hides, moves and pins of these tests are saved as the editor's layout: each test starts
+// from the default and leaves it for the specs after.
+test.beforeEach(() => resetLayout('editor', 'products.catalog'));
+test.afterEach(() => resetLayout('editor', 'products.catalog'));
 
 async function filterBy(page: Page, grid: Locator, field: string, op: string | null, value: string) {
   await openColumnMenu(page, grid, field);

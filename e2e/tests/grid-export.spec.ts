@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { baseUrl, login, shot } from './helpers';
-import { gridLoaded, headerCell, menuItem, openColumnMenu } from './grid-kit';
+import { gridLoaded, headerCell, menuItem, openColumnMenu, resetLayout } from './grid-kit';
 
 /**
  * Export from every grid (docs/grid.md §7): the view as the user sees it (filters, sort, visible
@@ -52,6 +52,7 @@ async function save(download: Promise<Download>, dir: string): Promise<{ name: s
 test('product library: export the view (column filter, sort, two hidden columns) to xlsx and csv', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'grid-export-'));
   try {
+    await resetLayout('editor', 'products.catalog');
     await login(page, 'editor');
     await page.goto(`${baseUrl()}/product/libraries/products`);
     const grid = page.getByTestId('product-grid');
