@@ -197,8 +197,11 @@ func imageFile(file string) (kind, angle string, ok bool) {
 	if !png {
 		return "", "", false
 	}
-	kind, angle, _ = strings.Cut(name, "-")
-	if angle == "" {
+	kind, angle, dash := strings.Cut(name, "-")
+	if dash && angle == "" {
+		return "", "", false // "print-.png": a dash names an angle
+	}
+	if !dash {
 		angle = AngleSide
 	}
 	_, knownKind := imageSizes[kind]
