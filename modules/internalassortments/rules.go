@@ -15,6 +15,7 @@ import (
 	"its/modules/actions"
 	"its/modules/assortments"
 	"its/modules/products"
+	"its/modules/seasons"
 )
 
 // OrgType is the organisation type of internal assortments.
@@ -23,9 +24,6 @@ const OrgType = "internal"
 // MsgExists answers a name already used in the season, year, region and gender (product spec
 // §5.3; the two spaces are the spec's).
 const MsgExists = "This assortment already exists.  Please create a unique one."
-
-// SeasonCodes are the season codes an internal assortment belongs to (spec §3.3).
-var SeasonCodes = []string{"SP", "SU", "FA", "HO"}
 
 // Rules are the internal assortments' rules (assortments.OrgRules): who sees and edits one
 // (internalAssortments.view and .edit narrowed by its channel, region and productType), its
@@ -109,7 +107,7 @@ func checkVariant(v variant) []httpx.FieldError {
 	var bad []httpx.FieldError
 	oneOf("channel", v.Channel, Channels, &bad)
 	oneOf("region", v.Region, Regions, &bad)
-	oneOf("season", v.Season, SeasonCodes, &bad)
+	oneOf("season", v.Season, seasons.Seasons, &bad)
 	oneOf("gender", v.Gender, Genders, &bad)
 	oneOf("productType", v.ProductType, ProductTypes, &bad)
 	if v.Year == nil {

@@ -9,6 +9,7 @@ import (
 
 	"its/core/registry"
 	"its/modules/assortments"
+	"its/modules/seasons"
 )
 
 // demoOwner is the demo account the internal assortments are made by (an admin editor with
@@ -34,7 +35,7 @@ func demoAssortments() []assortments.DemoAssortment {
 		if year == demoLiveYear {
 			genders = []string{GenderMens, GenderWomens}
 		}
-		for _, season := range SeasonCodes {
+		for _, season := range seasons.Seasons {
 			for _, channel := range Channels {
 				for _, region := range Regions {
 					for _, gender := range genders {

@@ -110,7 +110,7 @@ func (s *Service) Discover(ctx context.Context, req DiscoverRequest) (*TableOfCo
 	}
 	if req.Season != "" {
 		req.Season = strings.ToUpper(strings.TrimSpace(req.Season))
-		oneOf("season", req.Season, SeasonCodes, &bad)
+		oneOf("season", req.Season, seasons.Seasons, &bad)
 	}
 	if req.Gender != "" {
 		req.Gender = canonical(req.Gender, Genders)

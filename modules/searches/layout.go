@@ -14,12 +14,7 @@ import (
 const (
 	maxLayoutBytes   = 32 << 10
 	maxLayoutColumns = 300
-	minColumnWidth   = 20
-	maxColumnWidth   = 2000
 )
-
-// RowHeights are the grid's row heights a layout may pick.
-var RowHeights = []string{"compact", "normal", "tall"}
 
 var (
 	gridName  = regexp.MustCompile(`^[A-Za-z0-9._-]{1,100}$`)
@@ -71,8 +66,8 @@ func ParseLayout(raw []byte) (*Layout, error) {
 			bad = append(bad, httpx.FieldError{Field: at + ".field", Rule: "duplicate", Message: fmt.Sprintf("Column %q is listed twice", c.Field)})
 		}
 		seen[c.Field] = true
-		if c.Width != 0 && (c.Width < minColumnWidth || c.Width > maxColumnWidth) {
-			bad = append(bad, httpx.FieldError{Field: at + ".width", Rule: "range", Message: fmt.Sprintf("A width is %d to %d pixels", minColumnWidth, maxColumnWidth)})
+		if c.Width != 0 && (c.Width < MinColumnWidth || c.Width > MaxColumnWidth) {
+			bad = append(bad, httpx.FieldError{Field: at + ".width", Rule: "range", Message: fmt.Sprintf("A width is %d to %d pixels", MinColumnWidth, MaxColumnWidth)})
 		}
 		if c.Pinned != "" && c.Pinned != "left" && c.Pinned != "right" {
 			bad = append(bad, httpx.FieldError{Field: at + ".pinned", Rule: "pinned", Message: "A column is pinned left or right"})

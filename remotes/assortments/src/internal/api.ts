@@ -10,7 +10,7 @@ export const INTERNAL_CHANNELS: readonly string[] = enums.internalassortments.ch
 export const INTERNAL_REGIONS: readonly string[] = enums.internalassortments.regions;
 export const INTERNAL_GENDERS: readonly string[] = enums.internalassortments.genders;
 export const INTERNAL_PRODUCT_TYPES: readonly string[] = enums.internalassortments.productTypes;
-export const INTERNAL_SEASONS = ['SP', 'SU', 'FA', 'HO'] as const;
+export const INTERNAL_SEASONS = enums.seasons.seasons;
 export const MAX_QUERY_PRODUCTS = constants.internalassortments.maxQueryProducts;
 /** The table of contents is asked again at most this often while the page stays open (platform spec §9). */
 export const DISCOVER_STALE_MS = constants.internalassortments.discoverTTLMs;
@@ -25,20 +25,6 @@ export interface TocSeason {
   count: number;
 }
 
-export interface TocEntry {
-  _id: string;
-  title: string;
-  channel: string;
-  region: string;
-  season: string;
-  year: number;
-  gender: string;
-  productType: string;
-  locationId: string;
-  productCount: number;
-  modifiedDate: string;
-  editable: boolean;
-}
 
 export interface TableOfContents {
   channel: string;
@@ -71,6 +57,15 @@ export interface InternalAttributes {
   gender: string;
   productType: string;
   locationId?: string;
+}
+
+/** An internal assortment in the table of contents. */
+export interface TocEntry extends InternalAttributes {
+  _id: string;
+  locationId: string;
+  productCount: number;
+  modifiedDate: string;
+  editable: boolean;
 }
 
 /** The catalog query an assortment is made from: search conditions by field. */

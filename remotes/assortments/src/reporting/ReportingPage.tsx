@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, EmptyState, Spinner, downloadUrl, toast, usePageTitle } from '@its/kit';
+import { ApiError, EmptyState, Spinner, downloadUrl, enums, toast, usePageTitle } from '@its/kit';
 import { ProductIcon } from '@its/grid';
 import { CHANNELS, REGIONS, viewPath } from '../api';
 import { msg } from '../messages';
@@ -15,8 +15,6 @@ import { cancelReport, emptyForm, fetchCharts, queueReport, REPORT_ROUTES, repor
 import { reportTexts, rmsg } from './messages';
 
 const Charts = lazy(() => import(/* webpackChunkName: "reporting-charts" */ './Charts'));
-
-const PRODUCT_TYPES = ['All', 'Footwear', 'Apparel', 'POP'];
 
 const errorOf = (e: unknown): string => (e instanceof ApiError ? e.message : String(e));
 
@@ -127,7 +125,7 @@ function Filters({ initial, onApply }: { initial: ReportForm; onApply: (f: Repor
           <Select name="region" value={f.region} options={REGIONS} onChange={set('region')} />
         </Field>
         <Field label={intl.formatMessage(rmsg.productType)}>
-          <Select name="productType" value={f.productType} options={PRODUCT_TYPES} onChange={set('productType')} />
+          <Select name="productType" value={f.productType} options={enums.assortments.productTypes} onChange={set('productType')} />
         </Field>
         <Field label={intl.formatMessage(rmsg.season)}>
           <input className="its-input rp-short" name="season" maxLength={2} value={f.season} onChange={(e) => set('season')(e.target.value)} />

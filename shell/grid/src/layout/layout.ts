@@ -3,8 +3,9 @@
  * and pinned, and the row height; kept on the server per user and grid (`/api/gridLayouts/{grid}`).
  */
 import type { ColumnState } from 'ag-grid-community';
+import { constants, enums } from '@its/kit';
 
-export type RowHeight = 'compact' | 'normal' | 'tall';
+export type RowHeight = (typeof enums.searches.rowHeights)[number];
 
 export const ROW_HEIGHTS: Record<RowHeight, number> = { compact: 28, normal: 34, tall: 44 };
 
@@ -30,7 +31,7 @@ export function layoutFromState(state: ColumnState[], rowHeight?: RowHeight): Gr
     .map((s) => {
       const c: LayoutColumn = { field: s.colId };
       if (s.hide) c.hide = true;
-      if (s.width) c.width = Math.min(2000, Math.max(20, Math.round(s.width)));
+      if (s.width) c.width = Math.min(constants.searches.maxColumnWidth, Math.max(constants.searches.minColumnWidth, Math.round(s.width)));
       if (s.pinned === 'left' || s.pinned === 'right') c.pinned = s.pinned;
       return c;
     });

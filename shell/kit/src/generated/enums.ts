@@ -51,6 +51,10 @@ export const enums = {
     /** Genders (division groups) of an internal assortment */
     genders: ['Mens', 'Womens', 'Kids', 'Unisex'],
   },
+  searches: {
+    /** A grid's row heights a user's layout may pick */
+    rowHeights: ['compact', 'normal', 'tall'],
+  },
   seasons: {
     /** Season codes (spec §3.3) */
     seasons: ['SP', 'SU', 'FA', 'HO'],
@@ -100,6 +104,10 @@ export const constants = {
     maxQueryProducts: 5000,
   },
   searches: {
+    /** The narrowest column width a layout keeps (px) */
+    minColumnWidth: 20,
+    /** The widest column width a layout keeps (px) */
+    maxColumnWidth: 2000,
     /** The most saved searches one user keeps */
     maxSaved: 200,
     /** The largest saved query */
