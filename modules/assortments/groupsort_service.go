@@ -8,15 +8,6 @@ import (
 	"its/core/httpx"
 )
 
-// defaultGroupBy is the group-by of an assortment that has not chosen one (spec §3.2): Pillar
-// for internal assortments, none for regular ones.
-func defaultGroupBy(a *Assortment) string {
-	if a.OrgType == "internal" {
-		return GroupByPillar
-	}
-	return GroupByNone
-}
-
 // loadGroupSort reads the group sort state of a static assortment; without the catalog, only
 // the places of the rows (what moves change), not the styles' names and attributes.
 func (s *Service) loadGroupSort(ctx context.Context, q querier, a *Assortment, withCatalog bool) (*GroupSort, error) {
@@ -28,7 +19,7 @@ func (s *Service) loadGroupSort(ctx context.Context, q querier, a *Assortment, w
 		return nil, err
 	}
 	if groupBy == "" {
-		groupBy = defaultGroupBy(a)
+		groupBy = s.defaultGroupBy()
 	}
 	groups, err := s.store.displayGroups(ctx, q, a.ID)
 	if err != nil {

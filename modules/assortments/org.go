@@ -30,6 +30,9 @@ type OrgRules interface {
 	State() string
 	// Hidden are the row fields the type hides from a: left out of its rows, refused in a batch.
 	Hidden(a *Assortment) []string
+	// DefaultGroupBy is the group-by of an assortment of the type that has not chosen one (one
+	// of GroupByFields; spec §3.2). A type whose default is not none starts grouped.
+	DefaultGroupBy() string
 }
 
 // For answers the service scoped to the organisation type of rules.
@@ -45,6 +48,15 @@ func (s *Service) orgType() string {
 		return "regular"
 	}
 	return s.org.OrgType()
+}
+
+// defaultGroupBy is the group-by of an assortment that has not chosen one: none for regular
+// assortments, the organisation type's default for the others.
+func (s *Service) defaultGroupBy() string {
+	if s.org == nil {
+		return GroupByNone
+	}
+	return s.org.DefaultGroupBy()
 }
 
 // hideRow blanks the fields a's organisation type hides.

@@ -390,7 +390,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 			return nil, "", err
 		}
 		// A type whose default group-by is not none starts with its display groups.
-		if by := defaultGroupBy(created); by != GroupByNone && created.Method == MethodStatic {
+		if by := s.defaultGroupBy(); by != GroupByNone && created.Method == MethodStatic {
 			if err := s.groupRows(ctx, tx, created, by); err != nil {
 				return nil, "", err
 			}

@@ -62,6 +62,10 @@ func (r *Rules) MayEdit(ctx context.Context, a *assortments.Assortment) error {
 // State: internal assortments are published (product spec §4.1).
 func (r *Rules) State() string { return assortments.StatePublished }
 
+// DefaultGroupBy: internal assortments are grouped by pillar until their editor picks another
+// (product spec §3.2).
+func (r *Rules) DefaultGroupBy() string { return assortments.GroupByPillar }
+
 // Hidden: initialMarkup always, suggestedRetail for the US (product spec §5.3).
 func (r *Rules) Hidden(a *assortments.Assortment) []string {
 	if strings.EqualFold(a.LocationID, products.DefaultLocation) {
