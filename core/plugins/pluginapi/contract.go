@@ -16,7 +16,10 @@
 // author needs Go and nothing else: no protoc, no generated stubs to keep in step. go-plugin's own
 // services (health, broker, stdio, controller) keep their protobuf codec; only the calls below
 // ask for JSON. Body bytes travel as base64 inside JSON, which costs a third more bytes on a local
-// socket and no extra round trip.
+// socket and no extra round trip. The codec encodes with github.com/goccy/go-json, which writes
+// and reads the same JSON as encoding/json several times faster: decoding a request's head (its
+// user and permissions) with encoding/json was the largest part of a small request's time inside
+// the plugin.
 //
 // # Services
 //
@@ -51,7 +54,7 @@
 package pluginapi
 
 import (
-	"encoding/json"
+	gojson "github.com/goccy/go-json"
 
 	goplugin "github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc/encoding"
@@ -236,8 +239,8 @@ type ExecResult struct {
 // jsonCodec carries the contract's messages as JSON.
 type jsonCodec struct{}
 
-func (jsonCodec) Marshal(v any) ([]byte, error)      { return json.Marshal(v) }
-func (jsonCodec) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+func (jsonCodec) Marshal(v any) ([]byte, error)      { return gojson.Marshal(v) }
+func (jsonCodec) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (jsonCodec) Name() string                       { return CodecName }
 
 func init() { encoding.RegisterCodec(jsonCodec{}) }

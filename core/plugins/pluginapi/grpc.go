@@ -2,6 +2,7 @@ package pluginapi
 
 import (
 	"context"
+	"runtime"
 
 	goplugin "github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
@@ -64,9 +65,13 @@ func DialOptions() []grpc.DialOption {
 	return []grpc.DialOption{grpc.WithInitialWindowSize(WindowSize), grpc.WithInitialConnWindowSize(WindowSize)}
 }
 
-// NewServer is the plugin's gRPC server, with the contract's window.
+// NewServer is the plugin's gRPC server, with the contract's window. Requests are served by a
+// fixed set of goroutines (one per CPU) instead of a new goroutine per stream: a new goroutine
+// starts with a small stack and grows it (a copy) on every request that decodes and encodes its
+// frames, which was a fifth of a small request's time in the plugin.
 func NewServer(opts []grpc.ServerOption) *grpc.Server {
-	return grpc.NewServer(append(opts, grpc.InitialWindowSize(WindowSize), grpc.InitialConnWindowSize(WindowSize))...)
+	return grpc.NewServer(append(opts, grpc.InitialWindowSize(WindowSize), grpc.InitialConnWindowSize(WindowSize),
+		grpc.NumStreamWorkers(uint32(runtime.NumCPU())))...)
 }
 
 // ModuleClient calls a plugin's Module service (core side).
