@@ -45,7 +45,7 @@ type Table struct {
 }
 
 // Mount registers the grid protocol's calls under base, each behind action: GET schema,
-// POST query (a page), POST stream (NDJSON), PATCH batch and POST export/xlsx.
+// POST query (a page), POST stream (NDJSON), PATCH batch, POST export/xlsx and POST export/csv.
 func (t *Table) Mount(r registry.Router, base, action string, opts ...registry.RouteOption) {
 	r.Handle("GET", base+"/schema", action, func(w http.ResponseWriter, r *http.Request) error {
 		g, err := t.Build(r.Context())
@@ -85,14 +85,19 @@ func (t *Table) Mount(r registry.Router, base, action string, opts ...registry.R
 		httpx.Data(w, res)
 		return nil
 	}, opts...)
-	r.Handle("POST", base+"/export/xlsx", action, ServeExport(func(ctx context.Context, w http.ResponseWriter, _ string, req ExportRequest) error {
-		g, err := t.Build(ctx)
-		if err != nil {
-			return err
-		}
-		name := ExportFileName(req.FileName, fmt.Sprintf("%s_%s", t.FileName, time.Now().Format("2006-01-02")))
-		return g.Export(ctx, w, t.DB, req, nil, name)
-	}, ""), opts...)
+	for _, format := range []string{FormatXLSX, FormatCSV} {
+		r.Handle("POST", base+"/export/"+format, action, ServeExportAs(format, t.export, ""), opts...)
+	}
+}
+
+// export writes the grid as the request asks, in the format its route set.
+func (t *Table) export(ctx context.Context, w http.ResponseWriter, _ string, req ExportRequest) error {
+	g, err := t.Build(ctx)
+	if err != nil {
+		return err
+	}
+	name := ExportFileNameAs(req.FileName, fmt.Sprintf("%s_%s", t.FileName, time.Now().Format("2006-01-02")), req.Format)
+	return g.Export(ctx, w, t.DB, req, nil, name)
 }
 
 // Write applies a batch in one transaction: the cell rules, the versions (a stale row is a 409
