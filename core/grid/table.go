@@ -188,9 +188,9 @@ func (t *Table) write(ctx context.Context, actorID string, req BatchRequest, the
 	return &res, nil
 }
 
-// recordImport is the audit entry of an applied import: the file and what it did.
+// recordImport is the audit entry of an applied import: the file (its model id) and what it did.
 func recordImport(ctx context.Context, tx pgx.Tx, actorID string, t *Table, rv *ImportReview) error {
-	return audit.Record(ctx, tx, actorID, t.AuditAction+".import", t.ModelType, "", map[string]any{
+	return audit.Record(ctx, tx, actorID, t.AuditAction+".import", t.ModelType, rv.FileName, map[string]any{
 		"fileName": rv.FileName, "added": rv.Counts.Added, "changed": rv.Counts.Changed, "unchanged": rv.Counts.Unchanged})
 }
 
