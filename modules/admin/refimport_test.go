@@ -3,7 +3,6 @@ package admin_test
 import (
 	"bytes"
 	"fmt"
-	"mime/multipart"
 	"strings"
 	"testing"
 
@@ -13,25 +12,19 @@ import (
 )
 
 // importFile sends a file to a reference grid's import (apply with a token) as the browser
-// does: multipart with the headers of the user's language, the token, then the file.
+// does: the headers of the user's language, the token, then the file.
 func importFile(t *testing.T, c *apptest.Client, set, name string, file []byte, token string, headers string) *apptest.Response {
 	t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
+	var fields [][2]string
 	if headers != "" {
-		_ = mw.WriteField("headers", headers)
+		fields = append(fields, [2]string{"headers", headers})
 	}
 	path := "/api/admin/data/" + set + "/import"
 	if token != "" {
-		_ = mw.WriteField("token", token)
+		fields = append(fields, [2]string{"token", token})
 		path += "/apply"
 	}
-	fw, _ := mw.CreateFormFile("file", name)
-	_, _ = fw.Write(file)
-	_ = mw.Close()
-	c.Header.Set("Content-Type", mw.FormDataContentType())
-	defer c.Header.Del("Content-Type")
-	return c.Do("POST", path, body.Bytes())
+	return c.Upload(path, fields, "file", name, file)
 }
 
 func review(t *testing.T, r *apptest.Response) map[string]any {
