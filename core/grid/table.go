@@ -14,6 +14,7 @@ import (
 	"its/core/httpx"
 	idn "its/core/identity"
 	"its/core/registry"
+	sheetfile "its/core/sheet"
 )
 
 // DB is what a Table needs of the database (a *pgxpool.Pool).
@@ -39,13 +40,19 @@ type Table struct {
 	AuditAction, ModelType string
 	// FileName is the export's default file name, before the date.
 	FileName string
+	// Key are the fields that name a row in an imported file (a currency's code); without
+	// them Mount offers no import.
+	Key []string
+	// ImportLimits bound an imported file (DefaultImportLimits when zero).
+	ImportLimits sheetfile.Limits
 
 	DB  DB
 	Log *slog.Logger
 }
 
 // Mount registers the grid protocol's calls under base, each behind action: GET schema,
-// POST query (a page), POST stream (NDJSON), PATCH batch and POST export/xlsx.
+// POST query (a page), POST stream (NDJSON), PATCH batch, POST export/xlsx and POST export/csv,
+// and, when the table has a Key, POST import (a file's review) and POST import/apply.
 func (t *Table) Mount(r registry.Router, base, action string, opts ...registry.RouteOption) {
 	r.Handle("GET", base+"/schema", action, func(w http.ResponseWriter, r *http.Request) error {
 		g, err := t.Build(r.Context())
@@ -85,20 +92,35 @@ func (t *Table) Mount(r registry.Router, base, action string, opts ...registry.R
 		httpx.Data(w, res)
 		return nil
 	}, opts...)
-	r.Handle("POST", base+"/export/xlsx", action, ServeExport(func(ctx context.Context, w http.ResponseWriter, _ string, req ExportRequest) error {
-		g, err := t.Build(ctx)
-		if err != nil {
-			return err
-		}
-		name := ExportFileName(req.FileName, fmt.Sprintf("%s_%s", t.FileName, time.Now().Format("2006-01-02")))
-		return g.Export(ctx, w, t.DB, req, nil, name)
-	}, ""), opts...)
+	for _, format := range []string{FormatXLSX, FormatCSV} {
+		r.Handle("POST", base+"/export/"+format, action, ServeExportAs(format, t.export, ""), opts...)
+	}
+	if len(t.Key) > 0 {
+		r.Handle("POST", base+"/import", action, t.serveImport(false), opts...)
+		r.Handle("POST", base+"/import/apply", action, t.serveImport(true), opts...)
+	}
+}
+
+// export writes the grid as the request asks, in the format its route set.
+func (t *Table) export(ctx context.Context, w http.ResponseWriter, _ string, req ExportRequest) error {
+	g, err := t.Build(ctx)
+	if err != nil {
+		return err
+	}
+	name := ExportFileNameAs(req.FileName, fmt.Sprintf("%s_%s", t.FileName, time.Now().Format("2006-01-02")), req.Format)
+	return g.Export(ctx, w, t.DB, req, nil, name)
 }
 
 // Write applies a batch in one transaction: the cell rules, the versions (a stale row is a 409
 // userLock), the table's constraints and Check, and one audit entry per row with the values
 // before and after. A refused batch writes nothing.
 func (t *Table) Write(ctx context.Context, actorID string, req BatchRequest) (*BatchResult, error) {
+	return t.write(ctx, actorID, req, nil, true)
+}
+
+// write is Write with more to do in the transaction (then, after the audit entries) and, when
+// commit is false, a dry run: everything is checked and rolled back.
+func (t *Table) write(ctx context.Context, actorID string, req BatchRequest, then func(pgx.Tx) error, commit bool) (*BatchResult, error) {
 	g, err := t.Build(ctx)
 	if err != nil {
 		return nil, err
@@ -150,11 +172,26 @@ func (t *Table) Write(ctx context.Context, actorID string, req BatchRequest) (*B
 			return nil, err
 		}
 	}
+	if then != nil {
+		if err := then(tx); err != nil {
+			return nil, err
+		}
+	}
+	if !commit {
+		res := plan.Result()
+		return &res, nil
+	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, err
 	}
 	res := plan.Result()
 	return &res, nil
+}
+
+// recordImport is the audit entry of an applied import: the file (its model id) and what it did.
+func recordImport(ctx context.Context, tx pgx.Tx, actorID string, t *Table, rv *ImportReview) error {
+	return audit.Record(ctx, tx, actorID, t.AuditAction+".import", t.ModelType, rv.FileName, map[string]any{
+		"fileName": rv.FileName, "added": rv.Counts.Added, "changed": rv.Counts.Changed, "unchanged": rv.Counts.Unchanged})
 }
 
 // Constraint is the cell a violated table constraint blames and the message the client reads.

@@ -39,8 +39,8 @@ type refData struct {
 
 func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 	rd := &refData{store: store}
-	table := func(action, model, file string, build func(ctx context.Context) (*grid.Grid, error)) *grid.Table {
-		return &grid.Table{Build: build, MapError: constraintErrors, AuditAction: action, ModelType: model, FileName: file, DB: db, Log: log}
+	table := func(action, model, file string, key []string, build func(ctx context.Context) (*grid.Grid, error)) *grid.Table {
+		return &grid.Table{Build: build, MapError: constraintErrors, AuditAction: action, ModelType: model, FileName: file, Key: key, DB: db, Log: log}
 	}
 	currencies := grid.MustNew(grid.Grid{
 		Name: "referenceData.currencies", Table: "currencies",
@@ -52,8 +52,8 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 		DefaultSort: []grid.Sort{{Field: "currencyCode"}},
 		MaxBatch:    1000,
 	})
-	rd.currencies = table(actions.AdminCurrencies, "Currency", "currencies", func(context.Context) (*grid.Grid, error) { return currencies, nil })
-	rd.locations = table(actions.AdminLocations, "Location", "locations", func(ctx context.Context) (*grid.Grid, error) {
+	rd.currencies = table(actions.AdminCurrencies, "Currency", "currencies", []string{"currencyCode"}, func(context.Context) (*grid.Grid, error) { return currencies, nil })
+	rd.locations = table(actions.AdminLocations, "Location", "locations", []string{"code"}, func(ctx context.Context) (*grid.Grid, error) {
 		codes, err := store.CurrencyCodes(ctx)
 		if err != nil {
 			return nil, err
@@ -70,7 +70,7 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 			MaxBatch:    1000,
 		})
 	})
-	rd.territories = table(actions.AdminTerritories, "Territory", "territories", func(ctx context.Context) (*grid.Grid, error) {
+	rd.territories = table(actions.AdminTerritories, "Territory", "territories", []string{"territory", "businessEntity"}, func(ctx context.Context) (*grid.Grid, error) {
 		codes, err := store.LocationCodes(ctx)
 		if err != nil {
 			return nil, err
@@ -97,7 +97,7 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 		DefaultSort: []grid.Sort{{Field: "sort"}, {Field: "divisionGroup"}},
 		MaxBatch:    1000,
 	})
-	rd.divisionGroups = table(actions.AdminDivisionGroups, "DivisionGroup", "division_groups", func(context.Context) (*grid.Grid, error) { return divisionGroups, nil })
+	rd.divisionGroups = table(actions.AdminDivisionGroups, "DivisionGroup", "division_groups", []string{"divisionGroup"}, func(context.Context) (*grid.Grid, error) { return divisionGroups, nil })
 	return rd
 }
 

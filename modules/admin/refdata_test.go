@@ -3,6 +3,7 @@ package admin_test
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"its/core/app/apptest"
@@ -126,7 +127,7 @@ func TestReferenceGrids(t *testing.T) {
 		t.Fatalf("%d audit entries of the adds, the update and the delete", n)
 	}
 
-	// Each grid exports as xlsx.
+	// Each grid exports as xlsx and as csv (a byte order mark, the headers, the rows).
 	for _, set := range []string{"currencies", "locations", "territories", "divisionGroups"} {
 		var cols []any
 		for _, c := range adm.Do("GET", "/api/admin/data/"+set+"/schema", nil).Body["data"].(map[string]any)["columns"].([]any) {
@@ -136,6 +137,15 @@ func TestReferenceGrids(t *testing.T) {
 		if x.Status != 200 || !bytes.HasPrefix(x.Raw, []byte("PK")) {
 			t.Fatalf("%s export: %d %.200s", set, x.Status, x.Raw)
 		}
+		x = adm.Do("POST", "/api/admin/data/"+set+"/export/csv", map[string]any{"columns": cols, "fileName": set + ".xlsx"})
+		first := cols[0].(map[string]any)["headerName"].(string)
+		if x.Status != 200 || !bytes.HasPrefix(x.Raw, []byte("\uFEFF"+first+",")) || !strings.Contains(x.Header.Get("Content-Disposition"), set+".csv") {
+			t.Fatalf("%s csv export: %d %v %.200s", set, x.Status, x.Header, x.Raw)
+		}
+	}
+	csv := adm.Do("POST", "/api/admin/data/currencies/export/csv", map[string]any{"columns": []any{map[string]any{"field": "currencyCode", "headerName": "Code"}, map[string]any{"field": "currencySymbol", "headerName": "Symbol"}}})
+	if !bytes.Contains(csv.Raw, []byte("\r\nCHF,Fr.\r\n")) {
+		t.Fatalf("csv rows: %q", csv.Raw)
 	}
 }
 
@@ -150,7 +160,7 @@ func TestReferenceGridsRefuseOthers(t *testing.T) {
 	ed := a.Client()
 	ed.Login("editor@example.com")
 	for _, set := range []string{"currencies", "locations", "territories", "divisionGroups"} {
-		for _, rq := range []struct{ method, path string }{{"GET", "/schema"}, {"POST", "/query"}, {"POST", "/stream"}, {"PATCH", "/batch"}, {"POST", "/export/xlsx"}} {
+		for _, rq := range []struct{ method, path string }{{"GET", "/schema"}, {"POST", "/query"}, {"POST", "/stream"}, {"PATCH", "/batch"}, {"POST", "/export/xlsx"}, {"POST", "/export/csv"}} {
 			var body any
 			if rq.method != "GET" {
 				body = map[string]any{"update": []any{map[string]any{"id": loc["id"], "version": loc["version"], "changes": map[string]any{"name": "X"}}}}

@@ -2,6 +2,8 @@ package imports
 
 import (
 	"strings"
+
+	"its/core/sheet"
 )
 
 // Column is a field of the import target a file's column can be associated with.
@@ -18,11 +20,6 @@ type Column struct {
 // Mapping associates target fields with the file's columns (0-based).
 type Mapping map[string]int
 
-// normHeader compares headers: lower case, single spaces, no surrounding space.
-func normHeader(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(clean(s))), " ")
-}
-
 // AutoMatch associates each header with a column, trying in the spec's order (§5.4): the exact
 // header text, then the column id, then a property label, then a partial contains. Each step
 // runs over every header before the next, a field takes one column, and a column one field.
@@ -31,14 +28,14 @@ func AutoMatch(headers []string, cols []Column) Mapping {
 	used := map[int]bool{}
 	norm := make([]string, len(headers))
 	for i, h := range headers {
-		norm[i] = normHeader(h)
+		norm[i] = sheet.NormHeader(h)
 	}
 	steps := []func(h string, c Column) bool{
-		func(h string, c Column) bool { return h == normHeader(c.Header) },
+		func(h string, c Column) bool { return h == sheet.NormHeader(c.Header) },
 		func(h string, c Column) bool { return h == strings.ToLower(c.Field) },
 		func(h string, c Column) bool {
 			for _, l := range c.Labels {
-				if h == normHeader(l) {
+				if h == sheet.NormHeader(l) {
 					return true
 				}
 			}
@@ -46,7 +43,7 @@ func AutoMatch(headers []string, cols []Column) Mapping {
 		},
 		func(h string, c Column) bool {
 			for _, name := range append([]string{c.Header}, c.Labels...) {
-				n := normHeader(name)
+				n := sheet.NormHeader(name)
 				if len(h) >= 3 && len(n) >= 3 && (strings.Contains(h, n) || strings.Contains(n, h)) {
 					return true
 				}
@@ -72,20 +69,6 @@ func AutoMatch(headers []string, cols []Column) Mapping {
 		}
 	}
 	return m
-}
-
-// clean removes a cell's line breaks and surrounding space (spec §5.4).
-func clean(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
-		s = strings.ReplaceAll(s, "\r\n", " ")
-		s = strings.Map(func(r rune) rune {
-			if r == '\r' || r == '\n' {
-				return ' '
-			}
-			return r
-		}, s)
-	}
-	return strings.TrimSpace(s)
 }
 
 // assortmentColumns are the fields an Excel import sets on an assortment's new rows.

@@ -27,11 +27,3 @@ func TestAutoMatchOrder(t *testing.T) {
 		}
 	}
 }
-
-func TestClean(t *testing.T) {
-	for in, want := range map[string]string{" a\r\nb ": "a b", "\n": "", "x\ny\rz": "x y z"} {
-		if got := clean(in); got != want {
-			t.Errorf("clean(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

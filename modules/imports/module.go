@@ -17,10 +17,10 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/registry"
+	"its/core/sheet"
 	"its/core/storage"
 	"its/core/uploads"
 	"its/modules/actions"
-	"its/modules/imports/sheet"
 )
 
 //go:embed module.yaml

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"its/core/num"
+	"its/core/sheet"
 	"its/modules/assortments"
 )
 
@@ -180,7 +181,7 @@ func fromCells(index int, cells []string, m Mapping) Row {
 	r := Row{Index: index, Values: make(Cells, 0, len(m)+1), Errors: []RowError{}}
 	for f, col := range m {
 		if col >= 0 && col < len(cells) {
-			if v := clean(cells[col]); v != "" {
+			if v := sheet.Clean(cells[col]); v != "" {
 				r.Values = append(r.Values, Cell{Field: f, Value: v})
 			}
 		}
@@ -194,7 +195,7 @@ func normalise(r *Row, cols []Column) {
 	orig := r.OrigData()
 	vals := make(Cells, 0, len(cols))
 	for _, c := range cols {
-		if v := clean(r.Values.Get(c.Field)); v != "" {
+		if v := sheet.Clean(r.Values.Get(c.Field)); v != "" {
 			vals = append(vals, Cell{Field: c.Field, Value: v})
 		}
 	}
@@ -203,7 +204,7 @@ func normalise(r *Row, cols []Column) {
 	r.Errors = []RowError{}
 	r.Changed = false
 	for _, c := range cols {
-		if vals.Get(c.Field) != clean(orig.Get(c.Field)) {
+		if vals.Get(c.Field) != sheet.Clean(orig.Get(c.Field)) {
 			r.Changed = true
 		}
 	}

@@ -2,7 +2,6 @@ package imports
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,9 +12,9 @@ import (
 
 	"its/core/grid"
 	"its/core/httpx"
+	"its/core/sheet"
 	"its/core/storage"
 	"its/modules/assortments"
-	"its/modules/imports/sheet"
 	"its/modules/products"
 	"its/modules/sampleinventory"
 )
@@ -75,20 +74,8 @@ type Columns struct {
 	Mapping Mapping  `json:"mapping"`
 }
 
-// refusal turns a file the reader refuses into a 422 naming why.
-func refusal(err error) error {
-	var r *sheet.Refusal
-	if errors.As(err, &r) {
-		status, code := 422, "ITS_ERR_VALIDATION"
-		switch r.Reason {
-		case sheet.ReasonTooLarge, sheet.ReasonTooMany, sheet.ReasonZipBomb:
-			status, code = 413, "ITS_ERR_TOO_LARGE"
-		}
-		return &httpx.Error{Status: status, Code: code, Message: r.Message,
-			Details: []httpx.FieldError{{Field: "file", Rule: r.Reason, Message: r.Message}}}
-	}
-	return err
-}
+// refusal turns a file the reader refuses into a 413 or 422 naming why.
+func refusal(err error) error { return sheet.HTTPError(err) }
 
 // open opens the caller's uploaded file for reading.
 func (s *Service) open(ctx context.Context, importID string) (sheet.Reader, func(), error) {
@@ -123,7 +110,7 @@ func (s *Service) headerOf(ctx context.Context, importID string) ([]string, erro
 		return nil, refusal(err)
 	}
 	for i := range h {
-		h[i] = clean(h[i])
+		h[i] = sheet.Clean(h[i])
 	}
 	return h, nil
 }

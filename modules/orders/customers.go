@@ -102,7 +102,7 @@ func (s *Service) checkCustomers(ctx context.Context, tx pgx.Tx, p *grid.Plan) e
 
 func (s *Service) customersTable() *grid.Table {
 	return &grid.Table{Build: s.customersGrid, Check: s.checkCustomers, MapError: customerConstraints,
-		AuditAction: actions.AdminCustomers, ModelType: "Customer", FileName: "customers", DB: s.db, Log: s.log}
+		AuditAction: actions.AdminCustomers, ModelType: "Customer", FileName: "customers", Key: []string{"customerId"}, DB: s.db, Log: s.log}
 }
 
 // OfficialCustomer is an account the subtitle of an assortment can name.

@@ -119,7 +119,7 @@ func TestCustomersGrid(t *testing.T) {
 	// Whoever is not a customers admin is refused and changes nothing.
 	for _, role := range []string{"editor", "manager", "seniorCoordinator"} {
 		c := login(a, role)
-		for _, rq := range []struct{ method, path string }{{"GET", "/schema"}, {"POST", "/query"}, {"PATCH", "/batch"}, {"POST", "/export/xlsx"}} {
+		for _, rq := range []struct{ method, path string }{{"GET", "/schema"}, {"POST", "/query"}, {"PATCH", "/batch"}, {"POST", "/export/xlsx"}, {"POST", "/export/csv"}} {
 			body := any(nil)
 			if rq.method != "GET" {
 				body = map[string]any{"update": []any{map[string]any{"id": id, "version": version + 1, "changes": map[string]any{"terms": "N60"}}}}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -164,6 +165,30 @@ func (c *Client) Send(method, path string, body any) (*Response, error) {
 	out := &Response{Status: res.StatusCode, Raw: raw, Header: res.Header}
 	_ = json.Unmarshal(raw, &out.Body)
 	return out, nil
+}
+
+// Upload posts a multipart form as a browser does: fields first (in order of names), then the
+// file under fileField.
+func (c *Client) Upload(path string, fields [][2]string, fileField, fileName string, file []byte) *Response {
+	c.app.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for _, f := range fields {
+		_ = mw.WriteField(f[0], f[1])
+	}
+	fw, _ := mw.CreateFormFile(fileField, fileName)
+	_, _ = fw.Write(file)
+	_ = mw.Close()
+	prev, had := c.Header["Content-Type"]
+	c.Header.Set("Content-Type", mw.FormDataContentType())
+	defer func() {
+		if had {
+			c.Header["Content-Type"] = prev
+		} else {
+			c.Header.Del("Content-Type")
+		}
+	}()
+	return c.Do("POST", path, body.Bytes())
 }
 
 // Login logs in as email with the demo password and fails the test otherwise.

@@ -2,17 +2,19 @@
  * admin--data--*: the reference data admins keep (customers, territories and business entities,
  * division groups, locations, currencies), each a grid on the grid protocol behind its own
  * permission: edit in place (typed, pasted from Excel, undone), add and delete rows, and export
- * what the grid shows to Excel. The server checks every cell and every row's version.
+ * what the grid shows to Excel or csv, and import an edited file after reviewing what it changes.
+ * The server checks every cell and every row's version.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { EmptyState, Icon, Spinner, usePageTitle, useDecisions, withModuleMessages } from '@its/kit';
-import { DataGrid, GridIcon, type GridColumn } from '@its/grid';
+import { DataGrid, GridIcon, type DataGridHandle, type GridColumn } from '@its/grid';
 import { AdminHeader } from '../AdminHeader';
 import { loadMessages } from '../messages';
 import { DATA_SETS, dataEndpoints, dataSetChecks, dataSetOf, fetchDataSchema, type DataSet } from './api';
+import { ImportDialog } from './ImportDialog';
 import { columnHeaders, dataSetText } from './labels';
 import '../admin.css';
 
@@ -37,6 +39,8 @@ function ReferenceGrid({ set }: { set: DataSet }) {
   const intl = useIntl();
   const schema = useQuery({ queryKey: ['admin', 'data', set, 'schema'], queryFn: ({ signal }) => fetchDataSchema(set, signal), staleTime: 60_000 });
   const endpoints = useMemo(() => dataEndpoints(set), [set]);
+  const [importing, setImporting] = useState(false);
+  const gridRef = useRef<DataGridHandle | null>(null);
   const header = useMemo(() => {
     return (col: GridColumn) => {
       const m = columnHeaders[col.field];
@@ -62,12 +66,26 @@ function ReferenceGrid({ set }: { set: DataSet }) {
   }
   return (
     <div className="adm-data-grid">
+      {importing && (
+        <ImportDialog
+          set={set}
+          title={intl.formatMessage(dataSetText[set].title)}
+          columns={schema.data.columns}
+          header={header}
+          onClose={() => setImporting(false)}
+          onApplied={() => {
+            setImporting(false);
+            void gridRef.current?.reload();
+          }}
+        />
+      )}
       <DataGrid
         key={set}
         testId={`data-grid-${set}`}
         schema={schema.data}
         endpoints={endpoints}
         canEdit
+        handle={gridRef}
         headerName={header}
         exportFileName={intl.formatMessage(dataSetText[set].title)}
         emptyState={(filtered) =>
@@ -90,6 +108,10 @@ function ReferenceGrid({ set }: { set: DataSet }) {
             <button type="button" className="its-btn its-btn--secondary" onClick={() => void g.deleteSelected()} disabled={ui.selectedRows === 0} data-testid="data-delete">
               <GridIcon name="trash" />
               <FormattedMessage id="admin.data.delete" defaultMessage="Delete" />
+            </button>
+            <button type="button" className="its-btn its-btn--secondary" onClick={() => setImporting(true)} data-testid="data-import">
+              <Icon name="document" size={15} />
+              <FormattedMessage id="admin.data.import" defaultMessage="Import" />
             </button>
           </>
         )}

@@ -208,3 +208,11 @@ func TestDimensionRefusesBeforeReading(t *testing.T) {
 		t.Fatalf("a sheet of 1,000,000 rows: %v", err)
 	}
 }
+
+func TestClean(t *testing.T) {
+	for in, want := range map[string]string{" a\r\nb ": "a b", "\n": "", "x\ny\rz": "x y z"} {
+		if got := Clean(in); got != want {
+			t.Errorf("Clean(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"its/core/httpx"
 )
 
 // Limits bound what a file may hold; each is checked before the work it guards.
@@ -311,3 +313,39 @@ func (c *csvReader) Next() ([]string, error) {
 }
 
 func (c *csvReader) Close() error { return nil }
+
+// HTTPError turns a file the reader refuses into the client's error: 413 when it is too large
+// (bytes, rows, unzipped size), else 422, naming the reason in the file field. Any other error
+// is returned as it is.
+func HTTPError(err error) error {
+	var r *Refusal
+	if errors.As(err, &r) {
+		status, code := 422, "ITS_ERR_VALIDATION"
+		switch r.Reason {
+		case ReasonTooLarge, ReasonTooMany, ReasonZipBomb:
+			status, code = 413, "ITS_ERR_TOO_LARGE"
+		}
+		return &httpx.Error{Status: status, Code: code, Message: r.Message,
+			Details: []httpx.FieldError{{Field: "file", Rule: r.Reason, Message: r.Message}}}
+	}
+	return err
+}
+
+// Clean removes a cell's line breaks and surrounding space.
+func Clean(s string) string {
+	if strings.ContainsAny(s, "\r\n") {
+		s = strings.ReplaceAll(s, "\r\n", " ")
+		s = strings.Map(func(r rune) rune {
+			if r == '\r' || r == '\n' {
+				return ' '
+			}
+			return r
+		}, s)
+	}
+	return strings.TrimSpace(s)
+}
+
+// NormHeader compares headers: lower case, single spaces, no surrounding space or line break.
+func NormHeader(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(Clean(s))), " ")
+}
