@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiSession, baseUrl, login, shot, type Api } from './helpers';
-import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, resetLayout } from './grid-kit';
+import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, openProductLibrary, resetLayout } from './grid-kit';
 
 /**
  * The grid kit's column menu on every header (docs/grid.md §9), against the real server: in the
@@ -35,11 +35,7 @@ async function productTotal(api: Api, conditions: Record<string, unknown[]>): Pr
 
 test('product library: sort, filter by a column, hide, pin and autosize from the column menu', async ({ page }) => {
   const api = await apiSession('editor');
-  await login(page, 'editor');
-  await page.goto(`${baseUrl()}/product/libraries/products`);
-  const grid = page.getByTestId('product-grid');
-  await gridLoaded(grid);
-  await expect(page.getByTestId('catalog-count')).toHaveAttribute('data-total', /^[1-9]\d{4,}$/);
+  const grid = await openProductLibrary(page);
 
   // Filter by division: "is any of" with a duplicate and an empty value (ignored and dropped).
   await openColumnMenu(page, grid, 'division');

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { apiSession } from './helpers';
+import { apiSession, baseUrl, login } from './helpers';
 
 /** The grid kit's parts as the browser tests reach them (shell/grid). */
 
@@ -28,4 +28,14 @@ export async function openColumnMenu(page: Page, grid: Locator, field: string) {
   await header(grid, field).hover();
   await header(grid, field).getByTestId('grid-header-menu').click();
   await expect(menu(page)).toBeVisible();
+}
+
+/** The product library as the editor sees it: the grid loaded with the whole catalog counted. */
+export async function openProductLibrary(page: Page): Promise<Locator> {
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/product/libraries/products`);
+  const grid = page.getByTestId('product-grid');
+  await gridLoaded(grid);
+  await expect(page.getByTestId('catalog-count')).toHaveAttribute('data-total', /^[1-9]\d{4,}$/);
+  return grid;
 }
