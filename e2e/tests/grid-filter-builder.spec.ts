@@ -1,12 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiSession, baseUrl, login, shot, type Api } from './helpers';
-import { gridLoaded, menuItem, openColumnMenu, openProductLibrary } from './grid-kit';
+import { gridLoaded, menuItem, openColumnMenu, openProductLibrary, staticAssortmentRows } from './grid-kit';
 
 /**
  * The grid kit's filter builder (docs/grid.md §9.2) against the real server: conditions on any
  * filterable column with the operators of its type, nested AND / OR groups, chips under the
  * toolbar, the keyboard; the rows are the server's answer to the same `where` tree (the product
- * query in the product library, the grid protocol in sample inventory).
+ * query in the product library, the grid protocol in sample inventory) or, in the assortment
+ * detail, the loaded rows the tree keeps.
  */
 
 /** The issue's filter: division is any of Work, Kids AND (wholesale price > 50 OR season = SP). */
@@ -146,5 +147,33 @@ test('sample inventory: the same builder on the grid protocol', async ({ page })
   await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(await sampleTotal(api, where.and[0])));
   await page.getByTestId('grid-filter-chip-remove').click();
   await expect(page.getByTestId('grid-filter-chips')).toHaveCount(0);
+  await api.ctx.dispose();
+});
+
+test('assortment detail: the builder filters the loaded rows with an OR at the top', async ({ page }) => {
+  const api = await apiSession('editor');
+  const { id, rows } = await staticAssortmentRows(api);
+  const styles = [...new Set(rows.map((r) => String(r.style)))];
+  expect(styles.length).toBeGreaterThan(2);
+  const [a, b] = [styles[0]!, styles[styles.length - 1]!];
+  const expected = rows.filter((r) => String(r.style).startsWith(a) || String(r.style).startsWith(b)).length;
+  expect(expected).toBeLessThan(rows.length);
+
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
+  const grid = page.getByTestId('detail-grid');
+  await gridLoaded(grid);
+  const panel = await openBuilder(page);
+  await panel.getByTestId('grid-fb-join').first().selectOption('or');
+  await setCondition(panel, 0, 'style', 'startsWith', a);
+  await panel.getByTestId('grid-fb-add-condition').first().click();
+  await setCondition(panel, 1, 'style', 'startsWith', b);
+  await panel.getByTestId('grid-filter-builder-apply').click();
+  await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(expected));
+  await expect(page.getByTestId('grid-filter-chips')).toHaveAttribute('data-join', 'or');
+  await expect(page.getByTestId('grid-filter-join')).toHaveText('OR');
+  await shot(page, 'grid-filter-builder-assortment');
+  await page.getByTestId('grid-filter-clear-all').click();
+  await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(rows.length));
   await api.ctx.dispose();
 });

@@ -668,17 +668,6 @@ export class GridController {
     return this.settings.filters;
   }
 
-  /**
-   * Sets the column menu's conditions: the tree's top conditions of the column menu's operators
-   * become these; the builder's groups and other conditions stay.
-   */
-  setColumnFilters(list: ColumnFilter[]): void {
-    const tree = this.ui.get().where;
-    const top = !tree ? [] : 'and' in tree ? tree.and : [tree];
-    const keep = top.filter((n) => !('field' in n) || !isFilterOp(n.op));
-    this.setWhere({ and: [...keep, ...list] });
-  }
-
   /** "Filter by this column": the column's condition at the top of the tree (null removes it). */
   setColumnCondition(field: string, cond: WhereCondition | null): void {
     this.setWhere(setFieldCondition(this.ui.get().where, field, cond));
