@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiSession, baseUrl, login, shot, type Api } from './helpers';
-import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, resetLayout } from './grid-kit';
+import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, openProductLibrary, resetLayout, staticAssortmentRows } from './grid-kit';
 
 /**
  * The grid kit's column menu on every header (docs/grid.md §9), against the real server: in the
@@ -35,11 +35,7 @@ async function productTotal(api: Api, conditions: Record<string, unknown[]>): Pr
 
 test('product library: sort, filter by a column, hide, pin and autosize from the column menu', async ({ page }) => {
   const api = await apiSession('editor');
-  await login(page, 'editor');
-  await page.goto(`${baseUrl()}/product/libraries/products`);
-  const grid = page.getByTestId('product-grid');
-  await gridLoaded(grid);
-  await expect(page.getByTestId('catalog-count')).toHaveAttribute('data-total', /^[1-9]\d{4,}$/);
+  const grid = await openProductLibrary(page);
 
   // Filter by division: "is any of" with a duplicate and an empty value (ignored and dropped).
   await openColumnMenu(page, grid, 'division');
@@ -162,19 +158,7 @@ test('sample inventory: filter by a column on the grid protocol and group by it 
 
 test('assortment detail: the column menu filters the loaded rows and groups by style', async ({ page }) => {
   const api = await apiSession('editor');
-  const list = await api.ctx.get('/api/assortments?view=all');
-  expect(list.ok()).toBeTruthy();
-  const items = ((await list.json()).data.items as Array<{ _id: string; method: string; productCount?: number; folder?: boolean }>).filter(
-    (a) => a.method === 'static' && (a.productCount ?? 0) >= 10,
-  );
-  expect(items.length).toBeGreaterThan(0);
-  const id = items[0]!._id;
-  const res = await api.ctx.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
-  const rows = (await res.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => typeof l.id === 'string');
+  const { id, rows } = await staticAssortmentRows(api);
   const style = String(rows[0]!.style);
   const expected = rows.filter((r) => String(r.style).startsWith(style)).length;
   expect(expected).toBeLessThan(rows.length);

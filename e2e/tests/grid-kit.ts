@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { apiSession } from './helpers';
+import { apiSession, baseUrl, login, type Api } from './helpers';
 
 /** The grid kit's parts as the browser tests reach them (shell/grid). */
 
@@ -28,4 +28,30 @@ export async function openColumnMenu(page: Page, grid: Locator, field: string) {
   await header(grid, field).hover();
   await header(grid, field).getByTestId('grid-header-menu').click();
   await expect(menu(page)).toBeVisible();
+}
+
+/** The product library as the editor sees it: the grid loaded with the whole catalog counted. */
+export async function openProductLibrary(page: Page): Promise<Locator> {
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/product/libraries/products`);
+  const grid = page.getByTestId('product-grid');
+  await gridLoaded(grid);
+  await expect(page.getByTestId('catalog-count')).toHaveAttribute('data-total', /^[1-9]\d{4,}$/);
+  return grid;
+}
+
+/** A static assortment of the demo data with at least 10 products, and its rows as the detail grid loads them. */
+export async function staticAssortmentRows(api: Api): Promise<{ id: string; rows: Array<Record<string, unknown>> }> {
+  const list = await api.ctx.get('/api/assortments?view=all');
+  expect(list.ok()).toBeTruthy();
+  const items = ((await list.json()).data.items as Array<{ _id: string; method: string; productCount?: number }>).filter((a) => a.method === 'static' && (a.productCount ?? 0) >= 10);
+  expect(items.length).toBeGreaterThan(0);
+  const id = items[0]!._id;
+  const res = await api.ctx.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
+  const rows = (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => typeof l.id === 'string');
+  return { id, rows };
 }

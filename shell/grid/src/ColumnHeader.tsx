@@ -196,48 +196,5 @@ export function FilterEditor({
   );
 }
 
-/** The column filters as removable chips ("Division is any of Work, Kids ×"). */
-export function FilterChips({ ctrl }: { ctrl: GridController }) {
-  const intl = useIntl();
-  const ui = useStore(ctrl.ui);
-  if (!ui.columnFilters.length) return null;
-  const remove = (field: string) => ctrl.setColumnFilters(ui.columnFilters.filter((f) => f.field !== field));
-  return (
-    <div className="its-grid-chips" data-testid="grid-filter-chips" role="list" aria-label={intl.formatMessage(m.filtered)}>
-      {ui.columnFilters.map((f) => {
-        const col = ctrl.column(f.field);
-        const header = col ? ctrl.header(col) : f.field;
-        const text = intl.formatMessage(m.filterChip, {
-          header,
-          op: intl.formatMessage(opLabels(col?.type ?? 'text')[f.op]),
-          values: f.values.join(', '),
-        });
-        return (
-          <span key={f.field} className="its-grid-fchip" role="listitem" data-testid="grid-filter-chip" data-field={f.field}>
-            <button
-              type="button"
-              className="its-grid-fchip__text"
-              onClick={(e) => {
-                const r = e.currentTarget.getBoundingClientRect();
-                ctrl.openFilterEditor(f.field, r.left, r.bottom + 4);
-              }}
-            >
-              {text.trim()}
-            </button>
-            <button type="button" className="its-grid-fchip__x" aria-label={intl.formatMessage(m.filterRemoveNamed, { filter: text.trim() })} onClick={() => remove(f.field)} data-testid="grid-filter-chip-remove">
-              <GridIcon name="close" size={14} />
-            </button>
-          </span>
-        );
-      })}
-      {ui.columnFilters.length > 1 && (
-        <button type="button" className="its-btn--link its-grid-chips__clear" onClick={() => ctrl.setColumnFilters([])} data-testid="grid-filter-clear-all">
-          {intl.formatMessage(m.filterClearAll)}
-        </button>
-      )}
-    </div>
-  );
-}
-
 /** The operators a column offers in this grid. */
 export const opsOf = (ctrl: GridController, col: GridColumn) => columnOps(col, ctrl.filterMode());

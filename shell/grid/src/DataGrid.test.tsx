@@ -71,7 +71,7 @@ describe('DataGrid source', () => {
     const { handle } = mount({ source: mem.source, filters: { q: 'x' } });
     await loaded(handle, 2);
     expect(mem.load).toHaveBeenCalledTimes(1);
-    expect(mem.load.mock.calls[0]![0]).toEqual({ filters: { q: 'x' }, sort: [], skip: 0, columnFilters: {} });
+    expect(mem.load.mock.calls[0]![0]).toEqual({ filters: { q: 'x' }, sort: [], skip: 0, where: null });
     expect(handle().controller.ui.get()).toMatchObject({ loading: false, total: 3, rowCount: 2 });
     await act(() => handle().loadMore());
     expect(mem.load.mock.calls[1]![0]).toMatchObject({ skip: 2 });
@@ -327,7 +327,7 @@ describe('column menu', () => {
     fireEvent.change(within(editor).getByTestId('grid-filter-value'), { target: { value: 'Inactive, inactive, ' } });
     fireEvent.click(within(editor).getByTestId('grid-filter-apply'));
     await waitFor(() => expect(src.load).toHaveBeenCalledTimes(2));
-    expect(src.load.mock.calls[1]![0].columnFilters).toEqual({ status: { in: ['Inactive'] } });
+    expect(src.load.mock.calls[1]![0].where).toEqual({ field: 'status', op: 'in', values: ['Inactive'] });
     expect(screen.getByTestId('grid-filter-chip').textContent).toBe('Status is any of Inactive');
   });
 });

@@ -34,8 +34,9 @@ import {
 import { EmptyState, ModuleMessages, Spinner, toast, useStore } from '@its/kit';
 import { CellEditor } from './CellEditor';
 import { EditCellsDialog } from './EditCellsDialog';
-import { ColumnHeader, FilterChips, FilterEditor, opsOf } from './ColumnHeader';
-import { setColumnFilter } from './columnFilter';
+import { ColumnHeader, FilterEditor, opsOf } from './ColumnHeader';
+import { FilterBuilder } from './filter/FilterBuilder';
+import { FilterChips } from './filter/FilterChips';
 import { columnMenuModel, opensColumnMenu, type ColumnMenuId } from './columnMenu';
 import { ContextMenu, type MenuItem } from './ContextMenu';
 import { ColumnChooser } from './layout/ColumnChooser';
@@ -623,7 +624,7 @@ function GridView(props: DataGridProps) {
       sortDesc: { label: intl.formatMessage(m.colSortDesc), icon: 'sortDesc', run: () => sortTo('desc') },
       sortNone: { label: intl.formatMessage(m.colSortNone), icon: 'sortNone', run: () => sortTo(null) },
       filter: { label: intl.formatMessage(m.colFilter), icon: 'filter', run: () => ctrl.openFilterEditor(field, menuRect?.x ?? 0, menuRect?.y ?? 0) },
-      clearFilter: { label: intl.formatMessage(m.colClearFilter), icon: 'filterOff', run: () => ctrl.setColumnFilters(setColumnFilter(ui.columnFilters, field, null)) },
+      clearFilter: { label: intl.formatMessage(m.colClearFilter), icon: 'filterOff', run: () => ctrl.setColumnCondition(field, null) },
       group: { label: intl.formatMessage(m.colGroup), icon: 'group', run: () => ctrl.chooseGroupBy(field) },
       ungroup: { label: intl.formatMessage(m.colUngroup), icon: 'group', run: () => ctrl.chooseGroupBy(null) },
       pinLeft: { label: intl.formatMessage(m.colPinLeft), icon: 'pinLeft', run: () => api.setColumnsPinned([field], 'left') },
@@ -686,6 +687,7 @@ function GridView(props: DataGridProps) {
         <div className="its-grid__toolbar-start">{typeof props.toolbar === 'function' ? props.toolbar(ui, handle) : props.toolbar}</div>
         <div className="its-grid__toolbar-end">
           <SaveIndicator state={ui.saveState} />
+          <FilterBuilder ctrl={ctrl} />
           {props.layoutKey && <ColumnChooser ctrl={ctrl} layoutKey={props.layoutKey} />}
           {props.canEdit && (
             <span className="its-grid__btn-group">
@@ -908,7 +910,7 @@ function GridView(props: DataGridProps) {
           current={ui.columnFilters.find((f) => f.field === editorCol.field)}
           x={ui.filterEditor.x}
           y={ui.filterEditor.y}
-          onApply={(f) => ctrl.setColumnFilters(setColumnFilter(ui.columnFilters, editorCol.field, f))}
+          onApply={(f) => ctrl.setColumnCondition(editorCol.field, f)}
           onClose={() => ctrl.closeHeaderPopups()}
         />
       )}

@@ -7,7 +7,9 @@ import type { Column, GridApi, IRowNode } from 'ag-grid-community';
 import type { IntlShape } from 'react-intl';
 import { ApiError, api, createStore, isCancelled, toast, type Store } from '@its/kit';
 import { History, type CellChange, type ChangeKind, type HistoryStep } from './history';
-import { mergeFilters, rowPasses, toProtocolFilters, type ColumnFilter, type FilterMode } from './columnFilter';
+import type { ColumnFilter, FilterMode } from './columnFilter';
+import { wherePredicate } from './filter/evaluate';
+import { isFilterOp, normalizeWhere, setFieldCondition, toWire, topConditions, type WhereCondition, type WhereNode } from './filter/where';
 import { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from './grouping';
 import { m, refusalText } from './messages';
 import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
@@ -70,8 +72,12 @@ export interface GridUi {
   newRows: number;
   /** The export under way (its format), false when none. */
   exporting: ExportFormat | false;
-  /** Conditions of "Filter by this column", in the order they were set. */
+  /** The filter: the filter builder's tree (docs/grid.md §3.7), normalized; null when none. */
+  where: WhereNode | null;
+  /** Conditions of "Filter by this column": the tree's top conditions the column menu edits. */
   columnFilters: ColumnFilter[];
+  /** The filter builder's panel, open at a point (filter/FilterBuilder.tsx). */
+  filterBuilder: { x: number; y: number } | null;
   columnMenu: HeaderPopup | null;
   filterEditor: HeaderPopup | null;
   /** The multi-field edit dialog, open over the range (its editable columns and rows). */
@@ -107,7 +113,9 @@ const initialUi: GridUi = {
   menu: null,
   newRows: 0,
   exporting: false,
+  where: null,
   columnFilters: [],
+  filterBuilder: null,
   columnMenu: null,
   filterEditor: null,
   editCells: null,
@@ -132,10 +140,11 @@ export interface GridLoadQuery {
   /** Rows wanted (a block of a source read by scrolling); the source's own when absent. */
   limit?: number;
   /**
-   * The column menu's conditions in the protocol's filter shape (docs/grid.md §3.3), for a source
-   * with `columnFilters: 'server'`; empty otherwise (the kit then applies them to the loaded rows).
+   * The filter (the builder's tree with the column menu's conditions, docs/grid.md §3.7) as it
+   * is sent, for a source with `columnFilters: 'server'`; null otherwise (the kit then applies it
+   * to the loaded rows) or when nothing filters.
    */
-  columnFilters: Filters;
+  where: WhereNode | null;
 }
 
 /**
@@ -147,8 +156,9 @@ export interface GridSource {
   load: (query: GridLoadQuery, signal: AbortSignal, sink: RowSink) => Promise<void>;
   send?: (req: BatchRequest) => Promise<BatchResult>;
   /**
-   * Where the column menu's conditions apply: 'server' passes them to `load` (which reloads when
-   * they change); 'client' (the default, for a source that loads every row) filters the loaded rows.
+   * Where the filter (column menu and filter builder) applies: 'server' passes it to `load` as
+   * `where` (which reloads when it changes); 'client' (the default, for a source that loads every
+   * row) filters the loaded rows.
    */
   columnFilters?: FilterMode;
   /**
@@ -179,7 +189,7 @@ export interface GridSettings {
   deleteDelayMs: number;
   exportFileName?: string;
   /** Turns the export body into the page's own (a source's query instead of the protocol filters). */
-  exportRequest?: (body: Record<string, unknown>, columnFilters: Filters) => Record<string, unknown>;
+  exportRequest?: (body: Record<string, unknown>, where: WhereNode | null) => Record<string, unknown>;
   confirmDelete?: (count: number) => Promise<boolean>;
   validateNew?: (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => Promise<Array<{ tempId: string; field: string; message: string }>>;
   onFocusRow?: (row: GridRow | null) => void;
@@ -446,14 +456,13 @@ export class GridController {
     try {
       const source = this.settings.source;
       if (source) {
-        const columnFilters = this.filterMode() === 'server' ? this.protocolColumnFilters() : {};
-        await source.load({ filters: this.settings.filters, sort: this.currentSort(), skip, columnFilters }, signal, { total: onTotal, rows: onRows });
+        const where = this.filterMode() === 'server' ? this.wireWhere() : null;
+        await source.load({ filters: this.settings.filters, sort: this.currentSort(), skip, where }, signal, { total: onTotal, rows: onRows });
       } else {
         const path = this.settings.endpoints.stream;
         if (!path) throw new Error('This grid has no stream endpoint and no source');
-        const filters = this.queryFilters();
-        if (filters) await streamRows(path, { filters }, { signal, onTotal, onRows });
-        else onTotal(0);
+        const where = this.wireWhere();
+        await streamRows(path, { filters: this.queryFilters(), ...(where ? { where } : {}) }, { signal, onTotal, onRows });
       }
       if (signal.aborted) return;
       this.patchUi({ loading: false, loaded: this.rows.size, rowCount: this.shownCount() });
@@ -473,7 +482,7 @@ export class GridController {
     const base = {
       filters: this.settings.filters,
       sort: this.currentSort(),
-      columnFilters: this.filterMode() === 'server' ? this.protocolColumnFilters() : {},
+      where: this.filterMode() === 'server' ? this.wireWhere() : null,
     };
     this.patchUi({ loading: true, loadError: false });
     try {
@@ -613,7 +622,7 @@ export class GridController {
     nodes.splice(0, nodes.length, ...lead, ...rest);
   }
 
-  isExternalFilterPresent = () => (!!this.groupField && this.collapsed.size > 0) || (this.filterMode() === 'client' && this.ui.get().columnFilters.length > 0);
+  isExternalFilterPresent = () => (!!this.groupField && this.collapsed.size > 0) || (this.filterMode() === 'client' && !!this.ui.get().where);
 
   doesExternalFilterPass = (node: IRowNode<GridData>): boolean => {
     const d = node.data;
@@ -632,32 +641,44 @@ export class GridController {
   }
 
   private passesColumnFilters(row: GridRow): boolean {
-    if (this.filterMode() !== 'client') return true;
-    const list = this.ui.get().columnFilters;
-    return !list.length || rowPasses(row, list, this.settings.schema.columns);
+    if (this.filterMode() !== 'client' || !this.ui.get().where) return true;
+    this.wherePasses ??= wherePredicate(this.ui.get().where, this.settings.schema.columns);
+    return this.wherePasses(row);
   }
+
+  /** The filter on the loaded rows, made when the filter changes. */
+  private wherePasses: ((row: GridRow) => boolean) | null = null;
 
   /** Rows the grid shows (rows being added always show). */
   shownCount(): number {
     if (this.isPaged()) return this.paged.slots + this.countNew();
-    if (this.filterMode() !== 'client' || !this.ui.get().columnFilters.length) return this.rows.size;
+    if (this.filterMode() !== 'client' || !this.ui.get().where) return this.rows.size;
     let n = 0;
     for (const r of this.rows.values()) if (isNew(r) || this.passesColumnFilters(r)) n++;
     return n;
   }
 
-  protocolColumnFilters(): Filters {
-    return toProtocolFilters(this.ui.get().columnFilters, this.settings.schema.columns);
+  /** The filter as the server takes it (the spec's ampersand rule applied), null when none. */
+  wireWhere(): WhereNode | null {
+    return toWire(this.ui.get().where, this.settings.schema.columns);
   }
 
-  /** The page's filters and the column filters together (protocol grids); null when nothing can match. */
-  queryFilters(): Filters | null {
-    return mergeFilters(this.settings.filters, this.protocolColumnFilters());
+  /** The page's filters (the filter tree travels beside them as `where`). */
+  queryFilters(): Filters {
+    return this.settings.filters;
   }
 
-  /** Sets the column menu's conditions: reloads on the server, or filters the loaded rows. */
-  setColumnFilters(list: ColumnFilter[]): void {
-    this.patchUi({ columnFilters: list, filterEditor: null });
+  /** "Filter by this column": the column's condition at the top of the tree (null removes it). */
+  setColumnCondition(field: string, cond: WhereCondition | null): void {
+    this.setWhere(setFieldCondition(this.ui.get().where, field, cond));
+  }
+
+  /** Sets the filter (builder and column menu): reloads on the server, or filters the loaded rows. */
+  setWhere(tree: WhereNode | null): void {
+    const where = normalizeWhere(tree);
+    const columnFilters = topConditions(where).filter((c): c is ColumnFilter => isFilterOp(c.op));
+    this.wherePasses = null;
+    this.patchUi({ where, columnFilters, filterEditor: null, filterBuilder: null });
     if (this.filterMode() === 'server') {
       void this.load();
       return;
@@ -665,6 +686,11 @@ export class GridController {
     this.regroup();
     this.api?.onFilterChanged();
     this.patchUi({ rowCount: this.shownCount() });
+  }
+
+  /** Opens (or, given null, closes) the filter builder's panel. */
+  openFilterBuilder(at: { x: number; y: number } | null): void {
+    this.patchUi({ filterBuilder: at, columnMenu: null, filterEditor: null, menu: null });
   }
 
   openColumnMenu(field: string, x: number, y: number): void {
@@ -1473,11 +1499,12 @@ export class GridController {
       .filter((s) => s.sort)
       .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
       .map((s) => ({ field: s.colId, dir: s.sort as 'asc' | 'desc' }));
-    const filters = Object.fromEntries(Object.entries(this.queryFilters() ?? this.settings.filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-    const body: Record<string, unknown> = { columns, filters };
+    const filters = Object.fromEntries(Object.entries(this.queryFilters()).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+    const where = this.wireWhere();
+    const body: Record<string, unknown> = { columns, filters, ...(where ? { where } : {}) };
     if (sort.length) body.sort = sort;
     if (this.groupField) body.groupBy = [this.groupField];
     if (this.settings.exportFileName) body.fileName = this.settings.exportFileName;
-    return this.settings.exportRequest ? this.settings.exportRequest(body, this.protocolColumnFilters()) : body;
+    return this.settings.exportRequest ? this.settings.exportRequest(body, where) : body;
   }
 }

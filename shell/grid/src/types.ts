@@ -1,4 +1,5 @@
 /** Shapes of the grid protocol (docs/grid.md): the column schema, rows, queries and batch writes. */
+import type { WhereNode } from './filter/where';
 
 export type ColumnType = 'text' | 'list' | 'multiSelect' | 'integer' | 'number' | 'date' | 'datetime' | 'boolean';
 
@@ -70,6 +71,8 @@ export type Filters = Record<string, FilterValue | null | undefined>;
 
 export interface GridQuery {
   filters?: Filters;
+  /** The filter builder's tree (docs/grid.md §3.7), AND-ed with the filters. */
+  where?: WhereNode;
   sort?: SortKey[];
   limit?: number;
   cursor?: string;

@@ -13,7 +13,8 @@ import { streamProducts, type ProductQuery } from './api';
 import { priceExtras, thumbExtras } from './cells';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';
 import { fieldName } from './messages';
-import { toQuerySort, withColumnFilters } from './query';
+import { toQuerySort } from './query';
+import type { WhereNode } from '../filter/where';
 
 /** The product library's exports (the catalog grid reads through its own source). */
 const CATALOG_EXPORT = { export: '/products/export/xlsx', exportCsv: '/products/export/csv' };
@@ -53,11 +54,7 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       columnFilters: 'server',
       blocks: BLOCK_ROWS,
       load: async (q, signal, sink) => {
-        const query = withColumnFilters(fullRef.current, q.columnFilters);
-        if (!query) {
-          sink.total(0);
-          return;
-        }
+        const query = q.where ? { ...fullRef.current, where: q.where } : fullRef.current;
         await streamProducts('/products/query', { ...query, skip: q.skip, limit: q.limit ?? BLOCK_ROWS }, signal, {
           total: sink.total,
           rows: (rows) => sink.rows(rows.map(liftLocation)),
@@ -68,11 +65,13 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
   );
 
   // The export is the product query of the bar (its own sort and paging left out) with the
-  // grid's columns (no pictures), column filters, sort and grouping.
-  const exportRequest = useCallback((body: Record<string, unknown>, columnFilters: Record<string, unknown>) => {
+  // grid's columns (no pictures), the filter (column menu and builder: the query's where), sort
+  // and grouping.
+  const exportRequest = useCallback((body: Record<string, unknown>, where: WhereNode | null) => {
     const { sort: _sort, skip: _skip, limit: _limit, ...query } = fullRef.current as ProductQuery & { skip?: number };
     const columns = (body.columns as Array<{ field: string }>).filter((c) => c.field !== 'thumbnail');
-    return { ...body, columns, filters: columnFilters, query };
+    const { where: _where, filters: _filters, ...rest } = body;
+    return { ...rest, columns, query: where ? { ...query, where } : query };
   }, []);
 
   // A new query (filters, location, sort) reads the rows again.

@@ -3,6 +3,7 @@ import { api } from '@its/kit';
 import type { RowSink } from '../controller';
 import { streamRows } from '../stream';
 import type { GridQuery, GridRow } from '../types';
+import type { WhereNode } from '../filter/where';
 
 /** Spec platform §9: product search query limit 1000, autocomplete limit 10. */
 export const QUERY_LIMIT = 1000;
@@ -16,6 +17,8 @@ export interface ProductQuery {
   conditions?: Record<string, Array<string | number | boolean>>;
   sort?: Record<string, SortOrder>;
   locationId?: string;
+  /** The filter builder's tree (docs/grid.md §3.7) on the catalog's fields, AND-ed with the rest. */
+  where?: WhereNode;
   skip?: number;
   limit?: number;
 }

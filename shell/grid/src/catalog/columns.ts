@@ -5,6 +5,7 @@
  */
 import type { ColumnType, GridColumn, GridRow, GridSchema } from '../types';
 import type { Product } from './api';
+import { FILTER_OPTIONS, type FilterKey } from './query';
 
 interface Col {
   field: string;
@@ -38,10 +39,16 @@ const CATALOG_COLUMNS: Col[] = [
 ];
 
 /**
- * Columns the product query can filter on (its search conditions, docs/api products): "Filter
- * by this column" offers "is any of" there.
+ * Columns of the product query's search conditions (docs/api products): "Filter by this column"
+ * offers "is any of" there.
  */
 export const CATALOG_FILTERS = ['style', 'color', 'division', 'gender', 'productType', 'season', 'year', 'channel', 'region', 'pillar', 'lifeCycle'];
+
+/**
+ * Every column the product query's `where` takes (modules/products/where.go whereColumns): the
+ * filter builder offers them, the column menu those not in CATALOG_FILTERS with their type's operators.
+ */
+export const CATALOG_WHERE = [...CATALOG_FILTERS, 'name', 'colorDescription', 'availabilityDate', 'wholesalePrice', 'suggestedRetail', 'totalInventory', 'lineStatus'];
 
 export function catalogColumns(): GridColumn[] {
   return CATALOG_COLUMNS.map((c) => ({
@@ -51,7 +58,8 @@ export function catalogColumns(): GridColumn[] {
     editable: false,
     validators: [],
     sortable: c.sortable ?? true,
-    ...(CATALOG_FILTERS.includes(c.field) ? { filterable: true, filterOps: ['in' as const] } : { filterable: false }),
+    ...(CATALOG_FILTERS.includes(c.field) ? { filterable: true, filterOps: ['in' as const] } : { filterable: CATALOG_WHERE.includes(c.field) }),
+    ...(c.field in FILTER_OPTIONS ? { options: FILTER_OPTIONS[c.field as FilterKey] } : {}),
     width: c.width,
     hide: c.hide,
   }));

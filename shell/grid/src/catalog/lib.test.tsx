@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { IntlProvider, createIntl } from 'react-intl';
-import { liftLocation } from './columns';
+import { CATALOG_WHERE, catalogColumns, liftLocation } from './columns';
 import { FilterBar, chipText } from './FilterBar';
 import { formatDay, formatMoney, formatPercent, rowCurrency } from './format';
-import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort, withColumnFilters } from './query';
+import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort } from './query';
 import { decodeFilters, encodeFilters } from './urlState';
 
 const intl = createIntl({ locale: 'en-US' });
@@ -91,13 +91,12 @@ describe('the filter bar', () => {
   });
 });
 
-describe('column filters on the product query', () => {
-  it('AND into the conditions: new fields join, a shared field keeps the common values, none common matches nothing', () => {
-    const q = { text: 'boot', conditions: { division: ['Work', 'Kids'] }, locationId: 'US' };
-    expect(withColumnFilters(q, {})).toBe(q);
-    expect(withColumnFilters(q, { year: { in: [2025] }, season: { in: [] } })).toEqual({ ...q, conditions: { division: ['Work', 'Kids'], year: [2025] } });
-    expect(withColumnFilters(q, { division: { in: ['kids', 'POP'] } })).toEqual({ ...q, conditions: { division: ['Kids'] } });
-    expect(withColumnFilters(q, { division: { in: ['POP'] } })).toBeNull();
-    expect(withColumnFilters({ text: 'x' }, { gender: { in: ['Mens'] } })).toEqual({ text: 'x', conditions: { gender: ['Mens'] } });
+describe('catalog columns of the filter (the product query takes them as where)', () => {
+  it('offers every where field of the product query, with the filter bar values as list options', () => {
+    const cols = catalogColumns();
+    expect(cols.filter((c) => c.filterable).map((c) => c.field).sort()).toEqual([...CATALOG_WHERE].sort());
+    expect(cols.find((c) => c.field === 'division')?.options).toContain('Work');
+    expect(cols.find((c) => c.field === 'thumbnail')?.filterable).toBe(false);
+    expect(cols.find((c) => c.field === 'wholesalePrice')).toMatchObject({ type: 'number', filterable: true });
   });
 });

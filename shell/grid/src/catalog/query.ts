@@ -148,28 +148,3 @@ export function filterDiff(prev: FilterState, next: FilterState): { added: numbe
   for (const p of before) if (!after.has(p)) removed++;
   return { added, removed };
 }
-
-/**
- * The product query with the grid's column filters (`{field: {in: [...]}}`, docs/grid.md §3.3)
- * AND-ed into its conditions: a condition both name keeps the values common to both (ignoring
- * case). Null when no product can match.
- */
-export function withColumnFilters(q: ProductQuery, filters: Record<string, unknown>): ProductQuery | null {
-  if (!Object.keys(filters).length) return q;
-  const conditions: Record<string, unknown[]> = { ...((q.conditions as Record<string, unknown[]> | undefined) ?? {}) };
-  for (const [field, f] of Object.entries(filters)) {
-    const values = f && typeof f === 'object' && !Array.isArray(f) ? (f as { in?: unknown }).in : f;
-    const list = (Array.isArray(values) ? values : [values]).filter((v) => v !== null && v !== undefined && v !== '');
-    if (!list.length) continue;
-    const had = conditions[field];
-    if (!had?.length) {
-      conditions[field] = list;
-      continue;
-    }
-    const keep = new Set(list.map((v) => String(v).toLowerCase()));
-    const common = had.filter((v) => keep.has(String(v).toLowerCase()));
-    if (!common.length) return null;
-    conditions[field] = common;
-  }
-  return Object.keys(conditions).length ? { ...q, conditions: conditions as ProductQuery['conditions'] } : q;
-}
