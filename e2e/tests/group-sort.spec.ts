@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiSession, baseUrl, login, shot } from './helpers';
-import { apiLayout, apiTitles, drag, groupSort, pageLayout, pageTitles, saved } from './sort';
+import { apiLayout, apiTitles, drag, freshAssortment, groupSort, pageLayout, pageTitles, saved } from './sort';
 
 /**
  * The sort page of a regular assortment against the real server: group by pillar, drag a style
@@ -19,15 +19,7 @@ test('group, drag, auto-sort, undo and reload on the sort page; a stale page get
   test.setTimeout(240_000);
   const api = await apiSession('editor');
   // A fresh assortment from the rows of a demo one: footwear of several pillars.
-  const list = (await (await api.ctx.get('/api/assortments?view=all&q=Summer%202025%20Line%20Review')).json()).data.items as Array<{ _id: string; title: string }>;
-  const source = list.find((a) => a.title === 'Summer 2025 Line Review')!;
-  const rows = (await (await api.ctx.get(`/api/assortments/${source._id}`)).json()).data.products as Array<{ style: string; color: string }>;
-  const created = await api.ctx.post('/api/assortments', {
-    data: { title: `Sort check ${Date.now()}`, channel: 'Wholesale', region: 'Domestic', products: rows.slice(0, 30).map((r) => ({ style: r.style, color: r.color })) },
-    headers: { 'X-CSRF-Token': api.csrf },
-  });
-  expect(created.ok()).toBeTruthy();
-  const id = (await created.json()).data._id as string;
+  const id = await freshAssortment(api, 'Sort check', 30);
 
   await login(page, 'editor');
   await openSort(null, page, id);

@@ -46,3 +46,22 @@ export async function drag(page: Page, from: Locator, to: Locator, where: 'top' 
 export async function saved(page: Page) {
   await expect(page.getByTestId('sort-save')).toHaveAttribute('data-status', 'idle', { timeout: 15_000 });
 }
+
+/** Sends group sort batches on version through the API (org: assortments or internalAssortments). */
+export async function sendSortBatches(api: Api, id: string, version: number, batches: unknown[], org = 'assortments'): Promise<void> {
+  const res = await api.ctx.patch(`/api/${org}/groupsort/batch/${id}`, { data: { version, batches }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** A fresh wholesale assortment named title (with the time) of the first n rows of a demo one: footwear of several pillars. */
+export async function freshAssortment(api: Api, title: string, n: number): Promise<string> {
+  const list = (await (await api.ctx.get('/api/assortments?view=all&q=Summer%202025%20Line%20Review')).json()).data.items as Array<{ _id: string; title: string }>;
+  const source = list.find((a) => a.title === 'Summer 2025 Line Review')!;
+  const rows = (await (await api.ctx.get(`/api/assortments/${source._id}`)).json()).data.products as Array<{ style: string; color: string }>;
+  const created = await api.ctx.post('/api/assortments', {
+    data: { title: `${title} ${Date.now()}`, channel: 'Wholesale', region: 'Domestic', products: rows.slice(0, n).map((r) => ({ style: r.style, color: r.color })) },
+    headers: { 'X-CSRF-Token': api.csrf },
+  });
+  expect(created.ok()).toBeTruthy();
+  return (await created.json()).data._id as string;
+}

@@ -79,16 +79,19 @@ type GroupStyle struct {
 
 // DisplayGroup is a group of styles (spec §3.2).
 type DisplayGroup struct {
-	ID            string        `json:"id"`
-	Index         int           `json:"index"`
-	Key           string        `json:"key"`
-	Title         string        `json:"title"`
-	OpenState     bool          `json:"openState"`
-	AlwaysOpen    bool          `json:"alwaysOpen"`
-	Locked        bool          `json:"locked"`
-	Uncategorized bool          `json:"uncategorized"`
-	Styles        []*GroupStyle `json:"styles"`
-	stored        *storedGroup  // as read, nil for a new group and Uncategorized
+	ID            string `json:"id"`
+	Index         int    `json:"index"`
+	Key           string `json:"key"`
+	Title         string `json:"title"`
+	OpenState     bool   `json:"openState"`
+	AlwaysOpen    bool   `json:"alwaysOpen"`
+	Locked        bool   `json:"locked"`
+	Uncategorized bool   `json:"uncategorized"`
+	// CustomContent is the group's html, preview image and source file (groupcontent.go).
+	CustomContent  *CustomContent `json:"customContent,omitempty"`
+	Styles         []*GroupStyle  `json:"styles"`
+	stored         *storedGroup   // as read, nil for a new group and Uncategorized
+	contentChanged bool
 }
 
 // GroupSort is the group sort state of an assortment (spec §3.2 "Group sort state").
@@ -106,6 +109,7 @@ type storedGroup struct {
 	ID, Key, Title                string
 	Sort                          int
 	OpenState, AlwaysOpen, Locked bool
+	Content                       *CustomContent
 }
 
 // sortRow is one assortment row as the group sort reads it, in the assortment's order.
@@ -157,7 +161,7 @@ func buildGroupSort(id, groupBy string, version int64, groups []storedGroup, row
 	byID := map[string]*DisplayGroup{}
 	for i := range groups {
 		g := &groups[i]
-		dg := &DisplayGroup{ID: g.ID, Key: g.Key, Title: g.Title, OpenState: g.OpenState || g.AlwaysOpen, AlwaysOpen: g.AlwaysOpen, Locked: g.Locked, Styles: []*GroupStyle{}, stored: g}
+		dg := &DisplayGroup{ID: g.ID, Key: g.Key, Title: g.Title, OpenState: g.OpenState || g.AlwaysOpen, AlwaysOpen: g.AlwaysOpen, Locked: g.Locked, CustomContent: g.Content, Styles: []*GroupStyle{}, stored: g}
 		gs.Groups = append(gs.Groups, dg)
 		byID[g.ID] = dg
 	}
@@ -241,6 +245,9 @@ type GroupSortBatch struct {
 	OpenState  *bool   `json:"openState,omitempty"`
 	AlwaysOpen *bool   `json:"alwaysOpen,omitempty"`
 	Locked     *bool   `json:"locked,omitempty"`
+	// CustomContent replaces the group's custom content (html sanitised, files checked by the
+	// service before the batches apply); empty fields clear it.
+	CustomContent *CustomContent `json:"customContent,omitempty"`
 }
 
 // GroupMove moves Item before Before (nil: to the end). A style move names its target group
@@ -322,8 +329,12 @@ func (gs *GroupSort) applyOne(b GroupSortBatch) error {
 // Uncategorized; the styles keep their order within each group.
 func (gs *GroupSort) regroup(field string) {
 	var all []*GroupStyle
+	content := map[string]*CustomContent{} // a group built again on its key keeps its content
 	for _, g := range gs.Groups {
 		all = append(all, g.Styles...)
+		if g.Key != "" && g.CustomContent != nil {
+			content[g.Key] = g.CustomContent
+		}
 	}
 	gs.GroupBy, gs.regrouped = field, true
 	unc := uncategorized()
@@ -340,7 +351,7 @@ func (gs *GroupSort) regroup(field string) {
 		}
 		g := byKey[k]
 		if g == nil {
-			g = &DisplayGroup{Key: k, Title: k, OpenState: true, Styles: []*GroupStyle{}}
+			g = &DisplayGroup{Key: k, Title: k, OpenState: true, CustomContent: content[k], Styles: []*GroupStyle{}}
 			byKey[k] = g
 			groups = append(groups, g)
 		}
@@ -486,7 +497,7 @@ func (gs *GroupSort) updateGroup(b GroupSortBatch) error {
 	if g == nil {
 		return fmt.Errorf("there is no group '%s'", b.DisplayGroup)
 	}
-	if g.Uncategorized && (b.Title != nil || b.Locked != nil || b.AlwaysOpen != nil || b.OpenState != nil) {
+	if g.Uncategorized && (b.Title != nil || b.Locked != nil || b.AlwaysOpen != nil || b.OpenState != nil || b.CustomContent != nil) {
 		return fmt.Errorf("Uncategorized is locked and always open")
 	}
 	if b.Title != nil {
@@ -510,6 +521,13 @@ func (gs *GroupSort) updateGroup(b GroupSortBatch) error {
 	}
 	if g.AlwaysOpen {
 		g.OpenState = true
+	}
+	if b.CustomContent != nil {
+		g.CustomContent, g.contentChanged = nil, true
+		if !b.CustomContent.empty() {
+			c := b.CustomContent.stored()
+			g.CustomContent = &c
+		}
 	}
 	return nil
 }

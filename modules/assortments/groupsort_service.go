@@ -2,6 +2,7 @@ package assortments
 
 import (
 	"context"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -59,7 +60,11 @@ func (s *Service) GroupSort(ctx context.Context, id string) (*GroupSort, error) 
 	if err != nil {
 		return nil, err
 	}
-	return s.loadGroupSort(ctx, s.db, a, true)
+	gs, err := s.loadGroupSort(ctx, s.db, a, true)
+	if err != nil {
+		return nil, err
+	}
+	return gs, s.signContent(ctx, gs.Groups)
 }
 
 // GroupSortResult answers a group sort update: the new version, and the whole state when the
@@ -70,6 +75,12 @@ type GroupSortResult struct {
 	GroupBy      string          `json:"groupBy"`
 	Version      int64           `json:"version"`
 	Groups       []*DisplayGroup `json:"groups,omitempty"`
+}
+
+// hasContent: a batch that changes a group's custom content (answered with the groups, so that
+// the page shows the sanitised html and the files' links).
+func hasContent(batches []GroupSortBatch) bool {
+	return slices.ContainsFunc(batches, func(b GroupSortBatch) bool { return b.CustomContent != nil })
 }
 
 // needsCatalog: a batch that groups or sorts by the styles' attributes.
@@ -98,13 +109,16 @@ func (s *Service) GroupSortBatch(ctx context.Context, id string, req *GroupSortR
 	if err != nil {
 		return nil, err
 	}
-	full := needsCatalog(req.Batches)
+	full := needsCatalog(req.Batches) || hasContent(req.Batches)
 	gs, err := s.loadGroupSort(ctx, tx, a, full)
 	if err != nil {
 		return nil, err
 	}
 	if gs.Version != *req.Version {
 		return nil, httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *req.Version, "currentVersion": gs.Version})
+	}
+	if err := s.checkContentBatches(ctx, a.ID, req.Batches); err != nil {
+		return nil, err
 	}
 	if err := gs.apply(req.Batches); err != nil {
 		return nil, err
@@ -115,6 +129,9 @@ func (s *Service) GroupSortBatch(ctx context.Context, id string, req *GroupSortR
 	res := &GroupSortResult{AssortmentID: gs.AssortmentID, GroupBy: gs.GroupBy, Version: gs.Version}
 	if full {
 		res.Groups = gs.Groups
+		if err := s.signContent(ctx, gs.Groups); err != nil {
+			return nil, err
+		}
 	}
 	return res, tx.Commit(ctx)
 }

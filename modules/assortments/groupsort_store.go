@@ -47,14 +47,16 @@ func (s *Store) groupSortPlaces(ctx context.Context, q querier, assortmentID str
 
 // displayGroups reads an assortment's stored display groups in order.
 func (s *Store) displayGroups(ctx context.Context, q querier, assortmentID string) ([]storedGroup, error) {
-	rows, err := q.Query(ctx, `SELECT id::text, key, title, sort, open_state, always_open, locked
+	rows, err := q.Query(ctx, `SELECT id::text, key, title, sort, open_state, always_open, locked, custom_content
 		FROM assortment_display_groups WHERE assortment_id = $1 ORDER BY sort, title`, assortmentID)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (storedGroup, error) {
 		var g storedGroup
-		err := row.Scan(&g.ID, &g.Key, &g.Title, &g.Sort, &g.OpenState, &g.AlwaysOpen, &g.Locked)
+		var content []byte
+		err := row.Scan(&g.ID, &g.Key, &g.Title, &g.Sort, &g.OpenState, &g.AlwaysOpen, &g.Locked, &content)
+		g.Content = parseContent(content)
 		return g, err
 	})
 }
@@ -77,8 +79,8 @@ func (s *Store) replaceDisplayGroups(ctx context.Context, tx pgx.Tx, assortmentI
 		if g.Uncategorized {
 			continue
 		}
-		b.Queue(`INSERT INTO assortment_display_groups (assortment_id, key, title, sort, open_state, always_open, locked)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text`, assortmentID, g.Key, g.Title, i, g.OpenState, g.AlwaysOpen, g.Locked).
+		b.Queue(`INSERT INTO assortment_display_groups (assortment_id, key, title, sort, open_state, always_open, locked, custom_content)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text`, assortmentID, g.Key, g.Title, i, g.OpenState, g.AlwaysOpen, g.Locked, contentJSON(g.CustomContent)).
 			QueryRow(func(row pgx.Row) error { return row.Scan(&g.ID) })
 	}
 	return tx.SendBatch(ctx, b).Close()
@@ -89,11 +91,11 @@ func (s *Store) updateDisplayGroups(ctx context.Context, tx pgx.Tx, assortmentID
 	b := &pgx.Batch{}
 	for i, g := range groups {
 		st := g.stored
-		if st == nil || (st.Sort == i && st.Title == g.Title && st.OpenState == g.OpenState && st.AlwaysOpen == g.AlwaysOpen && st.Locked == g.Locked) {
+		if st == nil || (st.Sort == i && st.Title == g.Title && st.OpenState == g.OpenState && st.AlwaysOpen == g.AlwaysOpen && st.Locked == g.Locked && !g.contentChanged) {
 			continue
 		}
-		b.Queue(`UPDATE assortment_display_groups SET sort = $3, title = $4, open_state = $5, always_open = $6, locked = $7
-			WHERE assortment_id = $1 AND id = $2`, assortmentID, g.ID, i, g.Title, g.OpenState, g.AlwaysOpen, g.Locked)
+		b.Queue(`UPDATE assortment_display_groups SET sort = $3, title = $4, open_state = $5, always_open = $6, locked = $7, custom_content = $8
+			WHERE assortment_id = $1 AND id = $2`, assortmentID, g.ID, i, g.Title, g.OpenState, g.AlwaysOpen, g.Locked, contentJSON(g.CustomContent))
 	}
 	if b.Len() == 0 {
 		return nil

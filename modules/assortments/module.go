@@ -22,6 +22,7 @@ var manifest []byte
 var Module = fx.Module("assortments",
 	fx.Provide(NewStore, NewService, NewHandler, NewOutboxCRM, NewReports),
 	jobs.AsRegistration(crmRegistration),
+	jobs.AsRegistration(contentRegistration),
 	jobs.AsRegistration(func(r *Reports) jobs.Registration { return r.registration() }),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}

@@ -101,6 +101,16 @@ var Views = []string{ViewQuickAccess, ViewAll, ViewRecent, ViewStarred, ViewSche
 const (
 	// How long an edit lock lives without being requested again
 	LockTTL = 5 * time.Minute
+	// Longest html of a display group's custom content, checked before it is sanitised
+	ContentMaxHTMLBytes = 65536
+	// Largest image uploaded as a display group's custom content (its preview is drawn from it)
+	ContentMaxImageBytes = 20971520
+	// Largest source file (PDF, Photoshop, Illustrator) of a display group's custom content
+	ContentMaxSourceBytes = 209715200
+	// Longest side in pixels of a display group image's generated preview
+	ContentPreviewSize = 800
+	// Custom content edits are saved this long after the last keystroke (platform spec §9)
+	CustomContentDebounceMs = 500
 )
 
 // Texts the server answers with, as remotes/assortments/src/i18n/en-US.json words them.

@@ -16,9 +16,13 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/authz"
+	"its/core/config"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/imaging"
+	"its/core/jobs"
 	"its/core/registry"
+	"its/core/storage"
 	"its/modules/actions"
 	"its/modules/products"
 )
@@ -35,6 +39,11 @@ type Service struct {
 	lockTTL time.Duration
 	// org is the organisation type's rules (nil: regular assortments); see For.
 	org OrgRules
+	// blobs, queue, dec and cfg serve the display groups' custom content files.
+	blobs storage.Store
+	queue *jobs.Queue
+	dec   *imaging.Decoder
+	cfg   *config.Config
 }
 
 // ServiceParams wire the service.
@@ -47,11 +56,15 @@ type ServiceParams struct {
 	Users   *identity.Store
 	Log     *slog.Logger
 	CRM     CRM
+	Blobs   storage.Store
+	Queue   *jobs.Queue
+	Config  *config.Config
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, crm: p.CRM, lockTTL: LockTTL}
+	return &Service{db: p.DB, store: p.Store, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, crm: p.CRM, lockTTL: LockTTL,
+		blobs: p.Blobs, queue: p.Queue, cfg: p.Config, dec: imaging.NewDecoder(p.Config.Images.MaxPixels, p.Config.Images.DecodeBudgetPixels)}
 }
 
 // RecentLimit is the length of the recent view (spec §9).

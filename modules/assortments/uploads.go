@@ -1,6 +1,7 @@
 package assortments
 
 import (
+	"context"
 	"slices"
 
 	"its/core/storage"
@@ -29,6 +30,13 @@ func uploadUsages(s *Service) []uploads.Usage {
 	return []uploads.Usage{
 		{Type: UploadLogo, Extensions: uploads.Images, Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder()},
 		{Type: UploadProduct, Extensions: uploads.Images, Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder()},
-		{Type: UploadDisplayGroup, Extensions: append(slices.Clone(uploads.Images), ".pdf"), Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder("customContent")},
+		{Type: UploadDisplayGroup, Extensions: append(slices.Clone(uploads.Images), contentSources...), Check: check, Action: edit,
+			Validate: func(ctx context.Context, u *uploads.Upload) error {
+				if err := checkContentUpload(u); err != nil {
+					return err
+				}
+				return s.mayAttach(ctx, u)
+			},
+			Key: inFolder("customContent"), Completed: s.contentUploaded},
 	}
 }

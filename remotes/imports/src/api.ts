@@ -1,5 +1,5 @@
 /** The import's server calls: the multipart upload of the file, then the steps of modules/imports. */
-import { api, csrfToken, CSRF_HEADER } from '@its/kit';
+import { api, csrfToken, CSRF_HEADER, uploadFile as uploadMultipart } from '@its/kit';
 import type { Subtype, Validation } from './state';
 
 export interface ImportColumn {
@@ -45,44 +45,11 @@ export type ImportTarget = { kind: 'assortment'; id: string } | { kind: 'sampleI
 
 export const basePath = (t: ImportTarget) => (t.kind === 'assortment' ? `/imports/assortment/${encodeURIComponent(t.id)}` : `/imports/sampleInventory/${encodeURIComponent(t.library)}`);
 
-interface Created {
-  uploadId: string;
-  bucket: string;
-  key: string;
-  urls: string[];
-  chunkSize: number;
-}
-
-/** PUTs one part, reporting the bytes sent (fetch reports no upload progress). */
-function putPart(url: string, body: Blob, onProgress: (sent: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.upload.onprogress = (ev) => onProgress(ev.loaded);
-    xhr.onload = () => (xhr.status < 300 ? resolve(xhr.getResponseHeader('ETag') ?? '') : reject(new Error(`HTTP ${xhr.status}`)));
-    xhr.onerror = () => reject(new Error('network'));
-    xhr.send(body);
-  });
-}
-
 /** Uploads a file (usage importFile) and answers its import id; progress goes 0..1. */
 export async function uploadFile(file: File, target: ImportTarget, onProgress: (p: number) => void): Promise<string> {
-  const params = target.kind === 'assortment' ? { target: 'assortment' } : { target: 'sampleInventory', library: target.library };
-  const created = await api.post<Created>('/upload/aws/s3/create', { filename: file.name, fileSize: file.size, usageType: 'importFile', ...params }, { silent: true });
-  const sent = new Array<number>(created.urls.length).fill(0);
-  const etags: string[] = [];
-  for (let i = 0; i < created.urls.length; i++) {
-    const part = file.slice(i * created.chunkSize, Math.min(file.size, (i + 1) * created.chunkSize));
-    etags.push(
-      await putPart(created.urls[i]!, part, (n) => {
-        sent[i] = n;
-        onProgress(sent.reduce((a, b) => a + b, 0) / Math.max(1, file.size));
-      }),
-    );
-  }
-  const done = await api.post<{ result: { importId: string } }>('/upload/aws/s3/complete', { bucket: created.bucket, key: created.key, uploadId: created.uploadId, etags }, { silent: true });
-  onProgress(1);
-  return done.result.importId;
+  const params: Record<string, string> = target.kind === 'assortment' ? { target: 'assortment' } : { target: 'sampleInventory', library: target.library };
+  const res = await uploadMultipart<{ importId: string }>(file, { usageType: 'importFile', ...params }, onProgress);
+  return res.importId;
 }
 
 export const fetchColumns = (t: ImportTarget, importId: string) => api.post<ColumnsAnswer>(`${basePath(t)}/columns`, { importId }, { silent: true });

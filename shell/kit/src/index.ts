@@ -18,3 +18,4 @@ export * from './generated/actions';
 export * from './generated/enums';
 export * from './SavedSearches';
 export * from './download';
+export * from './upload';

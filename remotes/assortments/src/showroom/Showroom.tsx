@@ -39,6 +39,7 @@ import {
 } from './model';
 import { useNavKeys, useSwipe } from './useNav';
 import './showroom.css';
+import { GroupContent } from '../content/GroupContent';
 
 export type ShowroomView = { kind: 'overview' } | { kind: 'divider'; slug: string } | { kind: 'detail'; id: string };
 
@@ -253,6 +254,7 @@ function Overview({ org, id, groups, search }: { org: OrgType; id: string; group
               {intl.formatMessage(showroomMsg.openGroup)} <Icon name="arrowRight" size={14} />
             </button>
           </div>
+          <GroupContent content={g.customContent} title={title(g)} variant="showroom" />
           <div className="sr-tiles">
             {g.items.map((it) => {
               const i = n++;
@@ -371,6 +373,7 @@ function CategoryViewer({ org, id, groups, slug, initialMode, search }: { org: O
           <span />
         )}
       </div>
+      <GroupContent content={g.customContent} title={title(g)} variant="showroom" />
       {mode === 'video' ? (
         <GroupFilm group={g} base={base} search={search} />
       ) : (

@@ -4,7 +4,7 @@
  * (keys, swipes, previous and next) shared by the dividers and the product detail viewer.
  * Pure functions, so the rules are tested without a browser.
  */
-import type { DisplayGroup } from '../sort/model';
+import type { CustomContent, DisplayGroup } from '../sort/model';
 
 /** Where the showroom's calls go: regular assortments, or internal ones (the same calls under their own prefix). */
 export type OrgType = 'assortments' | 'internalAssortments';
@@ -74,6 +74,8 @@ export interface ShowroomGroup {
   slug: string;
   title: string;
   uncategorized: boolean;
+  /** The group's custom content, shown with its divider. */
+  customContent?: CustomContent;
   items: ShowroomItem[];
 }
 
@@ -136,7 +138,7 @@ export function buildShowroom(groups: DisplayGroup[], rows: ShowroomRow[]): Show
     const base = slugify(g.title);
     const n = (slugs.get(base) ?? 0) + 1;
     slugs.set(base, n);
-    out.push({ id: g.id, slug: n === 1 ? base : `${base}-${n}`, title: g.title, uncategorized: g.uncategorized, items });
+    out.push({ id: g.id, slug: n === 1 ? base : `${base}-${n}`, title: g.title, uncategorized: g.uncategorized, customContent: g.customContent, items });
   }
   return out;
 }

@@ -30,8 +30,12 @@ import { ProductIcon } from '@its/grid';
 import { getAssortment, internalListPath, managePath, viewPath, type Assortment, type OrgBase } from '../api';
 import { errorText, msg } from '../messages';
 import { AutoSortDialog } from './AutoSortDialog';
+import { CustomContentEditor } from './CustomContentEditor';
+import { GroupContent } from '../content/GroupContent';
+import { contentMsg } from '../content/messages';
+import { hasContent } from '../content/customContent';
 import { fieldMsg, sortMsg } from './messages';
-import { fetchGroupSort, GROUP_BY, UNCATEGORIZED, type DisplayGroup, type GroupBy, type GroupSortState, type GroupStyle, type MoveBatch } from './model';
+import { fetchGroupSort, GROUP_BY, UNCATEGORIZED, type CustomContent, type DisplayGroup, type GroupBy, type GroupSortState, type GroupStyle, type MoveBatch } from './model';
 import { useGroupSort, type SaveStatus } from './useGroupSort';
 
 /** Drag ids: g|group, s|style, c|style|colour, z|group (a group's drop area). */
@@ -200,12 +204,15 @@ function GroupTitle({ g, editable, onRename }: { g: DisplayGroup; editable: bool
 
 interface GroupProps {
   g: DisplayGroup;
+  assortmentId: string;
   editable: boolean;
   onUpdate: (id: string, change: { title?: string; openState?: boolean; alwaysOpen?: boolean; locked?: boolean }) => void;
+  onContent: (id: string, content: CustomContent) => Promise<unknown>;
 }
 
-function GroupPanel({ g, editable, onUpdate }: GroupProps) {
+function GroupPanel({ g, assortmentId, editable, onUpdate, onContent }: GroupProps) {
   const intl = useIntl();
+  const [editing, setEditing] = useState(false);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: gid(g.id), disabled: !editable || g.locked });
   const zone = useDroppable({ id: zid(g.id), disabled: !editable });
   const open = g.openState || g.alwaysOpen;
@@ -244,8 +251,23 @@ function GroupPanel({ g, editable, onUpdate }: GroupProps) {
               {intl.formatMessage(sortMsg.locked)}
             </span>
           )}
+          {!editing && hasContent(g.customContent) && (
+            <span className="gs-flag" data-testid="group-has-content" title={intl.formatMessage(contentMsg.hasContent)}>
+              <ProductIcon name="panel" size={13} />
+            </span>
+          )}
           {editable && !g.uncategorized && (
             <>
+              <button
+                type="button"
+                className="its-btn its-btn--ghost its-btn--sm"
+                onClick={() => setEditing((v) => !v)}
+                aria-expanded={editing}
+                data-testid="group-content-edit"
+              >
+                <ProductIcon name="edit" size={14} />
+                {intl.formatMessage(contentMsg.edit)}
+              </button>
               <label className="gs-flag gs-flag--toggle">
                 <input type="checkbox" checked={g.alwaysOpen} onChange={(e) => onUpdate(g.id, { alwaysOpen: e.target.checked })} data-testid="group-always-open" />
                 {intl.formatMessage(sortMsg.alwaysOpen)}
@@ -265,6 +287,11 @@ function GroupPanel({ g, editable, onUpdate }: GroupProps) {
           )}
         </span>
       </header>
+      {editing ? (
+        <CustomContentEditor assortmentId={assortmentId} group={g} onSave={(c) => onContent(g.id, c)} onClose={() => setEditing(false)} />
+      ) : (
+        open && <GroupContent content={g.customContent} title={g.title} />
+      )}
       {open && (
         <SortableContext items={g.styles.map((s) => sid(s.style))} strategy={verticalListSortingStrategy}>
           <ul ref={zone.setNodeRef} className={`gs-styles${zone.isOver ? ' is-over' : ''}`} data-testid="group-styles">
@@ -335,6 +362,8 @@ function Board({ a, initial, editable, org }: { a: Assortment; initial: GroupSor
     if (!canMove) return;
     void gs.send({ type: 'updateDisplayGroup', displayGroup: id, ...change }).catch(() => undefined);
   };
+  const content = (id: string, customContent: CustomContent) =>
+    canMove ? gs.send({ type: 'updateDisplayGroup', displayGroup: id, customContent }) : Promise.resolve();
   const groupBy = async (g: GroupBy) => {
     try {
       await gs.flush();
@@ -405,7 +434,7 @@ function Board({ a, initial, editable, org }: { a: Assortment; initial: GroupSor
           <SortableContext items={state.groups.map((g) => gid(g.id))} strategy={verticalListSortingStrategy}>
             <div className="gs-board" data-testid="sort-board" data-version={state.version}>
               {state.groups.map((g) => (
-                <GroupPanel key={g.id} g={g} editable={canMove} onUpdate={update} />
+                <GroupPanel key={g.id} g={g} assortmentId={a._id} editable={canMove} onUpdate={update} onContent={content} />
               ))}
             </div>
           </SortableContext>

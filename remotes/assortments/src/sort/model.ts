@@ -40,6 +40,15 @@ export interface GroupStyle {
   colors: GroupColor[];
 }
 
+/** A group's custom content (spec §3.2): sanitised html, a preview image and a source file; the URLs are signed links the server answers. */
+export interface CustomContent {
+  html: string;
+  previewJpg: string;
+  sourceFile: string;
+  previewUrl?: string;
+  sourceUrl?: string;
+}
+
 export interface DisplayGroup {
   id: string;
   index: number;
@@ -49,6 +58,7 @@ export interface DisplayGroup {
   alwaysOpen: boolean;
   locked: boolean;
   uncategorized: boolean;
+  customContent?: CustomContent;
   styles: GroupStyle[];
 }
 
@@ -77,7 +87,7 @@ export type Batch =
   | { type: 'moveStyle'; moves: Move[] }
   | { type: 'moveColor'; moves: Move[] }
   | { type: 'sortStyles'; keys: SortKey[]; displayGroup?: string }
-  | { type: 'updateDisplayGroup'; displayGroup: string; title?: string; openState?: boolean; alwaysOpen?: boolean; locked?: boolean };
+  | { type: 'updateDisplayGroup'; displayGroup: string; title?: string; openState?: boolean; alwaysOpen?: boolean; locked?: boolean; customContent?: CustomContent };
 
 /** A batch that only moves (the page applies it itself; the server answers only the version). */
 export type MoveBatch = Extract<Batch, { type: 'moveDisplayGroup' | 'moveStyle' | 'moveColor' }>;

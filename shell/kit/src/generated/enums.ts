@@ -72,6 +72,16 @@ export const constants = {
   assortments: {
     /** How long an edit lock lives without being requested again */
     lockTTLMs: 300000,
+    /** Longest html of a display group's custom content, checked before it is sanitised */
+    contentMaxHTMLBytes: 65536,
+    /** Largest image uploaded as a display group's custom content (its preview is drawn from it) */
+    contentMaxImageBytes: 20971520,
+    /** Largest source file (PDF, Photoshop, Illustrator) of a display group's custom content */
+    contentMaxSourceBytes: 209715200,
+    /** Longest side in pixels of a display group image's generated preview */
+    contentPreviewSize: 800,
+    /** Custom content edits are saved this long after the last keystroke (platform spec §9) */
+    customContentDebounceMs: 500,
   },
   documents: {
     /** The most style/colour rows one document holds */
