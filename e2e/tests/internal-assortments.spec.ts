@@ -66,7 +66,7 @@ test('an internal editor creates a domestic wholesale assortment from a query, s
   await dialog.getByTestId('internal-create').click();
 
   // The sort page, grouped by pillar by default, Uncategorized last.
-  await expect(page).toHaveURL(/\/product\/assortments\/internal\/[0-9a-f-]+\/sort$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/product\/assortments\/internal\/[0-9a-f-]+\/sort\?season=FA&year=\d{4}&locations=US&title=/, { timeout: 30_000 });
   const id = /internal\/([0-9a-f-]+)\/sort/.exec(page.url())![1]!;
   await expect(page.getByTestId('sort-board')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('sort-group-by')).toHaveValue('pillar');

@@ -25,6 +25,7 @@ export default await remoteConfig({
     './InternalWholesale': './src/exposes/InternalWholesale.tsx',
     './InternalRetail': './src/exposes/InternalRetail.tsx',
     './InternalSort': './src/exposes/InternalSort.tsx',
+    './InternalManage': './src/exposes/InternalManage.tsx',
     './Reporting': './src/exposes/Reporting.tsx',
   },
   grid: true,

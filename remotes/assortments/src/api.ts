@@ -19,7 +19,8 @@ export const managePath = (id: string) => `${BASE_PATH}/assortment/${encodeURICo
 /** The internal assortments' pages: a channel's list and an assortment's tabs. */
 export const INTERNAL_PATH = `${BASE_PATH}/internal`;
 export const internalListPath = (channel: string) => `${INTERNAL_PATH}/${channel.toLowerCase()}`;
-export const internalPath = (id: string, tab: 'sort') => `${INTERNAL_PATH}/${encodeURIComponent(id)}/${tab}`;
+export type InternalTab = 'manage' | 'sort' | 'export' | 'showroom' | 'showroom-config';
+export const internalPath = (id: string, tab: InternalTab, search = '') => `${INTERNAL_PATH}/${encodeURIComponent(id)}/${tab}${search ? `?${search}` : ''}`;
 
 export const CHANNELS: readonly string[] = enums.assortments.channels;
 export const REGIONS: readonly string[] = enums.assortments.regions;
@@ -137,7 +138,7 @@ export interface PatchBody {
   uiSettings?: Record<string, unknown>;
 }
 
-export const patchAssortment = (id: string, body: PatchBody) => api.patch<Assortment>(`/assortments/${encodeURIComponent(id)}`, body, { silent: true });
+export const patchAssortment = (id: string, body: PatchBody, org: OrgBase = 'assortments') => api.patch<Assortment>(`/${org}/${encodeURIComponent(id)}`, body, { silent: true });
 
 export const deleteAssortment = (id: string) => api.delete<{ deleted: number }>(`/assortments/${encodeURIComponent(id)}`, { silent: true });
 
@@ -184,13 +185,13 @@ export interface LockAnswer {
   lock: Lock | null;
 }
 
-export const requestLock = (id: string) => api.post<LockAnswer>(`/assortments/edit/lock/${encodeURIComponent(id)}/request`, {}, { silent: true });
-export const releaseLock = (id: string) => api.post<LockAnswer>(`/assortments/edit/lock/${encodeURIComponent(id)}/release`, {}, { silent: true });
+export const requestLock = (id: string, org: OrgBase = 'assortments') => api.post<LockAnswer>(`/${org}/edit/lock/${encodeURIComponent(id)}/request`, {}, { silent: true });
+export const releaseLock = (id: string, org: OrgBase = 'assortments') => api.post<LockAnswer>(`/${org}/edit/lock/${encodeURIComponent(id)}/release`, {}, { silent: true });
 
 /** Releases the lock while the page goes away (the request outlives the page). */
-export function releaseLockOnExit(id: string): void {
+export function releaseLockOnExit(id: string, org: OrgBase = 'assortments'): void {
   try {
-    void fetch(apiUrl(`/assortments/edit/lock/${encodeURIComponent(id)}/release`), {
+    void fetch(apiUrl(`/${org}/edit/lock/${encodeURIComponent(id)}/release`), {
       method: 'POST',
       credentials: 'include',
       keepalive: true,
@@ -231,8 +232,8 @@ export interface AssortmentBatchResult {
   assortment: Assortment;
 }
 
-export const batchAssortment = (id: string, body: AssortmentBatch) =>
-  api.patch<AssortmentBatchResult>(`/assortments/batch/${encodeURIComponent(id)}`, body, { silent: true });
+export const batchAssortment = (id: string, body: AssortmentBatch, org: OrgBase = 'assortments') =>
+  api.patch<AssortmentBatchResult>(`/${org}/batch/${encodeURIComponent(id)}`, body, { silent: true });
 
 export interface Collection {
   _id: string;

@@ -2,7 +2,7 @@
  * internal/wholesale and internal/retail (product spec §2.2): a channel's internal assortments
  * from the table of contents, grouped by gender, narrowed by season and region; 'New
  * assortment' opens 'Select Assortment Attributes' for the regions the caller may create in.
- * Each title opens the assortment's sort page.
+ * Each title opens the assortment's manage page; a new one opens on its sort page.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -15,6 +15,7 @@ import { internalListPath, internalPath } from '../api';
 import { fieldLabel } from '../messages';
 import { DISCOVER_STALE_MS, INTERNAL_CHANNELS, INTERNAL_REGIONS, INTERNAL_SEASONS, discover, type DiscoverBody, type TocEntry } from './api';
 import { imsg } from './messages';
+import { assortmentQuery, toSearch } from './gate';
 import { NewInternalDialog } from './NewInternalDialog';
 
 const COLUMNS: Array<{ field: keyof TocEntry; type?: GridColumn['type']; width: number }> = [
@@ -44,7 +45,7 @@ function TitleCell(props: CustomCellRendererProps) {
   const row = props.data as (TocEntry & { __group?: unknown }) | undefined;
   if (!row || row.__group) return null;
   return (
-    <Link className="am-title__text am-title__link" to={internalPath(row._id, 'sort')} onMouseDown={(e) => e.stopPropagation()} data-testid="internal-open" data-id={row._id}>
+    <Link className="am-title__text am-title__link" to={internalPath(row._id, 'manage', toSearch(assortmentQuery(row)))} onMouseDown={(e) => e.stopPropagation()} data-testid="internal-open" data-id={row._id}>
       {row.title}
     </Link>
   );
@@ -169,7 +170,7 @@ export function InternalListPage({ channel }: { channel: string }) {
             setDialog(false);
             force.current = true;
             void client.invalidateQueries({ queryKey: ['internalAssortments', 'discover'] });
-            navigate(internalPath(a._id, 'sort'));
+            navigate(internalPath(a._id, 'sort', toSearch(assortmentQuery(a))));
           }}
         />
       )}

@@ -25,6 +25,11 @@ const internalMessages = defineMessages({
   pillar: { id: 'assortments.internal.pillar', defaultMessage: 'Pillar' },
   division: { id: 'assortments.internal.division', defaultMessage: 'Division' },
   productSeason: { id: 'assortments.internal.productSeason', defaultMessage: 'Product season' },
+  searchAll: { id: 'assortments.internal.searchAll', defaultMessage: 'Search all products' },
+  export: { id: 'assortments.internal.export', defaultMessage: 'Export' },
+  switchTo: { id: 'assortments.internal.switchTo', defaultMessage: 'Assortment' },
+  state: { id: 'assortments.internal.state', defaultMessage: 'State' },
+  stateName: { id: 'assortments.internal.stateName', defaultMessage: '{state, select, published {Published} archived {Archived} unpublished {Unpublished} other {{state}}}' },
 });
 
 export const imsg: Record<keyof typeof internalMessages, MessageDescriptor> = internalMessages;
