@@ -1,5 +1,5 @@
 /** The assortment manager's server calls (docs/api.md "Assortments"). */
-import { api, apiUrl, constants, csrfToken, CSRF_HEADER, enums } from '@its/kit';
+import { actions, api, apiUrl, authzCheck, constants, csrfToken, CSRF_HEADER, enums, type AuthzCheck } from '@its/kit';
 import type { GridRow, GridSchema, ProductQuery } from '@its/grid';
 
 /** Spec platform §9 (ms): product update (the detail grid), row update (the list), filter options (suggestions). */
@@ -121,6 +121,15 @@ export const createAssortment = (body: CreateBody) => api.post<Assortment>('/ass
 
 /** The API of an organisation type: regular assortments or internal ones (same calls, own rules). */
 export type OrgBase = 'assortments' | 'internalAssortments';
+
+/**
+ * The policy check of changing an assortment of org: assortments.edit on its channel, or for an
+ * internal one internalAssortments.edit on its channel, region and productType.
+ */
+export const editCheck = (org: OrgBase, a: Partial<Pick<Assortment, 'channel' | 'region' | 'productType'>> | undefined): AuthzCheck =>
+  org === 'internalAssortments'
+    ? authzCheck(actions.internalAssortmentsEdit, { channel: a?.channel ?? 'All', region: a?.region ?? 'All', productType: a?.productType ?? 'All' })
+    : authzCheck(actions.assortmentsEdit, { channel: a?.channel ?? 'All' });
 
 export const getAssortment = (id: string, signal?: AbortSignal, org: OrgBase = 'assortments') =>
   api.get<Assortment>(`/${org}/${encodeURIComponent(id)}`, { signal, query: { _options: JSON.stringify({ products: false }) } });

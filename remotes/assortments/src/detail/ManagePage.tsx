@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { ApiError, EmptyState, Spinner, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import {
   FilterBar,
   ProductIcon,
@@ -26,6 +26,7 @@ import {
   archiveAssortments,
   batchAssortment,
   crmSync,
+  editCheck,
   fetchSchema,
   getAssortment,
   internalListPath,
@@ -332,14 +333,7 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: Tab = a.method === 'static' && params.get('tab') === 'search' ? 'search' : 'products';
-  const checks = useMemo<AuthzCheck[]>(
-    () => [
-      internal
-        ? authzCheck(actions.internalAssortmentsEdit, { channel: a.channel, region: a.region, productType: a.productType })
-        : authzCheck(actions.assortmentsEdit, { channel: a.channel }),
-    ],
-    [internal, a.channel, a.region, a.productType],
-  );
+  const checks = useMemo<AuthzCheck[]>(() => [editCheck(org, a)], [org, a.channel, a.region, a.productType]); // eslint-disable-line react-hooks/exhaustive-deps
   const decisions = useDecisions(checks);
   const mayEdit = decisions.allowed[0] === true;
   const lock = useEditLock(a._id, mayEdit, org);

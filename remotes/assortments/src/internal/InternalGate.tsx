@@ -1,7 +1,7 @@
 /**
  * The gate of an internal assortment's pages (internal/{id}/manage, sort, export, showroom;
  * platform spec §2): the address carries the assortment's season, year, locations code and
- * title. Missing ones are filled in from the assortment; a season or year that is not its own
+ * title. Missing ones are filled in from the assortment (the page's own values kept); a season or year that is not its own
  * sends the user to the seasons screen of the assortment's channel. The page itself shows its
  * own errors (a missing assortment, a 403).
  */

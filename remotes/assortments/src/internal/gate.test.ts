@@ -36,6 +36,7 @@ describe('an internal assortment’s pages against their address', () => {
   it('fill in what is missing from the assortment', () => {
     expect(assortmentGate(new URLSearchParams(''), a)).toEqual({ search: 'season=FA&year=2026&locations=US&title=Key+initiatives' });
     expect(assortmentGate(new URLSearchParams('season=FA&year=2026'), { ...a, region: 'International' })).toEqual({ search: 'season=FA&year=2026&title=Key+initiatives' });
+    expect(assortmentGate(new URLSearchParams('q=run&mode=video'), a)).toEqual({ search: 'q=run&mode=video&season=FA&year=2026&locations=US&title=Key+initiatives' });
   });
 
   it('leave a complete address alone', () => {

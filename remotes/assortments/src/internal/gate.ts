@@ -95,7 +95,8 @@ export const assortmentQuery = (a: InternalHead): ScreenQuery => ({
 /**
  * An internal assortment's page against its URL: a season or year that is not the assortment's
  * sends the user to the channel's seasons screen ('redirect'); missing values are filled in
- * from the assortment ('search', to replace the address with); else null.
+ * from the assortment ('search', to replace the address with, the page's other values kept);
+ * else null.
  */
 export function assortmentGate(p: URLSearchParams, a: InternalHead): { redirect: string } | { search: string } | null {
   const asked = readQuery(p);
@@ -107,7 +108,18 @@ export function assortmentGate(p: URLSearchParams, a: InternalHead): { redirect:
   const own = assortmentQuery(a);
   const want = toSearch({ season: own.season, year: own.year, locations: own.locations, title: own.title });
   const have = toSearch({ season: rawSeason ? asked.season : '', year: rawYear ? asked.year : null, locations: asked.locations, title: asked.title });
-  return want === have ? null : { search: want };
+  if (want === have) return null;
+  // The page's other values (a showroom's filters, its mode) stay as they are.
+  const out = new URLSearchParams(p);
+  for (const [k, v] of [
+    ['season', own.season],
+    ['year', own.year ? String(own.year) : ''],
+    ['locations', own.locations],
+    ['title', own.title],
+  ] as const)
+    if (v) out.set(k, v);
+    else out.delete(k);
+  return { search: out.toString() };
 }
 
 /** The row fields an internal assortment hides: initialMarkup, and suggestedRetail in the US (the server's Rules.Hidden). */
