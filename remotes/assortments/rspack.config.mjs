@@ -26,6 +26,7 @@ export default await remoteConfig({
     './InternalRetail': './src/exposes/InternalRetail.tsx',
     './InternalSort': './src/exposes/InternalSort.tsx',
     './InternalManage': './src/exposes/InternalManage.tsx',
+    './InternalExport': './src/exposes/InternalExport.tsx',
     './InternalShowroom': './src/exposes/InternalShowroom.tsx',
     './InternalShowroomDivider': './src/exposes/InternalShowroomDivider.tsx',
     './InternalShowroomDetail': './src/exposes/InternalShowroomDetail.tsx',
