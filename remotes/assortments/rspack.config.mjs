@@ -27,6 +27,8 @@ export default await remoteConfig({
     './InternalSort': './src/exposes/InternalSort.tsx',
     './InternalManage': './src/exposes/InternalManage.tsx',
     './InternalExport': './src/exposes/InternalExport.tsx',
+    './InternalSeasonsWholesale': './src/exposes/InternalSeasonsWholesale.tsx',
+    './InternalSeasonsRetail': './src/exposes/InternalSeasonsRetail.tsx',
     './InternalShowroom': './src/exposes/InternalShowroom.tsx',
     './InternalShowroomDivider': './src/exposes/InternalShowroomDivider.tsx',
     './InternalShowroomDetail': './src/exposes/InternalShowroomDetail.tsx',

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { actions, authzCheck, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
@@ -15,7 +15,7 @@ import { internalListPath, internalPath } from '../api';
 import { fieldLabel } from '../messages';
 import { DISCOVER_STALE_MS, INTERNAL_CHANNELS, INTERNAL_REGIONS, INTERNAL_SEASONS, discover, type DiscoverBody, type TocEntry } from './api';
 import { imsg } from './messages';
-import { assortmentQuery, toSearch } from './gate';
+import { assortmentQuery, readQuery, toSearch } from './gate';
 import { NewInternalDialog } from './NewInternalDialog';
 
 const COLUMNS: Array<{ field: keyof TocEntry; type?: GridColumn['type']; width: number }> = [
@@ -62,7 +62,12 @@ export function InternalListPage({ channel }: { channel: string }) {
   const client = useQueryClient();
   usePageTitle(intl.formatMessage(imsg.channelTitle, { channel }));
   const [region, setRegion] = useState('');
-  const [season, setSeason] = useState('');
+  const [params] = useSearchParams();
+  // A season chosen on the channel's seasons screen (?season=FA&year=2026) starts the filter.
+  const [season, setSeason] = useState(() => {
+    const q = readQuery(params);
+    return q.season && q.year ? seasonKey(q.season, q.year) : '';
+  });
   const [dialog, setDialog] = useState(false);
   const [seasons, setSeasons] = useState<Array<{ key: string; label: string }>>([]);
   const force = useRef(false);

@@ -83,12 +83,12 @@ export interface InternalHead {
   locationId: string;
 }
 
-/** The query an internal assortment's pages carry: its own season, year, location and title. */
+/** The query an internal assortment's pages carry: its own season, year, location and title (the tab left to its default). */
 export const assortmentQuery = (a: InternalHead): ScreenQuery => ({
   season: a.season,
   year: a.year,
   locations: needsLocations(a.channel, a.region) ? a.locationId : '',
-  tab: DEFAULT_TAB,
+  tab: '',
   title: a.title,
 });
 
