@@ -12,4 +12,7 @@ actions contains action if some action in {
 	"documents.tearsheet",
 	"documents.package",
 	"documents.mailPackage",
+	# The zip of an internal assortment's images: the internal assortments' users (the
+	# service narrows by the assortment's channel, region and productType).
+	"documents.internalPackage",
 }

@@ -52,6 +52,16 @@ test_documents_package_deny_other_permission if not t.allowed("documents.package
 
 test_documents_package_deny_anonymous if not t.anonymous_allowed("documents.package", {})
 
+# documents.internalPackage: the internal assortments' users and admin editors.
+
+test_documents_internalPackage_allow_user if t.allowed("documents.internalPackage", {}, t.role("its:internalAssortments", "user"))
+
+test_documents_internalPackage_allow_adminEditor if t.allowed("documents.internalPackage", {}, t.role("its:internalAssortments", "adminEditor"))
+
+test_documents_internalPackage_deny_regular_assortments if not t.allowed("documents.internalPackage", {}, t.role("its:productAssortments", "manager"))
+
+test_documents_internalPackage_deny_anonymous if not t.anonymous_allowed("documents.internalPackage", {})
+
 test_documents_mailPackage_allow_editor if t.allowed("documents.mailPackage", {}, t.role("its:productAssortments", "editor"))
 
 test_documents_mailPackage_allow_manager if t.allowed("documents.mailPackage", {}, t.role("its:productAssortments", "manager"))

@@ -66,7 +66,7 @@ test('an internal editor creates a domestic wholesale assortment from a query, s
   await dialog.getByTestId('internal-create').click();
 
   // The sort page, grouped by pillar by default, Uncategorized last.
-  await expect(page).toHaveURL(/\/product\/assortments\/internal\/[0-9a-f-]+\/sort$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/product\/assortments\/internal\/[0-9a-f-]+\/sort\?season=FA&year=\d{4}&locations=US&title=/, { timeout: 30_000 });
   const id = /internal\/([0-9a-f-]+)\/sort/.exec(page.url())![1]!;
   await expect(page.getByTestId('sort-board')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('sort-group-by')).toHaveValue('pillar');
@@ -112,4 +112,129 @@ test('an internal editor creates a domestic wholesale assortment from a query, s
     assortments: Array<{ title: string }>;
   };
   expect(toc.assortments.filter((a) => a.title === title)).toHaveLength(1);
+});
+
+/** A domestic wholesale men's footwear internal assortment of a dozen catalog products, made through the API. */
+async function makeInternal(api: Api, title: string): Promise<{ id: string; year: number }> {
+  const q = await api.ctx.post('/api/products/query', { data: { conditions: { gender: ['Mens'], productType: ['Footwear'] }, limit: 12 }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(q.ok()).toBeTruthy();
+  const products = (await q.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .flatMap((l) => (Array.isArray(l.rows) ? (l.rows as Array<Record<string, unknown>>) : typeof l.style === 'string' ? [l] : []))
+    .map((r) => ({ style: String(r.style), color: String(r.color) }));
+  expect(products.length).toBeGreaterThan(3);
+  const year = new Date().getFullYear() + 1;
+  const res = await api.ctx.post('/api/internalAssortments', {
+    data: { title, channel: 'Wholesale', region: 'Domestic', season: 'SP', year, gender: 'Mens', productType: 'Footwear', locationId: 'US', products },
+    headers: { 'X-CSRF-Token': api.csrf },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { id: ((await res.json()).data as { _id: string })._id, year };
+}
+
+async function internalRows(api: Api, id: string): Promise<Array<Record<string, unknown>>> {
+  const res = await api.ctx.post('/api/internalAssortments/products/query', { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => typeof l.id === 'string');
+}
+
+test('an internal editor opens a domestic wholesale assortment, edits a cell, exports its images and opens its showroom', async ({ page }) => {
+  test.setTimeout(180_000);
+  const api = await apiSession('adminEditor');
+  const title = `Domestic key styles ${Date.now()}`;
+  const { id, year } = await makeInternal(api, title);
+
+  // The manage page fills in the internal screens' values from the assortment.
+  await login(page, 'adminEditor');
+  await page.goto(`${baseUrl()}/product/assortments/internal/${id}/manage`);
+  await expect(page).toHaveURL(new RegExp(`/internal/${id}/manage\\?season=SP&year=${year}&locations=US&title=`), { timeout: 30_000 });
+  const grid = page.getByTestId('detail-grid');
+  await expect(grid.locator('.ag-cell[col-id="style"]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('lock-state')).toHaveAttribute('data-status', 'mine', { timeout: 15_000 });
+  await expect(page.getByTestId('assortment-title')).toHaveText(title);
+  // initialMarkup, and for the US suggestedRetail, are not columns of an internal assortment.
+  await expect(grid.locator('.ag-header-cell[col-id="cost"]')).toHaveCount(1);
+  await expect(grid.locator('.ag-header-cell[col-id="initialMarkup"]')).toHaveCount(0);
+  await expect(grid.locator('.ag-header-cell[col-id="suggestedRetail"]')).toHaveCount(0);
+  // Grouped by pillar (the internal default); no star, labels, copy or archive.
+  await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+  await expect(page.getByTestId('header-star')).toHaveCount(0);
+  await expect(page.getByTestId('header-archive')).toHaveCount(0);
+  // The dropdown offers the internal assortments the editor may edit; the state is published only.
+  await expect(page.getByTestId('internal-switch').locator(`option[value="${id}"]`)).toHaveCount(1);
+  await expect(page.getByTestId('internal-state')).toHaveAttribute('data-options', 'published');
+  await shot(page, 'internal-manage');
+
+  // Edit a discount: the server keeps it.
+  const target = grid.locator('.ag-row:not(:has([data-testid="grid-group-row"]))').filter({ has: page.locator('.ag-cell[col-id="style"]:not(:empty)') }).first();
+  const rowId = await target.getAttribute('row-id');
+  await target.locator('.ag-cell[col-id="discountPercent"]').dblclick();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('15');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await internalRows(api, id)).find((r) => r.id === rowId)?.discountPercent, { timeout: 15_000 }).toBe(15);
+  await shot(page, 'internal-manage-edited');
+
+  // The search-all bar: the assortment's gender and product type unless 'Search all products'.
+  await page.getByTestId('tab-search').click();
+  await expect(page.getByTestId('internal-search-all')).toBeVisible();
+  await expect(page.getByTestId('internal-search-all-toggle')).toBeVisible();
+
+  // Export: the zip of its images through the download queue.
+  await page.getByTestId('header-export').click();
+  await expect(page).toHaveURL(new RegExp(`/internal/${id}/export\\?season=SP`));
+  await expect(page.getByTestId('internal-export')).toBeVisible();
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('zip-start').click();
+  expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+  await shot(page, 'internal-export');
+
+  // The showroom of the internal assortment, its groups in the sort page's order.
+  await page.goto(`${baseUrl()}/product/assortments/internal/${id}/manage`);
+  await page.getByTestId('header-showroom').click();
+  await expect(page).toHaveURL(new RegExp(`/internal/${id}/showroom\\?season=SP&year=${year}`));
+  await expect(page.getByTestId('showroom')).toHaveAttribute('data-org', 'internalAssortments');
+  const groups = await groupSort(api, id);
+  await expect(page.getByTestId('showroom-open-group').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('showroom-open-group')).toHaveCount(groups.groups.filter((g) => g.styles.length > 0).length);
+  await shot(page, 'internal-showroom');
+  await page.getByTestId('showroom-open-group').first().click();
+  await expect(page).toHaveURL(new RegExp(`/internal/${id}/showroom/divider/[^?]+\\?`));
+  await shot(page, 'internal-showroom-divider');
+});
+
+test('an internal page with a season that is not the assortment’s goes to the seasons screen; a plain user is refused', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('adminEditor');
+  const { id } = await makeInternal(api, `Gate check ${Date.now()}`);
+  await login(page, 'adminEditor');
+  await page.goto(`${baseUrl()}/product/assortments/internal/${id}/manage?season=FA&year=2001`);
+  await expect(page).toHaveURL(/\/product\/libraries\/internal\/seasons-wholesale/, { timeout: 30_000 });
+  await expect(page.getByTestId('internal-seasons')).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'internal-bad-season-redirect');
+
+  // A user without the internal assortments permission: every internal call is a 403, the page is not theirs.
+  const plain = await apiSession('editor');
+  for (const [method, path] of [
+    ['GET', `/api/internalAssortments/${id}`],
+    ['POST', '/api/internalAssortments/discover'],
+    ['GET', `/api/internalAssortments/zip/images/true/true/${id}`],
+  ] as const) {
+    const res = method === 'GET' ? await plain.ctx.get(path) : await plain.ctx.post(path, { data: { channel: 'Wholesale' }, headers: { 'X-CSRF-Token': plain.csrf } });
+    expect(res.status(), path).toBe(403);
+  }
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await login(other, 'editor');
+  await other.goto(`${baseUrl()}/product/assortments/internal/${id}/manage`);
+  await expect(other).not.toHaveURL(/\/internal\//, { timeout: 30_000 });
+  await expect(other.getByTestId('assortment-detail')).toHaveCount(0);
+  await shot(other, 'internal-plain-user-redirected');
+  await context.close();
 });

@@ -78,6 +78,8 @@ const (
 	DocumentsPackage = "documents.package"
 	// Mail recipients a link to an assortment's package.
 	DocumentsMailPackage = "documents.mailPackage"
+	// Download the zip of an internal assortment's images (one the caller may see: narrowed by its channel, region and productType), through the download queue.
+	DocumentsInternalPackage = "documents.internalPackage"
 )
 
 // Actions of module imports (modules/imports/module.yaml).
@@ -242,6 +244,7 @@ var All = []Action{
 	{ID: DocumentsTearsheet, Module: "documents", Resource: nil},
 	{ID: DocumentsPackage, Module: "documents", Resource: nil},
 	{ID: DocumentsMailPackage, Module: "documents", Resource: nil},
+	{ID: DocumentsInternalPackage, Module: "documents", Resource: nil},
 	{ID: ImportsAssortment, Module: "imports", Resource: nil},
 	{ID: ImportsSampleInventory, Module: "imports", Resource: []string{"library"}},
 	{ID: InternalAssortmentsView, Module: "internalassortments", Resource: []string{"channel", "region", "productType"}},

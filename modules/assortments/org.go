@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"go.uber.org/fx"
 
 	"its/core/grid"
 	"its/core/httpx"
@@ -35,6 +36,22 @@ type OrgRules interface {
 	DefaultGroupBy() string
 }
 
+// OrgRegular is the organisation type of the assortment manager's own assortments.
+const OrgRegular = "regular"
+
+// Scoped is the service of an organisation type other than regular, offered to the modules
+// that read assortments of any type (the documents' zip of images) through the fx group
+// "assortments.scoped" (ProvideScoped), so they need not know the module that owns the type.
+type Scoped struct {
+	OrgType string
+	Service *Service
+}
+
+// ProvideScoped adds ctor's Scoped to the group "assortments.scoped".
+func ProvideScoped(ctor any) fx.Option {
+	return fx.Provide(fx.Annotate(ctor, fx.ResultTags(`group:"assortments.scoped"`)))
+}
+
 // For answers the service scoped to the organisation type of rules.
 func (s *Service) For(rules OrgRules) *Service {
 	c := *s
@@ -45,7 +62,7 @@ func (s *Service) For(rules OrgRules) *Service {
 // orgType is the organisation type the service is scoped to.
 func (s *Service) orgType() string {
 	if s.org == nil {
-		return "regular"
+		return OrgRegular
 	}
 	return s.org.OrgType()
 }

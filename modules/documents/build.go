@@ -81,13 +81,18 @@ const cardRoom = 6
 
 var errEnough = errors.New("enough rows")
 
-// sheet reads the assortment (as the caller, so what they may not see is a 404), its rows in
+// sheet reads the assortment of orgType ("" or regular: the assortment manager's; internal: read
+// through that type's service) as the caller, so what they may not see is a 404, its rows in
 // the assortment's order and the products' details and prices at the user's location, groups
 // them and builds the document model; limit > 0 stops after that many rows (previews).
-func (s *Service) sheet(ctx context.Context, req *Request, limit int, progress func(int)) (*Sheet, error) {
+func (s *Service) sheet(ctx context.Context, orgType string, req *Request, limit int, progress func(int)) (*Sheet, error) {
 	var a *assortments.Assortment
 	var rows []*assortments.Row
-	err := s.assort.Stream(ctx, req.Assortment, true, func(x *assortments.Assortment) error {
+	reader, err := s.reader(orgType)
+	if err != nil {
+		return nil, err
+	}
+	err = reader.Stream(ctx, req.Assortment, true, func(x *assortments.Assortment) error {
 		if x.Type == "folder" {
 			return httpx.Invalid(httpx.FieldError{Field: "assortment", Rule: "folder", Message: "A folder has no products to put in a document"})
 		}

@@ -12,6 +12,7 @@ import (
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
+	"its/modules/assortments"
 )
 
 // Handler is the documents module's HTTP side.
@@ -42,7 +43,10 @@ func (h *Handler) Routes(r registry.Router) {
 	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision} {
 		r.Handle("POST", "/api/packages/mail"+path, actions.DocumentsMailPackage, h.pack(variant, true))
 	}
-	r.Handle("GET", "/api/assortments/zip/images/{small}/{heroOnly}/{id}", actions.DocumentsPackage, h.ZipImages("regular"), registry.NoResource())
+	r.Handle("GET", "/api/assortments/zip/images/{small}/{heroOnly}/{id}", actions.DocumentsPackage, h.ZipImages(assortments.OrgRegular), registry.NoResource())
+	// Internal assortments: read through their own service (narrowed by channel, region and
+	// productType: one the caller may not see is a 404).
+	r.Handle("GET", "/api/internalAssortments/zip/images/{small}/{heroOnly}/{id}", actions.DocumentsInternalPackage, h.ZipImages(OrgInternal), registry.NoResource())
 }
 
 // ZipImages queues the zip of the images of an assortment of orgType (regular or internal) for

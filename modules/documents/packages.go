@@ -33,6 +33,10 @@ const (
 	PackageImages = "assortment"
 )
 
+// OrgInternal is the organisation type of internal assortments, whose zip of images is read
+// through their own service (given to the documents in the "assortments.scoped" group).
+const OrgInternal = "internal"
+
 // FileTypeZip is the file type of a mailed package's link.
 const FileTypeZip = "zip"
 
@@ -77,7 +81,7 @@ func (s *Service) queuePackage(ctx context.Context, variant string, mail bool, r
 	if req.DocumentType.Type == "" {
 		req.DocumentType = DocumentType{Type: DocTypeLinesheet, SubType: SubTypeCondensed}
 	}
-	sh, err := s.sheet(ctx, req, 1, func(int) {})
+	sh, err := s.sheet(ctx, img.OrgType, req, 1, func(int) {})
 	if err != nil {
 		return 0, "", err
 	}
@@ -120,7 +124,7 @@ func heroKind(st Settings) string {
 func (s *Service) writePackage(ctx context.Context, w io.Writer, variant string, req *Request, img Images, progress func(int)) (string, error) {
 	r := *req
 	r.Settings.IncludeImages = false // the heroes are read below, at the package's size
-	sh, err := s.sheet(ctx, &r, 0, func(int) {})
+	sh, err := s.sheet(ctx, img.OrgType, &r, 0, func(int) {})
 	if err != nil {
 		return "", err
 	}

@@ -170,14 +170,16 @@ func TestPackages(t *testing.T) {
 // assortment's images in the download queue: one hero per style or every colour, small or print
 // size, stored in the blob store; a bad flag, another user's assortment and an anonymous caller
 // queue nothing.
-func TestZipImages(t *testing.T) {
-	a := start(t)
-	editor := login(a, "editor")
+// stylePairs reads every style/colour of the n first styles (by number) of at least two colours
+// among the products matching where, and the set of those styles.
+func stylePairs(t *testing.T, a *apptest.App, where string, n int) ([]map[string]any, map[string]bool) {
+	t.Helper()
 	rows, err := a.DB.Query(context.Background(), `SELECT style, color FROM products WHERE style IN (SELECT style FROM products
-		WHERE product_type <> 'POP' GROUP BY style HAVING count(*) >= 2 ORDER BY min(style_numeric) LIMIT 3) ORDER BY style, color`)
+		WHERE `+where+` GROUP BY style HAVING count(*) >= 2 ORDER BY min(style_numeric) LIMIT $1) ORDER BY style, color`, n)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer rows.Close()
 	var pairs []map[string]any
 	styles := map[string]bool{}
 	for rows.Next() {
@@ -188,9 +190,19 @@ func TestZipImages(t *testing.T) {
 		pairs = append(pairs, map[string]any{"style": s, "color": col})
 		styles[s] = true
 	}
-	if len(styles) != 3 {
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(styles) != n {
 		t.Fatalf("styles %v", styles)
 	}
+	return pairs, styles
+}
+
+func TestZipImages(t *testing.T) {
+	a := start(t)
+	editor := login(a, "editor")
+	pairs, styles := stylePairs(t, a, "product_type <> 'POP'", 3)
 	id := data(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Zip Review", "channel": "Wholesale", "products": pairs}), 200)["_id"].(string)
 	get := func(small, heroOnly string) map[string]int {
 		path := "/api/assortments/zip/images/" + small + "/" + heroOnly + "/" + id

@@ -36,7 +36,8 @@ import (
 type Service struct {
 	db      *pgxpool.Pool
 	store   *Store
-	assort  *assortments.Service
+	assort  AssortmentReader
+	orgs    map[string]AssortmentReader // the readers of the other organisation types, by type
 	prods   *products.Service
 	pdf     *pdf.Renderer
 	grouper Grouper
@@ -50,22 +51,44 @@ type Service struct {
 	now     func() time.Time
 }
 
+// AssortmentReader reads an assortment and its rows as the caller (what they may not see is a
+// 404): the assortment manager's service, or one scoped to an organisation type.
+type AssortmentReader interface {
+	Stream(ctx context.Context, id string, withRows bool, head func(*assortments.Assortment) error, each func(*assortments.Row) error) error
+	MarkScheduled(ctx context.Context, id string, next *time.Time) error
+}
+
+// reader is the reader of the assortments of orgType: the regular service for "" and
+// "regular", the type's own service otherwise (an unknown type reads nothing: a 404).
+func (s *Service) reader(orgType string) (AssortmentReader, error) {
+	if orgType == "" || orgType == assortments.OrgRegular {
+		return s.assort, nil
+	}
+	if r, ok := s.orgs[orgType]; ok {
+		return r, nil
+	}
+	return nil, httpx.NotFound("assortment")
+}
+
 // ServiceParams wire the service.
 type ServiceParams struct {
 	fx.In
 	DB          *pgxpool.Pool
 	Store       *Store
 	Assortments *assortments.Service
-	Products    *products.Service
-	PDF         *pdf.Renderer
-	Grouper     Grouper `optional:"true"`
-	Blobs       storage.Store
-	Queue       *jobs.Queue
-	Outbox      *mail.Outbox
-	Authz       *authz.Engine
-	Users       *identity.Store
-	Config      *config.Config
-	Log         *slog.Logger
+	// Scoped are the services of the other organisation types (internal assortments), which
+	// the modules owning them provide.
+	Scoped   []assortments.Scoped `group:"assortments.scoped"`
+	Products *products.Service
+	PDF      *pdf.Renderer
+	Grouper  Grouper `optional:"true"`
+	Blobs    storage.Store
+	Queue    *jobs.Queue
+	Outbox   *mail.Outbox
+	Authz    *authz.Engine
+	Users    *identity.Store
+	Config   *config.Config
+	Log      *slog.Logger
 }
 
 // NewService gives the service; without a Grouper in the graph it groups by the assortment's
@@ -75,7 +98,11 @@ func NewService(p ServiceParams) *Service {
 	if g == nil {
 		g = NewGrouper()
 	}
-	return &Service{db: p.DB, store: p.Store, assort: p.Assortments, prods: p.Products, pdf: p.PDF, grouper: g, blobs: p.Blobs,
+	orgs := map[string]AssortmentReader{}
+	for _, o := range p.Scoped {
+		orgs[o.OrgType] = o.Service
+	}
+	return &Service{db: p.DB, store: p.Store, assort: p.Assortments, orgs: orgs, prods: p.Products, pdf: p.PDF, grouper: g, blobs: p.Blobs,
 		queue: p.Queue, outbox: p.Outbox, authz: p.Authz, users: p.Users, cfg: p.Config, log: p.Log, now: time.Now}
 }
 
@@ -102,7 +129,7 @@ func (s *Service) Render(ctx context.Context, req *Request, fileType string, pro
 			return nil, errNoRenderer(err)
 		}
 	}
-	sh, err := s.sheet(ctx, req, 0, progress)
+	sh, err := s.sheet(ctx, "", req, 0, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +159,7 @@ func (s *Service) Preview(ctx context.Context, req *Request, pageNo int) ([]byte
 	if err := s.pdf.Ready(); err != nil {
 		return nil, errNoRenderer(err)
 	}
-	sh, err := s.sheet(ctx, req, PreviewRows, func(int) {})
+	sh, err := s.sheet(ctx, "", req, PreviewRows, func(int) {})
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +188,7 @@ func (s *Service) Preview(ctx context.Context, req *Request, pageNo int) ([]byte
 
 // check validates a request against its assortment (which the caller must be able to see).
 func (s *Service) check(ctx context.Context, req *Request) error {
-	_, err := s.sheet(ctx, req, 1, func(int) {})
+	_, err := s.sheet(ctx, "", req, 1, func(int) {})
 	return err
 }
 

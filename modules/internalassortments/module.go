@@ -13,6 +13,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/registry"
+	"its/modules/assortments"
 )
 
 //go:embed module.yaml
@@ -21,6 +22,11 @@ var manifest []byte
 // Module wires the internal assortments module.
 var Module = fx.Module("internalassortments",
 	fx.Provide(NewStore, NewRules, NewService, NewHandler),
+	// The assortment manager's service scoped to internal assortments, for the modules that
+	// read assortments of any type (the documents' zip of images).
+	assortments.ProvideScoped(func(s *Service) assortments.Scoped {
+		return assortments.Scoped{OrgType: OrgType, Service: s.Assortments}
+	}),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/internalassortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 30}
 	}),

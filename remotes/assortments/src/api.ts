@@ -1,5 +1,5 @@
 /** The assortment manager's server calls (docs/api.md "Assortments"). */
-import { api, apiUrl, constants, csrfToken, CSRF_HEADER, enums } from '@its/kit';
+import { actions, api, apiUrl, authzCheck, constants, csrfToken, CSRF_HEADER, enums, type AuthzCheck } from '@its/kit';
 import type { GridRow, GridSchema, ProductQuery } from '@its/grid';
 
 /** Spec platform §9 (ms): product update (the detail grid), row update (the list), filter options (suggestions). */
@@ -19,7 +19,8 @@ export const managePath = (id: string) => `${BASE_PATH}/assortment/${encodeURICo
 /** The internal assortments' pages: a channel's list and an assortment's tabs. */
 export const INTERNAL_PATH = `${BASE_PATH}/internal`;
 export const internalListPath = (channel: string) => `${INTERNAL_PATH}/${channel.toLowerCase()}`;
-export const internalPath = (id: string, tab: 'sort') => `${INTERNAL_PATH}/${encodeURIComponent(id)}/${tab}`;
+export type InternalTab = 'manage' | 'sort' | 'export' | 'showroom' | 'showroom-config';
+export const internalPath = (id: string, tab: InternalTab, search = '') => `${INTERNAL_PATH}/${encodeURIComponent(id)}/${tab}${search ? `?${search}` : ''}`;
 
 export const CHANNELS: readonly string[] = enums.assortments.channels;
 export const REGIONS: readonly string[] = enums.assortments.regions;
@@ -121,6 +122,15 @@ export const createAssortment = (body: CreateBody) => api.post<Assortment>('/ass
 /** The API of an organisation type: regular assortments or internal ones (same calls, own rules). */
 export type OrgBase = 'assortments' | 'internalAssortments';
 
+/**
+ * The policy check of changing an assortment of org: assortments.edit on its channel, or for an
+ * internal one internalAssortments.edit on its channel, region and productType.
+ */
+export const editCheck = (org: OrgBase, a: Partial<Pick<Assortment, 'channel' | 'region' | 'productType'>> | undefined): AuthzCheck =>
+  org === 'internalAssortments'
+    ? authzCheck(actions.internalAssortmentsEdit, { channel: a?.channel ?? 'All', region: a?.region ?? 'All', productType: a?.productType ?? 'All' })
+    : authzCheck(actions.assortmentsEdit, { channel: a?.channel ?? 'All' });
+
 export const getAssortment = (id: string, signal?: AbortSignal, org: OrgBase = 'assortments') =>
   api.get<Assortment>(`/${org}/${encodeURIComponent(id)}`, { signal, query: { _options: JSON.stringify({ products: false }) } });
 
@@ -137,7 +147,7 @@ export interface PatchBody {
   uiSettings?: Record<string, unknown>;
 }
 
-export const patchAssortment = (id: string, body: PatchBody) => api.patch<Assortment>(`/assortments/${encodeURIComponent(id)}`, body, { silent: true });
+export const patchAssortment = (id: string, body: PatchBody, org: OrgBase = 'assortments') => api.patch<Assortment>(`/${org}/${encodeURIComponent(id)}`, body, { silent: true });
 
 export const deleteAssortment = (id: string) => api.delete<{ deleted: number }>(`/assortments/${encodeURIComponent(id)}`, { silent: true });
 
@@ -184,13 +194,13 @@ export interface LockAnswer {
   lock: Lock | null;
 }
 
-export const requestLock = (id: string) => api.post<LockAnswer>(`/assortments/edit/lock/${encodeURIComponent(id)}/request`, {}, { silent: true });
-export const releaseLock = (id: string) => api.post<LockAnswer>(`/assortments/edit/lock/${encodeURIComponent(id)}/release`, {}, { silent: true });
+export const requestLock = (id: string, org: OrgBase = 'assortments') => api.post<LockAnswer>(`/${org}/edit/lock/${encodeURIComponent(id)}/request`, {}, { silent: true });
+export const releaseLock = (id: string, org: OrgBase = 'assortments') => api.post<LockAnswer>(`/${org}/edit/lock/${encodeURIComponent(id)}/release`, {}, { silent: true });
 
 /** Releases the lock while the page goes away (the request outlives the page). */
-export function releaseLockOnExit(id: string): void {
+export function releaseLockOnExit(id: string, org: OrgBase = 'assortments'): void {
   try {
-    void fetch(apiUrl(`/assortments/edit/lock/${encodeURIComponent(id)}/release`), {
+    void fetch(apiUrl(`/${org}/edit/lock/${encodeURIComponent(id)}/release`), {
       method: 'POST',
       credentials: 'include',
       keepalive: true,
@@ -231,8 +241,8 @@ export interface AssortmentBatchResult {
   assortment: Assortment;
 }
 
-export const batchAssortment = (id: string, body: AssortmentBatch) =>
-  api.patch<AssortmentBatchResult>(`/assortments/batch/${encodeURIComponent(id)}`, body, { silent: true });
+export const batchAssortment = (id: string, body: AssortmentBatch, org: OrgBase = 'assortments') =>
+  api.patch<AssortmentBatchResult>(`/${org}/batch/${encodeURIComponent(id)}`, body, { silent: true });
 
 export interface Collection {
   _id: string;

@@ -22,7 +22,7 @@ import {
   type MenuItem,
   type SortKey,
 } from '@its/grid';
-import { DELETE_MS, PRODUCT_UPDATE_MS, type Assortment, type Label } from '../api';
+import { DELETE_MS, PRODUCT_UPDATE_MS, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
 import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
@@ -44,6 +44,10 @@ export interface DetailGridProps {
   groupBy: string | null;
   onGroupBy?: (field: string | null) => void;
   handle?: (h: DataGridHandle | null) => void;
+  /** The org type whose calls read and write the rows (regular by default). */
+  org?: OrgBase;
+  /** Row fields the org type hides (left out of the columns and the column chooser). */
+  hidden?: readonly string[];
 }
 
 /** Shows the linked prices of edited rows at once (the server's answer replaces them). */
@@ -68,7 +72,22 @@ export function showProvisionalPrices(grid: DataGridHandle, rowIds: string[], de
 /** The group-by choices of the detail grid: those of the sort page its rows carry (spec §2.6). */
 export const DETAIL_GROUP_FIELDS = ['style', 'gender', 'division', 'pillar'];
 
-export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAssortment, onFocusRow, onShowDetails, onClearAlerts, onSort, groupBy, onGroupBy, handle }: DetailGridProps) {
+export function DetailGrid({
+  assortment,
+  serverSchema,
+  canEdit,
+  reloadKey,
+  onAssortment,
+  onFocusRow,
+  onShowDetails,
+  onClearAlerts,
+  onSort,
+  groupBy,
+  onGroupBy,
+  handle,
+  org = 'assortments',
+  hidden,
+}: DetailGridProps) {
   const intl = useIntl();
   const alertText = useAlertText();
   const dynamic = assortment.method === 'dynamic';
@@ -76,7 +95,9 @@ export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAss
   labels.current = assortment.labels ?? [];
   const labelKey = (assortment.labels ?? []).map((l) => l.name).join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const schema = useMemo(() => detailSchema(serverSchema, labels.current), [serverSchema, labelKey]);
+  const hiddenKey = (hidden ?? []).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const schema = useMemo(() => detailSchema(serverSchema, labels.current, hidden), [serverSchema, labelKey, hiddenKey]);
   // Row alerts in the user's language, from the row's own alerts or the assortment's typed ones.
   const byProduct = useMemo(() => alertsByProduct(assortment.alerts), [assortment.alerts]);
   const rowAlerts = useRef((row: Record<string, unknown>) => rowAlertTexts(row, byProduct, alertText));
@@ -91,10 +112,10 @@ export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAss
   // The assortment's rows, and (static) its product batches in the assortment's own shape.
   const source = useMemo<GridSource>(
     () => ({
-      load: (_q, signal, sink) => loadRows(id, dynamic, signal, sink),
-      send: dynamic ? undefined : (req) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a)),
+      load: (_q, signal, sink) => loadRows(id, dynamic, signal, sink, org),
+      send: dynamic ? undefined : (req) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a), org),
     }),
-    [id, dynamic],
+    [id, dynamic, org],
   );
   const afterCells = useCallback((ids: string[], g: DataGridHandle) => showProvisionalPrices(g, ids, latest.current.assortment.decimalsPlaces ?? 2), []);
   const onSortChange = useCallback((sort: Required<SortKey>[]) => latest.current.onSort?.(sort), []);
@@ -158,7 +179,7 @@ export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAss
       }}
       schema={schema}
       source={source}
-      layoutKey="assortments.detail"
+      layoutKey={org === 'internalAssortments' ? 'internalAssortments.detail' : 'assortments.detail'}
       columnExtras={extras}
       filters={filters}
       canEdit={canEdit && !dynamic}

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { ApiError, EmptyState, Spinner, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import {
   FilterBar,
   ProductIcon,
@@ -21,7 +21,23 @@ import {
   type GridRow,
   type Product,
 } from '@its/grid';
-import { BASE_PATH, archiveAssortments, batchAssortment, crmSync, fetchSchema, getAssortment, patchAssortment, viewPath, type Assortment, type Label, type PatchBody } from '../api';
+import {
+  BASE_PATH,
+  archiveAssortments,
+  batchAssortment,
+  crmSync,
+  editCheck,
+  fetchSchema,
+  getAssortment,
+  internalListPath,
+  internalPath,
+  patchAssortment,
+  viewPath,
+  type Assortment,
+  type Label,
+  type OrgBase,
+  type PatchBody,
+} from '../api';
 import { LabelChips } from '../list/columns';
 import { CopyDialog } from '../dialogs/CopyDialog';
 import { LabelsDialog } from '../dialogs/LabelsDialog';
@@ -30,6 +46,12 @@ import { DETAIL_GROUP_FIELDS, DetailGrid } from './DetailGrid';
 import { useAlertText } from '../alerts';
 import { SearchTab } from './SearchTab';
 import { useEditLock, type LockState } from './useEditLock';
+import { InternalControls } from '../internal/InternalControls';
+import { hiddenFields } from '../internal/gate';
+import { imsg } from '../internal/messages';
+
+/** The react-query key of an assortment of org (the regular pages' key kept as it was). */
+export const assortmentKey = (org: OrgBase, id: string) => (org === 'assortments' ? ['assortment', id] : [org, 'assortment', id]);
 
 type Tab = 'products' | 'search';
 
@@ -112,7 +134,9 @@ function Header({
   onCrmSync,
   lock,
   editable,
+  org,
 }: {
+  org: OrgBase;
   a: Assortment;
   canWrite: boolean;
   onPatch: (body: PatchBody) => Promise<unknown>;
@@ -136,16 +160,22 @@ function Header({
     await onPatch({ title: t });
   };
   const meta = [a.channel, a.region, [a.season, a.year].filter(Boolean).join(' '), a.productType, a.gender, a.locationId].filter((x) => x && x !== 'All');
+  const internal = org === 'internalAssortments';
+  const [search] = useSearchParams();
+  // The pages of this assortment, carrying the internal screens' query (season, year, …).
+  const page = (tab: 'sort' | 'showroom' | 'export') =>
+    internal ? internalPath(a._id, tab, search.toString()) : `/product/assortments/assortment/${encodeURIComponent(a._id)}/${tab}`;
   return (
     <header className="am-detail-head" data-testid="assortment-header">
       <nav className="am-crumbs">
-        <Link to={viewPath('all')}>{intl.formatMessage(msg.manager)}</Link>
+        {internal ? <Link to={internalListPath(a.channel)}>{intl.formatMessage(imsg.channelTitle, { channel: a.channel })}</Link> : <Link to={viewPath('all')}>{intl.formatMessage(msg.manager)}</Link>}
         <ProductIcon name="chevronRight" size={14} />
         <span>{a.title}</span>
       </nav>
       <div className="am-detail-head__main">
         <div className="am-detail-head__text">
           <div className="am-detail-head__titleRow">
+            {!internal && (
             <button
               type="button"
               className={`am-star am-star--big${a.starred ? ' is-on' : ''}`}
@@ -157,6 +187,7 @@ function Header({
             >
               <ProductIcon name="star" size={22} filled={a.starred} />
             </button>
+            )}
             {editing ? (
               <input
                 className="its-input am-title-input"
@@ -215,6 +246,8 @@ function Header({
               </span>
             )}
           </p>
+          {internal && <InternalControls a={a} />}
+          {!internal && (
           <div className="am-detail-head__labels">
             <LabelChips labels={a.labels ?? []} max={8} />
             {canWrite && (
@@ -224,6 +257,7 @@ function Header({
               </button>
             )}
           </div>
+          )}
         </div>
         <div className="am-detail-head__actions">
           <span className={`am-lock am-lock--${editable ? 'mine' : lock.status}`} data-testid="lock-state" data-status={lock.status}>
@@ -237,16 +271,22 @@ function Header({
             )}
           </span>
           {a.method === 'static' && (
-            <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/sort`} data-testid="header-sort">
+            <Link className="its-btn its-btn--secondary" to={page('sort')} data-testid="header-sort">
               <ProductIcon name="list" />
               <FormattedMessage id="assortments.sort.tab" defaultMessage="Sort & group" />
             </Link>
           )}
-          <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/showroom`} data-testid="header-showroom">
+          <Link className="its-btn its-btn--secondary" to={page('showroom')} data-testid="header-showroom">
             <ProductIcon name="presentation" />
             <FormattedMessage id="assortments.showroom.open" defaultMessage="Showroom" />
           </Link>
-          {canWrite && (
+          {internal && (
+            <Link className="its-btn its-btn--secondary" to={page('export')} data-testid="header-export">
+              <ProductIcon name="download" />
+              {intl.formatMessage(imsg.export)}
+            </Link>
+          )}
+          {canWrite && !internal && (
             <>
               {a.method !== 'dynamic' && (
                 <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/import`} data-testid="header-import">
@@ -285,16 +325,18 @@ function Header({
   );
 }
 
-function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<typeof useSchema>['data']> }) {
+function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnType<typeof useSchema>['data']>; org: OrgBase }) {
   const intl = useIntl();
-  usePageTitle(`${a.title} · ${intl.formatMessage(msg.manager)}`);
+  const internal = org === 'internalAssortments';
+  usePageTitle(`${a.title} · ${intl.formatMessage(internal ? imsg.title : msg.manager)}`);
+  const key = useMemo(() => assortmentKey(org, a._id), [org, a._id]);
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: Tab = a.method === 'static' && params.get('tab') === 'search' ? 'search' : 'products';
-  const checks = useMemo<AuthzCheck[]>(() => [authzCheck(actions.assortmentsEdit, { channel: a.channel })], [a.channel]);
+  const checks = useMemo<AuthzCheck[]>(() => [editCheck(org, a)], [org, a.channel, a.region, a.productType]); // eslint-disable-line react-hooks/exhaustive-deps
   const decisions = useDecisions(checks);
   const mayEdit = decisions.allowed[0] === true;
-  const lock = useEditLock(a._id, mayEdit);
+  const lock = useEditLock(a._id, mayEdit, org);
   const archived = a.state === 'archived';
   const canWrite = mayEdit && lock.state.status !== 'locked' && lock.state.status !== 'pending';
   const canEdit = mayEdit && lock.mine && !archived;
@@ -311,11 +353,11 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
 
   const update = useCallback(
     (next: Assortment) => {
-      const before = qc.getQueryData<Assortment>(['assortment', a._id]);
-      qc.setQueryData<Assortment>(['assortment', a._id], (old) => (old ? { ...old, ...next, alerts: next.alerts ?? old.alerts, lock: old.lock } : next));
-      if (before && before.alertCount !== next.alertCount) void qc.invalidateQueries({ queryKey: ['assortment', a._id] });
+      const before = qc.getQueryData<Assortment>(key);
+      qc.setQueryData<Assortment>(key, (old) => (old ? { ...old, ...next, alerts: next.alerts ?? old.alerts, lock: old.lock } : next));
+      if (before && before.alertCount !== next.alertCount) void qc.invalidateQueries({ queryKey: key });
     },
-    [qc, a._id],
+    [qc, key],
   );
 
   const userLockToast = useCallback(
@@ -335,7 +377,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
     (body: PatchBody): Promise<Assortment | null> => {
       const run = async (): Promise<Assortment | null> => {
         try {
-          const next = await patchAssortment(a._id, { ...body, version: current.current.version });
+          const next = await patchAssortment(a._id, { ...body, version: current.current.version }, org);
           current.current = { ...current.current, ...next };
           update(next);
           return next;
@@ -349,7 +391,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
       patchChain.current = result;
       return result;
     },
-    [a._id, update, userLockToast, intl],
+    [a._id, update, userLockToast, intl, org],
   );
 
   const onFilter = async (next: FilterState) => {
@@ -368,10 +410,10 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
 
   const clearAlerts = async (rows?: GridRow[]) => {
     try {
-      const res = await batchAssortment(a._id, { clearAlerts: rows ? { products: rows.map((r) => ({ style: String(r.style), color: String(r.color) })) } : { all: true } });
+      const res = await batchAssortment(a._id, { clearAlerts: rows ? { products: rows.map((r) => ({ style: String(r.style), color: String(r.color) })) } : { all: true } }, org);
       update(res.assortment);
       toast.success(intl.formatMessage(msg.alertsCleared, { n: res.alertsCleared }), { key: 'alerts-cleared' });
-      void qc.invalidateQueries({ queryKey: ['assortment', a._id] });
+      void qc.invalidateQueries({ queryKey: key });
       void grid.current?.reload();
     } catch (e) {
       if (isUserLock(e)) userLockToast();
@@ -383,7 +425,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
     try {
       const res = await archiveAssortments([a._id], !archived);
       toast.success(intl.formatMessage(archived ? msg.unarchived : msg.archived, { n: (archived ? res.unarchived : res.archived) ?? 1 }));
-      void qc.invalidateQueries({ queryKey: ['assortment', a._id] });
+      void qc.invalidateQueries({ queryKey: key });
     } catch (e) {
       if (isUserLock(e)) userLockToast();
       else toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
@@ -393,7 +435,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
   const syncCrm = async () => {
     try {
       const res = await crmSync(a._id);
-      qc.setQueryData<Assortment>(['assortment', a._id], (old) => (old ? { ...old, lastSyncDate: res.lastSyncDate } : old));
+      qc.setQueryData<Assortment>(key, (old) => (old ? { ...old, lastSyncDate: res.lastSyncDate } : old));
       toast.success(intl.formatMessage(msg.crmSynced), { key: 'crm-synced' });
     } catch (e) {
       toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
@@ -413,7 +455,8 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
             : null;
 
   // The saved choice (the sort page's too): shown when the grid's rows carry the field.
-  const saved = (a.uiSettings?.groupSettings as { groupBy?: string } | undefined)?.groupBy ?? '';
+  // Internal assortments are grouped by pillar until their editor picks another (spec §3.2).
+  const saved = (a.uiSettings?.groupSettings as { groupBy?: string } | undefined)?.groupBy ?? (internal ? 'pillar' : '');
   const groupBy = DETAIL_GROUP_FIELDS.includes(saved) ? saved : null;
   const onGroupBy = useCallback(
     (field: string | null) => {
@@ -439,7 +482,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
 
   return (
     <div className="am-detail" data-testid="assortment-detail" data-id={a._id} data-can-edit={canEdit || undefined}>
-      <Header a={a} canWrite={canWrite} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} onCrmSync={syncCrm} />
+      <Header org={org} a={a} canWrite={canWrite} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} onCrmSync={syncCrm} />
       {reason && <ReadOnlyBanner reason={reason} lock={lock.state} channel={a.channel} onRetry={() => void lock.retry()} onUnarchive={() => void archive()} />}
       <AlertsBar a={a} canEdit={canEdit} onClear={() => void clearAlerts()} />
       <div className="am-detail__bar">
@@ -480,6 +523,8 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
           onSort={(s) => void onSort(s)}
           groupBy={groupBy}
           onGroupBy={onGroupBy}
+          org={org}
+          hidden={internal ? hiddenFields(a.locationId) : undefined}
           handle={(h) => {
             grid.current = h;
           }}
@@ -487,11 +532,12 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
       </div>
       {tab === 'search' && (
         <SearchTab
+          org={org}
           assortment={a}
           canEdit={canEdit}
           onFocusRow={(r) => r && setFocused(r)}
           onAdded={() => {
-            void qc.invalidateQueries({ queryKey: ['assortment', a._id] });
+            void qc.invalidateQueries({ queryKey: key });
             void grid.current?.reload();
           }}
         />
@@ -517,8 +563,9 @@ function useSchema() {
   return useQuery({ queryKey: ['assortments', 'schema'], queryFn: ({ signal }) => fetchSchema(signal), staleTime: 30 * 60_000 });
 }
 
-export function ManagePage({ id }: { id: string }) {
-  const a = useQuery({ queryKey: ['assortment', id], queryFn: ({ signal }) => getAssortment(id, signal), retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 });
+/** An assortment's manage page: a regular one (assortment/{id}/manage) or an internal one (internal/{id}/manage, org internalAssortments). */
+export function ManagePage({ id, org = 'assortments' }: { id: string; org?: OrgBase }) {
+  const a = useQuery({ queryKey: assortmentKey(org, id), queryFn: ({ signal }) => getAssortment(id, signal, org), retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 });
   const schema = useSchema();
   if (a.isPending || schema.isPending) {
     return (
@@ -541,12 +588,12 @@ export function ManagePage({ id }: { id: string }) {
             )
           }
         >
-          <Link className="its-btn its-btn--secondary" to={BASE_PATH}>
+          <Link className="its-btn its-btn--secondary" to={org === 'internalAssortments' ? internalListPath('Wholesale') : BASE_PATH}>
             <FormattedMessage id="assortments.backToList" defaultMessage="Back to the assortments" />
           </Link>
         </EmptyState>
       </div>
     );
   }
-  return <Manage a={a.data} schema={schema.data} />;
+  return <Manage a={a.data} schema={schema.data} org={org} />;
 }

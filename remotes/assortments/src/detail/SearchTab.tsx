@@ -18,8 +18,10 @@ import {
   type FilterState,
   type GridRow,
 } from '@its/grid';
-import { addToCollection, createCollection, findCollections, type Assortment } from '../api';
+import { addToCollection, batchAssortment, createCollection, findCollections, type Assortment, type OrgBase } from '../api';
 import { errorText, isUserLock, msg } from '../messages';
+import { internalSearchQuery } from '../internal/search';
+import { imsg } from '../internal/messages';
 
 /** The collection type of the products an assortment's search collects. */
 export const SEARCH_COLLECTION = 'product';
@@ -32,37 +34,67 @@ export async function addThroughCollection(a: Assortment, products: Array<{ styl
   return res.addedToAssortment;
 }
 
-export function SearchTab({ assortment, canEdit, onAdded, onFocusRow }: { assortment: Assortment; canEdit: boolean; onAdded: (n: number) => void; onFocusRow: (row: GridRow | null) => void }) {
+/** Adds products to an internal assortment through its product batch (internal assortments have no collection). */
+export async function addThroughBatch(a: Assortment, org: OrgBase, products: Array<{ style: string; color: string }>): Promise<number> {
+  const res = await batchAssortment(a._id, { addProducts: products.map((p) => ({ ...p, isNew: true })), source: 'search' }, org);
+  return res.added;
+}
+
+/**
+ * The search tab. Regular assortments search the catalog with the assortment manager's filter
+ * bar and add through the collection; internal ones (org internalAssortments) use the
+ * search-all bar: the assortment's gender and product type unless 'Search all products', and
+ * add through their product batch.
+ */
+export function SearchTab({
+  assortment,
+  canEdit,
+  onAdded,
+  onFocusRow,
+  org = 'assortments',
+}: {
+  assortment: Assortment;
+  canEdit: boolean;
+  onAdded: (n: number) => void;
+  onFocusRow: (row: GridRow | null) => void;
+  org?: OrgBase;
+}) {
   const intl = useIntl();
+  const internal = org === 'internalAssortments';
   const [filters, setFilters] = useState<FilterState>(emptyFilterState);
+  const [all, setAll] = useState(false);
   const [selected, setSelected] = useState<GridRow[]>([]);
   const [busy, setBusy] = useState(false);
   const grid = useRef<DataGridHandle | null>(null);
-  const query = useMemo(() => toQuery(filters, { locationId: assortment.locationId }), [filters, assortment.locationId]);
+  const query = useMemo(
+    () => (internal ? internalSearchQuery(filters, assortment, all) : toQuery(filters, { locationId: assortment.locationId })),
+    [internal, filters, assortment, all],
+  );
   const none = filterCount(filters) === 0;
 
   const add = async () => {
     const rows = selected;
     if (!rows.length) return;
-    const ok = await confirm({
-      title: intl.formatMessage({ id: 'assortments.search.addTitle', defaultMessage: 'Add to Collection?' }),
-      message: intl.formatMessage(
-        {
-          id: 'assortments.search.addMessage',
-          defaultMessage: '{n, plural, one {The product is} other {The # products are}} added to the collection of this assortment; the product is also added to the assortment.',
-        },
-        { n: rows.length },
-      ),
-      yesText: intl.formatMessage({ id: 'assortments.search.addYes', defaultMessage: 'Add' }),
-      noText: intl.formatMessage(msg.cancel),
-    });
-    if (ok !== 'yes') return;
+    // Regular assortments add through their collection, and say so first (spec §4.1).
+    if (!internal) {
+      const ok = await confirm({
+        title: intl.formatMessage({ id: 'assortments.search.addTitle', defaultMessage: 'Add to Collection?' }),
+        message: intl.formatMessage(
+          {
+            id: 'assortments.search.addMessage',
+            defaultMessage: '{n, plural, one {The product is} other {The # products are}} added to the collection of this assortment; the product is also added to the assortment.',
+          },
+          { n: rows.length },
+        ),
+        yesText: intl.formatMessage({ id: 'assortments.search.addYes', defaultMessage: 'Add' }),
+        noText: intl.formatMessage(msg.cancel),
+      });
+      if (ok !== 'yes') return;
+    }
     setBusy(true);
     try {
-      const n = await addThroughCollection(
-        assortment,
-        rows.map((r) => ({ style: String(r.style), color: String(r.color) })),
-      );
+      const products = rows.map((r) => ({ style: String(r.style), color: String(r.color) }));
+      const n = internal ? await addThroughBatch(assortment, org, products) : await addThroughCollection(assortment, products);
       toast.success(intl.formatMessage(msg.itemsAdded, { n }), { key: 'items-added' });
       grid.current?.clearSelection();
       onAdded(n);
@@ -76,7 +108,20 @@ export function SearchTab({ assortment, canEdit, onAdded, onFocusRow }: { assort
 
   return (
     <div className="am-search-tab" data-testid="search-tab">
-      <FilterBar value={filters} onChange={(next) => setFilters(next)} onClear={() => setFilters(emptyFilterState)} testId="search-filters" />
+      <FilterBar
+        value={filters}
+        onChange={(next) => setFilters(next)}
+        onClear={() => setFilters(emptyFilterState)}
+        testId={internal ? 'internal-search-all' : 'search-filters'}
+        extra={
+          internal ? (
+            <label className="am-search-all" data-testid="internal-search-all-toggle">
+              <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
+              {intl.formatMessage(imsg.searchAll)}
+            </label>
+          ) : undefined
+        }
+      />
       <div className="am-grid">
         {none ? (
           <div className="am-empty-card">

@@ -72,9 +72,13 @@ const WIDTHS: Record<string, number> = {
 
 const HIDDEN = new Set(['sort', 'starred', 'selected', 'productId', 'isNew', 'printImage', 'displayGroup']);
 
-/** The detail grid's schema: the server's columns reordered, labels as a list, the catalog's values added. */
-export function detailSchema(server: GridSchema, labels: Label[]): GridSchema {
-  const byField = new Map(server.columns.map((c) => [c.field, c]));
+/**
+ * The detail grid's schema: the server's columns reordered, labels as a list, the catalog's
+ * values added; the fields the org type hides (internal assortments) left out altogether.
+ */
+export function detailSchema(server: GridSchema, labels: Label[], hidden: readonly string[] = []): GridSchema {
+  const gone = new Set(hidden);
+  const byField = new Map(server.columns.filter((c) => !gone.has(c.field)).map((c) => [c.field, c]));
   const out: GridColumn[] = [];
   for (const f of ORDER) {
     const c = byField.get(f);
@@ -84,9 +88,9 @@ export function detailSchema(server: GridSchema, labels: Label[]): GridSchema {
       if (f === 'thumbnail') Object.assign(col, { editable: false, editableWhen: undefined });
       if (f === 'label') Object.assign(col, { type: 'list', validators: ['list'], options: labels.map((l) => l.name) });
       out.push(col);
-    } else if (READ_ONLY[f]) out.push({ field: f, headerName: f, editable: false, validators: [], sortable: f !== 'alerts', ...READ_ONLY[f] });
+    } else if (READ_ONLY[f] && !gone.has(f)) out.push({ field: f, headerName: f, editable: false, validators: [], sortable: f !== 'alerts', ...READ_ONLY[f] });
   }
-  for (const c of server.columns) if (!ORDER.includes(c.field)) out.push({ ...c, hide: true });
+  for (const c of byField.values()) if (!ORDER.includes(c.field)) out.push({ ...c, hide: true });
   return { ...server, columns: out.map((c) => (HIDDEN.has(c.field) ? { ...c, hide: true } : c)) };
 }
 

@@ -1,17 +1,17 @@
 /**
- * The detail grid's reads and writes: rows from POST /api/assortments/products/query (pages of
- * 1,000 until the last), and the grid kit's batches as assortment product batches.
+ * The detail grid's reads and writes: rows from POST /api/{org}/products/query (pages of 1,000
+ * until the last), and the grid kit's batches as assortment product batches of the same org type.
  */
 import { QUERY_LIMIT, streamProducts, type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
-import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult } from '../api';
+import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult, type OrgBase } from '../api';
 
 /** Every row of an assortment (static: all of them; dynamic: the first 1,000 of its query). */
-export async function loadRows(assortmentId: string, dynamic: boolean, signal: AbortSignal, sink: RowSink): Promise<void> {
+export async function loadRows(assortmentId: string, dynamic: boolean, signal: AbortSignal, sink: RowSink, org: OrgBase = 'assortments'): Promise<void> {
   let skip = 0;
   for (;;) {
     let total = 0;
     let got = 0;
-    await streamProducts('/assortments/products/query', { assortmentId, skip, limit: QUERY_LIMIT }, signal, {
+    await streamProducts(`/${org}/products/query`, { assortmentId, skip, limit: QUERY_LIMIT }, signal, {
       total: (n) => {
         total = n;
         if (skip === 0) sink.total(dynamic ? Math.min(n, QUERY_LIMIT) : n);
@@ -55,8 +55,14 @@ export function fromAssortmentBatch(res: AssortmentBatchResult, rowOf: (id: stri
   return { updated, added, deleted };
 }
 
-export async function sendBatch(assortmentId: string, req: BatchRequest, rowOf: (id: string) => GridRow | undefined, onAssortment: (a: Assortment) => void): Promise<BatchResult> {
-  const res = await batchAssortment(assortmentId, toAssortmentBatch(req));
+export async function sendBatch(
+  assortmentId: string,
+  req: BatchRequest,
+  rowOf: (id: string) => GridRow | undefined,
+  onAssortment: (a: Assortment) => void,
+  org: OrgBase = 'assortments',
+): Promise<BatchResult> {
+  const res = await batchAssortment(assortmentId, toAssortmentBatch(req), org);
   if (res.assortment) onAssortment(res.assortment);
   return fromAssortmentBatch(res, rowOf);
 }

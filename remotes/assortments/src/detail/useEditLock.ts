@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@its/kit';
-import { LOCK_RENEW_MS, releaseLock, releaseLockOnExit, requestLock, type Owner } from '../api';
+import { LOCK_RENEW_MS, releaseLock, releaseLockOnExit, requestLock, type OrgBase, type Owner } from '../api';
 
 export type LockState = { status: 'off' } | { status: 'pending' } | { status: 'mine' } | { status: 'locked'; by: Owner | null } | { status: 'failed' };
 
@@ -17,13 +17,13 @@ export function lockedBy(e: unknown): Owner | null | undefined {
   return d.lockedBy ?? null;
 }
 
-export function useEditLock(id: string, wanted: boolean): { state: LockState; retry: () => Promise<void>; mine: boolean } {
+export function useEditLock(id: string, wanted: boolean, org: OrgBase = 'assortments'): { state: LockState; retry: () => Promise<void>; mine: boolean } {
   const [state, setState] = useState<LockState>({ status: wanted ? 'pending' : 'off' });
   const held = useRef(false);
 
   const ask = useCallback(async () => {
     try {
-      const res = await requestLock(id);
+      const res = await requestLock(id, org);
       held.current = res.locked && (res.lock?.mine ?? true);
       setState(held.current ? { status: 'mine' } : { status: 'locked', by: res.lock?.user ?? null });
     } catch (e) {
@@ -35,7 +35,7 @@ export function useEditLock(id: string, wanted: boolean): { state: LockState; re
         setState({ status: 'failed' });
       }
     }
-  }, [id]);
+  }, [id, org]);
 
   useEffect(() => {
     if (!wanted) {
@@ -44,16 +44,16 @@ export function useEditLock(id: string, wanted: boolean): { state: LockState; re
     }
     setState({ status: 'pending' });
     void ask();
-    const onExit = () => held.current && releaseLockOnExit(id);
+    const onExit = () => held.current && releaseLockOnExit(id, org);
     window.addEventListener('pagehide', onExit);
     return () => {
       window.removeEventListener('pagehide', onExit);
       if (held.current) {
         held.current = false;
-        releaseLock(id).catch(() => undefined);
+        releaseLock(id, org).catch(() => undefined);
       }
     };
-  }, [id, wanted, ask]);
+  }, [id, wanted, ask, org]);
 
   // A lock lives five minutes: renew it while the page is open.
   useEffect(() => {

@@ -2,11 +2,11 @@
  * internal/wholesale and internal/retail (product spec §2.2): a channel's internal assortments
  * from the table of contents, grouped by gender, narrowed by season and region; 'New
  * assortment' opens 'Select Assortment Attributes' for the regions the caller may create in.
- * Each title opens the assortment's sort page.
+ * Each title opens the assortment's manage page; a new one opens on its sort page.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { actions, authzCheck, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
@@ -15,6 +15,7 @@ import { internalListPath, internalPath } from '../api';
 import { fieldLabel } from '../messages';
 import { DISCOVER_STALE_MS, INTERNAL_CHANNELS, INTERNAL_REGIONS, INTERNAL_SEASONS, discover, type DiscoverBody, type TocEntry } from './api';
 import { imsg } from './messages';
+import { assortmentQuery, readQuery, toSearch } from './gate';
 import { NewInternalDialog } from './NewInternalDialog';
 
 const COLUMNS: Array<{ field: keyof TocEntry; type?: GridColumn['type']; width: number }> = [
@@ -44,7 +45,7 @@ function TitleCell(props: CustomCellRendererProps) {
   const row = props.data as (TocEntry & { __group?: unknown }) | undefined;
   if (!row || row.__group) return null;
   return (
-    <Link className="am-title__text am-title__link" to={internalPath(row._id, 'sort')} onMouseDown={(e) => e.stopPropagation()} data-testid="internal-open" data-id={row._id}>
+    <Link className="am-title__text am-title__link" to={internalPath(row._id, 'manage', toSearch(assortmentQuery(row)))} onMouseDown={(e) => e.stopPropagation()} data-testid="internal-open" data-id={row._id}>
       {row.title}
     </Link>
   );
@@ -61,7 +62,12 @@ export function InternalListPage({ channel }: { channel: string }) {
   const client = useQueryClient();
   usePageTitle(intl.formatMessage(imsg.channelTitle, { channel }));
   const [region, setRegion] = useState('');
-  const [season, setSeason] = useState('');
+  const [params] = useSearchParams();
+  // A season chosen on the channel's seasons screen (?season=FA&year=2026) starts the filter.
+  const [season, setSeason] = useState(() => {
+    const q = readQuery(params);
+    return q.season && q.year ? seasonKey(q.season, q.year) : '';
+  });
   const [dialog, setDialog] = useState(false);
   const [seasons, setSeasons] = useState<Array<{ key: string; label: string }>>([]);
   const force = useRef(false);
@@ -169,7 +175,7 @@ export function InternalListPage({ channel }: { channel: string }) {
             setDialog(false);
             force.current = true;
             void client.invalidateQueries({ queryKey: ['internalAssortments', 'discover'] });
-            navigate(internalPath(a._id, 'sort'));
+            navigate(internalPath(a._id, 'sort', toSearch(assortmentQuery(a))));
           }}
         />
       )}

@@ -1,5 +1,6 @@
 /** The 'Select Assortment Attributes' form of a new internal assortment: defaults, checks, body and query. */
 import type { InternalAttributes, InternalQuery } from './api';
+import { needsLocations } from './gate';
 
 export interface InternalForm {
   title: string;
@@ -37,7 +38,7 @@ export function initialInternalForm(channel: string, now = new Date()): Internal
 }
 
 /** A domestic wholesale assortment names its location (platform spec §2: locations code). */
-export const needsLocation = (f: InternalForm) => f.channel === 'Wholesale' && f.region === 'Domestic';
+export const needsLocation = (f: InternalForm) => needsLocations(f.channel, f.region);
 
 export function internalFormErrors(f: InternalForm): Partial<Record<'title' | 'year' | 'locationId', InternalFormError>> {
   const errors: Partial<Record<'title' | 'year' | 'locationId', InternalFormError>> = {};

@@ -7,8 +7,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import type { Assortment } from '../api';
+import { EmptyState, Spinner, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { editCheck, type Assortment } from '../api';
 import { errorText, msg } from '../messages';
 import { fetchShowroomAssortment, patchShowroomAssortment } from './api';
 import { modeMsg, showroomMsg } from './messages';
@@ -19,7 +19,8 @@ export function ShowroomConfig({ org, id }: { org: OrgType; id: string }) {
   const intl = useIntl();
   const qc = useQueryClient();
   const a = useQuery({ queryKey: ['showroom', org, id, 'assortment'], queryFn: ({ signal }) => fetchShowroomAssortment(org, id, signal) });
-  const checks = useMemo<AuthzCheck[]>(() => [authzCheck(actions.assortmentsEdit, { channel: a.data?.channel ?? 'All' })], [a.data?.channel]);
+  const { channel, region, productType } = a.data ?? {};
+  const checks = useMemo<AuthzCheck[]>(() => [editCheck(org, { channel, region, productType })], [org, channel, region, productType]);
   const decisions = useDecisions(checks, !!a.data);
   const [draft, setDraft] = useState<ShowroomSettings | null>(null);
   useEffect(() => {

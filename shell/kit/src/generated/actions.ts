@@ -93,6 +93,8 @@ export const actions = {
   documentsPackage: { id: 'documents.package', module: 'documents', resource: [] },
   /** Mail recipients a link to an assortment's package */
   documentsMailPackage: { id: 'documents.mailPackage', module: 'documents', resource: [] },
+  /** Download the zip of an internal assortment's images (one the caller may see: narrowed by its channel, region and productType), through the download queue */
+  documentsInternalPackage: { id: 'documents.internalPackage', module: 'documents', resource: [] },
   /** Import styles into one's assortments from Excel (assortments.edit on the assortment's channel is asked too) */
   importsAssortment: { id: 'imports.assortment', module: 'imports', resource: [] },
   /** Import samples into a sample library from Excel */
