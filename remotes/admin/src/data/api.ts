@@ -25,6 +25,7 @@ export const dataEndpoints = (set: DataSet): GridEndpoints => ({
   stream: `/admin/data/${set}/stream`,
   batch: `/admin/data/${set}/batch`,
   export: `/admin/data/${set}/export/xlsx`,
+  summary: `/admin/data/${set}/summary`,
 });
 
 export const fetchDataSchema = (set: DataSet, signal?: AbortSignal) => api.get<GridSchema>(`/admin/data/${set}/schema`, { signal });
