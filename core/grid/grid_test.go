@@ -174,6 +174,9 @@ func setup(t testing.TB, n int) *fixture {
 	mux.Handle("POST /items/export/csv", httpx.Wrap(log, grid.ServeExportAs(grid.FormatCSV, func(ctx context.Context, w http.ResponseWriter, _ string, req grid.ExportRequest) error {
 		return items.Export(ctx, w, db, req, sq.NotEq{"status": "Deleted"}, "items.xlsx")
 	}, "")))
+	mux.Handle("POST /items/summary", httpx.Wrap(log, grid.ServeSummary(func(ctx context.Context, _ string, req grid.SummaryRequest) (*grid.Summary, error) {
+		return items.Summary(ctx, db, req, sq.NotEq{"status": "Deleted"})
+	}, "")))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &fixture{db: db, srv: srv}

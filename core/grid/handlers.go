@@ -26,16 +26,22 @@ func ServeSchema[S any](schema func(name string) (S, error), param string) httpx
 
 // ServeQuery answers one page of the grid named by param for the Query in the body.
 func ServeQuery(page func(ctx context.Context, name string, q Query) (*Page, error), param string) httpx.HandlerFunc {
+	return ServeBody(page, param)
+}
+
+// ServeBody decodes the body as an R (unknown keys are a 400), hands it to answer with the
+// grid's name from the URL parameter param, and sends the answer as {"data": ...}.
+func ServeBody[R, A any](answer func(ctx context.Context, name string, req R) (A, error), param string) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		var q Query
-		if err := httpx.Decode(r, &q); err != nil {
+		var req R
+		if err := httpx.Decode(r, &req); err != nil {
 			return err
 		}
-		p, err := page(r.Context(), chi.URLParam(r, param), q)
+		a, err := answer(r.Context(), chi.URLParam(r, param), req)
 		if err != nil {
 			return err
 		}
-		httpx.Data(w, p)
+		httpx.Data(w, a)
 		return nil
 	}
 }
@@ -68,4 +74,10 @@ func ServeExportAs(format string, export func(ctx context.Context, w http.Respon
 		req.Format = format
 		return export(r.Context(), w, chi.URLParam(r, param), req)
 	}
+}
+
+// ServeSummary answers the footer figures (a SummaryRequest in the body, docs/grid.md §7.1) of
+// the grid named by param.
+func ServeSummary(summary func(ctx context.Context, name string, req SummaryRequest) (*Summary, error), param string) httpx.HandlerFunc {
+	return ServeBody(summary, param)
 }

@@ -20,12 +20,13 @@ import (
 // DB is what a Table needs of the database (a *pgxpool.Pool).
 type DB interface {
 	Beginner
+	Querier
 	Begin(ctx context.Context) (pgx.Tx, error)
 }
 
 // Table is a grid over one plain table of reference data that admins keep: every row is
 // visible to whoever may open it, every write is audited in its own transaction. A module
-// declares one and mounts its five calls with Mount.
+// declares one and mounts its six calls with Mount.
 type Table struct {
 	// Build returns the grid's declaration. It reads the database when list options come from
 	// another table (a location's currencies), so the options checked are those of the moment.
@@ -51,8 +52,9 @@ type Table struct {
 }
 
 // Mount registers the grid protocol's calls under base, each behind action: GET schema,
-// POST query (a page), POST stream (NDJSON), PATCH batch, POST export/xlsx and POST export/csv,
-// and, when the table has a Key, POST import (a file's review) and POST import/apply.
+// POST query (a page), POST stream (NDJSON), POST summary (the footer figures), PATCH batch,
+// POST export/xlsx and POST export/csv, and, when the table has a Key, POST import (a file's
+// review) and POST import/apply.
 func (t *Table) Mount(r registry.Router, base, action string, opts ...registry.RouteOption) {
 	r.Handle("GET", base+"/schema", action, func(w http.ResponseWriter, r *http.Request) error {
 		g, err := t.Build(r.Context())
@@ -75,6 +77,13 @@ func (t *Table) Mount(r registry.Router, base, action string, opts ...registry.R
 			return err
 		}
 		return g.Stream(ctx, w, t.DB, q, nil, t.Log)
+	}, ""), opts...)
+	r.Handle("POST", base+"/summary", action, ServeSummary(func(ctx context.Context, _ string, req SummaryRequest) (*Summary, error) {
+		g, err := t.Build(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return g.Summary(ctx, t.DB, req, nil)
 	}, ""), opts...)
 	r.Handle("PATCH", base+"/batch", action, func(w http.ResponseWriter, r *http.Request) error {
 		var req BatchRequest

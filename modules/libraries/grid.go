@@ -183,6 +183,15 @@ func (s *Service) Page(ctx context.Context, libraryType string, q grid.Query) (*
 	return g.Page(ctx, s.db, q, inLibrary(libraryType))
 }
 
+// Summary answers the footer figures of a library's grid over its filtered rows.
+func (s *Service) Summary(ctx context.Context, libraryType string, req grid.SummaryRequest) (*grid.Summary, error) {
+	g, err := gridOf(libraryType)
+	if err != nil {
+		return nil, err
+	}
+	return g.Summary(ctx, s.db, req, inLibrary(libraryType))
+}
+
 // Export writes the library's grid as the user sees it to an .xlsx or .csv download.
 func (s *Service) Export(ctx context.Context, w http.ResponseWriter, libraryType string, req grid.ExportRequest) error {
 	g, err := gridOf(libraryType)

@@ -83,27 +83,55 @@ func exportGrid(location string) (*grid.Grid, error) {
 	return g, nil
 }
 
+// SummaryRequest is the product library's footer: the product query of the filter bar and the
+// filter builder (its sort, paging and limit are not used), the grid's column filters and the
+// catalog grid's fields to sum up.
+type SummaryRequest struct {
+	grid.SummaryRequest
+	Query Query `json:"query"`
+}
+
+// Summary answers the footer figures of the product library over every product the query and
+// the column filters leave (grid.Summary on the catalog grid), in one statement. Prices are those
+// of the query's pricing location when the user may see it, as in Export.
+func (s *Service) Summary(ctx context.Context, req SummaryRequest) (*grid.Summary, error) {
+	q := req.Query
+	q.Sort, q.Skip, q.Limit = nil, 0, 0
+	g, err := s.pricedGrid(ctx, &q)
+	if err != nil {
+		return nil, err
+	}
+	return g.Summary(ctx, s.db, req.SummaryRequest, q.Where())
+}
+
+// pricedGrid normalizes q and answers the catalog grid priced at q's location: a location asked
+// for and not visible to the user is refused, a default location of another territory gives no
+// prices.
+func (s *Service) pricedGrid(ctx context.Context, q *Query) (*grid.Grid, error) {
+	if err := q.Normalize(); err != nil {
+		return nil, err
+	}
+	if err := s.checkLocation(ctx, q.LocationID); err != nil {
+		return nil, err
+	}
+	loc := q.Location()
+	if err := s.checkLocation(ctx, loc); err != nil {
+		var he *httpx.Error
+		if !errors.As(err, &he) {
+			return nil, err
+		}
+		loc = "" // the default location is another territory's: no prices
+	}
+	return exportGrid(loc)
+}
+
 // Export writes the product library's view (every matching product, no query limit) as an
 // .xlsx workbook or a .csv file. Prices are those of the query's pricing location when the user
 // may see it (a location asked for and not visible is refused), else left empty.
 func (s *Service) Export(ctx context.Context, w http.ResponseWriter, req ExportRequest) error {
 	q := req.Query
 	q.Sort, q.Skip, q.Limit = nil, 0, 0
-	if err := q.Normalize(); err != nil {
-		return err
-	}
-	if err := s.checkLocation(ctx, q.LocationID); err != nil {
-		return err
-	}
-	loc := q.Location()
-	if err := s.checkLocation(ctx, loc); err != nil {
-		var he *httpx.Error
-		if !errors.As(err, &he) {
-			return err
-		}
-		loc = "" // the default location is another territory's: no prices
-	}
-	g, err := exportGrid(loc)
+	g, err := s.pricedGrid(ctx, &q)
 	if err != nil {
 		return err
 	}

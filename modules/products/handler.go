@@ -2,6 +2,7 @@ package products
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -42,6 +43,9 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", actions.ProductsView, h.colors)
 	r.Handle("GET", "/api/products/locations", actions.ProductsView, h.locations)
 	r.Handle("GET", "/api/products/images/{id}/{file}", actions.ProductsView, h.image)
+	r.Handle("POST", "/api/products/summary", actions.ProductsView, grid.ServeBody(func(ctx context.Context, _ string, req SummaryRequest) (*grid.Summary, error) {
+		return h.svc.Summary(ctx, req)
+	}, ""))
 	r.Handle("POST", "/api/products/export/xlsx", actions.ProductsView, h.export(grid.FormatXLSX))
 	r.Handle("POST", "/api/products/export/csv", actions.ProductsView, h.export(grid.FormatCSV))
 }

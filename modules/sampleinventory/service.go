@@ -73,6 +73,15 @@ func (s *Service) Page(ctx context.Context, library string, q grid.Query) (*grid
 	return g.Page(ctx, s.db, q, listScope(lib, q.Filters))
 }
 
+// Summary answers the footer figures of a library's grid over its filtered rows.
+func (s *Service) Summary(ctx context.Context, library string, req grid.SummaryRequest) (*grid.Summary, error) {
+	g, lib, err := gridOf(library)
+	if err != nil {
+		return nil, err
+	}
+	return g.Summary(ctx, s.db, req, listScope(lib, req.Filters))
+}
+
 // Stream answers a library's grid as NDJSON.
 func (s *Service) Stream(ctx context.Context, w http.ResponseWriter, library string, q grid.Query) error {
 	g, lib, err := gridOf(library)

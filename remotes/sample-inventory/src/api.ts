@@ -28,6 +28,7 @@ export const endpoints = (library: Library): GridEndpoints => ({
   batch: `/sampleInventory/${library}/batch/many`,
   export: `/sampleInventory/export/xlsx/${library}`,
   exportCsv: `/sampleInventory/export/csv/${library}`,
+  summary: `/sampleInventory/${library}/summary`,
 });
 
 export const fetchSchema = (library: Library, signal?: AbortSignal) => api.get<SampleSchema>(`/sampleInventory/${library}/schema`, { signal });

@@ -45,6 +45,7 @@ import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
 import { isPlaceholder } from './blocks/pagedRows';
 import { RangeSummaryBar } from './summary/RangeSummaryBar';
+import { GridFooter } from './summary/GridFooter';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
 import type { CellRange, Direction } from './range';
@@ -829,6 +830,7 @@ function GridView(props: DataGridProps) {
           </div>
         )}
       </div>
+      {props.endpoints?.summary && <GridFooter ctrl={ctrl} path={props.endpoints.summary} version={ui.loading ? null : ui.total} />}
       <div className="its-grid__footer">
         <div className="its-grid__selection" data-testid="grid-selection-bar">
           {ui.selectedRows > 0 && <span className="its-grid-chip">{intl.formatMessage(m.rowsSelected, { n: ui.selectedRows })}</span>}

@@ -122,4 +122,6 @@ export interface GridEndpoints {
   export?: string;
   /** The same view as a csv file. */
   exportCsv?: string;
+  /** The summary call (docs/grid.md §7.1): shows the footer row of the whole filtered set. */
+  summary?: string;
 }

@@ -26,6 +26,7 @@ export const dataEndpoints = (set: DataSet): GridEndpoints => ({
   batch: `/admin/data/${set}/batch`,
   export: `/admin/data/${set}/export/xlsx`,
   exportCsv: `/admin/data/${set}/export/csv`,
+  summary: `/admin/data/${set}/summary`,
 });
 
 export const fetchDataSchema = (set: DataSet, signal?: AbortSignal) => api.get<GridSchema>(`/admin/data/${set}/schema`, { signal });

@@ -84,6 +84,7 @@ export const gridEndpoints = (libraryType: LibraryType): GridEndpoints => ({
   batch: `/assets/${libraryType}/batch/many`,
   export: `/assets/${libraryType}/export/xlsx`,
   exportCsv: `/assets/${libraryType}/export/csv`,
+  summary: `/assets/${libraryType}/summary`,
 });
 
 /** A grid row's preview picture (the server redirects to the signed file). */

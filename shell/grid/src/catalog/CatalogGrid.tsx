@@ -17,7 +17,7 @@ import { toQuerySort } from './query';
 import type { WhereNode } from '../filter/where';
 
 /** The product library's exports (the catalog grid reads through its own source). */
-const CATALOG_EXPORT = { export: '/products/export/xlsx', exportCsv: '/products/export/csv' };
+const CATALOG_EXPORT = { export: '/products/export/xlsx', exportCsv: '/products/export/csv', summary: '/products/summary' };
 
 /** Rows per block read by scrolling (spec §9: a grid load is 100 rows). */
 export const BLOCK_ROWS = 100;

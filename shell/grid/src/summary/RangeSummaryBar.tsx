@@ -2,7 +2,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { RangeSummary } from './rangeSummary';
 
-const msg = defineMessages({
+export const figureMessages = defineMessages({
   label: { id: 'grid.summary.label', defaultMessage: 'Summary of the selected cells' },
   count: { id: 'grid.summary.count', defaultMessage: 'Count' },
   empty: { id: 'grid.summary.empty', defaultMessage: 'Empty' },
@@ -14,7 +14,7 @@ const msg = defineMessages({
   max: { id: 'grid.summary.max', defaultMessage: 'Max' },
 });
 
-type Figure = keyof typeof msg & keyof RangeSummary;
+type Figure = keyof typeof figureMessages & keyof RangeSummary;
 
 const COUNTS: Figure[] = ['count', 'empty', 'filled', 'unique'];
 const NUMBERS: Figure[] = ['sum', 'avg', 'min', 'max'];
@@ -23,10 +23,10 @@ export function RangeSummaryBar({ summary }: { summary: RangeSummary }) {
   const intl = useIntl();
   const figures = summary.numbers > 0 ? [...COUNTS, ...NUMBERS] : COUNTS;
   return (
-    <dl className="its-grid-summary" data-testid="grid-range-summary" aria-label={intl.formatMessage(msg.label)} aria-live="polite">
+    <dl className="its-grid-summary" data-testid="grid-range-summary" aria-label={intl.formatMessage(figureMessages.label)} aria-live="polite">
       {figures.map((f) => (
         <div key={f} className="its-grid-summary__item" data-figure={f} data-value={summary[f] ?? ''}>
-          <dt>{intl.formatMessage(msg[f])}</dt>
+          <dt>{intl.formatMessage(figureMessages[f])}</dt>
           <dd>{intl.formatNumber(summary[f] ?? 0, { maximumFractionDigits: 2 })}</dd>
         </div>
       ))}
