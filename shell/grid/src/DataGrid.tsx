@@ -848,6 +848,10 @@ function GridView(props: DataGridProps) {
           </div>
         </section>
       )}
+      <div className="its-grid-sr" role="status" aria-live="polite" aria-atomic="true" data-testid="grid-announcer">
+        {ui.announcement.text}
+        {ui.announcement.n % 2 === 1 ? '\u00a0' : ''}
+      </div>
       {ui.editCells && (
         <EditCellsDialog
           title={props.editCellsTitle}
