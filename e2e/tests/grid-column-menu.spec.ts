@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, type Api } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { apiSession, baseUrl, login, shot, test, type Api } from './helpers';
 
 /**
  * The grid kit's column menu on every header (docs/grid.md §9), against the real server: in the

@@ -4,12 +4,12 @@
  * finds it, downloads it and downloads a zip of their collection. Refusals (a renamed executable,
  * a duplicate filename) are shown clearly.
  */
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { baseUrl, login, shot, throttleUploads } from './helpers';
+import { baseUrl, login, shot, test, throttleUploads } from './helpers';
 import { exeBytes, pdfBytes, pngBytes, writeFile } from './library-files';
 
 const MB = 1024 * 1024;
