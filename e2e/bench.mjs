@@ -8,6 +8,11 @@
 //                                the data load (the stream request) to the first rows painted, median of 5
 //   grid.paste_1000_cells_commit_ms  a paste of 1,000 cells (125 rows × 8 columns) until the server
 //                                has confirmed the save (the grid says 'All changes saved.'), median of 5
+//   showroom.first_paint_ms      a demo assortment's showroom opened from the dashboard (a client-side
+//                                navigation, its remote not loaded yet): until the frame in which the
+//                                first product tile shows its loaded image, median of 5
+//   grid.scroll_to_end_50k_ms  the product library (50,000 products read by scrolling): from the jump
+//                                to the end of the grid to the frame showing its last rows, median of 5
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD, chromiumArgs, chromiumPath, demoEmail, startServer } from './server.mjs';
@@ -176,6 +181,44 @@ async function pasteCommit(page, run) {
   );
 }
 
+/**
+ * The product library (50,000 products, read by scrolling): from the jump to the end of the
+ * grid to the frame in which its last row shows its style.
+ */
+async function scrollToEnd(browser, url) {
+  const { context, page } = await loginPage(browser, url);
+  try {
+    await page.goto(`${url}/product/libraries/products`);
+    const grid = page.getByTestId('product-grid');
+    await grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="style"]').filter({ hasText: /\S/ }).waitFor({ timeout: 60_000 });
+    const total = Number(await page.getByTestId('catalog-count').getAttribute('data-total'));
+    if (!(total >= 50_000)) throw new Error(`the product library shows ${total} products`);
+    return await page.evaluate(
+      (last) =>
+        new Promise((resolve) => {
+          const grid = document.querySelector('[data-testid="product-grid"]');
+          const shown = () => {
+            const rows = grid.querySelectorAll('.ag-row:not(.its-grid-row--placeholder) .ag-cell[col-id="style"]');
+            for (const c of rows) if (c.textContent.trim() && Number(c.closest('.ag-row').getAttribute('row-index')) >= last - 5) return true;
+            return false;
+          };
+          const t0 = performance.now();
+          const observer = new MutationObserver(() => {
+            if (!shown()) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - t0));
+          });
+          observer.observe(grid, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+          const viewport = grid.querySelector('.ag-grid-viewport');
+          viewport.scrollTop = viewport.scrollHeight;
+        }),
+      total - 1,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 async function gridFigures(browser, url) {
   await seedSamples(url);
   const paints = [];
@@ -193,22 +236,94 @@ async function gridFigures(browser, url) {
   return { paint: Math.round(median(paints)), paste: Math.round(median(pastes)) };
 }
 
+const SHOWROOM_ASSORTMENT = 'Summer 2025 Line Review';
+
+/** The id of the editor's demo assortment the showroom figure opens. */
+async function showroomAssortmentId(url) {
+  const login = await fetch(`${url}/api/users/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail('editor'), password: DEMO_PASSWORD }),
+  });
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const res = await fetch(`${url}/api/assortments?view=all&q=${encodeURIComponent(SHOWROOM_ASSORTMENT)}`, { headers: { Cookie: cookie } });
+  const item = (await res.json()).data.items.find((a) => a.title === SHOWROOM_ASSORTMENT);
+  if (!item) throw new Error(`no demo assortment ${SHOWROOM_ASSORTMENT}`);
+  return item._id;
+}
+
+/** From the navigation to the showroom to the frame in which the first tile's image is painted. */
+async function showroomFirstPaint(page, id) {
+  await page.evaluate(() => {
+    window.__itsShowroom = new Promise((resolve) => {
+      let start = 0;
+      const check = () => {
+        const img = document.querySelector('[data-testid="showroom-tile"] img');
+        if (!img || !img.complete || img.naturalWidth === 0) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - start));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+      document.addEventListener('load', check, true);
+      window.__itsShowroomStart = () => {
+        start = performance.now();
+      };
+    });
+  });
+  await page.evaluate((path) => {
+    window.__itsShowroomStart();
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/product/assortments/assortment/${id}/showroom`);
+  return page.evaluate(() => window.__itsShowroom);
+}
+
+async function showroomFigure(browser, url) {
+  const id = await showroomAssortmentId(url);
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { context, page } = await loginPage(browser, url);
+    const ms = await showroomFirstPaint(page, id);
+    log(`showroom first paint run ${i + 1}: ${ms.toFixed(0)} ms`);
+    times.push(ms);
+    await context.close();
+  }
+  return Math.round(median(times));
+}
+
+// BENCH_ONLY=shell,grid,showroom measures only those groups of figures (default: all).
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
+const want = (group) => !only || only.includes(group);
+
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
-  const kb = await initialJs(browser, server.url);
-  log(`initial shell JS: ${kb} kB gzip`);
-  const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const ms = await loginToDashboard(browser, server.url);
-    log(`login → dashboard run ${i + 1}: ${ms.toFixed(0)} ms`);
-    times.push(ms);
+  if (want('shell')) {
+    const kb = await initialJs(browser, server.url);
+    log(`initial shell JS: ${kb} kB gzip`);
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      const ms = await loginToDashboard(browser, server.url);
+      log(`login → dashboard run ${i + 1}: ${ms.toFixed(0)} ms`);
+      times.push(ms);
+    }
+    console.log(JSON.stringify({ name: 'shell.initial_js_gzip_kb', value: kb, unit: 'kB' }));
+    console.log(JSON.stringify({ name: 'shell.login_to_dashboard_ms', value: Math.round(median(times)), unit: 'ms' }));
   }
-  console.log(JSON.stringify({ name: 'shell.initial_js_gzip_kb', value: kb, unit: 'kB' }));
-  console.log(JSON.stringify({ name: 'shell.login_to_dashboard_ms', value: Math.round(median(times)), unit: 'ms' }));
-  const grid = await gridFigures(browser, server.url);
-  console.log(JSON.stringify({ name: 'grid.browser_first_paint_10k_ms', value: grid.paint, unit: 'ms' }));
-  console.log(JSON.stringify({ name: 'grid.paste_1000_cells_commit_ms', value: grid.paste, unit: 'ms' }));
+  if (want('grid')) {
+    const grid = await gridFigures(browser, server.url);
+    console.log(JSON.stringify({ name: 'grid.browser_first_paint_10k_ms', value: grid.paint, unit: 'ms' }));
+    console.log(JSON.stringify({ name: 'grid.paste_1000_cells_commit_ms', value: grid.paste, unit: 'ms' }));
+    const ends = [];
+    for (let i = 0; i < RUNS; i++) {
+      const ms = await scrollToEnd(browser, server.url);
+      log(`scroll to the end of 50,000 products run ${i + 1}: ${ms.toFixed(0)} ms`);
+      ends.push(ms);
+    }
+    console.log(JSON.stringify({ name: 'grid.scroll_to_end_50k_ms', value: Math.round(median(ends)), unit: 'ms' }));
+  }
+  if (want('showroom')) console.log(JSON.stringify({ name: 'showroom.first_paint_ms', value: await showroomFigure(browser, server.url), unit: 'ms' }));
 } finally {
   await browser.close();
   await server.stop();

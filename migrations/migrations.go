@@ -19,7 +19,7 @@ type Range struct {
 // Ranges are the migration ranges (the README lists them too); a reserved range names the
 // modules to come.
 var Ranges = []Range{
-	{1, 99, []string{"core", "notifications", "announcements"}},
+	{1, 99, []string{"core", "notifications", "announcements", "admin"}},
 	{100, 199, []string{"sampleinventory"}},
 	{200, 249, []string{"products"}},
 	{250, 299, []string{"assortments"}},

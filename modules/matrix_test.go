@@ -296,6 +296,8 @@ type fixtures struct {
 	order, assignment, ownOrder string
 	// season is a demo season and seasonSet one of its sets.
 	season, seasonSet string
+	// internal is a demo internal assortment of the Wholesale channel (the admin editor's).
+	internal string
 }
 
 func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.User, clients map[string]*apptest.Client) fixtures {
@@ -328,6 +330,7 @@ func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.Use
 	r = editor.Do("POST", "/api/orders/sample/active-orders", map[string]any{})
 	f.ownOrder = idOf(t, r, "_id")
 	one(&f.season, `SELECT id::text FROM assortment_seasons WHERE year = 2027 ORDER BY season, channel LIMIT 1`)
+	one(&f.internal, `SELECT id::text FROM assortments WHERE org_type = 'internal' AND channel = 'Wholesale' ORDER BY title LIMIT 1`)
 	one(&f.seasonSet, `SELECT id::text FROM assortment_season_sets WHERE season_id::text = $1 ORDER BY position LIMIT 1`, f.season)
 	return f
 }
@@ -344,6 +347,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"admin/plugin":               one("notinstalled"),
 		"assortments/id":             one(f.assortment),
 		"assortments/action":         one("release"),
+		"assortments/reportRoute":    one("seasons"),
 		"assortments/collectionType": one("AssortmentCollection"),
 		"assortments/collectionId":   one(f.collection),
 		"dashboard/_id":              one(f.announcement),
@@ -383,7 +387,11 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"seasons/id":                 one(f.season),
 		"seasons/seasonId":           one(f.season),
 		"seasons/seasonSetId":        one(f.seasonSet),
+		"internalassortments/id":     one(f.internal),
+		"internalassortments/action": one("release"),
 		"documents/fileType":         {"pdf", "xlsx"},
+		"documents/small":            one("true"),
+		"documents/heroOnly":         one("false"),
 		"documents/id":               one("00000000-0000-4000-8000-000000000001"),
 		"documents/fileId":           one("00000000-0000-4000-8000-000000000002"),
 		"documents/documentId":       one("00000000-0000-4000-8000-000000000003"),
@@ -396,6 +404,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"documents/color":        one("NOCOLOR"),
 		"documents/locationCode": one("US"),
 		"searches/id":            one("00000000-0000-4000-8000-000000000004"),
+		"searches/grid":          one("products.catalog"),
 		"imports/id":             one(f.assortment),
 		"imports/library":        sampleLibraries,
 	}

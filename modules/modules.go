@@ -10,6 +10,7 @@ import (
 	"its/modules/dashboard"
 	"its/modules/documents"
 	"its/modules/imports"
+	"its/modules/internalassortments"
 	"its/modules/libraries"
 	"its/modules/notifications"
 	"its/modules/orders"
@@ -31,6 +32,7 @@ var All = fx.Options(
 	products.Module,
 	assortments.Module,
 	seasons.Module,
+	internalassortments.Module,
 	documents.Module,
 	orders.Module,
 	imports.Module,

@@ -1,5 +1,6 @@
 # Admin: each admin page needs role admin in its own its:admin:* permission; the policies
-# themselves (versions, simulator), the plugins and the audit log belong to the user admins (its:admin:users).
+# themselves (versions, simulator), the plugins, the audit log and the locations and currencies
+# (reference data with no permission of their own in the spec) belong to the user admins (its:admin:users).
 # Grants are in grants.json.
 package its.authz
 
@@ -13,4 +14,6 @@ actions contains action if some action in {
 	"admin.policies",
 	"admin.audit",
 	"admin.plugins",
+	"admin.locations",
+	"admin.currencies",
 }

@@ -55,3 +55,15 @@ test_admin_plugins_allow_admin if t.allowed("admin.plugins", {}, t.role("its:adm
 test_admin_plugins_deny_admin_of_other_page if not t.allowed("admin.plugins", {}, t.role("its:admin:orders", "admin"))
 
 test_admin_plugins_deny_other_role if not t.allowed("admin.plugins", {}, t.role("its:admin:users", "editor"))
+
+test_admin_locations_allow_admin if t.allowed("admin.locations", {}, t.role("its:admin:users", "admin"))
+
+test_admin_locations_deny_admin_of_other_page if not t.allowed("admin.locations", {}, t.role("its:admin:customers", "admin"))
+
+test_admin_locations_deny_other_role if not t.allowed("admin.locations", {}, t.role("its:admin:users", "seniorEditor"))
+
+test_admin_currencies_allow_admin if t.allowed("admin.currencies", {}, t.role("its:admin:users", "admin"))
+
+test_admin_currencies_deny_admin_of_other_page if not t.allowed("admin.currencies", {}, t.role("its:admin:territories", "admin"))
+
+test_admin_currencies_deny_other_role if not t.allowed("admin.currencies", {}, t.role("its:admin:users", "editor"))

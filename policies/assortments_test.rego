@@ -54,4 +54,8 @@ test_assortments_manage_deny_manager_of_other_permission if not t.allowed("assor
 
 test_assortments_reporting_allow_manager if t.allowed("assortments.reporting", {}, t.role("its:productAssortments", "manager"))
 
+test_assortments_reporting_deny_user if not t.allowed("assortments.reporting", {}, t.role("its:productAssortments", "user"))
+
+test_assortments_reporting_deny_manager_of_other_permission if not t.allowed("assortments.reporting", {}, t.role("its:internalAssortments", "manager"))
+
 test_assortments_reporting_deny_editor if not t.allowed("assortments.reporting", {}, t.role("its:productAssortments", "editor"))

@@ -25,9 +25,7 @@ import (
 
 // planned are the actions whose policies are written ahead of their module: no manifest declares
 // them yet. Every other action the policies know must be declared by a manifest, and the reverse.
-var planned = []string{
-	"internalAssortments.view", "internalAssortments.edit", "internalAssortments.publishedStateOnly",
-}
+var planned = []string{}
 
 // manifestActions reads every manifest the generated names come from: action id to the resource
 // attributes the manifest says its policy reads.

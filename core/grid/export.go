@@ -1,20 +1,15 @@
 package grid
 
 import (
-	"archive/zip"
 	"context"
 	"fmt"
-	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
-	"github.com/klauspost/compress/flate"
-	"github.com/xuri/excelize/v2"
 
 	"its/core/httpx"
 )
@@ -28,11 +23,15 @@ type ExportColumn struct {
 
 // ExportRequest is the grid as the user sees it: columns in order, filters, sort and grouping.
 type ExportRequest struct {
-	Columns  []ExportColumn    `json:"columns"`
-	Filters  map[string]Filter `json:"filters,omitempty"`
-	Sort     []Sort            `json:"sort,omitempty"`
-	GroupBy  []string          `json:"groupBy,omitempty"`
-	FileName string            `json:"fileName,omitempty"`
+	Columns []ExportColumn    `json:"columns"`
+	Filters map[string]Filter `json:"filters,omitempty"`
+	Sort    []Sort            `json:"sort,omitempty"`
+	// Where is the filter builder's condition tree (docs/grid.md §3.7), AND-ed with Filters.
+	Where    *Where   `json:"where,omitempty"`
+	GroupBy  []string `json:"groupBy,omitempty"`
+	FileName string   `json:"fileName,omitempty"`
+	// Format is FormatXLSX (the default) or FormatCSV; the route decides it, never the body.
+	Format string `json:"-"`
 }
 
 // XLSXType is the content type of an Excel workbook.
@@ -43,15 +42,30 @@ const maxGroupLevels = 3
 // ExportFileName is the download's name: the one the user asked for, else fallback, with spaces
 // as underscores and the .xlsx extension.
 func ExportFileName(requested, fallback string) string {
+	return ExportFileNameAs(requested, fallback, FormatXLSX)
+}
+
+// ExportFileNameAs is ExportFileName for a format: its extension replaces an .xlsx or .csv one.
+func ExportFileNameAs(requested, fallback, format string) string {
+	if format == "" {
+		format = FormatXLSX
+	}
 	name := strings.TrimSpace(requested)
 	if name == "" {
 		name = fallback
 	}
 	name = strings.ReplaceAll(name, " ", "_")
-	if !strings.HasSuffix(strings.ToLower(name), ".xlsx") {
-		name += ".xlsx"
+	lower := strings.ToLower(name)
+	if lower == "."+format || strings.HasSuffix(lower, "."+format) {
+		return name
 	}
-	return name
+	for _, ext := range []string{".xlsx", ".csv"} {
+		if strings.HasSuffix(lower, ext) {
+			name = name[:len(name)-len(ext)]
+			break
+		}
+	}
+	return name + "." + format
 }
 
 // exportExpr is how a field is read for Excel: real dates and numbers, lists joined.
@@ -70,12 +84,12 @@ func exportExpr(c *Column) string {
 	return "(" + e + ")"
 }
 
-// Export writes the query as an .xlsx workbook: a bold header row, then the rows in the export's
-// order, with a bold group header row ("Division: Footwear (1,234)") wherever a group starts. The
-// rows stream from the database (read ahead on a second goroutine) into excelize's
-// StreamWriter, which spills to a temporary file, and the zip is written straight to w, so
-// memory stays flat whatever the size. Mistakes and database failures are returned before
-// anything is written: the workbook only goes out once every row is in it.
+// Export writes the query as an .xlsx workbook or a .csv file (req.Format): a header row, then
+// the rows in the export's order, with a group header row ("Division: Footwear (1,234)")
+// wherever a group starts. The rows stream from the database (read ahead on a second goroutine)
+// into the sheet (sheet.go), which spills to a temporary file, so memory stays flat whatever the
+// size. Mistakes and database failures are returned before anything is written: the file only
+// goes out once every row is in it. scope is the caller's policy (the rows it may see).
 func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, req ExportRequest, scope sq.Sqlizer, fileName string) error {
 	var bad []httpx.FieldError
 	if len(req.Columns) == 0 {
@@ -98,7 +112,12 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 	if len(req.GroupBy) > maxGroupLevels {
 		bad = append(bad, httpx.FieldError{Field: "groupBy", Rule: "max", Message: fmt.Sprintf("At most %d group levels", maxGroupLevels)})
 	}
-	q := Query{Filters: req.Filters}
+	switch req.Format {
+	case "", FormatXLSX, FormatCSV:
+	default:
+		bad = append(bad, httpx.FieldError{Field: "format", Rule: "format", Message: "An export is xlsx or csv"})
+	}
+	q := Query{Filters: req.Filters, Where: req.Where}
 	grouped := map[string]bool{}
 	for _, f := range req.GroupBy {
 		if c := g.byField[f]; c == nil || c.NoSort {
@@ -136,6 +155,11 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 		return err
 	}
 	defer tx.Rollback(ctx)
+	// An export sorts every matching row: room for that in memory instead of a merge on disk
+	// (for this transaction only).
+	if _, err := tx.Exec(ctx, "SET LOCAL work_mem = '64MB'"); err != nil {
+		return err
+	}
 	counts, err := cq.groupCounts(ctx, tx, levels)
 	if err != nil {
 		return err
@@ -150,64 +174,26 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 	}
 	defer rows.Close()
 
-	f := excelize.NewFile()
-	defer f.Close()
-	sheet := f.GetSheetName(0)
-	sw, err := f.NewStreamWriter(sheet)
+	sheet, err := newSheet(req.Format, cols)
 	if err != nil {
 		return err
 	}
-	headStyle, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}}})
-	if err != nil {
-		return err
-	}
-	groupStyle, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"F2F2F2"}}})
-	if err != nil {
-		return err
-	}
-	dateFmt := "mm/dd/yyyy"
-	dateStyle, err := f.NewStyle(&excelize.Style{CustomNumFmt: &dateFmt})
-	if err != nil {
-		return err
-	}
-	// One width entry per run of equal widths: excelize scans the entries for every cell.
-	width := func(c *Column) float64 {
-		if c.Width > 0 {
-			return float64(c.Width) / 7
-		}
-		return 14
-	}
-	for i := 0; i < len(cols); {
-		j := i
-		for j+1 < len(cols) && width(cols[j+1]) == width(cols[i]) {
-			j++
-		}
-		if err := sw.SetColWidth(i+1, j+1, width(cols[i])); err != nil {
-			return err
-		}
-		i = j + 1
-	}
-	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-		return err
-	}
-	header := make([]any, len(cols))
+	defer sheet.close()
+	header := make([]string, len(cols))
 	for i, c := range cols {
-		h := req.Columns[i].HeaderName
-		if h == "" {
-			h = c.Header
+		header[i] = req.Columns[i].HeaderName
+		if header[i] == "" {
+			header[i] = c.Header
 		}
-		header[i] = excelize.Cell{StyleID: headStyle, Value: h}
 	}
-	if err := sw.SetRow("A1", header); err != nil {
+	if err := sheet.header(header); err != nil {
 		return err
 	}
-	r := 2
 	first := len(cols) + 2 // index of the first sort-key text value in a row
 	current := make([]*string, levels)
 	started := false
-	line := make([]any, len(cols))
-	// The database side (reading and decoding rows) runs beside the workbook side, so the two
-	// use separate cores; batches keep the hand-over cheap and memory bounded.
+	// The database side (reading and decoding rows) runs beside the file side, so the two use
+	// separate cores; batches keep the hand-over cheap and memory bounded.
 	readCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	batches, readErr := readAhead(readCtx, rows)
@@ -229,26 +215,12 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 			}
 			started = true
 			for l := max(from, 0); from >= 0 && l < levels; l++ {
-				label := g.groupLabel(cq.sorts[l].c, current[l], counts[groupKey(current[:l+1])])
-				if err := sw.SetRow("A"+strconv.Itoa(r), []any{excelize.Cell{StyleID: groupStyle, Value: label}}); err != nil {
+				if err := sheet.group(g.groupLabel(cq.sorts[l].c, current[l], counts[groupKey(current[:l+1])])); err != nil {
 					return err
 				}
-				r++
 			}
 		}
-		for i, c := range cols {
-			v := vals[i+2]
-			if t, ok := v.(time.Time); ok && c.Type == Date {
-				line[i] = excelize.Cell{StyleID: dateStyle, Value: t}
-				continue
-			}
-			line[i] = v
-		}
-		if err := sw.SetRow("A"+strconv.Itoa(r), line); err != nil {
-			return err
-		}
-		r++
-		return nil
+		return sheet.row(vals[2 : 2+len(cols)])
 	}
 	var werr error
 	for b := range batches {
@@ -268,33 +240,11 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 		return err
 	}
 	rows.Close()
-	if err := sw.Flush(); err != nil {
+	if err := sheet.flush(); err != nil {
 		return err
 	}
 	_ = tx.Rollback(ctx)
-
-	if fileName == "" {
-		fileName = "export.xlsx"
-	}
-	h := w.Header()
-	h.Set("Content-Type", XLSXType)
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, strings.ReplaceAll(fileName, `"`, ""), url.PathEscape(fileName)))
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	// excelize assembles the zip in a bytes.Buffer; handing it a zip writer on w instead streams
-	// the archive out (with a fast deflate: the XML is large and repetitive).
-	f.SetZipWriter(func(io.Writer) excelize.ZipWriter {
-		zw := zip.NewWriter(w)
-		zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-			return flate.NewWriter(out, flate.BestSpeed)
-		})
-		return zw
-	})
-	if err := f.Write(io.Discard); err != nil {
-		// The status is sent; the client sees a broken download.
-		return nil
-	}
-	return nil
+	return sheet.send(w, ExportFileNameAs(fileName, "export", req.Format))
 }
 
 func sameKey(a, b *string) bool {

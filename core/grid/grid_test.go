@@ -171,6 +171,9 @@ func setup(t testing.TB, n int) *fixture {
 		}
 		return items.Export(r.Context(), w, db, req, sq.NotEq{"status": "Deleted"}, "items.xlsx")
 	}))
+	mux.Handle("POST /items/export/csv", httpx.Wrap(log, grid.ServeExportAs(grid.FormatCSV, func(ctx context.Context, w http.ResponseWriter, _ string, req grid.ExportRequest) error {
+		return items.Export(ctx, w, db, req, sq.NotEq{"status": "Deleted"}, "items.xlsx")
+	}, "")))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &fixture{db: db, srv: srv}

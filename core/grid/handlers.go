@@ -55,11 +55,17 @@ func ServeStream(stream func(ctx context.Context, w http.ResponseWriter, name st
 
 // ServeExport writes the workbook of the grid named by param for the ExportRequest in the body.
 func ServeExport(export func(ctx context.Context, w http.ResponseWriter, name string, req ExportRequest) error, param string) httpx.HandlerFunc {
+	return ServeExportAs(FormatXLSX, export, param)
+}
+
+// ServeExportAs is ServeExport in a format (FormatXLSX or FormatCSV): the route decides it.
+func ServeExportAs(format string, export func(ctx context.Context, w http.ResponseWriter, name string, req ExportRequest) error, param string) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		var req ExportRequest
 		if err := httpx.Decode(r, &req); err != nil {
 			return err
 		}
+		req.Format = format
 		return export(r.Context(), w, chi.URLParam(r, param), req)
 	}
 }

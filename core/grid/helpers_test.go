@@ -27,12 +27,22 @@ func TestAppendStringIsEncodingJSON(t *testing.T) {
 }
 
 func TestExportFileName(t *testing.T) {
+	for _, c := range []struct{ requested, want string }{
+		{"", "x.csv"}, {"My Report", "My_Report.csv"}, {"list.xlsx", "list.csv"}, {"list.CSV", "list.CSV"},
+	} {
+		if got := grid.ExportFileNameAs(c.requested, "x", grid.FormatCSV); got != c.want {
+			t.Errorf("ExportFileNameAs(%q, x, csv) = %q, want %q", c.requested, got, c.want)
+		}
+	}
 	for _, c := range []struct{ requested, fallback, want string }{
 		{"", "Samples 2026-11-21", "Samples_2026-11-21.xlsx"},
 		{"  ", "x", "x.xlsx"},
 		{"My Report", "x", "My_Report.xlsx"},
 		{"price list.XLSX", "x", "price_list.XLSX"},
 	} {
+		if got := grid.ExportFileNameAs(c.requested, c.fallback, grid.FormatXLSX); got != c.want {
+			t.Errorf("ExportFileNameAs(%q, %q, xlsx) = %q, want %q", c.requested, c.fallback, got, c.want)
+		}
 		if got := grid.ExportFileName(c.requested, c.fallback); got != c.want {
 			t.Errorf("ExportFileName(%q, %q) = %q, want %q", c.requested, c.fallback, got, c.want)
 		}

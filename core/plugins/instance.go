@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os/exec"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -24,6 +25,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/plugins/pluginapi"
+	"its/core/session"
 )
 
 // Back-off between restarts of a plugin that died: doubling from the first to the last, back to
@@ -54,6 +56,7 @@ func Launch(ctx context.Context, f *Folder, log *slog.Logger, host pluginapi.Hos
 		Cmd:              exec.Command(f.Executable()),
 		SecureConfig:     &goplugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
+		GRPCDialOptions:  pluginapi.DialOptions(),
 		Logger:           pluginLogger(log.With("plugin", f.ID())),
 		StartTimeout:     20 * time.Second,
 	})
@@ -257,27 +260,30 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 		}
 		ctx, cancel := context.WithCancel(r.Context())
 		defer cancel()
-		st, err := p.module.Serve(ctx)
-		if err != nil {
-			return in.callError(err)
-		}
 		head := &pluginapi.RequestHead{
-			Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: r.Header,
+			Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: withoutCredentials(r.Header),
 			Host: r.Host, RemoteAddr: r.RemoteAddr, RequestID: httpx.RequestID(r.Context()),
 			Route: route, Action: action, Params: routeParams(r), User: pluginUser(identity.FromContext(r.Context())),
 		}
 		hasBody := r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
-		if err := st.Send(&pluginapi.RequestFrame{Head: head, EOF: !hasBody}); err != nil {
-			return in.callError(err)
-		}
 		sendErr := make(chan error, 1)
+		var st *pluginapi.ClientStream
+		var err error
 		if hasBody {
+			if st, err = p.module.Serve(ctx); err != nil {
+				return in.callError(err)
+			}
+			if err := st.Send(&pluginapi.RequestFrame{Head: head}); err != nil {
+				return in.callError(err)
+			}
 			// The plugin may answer while the body still arrives (an echo, a streamed import):
 			// HTTP/1 would otherwise cut the body off once the answer's head is out.
 			_ = http.NewResponseController(w).EnableFullDuplex()
 			go func() { sendErr <- sendBody(st, r.Body) }()
 		} else {
-			_ = st.CloseSend()
+			if st, err = p.module.ServeHead(ctx, &pluginapi.RequestFrame{Head: head, EOF: true}); err != nil {
+				return in.callError(err)
+			}
 			sendErr <- nil
 		}
 		first, err := st.Recv()
@@ -294,6 +300,9 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 		for k, vs := range first.Head.Header {
 			h[k] = vs
 		}
+		if first.EOF && h.Get("Content-Length") == "" {
+			h.Set("Content-Length", strconv.Itoa(len(first.Body)))
+		}
 		w.WriteHeader(first.Head.Status)
 		flusher, _ := w.(http.Flusher)
 		f := first
@@ -302,9 +311,13 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 				if _, err := w.Write(f.Body); err != nil {
 					return nil
 				}
-				if flusher != nil {
+				if flusher != nil && !f.EOF {
 					flusher.Flush()
 				}
+			}
+			if f.EOF {
+				// The answer is complete; the stream's end is not waited for.
+				return nil
 			}
 			f, err = st.Recv()
 			if err != nil {
@@ -315,6 +328,16 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 			}
 		}
 	}
+}
+
+// withoutCredentials returns h without the browser's credentials for the core, which a plugin
+// never receives (h itself is left as it is).
+func withoutCredentials(h http.Header) http.Header {
+	out := h.Clone()
+	for _, k := range []string{"Cookie", "Authorization", "Proxy-Authorization", session.CSRFHeader} {
+		out.Del(k)
+	}
+	return out
 }
 
 func sendBody(st *pluginapi.ClientStream, body io.Reader) error {

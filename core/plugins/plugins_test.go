@@ -73,6 +73,11 @@ func TestInstallServeRemove(t *testing.T) {
 	if got := r.Body["data"].(map[string]any)["hello"]; got != "user@example.com" {
 		t.Fatalf("the plugin saw user %v, want user@example.com: %s", got, r.Raw)
 	}
+	// The session cookie and CSRF token stay in the core: a plugin holding them could act as the
+	// user on every route of ITS.
+	if got := r.Body["data"].(map[string]any)["credentials"]; got != "" {
+		t.Fatalf("the plugin received the browser's credentials %q", got)
+	}
 	if r := s.Client().Do("GET", "/api/hello/greeting", nil); r.Status != http.StatusUnauthorized {
 		t.Fatalf("anonymous: %d %s", r.Status, r.Raw)
 	}

@@ -142,7 +142,7 @@ test.describe.serial('assortment manager', () => {
     const search = page.getByTestId('search-grid');
     await gridLoaded(search);
     await expect(cell(search, 0, 'style')).not.toHaveText('');
-    await expect(page.getByTestId('catalog-count')).toContainText('of');
+    await expect(page.getByTestId('catalog-count')).toContainText('products');
     // 200 rows: the first, then Shift+click on the 200th.
     await checkbox(search, 0).click();
     await search.locator('.ag-grid-viewport').first().evaluate((el) => (el.scrollTop = 199 * 34 - 200));

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot, test } from './helpers';
+import { baseUrl, login, shot, test, zipEntries } from './helpers';
 
 /** The session's CSRF token, for API calls made with the page's cookies. */
 async function csrf(page: Page): Promise<string> {
@@ -173,13 +173,6 @@ test('an editor exports a 200-style line sheet, shares it, revokes the link and 
   await page.goto(`${baseUrl()}/product/assortments/scheduled`);
   await expect(page.getByText(/Line Review \d+/).first()).toBeVisible();
 });
-
-/** The entries of a zip (unzip -Z1). */
-function zipEntries(zip: Buffer): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'its-zip-'));
-  writeFileSync(join(dir, 'p.zip'), zip);
-  return execFileSync('unzip', ['-Z1', join(dir, 'p.zip')], { encoding: 'utf8' }).split('\n').filter(Boolean);
-}
 
 const cell = (grid: Locator, row: number, field: string): Locator => grid.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`).first();
 

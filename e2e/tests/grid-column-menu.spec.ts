@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, test, type Api } from './helpers';
+import { type Locator, type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, resetLayout } from './grid-kit';
 
 /**
  * The grid kit's column menu on every header (docs/grid.md §9), against the real server: in the
@@ -9,21 +10,10 @@ import { apiSession, baseUrl, login, shot, test, type Api } from './helpers';
  * same filter), group, hide, pin, autosize, and the menu from the keyboard.
  */
 
-const header = (grid: Locator, field: string) => grid.locator(`[data-testid="grid-header"][data-field="${field}"]`);
-const headerCell = (grid: Locator, field: string) => grid.locator(`.ag-header-cell[col-id="${field}"]`);
-const cell = (grid: Locator, row: number, field: string) => grid.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`).first();
-const menu = (page: Page) => page.getByTestId('grid-column-menu');
-const menuItem = (page: Page, id: string) => menu(page).locator(`[data-menu-id="${id}"]`);
-
-async function gridLoaded(grid: Locator) {
-  await expect(grid).not.toHaveAttribute('data-loading', 'true', { timeout: 30_000 });
-}
-
-async function openColumnMenu(page: Page, grid: Locator, field: string) {
-  await header(grid, field).hover();
-  await header(grid, field).getByTestId('grid-header-menu').click();
-  await expect(menu(page)).toBeVisible();
-}
+// The hides, moves and pins of these tests are saved as the editor's layout: each test starts
+// from the default and leaves it for the specs after.
+test.beforeEach(() => resetLayout('editor', 'products.catalog'));
+test.afterEach(() => resetLayout('editor', 'products.catalog'));
 
 async function filterBy(page: Page, grid: Locator, field: string, op: string | null, value: string) {
   await openColumnMenu(page, grid, field);

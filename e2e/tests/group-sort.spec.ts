@@ -1,5 +1,6 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, test, type Api } from './helpers';
+import { type Browser, type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiLayout, apiTitles, drag, groupSort, pageLayout, pageTitles, saved } from './sort';
 
 /**
  * The sort page of a regular assortment against the real server: group by pillar, drag a style
@@ -7,48 +8,6 @@ import { apiSession, baseUrl, login, shot, test, type Api } from './helpers';
  * undo a move, reload and find the same order; a second editor's page that missed those moves
  * gets userLock on its next move; a plain user is refused group sort writes by the server.
  */
-
-interface GroupSort {
-  version: number;
-  groupBy: string;
-  groups: Array<{ id: string; title: string; uncategorized: boolean; styles: Array<{ style: string; styleNumeric: number; gender: string }> }>;
-}
-
-async function groupSort(api: Api, id: string): Promise<GroupSort> {
-  const res = await api.ctx.get(`/api/assortments/groupsort/${id}`);
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).data as GroupSort;
-}
-
-const apiLayout = (gs: GroupSort) => gs.groups.map((g) => `${g.title}: ${g.styles.map((s) => s.style).join(' ')}`);
-
-/** The page's order, as "group: style style". */
-async function pageLayout(page: Page): Promise<string[]> {
-  return page.getByTestId('sort-group').evaluateAll((els) =>
-    els.map((g) => `${g.getAttribute('data-title')}: ${Array.from(g.querySelectorAll('[data-testid=sort-style]'), (s) => s.getAttribute('data-style')).join(' ')}`),
-  );
-}
-
-/** The page's group titles in order. */
-const pageTitles = (page: Page) => page.getByTestId('sort-group').evaluateAll((els) => els.map((g) => g.getAttribute('data-title') ?? ''));
-const apiTitles = (gs: GroupSort) => gs.groups.map((g) => g.title);
-
-/** A pointer drag the way a person makes it: press on the handle, move in steps, release over the target. */
-async function drag(page: Page, from: Locator, to: Locator, where: 'top' | 'center' = 'center') {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
-  const y = where === 'top' ? b.y + 6 : b.y + b.height / 2;
-  await page.mouse.move(b.x + b.width / 2, y, { steps: 16 });
-  await page.mouse.move(b.x + b.width / 2, y + 1, { steps: 2 });
-  await page.mouse.up();
-}
-
-async function saved(page: Page) {
-  await expect(page.getByTestId('sort-save')).toHaveAttribute('data-status', 'idle', { timeout: 15_000 });
-}
 
 async function openSort(browser: Browser | null, page: Page, id: string) {
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/sort`);

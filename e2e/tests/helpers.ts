@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail, repoRoot } from '../server.mjs';
 import { actions } from '../../shell/kit/src/generated/actions';
@@ -341,3 +343,10 @@ export const test = base.extend<{ a11y: void }, { a11yInstalled: void }>({
 });
 
 export { expect };
+
+/** The entries of a zip (unzip -Z1). */
+export function zipEntries(zip: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'its-zip-'));
+  writeFileSync(join(dir, 'p.zip'), zip);
+  return execFileSync('unzip', ['-Z1', join(dir, 'p.zip')], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}

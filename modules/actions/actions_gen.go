@@ -32,6 +32,10 @@ const (
 	AdminAudit = "admin.audit"
 	// Install, upgrade, disable, enable and remove plugins (out-of-process modules).
 	AdminPlugins = "admin.plugins"
+	// Manage the pricing locations.
+	AdminLocations = "admin.locations"
+	// Manage the currencies.
+	AdminCurrencies = "admin.currencies"
 )
 
 // Actions of module assortments (modules/assortments/module.yaml).
@@ -82,6 +86,16 @@ const (
 	ImportsAssortment = "imports.assortment"
 	// Import samples into a sample library from Excel; its policy reads resource library.
 	ImportsSampleInventory = "imports.sampleInventory"
+)
+
+// Actions of module internalassortments (modules/internalassortments/module.yaml).
+const (
+	// See internal assortments (narrowed by channel, region and productType); its policy reads resource channel, region, productType.
+	InternalAssortmentsView = "internalAssortments.view"
+	// Create, change and delete internal assortments (narrowed by channel, region and productType); its policy reads resource channel, region, productType.
+	InternalAssortmentsEdit = "internalAssortments.edit"
+	// Editors see only the published state of internal assortments.
+	InternalAssortmentsPublishedStateOnly = "internalAssortments.publishedStateOnly"
 )
 
 // Actions of module libraries (modules/libraries/module.yaml).
@@ -166,7 +180,7 @@ const (
 
 // Actions of module searches (modules/searches/module.yaml).
 const (
-	// List, save and delete one's own saved searches.
+	// List, save and delete one's own saved searches and grid layouts.
 	SearchesSave = "searches.save"
 	// Mail recipients a link to a page of the app (a search, a saved search).
 	SearchesShare = "searches.share"
@@ -211,6 +225,8 @@ var All = []Action{
 	{ID: AdminPolicies, Module: "admin", Resource: nil},
 	{ID: AdminAudit, Module: "admin", Resource: nil},
 	{ID: AdminPlugins, Module: "admin", Resource: nil},
+	{ID: AdminLocations, Module: "admin", Resource: nil},
+	{ID: AdminCurrencies, Module: "admin", Resource: nil},
 	{ID: AssortmentsView, Module: "assortments", Resource: nil},
 	{ID: AssortmentsEdit, Module: "assortments", Resource: []string{"channel"}},
 	{ID: AssortmentsManage, Module: "assortments", Resource: nil},
@@ -228,6 +244,9 @@ var All = []Action{
 	{ID: DocumentsMailPackage, Module: "documents", Resource: nil},
 	{ID: ImportsAssortment, Module: "imports", Resource: nil},
 	{ID: ImportsSampleInventory, Module: "imports", Resource: []string{"library"}},
+	{ID: InternalAssortmentsView, Module: "internalassortments", Resource: []string{"channel", "region", "productType"}},
+	{ID: InternalAssortmentsEdit, Module: "internalassortments", Resource: []string{"channel", "region", "productType"}},
+	{ID: InternalAssortmentsPublishedStateOnly, Module: "internalassortments", Resource: nil},
 	{ID: LibrariesView, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: LibrariesManage, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: StatsCreate, Module: "libraries", Resource: nil},
@@ -283,6 +302,7 @@ var Manifests = []string{
 	"modules/dashboard/module.yaml",
 	"modules/documents/module.yaml",
 	"modules/imports/module.yaml",
+	"modules/internalassortments/module.yaml",
 	"modules/libraries/module.yaml",
 	"modules/notifications/module.yaml",
 	"modules/orders/module.yaml",

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -30,6 +31,7 @@ type Handler struct {
 	audit    *audit.Log
 	db       *pgxpool.Pool
 	reg      *registry.Registry
+	refData  *refData
 }
 
 // HandlerParams wire the handler.
@@ -43,12 +45,14 @@ type HandlerParams struct {
 	Engine   *authz.Engine
 	Audit    *audit.Log
 	DB       *pgxpool.Pool
+	Log      *slog.Logger
 }
 
 // NewHandler gives the handler.
 func NewHandler(p HandlerParams) *Handler {
 	return &Handler{svc: p.Service, store: p.Store, users: p.Users, outbox: p.Outbox,
-		versions: p.Versions, engine: p.Engine, audit: p.Audit, db: p.DB}
+		versions: p.Versions, engine: p.Engine, audit: p.Audit, db: p.DB,
+		refData: newRefData(p.DB, p.Store, p.Log)}
 }
 
 // Routes registers the module's routes (each listed in module.yaml).
@@ -64,6 +68,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/admin/audit", actions.AdminAudit, h.auditList, audited)
 	r.Handle("GET", "/api/admin/audit/xlsx", actions.AdminAudit, h.auditExport, audited)
 	h.pluginRoutes(r, audited)
+	h.refData.routes(r, audited)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

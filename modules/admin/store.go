@@ -54,3 +54,21 @@ func (s *Store) update(ctx context.Context, tx pgx.Tx, u *identity.User) error {
 func (s *Store) Active(ctx context.Context) ([]*identity.User, error) {
 	return identity.ScanAll(s.db.Query(ctx, `SELECT `+identity.SelectUser+` FROM users u WHERE u.status = 'active' ORDER BY lower(u.email)`))
 }
+
+// CurrencyCodes lists the currency codes in order (a location's currency options).
+func (s *Store) CurrencyCodes(ctx context.Context) ([]string, error) {
+	return s.strings(ctx, `SELECT currency_code FROM currencies ORDER BY currency_code`)
+}
+
+// LocationCodes lists the location codes in order (a territory's location options).
+func (s *Store) LocationCodes(ctx context.Context) ([]string, error) {
+	return s.strings(ctx, `SELECT code FROM locations ORDER BY code`)
+}
+
+func (s *Store) strings(ctx context.Context, query string) ([]string, error) {
+	rows, err := s.db.Query(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}

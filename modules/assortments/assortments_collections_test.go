@@ -45,20 +45,4 @@ func TestCollectionsAndCustomers(t *testing.T) {
 			t.Fatalf("bad type: %d", r.Status)
 		}
 	})
-	t.Run("customers", func(t *testing.T) {
-		r := editor.Do("GET", "/api/customers/official/text?text=big%205&labelValue=true", nil)
-		list := arr(r.Body["data"])
-		if len(list) != 2 || obj(list[0])["label"] != "Big 5 Sporting Goods (100215)" {
-			t.Fatalf("customers: %s", r.Raw)
-		}
-		r = editor.Do("GET", "/api/customers/official/text?territory=europe&corporateOnly=true", nil)
-		for _, c := range arr(r.Body["data"]) {
-			if obj(c)["territory"] != "EUROPE" || obj(c)["corporate"] != true {
-				t.Fatalf("filter: %v", c)
-			}
-		}
-		if len(arr(r.Body["data"])) == 0 || len(arr(r.Body["data"])) > 10 {
-			t.Fatalf("%d customers", len(arr(r.Body["data"])))
-		}
-	})
 }

@@ -97,6 +97,9 @@ func (s *Service) Batch(ctx context.Context, id string, req *BatchRequest) (*Bat
 	if err != nil {
 		return nil, err
 	}
+	if err := s.hiddenEdits(a, req); err != nil {
+		return nil, err
+	}
 	res, err := s.applyBatch(ctx, tx, a, req)
 	if err != nil {
 		return nil, err

@@ -8,15 +8,6 @@ import (
 	"its/core/httpx"
 )
 
-// defaultGroupBy is the group-by of an assortment that has not chosen one (spec §3.2): Pillar
-// for internal assortments, none for regular ones.
-func defaultGroupBy(a *Assortment) string {
-	if a.OrgType == "internal" {
-		return GroupByPillar
-	}
-	return GroupByNone
-}
-
 // loadGroupSort reads the group sort state of a static assortment; without the catalog, only
 // the places of the rows (what moves change), not the styles' names and attributes.
 func (s *Service) loadGroupSort(ctx context.Context, q querier, a *Assortment, withCatalog bool) (*GroupSort, error) {
@@ -28,7 +19,7 @@ func (s *Service) loadGroupSort(ctx context.Context, q querier, a *Assortment, w
 		return nil, err
 	}
 	if groupBy == "" {
-		groupBy = defaultGroupBy(a)
+		groupBy = s.defaultGroupBy()
 	}
 	groups, err := s.store.displayGroups(ctx, q, a.ID)
 	if err != nil {
@@ -47,6 +38,19 @@ func (s *Service) loadGroupSort(ctx context.Context, q querier, a *Assortment, w
 		}
 	}
 	return buildGroupSort(a.ID, groupBy, version, groups, rows), nil
+}
+
+// groupRows groups a static assortment's rows into display groups by field (a groupBy batch on
+// the stored state).
+func (s *Service) groupRows(ctx context.Context, tx pgx.Tx, a *Assortment, field string) error {
+	gs, err := s.loadGroupSort(ctx, tx, a, true)
+	if err != nil {
+		return err
+	}
+	if err := gs.apply([]GroupSortBatch{{Type: BatchGroupBy, GroupBy: field}}); err != nil {
+		return err
+	}
+	return s.saveGroupSort(ctx, tx, gs)
 }
 
 // GroupSort answers an assortment's display groups with their styles in order.

@@ -17,12 +17,15 @@ import (
 
 // Handler is the assortments module's HTTP side.
 type Handler struct {
-	svc *Service
-	log *slog.Logger
+	svc     *Service
+	reports *Reports
+	log     *slog.Logger
 }
 
 // NewHandler gives the handler.
-func NewHandler(svc *Service, log *slog.Logger) *Handler { return &Handler{svc: svc, log: log} }
+func NewHandler(svc *Service, reports *Reports, log *slog.Logger) *Handler {
+	return &Handler{svc: svc, reports: reports, log: log}
+}
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
@@ -35,13 +38,15 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assortments/products/query", actions.AssortmentsView, h.rows)
 	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
 	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)
+	r.Handle("POST", "/api/assortments/crmSync/{id}", actions.AssortmentsEdit, h.crmSync)
+	r.Handle("POST", "/api/assortments/admin/report/{reportRoute}", actions.AssortmentsReporting, h.report, registry.NoResource())
+	r.Handle("POST", "/api/assortments/admin/charts", actions.AssortmentsReporting, h.charts)
 	r.Handle("GET", "/api/assortments/groupsort/{id}", actions.AssortmentsView, h.groupSort)
 	r.Handle("PATCH", "/api/assortments/groupsort/batch/{id}", actions.AssortmentsEdit, h.groupSortBatch)
 	r.Handle("GET", "/api/assortments/{id}", actions.AssortmentsView, h.get)
 	r.Handle("PATCH", "/api/assortments/{id}", actions.AssortmentsEdit, h.patch)
 	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, h.delete)
 	r.Handle("PATCH", "/api/assortments/{id}/merge", actions.AssortmentsEdit, h.merge)
-	r.Handle("GET", "/api/customers/official/text", actions.AssortmentsView, h.customers)
 	r.Handle("GET", "/api/collections/{collectionType}", actions.CollectionsView, h.collections)
 	r.Handle("POST", "/api/collections/{collectionType}/query", actions.CollectionsView, h.queryCollections)
 	r.Handle("POST", "/api/collections/{collectionType}", actions.CollectionsEdit, h.createCollection)
@@ -87,6 +92,44 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	answer(w, msg, a)
+	return nil
+}
+
+// crmSync queues the assortment for the CRM and answers its new lastSyncDate.
+func (h *Handler) crmSync(w http.ResponseWriter, r *http.Request) error {
+	at, err := h.svc.CRMSync(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	answer(w, MsgCRMSynced, map[string]any{"lastSyncDate": at})
+	return nil
+}
+
+// report queues a report workbook for the download queue.
+func (h *Handler) report(w http.ResponseWriter, r *http.Request) error {
+	var req ReportRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	id, name, err := h.reports.Queue(r.Context(), chi.URLParam(r, "reportRoute"), req.FileData)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusAccepted, map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}})
+	return nil
+}
+
+// charts answers the reporting page's counts for the same filter as the reports.
+func (h *Handler) charts(w http.ResponseWriter, r *http.Request) error {
+	var req ReportRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	out, err := h.reports.Charts(r.Context(), req.FileData)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, out)
 	return nil
 }
 
@@ -277,18 +320,6 @@ func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(b)
-	return nil
-}
-
-func (h *Handler) customers(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	flag := func(name string) bool { b, _ := strconv.ParseBool(q.Get(name)); return b }
-	out, err := h.svc.Customers(r.Context(), CustomerQuery{Text: q.Get("text"), Territory: q.Get("territory"),
-		CorporateOnly: flag("corporateOnly"), LabelValue: flag("labelValue")})
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
 	return nil
 }
 

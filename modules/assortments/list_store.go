@@ -27,7 +27,7 @@ var live = sq.And{sq.NotEq{"a.state": StateArchived}, sq.Expr(`NOT EXISTS (SELEC
 // listView answers the entries of f and their total (the total counted apart only when f's page
 // may not hold them all).
 func (s *Store) listView(ctx context.Context, q querier, f listFilter) ([]Assortment, int, error) {
-	b := psql.Select().Where(sq.Eq{"a.owner_id": f.owner})
+	b := psql.Select().Where(sq.Eq{"a.owner_id": f.owner, "a.org_type": "regular"})
 	switch f.view {
 	case ViewRecent:
 		b = b.Where(live).Where(sq.Eq{"a.type": "item"}).OrderBy("a.modified_date DESC").Limit(RecentLimit)

@@ -92,6 +92,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if req.CarryoverDate != nil {
 		set["carryover_date"] = req.CarryoverDate.Time
 	}
+	checkUISettings(req.UISettings, &bad)
 	for col, raw := range map[string]json.RawMessage{"titles": req.Titles, "custom_content": req.CustomContent, "ui_settings": req.UISettings} {
 		if len(raw) > 0 {
 			set[col] = string(raw)
@@ -156,7 +157,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if len(bad) > 0 {
 		return nil, httpx.Invalid(bad...)
 	}
-	if newChannel != a.Channel {
+	if newChannel != a.Channel && s.org == nil { // another organisation type checks the result (checkOrg)
 		// Moving an assortment to another channel needs edit rights on both.
 		if err := registry.Require(ctx, s.authz, actions.AssortmentsEdit, map[string]any{"channel": newChannel}); err != nil {
 			return nil, err
@@ -243,8 +244,18 @@ func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Asso
 	if err != nil {
 		return nil, nil, err
 	}
+	if s.org != nil && req.ParentID != nil {
+		return nil, nil, httpx.Invalid(httpx.FieldError{Field: "parentId", Rule: "folder", Message: "This assortment is not kept in folders"})
+	}
+	if s.org != nil && s.org.State() != "" && req.State != nil {
+		forced := s.org.State()
+		req.State = &forced
+	}
 	msgs, err := s.patch(ctx, tx, a, req)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkOrg(ctx, tx, a.ID); err != nil {
 		return nil, nil, err
 	}
 	out, err := s.store.get(ctx, tx, a.ID, false)

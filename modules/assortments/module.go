@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"its/core/jobs"
 	"its/core/registry"
 	"its/core/uploads"
 )
@@ -19,7 +20,9 @@ var manifest []byte
 
 // Module wires the assortments module; it reads the catalog of the products module.
 var Module = fx.Module("assortments",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewService, NewHandler, NewOutboxCRM, NewReports),
+	jobs.AsRegistration(crmRegistration),
+	jobs.AsRegistration(func(r *Reports) jobs.Registration { return r.registration() }),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}
 	}),

@@ -113,4 +113,6 @@ const (
 	MsgDuplicated = "Assortment Duplicated"
 	// MsgRowsChanged is message assortments.toast.userLock.
 	MsgRowsChanged = "Your changes were not saved. The underlying data might be different than how you see it. Click here to reload the page."
+	// MsgCRMSynced is message assortments.toast.crmSynced.
+	MsgCRMSynced = "CRM has been sync'd"
 )

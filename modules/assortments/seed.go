@@ -25,7 +25,19 @@ type demoEntry struct {
 	Where                           string // static: which catalog rows (trusted SQL on p)
 	Children                        []demoEntry
 	GroupBy                         string // static: display groups by this field (GroupByFields)
+	OrgType                         string // "" is regular
 	collection                      bool
+}
+
+// DemoAssortment is a demo assortment another module seeds through SeedDemo (the internal
+// assortments of modules/internalassortments): a static one takes Rows catalog rows matching
+// Where (trusted SQL on the catalog alias p) and GroupBy makes its display groups.
+type DemoAssortment = demoEntry
+
+// SeedDemo inserts a demo assortment of owner at the root, last modified at modified, and
+// answers its id.
+func SeedDemo(ctx context.Context, tx pgx.Tx, owner string, e DemoAssortment, modified time.Time) (string, error) {
+	return seedEntry(ctx, tx, owner, e, nil, modified)
 }
 
 var (
@@ -113,59 +125,10 @@ var demoTrees = map[string][]demoEntry{
 	},
 }
 
-// demoCustomers are the customer list (account, name, territory, corporate, city, country).
-var demoCustomers = [][]any{
-	{"100215", "Big 5 Sporting Goods", "US-WEST", true, "El Segundo", "US"},
-	{"100216", "Big 5 Sporting Goods #214", "US-WEST", false, "Phoenix", "US"},
-	{"100340", "Recreational Outfitters Co-op", "US-WEST", true, "Kent", "US"},
-	{"100412", "Famous Footwear", "US-CENTRAL", true, "Madison", "US"},
-	{"100413", "Famous Footwear #1187", "US-CENTRAL", false, "Chicago", "US"},
-	{"100520", "Shoe Carnival", "US-CENTRAL", true, "Evansville", "US"},
-	{"100633", "DSW Designer Shoe Warehouse", "US-EAST", true, "Columbus", "US"},
-	{"100634", "DSW #0422", "US-EAST", false, "Boston", "US"},
-	{"100701", "Foot Locker", "US-EAST", true, "New York", "US"},
-	{"100702", "Champs Sports", "US-EAST", true, "Bradenton", "US"},
-	{"100815", "Kohl's", "US-CENTRAL", true, "Menomonee Falls", "US"},
-	{"100816", "JCPenney", "US-CENTRAL", true, "Plano", "US"},
-	{"100904", "Dick's Sporting Goods", "US-EAST", true, "Coraopolis", "US"},
-	{"100905", "Academy Sports + Outdoors", "US-CENTRAL", true, "Katy", "US"},
-	{"101010", "Scheels", "US-CENTRAL", true, "Fargo", "US"},
-	{"101122", "Rack Room Shoes", "US-EAST", true, "Charlotte", "US"},
-	{"101230", "Boot Barn", "US-WEST", true, "Irvine", "US"},
-	{"101231", "Boot Barn #118", "US-WEST", false, "Reno", "US"},
-	{"101344", "Work 'n Gear", "US-EAST", false, "Canton", "US"},
-	{"101455", "Nordstrom Rack", "US-WEST", true, "Seattle", "US"},
-	{"101566", "Zappos.com", "US-WEST", true, "Las Vegas", "US"},
-	{"101677", "Shoe Show", "US-EAST", true, "Concord", "US"},
-	{"200101", "Sport Chek", "CANADA", true, "Calgary", "CA"},
-	{"200102", "Mark's Work Wearhouse", "CANADA", true, "Calgary", "CA"},
-	{"200215", "Browns Shoes", "CANADA", false, "Montreal", "CA"},
-	{"200330", "Sporting Life", "CANADA", false, "Toronto", "CA"},
-	{"300101", "Sportshaus GmbH", "EUROPE", true, "Munich", "DE"},
-	{"300102", "Sportshaus Berlin Mitte", "EUROPE", false, "Berlin", "DE"},
-	{"300215", "Zalando SE", "EUROPE", true, "Berlin", "DE"},
-	{"300330", "Intersport France", "EUROPE", true, "Longjumeau", "FR"},
-	{"300331", "Intersport Lyon Part-Dieu", "EUROPE", false, "Lyon", "FR"},
-	{"300440", "El Corte Ingles", "EUROPE", true, "Madrid", "ES"},
-	{"300551", "Schuh Ltd", "EUROPE", true, "Livingston", "UK"},
-	{"300552", "Office Shoes", "EUROPE", true, "London", "UK"},
-	{"300663", "JD Sports Fashion", "EUROPE", true, "Bury", "UK"},
-	{"300774", "Deichmann", "EUROPE", true, "Essen", "DE"},
-	{"300885", "Sportisimo", "EUROPE", false, "Prague", "CZ"},
-	{"400101", "ABC-Mart", "JAPAN", true, "Tokyo", "JP"},
-	{"400102", "Alpen Group", "JAPAN", true, "Nagoya", "JP"},
-	{"400215", "Xebio Sports", "JAPAN", false, "Koriyama", "JP"},
-}
-
 // seed loads demo assortments for the demo editors and the manager (folders, labels, stars,
-// archive, schedule, static and dynamic, a linked collection) over the demo catalog, and the
-// customer list.
+// archive, schedule, static and dynamic, a linked collection) over the demo catalog.
 func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 	start := time.Now()
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"customers"}, []string{"id", "name", "territory", "corporate", "city", "country"},
-		pgx.CopyFromRows(demoCustomers)); err != nil {
-		return fmt.Errorf("demo customers: %w", err)
-	}
 	n := 0
 	// Modified dates step back in time so the recent view has a stable order.
 	clock := time.Date(2025, 11, 3, 16, 0, 0, 0, time.UTC)
@@ -249,12 +212,12 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 	}
 	var id string
 	err := tx.QueryRow(ctx, `INSERT INTO assortments (owner_id, type, hierarchy, title, sub_title, method, channel, region, season, year,
-		gender, product_type, location_id, state, starred, labels, query, scheduled_date, decimals_places, created_date, modified_date)
+		gender, product_type, location_id, state, starred, labels, query, scheduled_date, decimals_places, created_date, modified_date, org_type)
 		VALUES ($1,$2,$3::uuid[],$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,
 			(SELECT c.decimal_places FROM locations l JOIN currencies c ON c.currency_code = l.currency_code WHERE l.code = $13),
-			$19::timestamptz - interval '30 days', $19::timestamptz)
+			$19::timestamptz - interval '30 days', $19::timestamptz, $20)
 		RETURNING id::text`, owner, typ, hierarchy, e.Title, e.SubTitle, method, channel, region, e.Season, year, e.Gender, ptype, loc,
-		state, e.Starred, string(labels), query, scheduled, modified).Scan(&id)
+		state, e.Starred, string(labels), query, scheduled, modified, orDefault(e.OrgType, "regular")).Scan(&id)
 	if err != nil {
 		return "", err
 	}
@@ -306,17 +269,9 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 // modified date (the recent view's order).
 func seedGroupBy(ctx context.Context, tx pgx.Tx, id, field string, modified time.Time) error {
 	svc := &Service{store: &Store{}}
-	a := &Assortment{ID: id, Type: "item", Method: "static", OrgType: "regular"}
-	gs, err := svc.loadGroupSort(ctx, tx, a, true)
-	if err != nil {
+	if err := svc.groupRows(ctx, tx, &Assortment{ID: id, Type: "item", Method: "static"}, field); err != nil {
 		return err
 	}
-	if err := gs.apply([]GroupSortBatch{{Type: BatchGroupBy, GroupBy: field}}); err != nil {
-		return err
-	}
-	if err := svc.saveGroupSort(ctx, tx, gs); err != nil {
-		return err
-	}
-	_, err = tx.Exec(ctx, `UPDATE assortments SET modified_date = $2 WHERE id = $1`, id, modified)
+	_, err := tx.Exec(ctx, `UPDATE assortments SET modified_date = $2 WHERE id = $1`, id, modified)
 	return err
 }

@@ -31,7 +31,10 @@ type Service struct {
 	authz   *authz.Engine
 	users   *identity.Store
 	log     *slog.Logger
+	crm     CRM
 	lockTTL time.Duration
+	// org is the organisation type's rules (nil: regular assortments); see For.
+	org OrgRules
 }
 
 // ServiceParams wire the service.
@@ -43,11 +46,12 @@ type ServiceParams struct {
 	Authz   *authz.Engine
 	Users   *identity.Store
 	Log     *slog.Logger
+	CRM     CRM
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, lockTTL: LockTTL}
+	return &Service{db: p.DB, store: p.Store, catalog: p.Catalog, authz: p.Authz, users: p.Users, log: p.Log, crm: p.CRM, lockTTL: LockTTL}
 }
 
 // RecentLimit is the length of the recent view (spec §9).
@@ -82,14 +86,27 @@ func (s *Service) visible(ctx context.Context, a *Assortment, err error) (*Assor
 	if err != nil {
 		return nil, err
 	}
+	if a.OrgType != s.orgType() {
+		return nil, notFound()
+	}
+	if s.org != nil {
+		if !s.org.Visible(ctx, me(ctx), a) {
+			return nil, notFound()
+		}
+		return a, nil
+	}
 	if a.Owner.ID != me(ctx).ID && !s.allowed(ctx, actions.AssortmentsManage, nil) {
 		return nil, notFound()
 	}
 	return a, nil
 }
 
-// mayEdit is the policy check of a write on a: assortments.edit on its channel.
+// mayEdit is the policy check of a write on a: assortments.edit on its channel (or the
+// organisation type's rule).
 func (s *Service) mayEdit(ctx context.Context, a *Assortment) error {
+	if s.org != nil {
+		return s.org.MayEdit(ctx, a)
+	}
 	return registry.Require(ctx, s.authz, actions.AssortmentsEdit, map[string]any{"channel": a.Channel})
 }
 
@@ -298,7 +315,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	a.Title = checkTitle(req.Title, &bad)
 	a.SubTitle, a.Logo, a.Thumbnail = strings.TrimSpace(req.SubTitle), req.Logo, req.Thumbnail
 	a.Method = oneOf("method", orDefault(req.Method, MethodStatic), Methods, &bad)
-	a.OrgType = oneOf("orgType", orDefault(req.OrgType, "regular"), []string{"regular"}, &bad)
+	a.OrgType = oneOf("orgType", orDefault(req.OrgType, s.orgType()), []string{s.orgType()}, &bad)
 	a.Channel = oneOf("channel", orDefault(req.Channel, ChannelAll), Channels, &bad)
 	a.Region = oneOf("region", orDefault(req.Region, RegionAll), Regions, &bad)
 	a.ProductType = oneOf("productType", orDefault(req.ProductType, ProductTypeAll), ProductTypes, &bad)
@@ -308,7 +325,11 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	}
 	a.LocationID = strings.ToUpper(orDefault(req.LocationID, products.DefaultLocation))
 	a.Labels = checkLabels(req.Labels, &bad)
+	checkUISettings(req.UISettings, &bad)
 	a.Starred, a.State = req.Starred, "published"
+	if s.org != nil && a.Type == "folder" {
+		bad = append(bad, httpx.FieldError{Field: "type", Rule: "oneOf", Message: "type must be item"})
+	}
 	a.CollectionsQueryID, a.Titles, a.CustomContent, a.UISettings, a.CarryoverDate = req.CollectionsQueryID, req.Titles, req.CustomContent, req.UISettings, req.CarryoverDate
 	switch {
 	case a.Type == "folder" && (a.Method == "dynamic" || req.Query != nil || len(req.Products) > 0):
@@ -357,6 +378,9 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	if err := s.refreshCounts(ctx, tx, countScope{id: id}); err != nil {
 		return nil, "", err
 	}
+	if err := s.checkOrg(ctx, tx, id); err != nil {
+		return nil, "", err
+	}
 	if len(req.Products) > 0 {
 		created, err := s.store.get(ctx, tx, id, false)
 		if err != nil {
@@ -364,6 +388,12 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 		}
 		if _, err := s.addRows(ctx, tx, created, req.Products, req.Source); err != nil {
 			return nil, "", err
+		}
+		// A type whose default group-by is not none starts with its display groups.
+		if by := s.defaultGroupBy(); by != GroupByNone && created.Method == MethodStatic {
+			if err := s.groupRows(ctx, tx, created, by); err != nil {
+				return nil, "", err
+			}
 		}
 	}
 	out, err := s.store.get(ctx, tx, id, false)
@@ -422,6 +452,12 @@ func (s *Service) addRows(ctx context.Context, tx pgx.Tx, a *Assortment, pairs [
 // product query limit), so the detail grid's opening answer is written while it is read. A row
 // is reused after each returns.
 func (s *Service) Stream(ctx context.Context, id string, withRows bool, head func(*Assortment) error, each func(*Row) error) error {
+	if s.org != nil {
+		var a *Assortment
+		outerHead, outerEach := head, each
+		head = func(h *Assortment) error { a = h; return outerHead(h) }
+		each = func(r *Row) error { s.hideRow(a, r); return outerEach(r) }
+	}
 	return s.stream(ctx, id, withRows, true, head, each)
 }
 
@@ -497,6 +533,13 @@ func (s *Service) Rows(ctx context.Context, req RowsRequest) (products.Total, []
 	return s.rows(ctx, req, true)
 }
 
+// hideRows blanks the fields a's organisation type hides in rows.
+func (s *Service) hideRows(a *Assortment, rows []Row) {
+	for i := range rows {
+		s.hideRow(a, &rows[i])
+	}
+}
+
 func (s *Service) rows(ctx context.Context, req RowsRequest, mayRefresh bool) (products.Total, []Row, error) {
 	if req.Limit <= 0 || req.Limit > products.MaxLimit {
 		if req.Limit > products.MaxLimit {
@@ -543,6 +586,7 @@ func (s *Service) rows(ctx context.Context, req RowsRequest, mayRefresh bool) (p
 	if err != nil {
 		return products.Total{}, nil, err
 	}
+	s.hideRows(a, rows)
 	return total, rows, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
@@ -160,6 +161,14 @@ func (s *Store) insert(ctx context.Context, tx pgx.Tx, n newAssortment) (string,
 }
 
 // touch marks an assortment changed: a new version and modified date.
+// setLastSync sets an assortment's lastSyncDate (CRM sync) to now and answers it; the rows and
+// the assortment's version are not changed.
+func (s *Store) setLastSync(ctx context.Context, q querier, id string) (time.Time, error) {
+	var at time.Time
+	err := q.QueryRow(ctx, `UPDATE assortments SET last_sync_date = now() WHERE id = $1 RETURNING last_sync_date`, id).Scan(&at)
+	return at, err
+}
+
 func (s *Store) touch(ctx context.Context, q querier, id string) error {
 	_, err := q.Exec(ctx, `UPDATE assortments SET version = version + 1, modified_date = now() WHERE id = $1`, id)
 	return err

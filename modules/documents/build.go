@@ -62,14 +62,16 @@ type Column struct{ Key, Label string }
 // Sheet is everything a template or the workbook writer needs.
 type Sheet struct {
 	Title, SubTitle, Logo string
-	Type, SubType         string
-	Settings              Settings
-	Columns               []Column
-	Groups                []*DocGroup
-	L                     Labels
-	Currency              string
-	Location              string
-	Total                 int
+	// OrgType is the assortment's (regular or internal).
+	OrgType       string
+	Type, SubType string
+	Settings      Settings
+	Columns       []Column
+	Groups        []*DocGroup
+	L             Labels
+	Currency      string
+	Location      string
+	Total         int
 	// Preview renders only the first rows; Truncated says more exist.
 	Truncated bool
 }
@@ -141,7 +143,7 @@ func (s *Service) compose(ctx context.Context, req *Request, a *assortments.Asso
 	if lang == "" {
 		lang = identity.FromContext(ctx).Language
 	}
-	sh := &Sheet{Title: a.Title, SubTitle: a.SubTitle, Logo: a.Logo, Type: req.DocumentType.Type, SubType: req.DocumentType.SubType,
+	sh := &Sheet{Title: a.Title, SubTitle: a.SubTitle, Logo: a.Logo, OrgType: a.OrgType, Type: req.DocumentType.Type, SubType: req.DocumentType.SubType,
 		Settings: st, L: labelsFor(lang), Location: loc}
 	for _, c := range st.Columns {
 		if _, nonColumn := flagColumns[c]; !nonColumn {

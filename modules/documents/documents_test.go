@@ -161,7 +161,7 @@ func TestExport(t *testing.T) {
 
 	// As a job of the download queue.
 	job := data(t, editor.Do("POST", "/api/assortment-documents/xlsx", request(id, map[string]any{"queue": true})), 202)
-	st := waitJob(t, editor, job["jobId"].(string))
+	st := editor.WaitJob(job["jobId"].(string))
 	if st["status"] != "success" || st["filename"] != "Spring_Line_Review.xlsx" {
 		t.Fatalf("job: %v", st)
 	}
@@ -180,18 +180,6 @@ func TestExport(t *testing.T) {
 	// Another user cannot follow it.
 	if r := login(a, "seniorEditor").Do("GET", "/api/jobs/"+job["jobId"].(string), nil); r.Status != 404 {
 		t.Fatalf("another user's job: %d", r.Status)
-	}
-}
-
-func waitJob(t testing.TB, c *apptest.Client, id string) map[string]any {
-	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		d := data(t, c.Do("GET", "/api/jobs/"+id, nil), 200)
-		if s := d["status"]; s == "success" || s == "failed" || s == "cancelled" || time.Now().After(deadline) {
-			return d
-		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }
 

@@ -42,6 +42,41 @@ func (h *Handler) Routes(r registry.Router) {
 	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision} {
 		r.Handle("POST", "/api/packages/mail"+path, actions.DocumentsMailPackage, h.pack(variant, true))
 	}
+	r.Handle("GET", "/api/assortments/zip/images/{small}/{heroOnly}/{id}", actions.DocumentsPackage, h.ZipImages("regular"), registry.NoResource())
+}
+
+// ZipImages queues the zip of the images of an assortment of orgType (regular or internal) for
+// the download queue: {small} and {heroOnly} are true or false.
+func (h *Handler) ZipImages(orgType string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var bad []httpx.FieldError
+		flag := func(name string) bool {
+			v, err := strconv.ParseBool(chi.URLParam(r, name))
+			if err != nil {
+				bad = append(bad, httpx.FieldError{Field: name, Rule: "boolean", Message: name + " is true or false"})
+			}
+			return v
+		}
+		small, heroOnly := flag("small"), flag("heroOnly")
+		if len(bad) > 0 {
+			return httpx.Invalid(bad...)
+		}
+		id, name, err := h.svc.QueueImages(r.Context(), orgType, chi.URLParam(r, "id"), small, heroOnly)
+		if err != nil {
+			return err
+		}
+		queued(w, id, name, "")
+		return nil
+	}
+}
+
+// queued answers a download-queue job that was just queued, with a message when there is one.
+func queued(w http.ResponseWriter, id int64, name, message string) {
+	body := map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}}
+	if message != "" {
+		body["message"] = message
+	}
+	httpx.JSON(w, http.StatusAccepted, body)
 }
 
 // tearsheet answers a catalog product's tear sheet as PDF.
@@ -66,11 +101,11 @@ func (h *Handler) pack(variant string, mail bool) httpx.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		body := map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}}
+		message := ""
 		if mail {
-			body["message"] = MsgPackageMailed
+			message = MsgPackageMailed
 		}
-		httpx.JSON(w, http.StatusAccepted, body)
+		queued(w, id, name, message)
 		return nil
 	}
 }

@@ -43,6 +43,14 @@ type PackageArgs struct {
 	Variant string  `json:"variant"`
 	Mail    bool    `json:"mail"`
 	Request Request `json:"request"`
+	Images  Images  `json:"images"`
+}
+
+// Images narrows a package of images: the assortment must be of OrgType (regular or internal;
+// empty takes any), and AllColors zips every colour's image instead of one hero per style.
+type Images struct {
+	OrgType   string `json:"orgType,omitempty"`
+	AllColors bool   `json:"allColors,omitempty"`
 }
 
 func (PackageArgs) Kind() string { return "documents.zip" }
@@ -50,6 +58,17 @@ func (PackageArgs) Kind() string { return "documents.zip" }
 // QueuePackage checks a package request as the caller (a mistake is a 400 and queues nothing)
 // and queues it; the download queue follows the job.
 func (s *Service) QueuePackage(ctx context.Context, variant string, mail bool, req *Request) (int64, string, error) {
+	return s.queuePackage(ctx, variant, mail, req, Images{})
+}
+
+// QueueImages queues the zip of an assortment's images (GET /api/{assortments|internalAssortments}/zip/images/...):
+// small or print size, hero images only or every colour, of an assortment of orgType.
+func (s *Service) QueueImages(ctx context.Context, orgType, assortment string, small, heroOnly bool) (int64, string, error) {
+	req := &Request{Assortment: assortment, Settings: Settings{PrintResolution: !small}}
+	return s.queuePackage(ctx, PackageImages, false, req, Images{OrgType: orgType, AllColors: !heroOnly})
+}
+
+func (s *Service) queuePackage(ctx context.Context, variant string, mail bool, req *Request, img Images) (int64, string, error) {
 	if mail {
 		if bad := req.checkMail(true); len(bad) > 0 {
 			return 0, "", httpx.Invalid(bad...)
@@ -62,6 +81,9 @@ func (s *Service) QueuePackage(ctx context.Context, variant string, mail bool, r
 	if err != nil {
 		return 0, "", err
 	}
+	if img.OrgType != "" && sh.OrgType != img.OrgType {
+		return 0, "", httpx.NotFound("assortment")
+	}
 	if variant != PackageSpreadsheet && variant != PackageImages {
 		if err := s.pdf.Ready(); err != nil {
 			return 0, "", errNoRenderer(err)
@@ -69,7 +91,7 @@ func (s *Service) QueuePackage(ctx context.Context, variant string, mail bool, r
 	}
 	name := packageName(req, sh.Title)
 	u := me(ctx)
-	id, err := s.queue.Enqueue(ctx, nil, PackageArgs{UserID: u.ID, Variant: variant, Mail: mail, Request: *req},
+	id, err := s.queue.Enqueue(ctx, nil, PackageArgs{UserID: u.ID, Variant: variant, Mail: mail, Request: *req, Images: img},
 		jobs.Spec{UserID: u.ID, Title: name, CancelMessage: MsgZipCancelled})
 	return id, name, err
 }
@@ -93,18 +115,25 @@ func heroKind(st Settings) string {
 }
 
 // writePackage writes the zip of req into w: each style's hero image (the manual hero when
-// chosen), in a folder per division for PackageDivision, then the line sheet unless the
-// variant is images alone. progress gets 0-99.
-func (s *Service) writePackage(ctx context.Context, w io.Writer, variant string, req *Request, progress func(int)) (string, error) {
+// chosen), or every colour's image with img.AllColors, in a folder per division for
+// PackageDivision, then the line sheet unless the variant is images alone. progress gets 0-99.
+func (s *Service) writePackage(ctx context.Context, w io.Writer, variant string, req *Request, img Images, progress func(int)) (string, error) {
 	r := *req
 	r.Settings.IncludeImages = false // the heroes are read below, at the package's size
 	sh, err := s.sheet(ctx, &r, 0, func(int) {})
 	if err != nil {
 		return "", err
 	}
+	if img.OrgType != "" && sh.OrgType != img.OrgType {
+		return "", httpx.NotFound("assortment")
+	}
 	zw := zip.NewWriter(w)
 	var heroes []*Item
 	for _, g := range sh.Groups {
+		if img.AllColors {
+			heroes = append(heroes, g.Items...)
+			continue
+		}
 		for _, c := range g.Cards {
 			heroes = append(heroes, c.Hero)
 		}
@@ -195,7 +224,7 @@ func (w *packageWorker) Work(ctx context.Context, job *river.Job[PackageArgs]) e
 	}
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
-	name, err := s.writePackage(ctx, tmp, a.Variant, &a.Request, s.progressOf(ctx, job.ID))
+	name, err := s.writePackage(ctx, tmp, a.Variant, &a.Request, a.Images, s.progressOf(ctx, job.ID))
 	if err != nil {
 		return s.jobFailed(ctx, job.ID, err)
 	}

@@ -38,8 +38,14 @@ func names(m map[string]int) []string {
 // packageOf queues a package and answers the zip the finished job's download holds.
 func packageOf(t testing.TB, a *apptest.App, c *apptest.Client, path string, body map[string]any) map[string]int {
 	t.Helper()
-	job := data(t, c.Do("POST", path, body), 202)
-	st := waitJob(t, c, job["jobId"].(string))
+	return zipOf(t, c, path, c.Do("POST", path, body))
+}
+
+// zipOf follows the download-queue job queued by r and answers the zip it stored.
+func zipOf(t testing.TB, c *apptest.Client, path string, r *apptest.Response) map[string]int {
+	t.Helper()
+	job := data(t, r, 202)
+	st := c.WaitJob(job["jobId"].(string))
 	if st["status"] != "success" {
 		t.Fatalf("%s: job %v", path, st)
 	}
@@ -123,7 +129,7 @@ func TestPackages(t *testing.T) {
 	if r.Body["message"] != "Thank you. Your message has been sent." {
 		t.Fatalf("mail message %v", r.Body["message"])
 	}
-	if st := waitJob(t, editor, job["jobId"].(string)); st["status"] != "success" {
+	if st := editor.WaitJob(job["jobId"].(string)); st["status"] != "success" {
 		t.Fatalf("mail job %v", st)
 	}
 	kind, rest := outboxLink(t, a, "buyer@example.com")
@@ -153,6 +159,72 @@ func TestPackages(t *testing.T) {
 		t.Errorf("a user mails a package: %d", r.Status)
 	}
 	if r := a.Client().Do("POST", "/api/packages/download", map[string]any{"assortment": id}); r.Status != 401 {
+		t.Errorf("anonymous: %d", r.Status)
+	}
+	if after := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'documents.zip'`); after != before {
+		t.Errorf("refused requests queued %d jobs", after-before)
+	}
+}
+
+// TestZipImages: GET /api/assortments/zip/images/{small}/{heroOnly}/{id} queues a zip of the
+// assortment's images in the download queue: one hero per style or every colour, small or print
+// size, stored in the blob store; a bad flag, another user's assortment and an anonymous caller
+// queue nothing.
+func TestZipImages(t *testing.T) {
+	a := start(t)
+	editor := login(a, "editor")
+	rows, err := a.DB.Query(context.Background(), `SELECT style, color FROM products WHERE style IN (SELECT style FROM products
+		WHERE product_type <> 'POP' GROUP BY style HAVING count(*) >= 2 ORDER BY min(style_numeric) LIMIT 3) ORDER BY style, color`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pairs []map[string]any
+	styles := map[string]bool{}
+	for rows.Next() {
+		var s, col string
+		if err := rows.Scan(&s, &col); err != nil {
+			t.Fatal(err)
+		}
+		pairs = append(pairs, map[string]any{"style": s, "color": col})
+		styles[s] = true
+	}
+	if len(styles) != 3 {
+		t.Fatalf("styles %v", styles)
+	}
+	id := data(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Zip Review", "channel": "Wholesale", "products": pairs}), 200)["_id"].(string)
+	get := func(small, heroOnly string) map[string]int {
+		path := "/api/assortments/zip/images/" + small + "/" + heroOnly + "/" + id
+		return zipOf(t, editor, path, editor.Do("GET", path, nil))
+	}
+	heroes := get("true", "true")
+	if len(heroes) != len(styles) {
+		t.Fatalf("hero only: %v", names(heroes))
+	}
+	for n := range heroes {
+		style, _, _ := strings.Cut(strings.TrimPrefix(n, "images/"), "_")
+		if !styles[style] || !strings.HasSuffix(n, ".png") {
+			t.Fatalf("entry %s", n)
+		}
+	}
+	all := get("true", "false")
+	if len(all) != len(pairs) {
+		t.Fatalf("every colour: %d entries for %d rows: %v", len(all), len(pairs), names(all))
+	}
+	print := get("false", "false")
+	for n, size := range all {
+		if print[n] <= size {
+			t.Fatalf("%s: print size %d bytes, small %d", n, print[n], size)
+		}
+	}
+
+	before := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'documents.zip'`)
+	if r := editor.Do("GET", "/api/assortments/zip/images/yes/true/"+id, nil); r.Status != 400 {
+		t.Errorf("bad flag: %d %.200s", r.Status, r.Raw)
+	}
+	if r := login(a, "seniorEditor").Do("GET", "/api/assortments/zip/images/true/true/"+id, nil); r.Status != 404 {
+		t.Errorf("another user's assortment: %d", r.Status)
+	}
+	if r := a.Client().Do("GET", "/api/assortments/zip/images/true/true/"+id, nil); r.Status != 401 {
 		t.Errorf("anonymous: %d", r.Status)
 	}
 	if after := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'documents.zip'`); after != before {

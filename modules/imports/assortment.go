@@ -2,6 +2,7 @@ package imports
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"its/modules/assortments"
@@ -60,19 +61,14 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 		if !fromFile {
 			normalise(r, cols)
 		}
-		r.Values["style"], r.Values["color"] = upper(r.Values["style"]), upper(r.Values["color"])
-		if r.Values["color"] == "" {
-			delete(r.Values, "color")
-		}
-		if fromFile {
-			// Codes are compared in upper case: a file's lower-case code is not an edit.
-			for _, f := range []string{"style", "color"} {
-				if v, ok := r.Values[f]; ok {
-					r.OrigData[f] = v
-				}
+		for _, f := range []string{"style", "color"} {
+			r.set(f, upper(r.Values.Get(f)))
+			if fromFile {
+				// Codes are compared in upper case: a file's lower-case code is not an edit.
+				r.asInFile(f)
 			}
 		}
-		pairs = append(pairs, products.Pair{Style: r.Values["style"], Color: r.Values["color"]})
+		pairs = append(pairs, products.Pair{Style: r.Values.Get("style"), Color: r.Values.Get("color")})
 	}
 	t, err := s.assortments.ImportTarget(ctx, id, pairs)
 	if err != nil {
@@ -95,21 +91,21 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 	for i := range rows {
 		r := &rows[i]
 		checkCells(r, cols)
-		if l := r.Values["label"]; l != "" {
+		if l := r.Values.Get("label"); l != "" {
 			if name, ok := labels[strings.ToLower(l)]; ok {
-				r.Values["label"] = name
+				r.set("label", name)
 			} else {
 				r.add("label", ErrorTypeUnknown, SeverityCritical, "'"+l+"' is not a label of this assortment")
 			}
 		}
 		deriveNetCost(r, decimals)
-		if fromFile && r.OrigData["netCost"] == "" && r.Values["netCost"] != "" {
-			r.OrigData["netCost"] = r.Values["netCost"]
+		if fromFile && r.Orig("netCost") == "" && r.Values.Get("netCost") != "" {
+			r.asInFile("netCost")
 		}
 		if r.Changed {
 			r.add("style", ErrorTypeChanged, SeverityWarning, MsgChanged)
 		}
-		style, color := r.Values["style"], r.Values["color"]
+		style, color := r.Values.Get("style"), r.Values.Get("color")
 		if style == "" || color == "" {
 			r.add("color", ErrorTypeStylecolor, SeverityCritical, MsgStyleColor)
 			continue
@@ -138,7 +134,7 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 		if a.Region != "" && a.Region != "All" && p.Region != "" && !strings.EqualFold(a.Region, p.Region) {
 			r.add("style", ErrorTypeNotAllowed, SeverityWarning, MsgNotAllowed)
 		}
-		if a.LocationID != "" && len(p.Locations) == 0 {
+		if a.LocationID != "" && !p.Available {
 			r.add("style", ErrorTypeLocationId, SeverityWarning, MsgLocationID)
 		}
 	}
@@ -151,32 +147,37 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 // file does not hold its whole catalog rows.
 type catalogInfo struct {
 	ProductType, Region string
-	Locations           []struct{}
+	// Available says the product has a price in the assortment's location.
+	Available bool
 }
 
 // products reads the catalog's products of pairs (by product id), with their availability in
 // location loc.
 func (s *Service) products(ctx context.Context, pairs []products.Pair, loc string) (map[string]catalogInfo, error) {
 	ids := make([]string, 0, len(pairs))
-	seen := map[string]bool{}
 	for _, p := range pairs {
-		if p.Style == "" || p.Color == "" {
-			continue
-		}
-		id := products.ID(p.Style, p.Color)
-		if !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
+		if p.Style != "" && p.Color != "" {
+			ids = append(ids, products.ID(p.Style, p.Color))
 		}
 	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
 	out := make(map[string]catalogInfo, len(ids))
+	// The few product types and regions are kept once, not once per product.
+	words := map[string]string{}
+	word := func(w string) string {
+		if v, ok := words[w]; ok {
+			return v
+		}
+		words[w] = w
+		return w
+	}
 	for start := 0; start < len(ids); start += catalogChunk {
-		list, err := s.catalog.ByIDs(ctx, s.db, ids[start:min(start+catalogChunk, len(ids))], loc, false)
+		err := s.catalog.Facts(ctx, s.db, ids[start:min(start+catalogChunk, len(ids))], loc, func(f products.Facts) {
+			out[f.ID] = catalogInfo{ProductType: word(f.ProductType), Region: word(f.Region), Available: f.Located}
+		})
 		if err != nil {
 			return nil, err
-		}
-		for i := range list {
-			out[list[i].ID] = catalogInfo{ProductType: list[i].ProductType, Region: list[i].Region, Locations: make([]struct{}, len(list[i].Locations))}
 		}
 	}
 	return out, nil
@@ -200,7 +201,7 @@ func (s *Service) ImportAssortment(ctx context.Context, id string, rows []Row, i
 	for i, r := range res.Rows {
 		vals := map[string]any{}
 		for _, c := range s.assortmentColumns() {
-			v, ok := r.Values[c.Field]
+			v, ok := r.Values.Lookup(c.Field)
 			if !ok || c.Field == "style" || c.Field == "color" {
 				continue
 			}
@@ -210,7 +211,7 @@ func (s *Service) ImportAssortment(ctx context.Context, id string, rows []Row, i
 				vals[c.Field] = v
 			}
 		}
-		adds[i] = assortments.AddProduct{Style: r.Values["style"], Color: r.Values["color"], Values: vals}
+		adds[i] = assortments.AddProduct{Style: r.Values.Get("style"), Color: r.Values.Get("color"), Values: vals}
 	}
 	return s.assortments.Import(ctx, id, adds)
 }

@@ -77,7 +77,13 @@ func AutoMatch(headers []string, cols []Column) Mapping {
 // clean removes a cell's line breaks and surrounding space (spec §5.4).
 func clean(s string) string {
 	if strings.ContainsAny(s, "\r\n") {
-		s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+		s = strings.ReplaceAll(s, "\r\n", " ")
+		s = strings.Map(func(r rune) rune {
+			if r == '\r' || r == '\n' {
+				return ' '
+			}
+			return r
+		}, s)
 	}
 	return strings.TrimSpace(s)
 }

@@ -27,7 +27,7 @@ func writeXLSX(w http.ResponseWriter, name string, cols []Column, rows []Row) er
 	for i, r := range rows {
 		vals := make([]any, len(cols))
 		for j, c := range cols {
-			v := r.Values[c.Field]
+			v := r.Values.Get(c.Field)
 			if n := number(v); n != nil && (c.Type == "number" || c.Type == "integer") {
 				vals[j] = *n
 			} else {

@@ -1,8 +1,8 @@
 package imports
 
 import (
+	"encoding/json"
 	"fmt"
-	"maps"
 	"strings"
 
 	"its/core/num"
@@ -21,11 +21,111 @@ type RowError struct {
 // file had (origdata), its errors, and whether the user changed it.
 type Row struct {
 	// Index is the row's line in the file (1-based, the header being line 1).
-	Index    int               `json:"index"`
-	Values   map[string]string `json:"values"`
-	OrigData map[string]string `json:"origdata"`
-	Errors   []RowError        `json:"error"`
-	Changed  bool              `json:"changed"`
+	Index  int   `json:"index"`
+	Values Cells `json:"values"`
+	// orig holds the file's values only where they differ from Values (an empty value where the
+	// file had none): most rows have no difference, so they hold one copy of their values. Values
+	// change through set, which keeps it. JSON carries the whole origdata.
+	orig    Cells
+	Errors  []RowError `json:"error"`
+	Changed bool       `json:"changed"`
+}
+
+// rowJSON is a row as the browser sends and receives it.
+type rowJSON struct {
+	Index    int        `json:"index"`
+	Values   Cells      `json:"values"`
+	OrigData Cells      `json:"origdata"`
+	Errors   []RowError `json:"error"`
+	Changed  bool       `json:"changed"`
+}
+
+// MarshalJSON writes the row with its whole origdata.
+func (r Row) MarshalJSON() ([]byte, error) {
+	return json.Marshal(rowJSON{Index: r.Index, Values: nonNil(r.Values), OrigData: nonNil(r.OrigData()), Errors: r.Errors, Changed: r.Changed})
+}
+
+// UnmarshalJSON reads a row sent back by the grid.
+func (r *Row) UnmarshalJSON(b []byte) error {
+	var j rowJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = Row{Index: j.Index, Values: j.Values, Errors: j.Errors, Changed: j.Changed}
+	r.orig = diff(j.Values, j.OrigData)
+	return nil
+}
+
+func nonNil(c Cells) Cells {
+	if c == nil {
+		return Cells{}
+	}
+	return c
+}
+
+// OrigData returns the values the file had.
+func (r *Row) OrigData() Cells {
+	if len(r.orig) == 0 {
+		return r.Values
+	}
+	out := make(Cells, 0, len(r.Values)+len(r.orig))
+	for _, c := range r.Values {
+		if _, ok := r.orig.Lookup(c.Field); !ok {
+			out = append(out, c)
+		}
+	}
+	for _, c := range r.orig {
+		if c.Value != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Orig returns the value field had in the file.
+func (r *Row) Orig(field string) string {
+	if v, ok := r.orig.Lookup(field); ok {
+		return v
+	}
+	return r.Values.Get(field)
+}
+
+// set changes field's value (empty removes it), keeping the file's value.
+func (r *Row) set(field, v string) {
+	old, had := r.Values.Lookup(field)
+	if old == v && had == (v != "") {
+		return
+	}
+	if _, kept := r.orig.Lookup(field); !kept {
+		r.orig.Set(field, old)
+	}
+	if v == "" {
+		r.Values.Del(field)
+	} else {
+		r.Values.Set(field, v)
+	}
+}
+
+// asInFile makes field's value the file's value too: a change that is not an edit.
+func (r *Row) asInFile(field string) {
+	r.orig.Del(field)
+}
+
+// diff returns the entries of orig that differ from values, and an empty value for each field
+// of values that orig lacks.
+func diff(values, orig Cells) Cells {
+	var out Cells
+	for _, c := range orig {
+		if v, ok := values.Lookup(c.Field); !ok || v != c.Value {
+			out = append(out, c)
+		}
+	}
+	for _, c := range values {
+		if _, ok := orig.Lookup(c.Field); !ok {
+			out = append(out, Cell{Field: c.Field})
+		}
+	}
+	return out
 }
 
 // Result is a validated set of rows and the validation result of spec §4.4.
@@ -76,35 +176,34 @@ func summarise(res *Result) {
 // fromCells builds a row from a file's cells through the mapping: every value cleaned; the
 // original values kept as origdata.
 func fromCells(index int, cells []string, m Mapping) Row {
-	r := Row{Index: index, Values: make(map[string]string, len(m)), Errors: []RowError{}}
+	// One spare cell for the derived net cost.
+	r := Row{Index: index, Values: make(Cells, 0, len(m)+1), Errors: []RowError{}}
 	for f, col := range m {
 		if col >= 0 && col < len(cells) {
 			if v := clean(cells[col]); v != "" {
-				r.Values[f] = v
+				r.Values = append(r.Values, Cell{Field: f, Value: v})
 			}
 		}
 	}
-	r.OrigData = maps.Clone(r.Values)
 	return r
 }
 
 // normalise cleans a row sent back by the grid (its values may have been edited) and marks it
 // changed when its values differ from the file's.
 func normalise(r *Row, cols []Column) {
-	vals := make(map[string]string, len(r.Values))
+	orig := r.OrigData()
+	vals := make(Cells, 0, len(cols))
 	for _, c := range cols {
-		if v := clean(r.Values[c.Field]); v != "" {
-			vals[c.Field] = v
+		if v := clean(r.Values.Get(c.Field)); v != "" {
+			vals = append(vals, Cell{Field: c.Field, Value: v})
 		}
 	}
 	r.Values = vals
+	r.orig = diff(vals, orig)
 	r.Errors = []RowError{}
-	if r.OrigData == nil {
-		r.OrigData = map[string]string{}
-	}
 	r.Changed = false
 	for _, c := range cols {
-		if vals[c.Field] != clean(r.OrigData[c.Field]) {
+		if vals.Get(c.Field) != clean(orig.Get(c.Field)) {
 			r.Changed = true
 		}
 	}
@@ -114,7 +213,7 @@ func normalise(r *Row, cols []Column) {
 // (canonical spelling kept), with the style and colour in upper case.
 func checkCells(r *Row, cols []Column) {
 	for _, c := range cols {
-		v, ok := r.Values[c.Field]
+		v, ok := r.Values.Lookup(c.Field)
 		if !ok {
 			continue
 		}
@@ -129,7 +228,8 @@ func checkCells(r *Row, cols []Column) {
 			found := false
 			for _, o := range c.Options {
 				if strings.EqualFold(o, v) {
-					r.Values[c.Field], found = o, true
+					r.set(c.Field, o)
+					found = true
 				}
 			}
 			if !found {
@@ -151,20 +251,20 @@ func number(v string) *float64 {
 // deriveNetCost fills the net cost from the cost and a discount percent or amount (spec §5.4),
 // by the assortment's own pricing rule, when the file has no net cost.
 func deriveNetCost(r *Row, decimals int) {
-	if r.Values["netCost"] != "" || r.Values["cost"] == "" {
+	if r.Values.Get("netCost") != "" || r.Values.Get("cost") == "" {
 		return
 	}
-	cost := number(r.Values["cost"])
+	cost := number(r.Values.Get("cost"))
 	if cost == nil {
 		return
 	}
 	p := assortments.Pricing{Cost: cost}
 	var perr *assortments.PricingError
 	switch {
-	case r.Values["discountPercent"] != "":
-		p, perr = p.Edit("discountPercent", number(r.Values["discountPercent"]), decimals)
-	case r.Values["discountAmount"] != "":
-		p, perr = p.Edit("discountAmount", number(r.Values["discountAmount"]), decimals)
+	case r.Values.Get("discountPercent") != "":
+		p, perr = p.Edit("discountPercent", number(r.Values.Get("discountPercent")), decimals)
+	case r.Values.Get("discountAmount") != "":
+		p, perr = p.Edit("discountAmount", number(r.Values.Get("discountAmount")), decimals)
 	default:
 		return
 	}
@@ -173,6 +273,6 @@ func deriveNetCost(r *Row, decimals int) {
 		return
 	}
 	if p.NetCost != nil {
-		r.Values["netCost"] = fmt.Sprint(num.Round(*p.NetCost, decimals))
+		r.set("netCost", fmt.Sprint(num.Round(*p.NetCost, decimals)))
 	}
 }

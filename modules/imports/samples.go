@@ -73,7 +73,7 @@ func (s *Service) SampleValidate(ctx context.Context, library string, rows []Row
 func sampleValues(r Row, cols []Column) map[string]any {
 	out := map[string]any{}
 	for _, c := range cols {
-		v, ok := r.Values[c.Field]
+		v, ok := r.Values.Lookup(c.Field)
 		if !ok {
 			continue
 		}

@@ -171,7 +171,7 @@ func ReadRows(rd sheet.Reader, m Mapping, key string) ([]Row, int, error) {
 			return nil, 0, refusal(err)
 		}
 		r := fromCells(line, cells, m)
-		if r.Values[key] == "" {
+		if r.Values.Get(key) == "" {
 			dropped++
 			continue
 		}

@@ -183,7 +183,7 @@ func (s *Service) Page(ctx context.Context, libraryType string, q grid.Query) (*
 	return g.Page(ctx, s.db, q, inLibrary(libraryType))
 }
 
-// Export writes the library's grid as the user sees it to an .xlsx download.
+// Export writes the library's grid as the user sees it to an .xlsx or .csv download.
 func (s *Service) Export(ctx context.Context, w http.ResponseWriter, libraryType string, req grid.ExportRequest) error {
 	g, err := gridOf(libraryType)
 	if err != nil {

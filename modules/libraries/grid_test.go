@@ -3,11 +3,11 @@ package libraries_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -358,6 +358,18 @@ func TestGridExportAndThumbnail(t *testing.T) {
 	if want := a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Pending'`); len(rows) != want+1 || rows[0][0] != "Nom" {
 		t.Fatalf("export rows %d (want %d), header %v", len(rows), want+1, rows[0])
 	}
+	// The csv of the same view; a user without libraries.manage gets neither.
+	r = editor.Do("POST", "/api/assets/AdvertisingAsset/export/csv", map[string]any{
+		"columns": []any{map[string]any{"field": "name", "headerName": "Nom"}, map[string]any{"field": "category"}},
+		"filters": map[string]any{"status": "Pending"},
+	})
+	lines, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Raw, []byte("\xEF\xBB\xBF")))).ReadAll()
+	if r.Status != 200 || err != nil || len(lines) != len(rows) || lines[0][0] != "Nom" || !strings.HasSuffix(r.Header.Get("Content-Disposition"), ".csv") {
+		t.Fatalf("csv export: %d %v %d lines (want %d)", r.Status, err, len(lines), len(rows))
+	}
+	if r := user.Do("POST", "/api/assets/AdvertisingAsset/export/csv", map[string]any{"columns": []any{map[string]any{"field": "name"}}}); r.Status != 403 {
+		t.Fatalf("csv export by a user: %d", r.Status)
+	}
 
 	// The grid's thumbnail opens for a viewer on published assets, for managers only on others.
 	pub := ndjson(t, editor.Do("POST", "/api/assets/AdvertisingAsset/stream", map[string]any{"filters": map[string]any{"status": "Published"}, "limit": 1}))[1]
@@ -424,19 +436,6 @@ func TestFilterOptions(t *testing.T) {
 	}
 }
 
-func waitJob(t *testing.T, c *apptest.Client, id string) map[string]any {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		r := c.Do("GET", "/api/jobs/"+id, nil)
-		d := r.Body["data"].(map[string]any)
-		if s := d["status"]; s == "success" || s == "failed" || s == "cancelled" || time.Now().After(deadline) {
-			return d
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
 func TestReportJob(t *testing.T) {
 	a := start(t)
 	editor := login(a, "editor")
@@ -454,7 +453,7 @@ func TestReportJob(t *testing.T) {
 		t.Fatalf("report: %d %s", r.Status, r.Raw)
 	}
 	id := r.Body["data"].(map[string]any)["jobId"].(string)
-	d := waitJob(t, editor, id)
+	d := editor.WaitJob(id)
 	if d["status"] != "success" || d["progress"] != float64(100) || d["kind"] != "libraries.report" || !strings.HasPrefix(d["filename"].(string), "ProductDocument_Published_Report_") {
 		t.Fatalf("report job: %v", d)
 	}
@@ -503,7 +502,7 @@ func TestReportJob(t *testing.T) {
 	}
 	// Every status, no body.
 	r = editor.Do("POST", "/api/assets/StepAsset/report/xlsx", nil)
-	d = waitJob(t, editor, r.Body["data"].(map[string]any)["jobId"].(string))
+	d = editor.WaitJob(r.Body["data"].(map[string]any)["jobId"].(string))
 	_, body = fetch(t, a, d["url"].(string))
 	f, _ = excelize.OpenReader(bytes.NewReader(body))
 	rows, _ = f.GetRows("StepAsset")

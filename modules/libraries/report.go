@@ -99,27 +99,11 @@ func (w *reportWorker) Work(ctx context.Context, job *river.Job[ReportArgs]) err
 	}
 	f := excelize.NewFile()
 	defer f.Close()
-	sheet := a.LibraryType
-	if err := f.SetSheetName(f.GetSheetName(0), sheet); err != nil {
-		return err
-	}
-	sw, err := f.NewStreamWriter(sheet)
+	sw, st, err := grid.NewReportSheet(f, a.LibraryType)
 	if err != nil {
 		return err
 	}
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}}})
-	if err != nil {
-		return err
-	}
-	dateFmt, timeFmt := "mm/dd/yyyy", "mm/dd/yyyy hh:mm"
-	dateStyle, err := f.NewStyle(&excelize.Style{CustomNumFmt: &dateFmt})
-	if err != nil {
-		return err
-	}
-	timeStyle, err := f.NewStyle(&excelize.Style{CustomNumFmt: &timeFmt})
-	if err != nil {
-		return err
-	}
+	bold, dateStyle, timeStyle := st.Header, st.Date, st.Time
 	if err := sw.SetColWidth(1, 1, 38); err != nil {
 		return err
 	}

@@ -61,6 +61,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
 	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.saveAssignment)
 	r.Handle("DELETE", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.deleteAssignment)
+	h.customerRoutes(r)
 }
 
 func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {

@@ -98,7 +98,8 @@ type CustomerRequest struct {
 	ID     string `json:"id"`
 }
 
-// CustomerDetails answers a customer with the terms of its region and country.
+// CustomerDetails answers a customer with the terms of its region and country; its default term
+// is its own where it has one, else the first.
 func (s *Service) CustomerDetails(ctx context.Context, req CustomerRequest) (*Customer, error) {
 	var in input
 	region := in.region(req.Region)
@@ -131,8 +132,10 @@ func (s *Service) customerRecord(ctx context.Context, region, id string) (*Custo
 	if c.Terms, err = s.store.Terms(ctx, c.Region, c.Country); err != nil {
 		return nil, err
 	}
-	if len(c.Terms) > 0 {
-		c.TermsInfo = &c.Terms[0]
+	for i := range c.Terms {
+		if c.TermsInfo == nil || c.Terms[i].Code == c.term {
+			c.TermsInfo = &c.Terms[i]
+		}
 	}
 	return c, nil
 }

@@ -23,6 +23,9 @@ type Customer struct {
 	// TermsInfo is the default term; Terms every term the customer may be given.
 	TermsInfo *Term  `json:"termsInfo"`
 	Terms     []Term `json:"terms,omitempty"`
+	// term is the customer's own term code (kept in the admins' customers grid); empty means
+	// the first term of its region and country.
+	term string
 }
 
 // Address is a ship-to address.
@@ -62,12 +65,12 @@ type YearLine struct {
 	CreatedDate time.Time `json:"createdDate"`
 }
 
-const customerCols = `id, name, email, region, country, currency, account, address1, address2, city, state, zip, rep_number`
+const customerCols = `id, name, email, region, country, currency, account, address1, address2, city, state, zip, rep_number, terms`
 
 func scanCustomer(row pgx.Row) (*Customer, error) {
 	var c Customer
 	err := row.Scan(&c.ID, &c.Name, &c.Email, &c.Region, &c.Country, &c.Currency, &c.Account,
-		&c.Address.Address1, &c.Address.Address2, &c.Address.City, &c.Address.State, &c.Address.Zip, &c.RepNumber)
+		&c.Address.Address1, &c.Address.Address2, &c.Address.City, &c.Address.State, &c.Address.Zip, &c.RepNumber, &c.term)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}

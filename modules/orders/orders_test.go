@@ -9,6 +9,7 @@ import (
 
 	"its/core/app/apptest"
 	"its/core/db/dbtest"
+	"its/modules/admin"
 	"its/modules/assortments"
 	"its/modules/orders"
 	"its/modules/products"
@@ -18,8 +19,9 @@ import (
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
 func start(t testing.TB) *apptest.App {
-	// The orders manifest names the assortments area's action on its create-order screen.
-	return apptest.Start(t, fx.Options(users.Module, products.Module, assortments.Module, orders.Module))
+	// The orders manifest names the assortments area's action on its create-order screen, and
+	// the admin module's customers action on the customers grid.
+	return apptest.Start(t, fx.Options(users.Module, admin.Module, products.Module, assortments.Module, orders.Module))
 }
 
 func login(a *apptest.App, role string) *apptest.Client {

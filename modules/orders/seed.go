@@ -58,12 +58,75 @@ var demoReps = []struct {
 	{"R999", "Retired Rep", "retired@example.com", "US", false},
 }
 
+// demoAccounts are the customers the official search offers an assortment's subtitle (account,
+// name, territory, corporate, city, country); their region follows the territory.
+var demoAccounts = []struct {
+	account, name, territory string
+	corporate                bool
+	city, country            string
+}{
+	{"100215", "Big 5 Sporting Goods", "US-WEST", true, "El Segundo", "US"},
+	{"100216", "Big 5 Sporting Goods #214", "US-WEST", false, "Phoenix", "US"},
+	{"100340", "Recreational Outfitters Co-op", "US-WEST", true, "Kent", "US"},
+	{"100412", "Famous Footwear", "US-CENTRAL", true, "Madison", "US"},
+	{"100413", "Famous Footwear #1187", "US-CENTRAL", false, "Chicago", "US"},
+	{"100520", "Shoe Carnival", "US-CENTRAL", true, "Evansville", "US"},
+	{"100633", "DSW Designer Shoe Warehouse", "US-EAST", true, "Columbus", "US"},
+	{"100634", "DSW #0422", "US-EAST", false, "Boston", "US"},
+	{"100701", "Foot Locker", "US-EAST", true, "New York", "US"},
+	{"100702", "Champs Sports", "US-EAST", true, "Bradenton", "US"},
+	{"100815", "Kohl's", "US-CENTRAL", true, "Menomonee Falls", "US"},
+	{"100816", "JCPenney", "US-CENTRAL", true, "Plano", "US"},
+	{"100904", "Dick's Sporting Goods", "US-EAST", true, "Coraopolis", "US"},
+	{"100905", "Academy Sports + Outdoors", "US-CENTRAL", true, "Katy", "US"},
+	{"101010", "Scheels", "US-CENTRAL", true, "Fargo", "US"},
+	{"101122", "Rack Room Shoes", "US-EAST", true, "Charlotte", "US"},
+	{"101230", "Boot Barn", "US-WEST", true, "Irvine", "US"},
+	{"101231", "Boot Barn #118", "US-WEST", false, "Reno", "US"},
+	{"101344", "Work 'n Gear", "US-EAST", false, "Canton", "US"},
+	{"101455", "Nordstrom Rack", "US-WEST", true, "Seattle", "US"},
+	{"101566", "Zappos.com", "US-WEST", true, "Las Vegas", "US"},
+	{"101677", "Shoe Show", "US-EAST", true, "Concord", "US"},
+	{"200101", "Sport Chek", "CANADA", true, "Calgary", "CA"},
+	{"200102", "Mark's Work Wearhouse", "CANADA", true, "Calgary", "CA"},
+	{"200215", "Browns Shoes", "CANADA", false, "Montreal", "CA"},
+	{"200330", "Sporting Life", "CANADA", false, "Toronto", "CA"},
+	{"300101", "Sportshaus GmbH", "EUROPE", true, "Munich", "DE"},
+	{"300102", "Sportshaus Berlin Mitte", "EUROPE", false, "Berlin", "DE"},
+	{"300215", "Zalando SE", "EUROPE", true, "Berlin", "DE"},
+	{"300330", "Intersport France", "EUROPE", true, "Longjumeau", "FR"},
+	{"300331", "Intersport Lyon Part-Dieu", "EUROPE", false, "Lyon", "FR"},
+	{"300440", "El Corte Ingles", "EUROPE", true, "Madrid", "ES"},
+	{"300551", "Schuh Ltd", "EUROPE", true, "Livingston", "UK"},
+	{"300552", "Office Shoes", "EUROPE", true, "London", "UK"},
+	{"300663", "JD Sports Fashion", "EUROPE", true, "Bury", "UK"},
+	{"300774", "Deichmann", "EUROPE", true, "Essen", "DE"},
+	{"300885", "Sportisimo", "EUROPE", false, "Prague", "CZ"},
+	{"400101", "ABC-Mart", "JAPAN", true, "Tokyo", "JP"},
+	{"400102", "Alpen Group", "JAPAN", true, "Nagoya", "JP"},
+	{"400215", "Xebio Sports", "JAPAN", false, "Koriyama", "JP"},
+}
+
 // seedLookups loads the customers, terms and reps of the wholesale lookups.
 func seedLookups(ctx context.Context, tx pgx.Tx) error {
 	for _, c := range demoCustomers {
 		if _, err := tx.Exec(ctx, `INSERT INTO order_customers (id, name, email, region, country, currency, account, address1, city, state, zip, rep_number)
 			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]); err != nil {
 			return fmt.Errorf("demo customers: %w", err)
+		}
+	}
+	for _, a := range demoAccounts {
+		region := "US"
+		if a.territory == "EUROPE" {
+			region = "EU"
+		}
+		currency, ok := map[string]string{"US": "USD", "CA": "CAD", "UK": "GBP", "JP": "JPY"}[a.country]
+		if !ok {
+			currency = "EUR"
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO order_customers (id, name, region, country, currency, account, city, territory, corporate)
+			VALUES ($1, $2, $3, $4, $5, $1, $6, $7, $8)`, a.account, a.name, region, a.country, currency, a.city, a.territory, a.corporate); err != nil {
+			return fmt.Errorf("demo accounts: %w", err)
 		}
 	}
 	for _, t := range demoTerms {
@@ -170,20 +233,21 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 	return seedOrderCustomers(ctx, tx)
 }
 
-// seedOrderCustomers gives each demo wholesale order a customer of its region (Europe is EU,
-// others US), in turn, as the customer lookup stores it on an order (applyCustomer): the record
+// seedOrderCustomers gives each demo wholesale order a wholesale customer (one with an e-mail) of
+// its region (Europe is EU, others US), in turn, as the customer lookup stores it on an order (applyCustomer): the record
 // with its terms and default term, its account and rep on the order, and a PO number.
 func seedOrderCustomers(ctx context.Context, tx pgx.Tx) error {
 	_, err := tx.Exec(ctx, `WITH c AS (
-		SELECT cu.*, row_number() OVER (PARTITION BY cu.region ORDER BY cu.id) - 1 AS k, count(*) OVER (PARTITION BY cu.region) AS n, t.terms
+		SELECT cu.*, row_number() OVER (PARTITION BY cu.region ORDER BY cu.id) - 1 AS k, count(*) OVER (PARTITION BY cu.region) AS n, t.term_list
 		FROM order_customers cu
-		CROSS JOIN LATERAL (SELECT coalesce(jsonb_agg(jsonb_build_object('code', code, 'description', description) ORDER BY code), '[]') AS terms
+		CROSS JOIN LATERAL (SELECT coalesce(jsonb_agg(jsonb_build_object('code', code, 'description', description) ORDER BY code), '[]') AS term_list
 			FROM order_terms WHERE region = cu.region AND country = CASE WHEN EXISTS
-				(SELECT 1 FROM order_terms WHERE region = cu.region AND country = cu.country) THEN cu.country ELSE '' END) t)
+				(SELECT 1 FROM order_terms WHERE region = cu.region AND country = cu.country) THEN cu.country ELSE '' END) t
+		WHERE cu.email <> '')
 	UPDATE orders o SET customer = jsonb_build_object('id', c.id, 'name', c.name, 'email', c.email, 'region', c.region,
 			'country', c.country, 'currency', c.currency, 'account', c.account, 'repNumber', c.rep_number,
 			'address', jsonb_build_object('address1', c.address1, 'address2', c.address2, 'city', c.city, 'state', c.state, 'zip', c.zip, 'country', c.country),
-			'termsInfo', c.terms -> 0, 'terms', c.terms),
+			'termsInfo', c.term_list -> 0, 'terms', c.term_list),
 		account = c.account, rep_number = c.rep_number, po = 'PO-' || o.order_number
 	FROM c
 	WHERE o.type = 'WHOLESALE' AND (o.customer IS NULL OR o.customer = 'null'::jsonb)

@@ -11,6 +11,9 @@ type Catalog interface {
 	Validate(ctx context.Context, q Querier, rows []Pair) (ValidationResult, error)
 	// ByIDs loads products by id with their pricing in location loc.
 	ByIDs(ctx context.Context, q Querier, ids []string, loc string, withColors bool) ([]Product, error)
+	// Facts reads the few facts a check of many rows needs of products by id (unknown ids are
+	// left out), calling each for every product found.
+	Facts(ctx context.Context, q Querier, ids []string, loc string, each func(Facts)) error
 	// Page answers one page of a search and its total.
 	Page(ctx context.Context, q Querier, query *Query, onlyLocation bool) (Total, []Product, error)
 	// PageRows answers one page of a search without counting.

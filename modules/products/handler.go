@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
@@ -41,6 +42,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", actions.ProductsView, h.colors)
 	r.Handle("GET", "/api/products/locations", actions.ProductsView, h.locations)
 	r.Handle("GET", "/api/products/images/{id}/{file}", actions.ProductsView, h.image)
+	r.Handle("POST", "/api/products/export/xlsx", actions.ProductsView, h.export(grid.FormatXLSX))
+	r.Handle("POST", "/api/products/export/csv", actions.ProductsView, h.export(grid.FormatCSV))
 }
 
 // stream answers a product query as NDJSON: {"totalCount":N,"totalCountCapped":false} (exact up
@@ -108,6 +111,18 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request) error {
 	_ = enc.Encode(map[string]any{"done": true, "count": n})
 	_ = flush()
 	return nil
+}
+
+// export writes the product library's view as a file in format.
+func (h *Handler) export(format string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var req ExportRequest
+		if err := httpx.Decode(r, &req); err != nil {
+			return err
+		}
+		req.Format = format
+		return h.svc.Export(r.Context(), w, req)
+	}
 }
 
 // page is the cached GET: ?query=<json>&select=a,b&cursor=... The answer may be kept by the
@@ -236,8 +251,8 @@ func (h *Handler) locations(w http.ResponseWriter, r *http.Request) error {
 // browsers keep it for a year.
 func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 	id := chi.URLParam(r, "id")
-	kind, ok := strings.CutSuffix(chi.URLParam(r, "file"), ".png")
-	if _, known := imageSizes[kind]; !ok || !known {
+	kind, angle, ok := imageFile(chi.URLParam(r, "file"))
+	if !ok {
 		return httpx.NotFound("Image")
 	}
 	_, color, valid := SplitID(id)
@@ -251,7 +266,7 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 	if !found {
 		return httpx.NotFound("Product")
 	}
-	etag := `"` + id + "-" + kind + `"`
+	etag := `"` + id + "-" + kind + "-" + angle + `"`
 	w.Header().Set("Cache-Control", "private, max-age=31536000, immutable")
 	w.Header().Set("ETag", etag)
 	if r.Header.Get("If-None-Match") == etag {
@@ -259,7 +274,7 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := RenderImage(&buf, kind, facts.ProductType, facts.Type, color); err != nil {
+	if err := RenderAngle(&buf, kind, angle, facts.ProductType, facts.Type, color); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "image/png")

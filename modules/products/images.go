@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strings"
 )
 
 // Product images are drawn on demand from the style/colour (a silhouette of the product type in
@@ -65,6 +66,8 @@ type canvas struct {
 	img  *image.RGBA
 	w, h int
 	cov  []float64
+	// view moves each point of the drawing before it is filled: the camera of an angle.
+	view func(pt) pt
 }
 
 func newCanvas(size image.Point, bg color.RGBA) *canvas {
@@ -86,6 +89,9 @@ func (cv *canvas) fill(poly []pt, c color.RGBA, alpha float64) {
 	minX, maxX := math.Inf(1), math.Inf(-1)
 	minY, maxY := math.Inf(1), math.Inf(-1)
 	for i, p := range poly {
+		if cv.view != nil {
+			p = cv.view(p)
+		}
 		pts[i] = pt{p.X * float64(cv.w), p.Y * float64(cv.h)}
 		minX, maxX = math.Min(minX, pts[i].X), math.Max(maxX, pts[i].X)
 		minY, maxY = math.Min(minY, pts[i].Y), math.Max(maxY, pts[i].Y)
@@ -165,14 +171,58 @@ func shadeOf(c color.RGBA, f float64) color.RGBA {
 	return rgb(uint8(float64(c.R)*f), uint8(float64(c.G)*f), uint8(float64(c.B)*f))
 }
 
+// Angles of a product's gallery (the product detail viewer's angle gallery): the side the
+// catalog shows, the other side, and a close-up of the upper. An image file names its angle
+// after the kind ("image-medial.png"); none is the side.
+const (
+	AngleSide   = "side"
+	AngleMedial = "medial"
+	AngleDetail = "detail"
+)
+
+// Angles are the gallery's angles in the order it shows them.
+var Angles = []string{AngleSide, AngleMedial, AngleDetail}
+
+// angleViews move the drawing for each angle (unit coordinates, see canvas).
+var angleViews = map[string]func(pt) pt{
+	AngleSide:   nil,
+	AngleMedial: func(p pt) pt { return pt{1 - p.X, p.Y} },
+	AngleDetail: func(p pt) pt { return pt{0.5 + (p.X-0.58)*2, 0.5 + (p.Y-0.55)*2} },
+}
+
+// imageFile splits an image file name ("image.png", "print-medial.png") into its kind and
+// angle; ok is false for any other name.
+func imageFile(file string) (kind, angle string, ok bool) {
+	name, png := strings.CutSuffix(file, ".png")
+	if !png {
+		return "", "", false
+	}
+	kind, angle, dash := strings.Cut(name, "-")
+	if dash && angle == "" {
+		return "", "", false // "print-.png": a dash names an angle
+	}
+	if !dash {
+		angle = AngleSide
+	}
+	_, knownKind := imageSizes[kind]
+	_, knownAngle := angleViews[angle]
+	return kind, angle, knownKind && knownAngle
+}
+
 // RenderImage draws the product image of kind (thumbnail, image or print) as PNG.
 func RenderImage(w io.Writer, kind, productType, typ, colorCode string) error {
+	return RenderAngle(w, kind, AngleSide, productType, typ, colorCode)
+}
+
+// RenderAngle draws the product image of kind seen from angle (one of Angles) as PNG.
+func RenderAngle(w io.Writer, kind, angle, productType, typ, colorCode string) error {
 	size, ok := imageSizes[kind]
 	if !ok {
 		size = imageSizes["thumbnail"]
 	}
 	cols := colorsOf(colorCode)
 	cv := newCanvas(size, rgb(244, 244, 241))
+	cv.view = angleViews[angle]
 	cv.fill(ellipse(0.5, 0.86, 0.40, 0.045), rgb(0, 0, 0), 0.10)
 	switch productType {
 	case "Footwear":

@@ -4,16 +4,20 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"image/png"
 	"io"
 	"net/http"
 	"net/url"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/xuri/excelize/v2"
 	"go.uber.org/fx"
 
 	"its/core/app/apptest"
@@ -177,6 +181,33 @@ func TestCatalog(t *testing.T) {
 			AND year BETWEEN 2024 AND 2025 AND (gender IS NULL OR gender = '' OR lower(gender) <> 'mens')`)
 		if int(num(lines[0]["totalCount"])) != want || want == 0 || want > products.CountCap {
 			t.Fatalf("text, conditions and tree: %v, want %d", lines[0]["totalCount"], want)
+		}
+		// Location fields: "is empty" and "is none of" hold for products not priced in the
+		// location too, the other operators only for products priced there (EU, which an
+		// admin may price in).
+		admin := a.Client()
+		admin.Login("admin@example.com")
+		for _, tc := range []struct {
+			op    string
+			vals  []any
+			where string
+		}{
+			{"blank", nil, "pl.wholesale_price IS NULL"},
+			{"notIn", []any{10, 20}, "(pl.wholesale_price IS NULL OR pl.wholesale_price NOT IN (10, 20))"},
+			{"lte", []any{20}, "pl.wholesale_price <= 20"},
+			{"notBlank", nil, "pl.wholesale_price IS NOT NULL"},
+		} {
+			_, _, lines := ndjson(t, a, admin, map[string]any{"locationId": "EU", "limit": 1, "where": map[string]any{"and": []any{
+				map[string]any{"field": "division", "op": "in", "values": []any{"Kids"}},
+				map[string]any{"field": "year", "op": "in", "values": []any{2025}},
+				map[string]any{"field": "season", "op": "in", "values": []any{"FA"}},
+				map[string]any{"field": "wholesalePrice", "op": tc.op, "values": tc.vals},
+			}}})
+			want := a.Count(`SELECT count(*) FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id AND pl.code = 'EU'
+				WHERE p.division = 'Kids' AND p.year = 2025 AND p.season = 'FA' AND ` + tc.where)
+			if got := int(num(lines[0]["totalCount"])); want == 0 || want > products.CountCap || got != want {
+				t.Fatalf("wholesalePrice %s %v: %v, want %d", tc.op, tc.vals, lines[0], want)
+			}
 		}
 		// Refused: an unknown field, an operator not of the type, a bad value; one 400 names each.
 		r := c.Do("POST", "/api/products/query", map[string]any{"where": map[string]any{"or": []any{
@@ -552,6 +583,22 @@ func TestCatalog(t *testing.T) {
 		if r := c.Do("GET", "/api/products/images/"+id+"/huge.png", nil); r.Status != 404 {
 			t.Fatalf("unknown kind: %d", r.Status)
 		}
+		// The angle gallery: each angle is its own drawing of the same size; an unknown angle is a 404.
+		for _, angle := range []string{"medial", "detail"} {
+			res, err := c.HTTP.Get(a.URL + "/api/products/images/" + id + "/thumbnail-" + angle + ".png")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			img, err := png.Decode(bytes.NewReader(got))
+			if res.StatusCode != 200 || err != nil || img.Bounds().Dx() != 160 || bytes.Equal(got, body) {
+				t.Fatalf("%s angle: %d %v (same as the side: %v)", angle, res.StatusCode, err, bytes.Equal(got, body))
+			}
+		}
+		if r := c.Do("GET", "/api/products/images/"+id+"/thumbnail-top.png", nil); r.Status != 404 {
+			t.Fatalf("unknown angle: %d", r.Status)
+		}
 	})
 
 	t.Run("locations by territory", func(t *testing.T) {
@@ -569,6 +616,81 @@ func TestCatalog(t *testing.T) {
 		for _, x := range l {
 			if m := x.(map[string]any); m["code"] == "JP" && (num(m["decimalPlaces"]) != 0 || m["currencySymbol"] != "¥") {
 				t.Fatalf("JP %v", m)
+			}
+		}
+	})
+
+	t.Run("export", func(t *testing.T) {
+		tree := map[string]any{"and": []any{
+			map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}},
+			map[string]any{"or": []any{
+				map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{50}},
+				map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+			}},
+		}}
+		body := map[string]any{
+			"query":   map[string]any{"text": "", "conditions": map[string]any{"productType": []any{"Footwear"}}, "where": tree, "sort": map[string]any{"name": 1}, "limit": 100},
+			"columns": []any{map[string]any{"field": "color", "headerName": "Farbe"}, map[string]any{"field": "style"}, map[string]any{"field": "wholesalePrice"}, map[string]any{"field": "markupPercent"}, map[string]any{"field": "gender"}},
+			"filters": map[string]any{"gender": []any{"Boys", "Girls", "Mens"}},
+			"sort":    []any{map[string]any{"field": "style"}, map[string]any{"field": "color"}},
+		}
+		want := a.Count(`SELECT count(*) FROM products p WHERE p.product_type = 'Footwear' AND p.division IN ('Work', 'Kids') AND p.gender IN ('Boys', 'Girls', 'Mens')
+			AND ((SELECT wholesale_price FROM product_locations WHERE product_id = p.id AND code = 'US') > 50 OR p.season = 'SP')`)
+		if want < 100 {
+			t.Fatalf("fixture: %d products", want)
+		}
+		r := c.Do("POST", "/api/products/export/xlsx", body)
+		if r.Status != 200 || !regexp.MustCompile(`filename="Products_\d{4}-\d{2}-\d{2}\.xlsx"`).MatchString(r.Header.Get("Content-Disposition")) {
+			t.Fatalf("xlsx export: %d %v %.300s", r.Status, r.Header, r.Raw)
+		}
+		x, err := excelize.OpenReader(bytes.NewReader(r.Raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := x.GetRows(x.GetSheetName(0))
+		if len(rows) != want+1 || !reflect.DeepEqual(rows[0], []string{"Farbe", "Style", "Wholesale price", "Markup %", "Gender"}) {
+			t.Fatalf("xlsx: %d rows (want %d), header %q", len(rows)-1, want, rows[0])
+		}
+		// The first row is the catalog's first in style order, priced as the product fetch prices it.
+		var firstID string
+		if err := a.DB.QueryRow(t.Context(), `SELECT p.id FROM products p WHERE p.product_type = 'Footwear' AND p.division IN ('Work', 'Kids') AND p.gender IN ('Boys', 'Girls', 'Mens')
+			AND ((SELECT wholesale_price FROM product_locations WHERE product_id = p.id AND code = 'US') > 50 OR p.season = 'SP') ORDER BY p.style, p.color, p.id LIMIT 1`).Scan(&firstID); err != nil {
+			t.Fatal(err)
+		}
+		f := c.Do("POST", "/api/products/fetch", map[string]any{"ids": []string{firstID}})
+		p := f.Body["data"].([]any)[0].(map[string]any)
+		loc := p["locations"].([]any)[0].(map[string]any)
+		got := rows[1]
+		if got[0] != p["color"] || got[1] != p["style"] || got[2] != strconv.FormatFloat(num(loc["wholesalePrice"]), 'f', -1, 64) || got[3] != strconv.FormatFloat(num(loc["markupPercent"]), 'f', -1, 64) {
+			t.Fatalf("first row %q, product %v %v at %v %v", got, p["style"], p["color"], loc["wholesalePrice"], loc["markupPercent"])
+		}
+
+		r = c.Do("POST", "/api/products/export/csv", body)
+		lines, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Raw, []byte("\xEF\xBB\xBF")))).ReadAll()
+		if r.Status != 200 || err != nil || len(lines) != want+1 || lines[0][0] != "Farbe" || !reflect.DeepEqual(lines[1][:2], got[:2]) {
+			t.Fatalf("csv: %d %v, %d lines (want %d)", r.Status, err, len(lines), want+1)
+		}
+
+		// The caller's policy: editor@ may not price at EU; approver@ may not read the catalog.
+		body["query"] = map[string]any{"locationId": "EU"}
+		if r := c.Do("POST", "/api/products/export/xlsx", body); r.Status != 403 {
+			t.Fatalf("editor's export priced at EU: %d", r.Status)
+		}
+		other := a.Client()
+		other.Login("approver@example.com")
+		for _, path := range []string{"/api/products/export/xlsx", "/api/products/export/csv"} {
+			if r := other.Do("POST", path, map[string]any{"columns": []any{map[string]any{"field": "style"}}}); r.Status != 403 {
+				t.Fatalf("approver %s: %d", path, r.Status)
+			}
+		}
+		// Mistakes are 400s before any byte.
+		for _, bad := range []map[string]any{
+			{"columns": []any{map[string]any{"field": "thumbnail"}}},
+			{"columns": []any{map[string]any{"field": "style"}}, "query": map[string]any{"where": map[string]any{"field": "nope", "op": "in", "values": []any{"x"}}}},
+			{"columns": []any{map[string]any{"field": "style"}}, "groupBy": []any{"nope"}},
+		} {
+			if r := c.Do("POST", "/api/products/export/csv", bad); r.Status != 400 {
+				t.Fatalf("%v: %d", bad, r.Status)
 			}
 		}
 	})

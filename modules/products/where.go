@@ -3,6 +3,9 @@ package products
 import (
 	"errors"
 	"regexp"
+	"strings"
+
+	sq "github.com/Masterminds/squirrel"
 
 	"its/core/grid"
 	"its/core/httpx"
@@ -45,13 +48,14 @@ var locationCode = regexp.MustCompile(`^[A-Z]{2,5}$`)
 
 // whereColumn resolves a filter-builder field for the query's location: a location field reads
 // the product's price row there through a subquery, so the condition stands on the catalog alone
-// (every caller of Where selects FROM products p).
+// (every caller of Where selects FROM products p). It checks the tree; compileLeaf writes the
+// SQL of a location field's conditions in a shape the planner can hash (see locationCond).
 func (q *Query) whereColumn(field string) *grid.Column {
 	c, ok := whereColumns[field]
 	if !ok {
 		return nil
 	}
-	if len(c.Expr) > 3 && c.Expr[:3] == "pl." {
+	if isLocationField(c) {
 		loc := q.Location()
 		if !locationCode.MatchString(loc) {
 			return nil
@@ -61,6 +65,9 @@ func (q *Query) whereColumn(field string) *grid.Column {
 	return &c
 }
 
+// isLocationField reports a column of the pricing location (alias pl).
+func isLocationField(c grid.Column) bool { return strings.HasPrefix(c.Expr, "pl.") }
+
 // compileWhere normalizes the filter-builder tree and checks it against the catalog whitelist.
 func (q *Query) compileWhere() ([]httpx.FieldError, error) {
 	q.Tree = q.Tree.Normalize()
@@ -68,15 +75,84 @@ func (q *Query) compileWhere() ([]httpx.FieldError, error) {
 	if q.Tree == nil {
 		return nil, nil
 	}
-	cond, err := grid.WhereSQL(q.Tree, q.whereColumn)
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		fes, _ := he.Details.([]httpx.FieldError)
-		return fes, nil
+	// The whole tree is checked first, so that every mistake is named by its path.
+	if _, err := grid.WhereSQL(q.Tree, q.whereColumn); err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) {
+			fes, _ := he.Details.([]httpx.FieldError)
+			return fes, nil
+		}
+		return nil, err
 	}
+	cond, err := q.compileNode(q.Tree)
 	if err != nil {
 		return nil, err
 	}
 	q.whereCond = cond
 	return nil, nil
+}
+
+// compileNode writes a checked tree's condition: groups as AND / OR of their parts, conditions
+// on the catalog through the grid's compiler, conditions on a location field by locationCond.
+func (q *Query) compileNode(w *grid.Where) (sq.Sqlizer, error) {
+	if w.And != nil || w.Or != nil {
+		list := w.Or
+		if w.And != nil {
+			list = w.And
+		}
+		parts := make([]sq.Sqlizer, 0, len(list))
+		for i := range list {
+			c, err := q.compileNode(&list[i])
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, c)
+		}
+		if w.And != nil {
+			return sq.And(parts), nil
+		}
+		return sq.Or(parts), nil
+	}
+	if c, ok := whereColumns[w.Field]; ok && isLocationField(c) {
+		return q.locationCond(w, c)
+	}
+	return grid.WhereSQL(w, q.whereColumn)
+}
+
+// locationCond writes a condition on a location field as whether the product has a price row
+// in the query's location that meets it: EXISTS, which the planner turns into one hashed
+// lookup of the location's matching rows (along product_locations_wholesale_idx and its
+// siblings) instead of reading the product's row there once per product. "Is none of" and "is
+// empty" hold for products not priced there too, so they are NOT EXISTS of "is any of" and "is
+// not empty" (a product has at most one row per location).
+func (q *Query) locationCond(w *grid.Where, c grid.Column) (sq.Sqlizer, error) {
+	loc := q.Location()
+	if !locationCode.MatchString(loc) {
+		return nil, errors.New("products: location code checked by whereColumn")
+	}
+	inner, neg := *w, false
+	switch w.Op {
+	case "notIn":
+		inner.Op, neg = "in", true
+	case "blank":
+		inner.Op, neg = "notBlank", true
+	}
+	cond, err := grid.WhereSQL(&inner, func(field string) *grid.Column {
+		if field != c.Field {
+			return nil
+		}
+		return &c
+	})
+	if err != nil {
+		return nil, err
+	}
+	s, args, err := cond.ToSql()
+	if err != nil {
+		return nil, err
+	}
+	sql := "EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.code = '" + loc + "' AND " + s + ")"
+	if neg {
+		sql = "NOT " + sql
+	}
+	return sq.Expr(sql, args...), nil
 }

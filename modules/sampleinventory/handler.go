@@ -50,6 +50,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/sampleInventory/validate/{library}", actions.SampleInventoryEdit, h.validate, libraryFrom("library"))
 	r.Handle("GET", "/api/sampleInventory/autocomplete/{manageType}/{property}/{value}", actions.SampleInventoryView, h.autocomplete, libraryFrom("manageType"))
 	r.Handle("POST", "/api/sampleInventory/export/xlsx/{library}", actions.SampleInventoryView, grid.ServeExport(h.svc.Export, "library"), libraryFrom("library"))
+	r.Handle("POST", "/api/sampleInventory/export/csv/{library}", actions.SampleInventoryView, grid.ServeExportAs(grid.FormatCSV, h.svc.Export, "library"), libraryFrom("library"))
 	r.Handle("PATCH", "/api/sampleInventory/Sales/transfer", actions.SampleInventoryTransfer, h.transfer)
 	r.Handle("GET", "/api/sampleInventoryTracking/{manageType}/{id}", actions.SampleInventoryView, h.history, libraryFrom("manageType"))
 	r.Handle("POST", "/api/sampleInventoryTracking/{manageType}", actions.SampleInventoryEdit, h.track, libraryFrom("manageType"))

@@ -3,6 +3,7 @@ package sampleinventory_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -250,6 +251,7 @@ func TestPermissions(t *testing.T) {
 		{"GET", "/api/sampleInventory/SampleInventorySales/schema", nil},
 		{"POST", "/api/sampleInventory/Sales/stream", map[string]any{}},
 		{"POST", "/api/sampleInventory/export/xlsx/Sales", map[string]any{"columns": []map[string]string{{"field": "style"}}}},
+		{"POST", "/api/sampleInventory/export/csv/Sales", map[string]any{"columns": []map[string]string{{"field": "style"}}}},
 		{"PATCH", "/api/sampleInventory/Sales/batch/many", map[string]any{"update": []any{map[string]any{"id": salesID, "version": salesV, "changes": map[string]any{"totalQty": 1}}}}},
 		{"PATCH", "/api/sampleInventory/" + salesID, map[string]any{"version": salesV, "totalQty": 1}},
 		{"DELETE", "/api/sampleInventory/" + salesID + "?version=" + strconv.Itoa(salesV), nil},
@@ -708,5 +710,23 @@ func TestExport(t *testing.T) {
 	b, _ := json.Marshal(map[string]any{"columns": []map[string]string{{"field": "region"}}})
 	if r := c.Do("POST", "/api/sampleInventory/export/xlsx/Production", b); r.Status != 400 {
 		t.Fatalf("export of a Sales column from Production: %d", r.Status)
+	}
+
+	// The same view as csv: the same rows, group headers as first cells of empty rows.
+	r = c.Do("POST", "/api/sampleInventory/export/csv/Production", map[string]any{
+		"columns": []map[string]string{{"field": "bin", "headerName": "Bin #"}, {"field": "style"}, {"field": "color"}, {"field": "size"}, {"field": "totalQty"}, {"field": "moldDate"}},
+		"filters": map[string]any{"division": "POP"},
+		"sort":    []map[string]string{{"field": "bin"}, {"field": "style"}},
+		"groupBy": []string{"status"},
+	})
+	if r.Status != 200 || !regexp.MustCompile(`filename="SampleInventory_Production_\d{4}-\d{2}-\d{2}\.csv"`).MatchString(r.Header.Get("Content-Disposition")) {
+		t.Fatalf("csv export: %d %v", r.Status, r.Header)
+	}
+	lines, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Raw, []byte("\xEF\xBB\xBF")))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != len(want) || !reflect.DeepEqual(lines[0], want[0]) || lines[1][0] != want[1][0] {
+		t.Fatalf("csv: %d lines, want %d; first %q", len(lines), len(want), lines[:min(3, len(lines))])
 	}
 }

@@ -82,7 +82,7 @@ func (s *Service) Stream(ctx context.Context, w http.ResponseWriter, library str
 	return g.Stream(ctx, w, s.db, q, listScope(lib, q.Filters), s.log)
 }
 
-// Export writes the library's grid as the user sees it to an .xlsx download.
+// Export writes the library's grid as the user sees it to an .xlsx or .csv download.
 func (s *Service) Export(ctx context.Context, w http.ResponseWriter, library string, req grid.ExportRequest) error {
 	g, lib, err := gridOf(library)
 	if err != nil {

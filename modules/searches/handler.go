@@ -1,6 +1,7 @@
 package searches
 
 import (
+	"io"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -23,6 +24,40 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("DELETE", "/api/searches/{id}", actions.SearchesSave, h.delete, registry.NoResource())
 	r.Handle("POST", "/api/searches/share", actions.SearchesShare, h.share)
 	r.Handle("POST", "/api/mail/applink", actions.SearchesShare, h.share)
+	r.Handle("GET", "/api/gridLayouts/{grid}", actions.SearchesSave, h.layout, registry.NoResource())
+	r.Handle("PUT", "/api/gridLayouts/{grid}", actions.SearchesSave, h.saveLayout, registry.NoResource())
+	r.Handle("DELETE", "/api/gridLayouts/{grid}", actions.SearchesSave, h.resetLayout, registry.NoResource())
+}
+
+// layout answers the caller's layout of a grid ({"data": null} when they keep none).
+func (h *Handler) layout(w http.ResponseWriter, r *http.Request) error {
+	l, err := h.svc.Layout(r.Context(), chi.URLParam(r, "grid"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, l)
+	return nil
+}
+
+func (h *Handler) saveLayout(w http.ResponseWriter, r *http.Request) error {
+	raw, err := io.ReadAll(io.LimitReader(r.Body, maxLayoutBytes+1))
+	if err != nil {
+		return err
+	}
+	l, err := h.svc.SaveLayout(r.Context(), chi.URLParam(r, "grid"), raw)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, l)
+	return nil
+}
+
+func (h *Handler) resetLayout(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.ResetLayout(r.Context(), chi.URLParam(r, "grid")); err != nil {
+		return err
+	}
+	httpx.Data(w, map[string]any{"reset": true})
+	return nil
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

@@ -2,8 +2,22 @@
 
 package searches
 
+// A grid's row heights a user's layout may pick.
+const (
+	RowHeightCompact = "compact"
+	RowHeightNormal  = "normal"
+	RowHeightTall    = "tall"
+)
+
+// RowHeights lists every rowHeight value in order.
+var RowHeights = []string{RowHeightCompact, RowHeightNormal, RowHeightTall}
+
 // Constants of modules/searches/module.yaml.
 const (
+	// The narrowest column width a layout keeps (px)
+	MinColumnWidth = 20
+	// The widest column width a layout keeps (px)
+	MaxColumnWidth = 2000
 	// The most saved searches one user keeps
 	MaxSaved = 200
 	// The largest saved query

@@ -3,6 +3,7 @@ package searches
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -77,4 +78,27 @@ func (s *Store) save(ctx context.Context, ownerID string, v *Saved) (out *Saved,
 func (s *Store) delete(ctx context.Context, ownerID, id string) (bool, error) {
 	tag, err := s.db.Exec(ctx, `DELETE FROM saved_searches WHERE owner_id = $1 AND id = $2`, ownerID, id)
 	return tag.RowsAffected() == 1, err
+}
+
+// layout reads an owner's layout of a grid; nil when they keep none.
+func (s *Store) layout(ctx context.Context, ownerID, grid string) ([]byte, error) {
+	var raw []byte
+	err := s.db.QueryRow(ctx, `SELECT layout FROM grid_layouts WHERE owner_id = $1 AND grid = $2`, ownerID, grid).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	return raw, err
+}
+
+// saveLayout keeps an owner's layout of a grid, replacing the one kept.
+func (s *Store) saveLayout(ctx context.Context, ownerID, grid string, layout []byte) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO grid_layouts (owner_id, grid, layout) VALUES ($1, $2, $3)
+		ON CONFLICT (owner_id, grid) DO UPDATE SET layout = EXCLUDED.layout, modified_at = now()`, ownerID, grid, layout)
+	return err
+}
+
+// deleteLayout forgets an owner's layout of a grid.
+func (s *Store) deleteLayout(ctx context.Context, ownerID, grid string) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM grid_layouts WHERE owner_id = $1 AND grid = $2`, ownerID, grid)
+	return err
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
@@ -173,6 +174,24 @@ func (c *Client) Login(email string) *Response {
 		c.app.t.Fatalf("login %s: %d %s", email, r.Status, r.Raw)
 	}
 	return r
+}
+
+// WaitJob follows download-queue job id (GET /api/jobs/{id}) until it ends or a minute has
+// passed, and answers its last status.
+func (c *Client) WaitJob(id string) map[string]any {
+	c.app.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		r := c.Do("GET", "/api/jobs/"+id, nil)
+		d, _ := r.Body["data"].(map[string]any)
+		if r.Status != http.StatusOK || d == nil {
+			c.app.t.Fatalf("job %s: %d %s", id, r.Status, r.Raw)
+		}
+		if s := d["status"]; s == "success" || s == "failed" || s == "cancelled" || time.Now().After(deadline) {
+			return d
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // Count runs a count query, for asserting that a refused request wrote nothing.

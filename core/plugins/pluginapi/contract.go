@@ -29,9 +29,11 @@
 //     The core sends a RequestFrame with Head (method, path, query, headers, route pattern, path
 //     parameters and the user), then RequestFrames with Body chunks, then one with EOF. The
 //     plugin answers a ResponseFrame with Head (status, headers), then Body chunks, each sent
-//     when the handler flushes or the chunk is full, so NDJSON and downloads stream. The core
-//     only opens this stream after session, CSRF and the route's policy action allowed the
-//     request: a plugin never sees a request the policy denied.
+//     when the handler flushes or the chunk is full, so NDJSON and downloads stream; the last
+//     frame has EOF (a small answer is one frame: head, body and EOF). The core only opens this
+//     stream after session, CSRF and the route's policy action allowed the request: a plugin
+//     never sees a request the policy denied, nor the browser's credentials (the Cookie,
+//     Authorization and CSRF headers stay in the core; the user arrives in Head.User).
 //
 // Host (served by the core on the go-plugin broker, called by the plugin), since v1:
 //   - StoragePut, StorageGet, StorageDelete, StorageSignedURL: the core's blob store, inside the
@@ -88,6 +90,12 @@ const (
 	MethodDBQuery          = "/" + HostService + "/DBQuery"
 	MethodDBExec           = "/" + HostService + "/DBExec"
 )
+
+// WindowSize is the gRPC flow-control window of both sides, per stream and per connection. A
+// fixed window turns off gRPC's bandwidth probing, whose pings cost every small request a
+// wake-up of both processes; a local socket needs no probing, and 1 MiB keeps 32 chunks of a
+// download in flight.
+const WindowSize = 1 << 20
 
 // ChunkSize is the largest body chunk of one frame, either way.
 const ChunkSize = 32 << 10
@@ -177,6 +185,10 @@ type ResponseHead struct {
 type ResponseFrame struct {
 	Head *ResponseHead `json:"head,omitempty"`
 	Body []byte        `json:"body,omitempty"`
+	// EOF marks the answer's last frame: the core finishes the HTTP answer on it instead of
+	// waiting for the stream to end (an answer in one frame goes out with its Content-Length).
+	// A plugin that never sets it is answered when the stream ends.
+	EOF bool `json:"eof,omitempty"`
 }
 
 // StorageObject is a blob for StoragePut and from StorageGet; Key is relative to the plugin's

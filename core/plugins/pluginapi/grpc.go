@@ -59,6 +59,16 @@ func Plugins(m ModuleServer) map[string]goplugin.Plugin {
 	return map[string]goplugin.Plugin{PluginName: &Plugin{Module: m}}
 }
 
+// DialOptions are the core's options of its connection to a plugin.
+func DialOptions() []grpc.DialOption {
+	return []grpc.DialOption{grpc.WithInitialWindowSize(WindowSize), grpc.WithInitialConnWindowSize(WindowSize)}
+}
+
+// NewServer is the plugin's gRPC server, with the contract's window.
+func NewServer(opts []grpc.ServerOption) *grpc.Server {
+	return grpc.NewServer(append(opts, grpc.InitialWindowSize(WindowSize), grpc.InitialConnWindowSize(WindowSize))...)
+}
+
 // ModuleClient calls a plugin's Module service (core side).
 type ModuleClient struct {
 	conn   *grpc.ClientConn
@@ -104,6 +114,22 @@ func (c *ClientStream) Recv() (*ResponseFrame, error) {
 func (c *ModuleClient) Serve(ctx context.Context) (*ClientStream, error) {
 	s, err := c.conn.NewStream(ctx, &moduleDesc.Streams[0], MethodServe, callJSON)
 	if err != nil {
+		return nil, err
+	}
+	return &ClientStream{s: s}, nil
+}
+
+// headOnly is the Serve stream as the core opens it for a request without a body: its one
+// frame also ends the core's side, in the same HTTP/2 frame (the plugin sees the same stream).
+var headOnly = grpc.StreamDesc{StreamName: "Serve", ServerStreams: true}
+
+// ServeHead opens a Serve stream for a request without a body and sends its one frame.
+func (c *ModuleClient) ServeHead(ctx context.Context, f *RequestFrame) (*ClientStream, error) {
+	s, err := c.conn.NewStream(ctx, &headOnly, MethodServe, callJSON)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.SendMsg(f); err != nil {
 		return nil, err
 	}
 	return &ClientStream{s: s}, nil

@@ -151,7 +151,7 @@ func Serve(id, version string, m *Mux) {
 	goplugin.Serve(&goplugin.ServeConfig{
 		HandshakeConfig: pluginapi.Handshake,
 		Plugins:         pluginapi.Plugins(&server{id: id, version: version, mux: m}),
-		GRPCServer:      goplugin.DefaultGRPCServer,
+		GRPCServer:      pluginapi.NewServer,
 	})
 }
 
@@ -286,16 +286,19 @@ func (w *responseWriter) Write(p []byte) (int, error) {
 }
 
 // Flush sends what is buffered (and the head, the first time).
-func (w *responseWriter) Flush() {
+func (w *responseWriter) Flush() { w.send(false) }
+
+// send sends what is buffered (and the head, the first time); last marks the answer's end.
+func (w *responseWriter) send(last bool) {
 	if w.err != nil {
 		return
 	}
 	w.WriteHeader(http.StatusOK)
-	f := &pluginapi.ResponseFrame{Body: w.buf}
+	f := &pluginapi.ResponseFrame{Body: w.buf, EOF: last}
 	if !w.sent {
 		f.Head = &pluginapi.ResponseHead{Status: w.status, Header: w.header}
 		w.sent = true
-	} else if len(w.buf) == 0 {
+	} else if len(w.buf) == 0 && !last {
 		return
 	}
 	w.err = w.stream.Send(f)
@@ -303,6 +306,6 @@ func (w *responseWriter) Flush() {
 }
 
 func (w *responseWriter) finish() error {
-	w.Flush()
+	w.send(true)
 	return w.err
 }

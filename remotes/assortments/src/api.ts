@@ -16,6 +16,10 @@ export type View = (typeof VIEWS)[number];
 export const BASE_PATH = '/product/assortments';
 export const viewPath = (v: View) => `${BASE_PATH}/${v}`;
 export const managePath = (id: string) => `${BASE_PATH}/assortment/${encodeURIComponent(id)}/manage`;
+/** The internal assortments' pages: a channel's list and an assortment's tabs. */
+export const INTERNAL_PATH = `${BASE_PATH}/internal`;
+export const internalListPath = (channel: string) => `${INTERNAL_PATH}/${channel.toLowerCase()}`;
+export const internalPath = (id: string, tab: 'sort') => `${INTERNAL_PATH}/${encodeURIComponent(id)}/${tab}`;
 
 export const CHANNELS: readonly string[] = enums.assortments.channels;
 export const REGIONS: readonly string[] = enums.assortments.regions;
@@ -71,6 +75,8 @@ export interface Assortment {
   uiSettings: Record<string, unknown> | null;
   decimalsPlaces: number;
   scheduledDate: string | null;
+  /** When the assortment was last sent to the CRM. */
+  lastSyncDate: string | null;
   version: number;
   createdDate: string;
   modifiedDate: string;
@@ -112,8 +118,11 @@ export interface CreateBody {
 
 export const createAssortment = (body: CreateBody) => api.post<Assortment>('/assortments', body, { silent: true });
 
-export const getAssortment = (id: string, signal?: AbortSignal) =>
-  api.get<Assortment>(`/assortments/${encodeURIComponent(id)}`, { signal, query: { _options: JSON.stringify({ products: false }) } });
+/** The API of an organisation type: regular assortments or internal ones (same calls, own rules). */
+export type OrgBase = 'assortments' | 'internalAssortments';
+
+export const getAssortment = (id: string, signal?: AbortSignal, org: OrgBase = 'assortments') =>
+  api.get<Assortment>(`/${org}/${encodeURIComponent(id)}`, { signal, query: { _options: JSON.stringify({ products: false }) } });
 
 export interface PatchBody {
   version?: number;
@@ -131,6 +140,9 @@ export interface PatchBody {
 export const patchAssortment = (id: string, body: PatchBody) => api.patch<Assortment>(`/assortments/${encodeURIComponent(id)}`, body, { silent: true });
 
 export const deleteAssortment = (id: string) => api.delete<{ deleted: number }>(`/assortments/${encodeURIComponent(id)}`, { silent: true });
+
+/** Queues the assortment for the CRM; answers its new lastSyncDate. */
+export const crmSync = (id: string) => api.post<{ lastSyncDate: string }>(`/assortments/crmSync/${encodeURIComponent(id)}`, {}, { silent: true });
 
 export const archiveAssortments = (ids: string[], archived: boolean) =>
   api.post<{ archived?: number; unarchived?: number }>(archived ? '/assortments/archive' : '/assortments/unarchive', { ids }, { silent: true });

@@ -7,6 +7,7 @@ export const loadMessages: CatalogLoader = (locale) => import(/* webpackChunkNam
 
 const messages = defineMessages({
   manager: { id: 'assortments.manager', defaultMessage: 'Assortment Manager' },
+  internal: { id: 'assortments.internal', defaultMessage: 'Internal assortments' },
   created: { id: 'assortments.toast.created', defaultMessage: 'Assortment Created' },
   folderCreated: { id: 'assortments.toast.folderCreated', defaultMessage: 'Folder Created' },
   duplicated: { id: 'assortments.toast.duplicated', defaultMessage: 'Assortment Duplicated' },
@@ -23,6 +24,7 @@ const messages = defineMessages({
     id: 'assortments.toast.userLock',
     defaultMessage: 'Your changes were not saved. The underlying data might be different than how you see it. Click here to reload the page.',
   },
+  crmSynced: { id: 'assortments.toast.crmSynced', defaultMessage: "CRM has been sync'd" },
   reload: { id: 'assortments.action.reload', defaultMessage: 'Reload' },
   cancel: { id: 'assortments.action.cancel', defaultMessage: 'Cancel' },
   static: { id: 'assortments.method.static', defaultMessage: 'Static' },

@@ -17,6 +17,7 @@ import {
   LOCALES,
   actions,
   authzCheck,
+  downloadUrl,
   enums,
   toast,
   useDecisions,
@@ -133,12 +134,7 @@ function useExportJob() {
       .then((j) => {
         setJob({ ...j, fileType });
         if (j.status === 'success' && j.url) {
-          const a = document.createElement('a');
-          a.href = j.url;
-          a.download = j.filename ?? '';
-          document.body.appendChild(a);
-          a.click();
-          a.remove();
+          downloadUrl(j.url, j.filename);
           toast.success(intl.formatMessage(fileType === 'zip' ? m.packaged : m.exported));
           timer.current = setTimeout(() => setJob(null), 3000);
         } else if (j.status === 'success') {
@@ -166,11 +162,11 @@ function useExportJob() {
       exportError(intl, e);
     }
   };
-  const startPackage = async (variant: PackageVariant, p: DocumentPayload, mail: boolean) => {
+  const startPackage = async (variant: PackageVariant, p: DocumentPayload, mail: boolean, images: ImageChoice) => {
     try {
-      const { data } = await documentsApi.queuePackage(variant, p, mail);
-      setJob({ id: data.jobId, status: 'pending', progress: 0, fileType: 'zip' });
-      follow(data.jobId, 'zip');
+      const { jobId } = variant === 'assortment' ? await documentsApi.zipImages(p.assortment, images.small, images.heroOnly) : (await documentsApi.queuePackage(variant, p, mail)).data;
+      setJob({ id: jobId, status: 'pending', progress: 0, fileType: 'zip' });
+      follow(jobId, 'zip');
     } catch (e) {
       exportError(intl, e);
     }
@@ -285,10 +281,25 @@ function MailDialog({ mode, initial, onClose, onSubmit }: { mode: 'share' | 'sch
   );
 }
 
+/** The zip of images alone: small or print size, hero images only or every colour. */
+interface ImageChoice {
+  small: boolean;
+  heroOnly: boolean;
+}
+
 /** The package dialog: what the zip of hero images holds, then download it or mail its link. */
-function PackageDialog({ canMail, onClose, onStart }: { canMail: boolean; onClose: () => void; onStart: (v: PackageVariant, mail: MailForm | null) => Promise<void> }) {
+function PackageDialog({
+  canMail,
+  onClose,
+  onStart,
+}: {
+  canMail: boolean;
+  onClose: () => void;
+  onStart: (v: PackageVariant, mail: MailForm | null, images: ImageChoice) => Promise<void>;
+}) {
   const intl = useIntl();
   const [variant, setVariant] = useState<PackageVariant>('document');
+  const [images, setImages] = useState<ImageChoice>({ small: true, heroOnly: true });
   const [mail, setMail] = useState(false);
   const [f, setF] = useState<MailForm>({ fileType: 'pdf', recipients: '', bcc: '', subject: '', body: '', frequency: '' });
   const [busy, setBusy] = useState(false);
@@ -298,7 +309,7 @@ function PackageDialog({ canMail, onClose, onStart }: { canMail: boolean; onClos
   const submit = async () => {
     setBusy(true);
     try {
-      await onStart(variant, sending ? f : null);
+      await onStart(variant, sending ? f : null, images);
     } finally {
       setBusy(false);
     }
@@ -334,6 +345,18 @@ function PackageDialog({ canMail, onClose, onStart }: { canMail: boolean; onClos
             </label>
           ))}
         </div>
+        {variant === 'assortment' && (
+          <>
+            <label className="doc-check">
+              <input type="checkbox" name="small" checked={images.small} onChange={(e) => setImages({ ...images, small: e.target.checked })} />
+              <FormattedMessage {...m.packageSmall} />
+            </label>
+            <label className="doc-check">
+              <input type="checkbox" name="heroOnly" checked={images.heroOnly} onChange={(e) => setImages({ ...images, heroOnly: e.target.checked })} />
+              <FormattedMessage {...m.packageHeroOnly} />
+            </label>
+          </>
+        )}
         {mailable && (
           <label className="doc-check">
             <input type="checkbox" name="mail" checked={mail} onChange={(e) => setMail(e.target.checked)} />
@@ -678,9 +701,9 @@ function ExportPage() {
         <PackageDialog
           canMail={canMailPackage}
           onClose={() => setDialog(null)}
-          onStart={async (variant, f) => {
+          onStart={async (variant, f, images) => {
             const p = f ? { ...payload, recipients: addresses(f.recipients), bccRecipients: addresses(f.bcc), subject: f.subject, body: f.body } : payload;
-            await startPackage(variant, p, !!f);
+            await startPackage(variant, p, !!f, images);
             setDialog(null);
           }}
         />

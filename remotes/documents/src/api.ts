@@ -126,6 +126,9 @@ export const documentsApi = {
   /** Queues a package (hero images with the line sheet); mail sends its link to the recipients. */
   queuePackage: (variant: PackageVariant, p: DocumentPayload, mail = false) =>
     withMessage<{ jobId: string; filename: string }>('POST', `/api/packages/${mail ? 'mail' : 'download'}${variant === 'document' ? '' : `/${variant}`}`, p),
+  /** Queues the zip of the assortment's images: small or print size, hero images only or every colour. */
+  zipImages: (id: string, small: boolean, heroOnly: boolean) =>
+    api.get<{ jobId: string; filename: string }>(`/api/assortments/zip/images/${small}/${heroOnly}/${encodeURIComponent(id)}`),
   job: (id: string) => api.get<Job>(`/api/jobs/${encodeURIComponent(id)}`),
   cancel: (id: string) => api.post<Job>(`/api/jobs/${encodeURIComponent(id)}/cancel`),
   /** A PNG of one of the first pages, as an object URL the caller revokes. */

@@ -57,6 +57,8 @@ const messages = defineMessages({
     defaultMessage: "One hero image per style (small, or print size with 'Print resolution' on), with this line sheet. It is prepared in the download queue.",
   },
   packageContents: { id: 'documents.package.contents', defaultMessage: 'What the zip holds' },
+  packageSmall: { id: 'documents.package.small', defaultMessage: 'Small images (unticked: print size)' },
+  packageHeroOnly: { id: 'documents.package.heroOnly', defaultMessage: 'Hero images only (unticked: every colour)' },
   packageMail: { id: 'documents.package.mail', defaultMessage: 'Send a link by e-mail instead' },
   packaged: { id: 'documents.package.done', defaultMessage: 'Zip Downloaded' },
   packageMailed: { id: 'documents.package.mailed', defaultMessage: 'Thank you. Your message has been sent.' },
@@ -68,7 +70,7 @@ export const packageLabels = defineMessages({
   document: { id: 'documents.package.document', defaultMessage: 'Hero images and the line sheet (PDF)' },
   spreadsheet: { id: 'documents.package.spreadsheet', defaultMessage: 'Hero images and the line sheet (Excel)' },
   division: { id: 'documents.package.division', defaultMessage: 'Hero images in a folder per division, and the line sheet (PDF)' },
-  assortment: { id: 'documents.package.assortment', defaultMessage: 'Hero images only' },
+  assortment: { id: 'documents.package.assortment', defaultMessage: 'Images only' },
 });
 
 export const m: Record<keyof typeof messages, MessageDescriptor> = messages;

@@ -165,6 +165,7 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
           handle={grid}
           schema={schema}
           endpoints={endpoints(library)}
+          layoutKey={`sampleInventory.${library}`}
           filters={filters}
           canEdit={canEdit}
           siteUpdating={siteUpdating}

@@ -27,6 +27,7 @@ export const endpoints = (library: Library): GridEndpoints => ({
   stream: `/sampleInventory/${library}/stream`,
   batch: `/sampleInventory/${library}/batch/many`,
   export: `/sampleInventory/export/xlsx/${library}`,
+  exportCsv: `/sampleInventory/export/csv/${library}`,
 });
 
 export const fetchSchema = (library: Library, signal?: AbortSignal) => api.get<SampleSchema>(`/sampleInventory/${library}/schema`, { signal });

@@ -38,14 +38,19 @@ import { ColumnHeader, FilterChips, FilterEditor, opsOf } from './ColumnHeader';
 import { setColumnFilter } from './columnFilter';
 import { columnMenuModel, opensColumnMenu, type ColumnMenuId } from './columnMenu';
 import { ContextMenu, type MenuItem } from './ContextMenu';
+import { ColumnChooser } from './layout/ColumnChooser';
 import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridSource, type GridUi, type ProposedChange } from './controller';
 import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
+import { isPlaceholder } from './blocks/pagedRows';
+import { RangeSummaryBar } from './summary/RangeSummaryBar';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
 import type { CellRange, Direction } from './range';
 import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import './grid.css';
+import './blocks/blocks.css';
+import './summary/summary.css';
 
 const MODULES: Module[] = [
   ClientSideRowModelModule,
@@ -112,6 +117,7 @@ export interface DataGridHandle {
   undo: () => void;
   redo: () => void;
   exportXlsx: () => Promise<void>;
+  exportCsv: () => Promise<void>;
   expandAll: () => void;
   collapseAll: () => void;
   /** Sends every queued change now; resolves when the server has answered. */
@@ -182,6 +188,10 @@ export interface DataGridProps {
   saveDelayMs?: number;
   deleteDelayMs?: number;
   exportFileName?: string;
+  /** The grid's name for the user's saved layout: shows the column chooser (layout/ColumnChooser.tsx). */
+  layoutKey?: string;
+  /** Turns the export body into the page's own (see GridSettings.exportRequest). */
+  exportRequest?: GridSettings['exportRequest'];
   confirmDelete?: GridSettings['confirmDelete'];
   validateNew?: GridSettings['validateNew'];
   onFocusRow?: (row: GridRow | null) => void;
@@ -240,6 +250,9 @@ function SaveIndicator({ state }: { state: string }) {
   );
 }
 
+/** ag-grid comparator of a view the server sorted: every row equal, the order stays. */
+const keepOrder = () => 0;
+
 function GridView(props: DataGridProps) {
   const intl = useIntl();
   const [ctrl] = useState(() => new GridController());
@@ -269,6 +282,7 @@ function GridView(props: DataGridProps) {
       saveDelayMs: props.saveDelayMs ?? 0,
       deleteDelayMs: props.deleteDelayMs ?? 200,
       exportFileName: props.exportFileName,
+      exportRequest: props.exportRequest,
       confirmDelete: props.confirmDelete,
       validateNew: props.validateNew,
       onFocusRow: props.onFocusRow,
@@ -291,6 +305,7 @@ function GridView(props: DataGridProps) {
       undo: () => ctrl.undo(),
       redo: () => ctrl.redo(),
       exportXlsx: () => ctrl.exportXlsx(),
+      exportCsv: () => ctrl.exportCsv(),
       expandAll: () => ctrl.expandAll(),
       collapseAll: () => ctrl.collapseAll(),
       flush: async () => {
@@ -466,6 +481,7 @@ function GridView(props: DataGridProps) {
     ctrl.openColumnMenu(field, r ? r.left : 0, r ? r.bottom + 4 : 0);
   };
 
+  const paged = !!props.source?.blocks;
   const columnDefs = useMemo<ColDef<GridData>[]>(() => {
     const canEdit = !!props.canEdit;
     const ac = props.autocomplete;
@@ -490,7 +506,8 @@ function GridView(props: DataGridProps) {
           autocomplete: ac?.fields.includes(col.field) ? (text: string, signal: AbortSignal) => ac.fetch(col.field, text, signal) : undefined,
         },
         valueFormatter: (p) => ctrl.cellText(col, p.value),
-        comparator: numeric ? undefined : (a, b) => String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' }),
+        // A view read by scrolling is sorted by the server: ag-grid keeps its order (postSort).
+        comparator: paged ? keepOrder : numeric ? undefined : (a, b) => String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' }),
         tooltipValueGetter: (p) => (p.data && !isGroupRow(p.data) ? ctrl.cellError(p.data.id, col.field) : undefined),
         cellClass: numeric ? 'its-grid-cell--num' : undefined,
         headerClass: canEdit && col.editable && col.editableWhen === 'always' ? 'its-grid-header--editable' : undefined,
@@ -523,15 +540,15 @@ function GridView(props: DataGridProps) {
         },
       };
     }
-  }, [props.schema, props.canEdit, props.autocomplete, props.columnExtras, headerName, ctrl, intl]);
+  }, [props.schema, props.canEdit, props.autocomplete, props.columnExtras, headerName, ctrl, intl, paged]);
 
   const rowSelection = useMemo(
     () => ({
       mode: 'multiRow' as const,
-      checkboxes: (p: { data?: GridData }) => !isGroupRow(p.data),
+      checkboxes: (p: { data?: GridData }) => !isGroupRow(p.data) && !isPlaceholder(p.data),
       headerCheckbox: true,
       enableClickSelection: false,
-      isRowSelectable: (n: IRowNode<GridData>) => !isGroupRow(n.data),
+      isRowSelectable: (n: IRowNode<GridData>) => !isGroupRow(n.data) && !isPlaceholder(n.data),
     }),
     [],
   );
@@ -539,6 +556,7 @@ function GridView(props: DataGridProps) {
   const rowClassRules = useMemo(
     () => ({
       'its-grid-row--new': (p: { data?: GridData }) => !!p.data && (p.data as Record<string, unknown>).__new === true,
+      'its-grid-row--placeholder': (p: { data?: GridData }) => isPlaceholder(p.data),
     }),
     [],
   );
@@ -580,7 +598,9 @@ function GridView(props: DataGridProps) {
     }
     const extra = props.menuItems?.(row) ?? [];
     if (extra.length) items.push({ id: 'sep4', separator: true }, ...extra);
-    if (props.endpoints?.export) items.push({ id: 'sep5', separator: true }, { id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void exportXlsx() });
+    if (props.endpoints?.export || props.endpoints?.exportCsv) items.push({ id: 'sep5', separator: true });
+    if (props.endpoints?.export) items.push({ id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void exportXlsx() });
+    if (props.endpoints?.exportCsv) items.push({ id: 'exportCsv', label: intl.formatMessage(m.exportCsv), icon: 'excel', onSelect: () => void ctrl.exportCsv() });
     return items;
   };
 
@@ -669,6 +689,7 @@ function GridView(props: DataGridProps) {
         <div className="its-grid__toolbar-start">{typeof props.toolbar === 'function' ? props.toolbar(ui, handle) : props.toolbar}</div>
         <div className="its-grid__toolbar-end">
           <SaveIndicator state={ui.saveState} />
+          {props.layoutKey && <ColumnChooser ctrl={ctrl} layoutKey={props.layoutKey} />}
           {props.canEdit && (
             <span className="its-grid__btn-group">
               <button type="button" className="its-grid-btn" onClick={() => ctrl.undo()} disabled={!ui.canUndo} title={`${intl.formatMessage(m.undo)} (Ctrl+Z)`} aria-label={intl.formatMessage(m.undo)} data-testid="grid-undo">
@@ -704,9 +725,15 @@ function GridView(props: DataGridProps) {
             </span>
           )}
           {props.endpoints?.export && (
-            <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void exportXlsx()} disabled={ui.exporting} data-testid="grid-export">
-              {ui.exporting ? <Spinner size={14} /> : <GridIcon name="excel" />}
-              {intl.formatMessage(ui.exporting ? m.exporting : m.exportExcel)}
+            <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void exportXlsx()} disabled={!!ui.exporting} data-testid="grid-export">
+              {ui.exporting === 'xlsx' ? <Spinner size={14} /> : <GridIcon name="excel" />}
+              {intl.formatMessage(ui.exporting === 'xlsx' ? m.exporting : m.exportExcel)}
+            </button>
+          )}
+          {props.endpoints?.exportCsv && (
+            <button type="button" className="its-btn its-btn--secondary its-grid-export" onClick={() => void ctrl.exportCsv()} disabled={!!ui.exporting} data-testid="grid-export-csv">
+              {ui.exporting === 'csv' ? <Spinner size={14} /> : <GridIcon name="excel" />}
+              {intl.formatMessage(ui.exporting === 'csv' ? m.exportingCsv : m.exportCsv)}
             </button>
           )}
         </div>
@@ -752,6 +779,7 @@ function GridView(props: DataGridProps) {
             void ctrl.load();
           }}
           onModelUpdated={() => ctrl.refreshIndex()}
+          onViewportChanged={(e) => ctrl.onViewport(e.firstRow, e.lastRow)}
           onDisplayedColumnsChanged={() => ctrl.refreshIndex()}
           onCellEditRequest={(e) => {
             if (!e.data || isGroupRow(e.data) || !e.colDef.colId) return;
@@ -807,6 +835,7 @@ function GridView(props: DataGridProps) {
           {ui.selectedRows > 0 && <span className="its-grid-chip">{intl.formatMessage(m.rowsSelected, { n: ui.selectedRows })}</span>}
           {ui.selectedFolders > 0 && <span className="its-grid-chip">{intl.formatMessage(m.foldersSelected, { n: ui.selectedFolders })}</span>}
           {ui.rangeCells > 1 && props.canEdit && <span className="its-grid-chip its-grid-chip--soft">{intl.formatMessage(m.cellsSelected, { n: ui.editableCells })}</span>}
+          {ui.rangeSummary && <RangeSummaryBar summary={ui.rangeSummary} />}
           {ui.selectedRows + ui.selectedFolders > 0 && (
             <button type="button" className="its-btn--link its-grid-clear" onClick={() => ctrl.api?.deselectAll()}>
               {intl.formatMessage(m.clearSelection)}

@@ -13,11 +13,13 @@ import { m, refusalText } from './messages';
 import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
 import { applyRules, displayText, isCellEditable, sameValue } from './rules';
 import { buildEditEntries, commonValue, type EditValues } from './editCells';
-import { downloadExport } from './export';
+import { downloadExport, type ExportFormat } from './export';
 import { streamRows } from './stream';
 import { parseTsv, toTsv } from './tsv';
 import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
+import { PagedRows, isPlaceholder } from './blocks/pagedRows';
+import { summarize, type RangeSummary, type SummaryCell } from './summary/rangeSummary';
 
 export const SELECTION_COL = 'ag-Grid-SelectionColumn';
 export const USER_LOCK_TOAST_MS = 5000;
@@ -51,10 +53,14 @@ export interface GridUi {
   selectedRows: number;
   selectedFolders: number;
   rangeCells: number;
+  /** The status bar's summary of a range of more than one cell (rows read only). */
+  rangeSummary: RangeSummary | null;
   editableCells: number;
   loading: boolean;
   loaded: number;
   total: number;
+  /** The total is the server's estimate (a view read by scrolling, past the count cap). */
+  totalEstimated: boolean;
   rowCount: number;
   loadError: boolean;
   groupBy: string | null;
@@ -62,7 +68,8 @@ export interface GridUi {
   rejectedTotal: number;
   menu: MenuState | null;
   newRows: number;
-  exporting: boolean;
+  /** The export under way (its format), false when none. */
+  exporting: ExportFormat | false;
   /** Conditions of "Filter by this column", in the order they were set. */
   columnFilters: ColumnFilter[];
   columnMenu: HeaderPopup | null;
@@ -88,10 +95,12 @@ const initialUi: GridUi = {
   selectedRows: 0,
   selectedFolders: 0,
   rangeCells: 0,
+  rangeSummary: null,
   editableCells: 0,
   loading: false,
   loaded: 0,
   total: 0,
+  totalEstimated: false,
   rowCount: 0,
   loadError: false,
   groupBy: null,
@@ -109,8 +118,8 @@ const initialUi: GridUi = {
 
 /** Where a custom load hands its rows on (DataGrid `source`). */
 export interface RowSink {
-  /** How many rows the load will bring (for "Loading n of total"). */
-  total: (n: number) => void;
+  /** How many rows the load will bring (for "Loading n of total"); estimated past a count cap. */
+  total: (n: number, estimated?: boolean) => void;
   /** Rows as they come, in the grid's row shape (`id`, `version`, fields). */
   rows: (rows: GridRow[]) => void;
 }
@@ -121,8 +130,10 @@ export interface GridLoadQuery {
   filters: Filters;
   /** The columns the user sorted, in order (empty: the source's own order). */
   sort: Required<SortKey>[];
-  /** Rows already loaded: 0 for a (re)load, the loaded count for `loadMore`. */
+  /** Rows already loaded: 0 for a (re)load, the loaded count for `loadMore`; a block's first row. */
   skip: number;
+  /** Rows wanted (a block of a source read by scrolling); the source's own when absent. */
+  limit?: number;
   /**
    * The column menu's conditions in the protocol's filter shape (docs/grid.md §3.3), for a source
    * with `columnFilters: 'server'`; empty otherwise (the kit then applies them to the loaded rows).
@@ -143,6 +154,11 @@ export interface GridSource {
    * they change); 'client' (the default, for a source that loads every row) filters the loaded rows.
    */
   columnFilters?: FilterMode;
+  /**
+   * Rows per block for a source read by scrolling: `load` is asked for one block at a time
+   * (`skip`, `limit`) as the user scrolls to it, and answers the view's total with each.
+   */
+  blocks?: number;
 }
 
 /** A cell change the page is asked about before it is taken (`confirmChanges`). */
@@ -165,6 +181,8 @@ export interface GridSettings {
   saveDelayMs: number;
   deleteDelayMs: number;
   exportFileName?: string;
+  /** Turns the export body into the page's own (a source's query instead of the protocol filters). */
+  exportRequest?: (body: Record<string, unknown>, columnFilters: Filters) => Record<string, unknown>;
   confirmDelete?: (count: number) => Promise<boolean>;
   validateNew?: (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => Promise<Array<{ tempId: string; field: string; message: string }>>;
   onFocusRow?: (row: GridRow | null) => void;
@@ -183,6 +201,16 @@ export type GridData = GridRow | GroupRow;
 const isNew = (d: unknown) => !!d && typeof d === 'object' && (d as Record<string, unknown>).__new === true;
 const isFolder = (schema: GridSchema, d: Record<string, unknown> | undefined) =>
   !!schema.folderField && !!d && String(d[schema.folderField] ?? '').toLowerCase() === 'folder';
+
+/** A signal aborted when either of two is. */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const ctl = new AbortController();
+  const abort = () => ctl.abort();
+  if (a.aborted || b.aborted) abort();
+  a.addEventListener('abort', abort, { once: true });
+  b.addEventListener('abort', abort, { once: true });
+  return ctl.signal;
+}
 
 export function classifyFailure(e: unknown): WriteFailure {
   if (e instanceof ApiError) {
@@ -227,8 +255,12 @@ export class GridController {
 
   readonly history: History;
   readonly writer: Writer;
+  /** The rows of a source read by scrolling (`GridSource.blocks`). */
+  readonly paged: PagedRows;
 
   constructor() {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const self = this;
     this.history = new History({
       windowMs: 100,
       onFlush: (step, undoable) => this.sendStep(step, !undoable || step.kind !== 'edit'),
@@ -246,6 +278,32 @@ export class GridController {
       delayMs: 0,
       batchRows: 250,
     });
+    this.paged = new PagedRows({
+      get api() {
+        return self.api as GridApi<unknown> | null;
+      },
+      rows: this.rows,
+      newRows: () => [...this.rows.values()].filter(isNew),
+      take: (rows) => {
+        this.writer.track(rows);
+        return rows.map((r) => this.overlayPending(r));
+      },
+      swapped: () => {
+        this.groupRows.clear();
+        this.setRange(null);
+      },
+      total: (total, estimated) => this.patchUi({ total, totalEstimated: estimated }),
+      loaded: () => this.patchUi({ loading: false, loaded: this.rows.size, rowCount: this.shownCount() }),
+      failed: (e) => {
+        console.error('Grid load failed', e);
+        this.patchUi({ loading: false, loadError: true });
+      },
+    });
+  }
+
+  /** Whether the rows are read by scrolling. */
+  isPaged(): boolean {
+    return !!this.settings?.source?.blocks;
   }
 
   /* ------------------------------------------------------------------ settings and ui */
@@ -309,6 +367,7 @@ export class GridController {
 
   detach(): void {
     this.loadAbort?.abort();
+    this.paged.close();
     void this.writer.flush();
     this.api = null;
   }
@@ -359,7 +418,7 @@ export class GridController {
 
   /** Appends the next rows of a custom source (`skip` = rows loaded); nothing while loading. */
   loadMore(): Promise<void> {
-    if (!this.settings.source || this.ui.get().loading) return Promise.resolve();
+    if (!this.settings.source || this.isPaged() || this.ui.get().loading) return Promise.resolve();
     return this.fill(false);
   }
 
@@ -380,6 +439,7 @@ export class GridController {
     const signal = abort.signal;
     await this.writer.idle();
     if (signal.aborted) return;
+    if (this.settings.source?.blocks) return this.fillBlocks(this.settings.source, this.settings.source.blocks, signal);
     let skip = 0;
     for (const r of this.rows.values()) if (!isNew(r)) skip++;
     if (reset) {
@@ -429,6 +489,44 @@ export class GridController {
       console.error('Grid load failed', e);
       this.patchUi({ loading: false, loadError: true });
     }
+  }
+
+  /**
+   * Reads a view of a source by scrolling: its first block now (the rows shown stay until it
+   * came), the others as the user scrolls to them (`onViewport`).
+   */
+  private async fillBlocks(source: GridSource, size: number, signal: AbortSignal): Promise<void> {
+    const base = {
+      filters: this.settings.filters,
+      sort: this.currentSort(),
+      columnFilters: this.filterMode() === 'server' ? this.protocolColumnFilters() : {},
+    };
+    this.patchUi({ loading: true, loadError: false });
+    try {
+      await this.paged.open(size, async (skip, limit, blockSignal) => {
+        const rows: GridRow[] = [];
+        let total = 0;
+        let estimated = false;
+        const both = eitherSignal(signal, blockSignal);
+        await source.load({ ...base, skip, limit }, both, {
+          total: (n, e) => {
+            total = n;
+            estimated = !!e;
+          },
+          rows: (r) => rows.push(...r),
+        });
+        return { rows, total, estimated };
+      });
+    } catch (e) {
+      if (isCancelled(e) || signal.aborted) return;
+      console.error('Grid load failed', e);
+      this.patchUi({ loading: false, loadError: true });
+    }
+  }
+
+  /** The rows in view changed (read their blocks when the rows are read by scrolling). */
+  onViewport(first: number, last: number): void {
+    if (this.isPaged()) this.paged.onViewport(first, last);
   }
 
   /** The server's row with the changes still queued for it laid over. */
@@ -527,6 +625,10 @@ export class GridController {
 
   /** ag-grid postSortRows: grouped order, rows being added first. */
   postSort(nodes: IRowNode<GridData>[]): void {
+    if (this.isPaged()) {
+      this.paged.order(nodes as IRowNode<unknown>[]);
+      return;
+    }
     if (this.groupField) {
       orderGrouped(nodes, { field: this.groupField, data: (n) => n.data, first: (n) => isNew(n.data) });
       return;
@@ -563,6 +665,7 @@ export class GridController {
 
   /** Rows the grid shows (rows being added always show). */
   shownCount(): number {
+    if (this.isPaged()) return this.paged.slots + this.countNew();
     if (this.filterMode() !== 'client' || !this.ui.get().columnFilters.length) return this.rows.size;
     let n = 0;
     for (const r of this.rows.values()) if (isNew(r) || this.passesColumnFilters(r)) n++;
@@ -1118,7 +1221,22 @@ export class GridController {
     }
     const selected = (api?.getSelectedRows() ?? []).filter((d) => !isGroupRow(d)) as GridRow[];
     const folders = selected.filter((d) => isFolder(this.settings.schema, d)).length;
-    this.patchUi({ rangeCells: cells, editableCells: cells > 1 ? editable : 0, selectedRows: selected.length - folders, selectedFolders: folders });
+    const rangeSummary = r && cells > 1 ? summarize(this.rangeSummaryCells(r)) : null;
+    this.patchUi({ rangeCells: cells, rangeSummary, editableCells: cells > 1 ? editable : 0, selectedRows: selected.length - folders, selectedFolders: folders });
+  }
+
+  /** The range's cells of rows read (not group rows, not placeholders), with their column's type. */
+  private *rangeSummaryCells(r: Rect): Generator<SummaryCell> {
+    const cols: Array<{ field: string; numeric: boolean }> = [];
+    for (let col = r.left; col <= r.right; col++) {
+      const c = this.column(this.columns[col]?.getColId() ?? '');
+      if (c) cols.push({ field: c.field, numeric: c.type === 'integer' || c.type === 'number' });
+    }
+    for (let row = r.top; row <= r.bottom; row++) {
+      const d = this.dataNodes[row]?.data;
+      if (!d || isGroupRow(d) || isPlaceholder(d)) continue;
+      for (const c of cols) yield { value: d[c.field] as CellValue | undefined, numeric: c.numeric };
+    }
   }
 
   onSelectionChanged(): void {
@@ -1349,18 +1467,27 @@ export class GridController {
   }
 
   /** Exports the grid as shown to Excel on the server and downloads the file. */
-  async exportXlsx(): Promise<void> {
-    const path = this.settings.endpoints.export;
+  exportXlsx(): Promise<void> {
+    return this.exportAs('xlsx');
+  }
+
+  /** Exports the grid as shown to a csv file on the server and downloads it. */
+  exportCsv(): Promise<void> {
+    return this.exportAs('csv');
+  }
+
+  private async exportAs(format: ExportFormat): Promise<void> {
+    const path = format === 'csv' ? this.settings.endpoints.exportCsv : this.settings.endpoints.export;
     if (!path || this.ui.get().exporting) return;
-    this.patchUi({ exporting: true });
+    this.patchUi({ exporting: format });
     try {
       this.history.flush();
       await this.writer.flush();
       const name = this.settings.exportFileName;
-      await downloadExport(path, this.exportRequest(), name ? `${name}.xlsx` : 'export.xlsx');
+      await downloadExport(path, this.exportRequest(), `${name ?? 'export'}.${format}`);
     } catch (e) {
       console.error('Export failed', e);
-      toast.error(this.intl.formatMessage(m.exportFailed), { key: 'grid-export' });
+      toast.error(this.intl.formatMessage(format === 'csv' ? m.exportCsvFailed : m.exportFailed), { key: 'grid-export' });
     } finally {
       this.patchUi({ exporting: false });
     }
@@ -1382,6 +1509,6 @@ export class GridController {
     if (sort.length) body.sort = sort;
     if (this.groupField) body.groupBy = [this.groupField];
     if (this.settings.exportFileName) body.fileName = this.settings.exportFileName;
-    return body;
+    return this.settings.exportRequest ? this.settings.exportRequest(body, this.protocolColumnFilters()) : body;
   }
 }

@@ -1,5 +1,8 @@
 /** The server-side Excel export (docs/grid.md §7): POST the grid as shown, download the workbook. */
-import { ApiError, CSRF_HEADER, NetworkError, apiUrl, csrfToken } from '@its/kit';
+import { ApiError, CSRF_HEADER, NetworkError, apiUrl, csrfToken, downloadUrl } from '@its/kit';
+
+/** The files the server writes of a grid's view. */
+export type ExportFormat = 'xlsx' | 'csv';
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* first). */
 export function fileNameFrom(header: string | null): string | null {
@@ -23,7 +26,7 @@ export function downloadExport(path: string, body: unknown, fallbackName = 'expo
     {
       method: 'POST',
       headers: {
-        Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
+        Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv, application/json',
         'Content-Type': 'application/json',
         [CSRF_HEADER]: csrfToken(),
       },
@@ -57,13 +60,7 @@ async function download(path: string, init: RequestInit, fallbackName: string): 
   const blob = await res.blob();
   const name = fileNameFrom(res.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  downloadUrl(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
   return name;
 }

@@ -41,7 +41,8 @@ export class RowBatcher<T> {
 }
 
 export interface StreamHandlers {
-  onTotal?: (total: number) => void;
+  /** The total first; `estimated` when the server capped its count (`totalCountCapped`). */
+  onTotal?: (total: number, estimated?: boolean) => void;
   onRows: (rows: GridRow[]) => void;
   signal?: AbortSignal;
 }
@@ -87,7 +88,7 @@ export async function streamRows(path: string, query: GridQuery, h: StreamHandle
   const handle = (line: string) => {
     const obj = JSON.parse(line) as Record<string, unknown>;
     if ('totalCount' in obj && !('id' in obj)) {
-      h.onTotal?.(Number(obj.totalCount));
+      h.onTotal?.(Number(obj.totalCount), obj.totalCountCapped === true);
       return;
     }
     if (obj.error) throw new ApiError(500, obj.error as never);

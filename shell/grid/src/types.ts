@@ -115,5 +115,8 @@ export interface CellErrorDetail {
 export interface GridEndpoints {
   stream: string;
   batch: string;
+  /** The server-side Excel export (docs/grid.md §7). */
   export?: string;
+  /** The same view as a csv file. */
+  exportCsv?: string;
 }

@@ -17,3 +17,4 @@ export * from './Autocomplete';
 export * from './generated/actions';
 export * from './generated/enums';
 export * from './SavedSearches';
+export * from './download';

@@ -48,6 +48,11 @@ export const moduleTitles = defineMessages({
   navAdminPolicyRego: { id: 'nav.adminPolicyRego', defaultMessage: 'Policy rules (Rego)' },
   navAdminPolicySimulator: { id: 'nav.adminPolicySimulator', defaultMessage: 'Policy simulator' },
   navAdminPolicyHistory: { id: 'nav.adminPolicyHistory', defaultMessage: 'Policy history' },
+  navAdminCustomers: { id: 'nav.adminCustomers', defaultMessage: 'Customers' },
+  navAdminTerritories: { id: 'nav.adminTerritories', defaultMessage: 'Territories' },
+  navAdminDivisionGroups: { id: 'nav.adminDivisionGroups', defaultMessage: 'Division groups' },
+  navAdminLocations: { id: 'nav.adminLocations', defaultMessage: 'Locations' },
+  navAdminCurrencies: { id: 'nav.adminCurrencies', defaultMessage: 'Currencies' },
 });
 
 export const toolTitles = defineMessages({

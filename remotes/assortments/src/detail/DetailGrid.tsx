@@ -158,6 +158,7 @@ export function DetailGrid({ assortment, serverSchema, canEdit, reloadKey, onAss
       }}
       schema={schema}
       source={source}
+      layoutKey="assortments.detail"
       columnExtras={extras}
       filters={filters}
       canEdit={canEdit && !dynamic}

@@ -21,7 +21,7 @@ import {
   type GridRow,
   type Product,
 } from '@its/grid';
-import { BASE_PATH, archiveAssortments, batchAssortment, fetchSchema, getAssortment, patchAssortment, viewPath, type Assortment, type Label, type PatchBody } from '../api';
+import { BASE_PATH, archiveAssortments, batchAssortment, crmSync, fetchSchema, getAssortment, patchAssortment, viewPath, type Assortment, type Label, type PatchBody } from '../api';
 import { LabelChips } from '../list/columns';
 import { CopyDialog } from '../dialogs/CopyDialog';
 import { LabelsDialog } from '../dialogs/LabelsDialog';
@@ -109,6 +109,7 @@ function Header({
   onLabels,
   onCopy,
   onArchive,
+  onCrmSync,
   lock,
   editable,
 }: {
@@ -118,12 +119,14 @@ function Header({
   onLabels: () => void;
   onCopy: () => void;
   onArchive: () => void;
+  onCrmSync: () => Promise<void>;
   lock: LockState;
   /** The rows can be changed now (lock held, not archived). */
   editable: boolean;
 }) {
   const intl = useIntl();
   const [editing, setEditing] = useState(false);
+  const [syncing, setSyncing] = useState(false);
   const [title, setTitle] = useState(a.title);
   useEffect(() => setTitle(a.title), [a.title]);
   const saveTitle = async () => {
@@ -202,6 +205,15 @@ function Header({
                 <FormattedMessage id="assortments.header.count" defaultMessage="{n, plural, one {# product} other {# products}}" values={{ n: a.productCount }} />
               </span>
             )}
+            {a.lastSyncDate && (
+              <span className="am-meta" data-testid="last-sync">
+                <FormattedMessage
+                  id="assortments.header.lastSync"
+                  defaultMessage="CRM sync {date}"
+                  values={{ date: intl.formatDate(a.lastSyncDate, { dateStyle: 'medium', timeStyle: 'short' }) }}
+                />
+              </span>
+            )}
           </p>
           <div className="am-detail-head__labels">
             <LabelChips labels={a.labels ?? []} max={8} />
@@ -230,6 +242,10 @@ function Header({
               <FormattedMessage id="assortments.sort.tab" defaultMessage="Sort & group" />
             </Link>
           )}
+          <Link className="its-btn its-btn--secondary" to={`/product/assortments/assortment/${encodeURIComponent(a._id)}/showroom`} data-testid="header-showroom">
+            <ProductIcon name="presentation" />
+            <FormattedMessage id="assortments.showroom.open" defaultMessage="Showroom" />
+          </Link>
           {canWrite && (
             <>
               {a.method !== 'dynamic' && (
@@ -242,6 +258,21 @@ function Header({
                 <ProductIcon name="duplicate" />
                 <FormattedMessage id="assortments.copy.button" defaultMessage="Copy" />
               </button>
+              {a.type === 'item' && (
+                <button
+                  type="button"
+                  className="its-btn its-btn--secondary"
+                  disabled={syncing}
+                  onClick={() => {
+                    setSyncing(true);
+                    void onCrmSync().finally(() => setSyncing(false));
+                  }}
+                  data-testid="header-crm-sync"
+                >
+                  {syncing ? <Spinner size={14} /> : <ProductIcon name="refresh" />}
+                  <FormattedMessage id="assortments.crmSync.button" defaultMessage="CRM sync" />
+                </button>
+              )}
               <button type="button" className="its-btn its-btn--secondary" onClick={onArchive} data-testid="header-archive">
                 <ProductIcon name={a.state === 'archived' ? 'unarchive' : 'archive'} />
                 {a.state === 'archived' ? <FormattedMessage id="assortments.menu.unarchive" defaultMessage="Unarchive" /> : <FormattedMessage id="assortments.menu.archive" defaultMessage="Archive" />}
@@ -359,6 +390,16 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
     }
   };
 
+  const syncCrm = async () => {
+    try {
+      const res = await crmSync(a._id);
+      qc.setQueryData<Assortment>(['assortment', a._id], (old) => (old ? { ...old, lastSyncDate: res.lastSyncDate } : old));
+      toast.success(intl.formatMessage(msg.crmSynced), { key: 'crm-synced' });
+    } catch (e) {
+      toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));
+    }
+  };
+
   const reason: 'policy' | 'locked' | 'archived' | 'lockFailed' | null = decisions.loading
     ? null
     : !mayEdit
@@ -398,7 +439,7 @@ function Manage({ a, schema }: { a: Assortment; schema: NonNullable<ReturnType<t
 
   return (
     <div className="am-detail" data-testid="assortment-detail" data-id={a._id} data-can-edit={canEdit || undefined}>
-      <Header a={a} canWrite={canWrite} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} />
+      <Header a={a} canWrite={canWrite} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} onCrmSync={syncCrm} />
       {reason && <ReadOnlyBanner reason={reason} lock={lock.state} channel={a.channel} onRetry={() => void lock.retry()} onUnarchive={() => void archive()} />}
       <AlertsBar a={a} canEdit={canEdit} onClear={() => void clearAlerts()} />
       <div className="am-detail__bar">

@@ -87,6 +87,7 @@ export function SearchTab({ assortment, canEdit, onAdded, onFocusRow }: { assort
         ) : (
           <CatalogGrid
             testId="search-grid"
+            layoutKey="assortments.search"
             query={query}
             emptyText={intl.formatMessage({ id: 'assortments.search.none', defaultMessage: 'No results found for the filters applied in your location.' })}
             onFocusRow={onFocusRow}

@@ -27,7 +27,7 @@ import { SortableContext, horizontalListSortingStrategy, sortableKeyboardCoordin
 import { CSS } from '@dnd-kit/utilities';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import { ProductIcon } from '@its/grid';
-import { getAssortment, managePath, viewPath, type Assortment } from '../api';
+import { getAssortment, internalListPath, managePath, viewPath, type Assortment, type OrgBase } from '../api';
 import { errorText, msg } from '../messages';
 import { AutoSortDialog } from './AutoSortDialog';
 import { fieldMsg, sortMsg } from './messages';
@@ -292,7 +292,7 @@ function SaveState({ status }: { status: SaveStatus }) {
   );
 }
 
-function Board({ a, initial, editable }: { a: Assortment; initial: GroupSortState; editable: boolean }) {
+function Board({ a, initial, editable, org }: { a: Assortment; initial: GroupSortState; editable: boolean; org: OrgBase }) {
   const intl = useIntl();
   const userLock = useCallback(
     () =>
@@ -303,7 +303,7 @@ function Board({ a, initial, editable }: { a: Assortment; initial: GroupSortStat
       }),
     [intl],
   );
-  const gs = useGroupSort(initial, { onUserLock: userLock, onFailed: (e) => toast.error(intl.formatMessage(msg.failed, { message: errorText(e) })) });
+  const gs = useGroupSort(initial, { org, onUserLock: userLock, onFailed: (e) => toast.error(intl.formatMessage(msg.failed, { message: errorText(e) })) });
   const canMove = editable && gs.status !== 'stale';
   const [dragging, setDragging] = useState<string | null>(null);
   const [autoSort, setAutoSort] = useState(false);
@@ -433,16 +433,20 @@ function Board({ a, initial, editable }: { a: Assortment; initial: GroupSortStat
   );
 }
 
-function Frame({ a, children }: { a?: Assortment; children: ReactNode }) {
+function Frame({ a, org = 'assortments', children }: { a?: Assortment; org?: OrgBase; children: ReactNode }) {
   const intl = useIntl();
+  const internal = org === 'internalAssortments';
+  const home = internal ? internalListPath(a?.channel ?? 'wholesale') : viewPath('all');
+  // An internal assortment's product grid is not built yet: its sort page is its page.
+  const products = a && !internal ? managePath(a._id) : undefined;
   usePageTitle(a ? `${a.title} · ${intl.formatMessage(sortMsg.title)}` : intl.formatMessage(sortMsg.title));
   return (
     <div className="gs-page" data-testid="assortment-sort">
       <header className="am-detail-head">
         <nav className="am-crumbs">
-          <Link to={viewPath('all')}>{intl.formatMessage(msg.manager)}</Link>
+          <Link to={home}>{intl.formatMessage(internal ? msg.internal : msg.manager)}</Link>
           <ProductIcon name="chevronRight" size={14} />
-          {a ? <Link to={managePath(a._id)}>{a.title}</Link> : <span>…</span>}
+          {a && products ? <Link to={products}>{a.title}</Link> : <span>{a?.title ?? '…'}</span>}
           <ProductIcon name="chevronRight" size={14} />
           <span>{intl.formatMessage(sortMsg.title)}</span>
         </nav>
@@ -450,8 +454,8 @@ function Frame({ a, children }: { a?: Assortment; children: ReactNode }) {
           <h1 className="am-detail-head__title" data-testid="sort-title">
             {a?.title ?? ''}
           </h1>
-          {a && (
-            <Link className="its-btn its-btn--secondary" to={managePath(a._id)} data-testid="sort-back">
+          {products && (
+            <Link className="its-btn its-btn--secondary" to={products} data-testid="sort-back">
               <ProductIcon name="list" />
               {intl.formatMessage(sortMsg.backToProducts)}
             </Link>
@@ -463,16 +467,25 @@ function Frame({ a, children }: { a?: Assortment; children: ReactNode }) {
   );
 }
 
-export function SortPage({ id }: { id: string }) {
-  const a = useQuery({ queryKey: ['assortment', id], queryFn: ({ signal }) => getAssortment(id, signal), retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 });
+/** The sort page of an assortment of org (regular by default, or internal: internalAssortments.edit on its channel, region and productType). */
+export function SortPage({ id, org = 'assortments' }: { id: string; org?: OrgBase }) {
+  const a = useQuery({ queryKey: [org, 'assortment', id], queryFn: ({ signal }) => getAssortment(id, signal, org), retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 });
   const isStatic = a.data?.method === 'static' && a.data.type === 'item';
-  const gs = useQuery({ queryKey: ['groupsort', id], queryFn: ({ signal }) => fetchGroupSort(id, signal), enabled: isStatic, staleTime: 0, gcTime: 0 });
-  const checks = useMemo<AuthzCheck[]>(() => [authzCheck(actions.assortmentsEdit, { channel: a.data?.channel ?? 'All' })], [a.data?.channel]);
+  const gs = useQuery({ queryKey: [org, 'groupsort', id], queryFn: ({ signal }) => fetchGroupSort(id, signal, org), enabled: isStatic, staleTime: 0, gcTime: 0 });
+  const { channel = 'All', region = 'All', productType = 'All' } = a.data ?? {};
+  const checks = useMemo<AuthzCheck[]>(
+    () => [
+      org === 'internalAssortments'
+        ? authzCheck(actions.internalAssortmentsEdit, { channel, region, productType })
+        : authzCheck(actions.assortmentsEdit, { channel }),
+    ],
+    [org, channel, region, productType],
+  );
   const decisions = useDecisions(checks);
   if (a.isError) {
     const missing = a.error instanceof ApiError && a.error.status === 404;
     return (
-      <Frame>
+      <Frame org={org}>
         <EmptyState
           icon="warning"
           title={
@@ -486,26 +499,26 @@ export function SortPage({ id }: { id: string }) {
       </Frame>
     );
   }
-  if (!a.data) return <Frame><div className="am-loading"><Spinner size={28} /></div></Frame>;
+  if (!a.data) return <Frame org={org}><div className="am-loading"><Spinner size={28} /></div></Frame>;
   if (!isStatic) {
     return (
-      <Frame a={a.data}>
+      <Frame a={a.data} org={org}>
         <EmptyState icon="info" title={<FormattedMessage {...sortMsg.dynamic} />} />
       </Frame>
     );
   }
   if (gs.isError) {
     return (
-      <Frame a={a.data}>
+      <Frame a={a.data} org={org}>
         <EmptyState icon="warning" title={<FormattedMessage id="assortments.loadError" defaultMessage="The assortment could not be opened." />} />
       </Frame>
     );
   }
-  if (!gs.data || decisions.allowed[0] === undefined) return <Frame a={a.data}><div className="am-loading"><Spinner size={28} /></div></Frame>;
+  if (!gs.data || decisions.allowed[0] === undefined) return <Frame a={a.data} org={org}><div className="am-loading"><Spinner size={28} /></div></Frame>;
   const editable = decisions.allowed[0] === true && a.data.state !== 'archived';
   return (
-    <Frame a={a.data}>
-      <Board key={gs.dataUpdatedAt} a={a.data} initial={gs.data} editable={editable} />
+    <Frame a={a.data} org={org}>
+      <Board key={gs.dataUpdatedAt} a={a.data} initial={gs.data} editable={editable} org={org} />
     </Frame>
   );
 }

@@ -6,6 +6,7 @@
  * sends it in the next batch.
  */
 import { api } from '@its/kit';
+import type { OrgBase } from '../api';
 
 export const UNCATEGORIZED = 'uncategorized';
 /** Spec platform §9: group sort debounce (ms). */
@@ -89,9 +90,11 @@ export interface BatchAnswer {
 }
 
 const path = (id: string) => encodeURIComponent(id);
-export const fetchGroupSort = (id: string, signal?: AbortSignal) => api.get<GroupSortState>(`/assortments/groupsort/${path(id)}`, { signal });
-export const patchGroupSort = (id: string, version: number, batches: Batch[]) =>
-  api.patch<BatchAnswer>(`/assortments/groupsort/batch/${path(id)}`, { version, batches }, { silent: true });
+export const fetchGroupSort = (id: string, signal?: AbortSignal, org: OrgBase = 'assortments') =>
+  api.get<GroupSortState>(`/${org}/groupsort/${path(id)}`, { signal });
+/** PATCH /api/{orgType}/groupsort/batch/{id}. */
+export const patchGroupSort = (id: string, version: number, batches: Batch[], org: OrgBase = 'assortments') =>
+  api.patch<BatchAnswer>(`/${org}/groupsort/batch/${path(id)}`, { version, batches }, { silent: true });
 
 function moveBefore<T>(xs: T[], from: number, to: number): T[] {
   const out = xs.slice();

@@ -5,11 +5,14 @@
  * bring the earlier order back). A stale version (userLock) stops the page until it reloads.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OrgBase } from '../api';
 import { applyMoves, GROUP_SORT_DEBOUNCE_MS, patchGroupSort, restoreMoves, type Batch, type GroupSortState, type MoveBatch } from './model';
 
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'stale' | 'failed';
 
 interface Options {
+  /** The organisation type's API (regular assortments by default). */
+  org?: OrgBase;
   onUserLock: () => void;
   onFailed: (e: unknown) => void;
 }
@@ -45,7 +48,7 @@ export function useGroupSort(initial: GroupSortState, opts: Options) {
     const run = async () => {
       setStatus('saving');
       try {
-        const res = await patchGroupSort(stateRef.current.assortmentId, version.current, batches);
+        const res = await patchGroupSort(stateRef.current.assortmentId, version.current, batches, optsRef.current.org);
         version.current = res.version;
         if (res.groups) setState((s) => ({ ...s, groupBy: res.groupBy, version: res.version, groups: res.groups ?? s.groups }));
         else setState((s) => ({ ...s, version: res.version }));

@@ -83,6 +83,7 @@ export const gridEndpoints = (libraryType: LibraryType): GridEndpoints => ({
   stream: `/assets/${libraryType}/stream`,
   batch: `/assets/${libraryType}/batch/many`,
   export: `/assets/${libraryType}/export/xlsx`,
+  exportCsv: `/assets/${libraryType}/export/csv`,
 });
 
 /** A grid row's preview picture (the server redirects to the signed file). */

@@ -230,6 +230,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
           handle={gridRef}
           schema={schema}
           endpoints={endpoints}
+          layoutKey={`libraries.${libraryType}`}
           source={source}
           filters={filters}
           canEdit

@@ -1,7 +1,7 @@
 /**
- * The catalog in the grid kit, read-only: the product query's first 1,000 rows (spec §9) and the
- * next ones on request, sorted on the server by the grid's sorted columns, with thumbnails and
- * prices in the query's location.
+ * The catalog in the grid kit, read-only: every product of the query by scrolling (blocks of a
+ * grid load, spec §9: 100 rows), sorted on the server by the grid's sorted columns, with
+ * thumbnails and prices in the query's location.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,11 +9,17 @@ import { DataGrid, type DataGridHandle } from '../DataGrid';
 import type { MenuItem } from '../ContextMenu';
 import type { GridSource } from '../controller';
 import type { GridColumn, GridRow, SortKey } from '../types';
-import { QUERY_LIMIT, streamProducts, type ProductQuery } from './api';
+import { streamProducts, type ProductQuery } from './api';
 import { priceExtras, thumbExtras } from './cells';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';
 import { fieldName } from './messages';
 import { toQuerySort, withColumnFilters } from './query';
+
+/** The product library's exports (the catalog grid reads through its own source). */
+const CATALOG_EXPORT = { export: '/products/export/xlsx', exportCsv: '/products/export/csv' };
+
+/** Rows per block read by scrolling (spec §9: a grid load is 100 rows). */
+export const BLOCK_ROWS = 100;
 
 export interface CatalogGridProps {
   query: ProductQuery;
@@ -26,12 +32,14 @@ export interface CatalogGridProps {
   /** Context menu entries of the page, for the row right-clicked. */
   menuItems?: (row: GridRow | null) => MenuItem[];
   handle?: (h: DataGridHandle | null) => void;
+  /** The grid's name for the user's saved layout (column chooser). */
+  layoutKey?: string;
 }
 
-export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle }: CatalogGridProps) {
+export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog' }: CatalogGridProps) {
   const intl = useIntl();
   const [sort, setSort] = useState<Record<string, 1 | -1> | undefined>(undefined);
-  const full = useMemo<ProductQuery>(() => ({ ...query, sort, limit: QUERY_LIMIT }), [query, sort]);
+  const full = useMemo<ProductQuery>(() => ({ ...query, sort }), [query, sort]);
   const fullRef = useRef(full);
   fullRef.current = full;
   const schema = useMemo(() => catalogSchema('products.catalog', catalogColumns()), []);
@@ -39,17 +47,18 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
   const headerName = useCallback((c: GridColumn) => fieldName(intl, c.field, c.headerName), [intl]);
   const onSortChange = useCallback((s: Required<SortKey>[]) => setSort(toQuerySort(s)), []);
 
-  // The product query (read-only: no send); `skip` is where "Load more" goes on.
+  // The product query (read-only: no send), one block at a time as the user scrolls.
   const source = useMemo<GridSource>(
     () => ({
       columnFilters: 'server',
+      blocks: BLOCK_ROWS,
       load: async (q, signal, sink) => {
         const query = withColumnFilters(fullRef.current, q.columnFilters);
         if (!query) {
           sink.total(0);
           return;
         }
-        await streamProducts('/products/query', { ...query, skip: q.skip }, signal, {
+        await streamProducts('/products/query', { ...query, skip: q.skip, limit: q.limit ?? BLOCK_ROWS }, signal, {
           total: sink.total,
           rows: (rows) => sink.rows(rows.map(liftLocation)),
         });
@@ -57,6 +66,14 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
     }),
     [],
   );
+
+  // The export is the product query of the bar (its own sort and paging left out) with the
+  // grid's columns (no pictures), column filters, sort and grouping.
+  const exportRequest = useCallback((body: Record<string, unknown>, columnFilters: Record<string, unknown>) => {
+    const { sort: _sort, skip: _skip, limit: _limit, ...query } = fullRef.current as ProductQuery & { skip?: number };
+    const columns = (body.columns as Array<{ field: string }>).filter((c) => c.field !== 'thumbnail');
+    return { ...body, columns, filters: columnFilters, query };
+  }, []);
 
   // A new query (filters, location, sort) reads the rows again.
   const filters = useMemo(() => ({ query: JSON.stringify(full) }), [full]);
@@ -69,6 +86,9 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       source={source}
       columnExtras={extras}
       filters={filters}
+      endpoints={CATALOG_EXPORT}
+      layoutKey={layoutKey}
+      exportRequest={exportRequest}
       canEdit={false}
       headerName={headerName}
       emptyState={() => emptyText}
@@ -76,24 +96,20 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       onFocusRow={onFocusRow}
       onSelectionChange={onSelectionChange}
       menuItems={menuItems}
-      toolbar={(ui, grid) => {
-        const more = ui.total - ui.rowCount;
-        return (
-          <>
-            {toolbar}
-            {!ui.loading && more > 0 && ui.rowCount > 0 && (
-              <button type="button" className="its-btn its-btn--secondary" onClick={() => void grid.loadMore()} data-testid="catalog-more">
-                <FormattedMessage id="products.grid.more" defaultMessage="Load {n, number} more" values={{ n: Math.min(QUERY_LIMIT, more) }} />
-              </button>
-            )}
-            {ui.rowCount > 0 && ui.total > 0 && (
-              <span className="pr-count" data-testid="catalog-count" data-total={ui.total}>
-                <FormattedMessage id="products.grid.shown" defaultMessage="{shown, number} of {total, number} products" values={{ shown: ui.rowCount, total: ui.total }} />
-              </span>
-            )}
-          </>
-        );
-      }}
+      toolbar={(ui) => (
+        <>
+          {toolbar}
+          {ui.rowCount > 0 && ui.total > 0 && (
+            <span className="pr-count" data-testid="catalog-count" data-total={ui.total} data-estimated={ui.totalEstimated}>
+              {ui.totalEstimated ? (
+                <FormattedMessage id="products.grid.about" defaultMessage="about {total, number} products" values={{ total: ui.total }} />
+              ) : (
+                <FormattedMessage id="products.grid.total" defaultMessage="{total, plural, one {# product} other {# products}}" values={{ total: ui.total }} />
+              )}
+            </span>
+          )}
+        </>
+      )}
     />
   );
 }

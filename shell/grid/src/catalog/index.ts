@@ -7,7 +7,7 @@ export * from './CatalogGrid';
 export * from './FilterBar';
 export * from './format';
 export * from './messages';
-export * from './ProductPanel';
+export * from './ProductViewer';
 export * from './query';
 export * from './urlState';
 export * from './useProductPanel';

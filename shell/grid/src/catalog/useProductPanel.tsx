@@ -4,7 +4,7 @@
  */
 import { ModuleMessages, useSidePanel, type SidePanelControl } from '@its/kit';
 import { loadGridMessages } from '../messages';
-import { ProductPanel } from './ProductPanel';
+import { ProductPanel } from './ProductViewer';
 import type { Product } from './api';
 
 /**

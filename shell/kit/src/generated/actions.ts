@@ -59,6 +59,10 @@ export const actions = {
   adminAudit: { id: 'admin.audit', module: 'admin', resource: [] },
   /** Install, upgrade, disable, enable and remove plugins (out-of-process modules) */
   adminPlugins: { id: 'admin.plugins', module: 'admin', resource: [] },
+  /** Manage the pricing locations */
+  adminLocations: { id: 'admin.locations', module: 'admin', resource: [] },
+  /** Manage the currencies */
+  adminCurrencies: { id: 'admin.currencies', module: 'admin', resource: [] },
   /** See one's assortments and their products */
   assortmentsView: { id: 'assortments.view', module: 'assortments', resource: [] },
   /** Create, change, archive, copy and delete assortments */
@@ -93,6 +97,12 @@ export const actions = {
   importsAssortment: { id: 'imports.assortment', module: 'imports', resource: [] },
   /** Import samples into a sample library from Excel */
   importsSampleInventory: { id: 'imports.sampleInventory', module: 'imports', resource: ['library'] },
+  /** See internal assortments (narrowed by channel, region and productType) */
+  internalAssortmentsView: { id: 'internalAssortments.view', module: 'internalassortments', resource: ['channel', 'region', 'productType'] },
+  /** Create, change and delete internal assortments (narrowed by channel, region and productType) */
+  internalAssortmentsEdit: { id: 'internalAssortments.edit', module: 'internalassortments', resource: ['channel', 'region', 'productType'] },
+  /** Editors see only the published state of internal assortments */
+  internalAssortmentsPublishedStateOnly: { id: 'internalAssortments.publishedStateOnly', module: 'internalassortments', resource: [] },
   /** Browse a library */
   librariesView: { id: 'libraries.view', module: 'libraries', resource: ['libraryType'] },
   /** Manage a library: statuses, fields, uploads, reports */
@@ -153,7 +163,7 @@ export const actions = {
   sampleInventoryEdit: { id: 'sampleInventory.edit', module: 'sampleinventory', resource: ['library'] },
   /** Transfer samples from Production to Sales (edit on both) */
   sampleInventoryTransfer: { id: 'sampleInventory.transfer', module: 'sampleinventory', resource: [] },
-  /** List, save and delete one's own saved searches */
+  /** List, save and delete one's own saved searches and grid layouts */
   searchesSave: { id: 'searches.save', module: 'searches', resource: [] },
   /** Mail recipients a link to a page of the app (a search, a saved search) */
   searchesShare: { id: 'searches.share', module: 'searches', resource: [] },

@@ -41,6 +41,20 @@ export const enums = {
     /** What the last step does: import the rows, or download them as xlsx (bulk downloader) */
     subtypes: ['import', 'bulkDownloader'],
   },
+  internalassortments: {
+    /** Channels of an internal assortment */
+    channels: ['Wholesale', 'Retail'],
+    /** Regions of an internal assortment (domestic or international) */
+    regions: ['Domestic', 'International'],
+    /** Product types of an internal assortment */
+    productTypes: ['All', 'Footwear', 'Apparel', 'POP'],
+    /** Genders (division groups) of an internal assortment */
+    genders: ['Mens', 'Womens', 'Kids', 'Unisex'],
+  },
+  searches: {
+    /** A grid's row heights a user's layout may pick */
+    rowHeights: ['compact', 'normal', 'tall'],
+  },
   seasons: {
     /** Season codes (spec §3.3) */
     seasons: ['SP', 'SU', 'FA', 'HO'],
@@ -83,7 +97,17 @@ export const constants = {
     /** Most columns a file may have */
     maxColumns: 200,
   },
+  internalassortments: {
+    /** How long a table of contents is answered from the cache (unless forced) */
+    discoverTTLMs: 30000,
+    /** Most products an assortment made from a query may take */
+    maxQueryProducts: 5000,
+  },
   searches: {
+    /** The narrowest column width a layout keeps (px) */
+    minColumnWidth: 20,
+    /** The widest column width a layout keeps (px) */
+    maxColumnWidth: 2000,
     /** The most saved searches one user keeps */
     maxSaved: 200,
     /** The largest saved query */

@@ -17,7 +17,9 @@ func main() {
 	m.HandleFunc("GET", "/api/hello/greeting", func(w http.ResponseWriter, r *http.Request) {
 		u := sdk.UserOf(r)
 		sdk.Log.Info("greeting", "user", u.Email)
-		sdk.JSON(w, http.StatusOK, map[string]any{"hello": u.Email, "flags": u.Flags, "pid": os.Getpid()})
+		sdk.JSON(w, http.StatusOK, map[string]any{"hello": u.Email, "flags": u.Flags, "pid": os.Getpid(),
+			// What of the browser's credentials reached the plugin (nothing should).
+			"credentials": r.Header.Get("Cookie") + r.Header.Get("Authorization") + r.Header.Get("X-CSRF-Token")})
 	})
 	m.HandleFunc("GET", "/api/hello/items/{item}", func(w http.ResponseWriter, r *http.Request) {
 		sdk.JSON(w, http.StatusOK, map[string]string{"item": r.PathValue("item"), "q": r.URL.Query().Get("q")})

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { apiSession, baseUrl, login, shot } from './helpers';
+import { gridLoaded, headerCell } from './grid-kit';
+
+/**
+ * The column chooser (docs/grid.md §9.2): hide columns, move one, pick the row height; the
+ * layout is the user's on the server, so it is back on the next visit; reset brings the default.
+ */
+
+test('product library: the column chooser keeps the layout per user and resets it', async ({ page }) => {
+  const api = await apiSession('editor');
+  await api.ctx.delete('/api/gridLayouts/products.catalog', { headers: { 'X-CSRF-Token': api.csrf } });
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/product/libraries/products`);
+  const grid = page.getByTestId('product-grid');
+  await gridLoaded(grid);
+  const rowHeight = async () => (await grid.locator('.ag-row[row-index="0"]').first().boundingBox())!.height;
+  expect(Math.round(await rowHeight())).toBe(34);
+
+  await page.getByTestId('grid-columns').click();
+  const chooser = page.getByTestId('grid-column-chooser');
+  await expect(chooser).toBeVisible();
+  const item = (field: string) => chooser.locator(`[data-testid="grid-chooser-column"][data-field="${field}"]`);
+  const saved = () => page.waitForResponse((r) => r.url().endsWith('/api/gridLayouts/products.catalog') && r.request().method() === 'PUT');
+  let put = saved();
+  await item('colorDescription').getByRole('checkbox').uncheck();
+  await put;
+  put = saved();
+  await item('channel').getByRole('checkbox').uncheck();
+  await put;
+  await expect(headerCell(grid, 'colorDescription')).toHaveCount(0);
+  await expect(headerCell(grid, 'channel')).toHaveCount(0);
+  // Name moves up before colour, from the keyboard.
+  put = saved();
+  await item('name').getByTestId('grid-chooser-up').focus();
+  await page.keyboard.press('Enter');
+  await put;
+  const listed = async () => chooser.getByTestId('grid-chooser-column').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')));
+  await expect.poll(async () => (await listed()).indexOf('name')).toBe((await listed()).indexOf('style') + 1);
+  expect((await listed()).indexOf('name')).toBeLessThan((await listed()).indexOf('color'));
+  put = saved();
+  await chooser.getByTestId('grid-row-height-compact').check();
+  await put;
+  await expect.poll(async () => Math.round(await rowHeight())).toBe(28);
+  await shot(page, 'grid-column-chooser');
+  await page.keyboard.press('Escape');
+  await expect(chooser).toHaveCount(0);
+
+  // The next visit shows the same layout (kept on the server, not in this browser).
+  const stored = await api.ctx.get('/api/gridLayouts/products.catalog');
+  const layout = ((await stored.json()) as { data: { columns: Array<{ field: string; hide?: boolean }>; rowHeight?: string } }).data;
+  expect(layout.rowHeight).toBe('compact');
+  expect(layout.columns.filter((c) => c.hide).map((c) => c.field).sort()).toEqual(['channel', 'colorDescription']);
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/product/libraries/products`);
+  await gridLoaded(grid);
+  await expect(headerCell(grid, 'channel')).toHaveCount(0);
+  await expect(headerCell(grid, 'colorDescription')).toHaveCount(0);
+  await expect.poll(async () => Math.round(await rowHeight())).toBe(28);
+  const order = await grid.locator('.ag-header-cell[col-id]').evaluateAll((els) =>
+    els
+      .map((e) => ({ id: e.getAttribute('col-id') ?? '', x: e.getBoundingClientRect().x }))
+      .sort((a, b) => a.x - b.x)
+      .map((c) => c.id),
+  );
+  expect(order.indexOf('name')).toBeLessThan(order.indexOf('color'));
+
+  // Reset to default: every column back, normal rows, nothing kept.
+  await page.getByTestId('grid-columns').click();
+  await chooser.getByTestId('grid-layout-reset').click();
+  await expect(headerCell(grid, 'colorDescription')).toHaveCount(1);
+  await expect.poll(async () => Math.round(await rowHeight())).toBe(34);
+  await expect.poll(async () => ((await (await api.ctx.get('/api/gridLayouts/products.catalog')).json()) as { data: unknown }).data).toBeNull();
+  await api.ctx.dispose();
+});

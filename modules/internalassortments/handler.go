@@ -1,0 +1,110 @@
+package internalassortments
+
+import (
+	"net/http"
+
+	"its/core/httpx"
+	"its/core/registry"
+	"its/modules/actions"
+	"its/modules/assortments"
+)
+
+// Handler is the internal assortments' HTTP side: the calls of their own, and the assortment
+// manager's handlers scoped to orgType internal under /api/internalAssortments.
+type Handler struct {
+	svc *Service
+	org assortments.OrgHandlers
+}
+
+// NewHandler gives the handler.
+func NewHandler(svc *Service, rules *Rules, ah *assortments.Handler) *Handler {
+	return &Handler{svc: svc, org: ah.For(rules)}
+}
+
+// Routes registers the module's routes (each listed in module.yaml). The policy decides on the
+// action at the gate; the service then checks the assortment's channel, region and productType.
+func (h *Handler) Routes(r registry.Router) {
+	const base = "/api/internalAssortments"
+	view, edit, none := actions.InternalAssortmentsView, actions.InternalAssortmentsEdit, registry.NoResource()
+	r.Handle("POST", base, edit, h.create, none)
+	r.Handle("POST", base+"/products/query/createAssortment", edit, h.createFromQuery, none)
+	r.Handle("POST", base+"/discover", view, h.discover, none)
+	r.Handle("POST", base+"/products/query", view, h.org.Rows, none)
+	r.Handle("POST", base+"/products/options", view, h.options, none)
+	r.Handle("PATCH", base+"/batch/{id}", edit, h.write(h.org.Batch), none)
+	r.Handle("POST", base+"/edit/lock/{id}/{action}", edit, h.org.Lock, none)
+	r.Handle("GET", base+"/groupsort/{id}", view, h.org.GroupSort, none)
+	r.Handle("PATCH", base+"/groupsort/batch/{id}", edit, h.org.GroupSortBatch, none)
+	r.Handle("GET", base+"/{id}", view, h.org.Get, none)
+	r.Handle("PATCH", base+"/{id}", edit, h.write(h.org.Patch), none)
+	r.Handle("DELETE", base+"/{id}", edit, h.write(h.org.Delete), none)
+	r.Handle("PATCH", base+"/{id}/merge", edit, h.write(h.org.Merge), none)
+}
+
+// write is a change the table of contents shows: a success drops its cache.
+func (h *Handler) write(next httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		err := next(w, r)
+		if err == nil {
+			h.svc.Changed()
+		}
+		return err
+	}
+}
+
+// created answers a new assortment as the assortment manager does: {"message", "data"}.
+func created(w http.ResponseWriter, msg string, a *assortments.Assortment) {
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": msg, "data": a})
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+	var req assortments.CreateRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	a, msg, err := h.svc.Create(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	created(w, msg, a)
+	return nil
+}
+
+func (h *Handler) createFromQuery(w http.ResponseWriter, r *http.Request) error {
+	var req QueryCreateRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	a, msg, err := h.svc.CreateFromQuery(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	created(w, msg, a)
+	return nil
+}
+
+func (h *Handler) discover(w http.ResponseWriter, r *http.Request) error {
+	var req DiscoverRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	toc, err := h.svc.Discover(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, toc)
+	return nil
+}
+
+func (h *Handler) options(w http.ResponseWriter, r *http.Request) error {
+	var req OptionsRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	o, err := h.svc.Options(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, o)
+	return nil
+}

@@ -1,0 +1,112 @@
+package products
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"its/core/grid"
+	"its/core/httpx"
+)
+
+// ExportRequest is the product library's grid as the user sees it: the product query of the
+// filter bar and the filter builder (its sort, paging and limit are not used), and the grid's
+// columns in order, column filters, sort and grouping on the catalog grid's fields.
+type ExportRequest struct {
+	grid.ExportRequest
+	Query Query `json:"query"`
+}
+
+// markupExpr is the location's markup in percent, as Product.Derive computes it: (suggested
+// retail - wholesale price less the product's discount, rounded to the currency) / suggested
+// retail, rounded to 2 places.
+const markupExpr = `CASE WHEN pl.suggested_retail IS NULL OR pl.suggested_retail = 0 OR pl.wholesale_price IS NULL THEN NULL
+	ELSE round((pl.suggested_retail - round(pl.wholesale_price * (1 - coalesce(p.discount_percent, 0) / 100), pcur.decimal_places)) * 100 / pl.suggested_retail, 2) END`
+
+// exportColumns are the catalog grid's fields (shell/grid/src/catalog/columns.ts) as a grid of
+// the catalog joined to one pricing location (alias pl): the filter builder's columns with the
+// location fields read from the join, and the markup.
+func exportColumns() []grid.Column {
+	order := []string{"style", "color", "name", "colorDescription", "division", "gender", "productType", "season", "year",
+		"channel", "region", "wholesalePrice", "suggestedRetail", "markupPercent", "lineStatus", "totalInventory", "pillar",
+		"lifeCycle", "availabilityDate"}
+	out := make([]grid.Column, 0, len(order))
+	for _, f := range order {
+		c, ok := whereColumns[f]
+		switch {
+		case f == "markupPercent":
+			c = grid.Column{Field: f, Header: "Markup %", Type: grid.Number, Expr: markupExpr}
+		case f == "suggestedRetail":
+			c.Expr = "coalesce(pl.suggested_retail, p.suggested_retail)"
+		case !ok:
+			panic("products: no column " + f)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+var (
+	exportGridsMu sync.Mutex
+	exportGrids   = map[string]*grid.Grid{}
+)
+
+// exportGrid is the catalog grid priced at location (a checked code), or at none ("").
+func exportGrid(location string) (*grid.Grid, error) {
+	exportGridsMu.Lock()
+	defer exportGridsMu.Unlock()
+	if g := exportGrids[location]; g != nil {
+		return g, nil
+	}
+	join := "FALSE"
+	if location != "" {
+		if !locationCode.MatchString(location) {
+			return nil, fmt.Errorf("products: bad location code %q", location)
+		}
+		join = "pl.code = '" + location + "'"
+	}
+	g, err := grid.New(grid.Grid{
+		Name: "products.catalog",
+		Table: "products p LEFT JOIN product_locations pl ON pl.product_id = p.id AND " + join +
+			" LEFT JOIN locations ploc ON ploc.code = pl.code LEFT JOIN currencies pcur ON pcur.currency_code = ploc.currency_code",
+		IDColumn: "p.id", IDType: "text", VersionColumn: "1",
+		Columns:     exportColumns(),
+		DefaultSort: []grid.Sort{{Field: "style"}, {Field: "color"}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	exportGrids[location] = g
+	return g, nil
+}
+
+// Export writes the product library's view (every matching product, no query limit) as an
+// .xlsx workbook or a .csv file. Prices are those of the query's pricing location when the user
+// may see it (a location asked for and not visible is refused), else left empty.
+func (s *Service) Export(ctx context.Context, w http.ResponseWriter, req ExportRequest) error {
+	q := req.Query
+	q.Sort, q.Skip, q.Limit = nil, 0, 0
+	if err := q.Normalize(); err != nil {
+		return err
+	}
+	if err := s.checkLocation(ctx, q.LocationID); err != nil {
+		return err
+	}
+	loc := q.Location()
+	if err := s.checkLocation(ctx, loc); err != nil {
+		var he *httpx.Error
+		if !errors.As(err, &he) {
+			return err
+		}
+		loc = "" // the default location is another territory's: no prices
+	}
+	g, err := exportGrid(loc)
+	if err != nil {
+		return err
+	}
+	name := grid.ExportFileName(req.FileName, "Products_"+time.Now().Format("2006-01-02"))
+	return g.Export(ctx, w, s.db, req.ExportRequest, q.Where(), name)
+}

@@ -1,0 +1,123 @@
+/**
+ * admin--data--*: the reference data admins keep (customers, territories and business entities,
+ * division groups, locations, currencies), each a grid on the grid protocol behind its own
+ * permission: edit in place (typed, pasted from Excel, undone), add and delete rows, and export
+ * what the grid shows to Excel. The server checks every cell and every row's version.
+ */
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink, useLocation } from 'react-router';
+import { EmptyState, Icon, Spinner, usePageTitle, useDecisions, withModuleMessages } from '@its/kit';
+import { DataGrid, GridIcon, type GridColumn } from '@its/grid';
+import { AdminHeader } from '../AdminHeader';
+import { loadMessages } from '../messages';
+import { DATA_SETS, dataEndpoints, dataSetChecks, dataSetOf, fetchDataSchema, type DataSet } from './api';
+import { columnHeaders, dataSetText } from './labels';
+import '../admin.css';
+
+function DataTabs({ current }: { current: DataSet }) {
+  const intl = useIntl();
+  const allowed = useDecisions(dataSetChecks).allowed;
+  return (
+    <nav className="adm-data-tabs" data-testid="data-tabs" aria-label={intl.formatMessage({ id: 'admin.data.tabs', defaultMessage: 'Reference data' })}>
+      {DATA_SETS.map((set, i) =>
+        allowed[i] || set === current ? (
+          <NavLink key={set} to={`/admin/data/${set}`} className={({ isActive }) => `adm-chip${isActive ? ' is-on' : ''}`} data-testid={`data-tab-${set}`}>
+            <Icon name={dataSetText[set].icon} size={15} />
+            {intl.formatMessage(dataSetText[set].title)}
+          </NavLink>
+        ) : null,
+      )}
+    </nav>
+  );
+}
+
+function ReferenceGrid({ set }: { set: DataSet }) {
+  const intl = useIntl();
+  const schema = useQuery({ queryKey: ['admin', 'data', set, 'schema'], queryFn: ({ signal }) => fetchDataSchema(set, signal), staleTime: 60_000 });
+  const endpoints = useMemo(() => dataEndpoints(set), [set]);
+  const header = useMemo(() => {
+    return (col: GridColumn) => {
+      const m = columnHeaders[col.field];
+      return m ? intl.formatMessage(m) : col.headerName;
+    };
+  }, [intl]);
+
+  if (schema.isPending) {
+    return (
+      <div className="adm-data-loading">
+        <Spinner size={26} />
+      </div>
+    );
+  }
+  if (schema.isError) {
+    return (
+      <EmptyState icon="warning" title={<FormattedMessage id="admin.data.error" defaultMessage="This list could not be opened." />}>
+        <button type="button" className="its-btn its-btn--secondary" onClick={() => void schema.refetch()}>
+          <FormattedMessage id="admin.data.retry" defaultMessage="Try again" />
+        </button>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="adm-data-grid">
+      <DataGrid
+        key={set}
+        testId={`data-grid-${set}`}
+        schema={schema.data}
+        endpoints={endpoints}
+        canEdit
+        headerName={header}
+        exportFileName={intl.formatMessage(dataSetText[set].title)}
+        emptyState={(filtered) =>
+          filtered
+            ? intl.formatMessage({ id: 'admin.data.empty.filtered', defaultMessage: 'No rows match the filters.' })
+            : intl.formatMessage({ id: 'admin.data.empty', defaultMessage: 'No rows yet. Add the first one above.' })
+        }
+        toolbar={(ui, g) => (
+          <>
+            <button type="button" className="its-btn its-btn--primary" onClick={() => g.addRow()} data-testid="data-add">
+              <GridIcon name="plus" />
+              <FormattedMessage id="admin.data.add" defaultMessage="Add row" />
+            </button>
+            {ui.newRows > 0 && (
+              <button type="button" className="its-btn its-btn--secondary" onClick={() => void g.saveNewRows()} data-testid="data-save-new">
+                <GridIcon name="save" />
+                <FormattedMessage id="admin.data.saveNew" defaultMessage="Save new {n, plural, one {row} other {rows ({n, number})}}" values={{ n: ui.newRows }} />
+              </button>
+            )}
+            <button type="button" className="its-btn its-btn--secondary" onClick={() => void g.deleteSelected()} disabled={ui.selectedRows === 0} data-testid="data-delete">
+              <GridIcon name="trash" />
+              <FormattedMessage id="admin.data.delete" defaultMessage="Delete" />
+            </button>
+          </>
+        )}
+      />
+    </div>
+  );
+}
+
+function ReferenceDataPage() {
+  const intl = useIntl();
+  const set = dataSetOf(useLocation().pathname);
+  const text = dataSetText[set];
+  usePageTitle(intl.formatMessage(text.title));
+  return (
+    <div className="adm-page" data-testid={`admin-data-${set}`}>
+      <AdminHeader />
+      <div className="adm-body">
+        <div className="adm-data-head">
+          <div>
+            <h2 className="adm-data-title">{intl.formatMessage(text.title)}</h2>
+            <p className="adm-data-sub">{intl.formatMessage(text.about)}</p>
+          </div>
+          <DataTabs current={set} />
+        </div>
+        <ReferenceGrid key={set} set={set} />
+      </div>
+    </div>
+  );
+}
+
+export default withModuleMessages(ReferenceDataPage, loadMessages);

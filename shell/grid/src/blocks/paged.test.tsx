@@ -1,0 +1,71 @@
+import { createRef } from 'react';
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithShell } from '../../../kit/src/test/render';
+import { DataGrid, type DataGridHandle } from '../DataGrid';
+import type { GridSource } from '../controller';
+import type { GridRow, GridSchema } from '../types';
+import { isPlaceholder } from './pagedRows';
+
+const schema: GridSchema = {
+  grid: 'test.paged',
+  idField: 'id',
+  versionField: 'version',
+  pageSize: 100,
+  maxLimit: 1000,
+  maxBatch: 250,
+  messages: {},
+  columns: [
+    { field: 'style', headerName: 'Style', type: 'text', editable: false, validators: [] },
+    { field: 'price', headerName: 'Price', type: 'number', editable: false, validators: [] },
+  ],
+};
+
+const TOTAL = 1_000;
+const row = (i: number): GridRow => ({ id: `r${i}`, version: 1, style: String(100 + i), price: i });
+
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('DataGrid source read by scrolling (blocks)', () => {
+  it('reads the first block with the total, shows placeholders for the rest, fills a block in place and swaps a new view at once', async () => {
+    const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
+      sink.total(TOTAL, true);
+      const from = q.skip;
+      const to = Math.min(TOTAL, from + (q.limit ?? 0));
+      sink.rows(Array.from({ length: Math.max(0, to - from) }, (_, i) => row(from + i)));
+    });
+    const handle = createRef<DataGridHandle>();
+    renderWithShell(<DataGrid schema={schema} handle={handle} source={{ load, blocks: 50 }} />);
+    const ctrl = () => handle.current!.controller;
+    await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+    expect(load.mock.calls[0]![0]).toMatchObject({ skip: 0, limit: 50 });
+    expect(ctrl().ui.get()).toMatchObject({ loading: false, total: TOTAL, totalEstimated: true, rowCount: TOTAL });
+    const api = ctrl().api!;
+    expect(api.getDisplayedRowCount()).toBe(TOTAL);
+    expect(isPlaceholder(api.getDisplayedRowAtIndex(50)!.data)).toBe(true);
+
+    // Rows 600 to 620 in view: block 12 (600..649) is read and replaces its placeholders in place.
+    act(() => ctrl().onViewport(600, 620));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    expect(load.mock.calls.at(-1)![0]).toMatchObject({ skip: 600, limit: 50 });
+    expect(api.getDisplayedRowAtIndex(600)!.data).toMatchObject({ id: 'r600' });
+    expect(api.getDisplayedRowAtIndex(649)!.data).toMatchObject({ id: 'r649' });
+    expect(isPlaceholder(api.getDisplayedRowAtIndex(650)!.data)).toBe(true);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL);
+
+    // The end: the last block is full and reaches the estimate, the one after it is empty: exact.
+    act(() => ctrl().onViewport(980, 1_000));
+    await waitFor(() => expect(ctrl().ui.get().totalEstimated).toBe(false));
+    expect(ctrl().ui.get().total).toBe(TOTAL);
+    expect(api.getDisplayedRowAtIndex(999)!.data).toMatchObject({ id: 'r999' });
+
+    // loadMore does nothing; a reload shows the old rows until the new first block came.
+    await act(() => handle.current!.loadMore());
+    const calls = load.mock.calls.length;
+    expect(calls).toBeGreaterThanOrEqual(3);
+    await act(() => handle.current!.reload());
+    expect(load.mock.calls[calls]![0]).toMatchObject({ skip: 0, limit: 50 });
+    expect(ctrl().rows.size).toBe(50);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The grid's rows of a source read by scrolling (GridSource `blocks`): every position of the
+ * view is a row of ag-grid's client-side model, the ones not read yet a placeholder (`__ph:n`),
+ * so that scrolling, the range, copy and the keyboard work over the whole view; a block that
+ * comes replaces its placeholders in place. A new view (sort, filter) keeps the old rows on
+ * screen until its first block came, then swaps all at once: no empty grid in between.
+ */
+import type { GridApi, IRowNode } from 'ag-grid-community';
+import { BlockCache, type BlockPage } from './blockCache';
+import type { GridRow } from '../types';
+
+const PH = '__ph:';
+
+/** Whether a row is a position not read yet. */
+export const isPlaceholder = (d: unknown): boolean => !!d && typeof d === 'object' && (d as Record<string, unknown>).__placeholder === true;
+
+const placeholder = (pos: number): GridRow => ({ id: PH + pos, version: 0, __placeholder: true }) as GridRow;
+
+/** What the paged rows need of the controller. */
+export interface PagedHost {
+  api: GridApi<unknown> | null;
+  /** Real rows by id (the controller's map). */
+  rows: Map<string, GridRow>;
+  /** Rows being added (kept on top across reloads). */
+  newRows: () => GridRow[];
+  /** A row from the server as shown (queued edits laid over) and known to the writer. */
+  take: (rows: GridRow[]) => GridRow[];
+  /** The view was swapped (the range and groups go). */
+  swapped: () => void;
+  total: (total: number, estimated: boolean) => void;
+  loaded: () => void;
+  failed: (e: unknown) => void;
+}
+
+export class PagedRows {
+  private cache: BlockCache<GridRow> | null = null;
+  private shown = false;
+  /** Positions of the view (real rows and placeholders). */
+  slots = 0;
+  private readonly pos = new Map<string, number>();
+  private viewTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastView: [number, number] = [0, 0];
+
+  constructor(private readonly host: PagedHost) {}
+
+  /**
+   * Reads a new view: its first block is read (resolves when it is shown), then the blocks in
+   * view as the user scrolls.
+   */
+  async open(size: number, fetch: (skip: number, limit: number, signal: AbortSignal) => Promise<BlockPage<GridRow>>): Promise<void> {
+    this.cache?.close();
+    this.shown = false;
+    const cache: BlockCache<GridRow> = new BlockCache<GridRow>({
+      blockSize: size,
+      fetch,
+      onTotal: (total, estimated) => {
+        if (cache !== this.cache) return;
+        this.host.total(total, estimated);
+        if (this.shown) this.resize(total);
+      },
+      onBlock: (skip, rows) => {
+        if (cache === this.cache) this.takeBlock(skip, rows);
+      },
+      onError: (e) => {
+        if (cache === this.cache) this.host.failed(e);
+      },
+    });
+    this.cache = cache;
+    await cache.start();
+    if (cache === this.cache) this.ensure(...this.lastView);
+  }
+
+  close(): void {
+    this.cache?.close();
+    this.cache = null;
+    if (this.viewTimer) clearTimeout(this.viewTimer);
+  }
+
+  /** The rows in view changed (ag-grid's viewportChanged); read their blocks soon. */
+  onViewport(first: number, last: number): void {
+    this.lastView = [first, last];
+    if (this.viewTimer) clearTimeout(this.viewTimer);
+    // A drag of the scrollbar passes thousands of rows: only where it stops is read.
+    this.viewTimer = setTimeout(() => this.ensure(first, last), 40);
+  }
+
+  private ensure(first: number, last: number): void {
+    const lead = this.host.newRows().length;
+    this.cache?.ensure(Math.max(0, first - lead), Math.max(0, last - lead));
+  }
+
+  /** The view's order for postSortRows: rows being added, then by position. */
+  order(nodes: IRowNode<unknown>[]): void {
+    const at = (n: IRowNode<unknown>) => {
+      const id = (n.data as GridRow | undefined)?.id ?? '';
+      return this.pos.get(id) ?? -1;
+    };
+    let sorted = true;
+    for (let i = 1; i < nodes.length && sorted; i++) sorted = at(nodes[i - 1]!) <= at(nodes[i]!);
+    if (!sorted) nodes.sort((a, b) => at(a) - at(b));
+  }
+
+  private takeBlock(skip: number, incoming: GridRow[]): void {
+    const api = this.host.api;
+    if (!api || api.isDestroyed()) return;
+    const rows = this.host.take(incoming);
+    if (!this.shown) {
+      // The first block of a new view: everything is swapped at once.
+      const total = this.cache?.total ?? rows.length;
+      const keepNew = this.host.newRows();
+      this.host.rows.clear();
+      this.pos.clear();
+      for (const r of keepNew) this.host.rows.set(r.id, r);
+      const data: GridRow[] = [...keepNew];
+      rows.forEach((r, i) => {
+        this.host.rows.set(r.id, r);
+        this.pos.set(r.id, i);
+        data.push(r);
+      });
+      for (let i = rows.length; i < total; i++) {
+        const p = placeholder(i);
+        this.pos.set(p.id, i);
+        data.push(p);
+      }
+      this.slots = Math.max(total, rows.length);
+      this.shown = true;
+      // The new view starts at the top (the rows in view are reported again as it scrolls).
+      this.lastView = [0, 0];
+      this.host.swapped();
+      api.setGridOption('rowData', data);
+      api.ensureIndexVisible(0, 'top');
+      this.host.loaded();
+      return;
+    }
+    const remove: GridRow[] = [];
+    const add: GridRow[] = [];
+    rows.forEach((r, i) => {
+      const at = skip + i;
+      const ph = PH + at;
+      if (this.pos.has(ph)) {
+        this.pos.delete(ph);
+        remove.push({ id: ph } as GridRow);
+      }
+      if (this.host.rows.has(r.id)) return;
+      this.host.rows.set(r.id, r);
+      this.pos.set(r.id, at);
+      add.push(r);
+    });
+    if (skip + rows.length > this.slots) this.slots = skip + rows.length;
+    api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + skip });
+    this.host.loaded();
+  }
+
+  /** The total changed after the view was shown: placeholders added at the end or taken off. */
+  private resize(total: number): void {
+    const api = this.host.api;
+    if (!api || api.isDestroyed() || total === this.slots) return;
+    if (total > this.slots) {
+      const add: GridRow[] = [];
+      for (let i = this.slots; i < total; i++) {
+        const p = placeholder(i);
+        this.pos.set(p.id, i);
+        add.push(p);
+      }
+      this.slots = total;
+      api.applyTransaction({ add });
+      return;
+    }
+    const remove: GridRow[] = [];
+    for (let i = total; i < this.slots; i++) {
+      if (this.pos.delete(PH + i)) remove.push({ id: PH + i } as GridRow);
+    }
+    this.slots = total;
+    api.applyTransaction({ remove });
+  }
+}
