@@ -3,9 +3,9 @@
  * through a grid and edit a cell (announced to screen readers), open a dialog and leave it with
  * Escape (the focus comes back). No mouse is used.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, test } from './helpers';
+import { baseUrl, expect, test } from './helpers';
 
 /** Presses Tab (Shift+Tab when `back`) until the target has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 40, back = false) {
