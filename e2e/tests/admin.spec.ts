@@ -1,6 +1,6 @@
-import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot } from './helpers';
+import { baseUrl, expect, login, shot, test } from './helpers';
 import { actions } from '../../shell/kit/src/generated/actions';
 
 interface Permission {

@@ -4,10 +4,10 @@
  * editor then edits, unpublishes and deletes it, and the plain user never gets the editing controls
  * (nor may call the editing API).
  */
-import { expect, request as pwRequest, test, type Browser, type Page } from '@playwright/test';
+import { request as pwRequest, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot } from './helpers';
+import { baseUrl, expect, login, shot, test } from './helpers';
 
 const stamp = Date.now().toString(36);
 const TITLE = `Showroom move ${stamp}`;

@@ -2,8 +2,8 @@
  * The app bar highlights the menu whose section owns the page: a library's manage pages belong
  * to Manage libraries, its browse pages to Libraries, the assortment manager to Assortments.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, login, shot } from './helpers';
+import { type Page } from '@playwright/test';
+import { baseUrl, expect, login, shot, test } from './helpers';
 
 const GROUPS = ['libraries', 'manageLibraries'] as const;
 

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, type Api } from './helpers';
+import { type Browser, type Locator, type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
 
 /**
  * The assortment manager against the real server: an editor creates a static assortment, finds

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail, itsBin, repoRoot, startServer } from '../server.mjs';
-import { login, shot } from './helpers';
+import { expect, login, shot, test } from './helpers';
 
 /**
  * The global conference microsites, installed as the conference plugin into a running ITS: a

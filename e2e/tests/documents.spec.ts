@@ -5,14 +5,14 @@
  * zips the assortment's hero images with its line sheet (downloaded, and mailed as a link), prints
  * a catalog product's tear sheet and saves and shares a product search.
  */
-import { expect, request as pwRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { request as pwRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot, zipEntries } from './helpers';
+import { baseUrl, expect, login, shot, test, zipEntries } from './helpers';
 
 /** The session's CSRF token, for API calls made with the page's cookies. */
 async function csrf(page: Page): Promise<string> {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { baseUrl, login, shot } from './helpers';
+import { baseUrl, expect, login, shot, test } from './helpers';
 
 test('switching the language to de-DE shows German, and the choice is kept', async ({ page }) => {
   await login(page, 'editor');

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, type Api } from './helpers';
+import { type Locator, type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
 import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, openProductLibrary, resetLayout, staticAssortmentRows } from './grid-kit';
 
 /**

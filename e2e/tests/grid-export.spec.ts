@@ -1,9 +1,9 @@
-import { expect, test, type Download } from '@playwright/test';
+import { type Download } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { baseUrl, login, shot } from './helpers';
+import { baseUrl, expect, login, shot, test } from './helpers';
 import { gridLoaded, headerCell, menuItem, openColumnMenu, resetLayout } from './grid-kit';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, type Api } from './helpers';
+import { type Locator, type Page } from '@playwright/test';
+import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
 import { gridLoaded, menuItem, openColumnMenu, openProductLibrary, staticAssortmentRows } from './grid-kit';
 
 /**

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { apiSession, baseUrl, login, shot } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
 import { gridLoaded, headerCell } from './grid-kit';
 
 /**

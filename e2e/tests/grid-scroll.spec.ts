@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { apiSession, baseUrl, login, shot } from './helpers';
+import { type Locator } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
 
 /**
  * Every row by scrolling (docs/grid.md §10): the product library reads its 50,000 products in

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot } from './helpers';
+import { type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
 import { freshAssortment, groupSort, saved, sendSortBatches } from './sort';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot } from './helpers';
+import { type Browser, type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
 import { apiLayout, apiTitles, drag, freshAssortment, groupSort, pageLayout, pageTitles, saved } from './sort';
 
 /**

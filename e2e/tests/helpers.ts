@@ -1,4 +1,5 @@
-import { expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +109,240 @@ export async function pasteText(page: Page, text: string) {
     (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
+
+// ---- accessibility: axe-core on every page the suite visits -----------------------------------
+
+/** The WCAG 2.1 AA rule tags every scan runs. */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Elements the scans leave out: only third-party content ITS cannot change, each with the reason.
+ * (None today: every element on ITS's pages is ours to fix.)
+ */
+const A11Y_EXCLUDE: string[] = [];
+
+/** One serious or critical violation: the rule, and each element with axe's summary of the fix. */
+export interface A11yViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** Runs axe-core on the page as it is now; answers its serious and critical violations. */
+export async function a11yViolations(page: Page, only: string[] = []): Promise<A11yViolation[]> {
+  // label-content-name-mismatch (WCAG 2.5.3, a control's name contains its visible text) is
+  // experimental in axe-core and off unless named; ITS holds itself to it.
+  const builder = new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(A11Y_TAGS)
+    .setLegacyMode(true);
+  for (const selector of only) builder.include(selector);
+  for (const selector of A11Y_EXCLUDE) builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' >> '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').trim() })),
+    }));
+}
+
+/** The readable list a failing scan prints: where, then rule, target and summary per element. */
+export function formatA11y(where: string, violations: A11yViolation[]): string {
+  const lines = [`${violations.length} serious or critical accessibility violation(s) (axe-core, WCAG 2.1 AA) on ${where}:`];
+  for (const v of violations) {
+    lines.push(`  ${v.rule} (${v.impact}): ${v.help}`);
+    for (const n of v.nodes) lines.push(`    ${n.target}\n      ${n.summary}`);
+  }
+  return lines.join('\n');
+}
+
+/** Scans the page now and fails on any serious or critical violation (for named points in a spec). */
+export async function expectAccessible(page: Page, where = page.url()) {
+  const violations = await a11yViolations(page);
+  if (violations.length > 0) throw new Error(formatA11y(where, violations));
+}
+
+/**
+ * The automatic scans. Before each action a spec takes (a click, a fill, a key press, a goto,
+ * closing the page) and when the test ends, the page is scanned once its view is new to this run:
+ * a view is the path (ids folded) with the dialogs, menus and list boxes open on it. So every
+ * page, dialog and menu the suite shows is scanned as it stood when the spec was done looking at
+ * it, once per run, without the spec doing anything. Violations fail the test at its end.
+ */
+const scannedViews = new Set<string>();
+let problems: string[] = [];
+let scanning = false;
+const inflight = new WeakMap<Page, { count: number; last: number }>();
+const devices = new WeakMap<object, Page>();
+const pages = new Set<Page>();
+
+function track(page: Page) {
+  pages.add(page);
+  if (inflight.has(page)) return;
+  const state = { count: 0, last: Date.now() };
+  inflight.set(page, state);
+  devices.set(page.keyboard, page);
+  devices.set(page.mouse, page);
+  const done = () => {
+    state.count = Math.max(0, state.count - 1);
+    state.last = Date.now();
+  };
+  page.on('request', () => {
+    state.count++;
+    state.last = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** An overlay open on a page (a dialog, a menu, a list box): its key and the selector that scans it. */
+interface Overlay {
+  key: string;
+  selector: string;
+}
+
+/** The view the page shows: its path with ids folded, and the overlays open on it. */
+async function viewKey(page: Page): Promise<{ path: string; overlays: Overlay[] } | null> {
+  const url = page.url();
+  if (!/^https?:/.test(url)) return null;
+  const overlays = await page.evaluate((roles) => {
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    return Array.from(document.querySelectorAll(roles.map((r) => `[role=${r}]`).join(', ')))
+      .filter(shown)
+      .map((el) => {
+        const role = el.getAttribute('role') ?? '';
+        const labelledBy = el.getAttribute('aria-labelledby');
+        const name = el.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ?? el.getAttribute('data-testid') ?? '';
+        const testId = el.getAttribute('data-testid');
+        return { key: `${role}:${name.trim()}`, selector: testId ? `[role=${role}][data-testid="${testId}"]` : `[role=${role}]` };
+      });
+  }, OVERLAY_ROLES);
+  const path = new URL(url).pathname.replace(/\/(?:\d+|[0-9a-f]{8}-[0-9a-f-]{27,}|[A-Za-z0-9_-]{20,})(?=\/|$)/g, '/:id');
+  return { path, overlays: overlays.map((o) => ({ ...o, key: o.key.replace(/\d+/g, '#') })) };
+}
+
+const OVERLAY_ROLES = ['dialog', 'alertdialog', 'menu', 'listbox'];
+
+/** Waits (briefly) until the page has no request in flight and no animation running. */
+async function settle(page: Page) {
+  const state = inflight.get(page);
+  const until = Date.now() + 2000;
+  while (state && Date.now() < until && (state.count > 0 || Date.now() - state.last < 150)) await page.waitForTimeout(50);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 1000 })
+    .catch(() => {});
+}
+
+/** What of the view is new to this run: the whole page (a new path) or only its new overlays. */
+function unscanned(view: { path: string; overlays: Overlay[] }): { key: string; only: string[] } | null {
+  if (!scannedViews.has(view.path)) return { key: [view.path, ...view.overlays.map((o) => o.key)].join(' | '), only: [] };
+  const fresh = view.overlays.filter((o) => !scannedViews.has(o.key));
+  if (fresh.length === 0) return null;
+  return { key: `${view.path} | ${fresh.map((o) => o.key).join(' | ')}`, only: [...new Set(fresh.map((o) => o.selector))] };
+}
+
+/**
+ * Scans the page if its view is new to this run: a new path whole, else only the dialogs and
+ * menus not seen before (an app bar menu is the same on every page). A violation is kept for
+ * the test's end; the time a scan takes is added to the test's timeout.
+ */
+async function scanIfNew(page: Page | undefined) {
+  if (!page || scanning || page.isClosed()) return;
+  scanning = true;
+  const info = currentTest();
+  const timeout = info?.timeout ?? 0;
+  const started = Date.now();
+  try {
+    track(page);
+    let view = await viewKey(page);
+    if (view === null || unscanned(view) === null) return;
+    if (info && timeout > 0) info.setTimeout(timeout + 120_000);
+    await settle(page);
+    view = await viewKey(page);
+    const todo = view && unscanned(view);
+    if (!view || !todo) return;
+    scannedViews.add(view.path);
+    for (const o of view.overlays) scannedViews.add(o.key);
+    const violations = await a11yViolations(page, todo.only);
+    if (violations.length > 0) problems.push(formatA11y(todo.key, violations));
+    if (process.env.E2E_A11Y_LOG) console.log(`a11y: ${todo.key}${todo.only.length ? ' (overlays)' : ''} scanned in ${Date.now() - started} ms`);
+  } catch {
+    // The page went away under the scan (navigated, closed): its next view is scanned instead.
+  } finally {
+    scanning = false;
+    // The scan's time is not the spec's: its test gets that much longer.
+    if (info && timeout > 0) info.setTimeout(timeout + (Date.now() - started));
+  }
+}
+
+function currentTest() {
+  try {
+    return base.info();
+  } catch {
+    return null; // outside a test (a worker fixture, a hook's page)
+  }
+}
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** Wraps the named methods of a Playwright class so that the pages it acts on are scanned before each call. */
+function scanBefore(proto: object, names: string[], pagesOf: (self: object) => (Page | undefined)[]) {
+  const target = proto as Record<string, Method & { scansFirst?: boolean }>;
+  for (const name of names) {
+    const original = target[name];
+    if (typeof original !== 'function' || original.scansFirst) continue;
+    const wrapped = async function (this: object, ...args: unknown[]) {
+      for (const page of pagesOf(this)) await scanIfNew(page);
+      return original.apply(this, args);
+    } as Method & { scansFirst?: boolean };
+    wrapped.scansFirst = true;
+    target[name] = wrapped;
+  }
+}
+
+/** Puts the scans in front of the actions of Playwright's Locator, Page, Keyboard, Mouse and BrowserContext. */
+function installScans(page: Page) {
+  const locator = page.locator('body');
+  scanBefore(Object.getPrototypeOf(locator), ['click', 'dblclick', 'fill', 'clear', 'press', 'pressSequentially', 'type', 'check', 'uncheck', 'setChecked', 'selectOption', 'setInputFiles', 'hover', 'tap', 'focus', 'dragTo'], (self) => [(self as typeof locator).page()]);
+  scanBefore(Object.getPrototypeOf(page), ['goto', 'reload', 'goBack', 'goForward', 'close', 'click', 'dblclick', 'fill', 'press', 'type', 'check', 'selectOption', 'setInputFiles', 'hover', 'dragAndDrop'], (self) => [self as Page]);
+  scanBefore(Object.getPrototypeOf(page.keyboard), ['press', 'type', 'insertText', 'down'], (self) => [devices.get(self)]);
+  scanBefore(Object.getPrototypeOf(page.mouse), ['click', 'dblclick', 'down', 'wheel'], (self) => [devices.get(self)]);
+  scanBefore(Object.getPrototypeOf(page.context()), ['close'], (self) => (self as BrowserContext).pages());
+}
+
+/** `test` with the automatic accessibility scans: every spec imports `test` (and `expect`) from here. */
+export const test = base.extend<{ a11y: void }, { a11yInstalled: void }>({
+  a11yInstalled: [
+    async ({ browser }, use) => {
+      const page = await browser.newPage();
+      installScans(page);
+      await page.context().close();
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  a11y: [
+    async ({}, use) => {
+      problems = [];
+      await use();
+      for (const page of pages) if (!page.isClosed()) await scanIfNew(page);
+      pages.clear();
+      const found = problems;
+      problems = [];
+      if (found.length > 0) throw new Error(found.join('\n\n'));
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** The entries of a zip (unzip -Z1). */
 export function zipEntries(zip: Buffer): string[] {

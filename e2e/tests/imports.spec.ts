@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, login, pasteText, shot, type Api } from './helpers';
+import { apiSession, baseUrl, expect, login, pasteText, shot, test, type Api } from './helpers';
 
 /**
  * The Excel import (spec §2.6, §4.4, §5.4) against the real server: a 5,000-row workbook with 20

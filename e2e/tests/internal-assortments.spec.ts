@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, type Api } from './helpers';
+import { type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
 import { apiLayout, drag, groupSort as readGroupSort, pageLayout, saved } from './sort';
 
 const groupSort = (api: Api, id: string) => readGroupSort(api, id, 'internalAssortments');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { baseUrl, login, shot } from './helpers';
+import { baseUrl, expect, login, shot, test } from './helpers';
 
 test('the root shows the login page, and logging in opens the dashboard with navigation', async ({ page }) => {
   await page.goto(`${baseUrl()}/`);

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_ROLES } from '../server.mjs';
-import { apiView, baseUrl, login, shot, shownNavIds } from './helpers';
+import { apiView, baseUrl, expect, login, shot, shownNavIds, test } from './helpers';
 
 for (const role of DEMO_ROLES) {
   test(`${role} sees exactly the navigation and tools the policies allow`, async ({ page }) => {

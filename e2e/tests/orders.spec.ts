@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { expect as baseExpect, request as pwRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { request as pwRequest, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot } from './helpers';
+import { expect as baseExpect, baseUrl, login, shot, test } from './helpers';
 
 /**
  * Orders against the real server (issue 12 "Done when"): a user creates a sample order, adds

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { alive, itsBin, repoRoot, startServer } from '../server.mjs';
-import { login, shot } from './helpers';
+import { expect, login, shot, test } from './helpers';
 
 /**
  * The product team's path: scaffold a microsite, build its bundle, install it into a running ITS

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, startServer } from '../server.mjs';
 import { actions } from '../../shell/kit/src/generated/actions';
-import { login, shot } from './helpers';
+import { expect, login, shot, test } from './helpers';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 

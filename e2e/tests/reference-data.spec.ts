@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, login, shot } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
 
 /**
  * The reference data admins keep, against the real server: an admin opens the customers grid

@@ -4,9 +4,9 @@
  * its rows checked); a plain user is refused every reporting call; an editor syncs an assortment
  * to the CRM ('CRM has been sync'd') and downloads the zip of every colour's image from the queue.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, login, shot, zipEntries } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test, zipEntries } from './helpers';
 
 async function csrf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'its_csrf')?.value ?? '';

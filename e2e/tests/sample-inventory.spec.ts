@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, login, pasteText, shot } from './helpers';
+import { apiSession, baseUrl, expect, login, pasteText, shot, test } from './helpers';
 
 /**
  * The grid kit on the Sample Inventory, against the real server: editing, range selection, copy

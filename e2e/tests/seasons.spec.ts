@@ -1,6 +1,6 @@
-import { expect, request as pwRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as pwRequest, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, login, shot } from './helpers';
+import { baseUrl, expect, login, shot, test } from './helpers';
 
 /**
  * Manage Seasons against the real server: an admin editor creates a season with its season sets

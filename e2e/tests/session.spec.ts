@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { startServer } from '../server.mjs';
-import { login, shot } from './helpers';
+import { expect, login, shot, test } from './helpers';
 
 // A server of its own whose options shorten the session: warning 12 s before a 20 s timeout.
 let server: { url: string; stop: () => Promise<void> };

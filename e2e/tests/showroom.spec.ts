@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, shot, type Api } from './helpers';
+import { type Page } from '@playwright/test';
+import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
 
 /**
  * The showroom of a regular assortment against the real server: the display groups appear in

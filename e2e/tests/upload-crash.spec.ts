@@ -6,14 +6,14 @@
  * resumes is aborted by the sweeper, even after a crash that also killed PostgreSQL; choosing its
  * file again then uploads it from the start. Stopping leaves no PostgreSQL behind.
  */
-import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, alive, demoEmail, itsBin, postmasterPid, startServer } from '../server.mjs';
-import { login, shot, throttleUploads } from './helpers';
+import { expect, login, shot, test, throttleUploads } from './helpers';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 

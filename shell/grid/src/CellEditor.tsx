@@ -167,6 +167,7 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
           <ul
             className="its-grid-choices"
             role="listbox"
+            aria-label={column.headerName}
             data-testid="grid-choices"
             style={{ left: box.left, top: box.bottom + 2, minWidth: Math.max(box.width, 160) }}
             onMouseDown={(e) => e.preventDefault()}

@@ -443,3 +443,41 @@ describe('DataGrid Edit Cells', () => {
     expect(await screen.findByTestId('grid-edit-cells')).toBeTruthy();
   });
 });
+
+describe('DataGrid for screen readers', () => {
+  it('is an ARIA grid whose rows and cells carry their positions', async () => {
+    const mem = memorySource();
+    const { handle } = mount({ source: mem.source });
+    await loaded(handle, 2);
+    const grid = await screen.findByRole('treegrid').catch(() => screen.getByRole('grid'));
+    expect(grid.getAttribute('aria-rowcount')).toBeTruthy();
+    expect(grid.getAttribute('aria-colcount')).toBeTruthy();
+    await waitFor(() => expect(within(grid).getAllByRole('gridcell').length).toBeGreaterThan(0));
+    const cell = within(grid).getAllByRole('gridcell')[0]!;
+    expect(cell.getAttribute('aria-colindex')).toMatch(/^\d+$/);
+    expect(cell.closest('[role=row]')?.getAttribute('aria-rowindex')).toMatch(/^\d+$/);
+  });
+
+  it('announces an edit with its column, row and value; several as a count; undo and refusals too', async () => {
+    const mem = memorySource();
+    const { handle } = mount({ source: mem.source, saveDelayMs: 60_000 });
+    await loaded(handle, 2);
+    const live = screen.getByTestId('grid-announcer');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    act(() => void handle().controller.setCells([{ rowId: 'b', field: 'status', raw: 'Inactive' }], 'edit'));
+    expect(live.textContent?.trim()).toBe('Status, row 2: Inactive');
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'discountPercent', raw: '10' }, { rowId: 'b', field: 'discountPercent', raw: '5' }], 'paste'));
+    expect(live.textContent?.trim()).toBe('2 cells changed');
+    act(() => handle().undo());
+    expect(live.textContent?.trim()).toBe('2 cells changed');
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'discountPercent', raw: '7' }], 'edit'));
+    expect(live.textContent?.trim()).toBe('Discount %, row 1: 7');
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'discountPercent', raw: '' }], 'edit'));
+    expect(live.textContent?.trim()).toBe('Discount %, row 1: empty');
+    act(() => void handle().controller.setCells([{ rowId: 'a', field: 'style', raw: '999' }], 'edit'));
+    expect(live.textContent?.trim()).not.toMatch(/^Discount %/);
+    expect(live.textContent?.trim()).not.toBe('');
+    await act(() => handle().flush());
+    await waitFor(() => expect(live.textContent?.trim()).toBe('All changes saved.'));
+  });
+});

@@ -219,21 +219,24 @@ function GroupHeader(props: CustomCellRendererProps<GridData> & { ctrl: GridCont
   if (!g) return null;
   const collapsed = props.ctrl.isCollapsed(g.key);
   const value = g.key === '' ? intl.formatMessage(m.blanks) : g.key;
+  // The row's one cell; the button is named by the group's text and says open or closed by aria-expanded.
   return (
-    <button
-      type="button"
-      className="its-grid-group"
-      data-testid="grid-group-row"
-      data-group-key={g.key}
-      aria-expanded={!collapsed}
-      aria-label={intl.formatMessage(collapsed ? m.expandGroup : m.collapseGroup)}
-      onClick={() => props.ctrl.toggleGroup(g.key)}
-    >
-      <span className={`its-grid-group__chevron${collapsed ? '' : ' is-open'}`}>
-        <GridIcon name="chevronRight" size={16} />
-      </span>
-      <span className="its-grid-group__label">{intl.formatMessage(m.groupHeader, { header: props.headerOf(g.field), value, count: g.count })}</span>
-    </button>
+    <div role="gridcell" className="its-grid-group-cell">
+      <button
+        type="button"
+        className="its-grid-group"
+        data-testid="grid-group-row"
+        data-group-key={g.key}
+        aria-expanded={!collapsed}
+        title={intl.formatMessage(collapsed ? m.expandGroup : m.collapseGroup)}
+        onClick={() => props.ctrl.toggleGroup(g.key)}
+      >
+        <span className={`its-grid-group__chevron${collapsed ? '' : ' is-open'}`}>
+          <GridIcon name="chevronRight" size={16} />
+        </span>
+        <span className="its-grid-group__label">{intl.formatMessage(m.groupHeader, { header: props.headerOf(g.field), value, count: g.count })}</span>
+      </button>
+    </div>
   );
 }
 
@@ -881,6 +884,10 @@ function GridView(props: DataGridProps) {
           </div>
         </section>
       )}
+      <div className="its-grid-sr" role="status" aria-live="polite" aria-atomic="true" data-testid="grid-announcer">
+        {ui.announcement.text}
+        {ui.announcement.n % 2 === 1 ? '\u00a0' : ''}
+      </div>
       {ui.editCells && (
         <EditCellsDialog
           title={props.editCellsTitle}

@@ -82,6 +82,8 @@ export interface GridUi {
   filterEditor: HeaderPopup | null;
   /** The multi-field edit dialog, open over the range (its editable columns and rows). */
   editCells: EditCellsState | null;
+  /** What the grid's live region tells a screen reader: the last edit, refusal or save (n counts them). */
+  announcement: { text: string; n: number };
 }
 
 /** What the Edit Cells dialog shows: the range's columns with an editable cell, its row count. */
@@ -119,6 +121,7 @@ const initialUi: GridUi = {
   columnMenu: null,
   filterEditor: null,
   editCells: null,
+  announcement: { text: '', n: 0 },
 };
 
 /** Where a custom load hands its rows on (DataGrid `source`). */
@@ -278,7 +281,10 @@ export class GridController {
       classify: classifyFailure,
       onRows: (rows, origin) => this.onServerRows(rows, origin),
       onRejected: (changes, failure) => this.onRejected(changes, failure),
-      onState: (saveState) => this.patchUi({ saveState }),
+      onState: (saveState) => {
+        this.patchUi({ saveState });
+        if (saveState === 'saved' || saveState === 'error') this.announce(this.intl.formatMessage(saveState === 'saved' ? m.saved : m.saveError));
+      },
       delayMs: 0,
       batchRows: 250,
     });
@@ -317,6 +323,26 @@ export class GridController {
     this.intl = intl;
     // The write delay follows the page (sample inventory: 1500 ms); bulk actions flush at once.
     this.writer.configure({ delayMs: settings.saveDelayMs, batchRows: Math.min(250, settings.schema.maxBatch || 250) });
+  }
+
+  /** Says a text through the grid's live region (the same text again is said again). */
+  announce(text: string): void {
+    this.patchUi({ announcement: { text, n: this.ui.get().announcement.n + 1 } });
+  }
+
+  /** Announces changed cells: one as its column, row and new value; more as a count. */
+  private announceChanges(changes: Array<{ rowId: string; field: string; after: CellValue }>): void {
+    if (changes.length === 0) return;
+    if (changes.length > 1) {
+      this.announce(this.intl.formatMessage(m.announceCells, { n: changes.length }));
+      return;
+    }
+    const c = changes[0]!;
+    const col = this.column(c.field);
+    if (!col) return;
+    const value = displayText(col, c.after);
+    const row = (this.ordinal.get(c.rowId) ?? 0) + 1;
+    this.announce(this.intl.formatMessage(value === '' ? m.announceCellEmpty : m.announceCell, { column: this.header(col), row, value }));
   }
 
   patchUi(p: Partial<GridUi>): void {
@@ -801,6 +827,7 @@ export class GridController {
     }
     if (updated.size === 0) return;
     this.applyRows([...updated.values()]);
+    this.announceChanges(changes.filter((c) => updated.has(c.rowId)));
     if (stored.length) {
       if (kind === 'edit') this.history.record(stored, 'edit');
       else this.history.commit(stored, kind);
@@ -813,10 +840,13 @@ export class GridController {
     if (rejected.length === 0) return;
     if (single && rejected.length === 1) {
       toast.error(rejected[0]!.reason, { key: 'grid-rejected' });
+      this.announce(rejected[0]!.reason);
       return;
     }
     this.patchUi({ rejected: rejected.slice(0, REJECTED_SHOWN), rejectedTotal: rejected.length });
-    toast.warning(this.intl.formatMessage(changed > 0 ? m.rejectedToast : m.refusedToast, { changed, rejected: rejected.length }), { key: 'grid-rejected' });
+    const text = this.intl.formatMessage(changed > 0 ? m.rejectedToast : m.refusedToast, { changed, rejected: rejected.length });
+    toast.warning(text, { key: 'grid-rejected' });
+    this.announce(text);
   }
 
   dismissRejected(): void {
@@ -862,6 +892,7 @@ export class GridController {
       if (row) rows.set(c.rowId, { ...row, [c.field]: c.after });
     }
     this.applyRows([...rows.values()]);
+    this.announceChanges(step.changes);
     this.writer.update(
       step.changes.map((c) => ({ rowId: c.rowId, field: c.field, value: c.after })),
       true,

@@ -158,7 +158,8 @@ export function ToastViewport() {
                   opacity: i > 3 ? 0 : 1,
                 }
           }
-          aria-hidden={!expanded && i > 0 ? true : undefined}
+          // Stacked under the newest, a toast is out of reach (focus and screen readers) until the stack opens.
+          inert={!expanded && i > 0 ? true : undefined}
         >
           <span className="its-toast__icon">
             <Icon name={ICONS[t.type]} size={20} />

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { CountBadge, Icon, LOCALE_NAMES, LOCALES, chrome, formatTitle, usePageChrome, useShell } from '@its/kit';
+import { CountBadge, Icon, badgeCount, LOCALE_NAMES, LOCALES, chrome, formatTitle, usePageChrome, useShell } from '@its/kit';
 import { collectNav, collectRoutes, currentNav, navGroups, type ResolvedNav } from '../registry/registry';
 import { TOOL_ICONS, toolKey, toolTitles } from '../registry/titles';
 import { Brand } from './Brand';
@@ -114,15 +114,17 @@ function Tools() {
 function LanguageMenu() {
   const { locale, setLocale } = useShell();
   const intl = useIntl();
+  const code = locale.slice(0, 2).toUpperCase();
+  // The name holds the visible code, so "click EN" finds the button (WCAG 2.5.3).
   return (
     <Menu
-      label={intl.formatMessage({ id: 'appbar.language', defaultMessage: 'Language' })}
+      label={intl.formatMessage({ id: 'appbar.languageNamed', defaultMessage: 'Language: {code}' }, { code })}
       align="right"
       testId="language-menu"
       button={
         <>
           <Icon name="language" size={20} />
-          <span className="shell-appbar__locale">{locale.slice(0, 2).toUpperCase()}</span>
+          <span className="shell-appbar__locale">{code}</span>
         </>
       }
     >
@@ -157,7 +159,7 @@ function UserMenu() {
   const initials = `${user.name?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || '?';
   return (
     <Menu
-      label={intl.formatMessage({ id: 'appbar.account', defaultMessage: 'Account' })}
+      label={intl.formatMessage({ id: 'appbar.accountNamed', defaultMessage: 'Account: {initials}' }, { initials })}
       align="right"
       buttonClassName="shell-appbar__avatar-btn"
       testId="user-menu"
@@ -197,12 +199,17 @@ function NotificationsButton() {
   const { notificationsOpen } = usePageChrome();
   const { data } = useNotifications();
   const count = data?.newCount ?? data?.items.filter((n) => n.state === 'New').length ?? 0;
+  // The badge's figure is part of the name, as it is of what the button shows.
+  const label =
+    count > 0
+      ? intl.formatMessage({ id: 'appbar.notificationsNew', defaultMessage: 'Notifications: {count} new' }, { count: badgeCount(count) })
+      : intl.formatMessage({ id: 'appbar.notifications', defaultMessage: 'Notifications' });
   return (
     <button
       type="button"
       className={`shell-appbar__btn${notificationsOpen ? ' is-open' : ''}`}
-      aria-label={intl.formatMessage({ id: 'appbar.notifications', defaultMessage: 'Notifications' })}
-      title={intl.formatMessage({ id: 'appbar.notifications', defaultMessage: 'Notifications' })}
+      aria-label={label}
+      title={label}
       onClick={() => chrome.openNotifications(!notificationsOpen)}
       data-testid="notifications-button"
     >

@@ -51,7 +51,8 @@ export default function CodeEditor({ value, onChange, notes, label, testId }: Pr
           lintGutter(),
           EditorView.lineWrapping,
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // The editable text is a tab stop by name too, so its scrolling pane counts as reachable.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());
           }),

@@ -25,7 +25,7 @@ const kinds = defineMessages({
 export function DiffView({ diff }: { diff: string }) {
   const lines = diff.split('\n');
   return (
-    <pre className="pol-diff" data-testid="policy-diff">
+    <pre className="pol-diff" tabIndex={0} data-testid="policy-diff">
       {lines.map((l, i) => {
         const cls = l.startsWith('+++') || l.startsWith('---') ? 'file' : l.startsWith('@@') ? 'hunk' : l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : 'ctx';
         return (

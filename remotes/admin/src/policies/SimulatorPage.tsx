@@ -145,7 +145,7 @@ function SimulatorPage() {
               ))}
             </div>
             {kind === 'user' && (
-              <select className="adm-select" value={userId} onChange={(e) => setUserId(e.target.value)} data-testid="sim-user">
+              <select className="adm-select" value={userId} onChange={(e) => setUserId(e.target.value)} aria-label={intl.formatMessage({ id: 'admin.policies.sim.pickUser', defaultMessage: 'Choose an account' })} data-testid="sim-user">
                 <option value="">{intl.formatMessage({ id: 'admin.policies.sim.pickUser', defaultMessage: 'Choose an account' })}</option>
                 {(users.data ?? []).map((u) => (
                   <option key={u.id} value={u.id}>
@@ -222,7 +222,7 @@ function SimulatorPage() {
             </div>
             {mode === 'action' ? (
               <>
-                <select className="adm-select" value={action} onChange={(e) => setAction(e.target.value)} data-testid="sim-action">
+                <select className="adm-select" value={action} onChange={(e) => setAction(e.target.value)} aria-label={intl.formatMessage({ id: 'admin.policies.sim.pickAction', defaultMessage: 'Choose an action' })} data-testid="sim-action">
                   <option value="">{intl.formatMessage({ id: 'admin.policies.sim.pickAction', defaultMessage: 'Choose an action' })}</option>
                   {(catalog.data?.modules ?? []).map((m) => (
                     <optgroup key={m.id} label={m.id}>

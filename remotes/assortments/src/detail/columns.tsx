@@ -99,7 +99,7 @@ export function LabelCell(props: CustomCellRendererProps & { labels: { current: 
   if (!name) return null;
   const l = props.labels.current.find((x) => x.name === name);
   return (
-    <span className="am-label" style={{ ['--label' as string]: l?.color ?? '#838c9d' }}>
+    <span className="am-label" style={{ ['--label' as string]: l?.color ?? 'var(--its-text-3)' }}>
       <span className="am-label__dot" />
       {name}
     </span>

@@ -197,15 +197,14 @@ function Frame({
   );
 }
 
+/** A product tile: a link named by what it shows (the name, style and colour), as WCAG 2.5.3 asks. */
 function Tile({ item, to, focusRef, onFocus }: { item: ShowroomItem; to: string; focusRef?: (el: HTMLAnchorElement | null) => void; onFocus?: () => void }) {
-  const intl = useIntl();
   return (
     <Link
       to={to}
       ref={focusRef}
       className="sr-tile"
       onFocus={onFocus}
-      aria-label={intl.formatMessage(showroomMsg.openProduct, { style: item.style, color: item.color })}
       data-testid="showroom-tile"
       data-id={item.id}
     >

@@ -30,7 +30,6 @@ const showroomMessages = defineMessages({
   unknownProduct: { id: 'assortments.showroom.unknownProduct', defaultMessage: 'This product is not in the showroom (any more, or under these filters).' },
   loadFailed: { id: 'assortments.showroom.loadFailed', defaultMessage: 'The showroom could not be loaded: {message}' },
   keys: { id: 'assortments.showroom.keys', defaultMessage: '← → to step, Home and End to jump, Esc to go back' },
-  openProduct: { id: 'assortments.showroom.openProduct', defaultMessage: 'Open {style} {color}' },
   config: { id: 'assortments.showroom.config', defaultMessage: 'Showroom settings' },
   configIntro: {
     id: 'assortments.showroom.configIntro',

@@ -57,7 +57,7 @@ export function AutoSortDialog({ onClose, onApply }: { onClose: () => void; onAp
                 </option>
               ))}
             </select>
-            <select className="its-input" value={r.direction} disabled={!r.field} onChange={(e) => set(i, { direction: e.target.value as 'asc' | 'desc' })} data-testid={`auto-sort-dir-${i}`}>
+            <select className="its-input" value={r.direction} disabled={!r.field} onChange={(e) => set(i, { direction: e.target.value as 'asc' | 'desc' })} data-testid={`auto-sort-dir-${i}`} aria-label={intl.formatMessage(sortMsg.sortDirection, { n: i + 1 })}>
               <option value="asc">{intl.formatMessage(sortMsg.ascending)}</option>
               <option value="desc">{intl.formatMessage(sortMsg.descending)}</option>
             </select>

@@ -118,7 +118,8 @@ function Handle({ label, listeners, attributes, disabled }: { label: string; lis
 
 function ColorChip({ style, c, editable }: { style: string; c: GroupStyle['colors'][number]; editable: boolean }) {
   const intl = useIntl();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cid(style, c.color), disabled: !editable });
+  // A chip stays a list item for screen readers (dnd-kit would make it a button inside the list).
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: cid(style, c.color), disabled: !editable, attributes: { role: 'listitem' } });
   return (
     <li
       ref={setNodeRef}
@@ -234,6 +235,7 @@ function GroupPanel({ g, assortmentId, editable, onUpdate, onContent }: GroupPro
           type="button"
           className={`gs-group__toggle${open ? ' is-open' : ''}`}
           aria-expanded={open}
+          aria-label={g.uncategorized ? intl.formatMessage(sortMsg.uncategorized) : g.title}
           disabled={g.alwaysOpen}
           onClick={() => onUpdate(g.id, { openState: !g.openState })}
           data-testid="group-toggle"

@@ -32,6 +32,7 @@ const sortMessages = defineMessages({
   autoSortTitle: { id: 'assortments.sort.autoSortTitle', defaultMessage: 'Auto-sort the styles' },
   autoSortHint: { id: 'assortments.sort.autoSortHint', defaultMessage: 'Styles are ordered within each group by up to three keys; equal styles keep their order.' },
   sortKey: { id: 'assortments.sort.key', defaultMessage: 'Key {n}' },
+  sortDirection: { id: 'assortments.sort.sortDirection', defaultMessage: 'Order of sort key {n}' },
   noKey: { id: 'assortments.sort.noKey', defaultMessage: '(none)' },
   ascending: { id: 'assortments.sort.ascending', defaultMessage: 'Ascending' },
   descending: { id: 'assortments.sort.descending', defaultMessage: 'Descending' },

@@ -60,9 +60,11 @@ describe('library listing', () => {
     expect((await within(bar.container).findByTestId('filter-chips')).textContent).toContain('Gender: Mens');
     expect(fake.calls.some((c) => c.url === '/api/assets/filters?libraryType=AdvertisingAsset')).toBe(true);
     await act(async () => fireEvent.click(within(bar.container).getByTestId('filter-gender')));
-    const womens = await screen.findByRole('option', { name: /Womens/ });
-    expect(womens.textContent).toBe('Womens9');
-    expect(screen.getByRole('option', { name: /^Mens/ }).textContent).toBe('Mens4');
+    // A group of checkboxes named by the field, each named by its value and count.
+    const choices = await screen.findByRole('group', { name: 'Gender' });
+    const womens = within(choices).getByRole('checkbox', { name: /Womens/ });
+    expect(womens.closest('label')!.textContent).toBe('Womens9');
+    expect(within(choices).getByRole('checkbox', { name: /^Mens/ }).closest('label')!.textContent).toBe('Mens4');
     bar.unmount();
   });
 

@@ -17,16 +17,22 @@ import { extOf } from '../ui/FileThumb';
 type RowProps = CustomCellRendererProps<GridRow>;
 
 function ThumbCell(p: RowProps & { libraryType: LibraryType; onOpen: (row: GridRow) => void }) {
+  const intl = useIntl();
   const row = p.data;
   if (!row || !('id' in row)) return null;
   const fileId = typeof p.value === 'string' ? p.value : '';
-  const ext = extOf(typeof row.file === 'string' ? row.file : '') || '?';
+  const file = typeof row.file === 'string' ? row.file : '';
+  const ext = extOf(file) || '?';
+  // The button's name says what it opens: the picture's text alternative, or the extension shown with it.
+  const label = intl.formatMessage({ id: 'libraries.manage.openPreview', defaultMessage: 'Preview of {name}' }, { name: (typeof row.name === 'string' && row.name) || file });
   return (
     <button type="button" className="lib-grid-thumb" onClick={() => p.onOpen(row)} data-testid="grid-thumb" tabIndex={-1}>
       {fileId ? (
-        <img src={thumbnailUrl(p.libraryType, fileId)} alt="" loading="lazy" decoding="async" />
+        <img src={thumbnailUrl(p.libraryType, fileId)} alt={label} loading="lazy" decoding="async" />
       ) : (
-        <span className="lib-grid-thumb__ext">{ext}</span>
+        <span className="lib-grid-thumb__ext" title={label}>
+          {ext}
+        </span>
       )}
     </button>
   );

@@ -1,4 +1,7 @@
-/** A filter dropdown: a button naming the field and its choice, a searchable checkbox list. */
+/**
+ * A filter dropdown: a button naming the field and its choice, a searchable list of checkboxes in a
+ * group named by the field (checkboxes, not listbox options: an option may not hold a control).
+ */
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon } from '@its/kit';
@@ -27,6 +30,7 @@ export function MultiSelect({
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const listId = useId();
+  const labelId = useId();
   // The choice shows at once; the URL (and so `selected`) follows a moment later.
   const [local, setLocal] = useState<string[] | null>(null);
   const selectedKey = selected.join('\u0000');
@@ -53,7 +57,9 @@ export function MultiSelect({
         onClick={() => setOpen((o) => !o)}
         data-testid={testId}
       >
-        <span className="lib-select__label">{label}</span>
+        <span className="lib-select__label" id={labelId}>
+          {label}
+        </span>
         {summary && <span className="lib-select__value">{summary}</span>}
         <Icon name="chevronDown" size={14} />
       </button>
@@ -70,16 +76,16 @@ export function MultiSelect({
             />
           </div>
         )}
-        <ul className="lib-options" id={listId} role="listbox" aria-multiselectable="true">
+        <ul className="lib-options" id={listId} role="group" aria-labelledby={labelId}>
           {shown.length === 0 && (
-            <li className="lib-options__empty">
+            <li className="lib-options__empty" role="none">
               <FormattedMessage id="libraries.filter.noValues" defaultMessage="No values to choose from." />
             </li>
           )}
           {shown.map((o) => {
             const on = current.includes(o.value);
             return (
-              <li key={o.value} role="option" aria-selected={on}>
+              <li key={o.value} role="none">
                 <label className="lib-option">
                   <input type="checkbox" checked={on} onChange={() => toggle(o.value)} />
                   <span className="lib-option__text">{o.value}</span>

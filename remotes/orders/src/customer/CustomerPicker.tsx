@@ -148,7 +148,7 @@ export function CustomerCard({ customer: c, onTerm, disabled }: CustomerCardProp
           <dt>{fieldLabel(intl, 'terms')}</dt>
           <dd>
             {onTerm && terms.length > 1 ? (
-              <select className="its-input or-customer-card__terms" value={c.termsInfo?.code ?? ''} disabled={disabled} onChange={(e) => onTerm(e.target.value)} data-testid="customer-terms">
+              <select className="its-input or-customer-card__terms" value={c.termsInfo?.code ?? ''} disabled={disabled} onChange={(e) => onTerm(e.target.value)} aria-label={fieldLabel(intl, 'terms')} data-testid="customer-terms">
                 {terms.map((t) => (
                   <option key={t.code} value={t.code}>
                     {t.code} · {t.description}
