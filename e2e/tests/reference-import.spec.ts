@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, login, shot } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
 
 /**
  * The reference data import, against the real server: an admin exports the currencies to
