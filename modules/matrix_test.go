@@ -100,6 +100,8 @@ func TestRouteRoleMatrix(t *testing.T) {
 			}
 			return "", nil
 		},
+		// A grid's saved views: only for who may open the grid (the matrix's grid is the catalog).
+		"GET /api/gridViews/{grid}": func(string) (string, map[string]any) { return actions.ProductsView, nil },
 		// Another requester's year: only for the type's sample coordinators.
 		"GET /api/orders/{orderType}/{subtype}/year/{requesterCode}/{productType}": func(target string) (string, map[string]any) {
 			typ, status := "SAMPLE", "SUBMITTED"
