@@ -5,49 +5,13 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { baseUrl, expect, login, shot, test } from './helpers';
 import { gridLoaded, headerCell, menuItem, openColumnMenu, resetLayout } from './grid-kit';
+import { parseCsv, save } from './export-files';
 
 /**
  * Export from every grid (docs/grid.md §7): the view as the user sees it (filters, sort, visible
  * columns in their order) to xlsx and csv from the grid kit's toolbar; the files are opened and
  * their header and row count checked against what the grid shows.
  */
-
-/** Parses RFC 4180 text (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
-
-async function save(download: Promise<Download>, dir: string): Promise<{ name: string; path: string }> {
-  const file = await download;
-  const path = join(dir, file.suggestedFilename());
-  await file.saveAs(path);
-  return { name: file.suggestedFilename(), path };
-}
 
 test('product library: export the view (column filter, sort, two hidden columns) to xlsx and csv', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'grid-export-'));

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
@@ -35,6 +36,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assortments/cloneMany", actions.AssortmentsEdit, h.cloneMany)
 	r.Handle("POST", "/api/assortments/archive", actions.AssortmentsEdit, h.archive(true))
 	r.Handle("POST", "/api/assortments/unarchive", actions.AssortmentsEdit, h.archive(false))
+	r.Handle("POST", "/api/assortments/export/xlsx/{view}", actions.AssortmentsView, grid.ServeExportAs(grid.FormatXLSX, h.svc.ExportList, "view"))
+	r.Handle("POST", "/api/assortments/export/csv/{view}", actions.AssortmentsView, grid.ServeExportAs(grid.FormatCSV, h.svc.ExportList, "view"))
 	r.Handle("POST", "/api/assortments/products/query", actions.AssortmentsView, h.rows)
 	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
 	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)

@@ -24,39 +24,61 @@ type listFilter struct {
 var live = sq.And{sq.NotEq{"a.state": StateArchived}, sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f
 	WHERE f.id = ANY(a.hierarchy) AND f.state = 'archived')`)}
 
-// listView answers the entries of f and their total (the total counted apart only when f's page
-// may not hold them all).
-func (s *Store) listView(ctx context.Context, q querier, f listFilter) ([]Assortment, int, error) {
-	b := psql.Select().Where(sq.Eq{"a.owner_id": f.owner, "a.org_type": "regular"})
+// recentIDs are the owner's RecentLimit most recently changed live items.
+func recentIDs(owner string) sq.Sqlizer {
+	return sq.Expr(`a.id IN (SELECT r.id FROM assortments r WHERE r.owner_id = ?
+			AND r.state <> 'archived' AND r.type = 'item' AND NOT EXISTS (SELECT 1 FROM assortments rf
+			WHERE rf.id = ANY(r.hierarchy) AND rf.state = 'archived') ORDER BY r.modified_date DESC LIMIT ?)`, owner, RecentLimit)
+}
+
+// listWhere selects the entries of f's view (without its order and page): the list and its
+// export read the same rows.
+func listWhere(f listFilter) sq.And {
+	w := sq.And{sq.Eq{"a.owner_id": f.owner, "a.org_type": "regular"}}
 	switch f.view {
 	case ViewRecent:
-		b = b.Where(live).Where(sq.Eq{"a.type": "item"}).OrderBy("a.modified_date DESC").Limit(RecentLimit)
+		w = append(w, live, sq.Eq{"a.type": "item"}, recentIDs(f.owner))
 	case ViewStarred:
-		b = b.Where(live).Where(sq.Eq{"a.starred": true}).OrderBy("a.type = 'item'", "lower(a.title)")
+		w = append(w, live, sq.Eq{"a.starred": true})
 	case ViewScheduled:
-		b = b.Where(live).Where(sq.Expr("a.scheduled_date IS NOT NULL")).OrderBy("a.scheduled_date")
+		w = append(w, live, sq.Expr("a.scheduled_date IS NOT NULL"))
 	case ViewQuickAccess:
-		b = b.Where(live).Where(sq.Or{sq.Eq{"a.starred": true}, sq.Expr(`a.id IN (SELECT r.id FROM assortments r WHERE r.owner_id = ?
-			AND r.state <> 'archived' AND r.type = 'item' AND NOT EXISTS (SELECT 1 FROM assortments rf
-			WHERE rf.id = ANY(r.hierarchy) AND rf.state = 'archived') ORDER BY r.modified_date DESC LIMIT ?)`, f.owner, RecentLimit)}).
-			OrderBy("a.modified_date DESC")
+		w = append(w, live, sq.Or{sq.Eq{"a.starred": true}, recentIDs(f.owner)})
 	case ViewAll, ViewArchived:
 		if f.view == ViewAll {
-			b = b.Where(live)
+			w = append(w, live)
 		} else {
-			b = b.Where(sq.Eq{"a.state": StateArchived})
+			w = append(w, sq.Eq{"a.state": StateArchived})
 		}
 		switch {
 		case f.text != "":
-			b = b.Where(sq.Expr("a.title ILIKE ?", "%"+db.EscapeLike(f.text)+"%"))
+			w = append(w, sq.Expr("a.title ILIKE ?", "%"+db.EscapeLike(f.text)+"%"))
 		case f.folder != "":
-			b = b.Where(sq.Expr("a.hierarchy[cardinality(a.hierarchy)] = ?::uuid", f.folder))
+			w = append(w, sq.Expr("a.hierarchy[cardinality(a.hierarchy)] = ?::uuid", f.folder))
 		case f.view == ViewAll:
-			b = b.Where(sq.Expr("cardinality(a.hierarchy) = 0"))
+			w = append(w, sq.Expr("cardinality(a.hierarchy) = 0"))
 		default:
 			// The archive lists what was archived: entries whose folder is not archived too.
-			b = b.Where(sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f WHERE f.id = a.hierarchy[cardinality(a.hierarchy)] AND f.state = 'archived')`))
+			w = append(w, sq.Expr(`NOT EXISTS (SELECT 1 FROM assortments f WHERE f.id = a.hierarchy[cardinality(a.hierarchy)] AND f.state = 'archived')`))
 		}
+	}
+	return w
+}
+
+// listView answers the entries of f and their total (the total counted apart only when f's page
+// may not hold them all).
+func (s *Store) listView(ctx context.Context, q querier, f listFilter) ([]Assortment, int, error) {
+	b := psql.Select().Where(listWhere(f))
+	switch f.view {
+	case ViewRecent:
+		b = b.OrderBy("a.modified_date DESC").Limit(RecentLimit)
+	case ViewStarred:
+		b = b.OrderBy("a.type = 'item'", "lower(a.title)")
+	case ViewScheduled:
+		b = b.OrderBy("a.scheduled_date")
+	case ViewQuickAccess:
+		b = b.OrderBy("a.modified_date DESC")
+	case ViewAll, ViewArchived:
 		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
 	}
 	if f.view != ViewRecent {

@@ -3,6 +3,7 @@ package internalassortments
 import (
 	"net/http"
 
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
@@ -29,6 +30,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base, edit, h.create, none)
 	r.Handle("POST", base+"/products/query/createAssortment", edit, h.createFromQuery, none)
 	r.Handle("POST", base+"/discover", view, h.discover, none)
+	r.Handle("POST", base+"/export/xlsx/{channel}", view, grid.ServeExportAs(grid.FormatXLSX, h.svc.Export, "channel"), none)
+	r.Handle("POST", base+"/export/csv/{channel}", view, grid.ServeExportAs(grid.FormatCSV, h.svc.Export, "channel"), none)
 	r.Handle("POST", base+"/products/query", view, h.org.Rows, none)
 	r.Handle("POST", base+"/products/options", view, h.options, none)
 	r.Handle("PATCH", base+"/batch/{id}", edit, h.write(h.org.Batch), none)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
@@ -43,6 +45,10 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
 	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
 	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, h.batch, routeType)
+	for _, format := range []string{grid.FormatXLSX, grid.FormatCSV} {
+		r.Handle("POST", base+"/export/"+format, actions.OrdersView, h.exportList(format), routeType)
+		r.Handle("POST", base+"/export/"+format+"/{id}", actions.OrdersView, h.exportLines(format), routeType)
+	}
 	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
 	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType)
 	r.Handle("GET", base+"/accounts/address/{value}", actions.OrdersView, h.accountAddress, routeType)
@@ -77,6 +83,30 @@ func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.Data(w, res)
 	return nil
+}
+
+// exportList writes a list view (?viewAs= a coordinator's, as the list query's
+// viewAsCoordinatorCode) as the caller sees it.
+func (h *Handler) exportList(format string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
+		return grid.ServeExportAs(format, func(ctx context.Context, w http.ResponseWriter, subtype string, req grid.ExportRequest) error {
+			return h.svc.ExportList(ctx, w, t, subtype, viewAs, req)
+		}, "subtype")(w, r)
+	}
+}
+
+// exportLines writes the lines of one order (the route's subtype is "order").
+func (h *Handler) exportLines(format string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if !strings.EqualFold(chi.URLParam(r, "subtype"), "order") {
+			return httpx.NotFound("Order list " + chi.URLParam(r, "subtype"))
+		}
+		t := orderType(r)
+		return grid.ServeExportAs(format, func(ctx context.Context, w http.ResponseWriter, id string, req grid.ExportRequest) error {
+			return h.svc.ExportLines(ctx, w, t, id, req)
+		}, "id")(w, r)
+	}
 }
 
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {

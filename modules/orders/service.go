@@ -139,83 +139,9 @@ func (s *Service) Query(ctx context.Context, orderType, subtype string, req Quer
 	if strings.EqualFold(subtype, "order") {
 		return s.Detail(ctx, orderType, req)
 	}
-	v, ok := viewOf(orderType, subtype)
-	if !ok {
-		return nil, httpx.NotFound("Order list " + subtype)
-	}
-	u := identity.FromContext(ctx)
-	f := ListFilter{Type: orderType, Statuses: v.statuses, Limit: req.Limit}
-	if f.Limit <= 0 {
-		f.Limit = ListPageSize
-	}
-	if f.Limit > MaxListPage {
-		f.Limit = MaxListPage
-	}
-	if req.Cursor != "" {
-		n, err := strconv.ParseInt(req.Cursor, 10, 64)
-		if err != nil || n <= 0 {
-			return nil, httpx.BadRequest("The cursor is not valid", nil)
-		}
-		f.Before = n
-	}
-	if v.lastYear {
-		since := s.now().AddDate(-1, 0, 0)
-		f.Since = &since
-	}
-	own := sq.Eq{"o.requester_code": u.UserCode}
-	coordinator, err := s.isCoordinator(ctx, orderType)
+	f, v, err := s.listFilter(ctx, orderType, subtype, req)
 	if err != nil {
 		return nil, err
-	}
-	if req.ViewAsCoordinatorCode != "" && (!coordinator || orderType != TypeSample || v.name == "styles") {
-		// Viewing as another coordinator is for coordinators, where the route allows a change.
-		return nil, httpx.Forbidden("orders.sample.viewAs")
-	}
-	switch orderType {
-	case TypeSample:
-		if v.name == "styles" {
-			if err := s.require(ctx, actions.OrdersSampleStyles, nil); err != nil {
-				return nil, err
-			}
-		}
-		drafts, err := s.allowed(ctx, actions.OrdersSampleViewDrafts, nil)
-		if err != nil {
-			return nil, err
-		}
-		if coordinator && !drafts {
-			// Sample coordinators see only SUBMITTED and IN PROGRESS active orders (spec §4.3).
-			code := u.UserCode
-			if req.ViewAsCoordinatorCode != "" {
-				code = req.ViewAsCoordinatorCode
-			}
-			f.Scope = sq.Eq{"o.coordinator_code": code}
-			if v.name == "active" {
-				f.Statuses = []string{StatusSubmitted, StatusInProgress}
-			}
-		} else {
-			f.Scope = own
-		}
-	case TypePromo:
-		all, err := s.allowed(ctx, actions.OrdersPromoViewAll, nil)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case !all && v.name == "needs-review":
-			// Approvers see the orders waiting for them (spec §6).
-			f.Scope = sq.Or{
-				sq.And{sq.Eq{"o.approver_code": u.UserCode}, sq.Eq{"o.status": StatusRequiresApprover}},
-				sq.And{sq.Eq{"o.senior_approver_code": u.UserCode}, sq.Eq{"o.status": []string{StatusRequiresApprover, StatusRequiresSenior}}},
-			}
-		case !all:
-			f.Scope = sq.Or{sq.Eq{"o.approver_code": u.UserCode}, sq.Eq{"o.senior_approver_code": u.UserCode}}
-		case coordinator && v.name == "reviewed":
-			f.Scope = nil
-		default:
-			f.Scope = own
-		}
-	default:
-		f.Scope = own
 	}
 	rows, more, err := s.store.List(ctx, f)
 	if err != nil {
@@ -234,6 +160,91 @@ func (s *Service) Query(ctx context.Context, orderType, subtype string, req Quer
 		}
 	}
 	return res, nil
+}
+
+// listFilter is the list view subtype of orderType as the caller may see it: the view's statuses
+// and period and the caller's part of the orders (own, a coordinator's, an approver's). The list
+// and its export read the same rows.
+func (s *Service) listFilter(ctx context.Context, orderType, subtype string, req QueryRequest) (ListFilter, view, error) {
+	v, ok := viewOf(orderType, subtype)
+	if !ok {
+		return ListFilter{}, view{}, httpx.NotFound("Order list " + subtype)
+	}
+	u := identity.FromContext(ctx)
+	f := ListFilter{Type: orderType, Statuses: v.statuses, Limit: req.Limit}
+	if f.Limit <= 0 {
+		f.Limit = ListPageSize
+	}
+	if f.Limit > MaxListPage {
+		f.Limit = MaxListPage
+	}
+	if req.Cursor != "" {
+		n, err := strconv.ParseInt(req.Cursor, 10, 64)
+		if err != nil || n <= 0 {
+			return ListFilter{}, view{}, httpx.BadRequest("The cursor is not valid", nil)
+		}
+		f.Before = n
+	}
+	if v.lastYear {
+		since := s.now().AddDate(-1, 0, 0)
+		f.Since = &since
+	}
+	own := sq.Eq{"o.requester_code": u.UserCode}
+	coordinator, err := s.isCoordinator(ctx, orderType)
+	if err != nil {
+		return ListFilter{}, view{}, err
+	}
+	if req.ViewAsCoordinatorCode != "" && (!coordinator || orderType != TypeSample || v.name == "styles") {
+		// Viewing as another coordinator is for coordinators, where the route allows a change.
+		return ListFilter{}, view{}, httpx.Forbidden("orders.sample.viewAs")
+	}
+	switch orderType {
+	case TypeSample:
+		if v.name == "styles" {
+			if err := s.require(ctx, actions.OrdersSampleStyles, nil); err != nil {
+				return ListFilter{}, view{}, err
+			}
+		}
+		drafts, err := s.allowed(ctx, actions.OrdersSampleViewDrafts, nil)
+		if err != nil {
+			return ListFilter{}, view{}, err
+		}
+		if coordinator && !drafts {
+			// Sample coordinators see only SUBMITTED and IN PROGRESS active orders (spec §4.3).
+			code := u.UserCode
+			if req.ViewAsCoordinatorCode != "" {
+				code = req.ViewAsCoordinatorCode
+			}
+			f.Scope = sq.Eq{"o.coordinator_code": code}
+			if v.name == "active" {
+				f.Statuses = []string{StatusSubmitted, StatusInProgress}
+			}
+		} else {
+			f.Scope = own
+		}
+	case TypePromo:
+		all, err := s.allowed(ctx, actions.OrdersPromoViewAll, nil)
+		if err != nil {
+			return ListFilter{}, view{}, err
+		}
+		switch {
+		case !all && v.name == "needs-review":
+			// Approvers see the orders waiting for them (spec §6).
+			f.Scope = sq.Or{
+				sq.And{sq.Eq{"o.approver_code": u.UserCode}, sq.Eq{"o.status": StatusRequiresApprover}},
+				sq.And{sq.Eq{"o.senior_approver_code": u.UserCode}, sq.Eq{"o.status": []string{StatusRequiresApprover, StatusRequiresSenior}}},
+			}
+		case !all:
+			f.Scope = sq.Or{sq.Eq{"o.approver_code": u.UserCode}, sq.Eq{"o.senior_approver_code": u.UserCode}}
+		case coordinator && v.name == "reviewed":
+			f.Scope = nil
+		default:
+			f.Scope = own
+		}
+	default:
+		f.Scope = own
+	}
+	return f, v, nil
 }
 
 // lines reads every line of an order, in the order they were added.

@@ -292,16 +292,22 @@ type ListFilter struct {
 	Limit  int
 }
 
+// where is the filter's selection, without its page (the list and its export share it).
+func (f ListFilter) where() sq.And {
+	w := sq.And{sq.Eq{"o.type": f.Type, "o.status": f.Statuses}}
+	if f.Since != nil {
+		w = append(w, sq.GtOrEq{"o.created_at": *f.Since})
+	}
+	if f.Scope != nil {
+		w = append(w, f.Scope)
+	}
+	return w
+}
+
 // List answers one page of orders, newest order number first (spec §4.3), and whether more follow.
 func (s *Store) List(ctx context.Context, f ListFilter) ([]*Order, bool, error) {
 	b := psql.Select(orderColumns, `(SELECT count(*) FROM order_lines l WHERE l.order_id = o.id)`).From("orders o").
-		Where(sq.Eq{"o.type": f.Type, "o.status": f.Statuses}).OrderBy("o.order_number DESC").Limit(uint64(f.Limit + 1))
-	if f.Since != nil {
-		b = b.Where(sq.GtOrEq{"o.created_at": *f.Since})
-	}
-	if f.Scope != nil {
-		b = b.Where(f.Scope)
-	}
+		Where(f.where()).OrderBy("o.order_number DESC").Limit(uint64(f.Limit + 1))
 	if f.Before > 0 {
 		b = b.Where(sq.Lt{"o.order_number": f.Before})
 	}

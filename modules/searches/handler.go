@@ -12,10 +12,13 @@ import (
 )
 
 // Handler is the searches module's HTTP side.
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc   *Service
+	views *Views
+}
 
 // NewHandler gives the handler.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+func NewHandler(svc *Service, views *Views) *Handler { return &Handler{svc: svc, views: views} }
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
@@ -27,6 +30,49 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/gridLayouts/{grid}", actions.SearchesSave, h.layout, registry.NoResource())
 	r.Handle("PUT", "/api/gridLayouts/{grid}", actions.SearchesSave, h.saveLayout, registry.NoResource())
 	r.Handle("DELETE", "/api/gridLayouts/{grid}", actions.SearchesSave, h.resetLayout, registry.NoResource())
+	r.Handle("GET", "/api/gridViews/{grid}", actions.SearchesSave, h.listViews, registry.NoResource())
+	r.Handle("POST", "/api/gridViews/{grid}", actions.SearchesSave, h.saveView, registry.NoResource())
+	r.Handle("GET", "/api/gridViews/view/{id}", actions.SearchesSave, h.getView, registry.NoResource())
+	r.Handle("DELETE", "/api/gridViews/view/{id}", actions.SearchesSave, h.deleteView, registry.NoResource())
+}
+
+func (h *Handler) listViews(w http.ResponseWriter, r *http.Request) error {
+	v, err := h.views.List(r.Context(), chi.URLParam(r, "grid"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, v)
+	return nil
+}
+
+func (h *Handler) saveView(w http.ResponseWriter, r *http.Request) error {
+	var req ViewRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	v, err := h.views.Save(r.Context(), chi.URLParam(r, "grid"), &req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, v)
+	return nil
+}
+
+func (h *Handler) getView(w http.ResponseWriter, r *http.Request) error {
+	v, err := h.views.Get(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, v)
+	return nil
+}
+
+func (h *Handler) deleteView(w http.ResponseWriter, r *http.Request) error {
+	if err := h.views.Delete(r.Context(), chi.URLParam(r, "id")); err != nil {
+		return err
+	}
+	httpx.Data(w, nil)
+	return nil
 }
 
 // layout answers the caller's layout of a grid ({"data": null} when they keep none).

@@ -96,6 +96,12 @@ export interface ListAnswer {
   path: Assortment[];
 }
 
+/** The export of a list view (docs/grid.md §7): the caller's entries of the view, as xlsx or csv. */
+export const listExportEndpoints = (view: View) => ({
+  export: `/assortments/export/xlsx/${view}`,
+  exportCsv: `/assortments/export/csv/${view}`,
+});
+
 export function listAssortments(view: View, opts: { folder?: string; q?: string } = {}, signal?: AbortSignal): Promise<ListAnswer> {
   return api.get<ListAnswer>('/assortments', { signal, query: { view, folder: opts.folder || undefined, q: opts.q || undefined } });
 }

@@ -209,6 +209,18 @@ export interface Assignment {
 
 const base = (area: Area, subtype: string) => `/orders/${area}/${encodeURIComponent(subtype)}`;
 
+/** The export of a list view (?viewAs= the coordinator it is viewed as), as xlsx or csv. */
+export function listExportEndpoints(area: Area, view: string, viewAs?: string) {
+  const q = viewAs ? `?viewAs=${encodeURIComponent(viewAs)}` : '';
+  return { export: `${base(area, view)}/export/xlsx${q}`, exportCsv: `${base(area, view)}/export/csv${q}` };
+}
+
+/** The export of an order's lines, as xlsx or csv. */
+export const lineExportEndpoints = (area: Area, id: string) => ({
+  export: `${base(area, 'order')}/export/xlsx/${encodeURIComponent(id)}`,
+  exportCsv: `${base(area, 'order')}/export/csv/${encodeURIComponent(id)}`,
+});
+
 export const listOrders = (area: Area, view: string, body: Record<string, unknown>, signal?: AbortSignal) =>
   api.post<ListAnswer>(`${base(area, view)}/query`, body, { signal });
 

@@ -5,6 +5,7 @@ export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
 export { GridIcon } from './icons';
 export { downloadExport, downloadFile, fileNameFrom } from './export';
+export { sourceExport, type SourceExportOptions } from './export/sourceExport';
 export { History, mergeChanges, invert, UNDOABLE, type CellChange, type ChangeKind, type HistoryStep } from './history';
 export { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from './grouping';
 export { loadGridMessages, ruleMessages, ruleText } from './messages';

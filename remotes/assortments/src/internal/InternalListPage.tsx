@@ -10,10 +10,10 @@ import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { actions, authzCheck, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, ProductIcon, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type RowSink } from '@its/grid';
+import { DataGrid, ProductIcon, sourceExport, type ColumnExtras, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSchema, type GridSource, type RowSink } from '@its/grid';
 import { internalListPath, internalPath } from '../api';
 import { fieldLabel } from '../messages';
-import { DISCOVER_STALE_MS, INTERNAL_CHANNELS, INTERNAL_REGIONS, INTERNAL_SEASONS, discover, type DiscoverBody, type TocEntry } from './api';
+import { DISCOVER_STALE_MS, INTERNAL_CHANNELS, INTERNAL_REGIONS, INTERNAL_SEASONS, discover, internalExportEndpoints, type DiscoverBody, type TocEntry } from './api';
 import { imsg } from './messages';
 import { assortmentQuery, readQuery, toSearch } from './gate';
 import { NewInternalDialog } from './NewInternalDialog';
@@ -100,6 +100,15 @@ export function InternalListPage({ channel }: { channel: string }) {
     [channel, region, season, client],
   );
   const source = useMemo<GridSource>(() => ({ load }), [load]);
+  const exportEndpoints = useMemo(() => internalExportEndpoints(channel), [channel]);
+  // The region and season pickers are the page's own filters: the export applies them too.
+  const exportRequest = useMemo(() => {
+    const m = /^([A-Z]{2})(\d{4})$/.exec(season);
+    const filters: Filters = {};
+    if (region) filters.region = region;
+    if (m) Object.assign(filters, { season: m[1], year: Number(m[2]) });
+    return sourceExport({ filters });
+  }, [region, season]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
   const groupOptions = useMemo(() => [{ field: 'gender', label: fieldLabel(intl, 'gender') }], [intl]);
 
@@ -140,6 +149,9 @@ export function InternalListPage({ channel }: { channel: string }) {
           source={source}
           columnExtras={extras}
           canEdit={false}
+          endpoints={exportEndpoints}
+          exportRequest={exportRequest}
+          exportFileName={`InternalAssortments_${channel}`}
           headerName={headerName}
           groupOptions={groupOptions}
           groupBy={['gender']}

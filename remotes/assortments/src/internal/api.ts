@@ -46,6 +46,12 @@ export interface DiscoverBody {
   force?: boolean;
 }
 
+/** The export of a channel's list: the internal assortments the caller may see, as xlsx or csv. */
+export const internalExportEndpoints = (channel: string) => ({
+  export: `/internalAssortments/export/xlsx/${encodeURIComponent(channel)}`,
+  exportCsv: `/internalAssortments/export/csv/${encodeURIComponent(channel)}`,
+});
+
 export const discover = (body: DiscoverBody, signal?: AbortSignal) => api.post<TableOfContents>('/internalAssortments/discover', body, { signal });
 
 export interface InternalAttributes {

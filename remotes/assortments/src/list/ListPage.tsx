@@ -18,6 +18,7 @@ import {
   type GridSource,
   type MenuItem,
   type RowSink,
+  sourceExport,
 } from '@its/grid';
 import {
   CHANNELS,
@@ -25,6 +26,7 @@ import {
   archiveAssortments,
   deleteAssortment,
   listAssortments,
+  listExportEndpoints,
   managePath,
   patchAssortment,
   type Assortment,
@@ -164,6 +166,9 @@ export function ListPage({ view }: { view: View }) {
   };
   const extras = useMemo(() => listExtras(rowActions), []);
   const source = useMemo<GridSource>(() => ({ load, send }), [load, send]);
+  const exportEndpoints = useMemo(() => listExportEndpoints(view), [view]);
+  // The search box is the list's own filter: the export searches the same titles.
+  const exportRequest = useMemo(() => sourceExport({ filters: browses(view) && q ? { title: { contains: q } } : {} }), [view, q]);
 
   const expandAll = async () => {
     const kids = children.current;
@@ -295,6 +300,9 @@ export function ListPage({ view }: { view: View }) {
           source={source}
           columnExtras={extras}
           filters={filters}
+          endpoints={exportEndpoints}
+          exportRequest={exportRequest}
+          exportFileName={`Assortments_${view}`}
           canEdit={canEdit}
           headerName={headerName}
           saveDelayMs={ROW_UPDATE_MS}

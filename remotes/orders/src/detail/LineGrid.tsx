@@ -21,11 +21,12 @@ import {
   type GridColumn,
   type GridRow,
   type GridSource,
+  sourceExport,
 } from '@its/grid';
-import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, wofStyleAutocomplete, type Area, type Order } from '../api';
+import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, lineExportEndpoints, wofStyleAutocomplete, type Area, type Order } from '../api';
 import { showOrderError } from '../errors';
 import { fieldLabel, msg } from '../messages';
-import { fromOrderBatch, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
+import { fromOrderBatch, isSizeField, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
 
 export interface LineGridProps {
   area: Area;
@@ -82,6 +83,10 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
     [area, id, intl],
   );
 
+  const exportEndpoints = useMemo(() => lineExportEndpoints(area, id), [area, id]);
+  // The size matrix and its total are the page's reading of the line's "sizes", not server columns.
+  const exportRequest = useMemo(() => sourceExport({ skip: (f) => isSizeField(f) || f === 'totalUnits' }), []);
+
   const ac = useMemo(
     () => ({
       fields: ['style', 'color'],
@@ -136,6 +141,8 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
       confirmDelete={confirmDelete}
       validateNew={validateNew}
       exportFileName={`Order_${order.orderNumber}`}
+      endpoints={exportEndpoints}
+      exportRequest={exportRequest}
       emptyState={() => intl.formatMessage({ id: 'orders.lines.empty', defaultMessage: 'No products added. To get started add your products above.' })}
       toolbar={(u, g) =>
         canEdit && (

@@ -9,8 +9,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, ProductIcon, type DataGridHandle, type GridColumn, type GridRow, type MenuItem, type RowSink } from '@its/grid';
-import { KIND_OF, deleteOrder, listAssignments, listOrders, orderPath, VIEWS, type Area, type Order, type OrderRouteMeta } from '../api';
+import { DataGrid, ProductIcon, sourceExport, type DataGridHandle, type GridColumn, type GridRow, type MenuItem, type RowSink } from '@its/grid';
+import { KIND_OF, deleteOrder, listAssignments, listExportEndpoints, listOrders, orderPath, VIEWS, type Area, type Order, type OrderRouteMeta } from '../api';
 import { NewOrderDialog, type DialogMode } from '../dialogs/NewOrderDialog';
 import { showOrderError } from '../errors';
 import { OrdersLayout } from '../OrdersLayout';
@@ -54,6 +54,12 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   }, [meta.queryRequest, coordinatorPicker, coordinator]);
 
   const filters = useMemo(() => ({ query: JSON.stringify(body) }), [body]);
+  // The export reads the list's orders on the server (the caller's, or the coordinator viewed as).
+  const exportEndpoints = useMemo(
+    () => (view === 'sample-styles' ? undefined : listExportEndpoints(area, view, coordinatorPicker ? coordinator : undefined)),
+    [area, view, coordinatorPicker, coordinator],
+  );
+  const exportRequest = useMemo(() => sourceExport(), []);
   const schema = useMemo(() => listSchema(area, view), [area, view]);
   const extras = useMemo(() => listExtras(area), [area]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
@@ -163,6 +169,8 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
           onSelectionChange={setSelected}
           emptyState={emptyText}
           exportFileName={`${area}-${view}`}
+          endpoints={exportEndpoints}
+          exportRequest={exportRequest}
           toolbar={
             <>
               {coordinatorPicker && (

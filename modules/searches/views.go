@@ -1,0 +1,188 @@
+package searches
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"its/core/authz"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/modules/actions"
+)
+
+// viewGrids are the grids a view may be saved of, each with the decision that opens it: a view
+// is shown, saved or shared only for users the grid's own action lets in.
+var viewGrids = map[string]authz.Check{
+	"products.catalog":           {Action: actions.ProductsView},
+	"sampleInventory.Production": {Action: actions.SampleInventoryView, Resource: map[string]any{"library": "Production"}},
+	"sampleInventory.Sales":      {Action: actions.SampleInventoryView, Resource: map[string]any{"library": "Sales"}},
+	"assortments.detail":         {Action: actions.AssortmentsView},
+	"assortments.search":         {Action: actions.AssortmentsView},
+}
+
+// maxShares caps the users one view is shared with.
+const maxShares = 50
+
+// Views holds the rules of saved views of grids: named, private or shared with named users who
+// may open the grid. A view keeps the conditions, never rows: whoever opens it reads the rows
+// through the grid's query under their own policy.
+type Views struct {
+	store *Store
+	authz *authz.Engine
+	users *identity.Store
+}
+
+// NewViews gives the views' service.
+func NewViews(store *Store, az *authz.Engine, users *identity.Store) *Views {
+	return &Views{store: store, authz: az, users: users}
+}
+
+// ViewRequest is a view to keep: its name, query (filters, where, sort, groupBy), layout
+// (columns in order with hides, row height) and the e-mails of the users to share it with.
+type ViewRequest struct {
+	Name       string          `json:"name"`
+	Query      json.RawMessage `json:"query"`
+	Layout     json.RawMessage `json:"layout"`
+	SharedWith []string        `json:"sharedWith"`
+}
+
+// may answers whether u may open grid: an unknown grid is a 400, a refusal a 403.
+func (v *Views) may(ctx context.Context, u *identity.User, grid string) error {
+	check, ok := viewGrids[grid]
+	if !ok {
+		return httpx.Invalid(httpx.FieldError{Field: "grid", Rule: "grid", Message: fmt.Sprintf("Views cannot be kept of grid %q", grid)})
+	}
+	allowed, err := v.authz.Allowed(ctx, u, check.Action, check.Resource)
+	if err != nil {
+		return err
+	}
+	if !allowed {
+		return httpx.Forbidden(check.Action)
+	}
+	return nil
+}
+
+// List answers the caller's views of grid and those shared with them.
+func (v *Views) List(ctx context.Context, grid string) ([]*View, error) {
+	if err := v.may(ctx, me(ctx), grid); err != nil {
+		return nil, err
+	}
+	return v.store.views(ctx, me(ctx).ID, grid)
+}
+
+// Get answers one view the caller owns or that is shared with them (else 404), for a grid
+// they may open (else 403).
+func (v *Views) Get(ctx context.Context, id string) (*View, error) {
+	if uuid.Validate(id) != nil {
+		return nil, httpx.NotFound("View")
+	}
+	out, err := v.store.view(ctx, me(ctx).ID, id)
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return nil, httpx.NotFound("View")
+	}
+	if err := v.may(ctx, me(ctx), out.Grid); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Save keeps a view of grid under its name (the same name again replaces it and whom it is
+// shared with). Every user it is shared with must exist and may open the grid: one who may not
+// is a 403 naming them, and nothing is kept.
+func (v *Views) Save(ctx context.Context, grid string, req *ViewRequest) (*View, error) {
+	u := me(ctx)
+	if err := v.may(ctx, u, grid); err != nil {
+		return nil, err
+	}
+	var bad []httpx.FieldError
+	name := strings.TrimSpace(req.Name)
+	switch {
+	case name == "":
+		bad = append(bad, httpx.FieldError{Field: "name", Rule: "required", Message: "Name the view"})
+	case len([]rune(name)) > 200:
+		bad = append(bad, httpx.FieldError{Field: "name", Rule: "max", Message: "A view's name is at most 200 characters"})
+	}
+	var q map[string]any
+	if len(req.Query) == 0 || json.Unmarshal(req.Query, &q) != nil || q == nil {
+		bad = append(bad, httpx.FieldError{Field: "query", Rule: "object", Message: "query must be the view's filters, sort and grouping as an object"})
+	} else if len(req.Query) > MaxQueryBytes {
+		bad = append(bad, httpx.FieldError{Field: "query", Rule: "max", Message: fmt.Sprintf("query is at most %d bytes", MaxQueryBytes)})
+	}
+	layout, err := ParseLayout(req.Layout)
+	if err != nil {
+		var he *httpx.Error
+		if !errors.As(err, &he) {
+			return nil, err
+		}
+		if fields, ok := he.Details.([]httpx.FieldError); ok {
+			bad = append(bad, fields...)
+		}
+	}
+	if len(req.SharedWith) > maxShares {
+		bad = append(bad, httpx.FieldError{Field: "sharedWith", Rule: "max", Message: fmt.Sprintf("A view is shared with at most %d users", maxShares)})
+	}
+	var ids []string
+	seen := map[string]bool{}
+	var refused []string
+	for i, email := range req.SharedWith {
+		email = strings.ToLower(strings.TrimSpace(email))
+		if email == "" || seen[email] || len(req.SharedWith) > maxShares {
+			continue
+		}
+		seen[email] = true
+		other, _, err := v.users.ByEmail(ctx, email)
+		if errors.Is(err, identity.ErrNotFound) || (err == nil && other.ID == u.ID) {
+			bad = append(bad, httpx.FieldError{Field: fmt.Sprintf("sharedWith[%d]", i), Rule: "user", Message: fmt.Sprintf("%s is not a user to share the view with", email)})
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := v.may(ctx, other, grid); err != nil {
+			var he *httpx.Error
+			if !errors.As(err, &he) || he.Status != 403 {
+				return nil, err
+			}
+			refused = append(refused, email)
+			continue
+		}
+		ids = append(ids, other.ID)
+	}
+	if len(bad) > 0 {
+		return nil, httpx.Invalid(bad...)
+	}
+	if len(refused) > 0 {
+		e := httpx.Forbidden(viewGrids[grid].Action)
+		e.Message = fmt.Sprintf("%s may not open this grid; the view cannot be shared with them", strings.Join(refused, ", "))
+		return nil, e
+	}
+	raw, _ := json.Marshal(layout)
+	id, full, err := v.store.saveView(ctx, u.ID, &View{Grid: grid, Name: name, Query: req.Query, Layout: raw}, ids)
+	if err != nil {
+		return nil, err
+	}
+	if full {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "name", Rule: "max", Message: fmt.Sprintf("You keep %d views already; delete one first", MaxSaved)})
+	}
+	return v.store.view(ctx, u.ID, id)
+}
+
+// Delete removes one of the caller's views (another user's, shared or not, answers 404).
+func (v *Views) Delete(ctx context.Context, id string) error {
+	if uuid.Validate(id) != nil {
+		return httpx.NotFound("View")
+	}
+	ok, err := v.store.deleteView(ctx, me(ctx).ID, id)
+	if err == nil && !ok {
+		return httpx.NotFound("View")
+	}
+	return err
+}

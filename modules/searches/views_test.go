@@ -1,0 +1,126 @@
+package searches_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestGridViews: a user saves a view of a grid (query and layout), shares it with a user who
+// may open the grid, who lists and opens it; one who may not open the grid cannot be shared
+// with (403, nothing kept), and one who loses the grid cannot open the view any more (the
+// reader's policy decides when the view is read). Bad input is a 400 that keeps nothing.
+func TestGridViews(t *testing.T) {
+	a := start(t)
+	ctx := context.Background()
+	// The demo editor opens both sample libraries, the coordinator only Production, the user and
+	// the manager none.
+	editor, coord, user, manager := login(a, "editor"), login(a, "coordinator"), login(a, "user"), login(a, "manager")
+	views := func() int { return a.Count(`SELECT count(*) FROM grid_views`) }
+	view := map[string]any{
+		"name":       "Work boots",
+		"query":      map[string]any{"filters": map[string]any{"division": []string{"Work"}}, "sort": []map[string]string{{"field": "style", "dir": "desc"}}, "groupBy": []string{"gender"}},
+		"layout":     map[string]any{"columns": []map[string]any{{"field": "style"}, {"field": "color", "hide": true}, {"field": "bin", "hide": true}}, "rowHeight": "compact"},
+		"sharedWith": []string{"COORDINATOR@example.com"},
+	}
+	with := func(k string, v any) map[string]any {
+		out := map[string]any{}
+		for key, val := range view {
+			out[key] = val
+		}
+		out[k] = v
+		return out
+	}
+
+	// Validation: nothing is kept.
+	for _, bad := range []struct {
+		grid   string
+		body   map[string]any
+		status int
+		field  string
+	}{
+		{"sampleInventory.Production", with("name", "  "), 400, "name"},
+		{"sampleInventory.Production", with("name", strings.Repeat("x", 201)), 400, "name"},
+		{"nope.grid", view, 400, "grid"},
+		{"sampleInventory.Production", with("sharedWith", []string{"nobody@example.com"}), 400, "sharedWith[0]"},
+		{"sampleInventory.Production", with("layout", map[string]any{"columns": []any{}, "rowHeight": "huge"}), 400, "rowHeight"},
+		{"sampleInventory.Production", with("query", "division=Work"), 400, "query"},
+		// The coordinator may not open the Sales library: the view cannot be shared with them.
+		{"sampleInventory.Sales", view, 403, ""},
+	} {
+		r := editor.Do("POST", "/api/gridViews/"+bad.grid, bad.body)
+		if r.Status != bad.status || views() != 0 {
+			t.Fatalf("save %s %v: %d %s", bad.grid, bad.body["name"], r.Status, r.Raw)
+		}
+		if bad.field != "" && !strings.Contains(string(r.Raw), `"field":"`+bad.field+`"`) {
+			t.Fatalf("save %s: the error does not name %s: %s", bad.grid, bad.field, r.Raw)
+		}
+		if bad.status == 403 && !strings.Contains(r.Body["message"].(string), "coordinator@example.com may not open this grid") {
+			t.Fatalf("403 message: %s", r.Raw)
+		}
+	}
+	// The user cannot keep a view of a grid they may not open either.
+	if r := user.Do("POST", "/api/gridViews/sampleInventory.Production", with("sharedWith", []string{})); r.Status != 403 {
+		t.Fatalf("a view of a grid one may not open: %d", r.Status)
+	}
+
+	r := editor.Do("POST", "/api/gridViews/sampleInventory.Production", view)
+	if r.Status != 200 {
+		t.Fatalf("save: %d %s", r.Status, r.Raw)
+	}
+	saved := r.Body["data"].(map[string]any)
+	id := saved["_id"].(string)
+	if saved["mine"] != true || saved["name"] != "Work boots" || len(saved["sharedWith"].([]any)) != 1 || saved["sharedWith"].([]any)[0] != "coordinator@example.com" {
+		t.Fatalf("saved: %v", saved)
+	}
+	// The same name again replaces it (and whom it is shared with).
+	if r := editor.Do("POST", "/api/gridViews/sampleInventory.Production", with("sharedWith", []string{"coordinator@example.com", "Coordinator@example.com"})); r.Status != 200 || views() != 1 || r.Body["data"].(map[string]any)["_id"] != id {
+		t.Fatalf("save again: %d %s", r.Status, r.Raw)
+	}
+
+	// The receiver lists and opens it: the owner's conditions and layout, not whom it is shared with.
+	list := coord.Do("GET", "/api/gridViews/sampleInventory.Production", nil)
+	if list.Status != 200 || len(list.Body["data"].([]any)) != 1 {
+		t.Fatalf("receiver's list: %d %s", list.Status, list.Raw)
+	}
+	got := coord.Do("GET", "/api/gridViews/view/"+id, nil)
+	d, _ := got.Body["data"].(map[string]any)
+	if got.Status != 200 || d["mine"] != false || d["ownerEmail"] != "editor@example.com" || len(d["sharedWith"].([]any)) != 0 ||
+		!strings.Contains(string(got.Raw), `"hide":true`) || !strings.Contains(string(got.Raw), `"rowHeight":"compact"`) || !strings.Contains(string(got.Raw), `"division":["Work"]`) {
+		t.Fatalf("receiver's view: %d %s", got.Status, got.Raw)
+	}
+	// Not shared with the senior editor (who opens the library): as if it did not exist; only
+	// the owner deletes it.
+	senior := login(a, "seniorEditor")
+	if r := senior.Do("GET", "/api/gridViews/view/"+id, nil); r.Status != 404 {
+		t.Fatalf("another user's view: %d", r.Status)
+	}
+	if r := senior.Do("GET", "/api/gridViews/sampleInventory.Production", nil); r.Status != 200 || len(r.Body["data"].([]any)) != 0 {
+		t.Fatalf("another user's list: %d %s", r.Status, r.Raw)
+	}
+	if r := manager.Do("GET", "/api/gridViews/view/"+id, nil); r.Status != 404 {
+		t.Fatalf("the manager: %d", r.Status)
+	}
+	if r := coord.Do("DELETE", "/api/gridViews/view/"+id, nil); r.Status != 404 || views() != 1 {
+		t.Fatalf("the receiver deletes: %d", r.Status)
+	}
+
+	// The receiver loses the library: the view no longer opens for them (their policy is asked
+	// whenever the view is read, not when it was shared).
+	if _, err := a.DB.Exec(ctx, `UPDATE users SET department_access = '{}' WHERE email = 'coordinator@example.com'`); err != nil {
+		t.Fatal(err)
+	}
+	if r := coord.Do("GET", "/api/gridViews/view/"+id, nil); r.Status != 403 {
+		t.Fatalf("a view of a grid the receiver lost: %d %s", r.Status, r.Raw)
+	}
+	if r := coord.Do("GET", "/api/gridViews/sampleInventory.Production", nil); r.Status != 403 {
+		t.Fatalf("the list of a grid the receiver lost: %d", r.Status)
+	}
+
+	if r := editor.Do("DELETE", "/api/gridViews/view/"+id, nil); r.Status != 200 || views() != 0 || a.Count(`SELECT count(*) FROM grid_view_shares`) != 0 {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+	if r := editor.Do("GET", "/api/gridViews/view/not-an-id", nil); r.Status != 404 {
+		t.Fatalf("a bad id: %d", r.Status)
+	}
+}
