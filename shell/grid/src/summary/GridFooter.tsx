@@ -128,7 +128,7 @@ export function GridFooter({ ctrl, path, version }: GridFooterProps) {
       aria-label={intl.formatMessage(msg.region)}
       aria-busy={summary.isFetching}
       data-testid="grid-footer"
-      data-state={summary.isError ? 'error' : summary.isFetching ? 'loading' : 'ready'}
+      data-state={summary.isError ? 'error' : summary.isFetching ? 'loading' : 'done'}
       title={summary.isError ? intl.formatMessage(msg.failed) : undefined}
     >
       {left.length > 0 && (
