@@ -47,9 +47,7 @@ func Base(log *slog.Logger, bodyLimit int64) func(http.Handler) http.Handler {
 			start := time.Now()
 			r, _ = withRequestID(w, r)
 			sw := &statusWriter{ResponseWriter: w}
-			if r.Body != nil {
-				r.Body = http.MaxBytesReader(sw, r.Body, bodyLimit)
-			}
+			r = limitBody(sw, r, bodyLimit)
 			defer func() {
 				if p := recover(); p != nil {
 					if p == http.ErrAbortHandler {

@@ -64,6 +64,8 @@ func (h *Handler) pluginInstall(w http.ResponseWriter, r *http.Request) error {
 	if r.ContentLength > plugins.MaxBundleBytes {
 		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Code: "ITS_ERR_TOO_LARGE", Message: fmt.Sprintf("A plugin bundle is at most %d MB", plugins.MaxBundleBytes>>20)}
 	}
+	// A bundle (an executable and its remote) is larger than the server's body limit for API calls.
+	httpx.RaiseBodyLimit(r, plugins.MaxBundleBytes)
 	bundle, err := io.ReadAll(http.MaxBytesReader(w, r.Body, plugins.MaxBundleBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
