@@ -24,6 +24,11 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('<p>Text</p>');
   });
 
+  it('marks an image without a text alternative decorative and keeps an author\'s alt', () => {
+    expect(sanitizeHtml('<p>Look</p><img src="https://example.com/a.png">')).toBe('<p>Look</p><img src="https://example.com/a.png" alt="">');
+    expect(sanitizeHtml('<img src="https://example.com/a.png" alt="Spring runner">')).toContain('alt="Spring runner"');
+  });
+
   it('keeps only http, https and mailto links', () => {
     expect(sanitizeHtml('<a href="data:text/html,hi">d</a>')).not.toContain('data:');
     expect(sanitizeHtml('<a href="mailto:a@example.com">m</a>')).toContain('mailto:a@example.com');
@@ -70,7 +75,7 @@ describe('CustomContentEditor', () => {
     const area = screen.getByTestId('content-html');
     fireEvent.change(area, { target: { value: '<p>One' } });
     fireEvent.change(area, { target: { value: '<p>One <b>two</b></p><img src=x onerror=alert(1)>' } });
-    expect(screen.getByTestId('content-preview-html').innerHTML).toBe('<p>One <b>two</b></p><img src="x">');
+    expect(screen.getByTestId('content-preview-html').innerHTML).toBe('<p>One <b>two</b></p><img src="x" alt="">');
     act(() => vi.advanceTimersByTime(CUSTOM_CONTENT_DEBOUNCE_MS - 1));
     expect(onSave).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));

@@ -21,13 +21,22 @@ export const SOURCE_TYPES = [...PREVIEW_TYPES, '.tif', '.tiff', '.webp', '.pdf',
 
 const SAFE_URL = /^(?:https?:|mailto:|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-/** html as a group may show it. */
+/**
+ * html as a group may show it. An image the author gave no text alternative is marked
+ * decorative (alt="") so that a screen reader skips it instead of reading its file name
+ * (WCAG 1.1.1); an author's own alt text is kept.
+ */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
+  const fragment = DOMPurify.sanitize(html, {
     ALLOWED_URI_REGEXP: SAFE_URL,
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'svg', 'math', 'object', 'embed'],
     FORBID_ATTR: ['style', 'class', 'id'],
+    RETURN_DOM_FRAGMENT: true,
   });
+  fragment.querySelectorAll('img:not([alt])').forEach((img) => img.setAttribute('alt', ''));
+  const holder = document.createElement('div');
+  holder.appendChild(fragment);
+  return holder.innerHTML;
 }
 
 /** The UTF-8 size of html, which the server's limit counts. */
