@@ -34,6 +34,8 @@ export interface GridColumn {
   encoded?: boolean;
   width?: number;
   hide?: boolean;
+  /** The footer's first figure of this column when not its type's (a year is a number, not an amount: 'unique'). */
+  footerFigure?: 'count' | 'empty' | 'filled' | 'unique' | 'sum' | 'avg' | 'min' | 'max';
 }
 
 export interface SortKey {

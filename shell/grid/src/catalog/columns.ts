@@ -3,17 +3,11 @@
  * the schema is built here in the grid kit's shape; location values (the query's pricing
  * location) are lifted onto the row so that they sort and copy like any other cell.
  */
-import type { ColumnType, GridColumn, GridRow, GridSchema } from '../types';
+import type { GridColumn, GridRow, GridSchema } from '../types';
 import type { Product } from './api';
 import { FILTER_OPTIONS, type FilterKey } from './query';
 
-interface Col {
-  field: string;
-  type?: ColumnType;
-  width?: number;
-  hide?: boolean;
-  sortable?: boolean;
-}
+type Col = Pick<GridColumn, 'field'> & Partial<Pick<GridColumn, 'type' | 'width' | 'hide' | 'sortable' | 'footerFigure'>>;
 
 const CATALOG_COLUMNS: Col[] = [
   { field: 'thumbnail', width: 64, sortable: false },
@@ -25,7 +19,7 @@ const CATALOG_COLUMNS: Col[] = [
   { field: 'gender', width: 90 },
   { field: 'productType', width: 110 },
   { field: 'season', width: 80 },
-  { field: 'year', type: 'integer', width: 74 },
+  { field: 'year', type: 'integer', width: 74, footerFigure: 'unique' },
   { field: 'channel', width: 100 },
   { field: 'region', width: 110 },
   { field: 'wholesalePrice', type: 'number', width: 110 },
@@ -62,6 +56,7 @@ export function catalogColumns(): GridColumn[] {
     ...(c.field in FILTER_OPTIONS ? { options: FILTER_OPTIONS[c.field as FilterKey] } : {}),
     width: c.width,
     hide: c.hide,
+    ...(c.footerFigure ? { footerFigure: c.footerFigure } : {}),
   }));
 }
 

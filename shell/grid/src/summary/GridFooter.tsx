@@ -12,7 +12,7 @@ import type { Column } from 'ag-grid-community';
 import { api } from '@its/kit';
 import type { GridController } from '../controller';
 import { figureMessages } from './RangeSummaryBar';
-import { defaultFigure, figureValue, figuresFor, isNumberType, summaryBody, type Figure, type GridSummary } from './footer';
+import { figureValue, firstFigure, figuresFor, isNumberType, summaryBody, type Figure, type GridSummary } from './footer';
 
 const footerMessages = defineMessages({
   region: { id: 'grid.footer.region', defaultMessage: 'Column summaries of every filtered row' },
@@ -64,7 +64,7 @@ export function GridFooter({ ctrl, path, version }: GridFooterProps) {
   for (const c of columns) {
     const id = c.getColId();
     const col = ctrl.column(id);
-    if (col && exportFields.has(id)) figures[id] = picked[id] ?? defaultFigure(col.type);
+    if (col && exportFields.has(id)) figures[id] = picked[id] ?? firstFigure(col);
   }
   const body = exportBody ? summaryBody(exportBody, figures) : null;
   const bodyKey = JSON.stringify(body);

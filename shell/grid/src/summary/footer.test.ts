@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFigure, figureValue, figuresFor, summaryBody } from './footer';
+import { defaultFigure, figureValue, figuresFor, firstFigure, summaryBody } from './footer';
 
 describe('footer figures', () => {
   it('offers the number figures only on number columns', () => {
@@ -14,6 +14,8 @@ describe('footer figures', () => {
     expect(defaultFigure('integer')).toBe('sum');
     expect(defaultFigure('list')).toBe('filled');
     expect(defaultFigure(undefined)).toBe('filled');
+    expect(firstFigure({ type: 'integer' })).toBe('sum');
+    expect(firstFigure({ type: 'integer', footerFigure: 'unique' })).toBe('unique');
   });
 
   it('builds the summary call from the export body: same filters and query, its columns as fields', () => {

@@ -3,7 +3,7 @@
  * the summary call): which figures a column offers, its default, and the request body built from
  * the export's (the same filters, query and columns the user sees).
  */
-import type { ColumnType } from '../types';
+import type { ColumnType, GridColumn } from '../types';
 
 export const COUNT_FIGURES = ['count', 'empty', 'filled', 'unique'] as const;
 export const NUMBER_FIGURES = ['sum', 'avg', 'min', 'max'] as const;
@@ -32,6 +32,9 @@ export const figuresFor = (t: ColumnType | undefined): Figure[] => (isNumberType
 
 /** What a footer cell shows until the user picks: the sum of numbers, the filled cells of others. */
 export const defaultFigure = (t: ColumnType | undefined): Figure => (isNumberType(t) ? 'sum' : 'filled');
+
+/** The figure a column's footer starts on: its own (footerFigure), else its type's. */
+export const firstFigure = (col: Pick<GridColumn, 'type' | 'footerFigure'>): Figure => col.footerFigure ?? defaultFigure(col.type);
 
 /**
  * The summary call's body from the export's: its filters (and the page's own keys such as the
