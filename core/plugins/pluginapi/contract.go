@@ -12,14 +12,14 @@
 // # No code generation
 //
 // The services are declared by hand (grpc.ServiceDesc) and their messages are plain Go structs
-// carried by a JSON codec registered under the gRPC content subtype "json" (CodecName). A plugin
-// author needs Go and nothing else: no protoc, no generated stubs to keep in step. go-plugin's own
-// services (health, broker, stdio, controller) keep their protobuf codec; only the calls below
-// ask for JSON. Body bytes travel as base64 inside JSON, which costs a third more bytes on a local
-// socket and no extra round trip. The codec encodes with github.com/goccy/go-json, which writes
-// and reads the same JSON as encoding/json several times faster: decoding a request's head (its
-// user and permissions) with encoding/json was the largest part of a small request's time inside
-// the plugin.
+// carried by a JSON codec registered under the gRPC content subtype "json" (CodecName), except
+// the frames of the Serve stream, which travel in the protobuf wire format written and read by
+// hand (FrameCodecName, frame.go): they are on the path of every request, and reading a head
+// (its user and permissions) as JSON was the largest part of a small request's time inside the
+// plugin. A plugin author needs Go and nothing else: no protoc, no generated stubs to keep in
+// step. go-plugin's own services (health, broker, stdio, controller) keep their protobuf codec.
+// The JSON codec encodes with github.com/goccy/go-json, which writes and reads the same JSON as
+// encoding/json several times faster.
 //
 // # Services
 //
@@ -47,7 +47,10 @@
 //
 // # Versions
 //
-//   - ProtocolVersion 1 (ITS 2026.11): everything above.
+//   - ProtocolVersion 1 (ITS 2026.11): the services above, Serve's frames as JSON.
+//   - ProtocolVersion 2: Serve's frames in the protobuf wire format (FrameCodecName). A plugin
+//     built for version 1 is refused at the handshake; rebuilding it with the current SDK is all
+//     it needs.
 //
 // A change that an older plugin cannot understand bumps ProtocolVersion; go-plugin then refuses
 // the handshake with both versions named, instead of failing on the first call.
@@ -61,7 +64,7 @@ import (
 )
 
 // ProtocolVersion is the version of this contract (see Versions above).
-const ProtocolVersion = 1
+const ProtocolVersion = 2
 
 // Handshake is the go-plugin handshake: the magic cookie keeps the executable from being run by
 // hand by mistake, the protocol version refuses a plugin built for another contract.
@@ -243,4 +246,7 @@ func (jsonCodec) Marshal(v any) ([]byte, error)      { return gojson.Marshal(v) 
 func (jsonCodec) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (jsonCodec) Name() string                       { return CodecName }
 
-func init() { encoding.RegisterCodec(jsonCodec{}) }
+func init() {
+	encoding.RegisterCodec(jsonCodec{})
+	encoding.RegisterCodec(frameCodec{})
+}

@@ -11,6 +11,9 @@ import (
 // callJSON makes a call use the contract's codec.
 var callJSON = grpc.CallContentSubtype(CodecName)
 
+// callFrame makes a Serve stream use the frame codec.
+var callFrame = grpc.CallContentSubtype(FrameCodecName)
+
 // ModuleServer is the plugin's side of the Module service (the SDK implements it).
 type ModuleServer interface {
 	Describe(ctx context.Context) (*Description, error)
@@ -117,7 +120,7 @@ func (c *ClientStream) Recv() (*ResponseFrame, error) {
 
 // Serve opens a Serve stream; cancelling ctx ends it.
 func (c *ModuleClient) Serve(ctx context.Context) (*ClientStream, error) {
-	s, err := c.conn.NewStream(ctx, &moduleDesc.Streams[0], MethodServe, callJSON)
+	s, err := c.conn.NewStream(ctx, &moduleDesc.Streams[0], MethodServe, callFrame)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +133,7 @@ var headOnly = grpc.StreamDesc{StreamName: "Serve", ServerStreams: true}
 
 // ServeHead opens a Serve stream for a request without a body and sends its one frame.
 func (c *ModuleClient) ServeHead(ctx context.Context, f *RequestFrame) (*ClientStream, error) {
-	s, err := c.conn.NewStream(ctx, &headOnly, MethodServe, callJSON)
+	s, err := c.conn.NewStream(ctx, &headOnly, MethodServe, callFrame)
 	if err != nil {
 		return nil, err
 	}
