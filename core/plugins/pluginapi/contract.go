@@ -28,13 +28,18 @@
 //     a plugin whose routes differ from its manifest's api list (an undeclared route or a
 //     declared one it does not serve).
 //   - Init: tells the plugin the broker id on which the core serves the Host service.
-//   - Serve: one HTTP request as a bidirectional stream, the model of Grafana's CallResource.
+//   - Serve: HTTP requests as a bidirectional stream, the model of Grafana's CallResource.
 //     The core sends a RequestFrame with Head (method, path, query, headers, route pattern, path
-//     parameters and the user), then RequestFrames with Body chunks, then one with EOF. The
-//     plugin answers a ResponseFrame with Head (status, headers), then Body chunks, each sent
-//     when the handler flushes or the chunk is full, so NDJSON and downloads stream; the last
-//     frame has EOF (a small answer is one frame: head, body and EOF). The core only opens this
-//     stream after session, CSRF and the route's policy action allowed the request: a plugin
+//     parameters and the user), then RequestFrames with Body chunks; the request's last frame
+//     has EOF (a request without a body is one frame: head and EOF). The plugin answers a
+//     ResponseFrame with Head (status, headers), then Body chunks, each sent when the handler
+//     flushes or the chunk is full, so NDJSON and downloads stream; the answer's last frame has
+//     EOF (a small answer is one frame: head, body and EOF). A stream carries one request at a
+//     time and then the next: the core keeps idle streams open and passes a request on one of
+//     them (opening a stream per request cost more than the request's frames). It cancels a
+//     stream whose request or answer was cut short (the handler's context ends) and the idle
+//     streams it no longer needs; the plugin then ends the call. The core only
+//     passes a request after session, CSRF and the route's policy action allowed it: a plugin
 //     never sees a request the policy denied, nor the browser's credentials (the Cookie,
 //     Authorization and CSRF headers stay in the core; the user arrives in Head.User).
 //
@@ -47,10 +52,11 @@
 //
 // # Versions
 //
-//   - ProtocolVersion 1 (ITS 2026.11): the services above, Serve's frames as JSON.
-//   - ProtocolVersion 2: Serve's frames in the protobuf wire format (FrameCodecName). A plugin
-//     built for version 1 is refused at the handshake; rebuilding it with the current SDK is all
-//     it needs.
+//   - ProtocolVersion 1 (ITS 2026.11): the services above, with one request per Serve stream and
+//     its frames as JSON.
+//   - ProtocolVersion 2: Serve's frames in the protobuf wire format (FrameCodecName) and many
+//     requests, one after the other, on one Serve stream. A plugin built for version 1 is
+//     refused at the handshake; rebuilding it with the current SDK is all it needs.
 //
 // A change that an older plugin cannot understand bumps ProtocolVersion; go-plugin then refuses
 // the handshake with both versions named, instead of failing on the first call.
@@ -191,9 +197,8 @@ type ResponseHead struct {
 type ResponseFrame struct {
 	Head *ResponseHead `json:"head,omitempty"`
 	Body []byte        `json:"body,omitempty"`
-	// EOF marks the answer's last frame: the core finishes the HTTP answer on it instead of
-	// waiting for the stream to end (an answer in one frame goes out with its Content-Length).
-	// A plugin that never sets it is answered when the stream ends.
+	// EOF marks the answer's last frame: the core finishes the HTTP answer on it (an answer in
+	// one frame goes out with its Content-Length) and the stream is ready for the next request.
 	EOF bool `json:"eof,omitempty"`
 }
 

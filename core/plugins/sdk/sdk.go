@@ -13,8 +13,10 @@
 package sdk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -176,24 +178,41 @@ func (s *server) Init(_ context.Context, req *pluginapi.InitRequest, host *plugi
 	return nil
 }
 
+// Serve serves the requests the core passes on one stream, one after the other, until the core
+// closes it.
 func (s *server) Serve(stream pluginapi.ServeStream) error {
-	first, err := stream.Recv()
-	if err != nil {
-		return err
+	for {
+		first, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.serveOne(stream, first); err != nil {
+			return err
+		}
 	}
+}
+
+// serveOne serves the request whose first frame is first, and reads the rest of its body (which
+// the handler may have left) so that the stream is ready for the next request.
+func (s *server) serveOne(stream pluginapi.ServeStream, first *pluginapi.RequestFrame) error {
 	head := first.Head
 	if head == nil {
 		return fmt.Errorf("the first frame of a request has no head")
 	}
-	ctx := stream.Context()
-	body, pw := io.Pipe()
-	if first.EOF {
-		_ = pw.Close()
-	} else {
-		if len(first.Body) > 0 {
-			go func() { _, _ = pw.Write(first.Body) }()
-		}
-		go pump(stream, pw)
+	ctx, cancel := context.WithCancel(stream.Context())
+	defer cancel()
+	var body io.ReadCloser = http.NoBody
+	var pumped chan error
+	if !first.EOF {
+		pr, pw := io.Pipe()
+		body, pumped = pr, make(chan error, 1)
+		go func() { pumped <- pump(stream, pw, first.Body) }()
+		defer pr.Close()
+	} else if len(first.Body) > 0 {
+		body = io.NopCloser(bytes.NewReader(first.Body))
 	}
 	req, err := http.NewRequestWithContext(ctx, head.Method, (&url.URL{Path: head.Path, RawQuery: head.RawQuery}).String(), body)
 	if err != nil {
@@ -207,7 +226,7 @@ func (s *server) Serve(stream pluginapi.ServeStream) error {
 	s.mu.RLock()
 	host := s.host
 	s.mu.RUnlock()
-	ctx = context.WithValue(context.WithValue(ctx, userKey, head.User), hostKey, host)
+	req = req.WithContext(context.WithValue(context.WithValue(ctx, userKey, head.User), hostKey, host))
 	rw := &responseWriter{stream: stream, header: http.Header{}}
 	func() {
 		defer func() {
@@ -220,27 +239,41 @@ func (s *server) Serve(stream pluginapi.ServeStream) error {
 				}
 			}
 		}()
-		s.mux.ServeHTTP(rw, req.WithContext(ctx))
+		s.mux.ServeHTTP(rw, req)
 	}()
-	return rw.finish()
+	if err := rw.finish(); err != nil {
+		return err
+	}
+	if pumped != nil {
+		body.Close() // the rest of the body is read and dropped
+		return <-pumped
+	}
+	return nil
 }
 
-// pump feeds the request body frames into the handler's body.
-func pump(stream pluginapi.ServeStream, pw *io.PipeWriter) {
+// pump feeds the request's body frames (the first frame's body, then the following frames') into
+// the handler's body, and reads them to the request's last frame even when the handler stopped
+// reading. A non-nil error means the stream cannot carry another request.
+func pump(stream pluginapi.ServeStream, pw *io.PipeWriter, first []byte) error {
+	reading := true
+	write := func(p []byte) {
+		if reading && len(p) > 0 {
+			if _, err := pw.Write(p); err != nil {
+				reading = false
+			}
+		}
+	}
+	write(first)
 	for {
 		f, err := stream.Recv()
 		if err != nil {
 			pw.CloseWithError(err)
-			return
+			return err
 		}
-		if len(f.Body) > 0 {
-			if _, err := pw.Write(f.Body); err != nil {
-				return
-			}
-		}
+		write(f.Body)
 		if f.EOF {
 			_ = pw.Close()
-			return
+			return nil
 		}
 	}
 }
