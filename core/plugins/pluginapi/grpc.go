@@ -66,10 +66,11 @@ func DialOptions() []grpc.DialOption {
 	return []grpc.DialOption{grpc.WithInitialWindowSize(WindowSize), grpc.WithInitialConnWindowSize(WindowSize)}
 }
 
-// NewServer is the plugin's gRPC server, with the contract's window. Requests are served by a
-// fixed set of goroutines (one per CPU) instead of a new goroutine per stream: a new goroutine
-// starts with a small stack and grows it (a copy) on every request that decodes and encodes its
-// frames, which was a fifth of a small request's time in the plugin.
+// NewServer is the plugin's gRPC server, with the contract's window. Streams are served by a
+// fixed set of goroutines (one per CPU) while one is free, instead of a new goroutine per
+// stream: a new goroutine starts with a small stack and grows it (a copy) while it decodes and
+// encodes its first frames. Since the core keeps its Serve streams open, a goroutine serves one
+// stream's requests one after the other and grows its stack once.
 func NewServer(opts []grpc.ServerOption) *grpc.Server {
 	return grpc.NewServer(append(opts, grpc.InitialWindowSize(WindowSize), grpc.InitialConnWindowSize(WindowSize),
 		grpc.NumStreamWorkers(uint32(runtime.NumCPU())))...)
