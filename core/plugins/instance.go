@@ -115,7 +115,12 @@ func sameRoutes(f *Folder, served []pluginapi.Route) error {
 	return nil
 }
 
-func (p *process) kill() { p.client.Kill() }
+func (p *process) kill() {
+	if p.module != nil {
+		p.module.Close()
+	}
+	p.client.Kill()
+}
 
 func (p *process) exited() bool { return p.client.Exited() }
 
@@ -258,42 +263,48 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 		if p == nil || p.exited() {
 			return unavailable(in.folder.ID())
 		}
-		ctx, cancel := context.WithCancel(r.Context())
-		defer cancel()
 		head := &pluginapi.RequestHead{
 			Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: withoutCredentials(r.Header),
 			Host: r.Host, RemoteAddr: r.RemoteAddr, RequestID: httpx.RequestID(r.Context()),
 			Route: route, Action: action, Params: routeParams(r), User: pluginUser(identity.FromContext(r.Context())),
 		}
+		ex, err := p.module.Exchange(r.Context())
+		if err != nil {
+			return in.callError(err)
+		}
+		defer ex.Close()
 		hasBody := r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
-		sendErr := make(chan error, 1)
-		var st *pluginapi.ClientStream
-		var err error
+		bodyErr := func() error { return nil }
 		if hasBody {
-			if st, err = p.module.Serve(ctx); err != nil {
-				return in.callError(err)
-			}
-			if err := st.Send(&pluginapi.RequestFrame{Head: head}); err != nil {
+			if err := ex.Send(&pluginapi.RequestFrame{Head: head}); err != nil {
 				return in.callError(err)
 			}
 			// The plugin may answer while the body still arrives (an echo, a streamed import):
 			// HTTP/1 would otherwise cut the body off once the answer's head is out.
 			_ = http.NewResponseController(w).EnableFullDuplex()
-			go func() { sendErr <- sendBody(st, r.Body) }()
-		} else {
-			if st, err = p.module.ServeHead(ctx, &pluginapi.RequestFrame{Head: head, EOF: true}); err != nil {
-				return in.callError(err)
-			}
-			sendErr <- nil
+			sent := make(chan error, 1)
+			go func() {
+				err := sendBody(ex, r.Body)
+				if err != nil {
+					ex.Abort() // the plugin would wait for the rest of the body
+				}
+				sent <- err
+			}()
+			bodyErr = sync.OnceValue(func() error { return <-sent })
+			// The exchange is only closed (its stream reused) once the body is sent.
+			defer bodyErr()
+		} else if err := ex.Send(&pluginapi.RequestFrame{Head: head, EOF: true}); err != nil {
+			return in.callError(err)
 		}
-		first, err := st.Recv()
+		first, err := ex.Recv()
 		if err != nil {
-			if e := <-sendErr; e != nil && !errors.Is(e, io.EOF) {
+			if e := bodyErr(); e != nil && !errors.Is(e, io.EOF) {
 				return httpx.AsError(e)
 			}
 			return in.callError(err)
 		}
 		if first.Head == nil {
+			ex.Abort()
 			return httpx.Internal(fmt.Errorf("plugin %s answered without a head", in.folder.ID()))
 		}
 		h := w.Header()
@@ -309,6 +320,7 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 		for {
 			if len(f.Body) > 0 {
 				if _, err := w.Write(f.Body); err != nil {
+					ex.Abort()
 					return nil
 				}
 				if flusher != nil && !f.EOF {
@@ -316,14 +328,12 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 				}
 			}
 			if f.EOF {
-				// The answer is complete; the stream's end is not waited for.
+				// The answer is complete.
 				return nil
 			}
-			f, err = st.Recv()
+			f, err = ex.Recv()
 			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					in.log.Warn("plugin answer cut short", "plugin", in.folder.ID(), "route", route, "error", err)
-				}
+				in.log.Warn("plugin answer cut short", "plugin", in.folder.ID(), "route", route, "error", err)
 				return nil
 			}
 		}
@@ -340,7 +350,7 @@ func withoutCredentials(h http.Header) http.Header {
 	return out
 }
 
-func sendBody(st *pluginapi.ClientStream, body io.Reader) error {
+func sendBody(st *pluginapi.Exchange, body io.Reader) error {
 	buf := make([]byte, pluginapi.ChunkSize)
 	for {
 		n, err := body.Read(buf)
@@ -350,13 +360,9 @@ func sendBody(st *pluginapi.ClientStream, body io.Reader) error {
 			}
 		}
 		if errors.Is(err, io.EOF) {
-			if e := st.Send(&pluginapi.RequestFrame{EOF: true}); e != nil {
-				return e
-			}
-			return st.CloseSend()
+			return st.Send(&pluginapi.RequestFrame{EOF: true})
 		}
 		if err != nil {
-			_ = st.CloseSend()
 			return err
 		}
 	}

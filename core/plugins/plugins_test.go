@@ -3,6 +3,7 @@ package plugins_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -105,6 +106,30 @@ func TestInstallServeRemove(t *testing.T) {
 	}
 	if r := user.Do("GET", "/api/hello/stream", nil); r.Status != http.StatusOK || strings.Count(string(r.Raw), "\n") != 5 || r.Header.Get("Content-Type") != "application/x-ndjson" {
 		t.Fatalf("stream: %d %q", r.Status, r.Raw)
+	}
+	// Requests follow one another on the streams the core keeps open: a handler that answered
+	// without reading the body (bad JSON, 400) leaves nothing behind for the next request, and a
+	// request whose client went away before the answer does not hand its answer to another.
+	for i := range 3 {
+		bad := "x" + strings.Repeat("y", 100000*(i+1))
+		if r := user.Do("POST", "/api/hello/notes", bad); r.Status != http.StatusBadRequest {
+			t.Fatalf("notes with a bad body: %d %s", r.Status, r.Raw)
+		}
+		want := fmt.Sprintf("after-%d", i)
+		if r := user.Do("GET", "/api/hello/items/"+want, nil); r.Status != http.StatusOK || r.Body["data"].(map[string]any)["item"] != want {
+			t.Fatalf("the request after an unread body: %d %s", r.Status, r.Raw)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, "GET", s.URL+"/api/hello/stream", nil)
+		res, err := user.HTTP.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		res.Body.Close()
+		if r := user.Do("GET", "/api/hello/items/"+want, nil); r.Status != http.StatusOK || r.Body["data"].(map[string]any)["item"] != want {
+			t.Fatalf("the request after a cancelled one: %d %s", r.Status, r.Raw)
+		}
 	}
 	// The plugin's own schema, through its role; the core's tables stay out of reach.
 	if r := user.Do("POST", "/api/hello/notes", map[string]string{"text": "first"}); r.Status != http.StatusCreated {

@@ -12,14 +12,14 @@
 // # No code generation
 //
 // The services are declared by hand (grpc.ServiceDesc) and their messages are plain Go structs
-// carried by a JSON codec registered under the gRPC content subtype "json" (CodecName). A plugin
-// author needs Go and nothing else: no protoc, no generated stubs to keep in step. go-plugin's own
-// services (health, broker, stdio, controller) keep their protobuf codec; only the calls below
-// ask for JSON. Body bytes travel as base64 inside JSON, which costs a third more bytes on a local
-// socket and no extra round trip. The codec encodes with github.com/goccy/go-json, which writes
-// and reads the same JSON as encoding/json several times faster: decoding a request's head (its
-// user and permissions) with encoding/json was the largest part of a small request's time inside
-// the plugin.
+// carried by a JSON codec registered under the gRPC content subtype "json" (CodecName), except
+// the frames of the Serve stream, which travel in the protobuf wire format written and read by
+// hand (FrameCodecName, frame.go): they are on the path of every request, and reading a head
+// (its user and permissions) as JSON was the largest part of a small request's time inside the
+// plugin. A plugin author needs Go and nothing else: no protoc, no generated stubs to keep in
+// step. go-plugin's own services (health, broker, stdio, controller) keep their protobuf codec.
+// The JSON codec encodes with github.com/goccy/go-json, which writes and reads the same JSON as
+// encoding/json several times faster.
 //
 // # Services
 //
@@ -28,13 +28,18 @@
 //     a plugin whose routes differ from its manifest's api list (an undeclared route or a
 //     declared one it does not serve).
 //   - Init: tells the plugin the broker id on which the core serves the Host service.
-//   - Serve: one HTTP request as a bidirectional stream, the model of Grafana's CallResource.
+//   - Serve: HTTP requests as a bidirectional stream, the model of Grafana's CallResource.
 //     The core sends a RequestFrame with Head (method, path, query, headers, route pattern, path
-//     parameters and the user), then RequestFrames with Body chunks, then one with EOF. The
-//     plugin answers a ResponseFrame with Head (status, headers), then Body chunks, each sent
-//     when the handler flushes or the chunk is full, so NDJSON and downloads stream; the last
-//     frame has EOF (a small answer is one frame: head, body and EOF). The core only opens this
-//     stream after session, CSRF and the route's policy action allowed the request: a plugin
+//     parameters and the user), then RequestFrames with Body chunks; the request's last frame
+//     has EOF (a request without a body is one frame: head and EOF). The plugin answers a
+//     ResponseFrame with Head (status, headers), then Body chunks, each sent when the handler
+//     flushes or the chunk is full, so NDJSON and downloads stream; the answer's last frame has
+//     EOF (a small answer is one frame: head, body and EOF). A stream carries one request at a
+//     time and then the next: the core keeps idle streams open and passes a request on one of
+//     them (opening a stream per request cost more than the request's frames). It cancels a
+//     stream whose request or answer was cut short (the handler's context ends) and the idle
+//     streams it no longer needs; the plugin then ends the call. The core only
+//     passes a request after session, CSRF and the route's policy action allowed it: a plugin
 //     never sees a request the policy denied, nor the browser's credentials (the Cookie,
 //     Authorization and CSRF headers stay in the core; the user arrives in Head.User).
 //
@@ -47,7 +52,11 @@
 //
 // # Versions
 //
-//   - ProtocolVersion 1 (ITS 2026.11): everything above.
+//   - ProtocolVersion 1 (ITS 2026.11): the services above, with one request per Serve stream and
+//     its frames as JSON.
+//   - ProtocolVersion 2: Serve's frames in the protobuf wire format (FrameCodecName) and many
+//     requests, one after the other, on one Serve stream. A plugin built for version 1 is
+//     refused at the handshake; rebuilding it with the current SDK is all it needs.
 //
 // A change that an older plugin cannot understand bumps ProtocolVersion; go-plugin then refuses
 // the handshake with both versions named, instead of failing on the first call.
@@ -61,7 +70,7 @@ import (
 )
 
 // ProtocolVersion is the version of this contract (see Versions above).
-const ProtocolVersion = 1
+const ProtocolVersion = 2
 
 // Handshake is the go-plugin handshake: the magic cookie keeps the executable from being run by
 // hand by mistake, the protocol version refuses a plugin built for another contract.
@@ -188,9 +197,8 @@ type ResponseHead struct {
 type ResponseFrame struct {
 	Head *ResponseHead `json:"head,omitempty"`
 	Body []byte        `json:"body,omitempty"`
-	// EOF marks the answer's last frame: the core finishes the HTTP answer on it instead of
-	// waiting for the stream to end (an answer in one frame goes out with its Content-Length).
-	// A plugin that never sets it is answered when the stream ends.
+	// EOF marks the answer's last frame: the core finishes the HTTP answer on it (an answer in
+	// one frame goes out with its Content-Length) and the stream is ready for the next request.
 	EOF bool `json:"eof,omitempty"`
 }
 
@@ -243,4 +251,7 @@ func (jsonCodec) Marshal(v any) ([]byte, error)      { return gojson.Marshal(v) 
 func (jsonCodec) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (jsonCodec) Name() string                       { return CodecName }
 
-func init() { encoding.RegisterCodec(jsonCodec{}) }
+func init() {
+	encoding.RegisterCodec(jsonCodec{})
+	encoding.RegisterCodec(frameCodec{})
+}

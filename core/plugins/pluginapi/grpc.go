@@ -3,6 +3,7 @@ package pluginapi
 import (
 	"context"
 	"runtime"
+	"sync"
 
 	goplugin "github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
@@ -65,10 +66,11 @@ func DialOptions() []grpc.DialOption {
 	return []grpc.DialOption{grpc.WithInitialWindowSize(WindowSize), grpc.WithInitialConnWindowSize(WindowSize)}
 }
 
-// NewServer is the plugin's gRPC server, with the contract's window. Requests are served by a
-// fixed set of goroutines (one per CPU) instead of a new goroutine per stream: a new goroutine
-// starts with a small stack and grows it (a copy) on every request that decodes and encodes its
-// frames, which was a fifth of a small request's time in the plugin.
+// NewServer is the plugin's gRPC server, with the contract's window. Streams are served by a
+// fixed set of goroutines (one per CPU) while one is free, instead of a new goroutine per
+// stream: a new goroutine starts with a small stack and grows it (a copy) while it decodes and
+// encodes its first frames. Since the core keeps its Serve streams open, a goroutine serves one
+// stream's requests one after the other and grows its stack once.
 func NewServer(opts []grpc.ServerOption) *grpc.Server {
 	return grpc.NewServer(append(opts, grpc.InitialWindowSize(WindowSize), grpc.InitialConnWindowSize(WindowSize),
 		grpc.NumStreamWorkers(uint32(runtime.NumCPU())))...)
@@ -78,6 +80,9 @@ func NewServer(opts []grpc.ServerOption) *grpc.Server {
 type ModuleClient struct {
 	conn   *grpc.ClientConn
 	broker *goplugin.GRPCBroker
+
+	mu   sync.Mutex
+	idle []*lane
 }
 
 // Describe asks the plugin for its routes.
@@ -97,47 +102,106 @@ func (c *ModuleClient) Init(ctx context.Context, pluginID string, host HostServe
 	return c.conn.Invoke(ctx, MethodInit, &InitRequest{PluginID: pluginID, HostBroker: id}, &Empty{}, callJSON)
 }
 
-// ClientStream is the core's end of one Serve call.
-type ClientStream struct{ s grpc.ClientStream }
+// callFrame makes a Serve stream use the frame codec.
+var callFrame = grpc.CallContentSubtype(FrameCodecName)
+
+// maxIdleLanes is how many idle Serve streams a core keeps open to one plugin.
+const maxIdleLanes = 64
+
+// lane is one long-lived Serve stream; it carries one request at a time.
+type lane struct {
+	s      grpc.ClientStream
+	cancel context.CancelFunc
+	in     ResponseFrame // reused by Recv
+}
+
+// Exchange is one request to the plugin on a lane: Send its frames (the last with EOF), Recv
+// the answer's frames (the last with EOF), then Close. A request is not served on a stream of
+// its own: opening a gRPC stream (its headers both ways, its trailers, a goroutine in the
+// plugin) cost more than the request's frames, so the core keeps the streams open and passes
+// the next request on an idle one.
+type Exchange struct {
+	c       *ModuleClient
+	l       *lane
+	stop    func() bool
+	sentEOF bool
+	gotEOF  bool
+}
 
 // Send sends a request frame.
-func (c *ClientStream) Send(f *RequestFrame) error { return c.s.SendMsg(f) }
-
-// CloseSend ends the request side.
-func (c *ClientStream) CloseSend() error { return c.s.CloseSend() }
-
-// Recv receives a response frame (io.EOF after the last).
-func (c *ClientStream) Recv() (*ResponseFrame, error) {
-	f := &ResponseFrame{}
-	if err := c.s.RecvMsg(f); err != nil {
-		return nil, err
+func (e *Exchange) Send(f *RequestFrame) error {
+	if err := e.l.s.SendMsg(f); err != nil {
+		return err
 	}
-	return f, nil
+	if f.EOF {
+		e.sentEOF = true
+	}
+	return nil
 }
 
-// Serve opens a Serve stream; cancelling ctx ends it.
-func (c *ModuleClient) Serve(ctx context.Context) (*ClientStream, error) {
-	s, err := c.conn.NewStream(ctx, &moduleDesc.Streams[0], MethodServe, callJSON)
-	if err != nil {
+// Recv receives the answer's next frame. The frame and its body are valid until the next Recv.
+func (e *Exchange) Recv() (*ResponseFrame, error) {
+	if err := e.l.s.RecvMsg(&e.l.in); err != nil {
 		return nil, err
 	}
-	return &ClientStream{s: s}, nil
+	if e.l.in.EOF {
+		e.gotEOF = true
+	}
+	return &e.l.in, nil
 }
 
-// headOnly is the Serve stream as the core opens it for a request without a body: its one
-// frame also ends the core's side, in the same HTTP/2 frame (the plugin sees the same stream).
-var headOnly = grpc.StreamDesc{StreamName: "Serve", ServerStreams: true}
+// Abort ends the exchange's stream: the plugin's handler sees its context cancelled and a Send
+// or Recv waiting on the stream returns.
+func (e *Exchange) Abort() { e.l.cancel() }
 
-// ServeHead opens a Serve stream for a request without a body and sends its one frame.
-func (c *ModuleClient) ServeHead(ctx context.Context, f *RequestFrame) (*ClientStream, error) {
-	s, err := c.conn.NewStream(ctx, &headOnly, MethodServe, callJSON)
-	if err != nil {
-		return nil, err
+// Close ends the exchange: its lane goes back to the idle ones when the request and the answer
+// were complete, else it is closed.
+func (e *Exchange) Close() {
+	if !e.stop() || !e.sentEOF || !e.gotEOF {
+		e.l.cancel()
+		return
 	}
-	if err := s.SendMsg(f); err != nil {
-		return nil, err
+	e.l.in = ResponseFrame{}
+	e.c.mu.Lock()
+	if len(e.c.idle) < maxIdleLanes {
+		e.c.idle = append(e.c.idle, e.l)
+		e.l = nil
 	}
-	return &ClientStream{s: s}, nil
+	e.c.mu.Unlock()
+	if e.l != nil {
+		e.l.cancel()
+	}
+}
+
+// Exchange starts a request on an idle lane, or on a new one. Cancelling ctx aborts it.
+func (c *ModuleClient) Exchange(ctx context.Context) (*Exchange, error) {
+	c.mu.Lock()
+	var l *lane
+	if n := len(c.idle); n > 0 {
+		l, c.idle = c.idle[n-1], c.idle[:n-1]
+	}
+	c.mu.Unlock()
+	if l == nil {
+		sctx, cancel := context.WithCancel(context.Background())
+		s, err := c.conn.NewStream(sctx, &moduleDesc.Streams[0], MethodServe, callFrame)
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		l = &lane{s: s, cancel: cancel}
+	}
+	return &Exchange{c: c, l: l, stop: context.AfterFunc(ctx, l.cancel)}, nil
+}
+
+// Close closes the idle lanes (the process is going away).
+func (c *ModuleClient) Close() {
+	c.mu.Lock()
+	idle := c.idle
+	c.idle = nil
+	c.mu.Unlock()
+	for _, l := range idle {
+		l.cancel()
+	}
 }
 
 type moduleHandler struct {

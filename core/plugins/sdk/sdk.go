@@ -13,14 +13,18 @@
 package sdk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
+	"runtime"
+	"strconv"
 	"sync"
 
 	goplugin "github.com/hashicorp/go-plugin"
@@ -147,7 +151,19 @@ func levelName(v any) string {
 
 // Serve runs the plugin under the core; it returns when the core stops it. Run by hand, it
 // prints that it must be started by ITS and exits.
+//
+// The plugin runs its Go code on one thread at a time (GOMAXPROCS 1) unless the environment
+// variable ITS_PLUGIN_GOMAXPROCS names another number: each request passes from the goroutine
+// reading the core's socket to the handler and back to the one writing, and with more than one
+// thread each hand-off woke another thread, which cost a small request more CPU than its
+// handler (30 to 50 us of about 130). Work outside the plugin's process (a browser it drives,
+// the core's database) is not limited by it.
 func Serve(id, version string, m *Mux) {
+	procs := 1
+	if n, err := strconv.Atoi(os.Getenv("ITS_PLUGIN_GOMAXPROCS")); err == nil && n > 0 {
+		procs = n
+	}
+	runtime.GOMAXPROCS(procs)
 	goplugin.Serve(&goplugin.ServeConfig{
 		HandshakeConfig: pluginapi.Handshake,
 		Plugins:         pluginapi.Plugins(&server{id: id, version: version, mux: m}),
@@ -176,24 +192,41 @@ func (s *server) Init(_ context.Context, req *pluginapi.InitRequest, host *plugi
 	return nil
 }
 
+// Serve serves the requests the core passes on one stream, one after the other, until the core
+// closes it.
 func (s *server) Serve(stream pluginapi.ServeStream) error {
-	first, err := stream.Recv()
-	if err != nil {
-		return err
+	for {
+		first, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.serveOne(stream, first); err != nil {
+			return err
+		}
 	}
+}
+
+// serveOne serves the request whose first frame is first, and reads the rest of its body (which
+// the handler may have left) so that the stream is ready for the next request.
+func (s *server) serveOne(stream pluginapi.ServeStream, first *pluginapi.RequestFrame) error {
 	head := first.Head
 	if head == nil {
 		return fmt.Errorf("the first frame of a request has no head")
 	}
-	ctx := stream.Context()
-	body, pw := io.Pipe()
-	if first.EOF {
-		_ = pw.Close()
-	} else {
-		if len(first.Body) > 0 {
-			go func() { _, _ = pw.Write(first.Body) }()
-		}
-		go pump(stream, pw)
+	ctx, cancel := context.WithCancel(stream.Context())
+	defer cancel()
+	var body io.ReadCloser = http.NoBody
+	var pumped chan error
+	if !first.EOF {
+		pr, pw := io.Pipe()
+		body, pumped = pr, make(chan error, 1)
+		go func() { pumped <- pump(stream, pw, first.Body) }()
+		defer pr.Close()
+	} else if len(first.Body) > 0 {
+		body = io.NopCloser(bytes.NewReader(first.Body))
 	}
 	req, err := http.NewRequestWithContext(ctx, head.Method, (&url.URL{Path: head.Path, RawQuery: head.RawQuery}).String(), body)
 	if err != nil {
@@ -207,7 +240,7 @@ func (s *server) Serve(stream pluginapi.ServeStream) error {
 	s.mu.RLock()
 	host := s.host
 	s.mu.RUnlock()
-	ctx = context.WithValue(context.WithValue(ctx, userKey, head.User), hostKey, host)
+	req = req.WithContext(context.WithValue(context.WithValue(ctx, userKey, head.User), hostKey, host))
 	rw := &responseWriter{stream: stream, header: http.Header{}}
 	func() {
 		defer func() {
@@ -220,27 +253,41 @@ func (s *server) Serve(stream pluginapi.ServeStream) error {
 				}
 			}
 		}()
-		s.mux.ServeHTTP(rw, req.WithContext(ctx))
+		s.mux.ServeHTTP(rw, req)
 	}()
-	return rw.finish()
+	if err := rw.finish(); err != nil {
+		return err
+	}
+	if pumped != nil {
+		body.Close() // the rest of the body is read and dropped
+		return <-pumped
+	}
+	return nil
 }
 
-// pump feeds the request body frames into the handler's body.
-func pump(stream pluginapi.ServeStream, pw *io.PipeWriter) {
+// pump feeds the request's body frames (the first frame's body, then the following frames') into
+// the handler's body, and reads them to the request's last frame even when the handler stopped
+// reading. A non-nil error means the stream cannot carry another request.
+func pump(stream pluginapi.ServeStream, pw *io.PipeWriter, first []byte) error {
+	reading := true
+	write := func(p []byte) {
+		if reading && len(p) > 0 {
+			if _, err := pw.Write(p); err != nil {
+				reading = false
+			}
+		}
+	}
+	write(first)
 	for {
 		f, err := stream.Recv()
 		if err != nil {
 			pw.CloseWithError(err)
-			return
+			return err
 		}
-		if len(f.Body) > 0 {
-			if _, err := pw.Write(f.Body); err != nil {
-				return
-			}
-		}
+		write(f.Body)
 		if f.EOF {
 			_ = pw.Close()
-			return
+			return nil
 		}
 	}
 }
