@@ -128,3 +128,24 @@ test('a plain user is refused the internal library pages and their calls', async
   await expect(page.getByTestId('library-landing')).toHaveCount(0);
   await shot(page, 'internal-library-plain-user');
 });
+
+test('an internal editor downloads an internal assortment’s line sheet from its export page', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('adminEditor');
+  const res = await api.ctx.post('/api/internalAssortments/discover', { data: { channel: 'Wholesale', region: 'Domestic', season: 'FA', year: 2026 }, headers: { 'X-CSRF-Token': api.csrf } });
+  type Toc = { assortments: Array<{ _id: string; title: string }> };
+  const body = (await res.json()) as Toc & { data?: Toc };
+  const entry = (body.data ?? body).assortments[0]!;
+  await login(page, 'adminEditor');
+  await page.goto(`${baseUrl()}/product/assortments/internal/${entry._id}/export`);
+  const card = page.getByTestId('internal-sheet');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await card.getByTestId('sheet-Expanded').check();
+  await card.getByTestId('sheet-xlsx').check();
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await card.getByTestId('sheet-start').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  await expect(card.getByTestId('sheet-done')).toBeVisible();
+  await shot(page, 'internal-export-line-sheet');
+});

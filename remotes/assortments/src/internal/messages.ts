@@ -66,6 +66,14 @@ const internalMessages = defineMessages({
   genders: { id: 'assortments.internal.library.genders', defaultMessage: 'Gender' },
   emptyAssortment: { id: 'assortments.internal.library.emptyAssortment', defaultMessage: 'This assortment has no products yet.' },
   loadFailed: { id: 'assortments.internal.library.loadFailed', defaultMessage: 'The assortment could not be loaded: {message}' },
+  sheetTitle: { id: 'assortments.internal.sheet.title', defaultMessage: 'Line sheet' },
+  sheetLayout: { id: 'assortments.internal.sheet.layout', defaultMessage: 'Layout' },
+  sheetLayoutName: { id: 'assortments.internal.sheet.layoutName', defaultMessage: '{layout, select, Condensed {Condensed} Expanded {Expanded} other {{layout}}}' },
+  sheetFile: { id: 'assortments.internal.sheet.file', defaultMessage: 'File' },
+  sheetFileName: { id: 'assortments.internal.sheet.fileName', defaultMessage: '{file, select, pdf {PDF document} xlsx {Excel workbook} other {{file}}}' },
+  sheetStart: { id: 'assortments.internal.sheet.start', defaultMessage: 'Download line sheet' },
+  sheetDone: { id: 'assortments.internal.sheet.done', defaultMessage: 'Your line sheet is downloading.' },
+  sheetFailed: { id: 'assortments.internal.sheet.failed', defaultMessage: 'The line sheet could not be made: {message}' },
 });
 
 export const imsg: Record<keyof typeof internalMessages, MessageDescriptor> = internalMessages;
