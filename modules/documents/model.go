@@ -50,20 +50,23 @@ type DocumentType struct {
 // Request is a document payload (product spec §3.2): what to render, and for share and save
 // the mail fields and schedule.
 type Request struct {
-	ID            string       `json:"_id,omitempty"`
-	Kind          string       `json:"kind,omitempty"`
-	DocumentType  DocumentType `json:"documentType"`
-	ProductType   string       `json:"productType,omitempty"`
-	Settings      Settings     `json:"settings"`
-	Assortment    string       `json:"assortment"`
-	Filename      string       `json:"filename,omitempty"`
-	DisplayName   string       `json:"displayName,omitempty"`
-	Subject       string       `json:"subject,omitempty"`
-	Body          string       `json:"body,omitempty"`
-	Recipients    []string     `json:"recipients,omitempty"`
-	BCCRecipients []string     `json:"bccRecipients,omitempty"`
-	FileType      string       `json:"fileType,omitempty"`
-	Frequency     string       `json:"frequency,omitempty"`
+	ID           string       `json:"_id,omitempty"`
+	Kind         string       `json:"kind,omitempty"`
+	DocumentType DocumentType `json:"documentType"`
+	ProductType  string       `json:"productType,omitempty"`
+	Settings     Settings     `json:"settings"`
+	Assortment   string       `json:"assortment"`
+	// OrgType is the assortment's organisation type: "" or regular, or internal (read through
+	// that type's own service). Saved, shared and scheduled documents are of regular ones.
+	OrgType       string   `json:"orgType,omitempty"`
+	Filename      string   `json:"filename,omitempty"`
+	DisplayName   string   `json:"displayName,omitempty"`
+	Subject       string   `json:"subject,omitempty"`
+	Body          string   `json:"body,omitempty"`
+	Recipients    []string `json:"recipients,omitempty"`
+	BCCRecipients []string `json:"bccRecipients,omitempty"`
+	FileType      string   `json:"fileType,omitempty"`
+	Frequency     string   `json:"frequency,omitempty"`
 	// Queue asks for a download-queue job instead of the file in the answer.
 	Queue bool `json:"queue,omitempty"`
 	// AssortmentsQuery and User are accepted from the spec's payload and not used: the server

@@ -129,7 +129,7 @@ func (s *Service) Render(ctx context.Context, req *Request, fileType string, pro
 			return nil, errNoRenderer(err)
 		}
 	}
-	sh, err := s.sheet(ctx, "", req, 0, progress)
+	sh, err := s.sheet(ctx, req.OrgType, req, 0, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (s *Service) Preview(ctx context.Context, req *Request, pageNo int) ([]byte
 	if err := s.pdf.Ready(); err != nil {
 		return nil, errNoRenderer(err)
 	}
-	sh, err := s.sheet(ctx, "", req, PreviewRows, func(int) {})
+	sh, err := s.sheet(ctx, req.OrgType, req, PreviewRows, func(int) {})
 	if err != nil {
 		return nil, err
 	}
@@ -188,12 +188,24 @@ func (s *Service) Preview(ctx context.Context, req *Request, pageNo int) ([]byte
 
 // check validates a request against its assortment (which the caller must be able to see).
 func (s *Service) check(ctx context.Context, req *Request) error {
-	_, err := s.sheet(ctx, "", req, 1, func(int) {})
+	_, err := s.sheet(ctx, req.OrgType, req, 1, func(int) {})
 	return err
+}
+
+// regularOnly refuses a saved, shared or scheduled document of an assortment that is not
+// regular: those are read later, without the caller's organisation type.
+func regularOnly(req *Request) error {
+	if req.OrgType != "" && req.OrgType != assortments.OrgRegular {
+		return httpx.Invalid(httpx.FieldError{Field: "orgType", Rule: "regular", Message: "Only a regular assortment's document can be saved, shared or scheduled"})
+	}
+	return nil
 }
 
 // Save stores a document's settings (and schedule); it answers the document and the toast.
 func (s *Service) Save(ctx context.Context, req *Request) (*Document, string, error) {
+	if err := regularOnly(req); err != nil {
+		return nil, "", err
+	}
 	if err := s.check(ctx, req); err != nil {
 		return nil, "", err
 	}
@@ -365,6 +377,9 @@ type ShareResult struct {
 func (s *Service) Share(ctx context.Context, fileType string, req *Request) (*ShareResult, error) {
 	if !slices.Contains(FileTypes, fileType) {
 		return nil, httpx.NotFound("File type")
+	}
+	if err := regularOnly(req); err != nil {
+		return nil, err
 	}
 	if bad := req.checkMail(true); len(bad) > 0 {
 		return nil, httpx.Invalid(bad...)

@@ -112,6 +112,26 @@ func TestDemoInternal(t *testing.T) {
 	if styles == 0 {
 		t.Fatal("demo display groups hold no styles")
 	}
+	// Their custom content: the pillar's story as sanitised html and, in the live year, a
+	// banner stored with its preview where an upload puts them.
+	for _, g := range groups[:len(groups)-1] {
+		c := obj(obj(g)["customContent"])
+		title, _ := obj(g)["title"].(string)
+		html, _ := c["html"].(string)
+		if !strings.Contains(html, "<h3>"+title+" · SP 2026</h3>") || strings.Contains(html, "<script") {
+			t.Fatalf("group %q html %q", title, html)
+		}
+		prefix := "assortments/" + one["_id"].(string) + "/customContent/"
+		if src, _ := c["sourceFile"].(string); !strings.HasPrefix(src, prefix) || c["previewJpg"] != prefix+"preview/"+strings.TrimPrefix(src, prefix) || c["previewUrl"] == "" {
+			t.Fatalf("group %q content files %v", title, c)
+		}
+	}
+	old := obj(arr(data(t, boss.Do("POST", "/api/internalAssortments/discover",
+		map[string]any{"channel": "Wholesale", "region": "Domestic", "season": "FA", "year": 2025}), 200)["assortments"])[0])
+	first := obj(obj(arr(data(t, boss.Do("GET", "/api/internalAssortments/groupsort/"+old["_id"].(string), nil), 200)["groups"])[0])["customContent"])
+	if html, _ := first["html"].(string); !strings.Contains(html, "FA 2025") || first["previewJpg"] != nil && first["previewJpg"] != "" {
+		t.Fatalf("a past season's group content %v", first)
+	}
 	// Retail: every variant there too (the admin editor may see but not edit them).
 	retail := data(t, login(a, "user@example.com").Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail", "region": "Domestic"}), 200)
 	if n := len(arr(retail["assortments"])); n != 16 {

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/registry"
+	"its/core/storage"
 	"its/modules/assortments"
 )
 
@@ -27,7 +28,7 @@ var Module = fx.Module("internalassortments",
 	assortments.ProvideScoped(func(s *Service) assortments.Scoped {
 		return assortments.Scoped{OrgType: OrgType, Service: s.Assortments}
 	}),
-	registry.AsModule(func(h *Handler) registry.Module {
-		return registry.Module{File: "modules/internalassortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 30}
+	registry.AsModule(func(h *Handler, blobs storage.Store) registry.Module {
+		return registry.Module{File: "modules/internalassortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seeder(blobs), SeedOrder: 30}
 	}),
 )

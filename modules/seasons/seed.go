@@ -10,10 +10,6 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"golang.org/x/image/draw"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
-	"golang.org/x/image/math/fixed"
 
 	"its/core/imaging"
 	"its/core/registry"
@@ -100,27 +96,8 @@ func (s *Service) seed(ctx context.Context, tx pgx.Tx, _ registry.SeedEnv) error
 func demoCover(code string, year int, channel string) (image.Image, error) {
 	const w, h = 1200, 675
 	c := seasonColors[code]
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			t := float64(x+y) / float64(w+h)
-			band := 0.0
-			if (x+2*y+year)%220 < 40 {
-				band = 18
-			}
-			mix := func(a, b uint8) uint8 { return uint8(min(255, float64(a)*(1-t)+float64(b)*t+band)) }
-			img.SetRGBA(x, y, color.RGBA{mix(c[0].R, c[1].R), mix(c[0].G, c[1].G), mix(c[0].B, c[1].B), 255})
-		}
-	}
-	lines := []string{seasonNames[code] + " " + fmt.Sprint(year), strings.ToUpper(channel)}
-	for i, l := range lines {
-		scale := []int{8, 5}[i]
-		text := image.NewRGBA(image.Rect(0, 0, 7*len(l)+2, 14))
-		d := font.Drawer{Dst: text, Src: image.NewUniform(color.RGBA{255, 255, 255, 235}), Face: basicfont.Face7x13, Dot: fixed.P(1, 11)}
-		d.DrawString(l)
-		tw, th := text.Bounds().Dx()*scale, text.Bounds().Dy()*scale
-		top := []int{h/2 - th - 10, h/2 + 30}[i]
-		draw.NearestNeighbor.Scale(img, image.Rect(80, top, 80+tw, top+th), text, text.Bounds(), draw.Over, nil)
-	}
-	return img, nil
+	return imaging.Banner(w, h, c[0], c[1], year, 80, []imaging.BannerLine{
+		{Text: seasonNames[code] + " " + fmt.Sprint(year), Scale: 8, Top: h/2 - 14*8 - 10},
+		{Text: strings.ToUpper(channel), Scale: 5, Top: h/2 + 30},
+	}), nil
 }

@@ -28,6 +28,7 @@ import {
   searchOfFilters,
   sequence,
   showroomBase,
+  showroomLinks,
   showroomSettings,
   step,
   type CategoryMode,
@@ -36,6 +37,7 @@ import {
   type ShowroomFilters,
   type ShowroomGroup,
   type ShowroomItem,
+  type ViewLinks,
 } from './model';
 import { useNavKeys, useSwipe } from './useNav';
 import './showroom.css';
@@ -44,7 +46,7 @@ import { GroupContent } from '../content/GroupContent';
 export type ShowroomView = { kind: 'overview' } | { kind: 'divider'; slug: string } | { kind: 'detail'; id: string };
 
 /** A group's title: Uncategorized in the user's language. */
-function useGroupTitle() {
+export function useGroupTitle() {
   const intl = useIntl();
   return (g: ShowroomGroup) => (g.uncategorized ? intl.formatMessage(sortMsg.uncategorized) : g.title);
 }
@@ -198,7 +200,7 @@ function Frame({
 }
 
 /** A product tile: a link named by what it shows (the name, style and colour), as WCAG 2.5.3 asks. */
-function Tile({ item, to, focusRef, onFocus }: { item: ShowroomItem; to: string; focusRef?: (el: HTMLAnchorElement | null) => void; onFocus?: () => void }) {
+export function Tile({ item, to, focusRef, onFocus }: { item: ShowroomItem; to: string; focusRef?: (el: HTMLAnchorElement | null) => void; onFocus?: () => void }) {
   return (
     <Link
       to={to}
@@ -221,10 +223,9 @@ function Tile({ item, to, focusRef, onFocus }: { item: ShowroomItem; to: string;
 }
 
 /** The overview: each group's divider and its tiles; arrows move between tiles, Home/End to the ends. */
-function Overview({ org, id, groups, search }: { org: OrgType; id: string; groups: ShowroomGroup[]; search: string }) {
+function Overview({ groups, links }: { groups: ShowroomGroup[]; links: ViewLinks }) {
   const intl = useIntl();
   const title = useGroupTitle();
-  const base = showroomBase(org, id);
   const items = useMemo(() => sequence(groups), [groups]);
   const refs = useRef<Array<HTMLAnchorElement | null>>([]);
   const [at, setAt] = useState(-1);
@@ -249,7 +250,7 @@ function Overview({ org, id, groups, search }: { org: OrgType; id: string; group
             <span className="sr-divider__index">{String(gi + 1).padStart(2, '0')}</span>
             <h2>{title(g)}</h2>
             <span className="sr-divider__count">{intl.formatMessage(showroomMsg.styles, { n: g.items.length })}</span>
-            <button type="button" className="its-btn its-btn--ghost its-btn--sm" onClick={() => navigate(`${base}/divider/${encodeURIComponent(g.slug)}${search}`)} data-testid="showroom-open-group">
+            <button type="button" className="its-btn its-btn--ghost its-btn--sm" onClick={() => navigate(links.divider(g.slug))} data-testid="showroom-open-group">
               {intl.formatMessage(showroomMsg.openGroup)} <Icon name="arrowRight" size={14} />
             </button>
           </div>
@@ -257,7 +258,7 @@ function Overview({ org, id, groups, search }: { org: OrgType; id: string; group
           <div className="sr-tiles">
             {g.items.map((it) => {
               const i = n++;
-              return <Tile key={it.id} item={it} to={`${base}/detail/${encodeURIComponent(it.id)}${search}`} focusRef={(el) => (refs.current[i] = el)} onFocus={() => setAt(i)} />;
+              return <Tile key={it.id} item={it} to={links.detail(it.id)} focusRef={(el) => (refs.current[i] = el)} onFocus={() => setAt(i)} />;
             })}
           </div>
         </section>
@@ -270,7 +271,7 @@ function Overview({ org, id, groups, search }: { org: OrgType; id: string; group
 const SLIDE_MS = 4000;
 
 /** Video mode: the group's products one after another, full size, like a film (pause with Space or the button). */
-function GroupFilm({ group, base, search }: { group: ShowroomGroup; base: string; search: string }) {
+function GroupFilm({ group, links }: { group: ShowroomGroup; links: ViewLinks }) {
   const intl = useIntl();
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -293,7 +294,7 @@ function GroupFilm({ group, base, search }: { group: ShowroomGroup; base: string
   const item = group.items[Math.min(at, n - 1)]!;
   return (
     <div className="sr-film" data-testid="showroom-film" data-playing={playing}>
-      <Link to={`${base}/detail/${encodeURIComponent(item.id)}${search}`} className="sr-film__frame" key={item.id} data-testid="showroom-film-item" data-id={item.id}>
+      <Link to={links.detail(item.id)} className="sr-film__frame" key={item.id} data-testid="showroom-film-item" data-id={item.id}>
         <img src={heroOf(item).replace(/\/image\.png$/, '/print.png')} alt={`${item.style} ${item.color}`} draggable={false} />
         <span className="sr-film__caption">
           <strong>{item.name}</strong>
@@ -318,19 +319,18 @@ function GroupFilm({ group, base, search }: { group: ShowroomGroup; base: string
 }
 
 /** The category detail viewer of one group: video or catalog mode, previous and next group. */
-function CategoryViewer({ org, id, groups, slug, initialMode, search }: { org: OrgType; id: string; groups: ShowroomGroup[]; slug: string; initialMode: CategoryMode; search: string }) {
+export function CategoryViewer({ groups, slug, initialMode, links }: { groups: ShowroomGroup[]; slug: string; initialMode: CategoryMode; links: ViewLinks }) {
   const intl = useIntl();
   const title = useGroupTitle();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const mode: CategoryMode = CATEGORY_MODES.includes(params.get('mode') as CategoryMode) ? (params.get('mode') as CategoryMode) : initialMode;
-  const base = showroomBase(org, id);
   const at = groups.findIndex((g) => g.slug === slug);
   const stage = useRef<HTMLDivElement>(null);
   const go = (a: NavAction) => {
-    if (a === 'close') return navigate(`${base}${search}`);
+    if (a === 'close') return navigate(links.home);
     const to = step(at, groups.length, a);
-    if (to !== null && to !== at) navigate(`${base}/divider/${encodeURIComponent(groups[to]!.slug)}${search}`);
+    if (to !== null && to !== at) navigate(links.divider(groups[to]!.slug));
   };
   useNavKeys(go);
   useSwipe(stage, go);
@@ -347,7 +347,7 @@ function CategoryViewer({ org, id, groups, slug, initialMode, search }: { org: O
     <div className="sr-category" data-testid="showroom-category" data-slug={g.slug} data-mode={mode} ref={stage}>
       <div className="sr-category__head">
         {prev ? (
-          <Link to={`${base}/divider/${encodeURIComponent(prev.slug)}${search}`} className="sr-nav" aria-label={intl.formatMessage(showroomMsg.previousGroup, { title: title(prev) })} data-testid="showroom-prev">
+          <Link to={links.divider(prev.slug)} className="sr-nav" aria-label={intl.formatMessage(showroomMsg.previousGroup, { title: title(prev) })} data-testid="showroom-prev">
             <Icon name="chevronRight" size={18} className="sr-flip" /> <span>{title(prev)}</span>
           </Link>
         ) : (
@@ -365,7 +365,7 @@ function CategoryViewer({ org, id, groups, slug, initialMode, search }: { org: O
           </div>
         </div>
         {next ? (
-          <Link to={`${base}/divider/${encodeURIComponent(next.slug)}${search}`} className="sr-nav sr-nav--next" aria-label={intl.formatMessage(showroomMsg.nextGroup, { title: title(next) })} data-testid="showroom-next">
+          <Link to={links.divider(next.slug)} className="sr-nav sr-nav--next" aria-label={intl.formatMessage(showroomMsg.nextGroup, { title: title(next) })} data-testid="showroom-next">
             <span>{title(next)}</span> <Icon name="chevronRight" size={18} />
           </Link>
         ) : (
@@ -374,11 +374,11 @@ function CategoryViewer({ org, id, groups, slug, initialMode, search }: { org: O
       </div>
       <GroupContent content={g.customContent} title={title(g)} variant="showroom" />
       {mode === 'video' ? (
-        <GroupFilm group={g} base={base} search={search} />
+        <GroupFilm group={g} links={links} />
       ) : (
         <div className="sr-tiles sr-tiles--catalog" data-testid="showroom-catalog">
           {g.items.map((it) => (
-            <Tile key={it.id} item={it} to={`${base}/detail/${encodeURIComponent(it.id)}${search}`} />
+            <Tile key={it.id} item={it} to={links.detail(it.id)} />
           ))}
         </div>
       )}
@@ -387,11 +387,10 @@ function CategoryViewer({ org, id, groups, slug, initialMode, search }: { org: O
 }
 
 /** The product detail viewer of the showroom: previous and next through every group, in order. */
-function DetailViewer({ org, id, groups, itemId, a, search }: { org: OrgType; id: string; groups: ShowroomGroup[]; itemId: string; a: Assortment; search: string }) {
+export function DetailViewer({ groups, itemId, a, links }: { groups: ShowroomGroup[]; itemId: string; a: Assortment; links: ViewLinks }) {
   const intl = useIntl();
   const title = useGroupTitle();
   const navigate = useNavigate();
-  const base = showroomBase(org, id);
   const seq = useMemo(() => sequence(groups), [groups]);
   const at = seq.findIndex((s) => s.item.id === itemId);
   const settings = showroomSettings(a.uiSettings);
@@ -401,10 +400,10 @@ function DetailViewer({ org, id, groups, itemId, a, search }: { org: OrgType; id
   const go = (act: NavAction) => {
     if (act === 'close') {
       const g = seq[at]?.group;
-      return navigate(g ? `${base}/divider/${encodeURIComponent(g.slug)}${search}` : `${base}${search}`);
+      return navigate(g ? links.divider(g.slug) : links.home);
     }
     const to = step(at, seq.length, act);
-    if (to !== null && to !== at) navigate(`${base}/detail/${encodeURIComponent(seq[to]!.item.id)}${search}`, { replace: true });
+    if (to !== null && to !== at) navigate(links.detail(seq[to]!.item.id), { replace: true });
   };
   useNavKeys(go);
   useSwipe(stage, go);
@@ -416,7 +415,7 @@ function DetailViewer({ org, id, groups, itemId, a, search }: { org: OrgType; id
         <Icon name="chevronRight" size={18} className="sr-flip" />
       </button>
       <div className="sr-detail__where">
-        <Link to={`${base}/divider/${encodeURIComponent(group.slug)}${search}`} data-testid="showroom-detail-group">
+        <Link to={links.divider(group.slug)} data-testid="showroom-detail-group">
           {title(group)}
         </Link>
         <span data-testid="showroom-position" data-at={at + 1} data-count={seq.length}>
@@ -447,6 +446,7 @@ export function Showroom({ org, id, view }: { org: OrgType; id: string; view: Sh
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);
   const search = params.size ? `?${params}` : '';
+  const links = showroomLinks(org, id, search);
   usePageTitle(data ? `${intl.formatMessage(showroomMsg.title)} · ${data.assortment.title}` : intl.formatMessage(showroomMsg.title));
   const shown = useMemo(() => (data ? applyFilters(data.groups, filters) : null), [data, params]);
   const onFilters = (f: ShowroomFilters) => setParams(searchOfFilters(f, params), { replace: true });
@@ -466,10 +466,10 @@ export function Showroom({ org, id, view }: { org: OrgType; id: string; view: Sh
     );
   else if (data.groups.length === 0) body = <EmptyState icon="shoe" title={intl.formatMessage(showroomMsg.empty)} />;
   else if (shown.length === 0) body = <EmptyState icon="filter" title={intl.formatMessage(showroomMsg.noMatch)} />;
-  else if (view.kind === 'overview') body = <Overview org={org} id={id} groups={shown} search={search} />;
+  else if (view.kind === 'overview') body = <Overview groups={shown} links={links} />;
   else if (view.kind === 'divider')
-    body = <CategoryViewer org={org} id={id} groups={shown} slug={view.slug} initialMode={showroomSettings(data.assortment.uiSettings).categoryMode} search={search} />;
-  else body = <DetailViewer org={org} id={id} groups={shown} itemId={view.id} a={data.assortment} search={search} />;
+    body = <CategoryViewer groups={shown} slug={view.slug} initialMode={showroomSettings(data.assortment.uiSettings).categoryMode} links={links} />;
+  else body = <DetailViewer groups={shown} itemId={view.id} a={data.assortment} links={links} />;
   return (
     <Frame a={data?.assortment ?? null} org={org} id={id} groups={data?.groups ?? null} filters={filters} onFilters={onFilters} crumb={crumb}>
       {body}

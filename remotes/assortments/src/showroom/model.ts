@@ -279,3 +279,20 @@ export function assortmentBase(org: OrgType, id: string): string {
 
 /** The address of an assortment's showroom. */
 export const showroomBase = (org: OrgType, id: string) => `${assortmentBase(org, id)}/showroom`;
+
+/** Where the viewers' links go: the showroom's own routes, or the product library's internal pages. */
+export interface ViewLinks {
+  home: string;
+  divider: (slug: string) => string;
+  detail: (styleColorId: string) => string;
+}
+
+/** The showroom's routes of an assortment, each keeping the page's query (search: '' or '?…'). */
+export function showroomLinks(org: OrgType, id: string, search: string): ViewLinks {
+  const base = showroomBase(org, id);
+  return {
+    home: `${base}${search}`,
+    divider: (slug) => `${base}/divider/${encodeURIComponent(slug)}${search}`,
+    detail: (styleColorId) => `${base}/detail/${encodeURIComponent(styleColorId)}${search}`,
+  };
+}
