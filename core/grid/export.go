@@ -12,6 +12,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
+	"its/core/db"
 	"its/core/httpx"
 )
 
@@ -379,11 +380,7 @@ func (cq *compiled) groupCounts(ctx context.Context, tx pgx.Tx, levels int) (map
 	if len(cq.where) > 0 {
 		b = b.Where(cq.where)
 	}
-	query, args, err := b.GroupBy(positions...).ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := tx.Query(ctx, query, args...)
+	rows, err := db.Query(ctx, tx, b.GroupBy(positions...))
 	if err != nil {
 		return nil, err
 	}
