@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"its/core/db"
 	"its/core/httpx"
 )
 
@@ -447,13 +448,9 @@ func (g *Grid) refuseFolders(ctx context.Context, tx pgx.Tx, p *Plan) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	q, args, err := psql.Select(g.IDColumn + "::text").From(g.Table).
+	rows, err := db.Query(ctx, tx, psql.Select(g.IDColumn+"::text").From(g.Table).
 		Where(sq.Expr(g.IDColumn+" = ANY((?::text[])::"+g.IDType+"[])", ids)).
-		Where(sq.Eq{g.FolderColumn: g.FolderValue}).ToSql()
-	if err != nil {
-		return err
-	}
-	rows, err := tx.Query(ctx, q, args...)
+		Where(sq.Eq{g.FolderColumn: g.FolderValue}))
 	if err != nil {
 		return err
 	}
@@ -484,11 +481,7 @@ func (g *Grid) staleError(ctx context.Context, tx pgx.Tx, stale []*Change, scope
 	if scope != nil {
 		b = b.Where(scope)
 	}
-	q, args, err := b.ToSql()
-	if err != nil {
-		return err
-	}
-	rows, err := tx.Query(ctx, q, args...)
+	rows, err := db.Query(ctx, tx, b)
 	if err != nil {
 		return err
 	}

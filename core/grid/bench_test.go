@@ -13,7 +13,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -24,6 +23,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/benchx"
 	"its/core/db/dbtest"
 	"its/core/grid"
 	"its/core/httpx"
@@ -166,12 +166,6 @@ func benchServer(b *testing.B, n int) (*pgxpool.Pool, *grid.Grid, *httptest.Serv
 	return db, g, srv
 }
 
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
-}
-
 // BenchmarkGridQuery10k streams 10,000 rows × 40 columns over HTTP and reports when the first
 // row and the last row arrived (median of 5).
 func BenchmarkGridQuery10k(b *testing.B) {
@@ -205,8 +199,8 @@ func BenchmarkGridQuery10k(b *testing.B) {
 		firsts = append(firsts, float64(first.Microseconds())/1000)
 		lasts = append(lasts, float64(last.Microseconds())/1000)
 	}
-	b.ReportMetric(median(firsts), "grid.query_10k_rows_first_ms:ms")
-	b.ReportMetric(median(lasts), "grid.query_10k_rows_ms:ms")
+	b.ReportMetric(benchx.Median(firsts), "grid.query_10k_rows_first_ms:ms")
+	b.ReportMetric(benchx.Median(lasts), "grid.query_10k_rows_ms:ms")
 }
 
 // BenchmarkGridBatchUpdate1000 sends one batch of 1,000 row updates (3 cells each) over HTTP:
@@ -247,7 +241,7 @@ func BenchmarkGridBatchUpdate1000(b *testing.B) {
 			times = append(times, float64(elapsed.Microseconds())/1000)
 		}
 	}
-	b.ReportMetric(median(times), "grid.batch_update_1000_rows_ms:ms")
+	b.ReportMetric(benchx.Median(times), "grid.batch_update_1000_rows_ms:ms")
 }
 
 // BenchmarkGridExport100k exports 100,000 rows × 40 columns grouped by a list column, through

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
+	"its/core/db"
 	"its/core/httpx"
 )
 
@@ -32,6 +34,25 @@ type ExportRequest struct {
 	FileName string   `json:"fileName,omitempty"`
 	// Format is FormatXLSX (the default) or FormatCSV; the route decides it, never the body.
 	Format string `json:"-"`
+}
+
+// Refers reports whether the request names field anywhere: a column, a filter, a sort or group
+// key, a condition of the tree (a field a caller may not see is refused wherever it is named).
+func (r *ExportRequest) Refers(field string) bool {
+	for _, c := range r.Columns {
+		if c.Field == field {
+			return true
+		}
+	}
+	if _, ok := r.Filters[field]; ok {
+		return true
+	}
+	for _, s := range r.Sort {
+		if s.Field == field {
+			return true
+		}
+	}
+	return slices.Contains(r.GroupBy, field) || r.Where.refers(field)
 }
 
 // XLSXType is the content type of an Excel workbook.
@@ -84,18 +105,23 @@ func exportExpr(c *Column) string {
 	return "(" + e + ")"
 }
 
-// Export writes the query as an .xlsx workbook or a .csv file (req.Format): a header row, then
-// the rows in the export's order, with a group header row ("Division: Footwear (1,234)")
-// wherever a group starts. The rows stream from the database (read ahead on a second goroutine)
-// into the sheet (sheet.go), which spills to a temporary file, so memory stays flat whatever the
-// size. Mistakes and database failures are returned before anything is written: the file only
-// goes out once every row is in it. scope is the caller's policy (the rows it may see).
-func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, req ExportRequest, scope sq.Sqlizer, fileName string) error {
+// exportPlan is an export request checked against the grid: the columns in the client's order
+// with their headers, and the query's sort with the group keys first (levels of them).
+type exportPlan struct {
+	cols   []*Column
+	header []string
+	q      Query
+	levels int
+}
+
+// plan checks an export request: known columns, listed once; at most maxGroupLevels groupable
+// group keys (which sort first, ascending); the format. Every mistake is named in one 400.
+func (g *Grid) plan(req ExportRequest) (*exportPlan, error) {
 	var bad []httpx.FieldError
 	if len(req.Columns) == 0 {
 		bad = append(bad, httpx.FieldError{Field: "columns", Rule: "required", Message: "An export needs at least one column"})
 	}
-	cols := make([]*Column, 0, len(req.Columns))
+	p := &exportPlan{cols: make([]*Column, 0, len(req.Columns))}
 	picked := map[string]bool{}
 	for _, ec := range req.Columns {
 		c := g.byField[ec.Field]
@@ -106,7 +132,12 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 			bad = append(bad, httpx.FieldError{Field: "columns." + ec.Field, Rule: "duplicate", Message: fmt.Sprintf("Column %q is listed twice", ec.Field)})
 		default:
 			picked[ec.Field] = true
-			cols = append(cols, c)
+			p.cols = append(p.cols, c)
+			h := ec.HeaderName
+			if h == "" {
+				h = c.Header
+			}
+			p.header = append(p.header, h)
 		}
 	}
 	if len(req.GroupBy) > maxGroupLevels {
@@ -117,7 +148,7 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 	default:
 		bad = append(bad, httpx.FieldError{Field: "format", Rule: "format", Message: "An export is xlsx or csv"})
 	}
-	q := Query{Filters: req.Filters, Where: req.Where}
+	p.q = Query{Filters: req.Filters, Where: req.Where}
 	grouped := map[string]bool{}
 	for _, f := range req.GroupBy {
 		if c := g.byField[f]; c == nil || c.NoSort {
@@ -126,29 +157,97 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 		}
 		if !grouped[f] {
 			grouped[f] = true
-			q.Sort = append(q.Sort, Sort{Field: f, Dir: "asc"})
+			p.q.Sort = append(p.q.Sort, Sort{Field: f, Dir: "asc"})
 		}
 	}
 	for _, s := range req.Sort {
 		if !grouped[s.Field] {
-			q.Sort = append(q.Sort, s)
+			p.q.Sort = append(p.q.Sort, s)
 		}
 	}
-	if len(q.Sort) == 0 {
-		q.Sort = g.DefaultSort
+	if len(p.q.Sort) == 0 {
+		p.q.Sort = g.DefaultSort
 	}
 	if len(bad) > 0 {
-		return httpx.Invalid(bad...)
+		return nil, httpx.Invalid(bad...)
 	}
-	for _, c := range cols {
-		q.Fields = append(q.Fields, c.Field)
+	for _, c := range p.cols {
+		p.q.Fields = append(p.q.Fields, c.Field)
 	}
-	cq, err := g.compile(q, scope, 0)
+	p.levels = len(grouped)
+	return p, nil
+}
+
+// exportWriter puts an export's rows into its sheet (sheet.go), with a group header row
+// ("Division: Footwear (1,234)") wherever a group starts. The rows come in the export's order
+// with the text of their group keys; counts holds each group prefix's size (keyed by groupKey).
+type exportWriter struct {
+	g       *Grid
+	sheet   sheet
+	groups  []*Column
+	counts  map[string]int64
+	current []*string
+	started bool
+}
+
+func (g *Grid) newExportWriter(format string, p *exportPlan, groups []*Column, counts map[string]int64) (*exportWriter, error) {
+	sh, err := newSheet(format, p.cols)
+	if err != nil {
+		return nil, err
+	}
+	if err := sh.header(p.header); err != nil {
+		sh.close()
+		return nil, err
+	}
+	return &exportWriter{g: g, sheet: sh, groups: groups, counts: counts, current: make([]*string, len(groups))}, nil
+}
+
+// row writes one row: key(l) is the text of its group key l (nil when blank), vals its cells in
+// the columns' order.
+func (e *exportWriter) row(key func(l int) *string, vals []any) error {
+	if levels := len(e.groups); levels > 0 {
+		from := -1
+		for l := 0; l < levels; l++ {
+			vp := key(l)
+			if from < 0 && (!e.started || !sameKey(e.current[l], vp)) {
+				from = l
+			}
+			if from >= 0 {
+				e.current[l] = vp
+			}
+		}
+		e.started = true
+		for l := max(from, 0); from >= 0 && l < levels; l++ {
+			if err := e.sheet.group(e.g.groupLabel(e.groups[l], e.current[l], e.counts[groupKey(e.current[:l+1])])); err != nil {
+				return err
+			}
+		}
+	}
+	return e.sheet.row(vals)
+}
+
+// Export writes the query as an .xlsx workbook or a .csv file (req.Format): a header row, then
+// the rows in the export's order, with a group header row ("Division: Footwear (1,234)")
+// wherever a group starts. The rows stream from the database (read ahead on a second goroutine)
+// into the sheet (sheet.go), which spills to a temporary file, so memory stays flat whatever the
+// size. Mistakes and database failures are returned before anything is written: the file only
+// goes out once every row is in it. scope is the caller's policy (the rows it may see). A grid
+// whose rows are computed in Go exports through ExportRows (feed.go) into the same writer.
+func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, req ExportRequest, scope sq.Sqlizer, fileName string) error {
+	if g.InGo {
+		return fmt.Errorf("grid %s: its rows are computed in Go: export them with ExportRows", g.Name)
+	}
+	p, err := g.plan(req)
+	if err != nil {
+		return err
+	}
+	cols := p.cols
+	cq, err := g.compile(p.q, scope, 0)
 	if err != nil {
 		return err
 	}
 	// compile may have dropped a repeated sort key; the group keys stay first either way.
-	levels := len(grouped)
+	levels := p.levels
 
 	tx, err := db.BeginTx(ctx, snapshot)
 	if err != nil {
@@ -174,59 +273,34 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 	}
 	defer rows.Close()
 
-	sheet, err := newSheet(req.Format, cols)
+	groups := make([]*Column, levels)
+	for l := range groups {
+		groups[l] = cq.sorts[l].c
+	}
+	out, err := g.newExportWriter(req.Format, p, groups, counts)
 	if err != nil {
 		return err
 	}
-	defer sheet.close()
-	header := make([]string, len(cols))
-	for i, c := range cols {
-		header[i] = req.Columns[i].HeaderName
-		if header[i] == "" {
-			header[i] = c.Header
-		}
-	}
-	if err := sheet.header(header); err != nil {
-		return err
-	}
+	defer out.sheet.close()
 	first := len(cols) + 2 // index of the first sort-key text value in a row
-	current := make([]*string, levels)
-	started := false
+	var vals []any
+	key := func(l int) *string {
+		if vals[first+l] == nil {
+			return nil
+		}
+		v, _ := vals[first+l].(string)
+		return &v
+	}
 	// The database side (reading and decoding rows) runs beside the file side, so the two use
 	// separate cores; batches keep the hand-over cheap and memory bounded.
 	readCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	batches, readErr := readAhead(readCtx, rows)
-	writeRow := func(vals []any) error {
-		if levels > 0 {
-			from := -1
-			for l := 0; l < levels; l++ {
-				v, _ := vals[first+l].(string)
-				var vp *string
-				if vals[first+l] != nil {
-					vp = &v
-				}
-				if from < 0 && (!started || !sameKey(current[l], vp)) {
-					from = l
-				}
-				if from >= 0 {
-					current[l] = vp
-				}
-			}
-			started = true
-			for l := max(from, 0); from >= 0 && l < levels; l++ {
-				if err := sheet.group(g.groupLabel(cq.sorts[l].c, current[l], counts[groupKey(current[:l+1])])); err != nil {
-					return err
-				}
-			}
-		}
-		return sheet.row(vals[2 : 2+len(cols)])
-	}
 	var werr error
 	for b := range batches {
-		for _, vals := range b {
+		for _, vals = range b {
 			if werr == nil {
-				werr = writeRow(vals)
+				werr = out.row(key, vals[2:2+len(cols)])
 			}
 		}
 		if werr != nil {
@@ -240,11 +314,11 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 		return err
 	}
 	rows.Close()
-	if err := sheet.flush(); err != nil {
+	if err := out.sheet.flush(); err != nil {
 		return err
 	}
 	_ = tx.Rollback(ctx)
-	return sheet.send(w, ExportFileNameAs(fileName, "export", req.Format))
+	return out.sheet.send(w, ExportFileNameAs(fileName, "export", req.Format))
 }
 
 func sameKey(a, b *string) bool {
@@ -306,11 +380,7 @@ func (cq *compiled) groupCounts(ctx context.Context, tx pgx.Tx, levels int) (map
 	if len(cq.where) > 0 {
 		b = b.Where(cq.where)
 	}
-	query, args, err := b.GroupBy(positions...).ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := tx.Query(ctx, query, args...)
+	rows, err := db.Query(ctx, tx, b.GroupBy(positions...))
 	if err != nil {
 		return nil, err
 	}

@@ -142,6 +142,10 @@ type Grid struct {
 	MaxLimit int
 	// MaxBatch caps the rows of one batch write.
 	MaxBatch int
+	// InGo marks a grid whose rows are computed in Go, not read by one SQL statement (the
+	// assortment detail): it has no Table and no column expressions, and only ExportRows
+	// (feed.go) reads it.
+	InGo bool
 
 	byField map[string]*Column
 }
@@ -172,7 +176,7 @@ func New(g Grid) (*Grid, error) {
 	if g.FolderColumn != "" && g.FolderValue == "" {
 		g.FolderValue = "folder"
 	}
-	if g.Name == "" || g.Table == "" {
+	if g.Name == "" || g.Table == "" && !g.InGo {
 		return nil, fmt.Errorf("grid: Name and Table are required")
 	}
 	g.byField = make(map[string]*Column, len(g.Columns))
@@ -187,7 +191,7 @@ func New(g Grid) (*Grid, error) {
 			return nil, fmt.Errorf("grid %s: field %q: unknown type %q", g.Name, c.Field, c.Type)
 		case c.Column != "" && !ident.MatchString(c.Column):
 			return nil, fmt.Errorf("grid %s: field %q: column %q is not a plain column name", g.Name, c.Field, c.Column)
-		case c.expr() == "":
+		case c.expr() == "" && !g.InGo:
 			return nil, fmt.Errorf("grid %s: field %q: needs Column or Expr", g.Name, c.Field)
 		case c.Edit != ReadOnly && c.Column == "":
 			return nil, fmt.Errorf("grid %s: field %q: an editable field needs a Column", g.Name, c.Field)

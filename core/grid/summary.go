@@ -8,6 +8,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"its/core/db"
 	"its/core/httpx"
 )
 
@@ -77,7 +78,7 @@ type Summary struct {
 // Summary computes the footer figures of req's fields over the whole filtered set within scope
 // (the caller's policy), in one statement: the database counts and sums, no row leaves it.
 // Unknown fields and filters are one 400 that reads nothing.
-func (g *Grid) Summary(ctx context.Context, db Querier, req SummaryRequest, scope sq.Sqlizer) (*Summary, error) {
+func (g *Grid) Summary(ctx context.Context, q Querier, req SummaryRequest, scope sq.Sqlizer) (*Summary, error) {
 	if len(req.Fields) == 0 {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "fields", Rule: "required", Message: "A summary needs at least one field"})
 	}
@@ -97,11 +98,7 @@ func (g *Grid) Summary(ctx context.Context, db Querier, req SummaryRequest, scop
 	if len(cq.where) > 0 {
 		b = b.Where(cq.where)
 	}
-	query, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.Query(ctx, query, args...)
+	rows, err := db.Query(ctx, q, b)
 	if err != nil {
 		return nil, err
 	}

@@ -121,6 +121,24 @@ func (w Where) MarshalJSON() ([]byte, error) {
 	}{w.Field, w.Op, vals})
 }
 
+// refers reports whether a condition of the tree is on field.
+func (w *Where) refers(field string) bool {
+	if w == nil {
+		return false
+	}
+	for i := range w.And {
+		if w.And[i].refers(field) {
+			return true
+		}
+	}
+	for i := range w.Or {
+		if w.Or[i].refers(field) {
+			return true
+		}
+	}
+	return w.Field == field
+}
+
 // isGroup reports an AND or OR node.
 func (w *Where) isGroup() bool { return w.And != nil || w.Or != nil }
 

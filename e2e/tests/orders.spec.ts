@@ -140,9 +140,10 @@ test.describe('orders', () => {
     await page.getByTestId('order-submit').click();
     await expect(page.getByTestId('order-status')).toHaveText('SUBMITTED');
     expect((await orderOf(api, 'samples', n)).status).toBe('SUBMITTED');
-    // The order's workbook (POST order-documents/xlsx).
+    // One "Export to Excel" on the page: the lines grid's, from the kit's export menu.
+    await expect(page.getByRole('button', { name: 'Export to Excel' })).toHaveCount(1);
     const download = page.waitForEvent('download');
-    await page.getByTestId('order-export').click();
+    await lines(page).getByTestId('grid-export').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`Order_${n}.xlsx`);
     expect(statSync(await file.path()).size).toBeGreaterThan(1000);

@@ -5,6 +5,8 @@ package assortments_test
 import (
 	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"its/core/app/apptest"
@@ -77,6 +79,72 @@ func TestExportList(t *testing.T) {
 	} {
 		if r := e.editor.Do("POST", "/api/assortments/export/xlsx/"+bad.view, bad.body); r.Status != 400 {
 			t.Fatalf("export %s %v: %d", bad.view, bad.body, r.Status)
+		}
+	}
+}
+
+// TestExportDetail: an assortment's detail grid exports as the user sees it: the columns in
+// their order with their headers, the filter tree evaluated as the grid does (on the values
+// computed in Go), sort and grouping, as xlsx and csv; another user's assortment is a 404 and
+// mistakes are 400s.
+func TestExportDetail(t *testing.T) {
+	e := setup(t)
+	ps := pairs(t, e.app, 6, "product_type = 'Footwear' AND EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'US' AND x.wholesale_price > 0)")
+	d := create(t, e.editor, map[string]any{"title": "Detail Export", "products": ps})
+	id := str(d["_id"])
+	rows := rowsOf(t, e.editor, id)
+	var updates []any
+	for i, r := range rows[:3] {
+		updates = append(updates, map[string]any{"id": r["id"], "version": r["version"], "changes": map[string]any{"quantity": 10 + i, "quantityOnHand": 2}})
+	}
+	data(t, e.editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": updates}), 200)
+	rows = rowsOf(t, e.editor, id)
+	name := regexp.MustCompile(`filename="Detail_Export_\d{4}-\d{2}-\d{2}\.(xlsx|csv)"`)
+	body := map[string]any{
+		"columns": []map[string]string{{"field": "style", "headerName": "Stil"}, {"field": "color"}, {"field": "cost"}, {"field": "quantity"}, {"field": "sellThru"}, {"field": "name"}},
+		// The grid's own tree: a quantity of 11 to 12 and a sell-through (computed in Go) over 50.
+		"where": map[string]any{"and": []any{map[string]any{"field": "quantity", "op": "between", "values": []string{"11", "12"}}, map[string]any{"field": "sellThru", "op": "gt", "values": []string{"50"}}}},
+		"sort":  []map[string]string{{"field": "quantity", "dir": "desc"}},
+	}
+	for _, format := range []string{"xlsx", "csv"} {
+		got := e.editor.Exported(t, "/api/assortments/products/export/"+format+"/"+id, format, name, body)
+		if !slices.Equal(got[0], []string{"Stil", "Color", "Cost", "Quantity", "Sell Thru %", "Name"}) {
+			t.Fatalf("%s header %q", format, got[0])
+		}
+		if len(got) != 3 || got[1][3] != "12" || got[2][3] != "11" {
+			t.Fatalf("%s rows %q", format, got)
+		}
+		want := byStyleColor(rows, got[1][0], got[1][1])
+		if want == nil || got[1][5] != str(want["name"]) || got[1][2] != strconv.FormatFloat(num(want["cost"]), 'f', -1, 64) {
+			t.Fatalf("%s values %q, the grid shows %v", format, got[1], want)
+		}
+	}
+	// Grouped by style: a header row per style with its size, every row under one.
+	got := e.editor.Exported(t, "/api/assortments/products/export/xlsx/"+id, "xlsx", name, map[string]any{
+		"columns": []map[string]string{{"field": "color"}, {"field": "style"}}, "groupBy": []string{"style"}})
+	groups, lines := 0, 0
+	for _, r := range got[1:] {
+		if strings.HasPrefix(r[0], "Style: ") {
+			groups++
+		} else {
+			lines++
+		}
+	}
+	if lines != len(rows) || groups == 0 {
+		t.Fatalf("grouped: %d lines of %d, %d groups: %q", lines, len(rows), groups, got)
+	}
+	// Another user's assortment is not found; mistakes are one 400.
+	if r := e.user.Do("POST", "/api/assortments/products/export/xlsx/"+id, body); r.Status != 404 {
+		t.Fatalf("another user's: %d", r.Status)
+	}
+	for _, bad := range []map[string]any{
+		{"columns": []map[string]string{}},
+		{"columns": []map[string]string{{"field": "ownerEmail"}}},
+		{"columns": []map[string]string{{"field": "style"}}, "where": map[string]any{"field": "cost", "op": "contains", "values": []string{"1"}}},
+		{"columns": []map[string]string{{"field": "style"}}, "sort": []map[string]string{{"field": "alerts"}}},
+	} {
+		if r := e.editor.Do("POST", "/api/assortments/products/export/csv/"+id, bad); r.Status != 400 {
+			t.Fatalf("export %v: %d %s", bad, r.Status, r.Raw)
 		}
 	}
 }

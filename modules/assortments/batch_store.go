@@ -6,6 +6,8 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
+
+	"its/core/db"
 )
 
 // lockRows reads the current state of rows a batch changes, locked until it commits.
@@ -100,11 +102,7 @@ func (s *Store) propagateStyle(ctx context.Context, tx pgx.Tx, assortmentID, sty
 		b = b.Set(col, sq.Expr("?::text", set[col]))
 		differs = append(differs, sq.Expr(col+" IS DISTINCT FROM ?::text", set[col]))
 	}
-	sql, args, err := b.Where(differs).ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := tx.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, tx, b.Where(differs))
 	if err != nil {
 		return nil, err
 	}

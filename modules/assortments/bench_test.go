@@ -4,20 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"testing"
 	"time"
 
 	"its/core/app/apptest"
+	"its/core/benchx"
 	"its/modules/assortments"
 )
-
-func median(xs []float64) float64 {
-	sort.Float64s(xs)
-	return xs[len(xs)/2]
-}
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // benchPairs reads the style/colours a benchmark's assortment holds (trusted SQL).
 func benchPairs(b *testing.B, a *apptest.App, sql string) []map[string]any {
@@ -96,11 +89,11 @@ func BenchmarkAssortmentRows(b *testing.B) {
 	var end2end, sql []float64
 	for i := 0; i < 15; i++ {
 		d, _ := fetch()
-		end2end = append(end2end, ms(d))
-		sql = append(sql, ms(raw()))
+		end2end = append(end2end, benchx.Ms(d))
+		sql = append(sql, benchx.Ms(raw()))
 	}
-	b.ReportMetric(median(end2end), "assortments.get_2000_rows_ms:ms")
-	b.ReportMetric(median(sql), "assortments.get_2000_rows_raw_sql_ms:ms")
+	b.ReportMetric(benchx.Median(end2end), "assortments.get_2000_rows_ms:ms")
+	b.ReportMetric(benchx.Median(sql), "assortments.get_2000_rows_raw_sql_ms:ms")
 
 	var batch []float64
 	for round := 0; round < 5; round++ {
@@ -117,9 +110,9 @@ func BenchmarkAssortmentRows(b *testing.B) {
 		if r.Status != 200 {
 			b.Fatalf("batch: %d %.300s", r.Status, r.Raw)
 		}
-		batch = append(batch, ms(d))
+		batch = append(batch, benchx.Ms(d))
 	}
-	b.ReportMetric(median(batch), "assortments.batch_update_500_ms:ms")
+	b.ReportMetric(benchx.Median(batch), "assortments.batch_update_500_ms:ms")
 }
 
 // BenchmarkGroupSortMove measures one style move (PATCH groupsort/batch over HTTP: load the
@@ -166,12 +159,12 @@ func BenchmarkGroupSortMove(b *testing.B) {
 		move := styles[len(styles)-1-i]
 		t := time.Now()
 		res := patch(gs["version"], map[string]any{"type": "moveStyle", "moves": []any{map[string]any{"item": move, "before": first, "displayGroup": g["id"]}}})
-		took = append(took, ms(time.Since(t)))
+		took = append(took, benchx.Ms(time.Since(t)))
 		gs = c.Do("GET", "/api/assortments/groupsort/"+id, nil).Body["data"].(map[string]any)
 		if gs["version"] != res["version"] {
 			b.Fatalf("version %v, read %v", res["version"], gs["version"])
 		}
 		groups = gs["groups"].([]any)
 	}
-	b.ReportMetric(median(took), "groupsort.move_p50_ms:ms")
+	b.ReportMetric(benchx.Median(took), "groupsort.move_p50_ms:ms")
 }

@@ -58,11 +58,7 @@ func (s *Store) collections(ctx context.Context, owner, collectionType string, q
 		}
 		b = b.Where("c.id = ANY(?::uuid[])", ok)
 	}
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, s.db, b)
 	if err != nil {
 		return nil, err
 	}

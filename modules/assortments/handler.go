@@ -39,6 +39,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assortments/export/xlsx/{view}", actions.AssortmentsView, grid.ServeExportAs(grid.FormatXLSX, h.svc.ExportList, "view"))
 	r.Handle("POST", "/api/assortments/export/csv/{view}", actions.AssortmentsView, grid.ServeExportAs(grid.FormatCSV, h.svc.ExportList, "view"))
 	r.Handle("POST", "/api/assortments/products/query", actions.AssortmentsView, h.rows)
+	r.Handle("POST", "/api/assortments/products/export/xlsx/{id}", actions.AssortmentsView, h.exportRows(grid.FormatXLSX))
+	r.Handle("POST", "/api/assortments/products/export/csv/{id}", actions.AssortmentsView, h.exportRows(grid.FormatCSV))
 	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
 	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)
 	r.Handle("POST", "/api/assortments/crmSync/{id}", actions.AssortmentsEdit, h.crmSync)
@@ -324,6 +326,11 @@ func (h *Handler) rows(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(b)
 	return nil
+}
+
+// exportRows writes the detail grid of the assortment {id} as the user sees it in a format.
+func (h *Handler) exportRows(format string) httpx.HandlerFunc {
+	return grid.ServeExportAs(format, h.svc.ExportRows, "id")
 }
 
 func (h *Handler) collections(w http.ResponseWriter, r *http.Request) error {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"its/core/db"
 )
 
 // update sets columns of an assortment (nothing when set is empty), in a stable column order.
@@ -24,11 +26,7 @@ func (s *Store) update(ctx context.Context, tx pgx.Tx, id string, set map[string
 	for _, k := range keys {
 		b = b.Set(k, set[k])
 	}
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return err
-	}
-	_, err = tx.Exec(ctx, sql, args...)
+	_, err := db.Exec(ctx, tx, b)
 	return err
 }
 

@@ -133,11 +133,14 @@ func (s *Service) checkOrg(ctx context.Context, tx pgx.Tx, id string) error {
 // request and answers the same body as the assortments route of that name.
 type OrgHandlers struct {
 	Create, Get, Patch, Delete, Merge, Batch, Lock, Rows, GroupSort, GroupSortBatch httpx.HandlerFunc
+	// ExportXLSX and ExportCSV write the detail grid of the assortment {id} (hidden fields refused).
+	ExportXLSX, ExportCSV httpx.HandlerFunc
 }
 
 // For answers the handlers scoped to the organisation type of rules.
 func (h *Handler) For(rules OrgRules) OrgHandlers {
 	s := &Handler{svc: h.svc.For(rules), log: h.log}
 	return OrgHandlers{Create: s.create, Get: s.get, Patch: s.patch, Delete: s.delete, Merge: s.merge, Batch: s.batch,
-		Lock: s.lock, Rows: s.rows, GroupSort: s.groupSort, GroupSortBatch: s.groupSortBatch}
+		Lock: s.lock, Rows: s.rows, GroupSort: s.groupSort, GroupSortBatch: s.groupSortBatch,
+		ExportXLSX: s.exportRows(grid.FormatXLSX), ExportCSV: s.exportRows(grid.FormatCSV)}
 }

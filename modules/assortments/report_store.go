@@ -9,6 +9,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/xuri/excelize/v2"
 
+	"its/core/db"
 	"its/core/grid"
 )
 
@@ -54,11 +55,7 @@ func (s *Store) reportCharts(ctx context.Context, sc *reportScope) (*Charts, err
 		From("assortments a").LeftJoin("assortment_products ap ON ap.assortment_id = a.id"), sc).
 		GroupBy("GROUPING SETS ((a.season, a.year), (a.channel), (a.region))").
 		OrderBy("a.year NULLS FIRST", "a.season", "a.channel", "a.region")
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, s.db, b)
 	if err != nil {
 		return nil, err
 	}

@@ -8,16 +8,14 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
+
+	"its/core/db"
 )
 
 // count counts the entries b selects (alias a).
 func (s *Store) count(ctx context.Context, q querier, b sq.SelectBuilder) (int, error) {
-	sql, args, err := psql.Select("count(*)").FromSelect(b.Columns("a.id").From("assortments a"), "x").ToSql()
-	if err != nil {
-		return 0, err
-	}
 	var n int
-	err = q.QueryRow(ctx, sql, args...).Scan(&n)
+	err := db.QueryRow(ctx, q, psql.Select("count(*)").FromSelect(b.Columns("a.id").From("assortments a"), "x")).Scan(&n)
 	return n, err
 }
 
@@ -36,14 +34,10 @@ func (s *Store) staleCounts(ctx context.Context, q querier, scope countScope) ([
 	if scope.owner != "" {
 		where = sq.Eq{"a.owner_id": scope.owner}
 	}
-	sql, args, err := psql.Select("a.id::text", "a.query::text", "a.location_id", "v.version").
+	rows, err := db.Query(ctx, q, psql.Select("a.id::text", "a.query::text", "a.location_id", "v.version").
 		From("assortments a").CrossJoin("catalog_version v").
 		Where(sq.Eq{"a.method": "dynamic", "a.type": "item"}).Where(where).
-		Where("(a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM v.version)").ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := q.Query(ctx, sql, args...)
+		Where("(a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM v.version)"))
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/db"
 	"its/modules/products"
 )
 
@@ -93,11 +94,7 @@ func (s *Store) get(ctx context.Context, q querier, id string, forUpdate bool) (
 
 // list runs a list query built by the service.
 func (s *Store) list(ctx context.Context, q querier, b sq.SelectBuilder) ([]Assortment, error) {
-	sql, args, err := b.Columns(assortmentColumns).From("assortments a").Join("users u ON u.id = a.owner_id").ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := q.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, q, b.Columns(assortmentColumns).From("assortments a").Join("users u ON u.id = a.owner_id"))
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/export/xlsx/{channel}", view, grid.ServeExportAs(grid.FormatXLSX, h.svc.Export, "channel"), none)
 	r.Handle("POST", base+"/export/csv/{channel}", view, grid.ServeExportAs(grid.FormatCSV, h.svc.Export, "channel"), none)
 	r.Handle("POST", base+"/products/query", view, h.org.Rows, none)
+	r.Handle("POST", base+"/products/export/xlsx/{id}", view, h.org.ExportXLSX, none)
+	r.Handle("POST", base+"/products/export/csv/{id}", view, h.org.ExportCSV, none)
 	r.Handle("POST", base+"/products/options", view, h.options, none)
 	r.Handle("PATCH", base+"/batch/{id}", edit, h.write(h.org.Batch), none)
 	r.Handle("POST", base+"/edit/lock/{id}/{action}", edit, h.org.Lock, none)

@@ -2,6 +2,8 @@ package internalassortments_test
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,6 +236,22 @@ func TestInternalRules(t *testing.T) {
 			map[string]any{"id": row["id"], "version": row["version"], "changes": map[string]any{f: 50}}}})
 		if r.Status != 400 {
 			t.Fatalf("update of %s: %d %s", f, r.Status, r.Raw)
+		}
+	}
+
+	// Its detail grid exports without the hidden fields, which may not be named anywhere.
+	exported := boss.Exported(t, "/api/internalAssortments/products/export/xlsx/"+id, "xlsx", regexp.MustCompile(`filename="Key_Initiatives_`),
+		map[string]any{"columns": []map[string]string{{"field": "style"}, {"field": "color"}, {"field": "cost"}}})
+	if len(exported) != 2 || !slices.Equal(exported[0], []string{"Style", "Color", "Cost"}) || exported[1][0] != row["style"] {
+		t.Fatalf("internal detail export %q", exported)
+	}
+	for _, body := range []map[string]any{
+		{"columns": []map[string]string{{"field": "style"}, {"field": "initialMarkup"}}},
+		{"columns": []map[string]string{{"field": "style"}}, "where": map[string]any{"field": "suggestedRetail", "op": "gt", "values": []string{"1"}}},
+		{"columns": []map[string]string{{"field": "style"}}, "sort": []map[string]string{{"field": "suggestedRetail"}}},
+	} {
+		if r := boss.Do("POST", "/api/internalAssortments/products/export/csv/"+id, body); r.Status != 400 {
+			t.Fatalf("hidden field in an export %v: %d %s", body, r.Status, r.Raw)
 		}
 	}
 

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/db"
 	"its/modules/assortments"
 )
 
@@ -80,11 +81,7 @@ func (s *Store) entries(ctx context.Context, f tocFilter) ([]Entry, error) {
 	if f.year != 0 {
 		b = b.Where(sq.Eq{"a.year": f.year})
 	}
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, s.db, b)
 	if err != nil {
 		return nil, err
 	}

@@ -54,11 +54,7 @@ func (s *Store) OfficialCustomers(ctx context.Context, q OfficialQuery) ([]Offic
 	if q.CorporateOnly {
 		b = b.Where("corporate")
 	}
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, s.db, b)
 	if err != nil {
 		return nil, err
 	}

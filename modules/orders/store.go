@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/db"
 	"its/core/identity"
 )
 
@@ -311,11 +312,7 @@ func (s *Store) List(ctx context.Context, f ListFilter) ([]*Order, bool, error) 
 	if f.Before > 0 {
 		b = b.Where(sq.Lt{"o.order_number": f.Before})
 	}
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, false, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, s.db, b)
 	if err != nil {
 		return nil, false, err
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/app/apptest"
+	"its/core/benchx"
 	"its/modules/products"
 	"its/modules/users"
 )
@@ -89,7 +89,7 @@ func BenchmarkProductSearch(b *testing.B) {
 	perQuery := make([][]float64, len(searchMix))
 	for round := 0; round < 15; round++ {
 		for i, q := range searchMix {
-			ms := float64(run(q).Microseconds()) / 1000
+			ms := benchx.Ms(run(q))
 			samples = append(samples, ms)
 			perQuery[i] = append(perQuery[i], ms)
 		}
@@ -98,17 +98,15 @@ func BenchmarkProductSearch(b *testing.B) {
 	var perLine strings.Builder
 	for i, q := range searchMix {
 		s := perQuery[i]
-		sort.Float64s(s)
 		qj, _ := json.Marshal(q)
 		if i%3 == 0 {
 			perLine.WriteString("\n ")
 		}
-		fmt.Fprintf(&perLine, " | %.1f/%.1f %.60s", s[len(s)/2], s[len(s)-1], qj)
+		fmt.Fprintf(&perLine, " | %.1f/%.1f %.60s", benchx.Median(s), benchx.Percentile(s, 100), qj)
 	}
 	b.Logf("per query median/max ms:%s", perLine.String())
-	sort.Float64s(samples)
-	b.ReportMetric(samples[len(samples)/2], "products.search_p50_ms:ms")
-	b.ReportMetric(samples[len(samples)*95/100], "products.search_p95_ms:ms")
+	b.ReportMetric(benchx.Median(samples), "products.search_p50_ms:ms")
+	b.ReportMetric(benchx.Percentile(samples, 95), "products.search_p95_ms:ms")
 }
 
 // BenchmarkFilterBuilderQuery measures a filter-builder tree of three conditions (the issue's
@@ -134,12 +132,11 @@ func BenchmarkFilterBuilderQuery(b *testing.B) {
 	var samples []float64
 	for round := 0; round < 30; round++ {
 		for _, q := range queries {
-			samples = append(samples, float64(run(q).Microseconds())/1000)
+			samples = append(samples, benchx.Ms(run(q)))
 		}
 	}
-	sort.Float64s(samples)
-	b.ReportMetric(samples[len(samples)/2], "grid.filter_builder_query_p50_ms:ms")
-	b.ReportMetric(samples[len(samples)*95/100], "grid.filter_builder_query_p95_ms:ms")
+	b.ReportMetric(benchx.Median(samples), "grid.filter_builder_query_p50_ms:ms")
+	b.ReportMetric(benchx.Percentile(samples, 95), "grid.filter_builder_query_p95_ms:ms")
 }
 
 // BenchmarkProductExport measures the product library's xlsx export of the whole 50,000-row
@@ -165,11 +162,5 @@ func BenchmarkProductExport(b *testing.B) {
 		}
 		return d
 	}
-	run() // warm the caches
-	var samples []float64
-	for i := 0; i < 3; i++ {
-		samples = append(samples, run())
-	}
-	sort.Float64s(samples)
-	b.ReportMetric(samples[len(samples)/2], "products.export_xlsx_50k_s:s")
+	b.ReportMetric(benchx.Median(benchx.Samples(3, run)), "products.export_xlsx_50k_s:s")
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/db"
 )
 
 var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
@@ -679,11 +681,7 @@ func (s *Store) AutocompleteStyles(ctx context.Context, text string, popColors [
 		OrderByClause("(p.style LIKE ?) DESC", escapeLike(strings.ToUpper(text))+"%").
 		OrderBy("p.style_numeric").
 		Limit(uint64(limit))
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, s.db, b)
 	if err != nil {
 		return nil, err
 	}
@@ -720,11 +718,7 @@ func (s *Store) AutocompleteColors(ctx context.Context, text, style string, popC
 		b = b.Where(sq.Expr("(p.product_type <> 'POP' OR p.color = ANY(?::text[]))", popColors))
 	}
 	b = b.OrderBy("p.style_numeric", "p.color").Limit(uint64(limit))
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
+	rows, err := db.Query(ctx, s.db, b)
 	if err != nil {
 		return nil, err
 	}

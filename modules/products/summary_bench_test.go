@@ -1,13 +1,13 @@
 package products_test
 
 import (
-	"sort"
 	"testing"
 	"time"
 
 	"go.uber.org/fx"
 
 	"its/core/app/apptest"
+	"its/core/benchx"
 	"its/modules/products"
 	"its/modules/users"
 )
@@ -44,11 +44,5 @@ func BenchmarkFooterSummary(b *testing.B) {
 		}
 		return d
 	}
-	run() // warm the caches
-	var samples []float64
-	for i := 0; i < 9; i++ {
-		samples = append(samples, run())
-	}
-	sort.Float64s(samples)
-	b.ReportMetric(samples[len(samples)/2], "grid.footer_summary_50k_ms:ms")
+	b.ReportMetric(benchx.Median(benchx.Samples(9, run)), "grid.footer_summary_50k_ms:ms")
 }

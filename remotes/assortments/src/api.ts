@@ -102,6 +102,12 @@ export const listExportEndpoints = (view: View) => ({
   exportCsv: `/assortments/export/csv/${view}`,
 });
 
+/** The detail grid's export of an assortment of org (the view as the user sees it). */
+export const detailExportEndpoints = (org: OrgBase, id: string) => ({
+  export: `/${org}/products/export/xlsx/${encodeURIComponent(id)}`,
+  exportCsv: `/${org}/products/export/csv/${encodeURIComponent(id)}`,
+});
+
 export function listAssortments(view: View, opts: { folder?: string; q?: string } = {}, signal?: AbortSignal): Promise<ListAnswer> {
   return api.get<ListAnswer>('/assortments', { signal, query: { view, folder: opts.folder || undefined, q: opts.q || undefined } });
 }

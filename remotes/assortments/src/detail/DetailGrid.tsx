@@ -12,6 +12,7 @@ import {
   ProductIcon,
   autocompleteColors,
   autocompleteStyles,
+  sourceExport,
   validateProducts,
   type CellValue,
   type DataGridHandle,
@@ -22,7 +23,7 @@ import {
   type MenuItem,
   type SortKey,
 } from '@its/grid';
-import { DELETE_MS, PRODUCT_UPDATE_MS, type Assortment, type Label, type OrgBase } from '../api';
+import { DELETE_MS, PRODUCT_UPDATE_MS, detailExportEndpoints, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
 import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
@@ -117,6 +118,10 @@ export function DetailGrid({
     }),
     [id, dynamic, org],
   );
+  // The export menu: the rows are computed on the server as the grid shows them, the column
+  // menu's and the filter builder's conditions go as the tree; an image is not a cell value.
+  const exportEndpoints = useMemo(() => detailExportEndpoints(org, id), [org, id]);
+  const exportRequest = useMemo(() => sourceExport({ skip: (f) => f === 'thumbnail' }), []);
   const afterCells = useCallback((ids: string[], g: DataGridHandle) => showProvisionalPrices(g, ids, latest.current.assortment.decimalsPlaces ?? 2), []);
   const onSortChange = useCallback((sort: Required<SortKey>[]) => latest.current.onSort?.(sort), []);
   const onGroupingChange = useCallback((g: string[]) => latest.current.onGroupBy?.(g[0] ?? null), []);
@@ -180,6 +185,9 @@ export function DetailGrid({
       schema={schema}
       source={source}
       layoutKey={org === 'internalAssortments' ? 'internalAssortments.detail' : 'assortments.detail'}
+      endpoints={exportEndpoints}
+      exportRequest={exportRequest}
+      exportFileName={assortment.title}
       columnExtras={extras}
       filters={filters}
       canEdit={canEdit && !dynamic}

@@ -10,7 +10,7 @@ import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { ProductIcon, downloadExport, type DataGridHandle } from '@its/grid';
+import { ProductIcon, type DataGridHandle } from '@its/grid';
 import { ACTIVE_VIEW, batchOrder, commentOrder, deleteOrder, getOrder, orderPath, viewPath, type Area, type Order, type OrderFields } from '../api';
 import { CustomerSection } from '../customer/CustomerSection';
 import { NewOrderDialog } from '../dialogs/NewOrderDialog';
@@ -251,20 +251,6 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
     }
   };
 
-  // POST order-documents/xlsx: the order's lines as the server writes them (platform spec §7).
-  const exportXlsx = async () => {
-    setBusy(true);
-    try {
-      await grid.current?.flush();
-      const name = `Order_${o.orderNumber}`;
-      await downloadExport('/order-documents/xlsx', { orderId: o._id, orderType: o.type, fileName: name }, `${name}.xlsx`);
-    } catch (e) {
-      showOrderError(intl, e, 'ITS_FE_ERROR_ORDER_FAILED', 'order-export');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const remove = async () => {
     const ok = await confirm({
       title: intl.formatMessage({ id: 'orders.delete.title', defaultMessage: 'Delete {n, plural, one {order {number}} other {# orders}}?' }, { n: 1, number: o.orderNumber }),
@@ -315,10 +301,6 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
             <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
           </button>
         )}
-        <button type="button" className="its-btn its-btn--secondary" disabled={busy} onClick={() => void exportXlsx()} data-testid="order-export">
-          <ProductIcon name="excel" />
-          <FormattedMessage id="orders.action.export" defaultMessage="Export to Excel" />
-        </button>
         {canDelete && own && (
           <button type="button" className="its-btn its-btn--ghost or-danger" onClick={() => void remove()} data-testid="order-delete">
             <ProductIcon name="trash" />
