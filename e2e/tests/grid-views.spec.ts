@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { figure, footCell, gridLoaded, headerCell, openBuilder, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
+import { figure, footCell, gridLoaded, headerCell, menuItem, openBuilder, openColumnMenu, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
 import { csvRows, save, shownColumns, xlsxSheet } from './export-files';
 
 /**
@@ -299,5 +299,72 @@ test('product library: a view built, saved, shared with a colleague who opens it
     await resetLayout('user', 'products.catalog');
     await api.ctx.dispose();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('sample inventory: a view keeps the grouping from the column menu and opens from its link', async ({ page }) => {
+  const api = await apiSession('editor');
+  try {
+    await dropViews(api, 'sampleInventory.Production');
+    await resetLayout('editor', 'sampleInventory.Production');
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/libraries/samples/production`);
+    const grid = page.getByTestId('sample-grid');
+    await gridLoaded(grid);
+
+    // Total Qty > 10 from the builder, grouped by division from the column menu, bin hidden.
+    const panel = await openBuilder(page);
+    await setCondition(panel, 0, 'totalQty', 'gt', '10');
+    await panel.getByTestId('grid-filter-builder-apply').click();
+    await gridLoaded(grid);
+    const filtered = await grid.getByTestId('grid-row-count').getAttribute('data-count');
+    await openColumnMenu(page, grid, 'division');
+    await menuItem(page, 'group').click();
+    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+    await openColumnMenu(page, grid, 'bin');
+    await menuItem(page, 'hide').click();
+    await expect(headerCell(grid, 'bin')).toHaveCount(0);
+
+    // A name over 200 characters is refused in the dialog; a private view is kept.
+    await page.getByTestId('grid-views').click();
+    await expect(page.getByTestId('grid-views-menu')).toContainText('No saved views of this grid yet.');
+    await page.getByTestId('grid-view-save').click();
+    const dialog = page.getByTestId('grid-view-dialog');
+    await dialog.getByTestId('grid-view-name').fill('x'.repeat(201));
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog.getByTestId('grid-view-name-error')).toHaveText('A view’s name is at most 200 characters.');
+    await dialog.getByTestId('grid-view-name').fill('Big samples by division');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    const listed = (await (await api.ctx.get('/api/gridViews/sampleInventory.Production')).json()).data as Array<{ _id: string; query: { groupBy?: string[] }; sharedWith: string[] }>;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.query.groupBy).toEqual(['division']);
+    expect(listed[0]!.sharedWith).toEqual([]);
+
+    // Back to the whole library, ungrouped; the link opens the view again.
+    await openColumnMenu(page, grid, 'division');
+    await menuItem(page, 'ungroup').click();
+    await page.getByTestId('grid-filter-chip-remove').click();
+    await gridLoaded(grid);
+    await page.goto(`${baseUrl()}/product/libraries/samples/production?view=${listed[0]!._id}`);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', 'Big samples by division', { timeout: 15_000 });
+    await gridLoaded(grid);
+    await expect(page.getByTestId('grid-filter-chip')).toHaveText(['Total Qty > 10']);
+    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+    await expect(grid.getByTestId('grid-group-by')).toHaveValue('division');
+    await expect(headerCell(grid, 'bin')).toHaveCount(0);
+    await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', filtered ?? '');
+    await shot(page, 'grid-views-samples-opened');
+
+    // Deleted (asked first), it leaves the menu.
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-view-delete').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: /delete|yes|ok/i }).click();
+    await page.getByTestId('grid-views').click();
+    await expect(page.getByTestId('grid-views-menu')).toContainText('No saved views of this grid yet.');
+  } finally {
+    await dropViews(api, 'sampleInventory.Production');
+    await resetLayout('editor', 'sampleInventory.Production');
+    await api.ctx.dispose();
   }
 });
