@@ -356,6 +356,17 @@ test('sample inventory: a view keeps the grouping from the column menu and opens
     await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', filtered ?? '');
     await shot(page, 'grid-views-samples-opened');
 
+    // Renamed in place: the same view (its link keeps working) under the new name.
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-view-edit').click();
+    await dialog.getByTestId('grid-view-name').fill('Samples over 10 by division');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', 'Samples over 10 by division');
+    const renamed = (await (await api.ctx.get('/api/gridViews/sampleInventory.Production')).json()).data as Array<{ _id: string; name: string; query: { groupBy?: string[] } }>;
+    expect(renamed.map((v) => [v._id, v.name])).toEqual([[listed[0]!._id, 'Samples over 10 by division']]);
+    expect(renamed[0]!.query.groupBy).toEqual(['division']);
+
     // Deleted (asked first), it leaves the menu.
     await page.getByTestId('grid-views').click();
     await page.getByTestId('grid-view-delete').click();

@@ -49,9 +49,8 @@ export function SaveViewDialog({ grid, view, snapshot, onClose, onSaved }: SaveV
       const sharedWith = shared ? [...users, ...typed.filter((e) => !users.includes(e))] : [];
       // A view renamed or shared anew keeps what it showed; a new one takes the grid as it is.
       const body = view ? { query: view.query, layout: view.layout } : snapshot();
-      const saved = await viewsApi.save(grid, { name: name.trim(), ...body, sharedWith });
-      if (view && view._id !== saved._id) await viewsApi.remove(view._id);
-      return saved;
+      // One's own view is renamed in place (by its id), in one call.
+      return viewsApi.save(grid, { ...(view ? { id: view._id } : {}), name: name.trim(), ...body, sharedWith });
     },
     onSuccess: (v) => {
       toast.success(intl.formatMessage(vm.saved, { name: v.name }));

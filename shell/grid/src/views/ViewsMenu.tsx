@@ -184,7 +184,7 @@ export function ViewsMenu({ ctrl, grid, onSortChange, viewFilters, canGroup }: V
         disabled={!gridApi}
         onClick={(e) => {
           const r = e.currentTarget.getBoundingClientRect();
-          setOpen(open ? null : { x: r.right - 360, y: r.bottom + 4 });
+          setOpen(open ? null : { x: r.right - 440, y: r.bottom + 4 });
         }}
       >
         <Icon name="bookmark" size={16} />

@@ -4,6 +4,8 @@ import type { GridLayout } from '../layout/layout';
 import type { SavedView, ViewQuery } from './viewState';
 
 export interface ViewSave {
+  /** One's view to rename or share anew in place; without it the view is kept by its name. */
+  id?: string;
   name: string;
   query: ViewQuery;
   layout: GridLayout;
