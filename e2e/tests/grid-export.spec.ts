@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { baseUrl, expect, login, shot, test } from './helpers';
-import { gridLoaded, headerCell, menuItem, openColumnMenu, resetLayout } from './grid-kit';
+import { gridLoaded, menuItem, openColumnMenu, resetLayout, sortDescAndHide } from './grid-kit';
 import { parseCsv, save } from './export-files';
 
 /**
@@ -34,14 +34,7 @@ test('product library: export the view (column filter, sort, two hidden columns)
     }
     await expect(page.getByTestId('grid-filter-chip')).toHaveCount(4);
     await expect(page.getByTestId('grid-filter-chip').first()).toHaveText('Division is any of Work, Kids');
-    await openColumnMenu(page, grid, 'style');
-    await menuItem(page, 'sortDesc').click();
-    await gridLoaded(grid);
-    for (const f of ['colorDescription', 'channel']) {
-      await openColumnMenu(page, grid, f);
-      await menuItem(page, 'hide').click();
-      await expect(headerCell(grid, f)).toHaveCount(0);
-    }
+    await sortDescAndHide(page, grid, 'style', ['colorDescription', 'channel']);
     // Up to 1,000 products the total is exact (beyond, the product query estimates it).
     const count = page.getByTestId('catalog-count');
     await expect.poll(async () => Number(await count.getAttribute('data-total')), { timeout: 30_000 }).toBeLessThan(1000);

@@ -1,6 +1,5 @@
-import { type Locator, type Page } from '@playwright/test';
 import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { gridLoaded, menuItem, openColumnMenu, openProductLibrary, staticAssortmentRows } from './grid-kit';
+import { gridLoaded, menuItem, openBuilder, openColumnMenu, openProductLibrary, productTotal, setCondition, staticAssortmentRows } from './grid-kit';
 
 /**
  * The grid kit's filter builder (docs/grid.md §9.2) against the real server: conditions on any
@@ -18,33 +17,10 @@ const issueTree = {
   ],
 };
 
-async function productTotal(api: Api, where: unknown): Promise<number> {
-  const res = await api.ctx.post('/api/products/query', { data: { where, limit: 1 }, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(res.ok()).toBeTruthy();
-  const first = JSON.parse((await res.text()).split('\n')[0] ?? '{}') as { total?: number; totalCount?: number };
-  return first.total ?? first.totalCount ?? -1;
-}
-
 async function sampleTotal(api: Api, where: unknown): Promise<number> {
   const res = await api.ctx.post('/api/sampleInventory/Production/query', { data: { where, limit: 1 }, headers: { 'X-CSRF-Token': api.csrf } });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()).data as { totalCount: number }).totalCount;
-}
-
-/** The builder's n-th condition (in reading order) set to a column, an operator and a value. */
-async function setCondition(panel: Locator, n: number, field: string, op: string, value?: string) {
-  const cond = panel.getByTestId('grid-fb-condition').nth(n);
-  await cond.getByTestId('grid-fb-field').selectOption(field);
-  await cond.getByTestId('grid-fb-op').selectOption(op);
-  if (value !== undefined) await cond.getByTestId('grid-fb-value').fill(value);
-  return cond;
-}
-
-async function openBuilder(page: Page) {
-  await page.getByTestId('grid-filter-builder').click();
-  const panel = page.getByTestId('grid-filter-builder-panel');
-  await expect(panel).toBeVisible();
-  return panel;
 }
 
 test('product library: build "division is any of Work, Kids AND (wholesale price > 50 OR season = SP)"', async ({ page }) => {

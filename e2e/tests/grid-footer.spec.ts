@@ -1,6 +1,5 @@
-import { type Locator, type Page } from '@playwright/test';
-import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { cell, gridLoaded, resetLayout } from './grid-kit';
+import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { cell, figure, footCell, gridLoaded, resetLayout, summary } from './grid-kit';
 
 /**
  * The footer row (docs/grid.md §7.1, §9.5): under each column one figure of the whole filtered
@@ -8,19 +7,6 @@ import { cell, gridLoaded, resetLayout } from './grid-kit';
  * new filter asks again, the figure is chosen per column; sample inventory's footer counts every
  * row, and its last row is reached by scrolling.
  */
-
-const footCell = (page: Page, field: string) => page.getByTestId('grid-footer').locator(`[data-field="${field}"]`);
-
-async function summary(api: Api, path: string, body: Record<string, unknown>) {
-  const res = await api.ctx.post(path, { data: body, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()).data as { totalCount: number; columns: Record<string, Record<string, number | null>> };
-}
-
-async function figure(cellLoc: Locator): Promise<number> {
-  await expect(cellLoc).not.toHaveAttribute('data-value', '');
-  return Number(await cellLoc.getAttribute('data-value'));
-}
 
 test.beforeEach(() => resetLayout('editor', 'products.catalog'));
 test.afterEach(() => resetLayout('editor', 'products.catalog'));

@@ -55,3 +55,56 @@ export async function staticAssortmentRows(api: Api): Promise<{ id: string; rows
     .filter((l) => typeof l.id === 'string');
   return { id, rows };
 }
+
+/** The builder's n-th condition (in reading order) set to a column, an operator and a value. */
+export async function setCondition(panel: Locator, n: number, field: string, op: string, value?: string) {
+  const cond = panel.getByTestId('grid-fb-condition').nth(n);
+  await cond.getByTestId('grid-fb-field').selectOption(field);
+  await cond.getByTestId('grid-fb-op').selectOption(op);
+  if (value !== undefined) await cond.getByTestId('grid-fb-value').fill(value);
+  return cond;
+}
+
+/** Opens the filter builder of the grid's toolbar. */
+export async function openBuilder(page: Page) {
+  await page.getByTestId('grid-filter-builder').click();
+  const panel = page.getByTestId('grid-filter-builder-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** The footer's figure under a column. */
+export const footCell = (page: Page, field: string) => page.getByTestId('grid-footer').locator(`[data-field="${field}"]`);
+
+/** The summary call's answer (docs/grid.md §7.1). */
+export async function summary(api: Api, path: string, body: Record<string, unknown>) {
+  const res = await api.ctx.post(path, { data: body, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data as { totalCount: number; columns: Record<string, Record<string, number | null>> };
+}
+
+/** A footer cell's figure once the server answered. */
+export async function figure(cellLoc: Locator): Promise<number> {
+  await expect(cellLoc).not.toHaveAttribute('data-value', '');
+  return Number(await cellLoc.getAttribute('data-value'));
+}
+
+/** The product query's total of a filter tree (the API's answer to the grid's own query). */
+export async function productTotal(api: Api, where: unknown): Promise<number> {
+  const res = await api.ctx.post('/api/products/query', { data: { where, limit: 1 }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok()).toBeTruthy();
+  const first = JSON.parse((await res.text()).split('\n')[0] ?? '{}') as { total?: number; totalCount?: number };
+  return first.total ?? first.totalCount ?? -1;
+}
+
+/** From the column menu: sorts by a column descending, then hides columns. */
+export async function sortDescAndHide(page: Page, grid: Locator, sortBy: string, hide: string[]) {
+  await openColumnMenu(page, grid, sortBy);
+  await menuItem(page, 'sortDesc').click();
+  await gridLoaded(grid);
+  for (const f of hide) {
+    await openColumnMenu(page, grid, f);
+    await menuItem(page, 'hide').click();
+    await expect(headerCell(grid, f)).toHaveCount(0);
+  }
+}

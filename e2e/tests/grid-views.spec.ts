@@ -2,12 +2,14 @@ import { type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { gridLoaded } from './grid-kit';
+import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { figure, footCell, gridLoaded, headerCell, menuItem, openBuilder, openColumnMenu, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
 import { csvRows, save, shownColumns, xlsxSheet } from './export-files';
 
 /**
- * The views of a grid (issue 18): export from the assortment lists and the order grids (the view
+ * The views of a grid (issue 18): saved and shared views (the kit's Views menu: save the grid as
+ * it is, share it with a user who opens its link and sees the same rows and columns, mail it);
+ * export from the assortment lists and the order grids (the view
  * as the user sees it, to xlsx and csv from the kit's toolbar; the files opened and their header
  * and row count checked against the grid and the list the server answers).
  */
@@ -177,4 +179,278 @@ test.describe('grid views', () => {
     expect(header).not.toContain('Initial Markup %');
     expect(header.join('|')).not.toMatch(/markup/i);
   });
+});
+
+const VIEW = 'Work and Kids, over 50 or SP';
+
+/** Deletes a role's views of a grid (a test starts from none). */
+async function dropViews(api: Api, grid: string) {
+  const res = await api.ctx.get(`/api/gridViews/${grid}`);
+  expect(res.ok()).toBeTruthy();
+  for (const v of (await res.json()).data as Array<{ _id: string; mine: boolean }>) {
+    if (v.mine) expect((await api.ctx.delete(`/api/gridViews/view/${v._id}`, { headers: { 'X-CSRF-Token': api.csrf } })).ok()).toBeTruthy();
+  }
+}
+
+/** The ids of the rows the grid shows from the top (the first `n`). */
+async function firstRowIds(grid: Locator, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push((await grid.locator(`.ag-row[row-index="${i}"]`).first().getAttribute('row-id')) ?? '');
+  return ids;
+}
+
+test('product library: a view built, saved, shared with a colleague who opens its link, mailed and exported', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'grid-views-'));
+  const api = await apiSession('editor');
+  try {
+    await dropViews(api, 'products.catalog');
+    await resetLayout('editor', 'products.catalog');
+    await resetLayout('user', 'products.catalog');
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/libraries/products`);
+    const grid = page.getByTestId('product-grid');
+    await gridLoaded(grid);
+    const count = page.getByTestId('catalog-count');
+    await expect(count).toHaveAttribute('data-total', /^[1-9]\d{4,}$/);
+
+    // Scrolls to the last of the 50,000 products.
+    const viewport = grid.locator('.ag-grid-viewport').first();
+    await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(count).toHaveAttribute('data-estimated', 'false', { timeout: 15_000 });
+    await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const all = Number(await count.getAttribute('data-total'));
+    expect(all).toBeGreaterThanOrEqual(50_000);
+    await expect(grid.locator(`.ag-row[row-index="${all - 1}"] .ag-cell[col-id="style"]`).first()).not.toHaveText('', { timeout: 10_000 });
+
+    // division is any of Work, Kids AND (wholesale price > 50 OR season = SP).
+    const panel = await openBuilder(page);
+    const division = await setCondition(panel, 0, 'division', 'in');
+    await division.getByRole('checkbox', { name: 'Work', exact: true }).check();
+    await division.getByRole('checkbox', { name: 'Kids', exact: true }).check();
+    await panel.getByTestId('grid-fb-add-group').first().click();
+    await setCondition(panel, 1, 'wholesalePrice', 'gt', '50');
+    await panel.getByTestId('grid-fb-group').nth(1).getByTestId('grid-fb-add-condition').click();
+    await setCondition(panel, 2, 'season', 'in', 'SP');
+    // The footer asks the server for the filtered set's figures (the summary call with the tree).
+    let summaryBody = '';
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/products/summary')) summaryBody = r.postData() ?? '';
+    });
+    await panel.getByTestId('grid-filter-builder-apply').click();
+    const tree = {
+      and: [
+        { field: 'division', op: 'in', values: ['Work', 'Kids'] },
+        { or: [{ field: 'wholesalePrice', op: 'gt', values: ['50'] }, { field: 'season', op: 'in', values: ['SP'] }] },
+      ],
+    };
+    const filtered = await productTotal(api, tree);
+    expect(filtered).toBeGreaterThan(0);
+    await expect(count).toHaveAttribute('data-total', String(filtered));
+    await gridLoaded(grid);
+
+    // Sorted by style descending, colour description and channel hidden, from the column menu.
+    await sortDescAndHide(page, grid, 'style', ['colorDescription', 'channel']);
+
+    // The footer sums the wholesale price of the filtered set (the server's figure).
+    const price = footCell(page, 'wholesalePrice');
+    await expect(price).toHaveAttribute('data-figure', 'sum');
+    await gridLoaded(grid);
+    await expect.poll(() => summaryBody).toContain('"where"');
+    const asked = JSON.parse(summaryBody) as { query: { where: unknown } };
+    expect(asked.query.where).toEqual(tree);
+    const sums = await summary(api, '/api/products/summary', asked);
+    const sum = sums.columns.wholesalePrice?.sum ?? NaN;
+    expect(sum).toBeGreaterThan(0);
+    await expect.poll(() => figure(price), { timeout: 15_000 }).toBeCloseTo(sum, 2);
+    // The filtered set counted exactly (the product count above 1,000 rows is an estimate).
+    const exact = sums.totalCount;
+    expect(exact).toBeGreaterThan(0);
+    const shown = await shownColumns(grid);
+    const rows = await firstRowIds(grid, 5);
+    await shot(page, 'grid-views-products-built');
+
+    // An empty name is refused in the dialog.
+    await page.getByTestId('grid-views').click();
+    await expect(page.getByTestId('grid-views-menu')).toBeVisible();
+    await page.getByTestId('grid-view-save').click();
+    const dialog = page.getByTestId('grid-view-dialog');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog.getByTestId('grid-view-name-error')).toHaveText('Name the view.');
+    await dialog.getByTestId('grid-view-name').fill(VIEW);
+    await dialog.getByTestId('grid-view-shared').check();
+    // The coordinator may not open the product library: the server's refusal shows, nothing kept.
+    await dialog.getByTestId('grid-view-user').fill('coordinator@example.com');
+    await dialog.getByTestId('grid-view-user-add').click();
+    await expect(dialog.getByTestId('grid-view-users').locator('li')).toHaveText(['coordinator@example.com']);
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog.getByTestId('grid-view-error')).toHaveText('coordinator@example.com may not open this grid; the view cannot be shared with them');
+    await shot(page, 'grid-views-save-refused');
+    expect(((await (await api.ctx.get('/api/gridViews/products.catalog')).json()).data as unknown[]).length).toBe(0);
+    await dialog.getByRole('button', { name: 'Remove coordinator@example.com' }).click();
+    await dialog.getByTestId('grid-view-user').fill('user@example.com');
+    await dialog.getByTestId('grid-view-user-add').click();
+    await expect(dialog.getByTestId('grid-view-users').locator('li')).toHaveText(['user@example.com']);
+    await shot(page, 'grid-views-save-dialog');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', VIEW);
+
+    const listed = (await (await api.ctx.get('/api/gridViews/products.catalog')).json()).data as Array<{ _id: string; name: string; sharedWith: string[]; query: Record<string, unknown>; layout: { columns: Array<{ field: string; hide?: boolean }> } }>;
+    const saved = listed.find((v) => v.name === VIEW)!;
+    expect(saved.sharedWith).toEqual(['user@example.com']);
+    expect(saved.query.where).toEqual(tree);
+    expect(saved.query.sort).toEqual([{ field: 'style', dir: 'desc' }]);
+    expect(saved.layout.columns.filter((c) => c.hide).map((c) => c.field)).toEqual(expect.arrayContaining(['colorDescription', 'channel']));
+
+    // The menu lists it as mine; its link is the page with ?view=id.
+    await page.getByTestId('grid-views').click();
+    const mine = page.getByTestId('grid-views-mine').getByTestId('grid-view');
+    await expect(mine).toHaveCount(1);
+    await expect(mine.first()).toHaveAttribute('data-view-id', saved._id);
+    await shot(page, 'grid-views-menu');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await mine.first().getByTestId('grid-view-link').click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(link).searchParams.get('view')).toBe(saved._id);
+
+    // Mailed through the saved search's share call.
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-views-mine').getByTestId('grid-view-email').first().click();
+    const mail = page.getByTestId('grid-view-email-dialog');
+    await expect(mail.getByTestId('grid-view-email-recipients')).toHaveValue('user@example.com');
+    await expect(mail.getByTestId('grid-view-email-subject')).toHaveValue(VIEW);
+    await mail.getByTestId('grid-view-email-body').fill('The work and kids styles for the meeting.');
+    await shot(page, 'grid-views-email');
+    const shared = page.waitForRequest((r) => r.url().endsWith('/api/searches/share'));
+    await mail.getByTestId('grid-view-email-send').click();
+    const body = (await shared).postDataJSON() as { recipients: string[]; path: string; subject: string };
+    expect(body.recipients).toEqual(['user@example.com']);
+    expect(body.subject).toBe(VIEW);
+    expect(body.path).toBe(`/product/libraries/products?view=${saved._id}`);
+    await expect(mail).toHaveCount(0);
+
+    // Exported: the file's header is the visible columns, its rows the filtered products.
+    const download = page.waitForEvent('download');
+    await grid.getByTestId('grid-export').click();
+    const xlsx = await save(download, dir);
+    const sheet = await xlsxSheet(xlsx.path);
+    // Pictures stay out of the file.
+    const headers = shown.filter((c) => c.id !== 'thumbnail').map((c) => c.text);
+    expect(sheet.header.filter(Boolean).slice(0, headers.length)).toEqual(headers);
+    expect(sheet.header).not.toContain('Channel');
+    expect(sheet.header).not.toContain('Color description');
+    expect(sheet.rowCount).toBe(exact + 1);
+
+    // The user it is shared with opens the link: the same filter, sort, columns and rows.
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const theirs = await other.newPage();
+    try {
+      await login(theirs, 'user');
+      await theirs.goto(link);
+      const grid2 = theirs.getByTestId('product-grid');
+      await expect(theirs.getByTestId('grid-views')).toHaveAttribute('data-current', VIEW, { timeout: 15_000 });
+      await gridLoaded(grid2);
+      // The same filtered set, counted exactly by the footer (the product count above 1,000 is the planner's estimate, which moves).
+      await expect.poll(() => figure(footCell(theirs, 'style')), { timeout: 15_000 }).toBe(exact);
+      await expect(theirs.getByTestId('grid-filter-chip')).toHaveText(['Division is any of Work, Kids', 'Wholesale > 50', 'Season is SP']);
+      await expect(headerCell(grid2, 'channel')).toHaveCount(0);
+      await expect(headerCell(grid2, 'colorDescription')).toHaveCount(0);
+      expect(await shownColumns(grid2)).toEqual(shown);
+      await expect.poll(() => firstRowIds(grid2, 5)).toEqual(rows);
+      await expect.poll(() => figure(footCell(theirs, 'wholesalePrice')), { timeout: 15_000 }).toBeCloseTo(sum, 2);
+      // In their menu it is shared with them, by its owner.
+      await theirs.getByTestId('grid-views').click();
+      await expect(theirs.getByTestId('grid-views-shared').getByTestId('grid-view')).toHaveAttribute('data-name', VIEW);
+      await expect(theirs.getByTestId('grid-views-shared')).toContainText('by editor@example.com');
+      await expect(theirs.getByTestId('grid-view-delete')).toHaveCount(0);
+      await shot(theirs, 'grid-views-opened-by-link');
+    } finally {
+      await other.close();
+    }
+  } finally {
+    await dropViews(api, 'products.catalog');
+    await resetLayout('editor', 'products.catalog');
+    await resetLayout('user', 'products.catalog');
+    await api.ctx.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('sample inventory: a view keeps the grouping from the column menu and opens from its link', async ({ page }) => {
+  const api = await apiSession('editor');
+  try {
+    await dropViews(api, 'sampleInventory.Production');
+    await resetLayout('editor', 'sampleInventory.Production');
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/libraries/samples/production`);
+    const grid = page.getByTestId('sample-grid');
+    await gridLoaded(grid);
+
+    // Total Qty > 10 from the builder, grouped by division from the column menu, bin hidden.
+    const panel = await openBuilder(page);
+    await setCondition(panel, 0, 'totalQty', 'gt', '10');
+    await panel.getByTestId('grid-filter-builder-apply').click();
+    await gridLoaded(grid);
+    const filtered = await grid.getByTestId('grid-row-count').getAttribute('data-count');
+    await openColumnMenu(page, grid, 'division');
+    await menuItem(page, 'group').click();
+    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+    await openColumnMenu(page, grid, 'bin');
+    await menuItem(page, 'hide').click();
+    await expect(headerCell(grid, 'bin')).toHaveCount(0);
+
+    // A name over 200 characters is refused in the dialog; a private view is kept.
+    await page.getByTestId('grid-views').click();
+    await expect(page.getByTestId('grid-views-menu')).toContainText('No saved views of this grid yet.');
+    await page.getByTestId('grid-view-save').click();
+    const dialog = page.getByTestId('grid-view-dialog');
+    await dialog.getByTestId('grid-view-name').fill('x'.repeat(201));
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog.getByTestId('grid-view-name-error')).toHaveText('A view’s name is at most 200 characters.');
+    await dialog.getByTestId('grid-view-name').fill('Big samples by division');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    const listed = (await (await api.ctx.get('/api/gridViews/sampleInventory.Production')).json()).data as Array<{ _id: string; query: { groupBy?: string[] }; sharedWith: string[] }>;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.query.groupBy).toEqual(['division']);
+    expect(listed[0]!.sharedWith).toEqual([]);
+
+    // Back to the whole library, ungrouped; the link opens the view again.
+    await openColumnMenu(page, grid, 'division');
+    await menuItem(page, 'ungroup').click();
+    await page.getByTestId('grid-filter-chip-remove').click();
+    await gridLoaded(grid);
+    await page.goto(`${baseUrl()}/product/libraries/samples/production?view=${listed[0]!._id}`);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', 'Big samples by division', { timeout: 15_000 });
+    await gridLoaded(grid);
+    await expect(page.getByTestId('grid-filter-chip')).toHaveText(['Total Qty > 10']);
+    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+    await expect(grid.getByTestId('grid-group-by')).toHaveValue('division');
+    await expect(headerCell(grid, 'bin')).toHaveCount(0);
+    await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', filtered ?? '');
+    await shot(page, 'grid-views-samples-opened');
+
+    // Renamed in place: the same view (its link keeps working) under the new name.
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-view-edit').click();
+    await dialog.getByTestId('grid-view-name').fill('Samples over 10 by division');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', 'Samples over 10 by division');
+    const renamed = (await (await api.ctx.get('/api/gridViews/sampleInventory.Production')).json()).data as Array<{ _id: string; name: string; query: { groupBy?: string[] } }>;
+    expect(renamed.map((v) => [v._id, v.name])).toEqual([[listed[0]!._id, 'Samples over 10 by division']]);
+    expect(renamed[0]!.query.groupBy).toEqual(['division']);
+
+    // Deleted (asked first), it leaves the menu.
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-view-delete').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: /delete|yes|ok/i }).click();
+    await page.getByTestId('grid-views').click();
+    await expect(page.getByTestId('grid-views-menu')).toContainText('No saved views of this grid yet.');
+  } finally {
+    await dropViews(api, 'sampleInventory.Production');
+    await resetLayout('editor', 'sampleInventory.Production');
+    await api.ctx.dispose();
+  }
 });

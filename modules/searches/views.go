@@ -45,6 +45,9 @@ func NewViews(store *Store, az *authz.Engine, users *identity.Store) *Views {
 // ViewRequest is a view to keep: its name, query (filters, where, sort, groupBy), layout
 // (columns in order with hides, row height) and the e-mails of the users to share it with.
 type ViewRequest struct {
+	// ID names one of the caller's views to rename (or share anew) in place; without it the view
+	// is kept by its name.
+	ID         string          `json:"id,omitempty"`
 	Name       string          `json:"name"`
 	Query      json.RawMessage `json:"query"`
 	Layout     json.RawMessage `json:"layout"`
@@ -101,6 +104,9 @@ func (v *Views) Save(ctx context.Context, grid string, req *ViewRequest) (*View,
 	u := me(ctx)
 	if err := v.may(ctx, u, grid); err != nil {
 		return nil, err
+	}
+	if req.ID != "" && uuid.Validate(req.ID) != nil {
+		return nil, httpx.NotFound("View")
 	}
 	var bad []httpx.FieldError
 	name := strings.TrimSpace(req.Name)
@@ -165,12 +171,17 @@ func (v *Views) Save(ctx context.Context, grid string, req *ViewRequest) (*View,
 		return nil, e
 	}
 	raw, _ := json.Marshal(layout)
-	id, full, err := v.store.saveView(ctx, u.ID, &View{Grid: grid, Name: name, Query: req.Query, Layout: raw}, ids)
+	id, problem, err := v.store.saveView(ctx, u.ID, &View{ID: req.ID, Grid: grid, Name: name, Query: req.Query, Layout: raw}, ids)
 	if err != nil {
 		return nil, err
 	}
-	if full {
+	switch problem {
+	case saveFull:
 		return nil, httpx.Invalid(httpx.FieldError{Field: "name", Rule: "max", Message: fmt.Sprintf("You keep %d views already; delete one first", MaxSaved)})
+	case saveTaken:
+		return nil, httpx.Invalid(httpx.FieldError{Field: "name", Rule: "unique", Message: fmt.Sprintf("You have a view of this grid named %q already", name)})
+	case saveMissing:
+		return nil, httpx.NotFound("View")
 	}
 	return v.store.view(ctx, u.ID, id)
 }

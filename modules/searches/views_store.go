@@ -3,6 +3,7 @@ package searches
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -57,28 +58,51 @@ func (s *Store) view(ctx context.Context, userID, id string) (*View, error) {
 	return v, err
 }
 
+// Why saveView kept nothing (empty when it kept the view).
+const (
+	saveFull    = "full"    // the owner keeps the most views one may
+	saveMissing = "missing" // the view to rename is not the owner's (or not of this grid)
+	saveTaken   = "taken"   // the new name is another of the owner's views of the grid
+)
+
 // saveView inserts a view or replaces the owner's view of the same grid and name, with exactly
-// the given users (ids) to share it with; full answers whether the owner keeps the most views
-// one may (nothing is written).
-func (s *Store) saveView(ctx context.Context, ownerID string, v *View, shareIDs []string) (id string, full bool, err error) {
+// the given users (ids) to share it with; with v.ID it renames that view of the owner instead
+// (its query, layout and shares replaced too). problem says why nothing was written.
+func (s *Store) saveView(ctx context.Context, ownerID string, v *View, shareIDs []string) (id, problem string, err error) {
 	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('grid_views:' || $1))`, ownerID); err != nil {
 			return err
 		}
 		var n int
 		var exists bool
-		if err := tx.QueryRow(ctx, `SELECT count(*), coalesce(bool_or(grid = $2 AND name = $3), false) FROM grid_views WHERE owner_id = $1`,
-			ownerID, v.Grid, v.Name).Scan(&n, &exists); err != nil {
+		var other string
+		if err := tx.QueryRow(ctx, `SELECT count(*), coalesce(bool_or(grid = $2 AND name = $3), false), coalesce(max(id::text) FILTER (WHERE grid = $2 AND name = $3), '')
+			FROM grid_views WHERE owner_id = $1`, ownerID, v.Grid, v.Name).Scan(&n, &exists, &other); err != nil {
 			return err
 		}
-		if !exists && n >= MaxSaved {
-			full = true
+		switch {
+		case v.ID != "" && exists && other != v.ID:
+			problem = saveTaken
 			return nil
-		}
-		if err := tx.QueryRow(ctx, `INSERT INTO grid_views (owner_id, grid, name, query, layout) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT (owner_id, grid, name) DO UPDATE SET query = EXCLUDED.query, layout = EXCLUDED.layout, modified_at = now()
-			RETURNING id::text`, ownerID, v.Grid, v.Name, v.Query, v.Layout).Scan(&id); err != nil {
-			return err
+		case v.ID != "":
+			err := tx.QueryRow(ctx, `UPDATE grid_views SET name = $3, query = $4, layout = $5, modified_at = now()
+				WHERE id = $1::uuid AND owner_id = $2 AND grid = $6 RETURNING id::text`, v.ID, ownerID, v.Name, v.Query, v.Layout, v.Grid).Scan(&id)
+			if errors.Is(err, pgx.ErrNoRows) {
+				problem = saveMissing
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		case !exists && n >= MaxSaved:
+			problem = saveFull
+			return nil
+		default:
+			if err := tx.QueryRow(ctx, `INSERT INTO grid_views (owner_id, grid, name, query, layout) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (owner_id, grid, name) DO UPDATE SET query = EXCLUDED.query, layout = EXCLUDED.layout, modified_at = now()
+				RETURNING id::text`, ownerID, v.Grid, v.Name, v.Query, v.Layout).Scan(&id); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM grid_view_shares WHERE view_id = $1`, id); err != nil {
 			return err
@@ -86,7 +110,7 @@ func (s *Store) saveView(ctx context.Context, ownerID string, v *View, shareIDs 
 		_, err := tx.Exec(ctx, `INSERT INTO grid_view_shares (view_id, user_id) SELECT $1, unnest($2::uuid[])`, id, shareIDs)
 		return err
 	})
-	return id, full, err
+	return id, problem, err
 }
 
 // deleteView removes one of the owner's views; it answers whether there was one.

@@ -78,6 +78,38 @@ func TestGridViews(t *testing.T) {
 		t.Fatalf("save again: %d %s", r.Status, r.Raw)
 	}
 
+	// Renamed in place by its id (one transaction: the same view, its shares kept as sent); a
+	// name another of one's views has is a 400, another user's id a 404; nothing changes.
+	renamed := with("name", "Work boots, renamed")
+	renamed["id"] = id
+	if r := editor.Do("POST", "/api/gridViews/sampleInventory.Production", renamed); r.Status != 200 || views() != 1 || r.Body["data"].(map[string]any)["_id"] != id || r.Body["data"].(map[string]any)["name"] != "Work boots, renamed" {
+		t.Fatalf("rename: %d %s", r.Status, r.Raw)
+	}
+	other := with("name", "Other boots")
+	other["sharedWith"] = []string{}
+	if r := editor.Do("POST", "/api/gridViews/sampleInventory.Production", other); r.Status != 200 || views() != 2 {
+		t.Fatalf("another view: %d %s", r.Status, r.Raw)
+	}
+	otherID := editor.Do("GET", "/api/gridViews/sampleInventory.Production", nil).Body["data"].([]any)[0].(map[string]any)["_id"].(string)
+	taken := with("name", "Other boots")
+	taken["id"] = id
+	if r := editor.Do("POST", "/api/gridViews/sampleInventory.Production", taken); r.Status != 400 || !strings.Contains(r.Body["message"].(string), "named \"Other boots\" already") {
+		t.Fatalf("rename to a taken name: %d %s", r.Status, r.Raw)
+	}
+	theirs := with("name", "Not mine")
+	theirs["id"] = id
+	theirs["sharedWith"] = []string{}
+	if r := coord.Do("POST", "/api/gridViews/sampleInventory.Production", theirs); r.Status != 404 {
+		t.Fatalf("rename another user's view: %d %s", r.Status, r.Raw)
+	}
+	if r := editor.Do("DELETE", "/api/gridViews/view/"+otherID, nil); r.Status != 200 || views() != 1 {
+		t.Fatalf("delete the other view: %d %s", r.Status, r.Raw)
+	}
+	renamed["id"], renamed["name"] = id, "Work boots"
+	if r := editor.Do("POST", "/api/gridViews/sampleInventory.Production", renamed); r.Status != 200 || r.Body["data"].(map[string]any)["_id"] != id {
+		t.Fatalf("rename back: %d %s", r.Status, r.Raw)
+	}
+
 	// The receiver lists and opens it: the owner's conditions and layout, not whom it is shared with.
 	list := coord.Do("GET", "/api/gridViews/sampleInventory.Production", nil)
 	if list.Status != 200 || len(list.Body["data"].([]any)) != 1 {

@@ -10,6 +10,7 @@ import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, useP
 import {
   CatalogGrid,
   FilterBar,
+  decodeFilters,
   ProductIcon,
   downloadFile,
   emptyFilterState,
@@ -37,6 +38,11 @@ function ProductLibrary() {
   const locations = useQuery({ queryKey: ['products', 'locations'], queryFn: ({ signal }) => fetchLocations(signal), staleTime: 30 * 60_000 });
   const locationId = location || locations.data?.[0]?.code || '';
   const query = useMemo(() => toQuery(filters, locationId ? { locationId } : {}), [filters, locationId]);
+  // A saved view keeps the filter bar too (read back as the address's filters are).
+  const viewFilters = useMemo(
+    () => ({ value: filters as unknown as Record<string, unknown>, apply: (f: Record<string, unknown>) => setFilters(decodeFilters(JSON.stringify(f))) }),
+    [filters, setFilters],
+  );
   const onFocusRow = useCallback((r: GridRow | null) => r && setFocused(r), []);
   const checks = useMemo(() => [authzCheck(actions.documentsTearsheet)], []);
   const canTearsheet = useDecisions(checks).allowed[0] === true;
@@ -104,6 +110,7 @@ function ProductLibrary() {
             query={query}
             emptyText={intl.formatMessage({ id: 'products.empty', defaultMessage: 'No results found for the filters applied in your location.' })}
             onFocusRow={onFocusRow}
+            viewFilters={viewFilters}
             menuItems={(row) =>
               row
                 ? [

@@ -40,6 +40,8 @@ import { FilterChips } from './filter/FilterChips';
 import { columnMenuModel, opensColumnMenu, type ColumnMenuId } from './columnMenu';
 import { ContextMenu, type MenuItem } from './ContextMenu';
 import { ColumnChooser } from './layout/ColumnChooser';
+import { ViewsMenu, type ViewFilters } from './views/ViewsMenu';
+import { VIEW_GRIDS } from './views/viewState';
 import { GridController, SELECTION_COL, type GridData, type GridSettings, type GridSource, type GridUi, type ProposedChange } from './controller';
 import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
@@ -192,6 +194,8 @@ export interface DataGridProps {
   exportFileName?: string;
   /** The grid's name for the user's saved layout: shows the column chooser (layout/ColumnChooser.tsx). */
   layoutKey?: string;
+  /** The page's own filters kept in a saved view (the Views menu shows on a grid the server keeps views of: views/viewState.ts VIEW_GRIDS). */
+  viewFilters?: ViewFilters;
   /** Turns the export body into the page's own (see GridSettings.exportRequest). */
   exportRequest?: GridSettings['exportRequest'];
   confirmDelete?: GridSettings['confirmDelete'];
@@ -693,6 +697,9 @@ function GridView(props: DataGridProps) {
           <SaveIndicator state={ui.saveState} />
           <FilterBuilder ctrl={ctrl} />
           {props.layoutKey && <ColumnChooser ctrl={ctrl} layoutKey={props.layoutKey} />}
+          {props.layoutKey && VIEW_GRIDS.has(props.layoutKey) && (
+            <ViewsMenu ctrl={ctrl} grid={props.layoutKey} onSortChange={props.onSortChange} viewFilters={props.viewFilters} canGroup={(f) => groupOptions.some((g) => g.field === f)} />
+          )}
           {props.canEdit && (
             <span className="its-grid__btn-group">
               <button type="button" className="its-grid-btn" onClick={() => ctrl.undo()} disabled={!ui.canUndo} title={`${intl.formatMessage(m.undo)} (Ctrl+Z)`} aria-label={intl.formatMessage(m.undo)} data-testid="grid-undo">

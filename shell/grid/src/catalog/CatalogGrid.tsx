@@ -15,6 +15,7 @@ import { catalogColumns, catalogSchema, liftLocation } from './columns';
 import { fieldName } from './messages';
 import { toQuerySort } from './query';
 import type { WhereNode } from '../filter/where';
+import type { ViewFilters } from '../views/ViewsMenu';
 
 /** The product library's exports (the catalog grid reads through its own source). */
 const CATALOG_EXPORT = { export: '/products/export/xlsx', exportCsv: '/products/export/csv', summary: '/products/summary' };
@@ -35,9 +36,11 @@ export interface CatalogGridProps {
   handle?: (h: DataGridHandle | null) => void;
   /** The grid's name for the user's saved layout (column chooser). */
   layoutKey?: string;
+  /** The page's filter bar, kept in a saved view and put back when it opens. */
+  viewFilters?: ViewFilters;
 }
 
-export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog' }: CatalogGridProps) {
+export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog', viewFilters }: CatalogGridProps) {
   const intl = useIntl();
   const [sort, setSort] = useState<Record<string, 1 | -1> | undefined>(undefined);
   const full = useMemo<ProductQuery>(() => ({ ...query, sort }), [query, sort]);
@@ -87,6 +90,7 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       filters={filters}
       endpoints={CATALOG_EXPORT}
       layoutKey={layoutKey}
+      viewFilters={viewFilters}
       exportRequest={exportRequest}
       canEdit={false}
       headerName={headerName}

@@ -11,6 +11,13 @@ import { lm } from './messages';
 const SAVE_DELAY_MS = 400;
 const path = (key: string) => `/gridLayouts/${encodeURIComponent(key)}`;
 
+/** The user's saved layout of a grid (null: the default), shared by whoever waits for it. */
+export const layoutQuery = (key: string) => ({
+  queryKey: ['gridLayout', key],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<GridLayout | null>(path(key), { signal, silent: true }),
+  staleTime: Infinity,
+});
+
 export interface GridLayoutState {
   rowHeight: RowHeight;
   setRowHeight: (h: RowHeight) => void;
@@ -29,11 +36,7 @@ export function useGridLayout(ctrl: GridController, key: string, gridApi: GridAp
   const restored = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const saved = useQuery({
-    queryKey: ['gridLayout', key],
-    queryFn: ({ signal }) => api.get<GridLayout | null>(path(key), { signal, silent: true }),
-    staleTime: Infinity,
-  });
+  const saved = useQuery(layoutQuery(key));
   const save = useMutation({
     mutationFn: (layout: GridLayout) => api.put<GridLayout>(path(key), layout, { silent: true }),
     onSuccess: (layout) => qc.setQueryData(['gridLayout', key], layout),
