@@ -169,6 +169,8 @@ export interface GridSource {
    * (`skip`, `limit`) as the user scrolls to it, and answers the view's total with each.
    */
   blocks?: number;
+  /** The server sorts the view: a sort by a column header reads it again. */
+  sortOnServer?: boolean;
 }
 
 /** A cell change the page is asked about before it is taken (`confirmChanges`). */
@@ -313,7 +315,8 @@ export class GridController {
 
   /** Whether the rows are read by scrolling. */
   isPaged(): boolean {
-    return !!this.settings?.source?.blocks;
+    // A group needs every row of the view: a grouped grid reads the whole view at once.
+    return !!this.settings?.source?.blocks && !this.groupField;
   }
 
   /* ------------------------------------------------------------------ settings and ui */
@@ -449,7 +452,8 @@ export class GridController {
     const signal = abort.signal;
     await this.writer.idle();
     if (signal.aborted) return;
-    if (this.settings.source?.blocks) return this.fillBlocks(this.settings.source, this.settings.source.blocks, signal);
+    if (this.isPaged() && this.settings.source?.blocks) return this.fillBlocks(this.settings.source, this.settings.source.blocks, signal);
+    this.paged.close();
     let skip = 0;
     for (const r of this.rows.values()) if (!isNew(r)) skip++;
     if (reset) {
@@ -559,7 +563,15 @@ export class GridController {
 
   setGroupBy(field: string | null): void {
     if (field === this.groupField) return;
+    const wasPaged = this.isPaged();
     this.groupField = field;
+    if (this.api && wasPaged !== this.isPaged()) {
+      // Read by scrolling ungrouped, whole when grouped: the view is read again.
+      this.collapsed.clear();
+      this.patchUi({ groupBy: field });
+      void this.load();
+      return;
+    }
     this.collapsed.clear();
     this.patchUi({ groupBy: field });
     this.regroup();
