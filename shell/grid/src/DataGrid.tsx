@@ -389,7 +389,7 @@ function GridView(props: DataGridProps) {
       if (!inGrid(e.target) || !ctrl.api || ctrl.api.getEditingCells().length) return;
       const text = e.clipboardData?.getData('text/plain') ?? '';
       e.preventDefault();
-      if (text) ctrl.paste(text);
+      if (text) void ctrl.paste(text);
     };
     document.addEventListener('copy', onCopy);
     document.addEventListener('cut', onCopy);
@@ -680,7 +680,7 @@ function GridView(props: DataGridProps) {
       return;
     }
     read.then(
-      (text) => text && ctrl.paste(text),
+      (text) => void (text && ctrl.paste(text)),
       () => toast.info(intl.formatMessage(m.pasteShortcut)),
     );
   };

@@ -1385,10 +1385,27 @@ export class GridController {
     return displayText(col, v);
   }
 
-  /** Pastes a TSV block over the range (or from the focused cell), as one undo step. */
-  paste(text: string): { changed: number; rejected: number } {
+  /**
+   * Pastes a TSV block over the range (or from the focused cell), as one undo step. In a view
+   * read by scrolling the blocks of the rows it covers are read first (rows never scrolled to).
+   */
+  async paste(text: string): Promise<{ changed: number; rejected: number }> {
     const r = this.currentRect();
     if (!r) return { changed: 0, rejected: 0 };
+    if (this.isPaged()) {
+      const rows = parseTsv(text).length;
+      try {
+        await this.paged.load(r.top, Math.max(r.bottom, r.top + rows - 1));
+      } catch (e) {
+        if (!isCancelled(e)) toast.error(this.intl.formatMessage(m.loadFailed));
+        return { changed: 0, rejected: 0 };
+      }
+      this.refreshIndex();
+    }
+    return this.pasteNow(text, r);
+  }
+
+  private pasteNow(text: string, r: Rect): { changed: number; rejected: number } {
     const block = parseTsv(text);
     const plan = planPaste(block, r, { cols: this.columns.length });
     const entries: Array<{ rowId: string; field: string; raw: unknown; rowLabel?: string }> = [];

@@ -76,6 +76,15 @@ export class PagedRows {
     if (this.viewTimer) clearTimeout(this.viewTimer);
   }
 
+  /**
+   * Reads the blocks of the grid rows `first` to `last` (display positions) not read yet and
+   * resolves when they are shown in place of their placeholders.
+   */
+  async load(first: number, last: number): Promise<void> {
+    const lead = this.host.newRows().length;
+    await this.cache?.load(Math.max(0, first - lead), Math.max(0, last - lead));
+  }
+
   /** The rows in view changed (ag-grid's viewportChanged); read their blocks soon. */
   onViewport(first: number, last: number): void {
     this.lastView = [first, last];

@@ -160,7 +160,7 @@ describe('DataGrid on a protocol query', () => {
     ctrl().refreshIndex();
     act(() => ctrl().setRange({ anchor: { row: 348, col: 1 }, focus: { row: 351, col: 1 } }));
     expect(ctrl().copyText()).toBe('B348\r\nB349\r\nB350\r\nB351\r\n');
-    act(() => void ctrl().paste('P1\nP2\nP3\nP4'));
+    await act(async () => void (await ctrl().paste('P1\nP2\nP3\nP4')));
     await act(async () => {
       ctrl().history.flush();
       await ctrl().writer.flush();
@@ -175,6 +175,22 @@ describe('DataGrid on a protocol query', () => {
     });
     expect(server.rows[348]).toMatchObject({ bin: 'B348' });
     expect(server.rows[351]).toMatchObject({ bin: 'B351' });
+
+    // A paste from row 95 down over 160 rows: blocks 2 and 3 (100..199) were never read; they are
+    // read first, then every pasted cell is written.
+    act(() => ctrl().setRange({ anchor: { row: 95, col: 1 }, focus: { row: 95, col: 1 } }));
+    const lines = Array.from({ length: 160 }, (_, i) => `Q${95 + i}`);
+    let res = { changed: 0, rejected: 0 };
+    await act(async () => void (res = await ctrl().paste(lines.join('\n'))));
+    expect(res).toEqual({ changed: 160, rejected: 0 });
+    expect(api.getDisplayedRowAtIndex(180)!.data).toMatchObject({ id: 'r00180', bin: 'Q180' });
+    await act(async () => {
+      ctrl().history.flush();
+      await ctrl().writer.flush();
+      await ctrl().writer.idle();
+    });
+    expect(server.rows[254]).toMatchObject({ bin: 'Q254' });
+    expect(server.rows[255]).toMatchObject({ bin: 'B255' });
 
     // A sort by a header reads the view again from the server, the old rows shown meanwhile.
     const before = server.bodies.length;
