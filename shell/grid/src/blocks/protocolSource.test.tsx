@@ -134,6 +134,13 @@ describe('DataGrid on a protocol query', () => {
     const handle = createRef<DataGridHandle>();
     renderWithShell(<DataGrid schema={schema} handle={handle} endpoints={{ stream: '/test/stream', query: '/test/query', batch: '/test/batch' }} canEdit />);
     const ctrl = () => handle.current!.controller;
+    /** Every change made so far sent and answered. */
+    const settle = () =>
+      act(async () => {
+        ctrl().history.flush();
+        await ctrl().writer.flush();
+        await ctrl().writer.idle();
+      });
     await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
     const api = ctrl().api!;
     expect(ctrl().ui.get()).toMatchObject({ total: 400, totalEstimated: false, rowCount: 400 });
@@ -148,11 +155,7 @@ describe('DataGrid on a protocol query', () => {
 
     // An edit in the last block goes out with the row's version.
     act(() => void ctrl().setCells([{ rowId: 'r00390', field: 'bin', raw: 'Z-9' }], 'edit'));
-    await act(async () => {
-      ctrl().history.flush();
-      await ctrl().writer.flush();
-      await ctrl().writer.idle();
-    });
+    await settle();
     expect(server.batches.at(-1)!.update).toEqual([{ id: 'r00390', version: 1, changes: { bin: 'Z-9' } }]);
     expect(ctrl().rows.get('r00390')).toMatchObject({ bin: 'Z-9', version: 2 });
 
@@ -161,18 +164,10 @@ describe('DataGrid on a protocol query', () => {
     act(() => ctrl().setRange({ anchor: { row: 348, col: 1 }, focus: { row: 351, col: 1 } }));
     expect(ctrl().copyText()).toBe('B348\r\nB349\r\nB350\r\nB351\r\n');
     await act(async () => void (await ctrl().paste('P1\nP2\nP3\nP4')));
-    await act(async () => {
-      ctrl().history.flush();
-      await ctrl().writer.flush();
-      await ctrl().writer.idle();
-    });
+    await settle();
     expect(server.rows[351]).toMatchObject({ bin: 'P4' });
     act(() => ctrl().undo());
-    await act(async () => {
-      ctrl().history.flush();
-      await ctrl().writer.flush();
-      await ctrl().writer.idle();
-    });
+    await settle();
     expect(server.rows[348]).toMatchObject({ bin: 'B348' });
     expect(server.rows[351]).toMatchObject({ bin: 'B351' });
 
@@ -184,11 +179,7 @@ describe('DataGrid on a protocol query', () => {
     await act(async () => void (res = await ctrl().paste(lines.join('\n'))));
     expect(res).toEqual({ changed: 160, rejected: 0 });
     expect(api.getDisplayedRowAtIndex(180)!.data).toMatchObject({ id: 'r00180', bin: 'Q180' });
-    await act(async () => {
-      ctrl().history.flush();
-      await ctrl().writer.flush();
-      await ctrl().writer.idle();
-    });
+    await settle();
     expect(server.rows[254]).toMatchObject({ bin: 'Q254' });
     expect(server.rows[255]).toMatchObject({ bin: 'B255' });
 
