@@ -965,6 +965,10 @@ export class GridController {
       remove.push(r);
     }
     if (remove.length && this.api) this.api.applyTransaction({ remove });
+    if (this.isPaged()) {
+      const gone = this.paged.drop(remove.map((r) => r.id));
+      if (gone) this.patchUi({ total: Math.max(0, this.ui.get().total - gone) });
+    }
     this.patchUi({ rowCount: this.shownCount(), loaded: this.rows.size, newRows: this.countNew() });
     if (this.groupField) this.regroup();
     this.refreshSelectionCounts();

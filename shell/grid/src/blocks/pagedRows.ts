@@ -160,6 +160,24 @@ export class PagedRows {
     this.host.loaded();
   }
 
+  /**
+   * Rows of the view went (deleted, or moved out of it by an edit): the view is that many rows
+   * shorter, so as many placeholders go from its end. Returns how many of the rows were in it.
+   */
+  drop(ids: string[]): number {
+    let n = 0;
+    for (const id of ids) if (this.pos.delete(id)) n++;
+    if (n === 0) return 0;
+    const remove: GridRow[] = [];
+    for (let i = this.slots - 1; i >= 0 && remove.length < n; i--) {
+      if (this.pos.delete(PH + i)) remove.push({ id: PH + i } as GridRow);
+    }
+    this.slots = Math.max(0, this.slots - n);
+    const api = this.host.api;
+    if (remove.length && api && !api.isDestroyed()) api.applyTransaction({ remove });
+    return n;
+  }
+
   /** The total changed after the view was shown: placeholders added at the end or taken off. */
   private resize(total: number): void {
     const api = this.host.api;
