@@ -1199,6 +1199,10 @@ export class GridController {
       const rows = await this.writer.write(items.map((i) => ({ id: i.id, changes: { [soft.field]: i.value && i.value !== soft.value ? i.value : null } })));
       const add = rows.filter((r) => !this.rows.has(r.id));
       for (const r of add) this.rows.set(r.id, r);
+      if (add.length && this.isPaged()) {
+        const back = this.paged.restore(add.map((r) => r.id));
+        if (back) this.patchUi({ total: this.ui.get().total + back });
+      }
       if (add.length) this.api?.applyTransaction({ add });
       this.patchUi({ rowCount: this.shownCount() });
       this.regroup();

@@ -38,6 +38,8 @@ export class PagedRows {
   /** Positions of the view (real rows and placeholders). */
   slots = 0;
   private readonly pos = new Map<string, number>();
+  /** Where rows dropped from the view stood (for an undone delete). */
+  private readonly dropped = new Map<string, number>();
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private lastView: [number, number] = [0, 0];
 
@@ -166,7 +168,13 @@ export class PagedRows {
    */
   drop(ids: string[]): number {
     let n = 0;
-    for (const id of ids) if (this.pos.delete(id)) n++;
+    for (const id of ids) {
+      const at = this.pos.get(id);
+      if (at === undefined) continue;
+      this.pos.delete(id);
+      this.dropped.set(id, at);
+      n++;
+    }
     if (n === 0) return 0;
     const remove: GridRow[] = [];
     for (let i = this.slots - 1; i >= 0 && remove.length < n; i--) {
@@ -175,6 +183,19 @@ export class PagedRows {
     this.slots = Math.max(0, this.slots - n);
     const api = this.host.api;
     if (remove.length && api && !api.isDestroyed()) api.applyTransaction({ remove });
+    return n;
+  }
+
+  /** Rows dropped and shown again (an undone delete): back at their place, the view longer. */
+  restore(ids: string[]): number {
+    let n = 0;
+    for (const id of ids) {
+      if (this.pos.has(id)) continue;
+      this.pos.set(id, this.dropped.get(id) ?? this.slots);
+      this.dropped.delete(id);
+      n++;
+    }
+    this.slots += n;
     return n;
   }
 
