@@ -19,12 +19,18 @@ import (
 type Query struct {
 	Filters map[string]Filter `json:"filters,omitempty"`
 	// Where is the filter builder's condition tree (AND-ed with Filters).
-	Where  *Where   `json:"where,omitempty"`
-	Sort   []Sort   `json:"sort,omitempty"`
-	Limit  int      `json:"limit,omitempty"`
-	Cursor string   `json:"cursor,omitempty"`
+	Where  *Where `json:"where,omitempty"`
+	Sort   []Sort `json:"sort,omitempty"`
+	Limit  int    `json:"limit,omitempty"`
+	Cursor string `json:"cursor,omitempty"`
+	// Skip passes over this many rows (after the cursor when there is one): a block read by
+	// scrolling that jumps ahead of the rows read so far (docs/grid.md §3.4).
+	Skip   int      `json:"skip,omitempty"`
 	Fields []string `json:"fields,omitempty"`
 }
+
+// MaxSkip is the largest skip of a query.
+const MaxSkip = 10_000_000
 
 // Filter is the condition on one field: any of In (OR), and every operator (AND).
 type Filter struct {
@@ -136,7 +142,7 @@ func (f Filter) MarshalJSON() ([]byte, error) {
 }
 
 // reserved query-string keys; every other key is a filter.
-var reserved = map[string]bool{"sort": true, "limit": true, "cursor": true, "fields": true, "stream": true, "where": true}
+var reserved = map[string]bool{"sort": true, "limit": true, "skip": true, "cursor": true, "fields": true, "stream": true, "where": true}
 
 // ParseValues reads the query-string form: field=value (repeat for several values),
 // field.op=value for operators, sort=style,-size, limit, cursor, fields=a,b. Keys starting
@@ -163,6 +169,12 @@ func ParseValues(v url.Values) (Query, error) {
 				bad = append(bad, httpx.FieldError{Field: "limit", Rule: "integer", Message: "limit must be a whole number"})
 			}
 			q.Limit = n
+		case key == "skip":
+			n, err := strconv.Atoi(vals[len(vals)-1])
+			if err != nil || n < 0 {
+				bad = append(bad, httpx.FieldError{Field: "skip", Rule: "integer", Message: "skip must be a whole number"})
+			}
+			q.Skip = n
 		case key == "cursor":
 			q.Cursor = vals[len(vals)-1]
 		case key == "where":
@@ -248,6 +260,7 @@ type compiled struct {
 	sorts  []sortKey
 	fields []*Column
 	limit  int
+	skip   int
 	sig    string
 }
 
@@ -348,6 +361,14 @@ func (g *Grid) compile(q Query, scope sq.Sqlizer, maxLimit int) (*compiled, erro
 		cq.limit = g.PageSize
 	default:
 		cq.limit = q.Limit
+	}
+	switch {
+	case q.Skip < 0:
+		bad = append(bad, httpx.FieldError{Field: "skip", Rule: "min", Message: "skip cannot be negative"})
+	case q.Skip > MaxSkip:
+		bad = append(bad, httpx.FieldError{Field: "skip", Rule: "max", Message: fmt.Sprintf("skip must be at most %d", MaxSkip)})
+	default:
+		cq.skip = q.Skip
 	}
 	if len(bad) > 0 {
 		return nil, httpx.Invalid(bad...)
@@ -560,6 +581,9 @@ func (cq *compiled) rowsSQL(read func(*Column) string, limit int) (string, []any
 	b = b.OrderBy(cq.orderBy()...)
 	if limit > 0 {
 		b = b.Limit(uint64(limit))
+	}
+	if cq.skip > 0 {
+		b = b.Offset(uint64(cq.skip))
 	}
 	return b.ToSql()
 }

@@ -394,6 +394,66 @@ test.describe.serial('sample inventory grid', () => {
     await ctx.dispose();
   });
 
+  test('every row by scrolling: blocks of 100 read as the user scrolls, a cell of the last block edited and saved', async ({ page }) => {
+    const { ctx, csrf } = await apiSession('editor');
+    const headers = { 'X-CSRF-Token': csrf };
+    const count = async () => ((await (await ctx.post('/api/sampleInventory/Production/query', { data: { limit: 1 }, headers })).json()).data as { totalCount: number }).totalCount;
+    // More samples than three blocks: added through the API when the library has fewer.
+    const have = await count();
+    if (have < 350) {
+      const add = Array.from({ length: 350 - have }, (_, i) => ({
+        tempId: `b${i}`,
+        values: { division: 'Footwear', style: `99${String(i).padStart(4, '0')}`, color: 'BLKSCROLL', size: '9', side: 'Pair', status: 'Available', totalQty: 1, bin: `SC-${i}` },
+      }));
+      const res = await ctx.patch('/api/sampleInventory/Production/batch/many', { data: { add }, headers });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    }
+    const total = await count();
+    expect(total).toBeGreaterThanOrEqual(350);
+    const queries: Array<{ limit?: number; skip?: number; cursor?: string }> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/sampleInventory/Production/query')) queries.push(r.postDataJSON() as (typeof queries)[number]);
+    });
+    await openProduction(page);
+    // The first block only, with the total of every row.
+    await expect(grid(page).getByTestId('grid-row-count')).toHaveAttribute('data-count', String(total));
+    expect(queries[0]).toMatchObject({ limit: 100 });
+    expect(queries.length).toBeLessThanOrEqual(2);
+    await expect(page.getByText(/Load 1,000 more/)).toHaveCount(0);
+
+    // The jump to the end: the last block is read (a skip, no block in between).
+    const viewport = grid(page).locator('.ag-grid-viewport').first();
+    await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const last = grid(page).locator(`.ag-row[row-index="${total - 1}"]`).first();
+    await expect(last).not.toHaveClass(/its-grid-row--placeholder/, { timeout: 15_000 });
+    expect(queries.some((q) => (q.skip ?? 0) >= 100)).toBe(true);
+    // The last row is the server's last of the same order.
+    const all = await allRows(ctx, csrf);
+    expect(all).toHaveLength(total);
+    const lastRow = all[total - 1]!;
+    await expect(last).toHaveAttribute('row-id', lastRow.id);
+
+    // An edit in the last block: saved with the row's version, the server has it.
+    const bin = `END-${Date.now() % 100000}`;
+    await cell(page, total - 1, 'bin').dblclick();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(bin);
+    await page.keyboard.press('Enter');
+    await expect(cell(page, total - 1, 'bin')).toHaveText(bin);
+    await expect(grid(page).getByTestId('grid-save-state')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    const after = (await allRows(ctx, csrf)).find((r) => r.id === lastRow.id)!;
+    expect(after.bin).toBe(bin);
+    expect(after.version).toBe(lastRow.version + 1);
+    await shot(page, 'samples-scroll-end');
+
+    // Undo across the jump puts the old bin back on the server.
+    await page.keyboard.press('Control+z');
+    await expect(cell(page, total - 1, 'bin')).toHaveText(String(lastRow.bin ?? ''));
+    await expect(grid(page).getByTestId('grid-save-state')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    await expect.poll(async () => (await allRows(ctx, csrf)).find((r) => r.id === lastRow.id)!.bin).toBe(lastRow.bin);
+    await ctx.dispose();
+  });
+
   test('the grid speaks the user\'s language (de-DE)', async ({ page }) => {
     await login(page, 'editor');
     await page.getByTestId('language-menu').click();

@@ -25,6 +25,7 @@ export interface SampleSchema extends GridSchema {
 
 export const endpoints = (library: Library): GridEndpoints => ({
   stream: `/sampleInventory/${library}/stream`,
+  query: `/sampleInventory/${library}/query`,
   batch: `/sampleInventory/${library}/batch/many`,
   export: `/sampleInventory/export/xlsx/${library}`,
   exportCsv: `/sampleInventory/export/csv/${library}`,

@@ -46,6 +46,7 @@ import { GridController, SELECTION_COL, type GridData, type GridSettings, type G
 import type { ChangeKind } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
 import { isPlaceholder } from './blocks/pagedRows';
+import { useProtocolSource } from './blocks/protocolSource';
 import { RangeSummaryBar } from './summary/RangeSummaryBar';
 import { GridFooter } from './summary/GridFooter';
 import { GridIcon } from './icons';
@@ -271,12 +272,15 @@ function GridView(props: DataGridProps) {
   const headerOf = (col: GridColumn) => headerName?.(col) || col.headerName;
   const handleRef = useRef<DataGridHandle | null>(null);
   const afterCells = props.afterCells;
+  // A protocol grid with a query call reads its view in blocks as the user scrolls.
+  const querySource = useProtocolSource(props.source ? undefined : props.endpoints, props.schema.pageSize);
+  const source = props.source ?? querySource;
 
   ctrl.configure(
     {
       schema: props.schema,
       endpoints: props.endpoints ?? {},
-      source: props.source,
+      source,
       confirmChanges: props.confirmChanges,
       afterCells: afterCells ? (ids, kind) => handleRef.current && afterCells(ids, handleRef.current, kind) : undefined,
       onGroupingChange: props.onGroupingChange,
@@ -389,7 +393,7 @@ function GridView(props: DataGridProps) {
       if (!inGrid(e.target) || !ctrl.api || ctrl.api.getEditingCells().length) return;
       const text = e.clipboardData?.getData('text/plain') ?? '';
       e.preventDefault();
-      if (text) ctrl.paste(text);
+      if (text) void ctrl.paste(text);
     };
     document.addEventListener('copy', onCopy);
     document.addEventListener('cut', onCopy);
@@ -487,7 +491,7 @@ function GridView(props: DataGridProps) {
     ctrl.openColumnMenu(field, r ? r.left : 0, r ? r.bottom + 4 : 0);
   };
 
-  const paged = !!props.source?.blocks;
+  const paged = !!source?.blocks;
   const columnDefs = useMemo<ColDef<GridData>[]>(() => {
     const canEdit = !!props.canEdit;
     const ac = props.autocomplete;
@@ -680,7 +684,7 @@ function GridView(props: DataGridProps) {
       return;
     }
     read.then(
-      (text) => text && ctrl.paste(text),
+      (text) => void (text && ctrl.paste(text)),
       () => toast.info(intl.formatMessage(m.pasteShortcut)),
     );
   };
@@ -781,7 +785,9 @@ function GridView(props: DataGridProps) {
           doesExternalFilterPass={ctrl.doesExternalFilterPass}
           suppressNoRowsOverlay
           onSortChanged={(e) => {
-            if (e.source === 'uiColumnSorted') props.onSortChange?.(ctrl.currentSort());
+            if (e.source !== 'uiColumnSorted') return;
+            props.onSortChange?.(ctrl.currentSort());
+            if (source?.sortOnServer) void ctrl.load();
           }}
           onGridReady={(e) => {
             ctrl.attach(e.api as GridApi<GridData>);

@@ -169,6 +169,8 @@ export interface GridSource {
    * (`skip`, `limit`) as the user scrolls to it, and answers the view's total with each.
    */
   blocks?: number;
+  /** The server sorts the view: a sort by a column header reads it again. */
+  sortOnServer?: boolean;
 }
 
 /** A cell change the page is asked about before it is taken (`confirmChanges`). */
@@ -313,7 +315,8 @@ export class GridController {
 
   /** Whether the rows are read by scrolling. */
   isPaged(): boolean {
-    return !!this.settings?.source?.blocks;
+    // A group needs every row of the view: a grouped grid reads the whole view at once.
+    return !!this.settings?.source?.blocks && !this.groupField;
   }
 
   /* ------------------------------------------------------------------ settings and ui */
@@ -449,7 +452,8 @@ export class GridController {
     const signal = abort.signal;
     await this.writer.idle();
     if (signal.aborted) return;
-    if (this.settings.source?.blocks) return this.fillBlocks(this.settings.source, this.settings.source.blocks, signal);
+    if (this.isPaged() && this.settings.source?.blocks) return this.fillBlocks(this.settings.source, this.settings.source.blocks, signal);
+    this.paged.close();
     let skip = 0;
     for (const r of this.rows.values()) if (!isNew(r)) skip++;
     if (reset) {
@@ -559,7 +563,15 @@ export class GridController {
 
   setGroupBy(field: string | null): void {
     if (field === this.groupField) return;
+    const wasPaged = this.isPaged();
     this.groupField = field;
+    if (this.api && wasPaged !== this.isPaged()) {
+      // Read by scrolling ungrouped, whole when grouped: the view is read again.
+      this.collapsed.clear();
+      this.patchUi({ groupBy: field });
+      void this.load();
+      return;
+    }
     this.collapsed.clear();
     this.patchUi({ groupBy: field });
     this.regroup();
@@ -953,6 +965,10 @@ export class GridController {
       remove.push(r);
     }
     if (remove.length && this.api) this.api.applyTransaction({ remove });
+    if (this.isPaged()) {
+      const gone = this.paged.drop(remove.map((r) => r.id));
+      if (gone) this.patchUi({ total: Math.max(0, this.ui.get().total - gone) });
+    }
     this.patchUi({ rowCount: this.shownCount(), loaded: this.rows.size, newRows: this.countNew() });
     if (this.groupField) this.regroup();
     this.refreshSelectionCounts();
@@ -1183,6 +1199,10 @@ export class GridController {
       const rows = await this.writer.write(items.map((i) => ({ id: i.id, changes: { [soft.field]: i.value && i.value !== soft.value ? i.value : null } })));
       const add = rows.filter((r) => !this.rows.has(r.id));
       for (const r of add) this.rows.set(r.id, r);
+      if (add.length && this.isPaged()) {
+        const back = this.paged.restore(add.map((r) => r.id));
+        if (back) this.patchUi({ total: this.ui.get().total + back });
+      }
       if (add.length) this.api?.applyTransaction({ add });
       this.patchUi({ rowCount: this.shownCount() });
       this.regroup();
@@ -1373,10 +1393,27 @@ export class GridController {
     return displayText(col, v);
   }
 
-  /** Pastes a TSV block over the range (or from the focused cell), as one undo step. */
-  paste(text: string): { changed: number; rejected: number } {
+  /**
+   * Pastes a TSV block over the range (or from the focused cell), as one undo step. In a view
+   * read by scrolling the blocks of the rows it covers are read first (rows never scrolled to).
+   */
+  async paste(text: string): Promise<{ changed: number; rejected: number }> {
     const r = this.currentRect();
     if (!r) return { changed: 0, rejected: 0 };
+    if (this.isPaged()) {
+      const rows = parseTsv(text).length;
+      try {
+        await this.paged.load(r.top, Math.max(r.bottom, r.top + rows - 1));
+      } catch (e) {
+        if (!isCancelled(e)) toast.error(this.intl.formatMessage(m.loadFailed));
+        return { changed: 0, rejected: 0 };
+      }
+      this.refreshIndex();
+    }
+    return this.pasteNow(text, r);
+  }
+
+  private pasteNow(text: string, r: Rect): { changed: number; rejected: number } {
     const block = parseTsv(text);
     const plan = planPaste(block, r, { cols: this.columns.length });
     const entries: Array<{ rowId: string; field: string; raw: unknown; rowLabel?: string }> = [];

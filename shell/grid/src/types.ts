@@ -120,6 +120,11 @@ export interface CellErrorDetail {
 export interface GridEndpoints {
   stream: string;
   batch: string;
+  /**
+   * The query call (docs/grid.md §3.8): given, the grid reads its view in blocks as the user
+   * scrolls, sorted and filtered on the server (the stream only while it is grouped).
+   */
+  query?: string;
   /** The server-side Excel export (docs/grid.md §7). */
   export?: string;
   /** The same view as a csv file. */

@@ -81,6 +81,7 @@ export const fetchLibrarySchema = (libraryType: LibraryType, signal?: AbortSigna
 
 export const gridEndpoints = (libraryType: LibraryType): GridEndpoints => ({
   stream: `/assets/${libraryType}/stream`,
+  query: `/assets/${libraryType}/query`,
   batch: `/assets/${libraryType}/batch/many`,
   export: `/assets/${libraryType}/export/xlsx`,
   exportCsv: `/assets/${libraryType}/export/csv`,

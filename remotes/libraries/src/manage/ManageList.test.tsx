@@ -48,13 +48,12 @@ const modules: ModuleEntry[] = [
   },
 ];
 
-const ndjson = (lines: unknown[]) => new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { status: 200, headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } });
 
 function server(batch: (body: { update?: Array<{ id: string; version: number; changes: Record<string, unknown> }> }) => Response) {
   const batches: unknown[] = [];
   const fake = fakeFetch({
     'GET /api/assets/StepAsset/schema': () => json(200, { data: schema }),
-    'POST /api/assets/StepAsset/stream': () => ndjson([{ totalCount: 2 }, ...rows, { done: true, count: 2, nextCursor: null }]),
+    'POST /api/assets/StepAsset/query': () => json(200, { data: { rows, totalCount: 2, nextCursor: null } }),
     'PATCH /api/assets/StepAsset/batch/many': (init) => {
       const body = JSON.parse(String(init.body));
       batches.push(body);
@@ -67,6 +66,8 @@ function server(batch: (body: { update?: Array<{ id: string; version: number; ch
   vi.stubGlobal('fetch', fake);
   return { fake, batches };
 }
+
+vi.setConfig({ testTimeout: 30_000 });
 
 const handle = createRef<DataGridHandle>();
 const controller = () => handle.current!.controller;
@@ -82,7 +83,7 @@ async function mount() {
       { shell: { modules }, path: '/sales/libraries/manage/step/pending' },
     );
   });
-  await waitFor(() => expect(screen.getByTestId('manage-count').textContent).toBe('2 items'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByTestId('manage-count').textContent).toBe('2 items'), { timeout: 20_000 });
   return screen.getByTestId('manage-data-grid');
 }
 
@@ -96,8 +97,9 @@ describe('manage grid', () => {
     const { fake } = server(() => json(500, {}));
     const grid = await mount();
     expect(within(grid).getByText('Aero Runner fit guide')).toBeTruthy();
-    const stream = fake.calls.find((c) => c.url === '/api/assets/StepAsset/stream')!;
-    expect(JSON.parse(String(stream.init.body))).toEqual({ filters: { status: 'Pending' } });
+    // The first block of the view, read on the query call (docs/grid.md §3.8).
+    const query = fake.calls.find((c) => c.url === '/api/assets/StepAsset/query')!;
+    expect(JSON.parse(String(query.init.body))).toEqual({ filters: { status: 'Pending' }, limit: 100 });
     const headers = [...grid.querySelectorAll('.ag-header-cell-text')].map((h) => h.textContent);
     expect(headers).toEqual(expect.arrayContaining(['Name *', 'Asset type *', 'Status', 'File']));
   });

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError, Dialog, EmptyState, Icon, SearchInput, Spinner, api, confirm, toast, usePageTitle } from '@its/kit';
-import { DataGrid, streamRows, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
+import { DataGrid, protocolSource, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
 import { fetchLibrarySchema, filterOptions, gridEndpoints, reportJob, signedAssets } from '../api/assets';
 import type { Asset, AssetStatus, LibrarySchema, LibraryType } from '../api/types';
 import { AssetDetailView } from '../browse/AssetDetail';
@@ -124,9 +124,8 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
   // server's publish refusal, which this page shows itself (the kit reports other refusals).
   const source = useMemo<GridSource>(
     () => ({
-      load: async (query, signal, sink) => {
-        await streamRows(endpoints.stream, { filters: query.filters, sort: query.sort.length ? query.sort : undefined }, { signal, onTotal: sink.total, onRows: sink.rows });
-      },
+      // Read in blocks as the user scrolls (docs/grid.md §3.8).
+      ...protocolSource(endpoints, schema.pageSize),
       send: async (req: BatchRequest) => {
         try {
           const res = await api.patch<BatchResult>(endpoints.batch, req, { silent: true });
@@ -163,7 +162,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
         }
       },
     }),
-    [endpoints, intl, invalidate, client, libraryType, onRefused],
+    [endpoints, schema.pageSize, intl, invalidate, client, libraryType, onRefused],
   );
 
   const confirmChanges = useCallback(async (changes: ProposedChange[]) => {

@@ -125,4 +125,34 @@ describe('BlockCache', () => {
     expect(srv.calls).toHaveLength(2);
     expect(blocks).toHaveLength(1);
   });
+
+  it('load() reads every missing block of a range, shares a block already on its way, and scrolling away does not cancel them', async () => {
+    const { c, srv, blocks } = cache(1_000);
+    const start = c.start();
+    await answer(srv, 0);
+    await start;
+    c.ensure(150, 160);
+    await tick();
+    expect(srv.calls.map((x) => x.skip)).toEqual([0, 100]);
+    let done = false;
+    const loading = c.load(50, 420).then(() => (done = true));
+    await tick();
+    // Block 1 is shared (one request), blocks 2 to 4 are asked for now.
+    expect(srv.calls.filter((x) => x.skip === 100)).toHaveLength(1);
+    expect(srv.calls.map((x) => x.skip).sort((a, b) => a - b)).toEqual([0, 100, 200, 300, 400]);
+    // The user scrolls far away: the pinned blocks stay on their way.
+    c.ensure(900, 920);
+    await tick();
+    for (const skip of [100, 200, 300, 400]) expect(srv.calls.find((x) => x.skip === skip)!.signal.aborted).toBe(false);
+    for (const skip of [100, 200, 300]) await answer(srv, skip);
+    expect(done).toBe(false);
+    await answer(srv, 400);
+    await loading;
+    expect(done).toBe(true);
+    expect(blocks.map(([skip]) => skip).sort((a, b) => a - b)).toEqual([0, 100, 200, 300, 400]);
+    // Nothing left to read: resolves at once without a request.
+    const before = srv.calls.length;
+    await c.load(0, 499);
+    expect(srv.calls.length).toBe(before + 0);
+  });
 });

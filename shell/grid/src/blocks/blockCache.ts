@@ -33,6 +33,9 @@ export class BlockCache<R> {
   private readonly state = new Map<number, BlockState>();
   private readonly inflight = new Map<number, AbortController>();
   private queue: number[] = [];
+  /** Blocks a caller waits for (a paste over rows not read yet): never cancelled by scrolling. */
+  private readonly pinned = new Map<number, number>();
+  private readonly reading = new Map<number, Promise<void>>();
   private closed = false;
   private view: [number, number] | null = null;
   total: number | null = null;
@@ -83,7 +86,7 @@ export class BlockCache<R> {
       return false;
     });
     for (const [b, ctl] of this.inflight) {
-      if (wanted.has(b)) continue;
+      if (wanted.has(b) || this.pinned.has(b)) continue;
       ctl.abort();
       this.inflight.delete(b);
       this.state.delete(b);
@@ -94,6 +97,34 @@ export class BlockCache<R> {
       this.queue.push(b);
     }
     this.pump();
+  }
+
+  /**
+   * Reads every block of the rows `first` to `last` that has not come yet and resolves when all
+   * came (a paste or a fill over rows the user never scrolled to); rejects when one fails.
+   */
+  async load(first: number, last: number): Promise<void> {
+    if (this.closed || this.total === null) return;
+    const end = Math.min(last, this.total - 1);
+    if (end < first) return;
+    const waits: Promise<void>[] = [];
+    const blocks: number[] = [];
+    for (let b = this.blockOf(Math.max(0, first)); b <= this.blockOf(end); b++) {
+      if (this.isLoaded(b)) continue;
+      blocks.push(b);
+      this.pinned.set(b, (this.pinned.get(b) ?? 0) + 1);
+      this.queue = this.queue.filter((q) => q !== b);
+      waits.push(this.reading.get(b) ?? this.read(b));
+    }
+    try {
+      await Promise.all(waits);
+    } finally {
+      for (const b of blocks) {
+        const n = (this.pinned.get(b) ?? 1) - 1;
+        if (n > 0) this.pinned.set(b, n);
+        else this.pinned.delete(b);
+      }
+    }
   }
 
   /** Forgets everything and cancels what is on its way (a new sort or filter). */
@@ -113,7 +144,15 @@ export class BlockCache<R> {
     }
   }
 
-  private async read(block: number): Promise<void> {
+  private read(block: number): Promise<void> {
+    const p = this.readNow(block).finally(() => {
+      if (this.reading.get(block) === p) this.reading.delete(block);
+    });
+    this.reading.set(block, p);
+    return p;
+  }
+
+  private async readNow(block: number): Promise<void> {
     const ctl = new AbortController();
     this.inflight.set(block, ctl);
     this.state.set(block, 'loading');

@@ -38,6 +38,8 @@ export class PagedRows {
   /** Positions of the view (real rows and placeholders). */
   slots = 0;
   private readonly pos = new Map<string, number>();
+  /** Where rows dropped from the view stood (for an undone delete). */
+  private readonly dropped = new Map<string, number>();
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private lastView: [number, number] = [0, 0];
 
@@ -74,6 +76,15 @@ export class PagedRows {
     this.cache?.close();
     this.cache = null;
     if (this.viewTimer) clearTimeout(this.viewTimer);
+  }
+
+  /**
+   * Reads the blocks of the grid rows `first` to `last` (display positions) not read yet and
+   * resolves when they are shown in place of their placeholders.
+   */
+  async load(first: number, last: number): Promise<void> {
+    const lead = this.host.newRows().length;
+    await this.cache?.load(Math.max(0, first - lead), Math.max(0, last - lead));
   }
 
   /** The rows in view changed (ag-grid's viewportChanged); read their blocks soon. */
@@ -149,6 +160,43 @@ export class PagedRows {
     if (skip + rows.length > this.slots) this.slots = skip + rows.length;
     api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + skip });
     this.host.loaded();
+  }
+
+  /**
+   * Rows of the view went (deleted, or moved out of it by an edit): the view is that many rows
+   * shorter, so as many placeholders go from its end. Returns how many of the rows were in it.
+   */
+  drop(ids: string[]): number {
+    let n = 0;
+    for (const id of ids) {
+      const at = this.pos.get(id);
+      if (at === undefined) continue;
+      this.pos.delete(id);
+      this.dropped.set(id, at);
+      n++;
+    }
+    if (n === 0) return 0;
+    const remove: GridRow[] = [];
+    for (let i = this.slots - 1; i >= 0 && remove.length < n; i--) {
+      if (this.pos.delete(PH + i)) remove.push({ id: PH + i } as GridRow);
+    }
+    this.slots = Math.max(0, this.slots - n);
+    const api = this.host.api;
+    if (remove.length && api && !api.isDestroyed()) api.applyTransaction({ remove });
+    return n;
+  }
+
+  /** Rows dropped and shown again (an undone delete): back at their place, the view longer. */
+  restore(ids: string[]): number {
+    let n = 0;
+    for (const id of ids) {
+      if (this.pos.has(id)) continue;
+      this.pos.set(id, this.dropped.get(id) ?? this.slots);
+      this.dropped.delete(id);
+      n++;
+    }
+    this.slots += n;
+    return n;
   }
 
   /** The total changed after the view was shown: placeholders added at the end or taken off. */

@@ -63,6 +63,10 @@ describe('GridFooter', () => {
       return el as HTMLElement;
     });
     expect(cost.getAttribute('data-figure')).toBe('sum');
+    // The figure's name is text with its whole name as the title (never a cut-off menu).
+    const label = cost.querySelector('.its-grid-foot__label') as HTMLElement;
+    expect(label.getAttribute('title')).toBe('Sum');
+    expect(label.querySelector('.its-grid-foot__name')?.textContent).toBe('Sum');
     expect(cost.querySelector('output')?.textContent).toBe('98,765.43');
     expect(bodies[0]).toEqual({ filters: { division: 'Work' }, fields: ['style', 'netCost'], aggregates: { style: ['filled'], netCost: ['sum'] } });
     const style = footer.querySelector('[data-field="style"]') as HTMLElement;

@@ -21,6 +21,22 @@ const footerMessages = defineMessages({
 });
 const msg: Record<keyof typeof footerMessages, MessageDescriptor> = footerMessages;
 
+/** A figure's short name, shown in a column too narrow for the whole one (which is its title). */
+const shortMessages = defineMessages({
+  count: { id: 'grid.footer.short.count', defaultMessage: 'Cnt' },
+  empty: { id: 'grid.footer.short.empty', defaultMessage: 'Empty' },
+  filled: { id: 'grid.footer.short.filled', defaultMessage: 'Filled' },
+  unique: { id: 'grid.footer.short.unique', defaultMessage: 'Uniq.' },
+  sum: { id: 'grid.footer.short.sum', defaultMessage: 'Sum' },
+  avg: { id: 'grid.footer.short.avg', defaultMessage: 'Avg' },
+  min: { id: 'grid.footer.short.min', defaultMessage: 'Min' },
+  max: { id: 'grid.footer.short.max', defaultMessage: 'Max' },
+});
+const shortName: Record<Figure, MessageDescriptor> = shortMessages;
+
+/** Below this width (px) a column's footer names its figure by the short name. */
+export const NARROW_FOOTER_PX = 110;
+
 const EVENTS = ['displayedColumnsChanged', 'columnResized', 'columnMoved', 'columnVisible', 'columnPinned', 'virtualColumnsChanged'] as const;
 
 export interface GridFooterProps {
@@ -93,21 +109,30 @@ export function GridFooter({ ctrl, path, version }: GridFooterProps) {
     const value = figureValue(summary.data?.columns[id], f);
     const header = ctrl.header(col);
     const shown = value === null ? '' : intl.formatNumber(value, { maximumFractionDigits: 2 });
+    const name = intl.formatMessage(figureMessages[f]);
+    const narrow = c.getActualWidth() < NARROW_FOOTER_PX;
     const cls = `its-grid-foot__cell${isNumberType(col.type) ? ' its-grid-foot__cell--num' : ''}`;
     return (
       <div key={id} className={cls} style={style} data-field={id} data-figure={f} data-value={value ?? ''} title={shown ? `${header} · ${intl.formatMessage(figureMessages[f])}: ${shown}` : undefined}>
-        <select
-          className="its-grid-foot__pick"
-          aria-label={intl.formatMessage(msg.pick, { column: header })}
-          value={f}
-          onChange={(e) => setPicked((p) => ({ ...p, [id]: e.target.value as Figure }))}
-        >
-          {figuresFor(col.type).map((o) => (
-            <option key={o} value={o}>
-              {intl.formatMessage(figureMessages[o])}
-            </option>
-          ))}
-        </select>
+        {/* The figure's name as text (never cut: the short name in a narrow column, the whole
+            one as its title); the menu lies over it, unseen, and opens on a click or the keyboard. */}
+        <span className="its-grid-foot__label" title={name}>
+          <span className="its-grid-foot__name" aria-hidden="true" data-short={narrow || undefined}>
+            {narrow ? intl.formatMessage(shortName[f]) : name}
+          </span>
+          <select
+            className="its-grid-foot__pick"
+            aria-label={intl.formatMessage(msg.pick, { column: header })}
+            value={f}
+            onChange={(e) => setPicked((p) => ({ ...p, [id]: e.target.value as Figure }))}
+          >
+            {figuresFor(col.type).map((o) => (
+              <option key={o} value={o}>
+                {intl.formatMessage(figureMessages[o])}
+              </option>
+            ))}
+          </select>
+        </span>
         <output className="its-grid-foot__value">{value === null ? (summary.isFetching && !summary.data ? '…' : '') : shown}</output>
       </div>
     );
