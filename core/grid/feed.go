@@ -420,7 +420,7 @@ func cellText(c *Column, v any) *string {
 	return &s
 }
 
-// compareCells orders two cells of a sort key: blanks (nil) last either way, numbers and dates
+// compareCells ranks two cells of a sort key: blanks (nil) last either way, numbers and dates
 // as their type, text ignoring case first.
 func compareCells(c *Column, a, b any, desc bool) int {
 	switch {

@@ -142,8 +142,8 @@ type Grid struct {
 	MaxLimit int
 	// MaxBatch caps the rows of one batch write.
 	MaxBatch int
-	// InGo marks a grid whose rows are computed in Go, not read by one SQL statement (the
-	// assortment detail): it has no Table and no column expressions, and only ExportRows
+	// InGo marks a grid whose rows are computed in Go, not read by one SQL statement (a
+	// module's rows with computed figures): it has no Table and no column expressions, and only ExportRows
 	// (feed.go) reads it.
 	InGo bool
 

@@ -18,7 +18,7 @@ type BannerLine struct {
 	Top   int
 }
 
-// Banner draws a w x h picture for demo data (a season's cover, a display group's custom
+// Banner draws a w x h picture for demo data (a cover picture, a banner in a page's
 // content): a diagonal blend from one colour to another, light bands shifted by phase, and the
 // lines in white from the left edge at left.
 func Banner(w, h int, from, to color.RGBA, phase, left int, lines []BannerLine) *image.RGBA {

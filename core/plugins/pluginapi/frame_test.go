@@ -17,9 +17,9 @@ func sampleRequest() *RequestFrame {
 		Route: "POST /api/hello/items/{item}", Params: map[string]string{"item": "x"}, Action: "hello.items.post",
 		User: &User{ID: "u1", Name: "Ana", LastName: "Silva", FullName: "Ana Silva", Email: "ana@example.com", UserCode: "AS",
 			DepartmentAccess: []string{"footwear", "apparel"},
-			Permissions: []Permission{{Domain: "orders", Role: "editor", Channel: "retail", Region: "EU", ProductType: "FTW"},
+			Permissions: []Permission{{Domain: "widgets", Role: "editor", Channel: "retail", Region: "EU", ProductType: "FTW"},
 				{Domain: "catalog", Role: "viewer"}},
-			Flags: []string{"conference.domestic"}, Country: "BR", Language: "pt-BR"},
+			Flags: []string{"events.domestic"}, Country: "BR", Language: "pt-BR"},
 	}, Body: []byte("{\"text\":\"ü\"}\x00\xff"), EOF: true}
 }
 
