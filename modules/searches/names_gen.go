@@ -12,6 +12,18 @@ const (
 // RowHeights lists every rowHeight value in order.
 var RowHeights = []string{RowHeightCompact, RowHeightNormal, RowHeightTall}
 
+// The grids a view may be saved of (each opened by its own action, views.go).
+const (
+	ViewGridProductsCatalog           = "products.catalog"
+	ViewGridSampleInventoryProduction = "sampleInventory.Production"
+	ViewGridSampleInventorySales      = "sampleInventory.Sales"
+	ViewGridAssortmentsDetail         = "assortments.detail"
+	ViewGridAssortmentsSearch         = "assortments.search"
+)
+
+// ViewGrids lists every viewGrid value in order.
+var ViewGrids = []string{ViewGridProductsCatalog, ViewGridSampleInventoryProduction, ViewGridSampleInventorySales, ViewGridAssortmentsDetail, ViewGridAssortmentsSearch}
+
 // Constants of modules/searches/module.yaml.
 const (
 	// The narrowest column width a layout keeps (px)
@@ -22,6 +34,8 @@ const (
 	MaxSaved = 200
 	// The largest saved query
 	MaxQueryBytes = 65536
+	// The longest name of a saved view (characters)
+	MaxViewName = 200
 )
 
 // Texts the server answers with, as shell/src/i18n/lang/en-US.json words them.

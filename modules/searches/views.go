@@ -15,14 +15,15 @@ import (
 	"its/modules/actions"
 )
 
-// viewGrids are the grids a view may be saved of, each with the decision that opens it: a view
-// is shown, saved or shared only for users the grid's own action lets in.
+// viewGrids are the grids a view may be saved of (the manifest's viewGrid enumeration, which the
+// browser reads too), each with the decision that opens it: a view is shown, saved or shared only
+// for users the grid's own action lets in.
 var viewGrids = map[string]authz.Check{
-	"products.catalog":           {Action: actions.ProductsView},
-	"sampleInventory.Production": {Action: actions.SampleInventoryView, Resource: map[string]any{"library": "Production"}},
-	"sampleInventory.Sales":      {Action: actions.SampleInventoryView, Resource: map[string]any{"library": "Sales"}},
-	"assortments.detail":         {Action: actions.AssortmentsView},
-	"assortments.search":         {Action: actions.AssortmentsView},
+	ViewGridProductsCatalog:           {Action: actions.ProductsView},
+	ViewGridSampleInventoryProduction: {Action: actions.SampleInventoryView, Resource: map[string]any{"library": "Production"}},
+	ViewGridSampleInventorySales:      {Action: actions.SampleInventoryView, Resource: map[string]any{"library": "Sales"}},
+	ViewGridAssortmentsDetail:         {Action: actions.AssortmentsView},
+	ViewGridAssortmentsSearch:         {Action: actions.AssortmentsView},
 }
 
 // maxShares caps the users one view is shared with.
@@ -113,8 +114,8 @@ func (v *Views) Save(ctx context.Context, grid string, req *ViewRequest) (*View,
 	switch {
 	case name == "":
 		bad = append(bad, httpx.FieldError{Field: "name", Rule: "required", Message: "Name the view"})
-	case len([]rune(name)) > 200:
-		bad = append(bad, httpx.FieldError{Field: "name", Rule: "max", Message: "A view's name is at most 200 characters"})
+	case len([]rune(name)) > MaxViewName:
+		bad = append(bad, httpx.FieldError{Field: "name", Rule: "max", Message: fmt.Sprintf("A view's name is at most %d characters", MaxViewName)})
 	}
 	var q map[string]any
 	if len(req.Query) == 0 || json.Unmarshal(req.Query, &q) != nil || q == nil {

@@ -261,7 +261,7 @@ func packageGo(root string, s Source) (f File, ok bool, err error) {
 // valueName is an enumeration value as part of a Go name: "quick-access" is "QuickAccess".
 func valueName(v string) string {
 	return Camel(strings.Map(func(r rune) rune {
-		if r == ' ' || r == '/' {
+		if r == ' ' || r == '/' || r == '.' {
 			return '-'
 		}
 		return r

@@ -5,21 +5,16 @@
  * and pins, the row height); never rows: whoever opens it reads the rows under their own policy.
  */
 import type { ColumnState } from 'ag-grid-community';
+import { constants, enums } from '@its/kit';
 import type { WhereNode } from '../filter/where';
 import { ROW_HEIGHTS, layoutFromState, stateFromLayout, type GridLayout, type RowHeight } from '../layout/layout';
 import type { SortKey } from '../types';
 
-/** The grids the server keeps views of (modules/searches/views.go viewGrids), by layout key. */
-export const VIEW_GRIDS: ReadonlySet<string> = new Set([
-  'products.catalog',
-  'sampleInventory.Production',
-  'sampleInventory.Sales',
-  'assortments.detail',
-  'assortments.search',
-]);
+/** The grids the server keeps views of (the searches manifest's viewGrid enumeration), by layout key. */
+export const VIEW_GRIDS: ReadonlySet<string> = new Set(enums.searches.viewGrids);
 
 /** The longest name of a view (the server's rule). */
-export const MAX_VIEW_NAME = 200;
+export const MAX_VIEW_NAME = constants.searches.maxViewName;
 
 /** The view's query as kept: each part only when it says something. */
 export interface ViewQuery {

@@ -54,6 +54,8 @@ export const enums = {
   searches: {
     /** A grid's row heights a user's layout may pick */
     rowHeights: ['compact', 'normal', 'tall'],
+    /** The grids a view may be saved of (each opened by its own action, views.go) */
+    viewGrids: ['products.catalog', 'sampleInventory.Production', 'sampleInventory.Sales', 'assortments.detail', 'assortments.search'],
   },
   seasons: {
     /** Season codes (spec §3.3) */
@@ -122,6 +124,8 @@ export const constants = {
     maxSaved: 200,
     /** The largest saved query */
     maxQueryBytes: 65536,
+    /** The longest name of a saved view (characters) */
+    maxViewName: 200,
   },
   seasons: {
     /** Longest side in pixels of a cover's generated preview.jpg */
