@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
-import { cell, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, openProductLibrary, resetLayout, staticAssortmentRows } from './grid-kit';
+import { cell, exactProductTotal, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, openProductLibrary, resetLayout, staticAssortmentRows } from './grid-kit';
 
 /**
  * The grid kit's column menu on every header (docs/grid.md §9), against the real server: in the
@@ -25,13 +25,8 @@ async function filterBy(page: Page, grid: Locator, field: string, op: string | n
   return editor;
 }
 
-/** How many products the product query finds (the same conditions the grid sends). */
-async function productTotal(api: Api, conditions: Record<string, unknown[]>): Promise<number> {
-  const res = await api.ctx.post('/api/products/query', { data: { conditions, limit: 1 }, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(res.ok()).toBeTruthy();
-  const first = JSON.parse((await res.text()).split('\n')[0] ?? '{}') as { total?: number; totalCount?: number };
-  return first.total ?? first.totalCount ?? -1;
-}
+/** How many products the grid's conditions match (exactly, as the grid shows once its footer came). */
+const productTotal = (api: Api, conditions: Record<string, unknown[]>) => exactProductTotal(api, { conditions });
 
 test('product library: sort, filter by a column, hide, pin and autosize from the column menu', async ({ page }) => {
   const api = await apiSession('editor');

@@ -91,10 +91,16 @@ export async function figure(cellLoc: Locator): Promise<number> {
 
 /** The product query's total of a filter tree (the API's answer to the grid's own query). */
 export async function productTotal(api: Api, where: unknown): Promise<number> {
-  const res = await api.ctx.post('/api/products/query', { data: { where, limit: 1 }, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(res.ok()).toBeTruthy();
-  const first = JSON.parse((await res.text()).split('\n')[0] ?? '{}') as { total?: number; totalCount?: number };
-  return first.total ?? first.totalCount ?? -1;
+  return exactProductTotal(api, { where });
+}
+
+/**
+ * How many products a product query matches, exactly: the summary call's count (the product
+ * query itself answers the planner's estimate past its count cap; the grid shows the exact count
+ * once the footer's summary came).
+ */
+export async function exactProductTotal(api: Api, query: Record<string, unknown>): Promise<number> {
+  return (await summary(api, '/api/products/summary', { query, fields: ['style'], aggregates: { style: ['count'] } })).totalCount;
 }
 
 /** From the column menu: sorts by a column descending, then hides columns. */

@@ -451,6 +451,16 @@ test.describe.serial('sample inventory grid', () => {
     await expect(cell(page, total - 1, 'bin')).toHaveText(String(lastRow.bin ?? ''));
     await expect(grid(page).getByTestId('grid-save-state')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
     await expect.poll(async () => (await allRows(ctx, csrf)).find((r) => r.id === lastRow.id)!.bin).toBe(lastRow.bin);
+
+    // A copy from the first row to the last (Ctrl+Shift+Down): the blocks in between were never
+    // scrolled to; they are read first, and the clipboard gets every row's bin in the view's order.
+    await viewport.evaluate((el) => (el.scrollTop = 0));
+    await cell(page, 0, 'bin').click();
+    await page.keyboard.press('Control+Shift+ArrowDown');
+    await page.keyboard.press('Control+c');
+    const lines = async () => (await page.evaluate(() => navigator.clipboard.readText())).split('\r\n').slice(0, -1);
+    await expect.poll(async () => (await lines()).length, { timeout: 20_000 }).toBe(total);
+    expect(await lines()).toEqual(all.map((r) => String(r.bin ?? '')));
     await ctx.dispose();
   });
 

@@ -357,7 +357,7 @@ describe('DataGrid Edit Cells', () => {
     await waitFor(() => expect(r.handle().controller.bounds().rows).toBe(3));
     const ctrl = r.handle().controller;
     act(() => ctrl.setRange({ anchor: { row: 0, col: 0 }, focus: { row: 2, col: ctrl.bounds().cols - 1 } }));
-    act(() => ctrl.openEditCells());
+    act(() => void ctrl.openEditCells());
     const dialog = await screen.findByTestId('grid-edit-cells');
     return { ...r, mem, ctrl, dialog };
   }

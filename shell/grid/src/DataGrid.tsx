@@ -48,6 +48,7 @@ import { isGroupRow, type GroupRow } from './grouping';
 import { isPlaceholder } from './blocks/pagedRows';
 import { useProtocolSource } from './blocks/protocolSource';
 import { RangeSummaryBar } from './summary/RangeSummaryBar';
+import { writeClipboardLater } from './clipboard';
 import { GridFooter } from './summary/GridFooter';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
@@ -383,11 +384,20 @@ function GridView(props: DataGridProps) {
     };
     const onCopy = (e: ClipboardEvent) => {
       if (!inGrid(e.target) || !ctrl.api || ctrl.api.getEditingCells().length) return;
+      const cut = e.type === 'cut';
+      // Rows not read yet: their blocks are read first and the text goes to the clipboard after.
+      if (ctrl.rangeUnread()) {
+        e.preventDefault();
+        void writeClipboardLater(ctrl.copyTextRead()).then((done) => {
+          if (done && cut) ctrl.clearRange();
+        });
+        return;
+      }
       const text = ctrl.copyText();
       if (text === null) return;
       e.clipboardData?.setData('text/plain', text);
       e.preventDefault();
-      if (e.type === 'cut') ctrl.clearRange();
+      if (cut) ctrl.clearRange();
     };
     const onPaste = (e: ClipboardEvent) => {
       if (!inGrid(e.target) || !ctrl.api || ctrl.api.getEditingCells().length) return;
@@ -470,7 +480,7 @@ function GridView(props: DataGridProps) {
       ctrl.redo();
     } else if (mod && e.shiftKey && key === 'e') {
       e.preventDefault();
-      if (props.canEdit) ctrl.openEditCells();
+      if (props.canEdit) void ctrl.openEditCells();
     } else if (mod && key === 'a') {
       e.preventDefault();
       ctrl.selectAllCells();
@@ -591,7 +601,7 @@ function GridView(props: DataGridProps) {
       { id: 'copy', label: intl.formatMessage(m.copy), icon: 'copy', shortcut: 'Ctrl+C', onSelect: () => copyToClipboard() },
       { id: 'paste', label: intl.formatMessage(m.paste), icon: 'paste', shortcut: 'Ctrl+V', disabled: !props.canEdit, onSelect: () => pasteFromClipboard() },
       { id: 'clear', label: intl.formatMessage(m.clearCells), icon: 'eraser', shortcut: 'Del', disabled: !props.canEdit, onSelect: () => ctrl.clearRange() },
-      { id: 'editCells', label: intl.formatMessage(m.editCells), icon: 'editCells', shortcut: 'Ctrl+Shift+E', disabled: !props.canEdit, onSelect: () => ctrl.openEditCells() },
+      { id: 'editCells', label: intl.formatMessage(m.editCells), icon: 'editCells', shortcut: 'Ctrl+Shift+E', disabled: !props.canEdit, onSelect: () => void ctrl.openEditCells() },
       { id: 'sep1', separator: true },
       { id: 'undo', label: intl.formatMessage(m.undo), icon: 'undo', shortcut: 'Ctrl+Z', disabled: !ui.canUndo || !props.canEdit, onSelect: () => ctrl.undo() },
       { id: 'redo', label: intl.formatMessage(m.redo), icon: 'redo', shortcut: 'Ctrl+Y', disabled: !ui.canRedo || !props.canEdit, onSelect: () => ctrl.redo() },
@@ -673,10 +683,7 @@ function GridView(props: DataGridProps) {
 
   const editorCol = ui.filterEditor ? ctrl.column(ui.filterEditor.field) : undefined;
 
-  const copyToClipboard = () => {
-    const text = ctrl.copyText();
-    if (text !== null) void navigator.clipboard?.writeText(text).catch(() => undefined);
-  };
+  const copyToClipboard = () => void writeClipboardLater(ctrl.copyTextRead());
   const pasteFromClipboard = () => {
     const read = navigator.clipboard?.readText?.();
     if (!read) {

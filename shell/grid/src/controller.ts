@@ -26,6 +26,8 @@ import { summarize, type RangeSummary, type SummaryCell } from './summary/rangeS
 export const SELECTION_COL = 'ag-Grid-SelectionColumn';
 export const USER_LOCK_TOAST_MS = 5000;
 export const REJECTED_SHOWN = 200;
+/** The most rows not read yet that a copy, paste or Edit Cells reads before it works (readRows). */
+export const MAX_READ_ROWS = 10_000;
 
 export interface RejectedCell {
   /** 1-based row number as shown, or the row's label. */
@@ -311,6 +313,14 @@ export class GridController {
         this.patchUi({ loading: false, loadError: true });
       },
     });
+  }
+
+  /**
+   * The exact count of the view's rows, from the footer's summary of the same filters: a view
+   * read by scrolling whose total was the server's estimate shows it from now on.
+   */
+  exactTotal(total: number): void {
+    if (this.isPaged() && this.ui.get().totalEstimated) this.paged.exact(total);
   }
 
   /** Whether the rows are read by scrolling. */
@@ -1367,6 +1377,46 @@ export class GridController {
 
   /* ------------------------------------------------------------------ clipboard and keys */
 
+  /**
+   * Whether the range (or the focused cell) covers rows of a view read by scrolling that were not
+   * read yet: a copy or the Edit Cells dialog reads their blocks first (readRows).
+   */
+  rangeUnread(): boolean {
+    const r = this.currentRect();
+    if (!r || !this.isPaged()) return false;
+    for (let row = r.top; row <= r.bottom; row++) if (isPlaceholder(this.dataNodes[row]?.data)) return true;
+    return false;
+  }
+
+  /**
+   * Reads the blocks of the grid rows `top` to `bottom` not read yet (rows the user never
+   * scrolled to) and resolves true when they are shown; false when the read failed (said so in
+   * a toast) or was cancelled. At most MAX_READ_ROWS rows are read this way: a larger range is
+   * refused with a message pointing to the export, and nothing is read.
+   */
+  async readRows(top: number, bottom: number): Promise<boolean> {
+    if (!this.isPaged()) return true;
+    if (bottom - top + 1 > MAX_READ_ROWS) {
+      toast.warning(this.intl.formatMessage(m.readTooMany, { n: MAX_READ_ROWS }), { key: 'grid-read-too-many' });
+      return false;
+    }
+    try {
+      await this.paged.load(top, bottom);
+    } catch (e) {
+      if (!isCancelled(e)) toast.error(this.intl.formatMessage(m.loadFailed));
+      return false;
+    }
+    this.refreshIndex();
+    return true;
+  }
+
+  /** The range as TSV (copyText) after its unread rows were read; null when nothing can be copied. */
+  async copyTextRead(): Promise<string | null> {
+    const r = this.currentRect();
+    if (!r || !(await this.readRows(r.top, r.bottom))) return null;
+    return this.copyText();
+  }
+
   /** The range as TSV, as the cells show (dates MM/DD/YYYY, lists joined). */
   copyText(): string | null {
     const r = this.currentRect();
@@ -1400,16 +1450,7 @@ export class GridController {
   async paste(text: string): Promise<{ changed: number; rejected: number }> {
     const r = this.currentRect();
     if (!r) return { changed: 0, rejected: 0 };
-    if (this.isPaged()) {
-      const rows = parseTsv(text).length;
-      try {
-        await this.paged.load(r.top, Math.max(r.bottom, r.top + rows - 1));
-      } catch (e) {
-        if (!isCancelled(e)) toast.error(this.intl.formatMessage(m.loadFailed));
-        return { changed: 0, rejected: 0 };
-      }
-      this.refreshIndex();
-    }
+    if (this.isPaged() && !(await this.readRows(r.top, Math.max(r.bottom, r.top + parseTsv(text).length - 1)))) return { changed: 0, rejected: 0 };
     return this.pasteNow(text, r);
   }
 
@@ -1482,11 +1523,26 @@ export class GridController {
     return out;
   }
 
-  /** Opens the Edit Cells dialog over the range; says so when nothing in it can be edited. */
-  openEditCells(): void {
+  /**
+   * Opens the Edit Cells dialog over the range; says so when nothing in it can be edited. In a
+   * view read by scrolling the range's rows not read yet are read first (their values decide what
+   * the dialog offers and starts with, and the dialog writes into them).
+   */
+  openEditCells(): Promise<void> {
     this.closeMenu();
     const r = this.currentRect();
-    if (!r || !this.settings.canEdit || this.blockedBySiteUpdate()) return;
+    if (!r || !this.settings.canEdit || this.blockedBySiteUpdate()) return Promise.resolve();
+    // Rows all read: the dialog opens at once (no wait for a read that has nothing to do).
+    if (!this.rangeUnread()) {
+      this.showEditCells(r);
+      return Promise.resolve();
+    }
+    return this.readRows(r.top, r.bottom).then((ok) => {
+      if (ok) this.showEditCells(r);
+    });
+  }
+
+  private showEditCells(r: Rect): void {
     const cols = this.editableColumns();
     if (cols.length === 0) {
       toast.info(this.intl.formatMessage(m.editNothing), { key: 'grid-edit-cells' });

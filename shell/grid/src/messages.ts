@@ -70,6 +70,10 @@ const gridMessages = defineMessages({
   saveFailedToast: { id: 'grid.save.failedToast', defaultMessage: 'An error has occurred while saving: {message}' },
   notFound: { id: 'grid.save.notFound', defaultMessage: 'Some rows no longer exist and were removed from the grid.' },
   loadFailed: { id: 'grid.load.failed', defaultMessage: 'The rows could not be loaded.' },
+  readTooMany: {
+    id: 'grid.read.tooMany',
+    defaultMessage: 'Copy, paste and Edit Cells work on up to {n, number} rows at a time. Use Export for the whole view.',
+  },
   retry: { id: 'grid.load.retry', defaultMessage: 'Try again' },
   cancel: { id: 'grid.cancel', defaultMessage: 'Cancel' },
   columnMenu: { id: 'grid.column.menu', defaultMessage: 'Column menu: {header}' },

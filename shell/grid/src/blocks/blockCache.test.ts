@@ -98,6 +98,24 @@ describe('BlockCache', () => {
     expect(c.estimated).toBe(false);
   });
 
+  it('takes an exact total counted elsewhere in place of its estimate, and keeps it', async () => {
+    // 2,866 rows, the server estimates 7,308 (as the planner did for a combined filter).
+    const { c, srv, totals } = cache(2_866, 7_308);
+    const started = c.start();
+    await answer(srv, 0);
+    await started;
+    expect(totals).toEqual([[7_308, true]]);
+    c.setExact(2_866);
+    expect(totals.at(-1)).toEqual([2_866, false]);
+    expect([c.total, c.estimated]).toEqual([2_866, false]);
+    // A later block's estimate does not take it back; a second exact figure is not taken either.
+    c.ensure(2_800, 2_865);
+    await answer(srv, 2_800);
+    expect([c.total, c.estimated]).toEqual([2_866, false]);
+    c.setExact(9);
+    expect([c.total, c.estimated]).toEqual([2_866, false]);
+  });
+
   it('grows an estimate that was too low', async () => {
     const { c, srv, totals } = cache(450, 250);
     const started = c.start();

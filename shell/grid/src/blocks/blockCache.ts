@@ -127,6 +127,18 @@ export class BlockCache<R> {
     }
   }
 
+  /**
+   * The view's exact total, counted elsewhere (the footer's summary of the same view): it
+   * replaces an estimate; an exact total stays as it is.
+   */
+  setExact(total: number): void {
+    if (this.closed || this.total === null || !this.estimated) return;
+    this.total = total;
+    this.estimated = false;
+    this.opts.onTotal(total, false);
+    if (this.view) this.ensure(...this.view);
+  }
+
   /** Forgets everything and cancels what is on its way (a new sort or filter). */
   close(): void {
     this.closed = true;

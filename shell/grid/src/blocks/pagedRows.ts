@@ -72,6 +72,11 @@ export class PagedRows {
     if (cache === this.cache) this.ensure(...this.lastView);
   }
 
+  /** The view's exact total, counted elsewhere: it replaces the estimate (BlockCache.setExact). */
+  exact(total: number): void {
+    this.cache?.setExact(total);
+  }
+
   close(): void {
     this.cache?.close();
     this.cache = null;

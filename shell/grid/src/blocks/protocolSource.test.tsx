@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@its/kit';
 import { fakeFetch, json, renderWithShell } from '../../../kit/src/test/render';
 import { DataGrid, type DataGridHandle } from '../DataGrid';
+import { MAX_READ_ROWS } from '../controller';
 import type { GridRow, GridSchema } from '../types';
 import { CursorBook, protocolSource } from './protocolSource';
 import { isPlaceholder } from './pagedRows';
@@ -190,5 +191,59 @@ describe('DataGrid on a protocol query', () => {
     expect(server.bodies[before]).toMatchObject({ sort: [{ field: 'style', dir: 'desc' }], limit: 50 });
     await waitFor(() => expect(api.getDisplayedRowAtIndex(0)!.data).toMatchObject({ id: 'r00399' }));
     expect(api.getDisplayedRowCount()).toBe(400);
+  });
+
+  it('copies and opens Edit Cells over rows never scrolled to: their blocks are read first', async () => {
+    const server = protocolServer(400);
+    const handle = createRef<DataGridHandle>();
+    renderWithShell(<DataGrid schema={schema} handle={handle} endpoints={{ stream: '/test/stream', query: '/test/query', batch: '/test/batch' }} canEdit />);
+    const ctrl = () => handle.current!.controller;
+    await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+    const api = ctrl().api!;
+
+    // Rows 40..260: blocks 1 to 5 were never read. The copy reads them, then copies every row.
+    ctrl().refreshIndex();
+    act(() => ctrl().setRange({ anchor: { row: 40, col: 1 }, focus: { row: 260, col: 1 } }));
+    expect(ctrl().rangeUnread()).toBe(true);
+    expect(ctrl().copyText()).toContain('\r\n\r\n'); // the unread rows copy as blanks without the read
+    let text: string | null = null;
+    await act(async () => void (text = await ctrl().copyTextRead()));
+    expect(text).toBe(Array.from({ length: 221 }, (_, i) => `B${40 + i}\r\n`).join(''));
+    expect(ctrl().rangeUnread()).toBe(false);
+    expect(isPlaceholder(api.getDisplayedRowAtIndex(260)!.data)).toBe(false);
+    expect(isPlaceholder(api.getDisplayedRowAtIndex(300)!.data)).toBe(true);
+
+    // Edit Cells over rows 280..399 (never read): the dialog opens once they came, starting blank
+    // (their bins differ), and writes every one of them.
+    act(() => ctrl().setRange({ anchor: { row: 280, col: 1 }, focus: { row: 399, col: 1 } }));
+    expect(ctrl().rangeUnread()).toBe(true);
+    await act(() => ctrl().openEditCells());
+    expect(ctrl().ui.get().editCells).toMatchObject({ fields: ['bin'], rows: 120, initial: { bin: '' } });
+    let res: { changed: number } = { changed: 0 };
+    act(() => void (res = ctrl().applyEditCells({ bin: { change: true, value: 'E-1' } })));
+    expect(res.changed).toBe(120);
+    await act(async () => {
+      ctrl().history.flush();
+      await ctrl().writer.flush();
+      await ctrl().writer.idle();
+    });
+    expect(server.rows[280]).toMatchObject({ bin: 'E-1' });
+    expect(server.rows[399]).toMatchObject({ bin: 'E-1' });
+    expect(server.rows[279]).toMatchObject({ bin: 'B279' });
+  });
+
+  it('refuses to read more rows than MAX_READ_ROWS for a copy, and reads nothing', async () => {
+    const server = protocolServer(MAX_READ_ROWS + 60);
+    const handle = createRef<DataGridHandle>();
+    renderWithShell(<DataGrid schema={schema} handle={handle} endpoints={{ stream: '/test/stream', query: '/test/query', batch: '/test/batch' }} canEdit />);
+    const ctrl = () => handle.current!.controller;
+    await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+    const reads = server.bodies.length;
+    ctrl().refreshIndex();
+    act(() => ctrl().setRange({ anchor: { row: 0, col: 1 }, focus: { row: MAX_READ_ROWS + 59, col: 1 } }));
+    let text: string | null = 'x';
+    await act(async () => void (text = await ctrl().copyTextRead()));
+    expect(text).toBeNull();
+    expect(server.bodies.length).toBe(reads);
   });
 });

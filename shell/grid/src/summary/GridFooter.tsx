@@ -86,13 +86,24 @@ export function GridFooter({ ctrl, path, version }: GridFooterProps) {
   const bodyKey = JSON.stringify(body);
   const stableBody = useMemo(() => body, [bodyKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The summary's count replaces an estimated total of the grid (ctrl.exactTotal): that new
+  // total is no reason to ask again, so the query keeps the version it was asked with.
+  const corrected = useRef<{ from: unknown; to: number } | null>(null);
+  const asked = corrected.current && corrected.current.to === version ? corrected.current.from : version;
   const summary = useQuery({
-    queryKey: ['gridSummary', path, bodyKey, version],
+    queryKey: ['gridSummary', path, bodyKey, asked],
     queryFn: ({ signal }) => api.post<GridSummary>(path, stableBody, { signal, silent: true, kind: `grid-summary:${path}` }),
     enabled: !!stableBody,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+  const totalCount = summary.data && !summary.isPlaceholderData ? summary.data.totalCount : null;
+  useEffect(() => {
+    if (totalCount === null || version === null || !ctrl.ui.get().totalEstimated) return;
+    corrected.current = { from: asked, to: totalCount };
+    ctrl.exactTotal(totalCount);
+  }, [totalCount, version, asked, ctrl]);
 
   if (!columns.length) return null;
   const left = columns.filter((c) => c.getPinned() === 'left');
