@@ -24,6 +24,10 @@ func TestSchemaAndPermissions(t *testing.T) {
 		if cols["style"]["editableWhen"] != "newRows" || arr(cols["discountPercent"]["validators"])[0] != "discount" || cols["netCost"]["editable"] != true {
 			t.Fatalf("schema %v", cols)
 		}
+		// The catalog's read-only values come from the server too (the browser only orders them).
+		if cols["initialMarkup"]["editable"] != false || cols["initialMarkup"]["type"] != "number" || cols["totalInventory"]["type"] != "integer" || cols["alerts"]["sortable"] != false {
+			t.Fatalf("read-only columns %v %v %v", cols["initialMarkup"], cols["totalInventory"], cols["alerts"])
+		}
 		if obj(s["messages"])["discount"] != assortments.MsgDiscountRange {
 			t.Fatal("schema messages")
 		}

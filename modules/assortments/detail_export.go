@@ -12,8 +12,8 @@ import (
 	"its/modules/products"
 )
 
-// detailGrid declares the detail grid's columns for its export: the editable ones of rowGrid
-// with the catalog's read-only values the rows carry beside them (remotes' detail/columns.tsx).
+// detailGrid declares the detail grid's columns for its export and its schema call (detailSchema):
+// the editable ones of rowGrid with the catalog's read-only values the rows carry beside them.
 // Its rows are computed in Go (rows.go: pricing, markup, sell-through, alerts), so it is an
 // InGo grid that only grid.ExportRows reads.
 var detailGrid = grid.MustNew(grid.Grid{
@@ -39,6 +39,23 @@ var detailGrid = grid.MustNew(grid.Grid{
 		grid.Column{Field: "alerts", Header: "Alerts", Type: grid.Text, NoSort: true},
 	),
 })
+
+// detailSchema is what the detail grid's schema call answers: rowGrid's columns with their rules
+// (the ones a batch writes), then the catalog's read-only values the rows carry (detailGrid's own
+// columns, read-only), so the browser types none of them and only orders and sizes them.
+func detailSchema() grid.Schema {
+	s := rowGrid.Schema()
+	own := make(map[string]bool, len(s.Columns))
+	for _, c := range s.Columns {
+		own[c.Field] = true
+	}
+	for _, c := range detailGrid.Schema().Columns {
+		if !own[c.Field] {
+			s.Columns = append(s.Columns, c)
+		}
+	}
+	return s
+}
 
 // detailEditable are rowGrid's columns as the export reads them: the label is the assortment's
 // own list, so plain text here.

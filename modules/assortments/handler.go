@@ -139,7 +139,7 @@ func (h *Handler) charts(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) schema(w http.ResponseWriter, r *http.Request) error {
-	httpx.Data(w, rowGrid.Schema())
+	httpx.Data(w, detailSchema())
 	return nil
 }
 

@@ -10,14 +10,17 @@ const server: GridSchema = {
   pageSize: 1000,
   maxLimit: 1000,
   maxBatch: 500,
-  columns: ['style', 'color', 'cost', 'suggestedRetail', 'quantity', 'productId'].map(col),
+  // The schema call answers the catalog's read-only values too (initialMarkup, sizeScale).
+  columns: [...['style', 'color', 'cost', 'suggestedRetail', 'quantity', 'productId'].map(col), { ...col('initialMarkup'), editable: false }, { ...col('sizeScale'), type: 'text', editable: false }],
   messages: {},
 };
 
 describe('the detail grid’s columns', () => {
-  it('keep every column of a regular assortment, the catalog’s initialMarkup added', () => {
-    const fields = detailSchema(server, []).columns.map((c) => c.field);
-    expect(fields).toEqual(expect.arrayContaining(['style', 'cost', 'suggestedRetail', 'initialMarkup', 'quantity', 'productId']));
+  it('keep every column of a regular assortment in a buyer’s order; one it does not place is hidden', () => {
+    const cols = detailSchema(server, []).columns;
+    expect(cols.map((c) => c.field)).toEqual(['style', 'color', 'cost', 'suggestedRetail', 'initialMarkup', 'quantity', 'productId', 'sizeScale']);
+    expect(cols.find((c) => c.field === 'initialMarkup')).toMatchObject({ editable: false, width: 116 });
+    expect(cols.find((c) => c.field === 'sizeScale')).toMatchObject({ hide: true });
   });
 
   it('leave out the fields an internal assortment hides, from the chooser too', () => {

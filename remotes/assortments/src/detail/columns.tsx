@@ -1,7 +1,7 @@
 /**
  * The detail grid's columns: the server's schema (GET /api/assortments/schema: the editable
- * fields of spec §3.1 with their §5.1 rules), in the order a buyer reads a line, with the
- * catalog's read-only values beside them. The label column offers the assortment's labels.
+ * fields of spec §3.1 with their §5.1 rules and the catalog's read-only values the rows carry),
+ * in the order a buyer reads a line, with widths. The label column offers the assortment's labels.
  */
 import type { IntlShape } from 'react-intl';
 import type { CustomCellRendererProps } from 'ag-grid-react';
@@ -37,19 +37,6 @@ const ORDER = [
   'alerts',
 ];
 
-/** Catalog values the rows carry that the schema leaves out (never written). */
-const READ_ONLY: Record<string, Pick<GridColumn, 'type' | 'width'>> = {
-  name: { type: 'text', width: 200 },
-  colorDescription: { type: 'text', width: 150 },
-  division: { type: 'text', width: 130 },
-  gender: { type: 'text', width: 90 },
-  initialMarkup: { type: 'number', width: 116 },
-  sellThru: { type: 'number', width: 112 },
-  lineStatus: { type: 'text', width: 100 },
-  totalInventory: { type: 'integer', width: 100 },
-  alerts: { type: 'text', width: 200 },
-};
-
 const WIDTHS: Record<string, number> = {
   thumbnail: 72,
   style: 92,
@@ -68,6 +55,15 @@ const WIDTHS: Record<string, number> = {
   collectionStyleNote: 190,
   collectionColorNote: 190,
   storeType: 120,
+  name: 200,
+  colorDescription: 150,
+  division: 130,
+  gender: 90,
+  initialMarkup: 116,
+  sellThru: 112,
+  lineStatus: 100,
+  totalInventory: 100,
+  alerts: 200,
 };
 
 const HIDDEN = new Set(['sort', 'starred', 'selected', 'productId', 'isNew', 'printImage', 'displayGroup']);
@@ -88,7 +84,7 @@ export function detailSchema(server: GridSchema, labels: Label[], hidden: readon
       if (f === 'thumbnail') Object.assign(col, { editable: false, editableWhen: undefined });
       if (f === 'label') Object.assign(col, { type: 'list', validators: ['list'], options: labels.map((l) => l.name) });
       out.push(col);
-    } else if (READ_ONLY[f] && !gone.has(f)) out.push({ field: f, headerName: f, editable: false, validators: [], sortable: f !== 'alerts', ...READ_ONLY[f] });
+    }
   }
   for (const c of byField.values()) if (!ORDER.includes(c.field)) out.push({ ...c, hide: true });
   return { ...server, columns: out.map((c) => (HIDDEN.has(c.field) ? { ...c, hide: true } : c)) };
