@@ -10,7 +10,7 @@ import type { CustomHeaderProps } from 'ag-grid-react';
 import { useStore } from '@its/kit';
 import { columnOps, filterValues, makeColumnFilter, type ColumnFilter, type FilterProblem } from './columnFilter';
 import type { GridController } from './controller';
-import { useFloating } from './floating';
+import { below, useFloating } from './floating';
 import { GridIcon } from './icons';
 import { m, opLabels, ruleText } from './messages';
 import type { FilterOp, GridColumn } from './types';
@@ -73,8 +73,8 @@ export function ColumnHeader(props: CustomHeaderProps & ColumnHeaderParams) {
             ctrl.closeHeaderPopups();
             return;
           }
-          const r = e.currentTarget.getBoundingClientRect();
-          ctrl.openColumnMenu(field, r.left, r.bottom + 4);
+          const at = below(e.currentTarget);
+          ctrl.openColumnMenu(field, at.x, at.y);
         }}
       >
         <GridIcon name="dots" size={16} />

@@ -57,6 +57,7 @@ import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema
 import './grid.css';
 import './blocks/blocks.css';
 import './summary/summary.css';
+import { below } from './floating';
 
 const MODULES: Module[] = [
   ClientSideRowModelModule,
@@ -497,8 +498,8 @@ function GridView(props: DataGridProps) {
   // The column menu from the keyboard: under the focused header cell.
   const openColumnMenuAt = (field: string) => {
     const cell = wrapper.current?.querySelector(`.ag-header-cell[col-id="${CSS.escape(field)}"]`);
-    const r = cell?.getBoundingClientRect();
-    ctrl.openColumnMenu(field, r ? r.left : 0, r ? r.bottom + 4 : 0);
+    const at = cell ? below(cell) : { x: 0, y: 0 };
+    ctrl.openColumnMenu(field, at.x, at.y);
   };
 
   const paged = !!source?.blocks;

@@ -30,3 +30,13 @@ export function useFloating(ref: RefObject<HTMLElement | null>, x: number, y: nu
   }, [ref, onClose]);
   return pos;
 }
+
+/**
+ * Where a popup opens under the element that opens it, 4 px below: its left edge under the
+ * element's, or (a toolbar button near the grid's right edge) its right edge under the element's
+ * for a popup `width` px wide. useFloating then keeps it inside the window.
+ */
+export function below(el: Element, align: 'left' | 'right' = 'left', width = 0): { x: number; y: number } {
+  const r = el.getBoundingClientRect();
+  return { x: align === 'right' ? r.right - width : r.left, y: r.bottom + 4 };
+}

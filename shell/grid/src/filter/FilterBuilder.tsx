@@ -9,7 +9,7 @@ import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'reac
 import { useIntl, type IntlShape } from 'react-intl';
 import { useStore } from '@its/kit';
 import type { GridController } from '../controller';
-import { useFloating } from '../floating';
+import { below, useFloating } from '../floating';
 import { GridIcon } from '../icons';
 import type { GridColumn } from '../types';
 import {
@@ -56,8 +56,7 @@ export function FilterBuilder({ ctrl }: { ctrl: GridController }) {
         data-testid="grid-filter-builder"
         data-count={n}
         onClick={(e) => {
-          const r = e.currentTarget.getBoundingClientRect();
-          ctrl.openFilterBuilder(ui.filterBuilder ? null : { x: r.right - 560, y: r.bottom + 4 });
+          ctrl.openFilterBuilder(ui.filterBuilder ? null : below(e.currentTarget, 'right', 560));
         }}
       >
         <GridIcon name="filter" size={16} />

@@ -14,6 +14,7 @@ import { m } from '../messages';
 import { fm, opLabel } from './messages';
 import { builderKind, conditionsOf, isFilterOp, isGroup, itemsOf, joinOf, removeAt, type WhereCondition, type WhereNode, type WherePath } from './where';
 import './filter.css';
+import { below } from '../floating';
 
 /** A condition as a sentence: "Wholesale price > 50", "Year is between 2024 and 2026". */
 export function conditionText(intl: IntlShape, ctrl: GridController, c: WhereCondition): string {
@@ -32,10 +33,10 @@ export function FilterChips({ ctrl }: { ctrl: GridController }) {
   if (!tree) return null;
   const remove = (path: WherePath) => ctrl.setWhere(removeAt(tree, path));
   const open = (el: HTMLElement, c: WhereCondition, top: boolean) => {
-    const r = el.getBoundingClientRect();
+    const at = below(el);
     const col = ctrl.column(c.field);
-    if (top && col && isFilterOp(c.op) && columnOps(col, ctrl.filterMode()).includes(c.op)) ctrl.openFilterEditor(c.field, r.left, r.bottom + 4);
-    else ctrl.openFilterBuilder({ x: r.left, y: r.bottom + 4 });
+    if (top && col && isFilterOp(c.op) && columnOps(col, ctrl.filterMode()).includes(c.op)) ctrl.openFilterEditor(c.field, at.x, at.y);
+    else ctrl.openFilterBuilder(at);
   };
   const chip = (c: WhereCondition, path: WherePath, top: boolean) => {
     const text = conditionText(intl, ctrl, c);

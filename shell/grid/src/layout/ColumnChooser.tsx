@@ -7,7 +7,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useStore } from '@its/kit';
 import type { GridController } from '../controller';
-import { useFloating } from '../floating';
+import { below, useFloating } from '../floating';
 import { GridIcon } from '../icons';
 import { ROW_HEIGHTS, layoutFromState, moveColumn, type RowHeight } from './layout';
 import { lm } from './messages';
@@ -37,8 +37,7 @@ export function ColumnChooser({ ctrl, layoutKey }: ColumnChooserProps) {
         data-testid="grid-columns"
         disabled={!gridApi}
         onClick={(e) => {
-          const r = e.currentTarget.getBoundingClientRect();
-          setOpen(open ? null : { x: r.right - 320, y: r.bottom + 4 });
+          setOpen(open ? null : below(e.currentTarget, 'right', 320));
         }}
       >
         <GridIcon name="eye" size={16} />

@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon, Spinner, confirm, toast, useStore } from '@its/kit';
 import type { GridController } from '../controller';
-import { useFloating } from '../floating';
+import { below, useFloating } from '../floating';
 import { ROW_HEIGHTS, type RowHeight } from '../layout/layout';
 import { layoutQuery } from '../layout/useGridLayout';
 import type { SortKey } from '../types';
@@ -183,8 +183,7 @@ export function ViewsMenu({ ctrl, grid, onSortChange, viewFilters, canGroup }: V
         data-current={current?.name}
         disabled={!gridApi}
         onClick={(e) => {
-          const r = e.currentTarget.getBoundingClientRect();
-          setOpen(open ? null : { x: r.right - 440, y: r.bottom + 4 });
+          setOpen(open ? null : below(e.currentTarget, 'right', 440));
         }}
       >
         <Icon name="bookmark" size={16} />
