@@ -13,6 +13,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 
+	"its/core/db"
 	"its/core/httpx"
 )
 
@@ -304,17 +305,13 @@ type Querier interface {
 
 // Rows reads whole rows by id within scope, in the order of ids; unknown ids are left out.
 // Modules use it to answer writes they make with their own SQL in the grid's row shape.
-func (g *Grid) Rows(ctx context.Context, db Querier, ids []string, scope sq.Sqlizer) ([]Row, error) {
+func (g *Grid) Rows(ctx context.Context, conn Querier, ids []string, scope sq.Sqlizer) ([]Row, error) {
 	names, list := g.fullRow()
 	b := psql.Select(list).From(g.Table).Where(sq.Expr(g.IDColumn+" = ANY((?::text[])::"+g.IDType+"[])", ids))
 	if scope != nil {
 		b = b.Where(scope)
 	}
-	query, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.Query(ctx, query, args...)
+	rows, err := db.Query(ctx, conn, b)
 	if err != nil {
 		return nil, err
 	}

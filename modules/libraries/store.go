@@ -10,6 +10,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/db"
 )
 
 // Store is the libraries module's SQL.
@@ -38,6 +40,9 @@ func assetColumns() []string {
 	}
 	return append(cols, "a.locations", "coalesce(a.added_by::text, '')", "a.status", "a.modified_at")
 }
+
+// scanAssetRow is scanAsset for db.Select.
+func scanAssetRow(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r) }
 
 // scanAsset reads assetColumns, then any extra columns selected after them into extra.
 func scanAsset(row pgx.Row, extra ...any) (*Asset, error) {
@@ -99,38 +104,26 @@ func (q ListQuery) where(b sq.SelectBuilder) sq.SelectBuilder {
 
 // List answers a page of assets (newest modified first) with their files and the user's flags,
 // and the total count.
-func (s *Store) List(ctx context.Context, db Querier, q ListQuery) ([]*Asset, int, error) {
-	sqlText, args, err := q.where(psql.Select(assetColumns()...).From("library_assets a")).
-		OrderBy("a.modified_at DESC", "a.id DESC").Limit(uint64(q.Limit)).Offset(uint64(q.Offset)).ToSql()
-	if err != nil {
-		return nil, 0, err
-	}
-	rows, err := db.Query(ctx, sqlText, args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	assets, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r) })
+func (s *Store) List(ctx context.Context, conn Querier, q ListQuery) ([]*Asset, int, error) {
+	assets, err := db.Select(ctx, conn, q.where(psql.Select(assetColumns()...).From("library_assets a")).
+		OrderBy("a.modified_at DESC", "a.id DESC").Limit(uint64(q.Limit)).Offset(uint64(q.Offset)), scanAssetRow)
 	if err != nil {
 		return nil, 0, err
 	}
 	total := len(assets) + q.Offset
 	if len(assets) == q.Limit || q.Offset > 0 {
-		countSQL, cargs, err := q.where(psql.Select("count(*)").From("library_assets a")).ToSql()
-		if err != nil {
-			return nil, 0, err
-		}
-		if err := db.QueryRow(ctx, countSQL, cargs...).Scan(&total); err != nil {
+		if err := db.QueryRow(ctx, conn, q.where(psql.Select("count(*)").From("library_assets a"))).Scan(&total); err != nil {
 			return nil, 0, err
 		}
 	}
-	if err := s.attach(ctx, db, assets, q.UserID); err != nil {
+	if err := s.attach(ctx, conn, assets, q.UserID); err != nil {
 		return nil, 0, err
 	}
 	return assets, total, nil
 }
 
 // attach loads the files and the user's 'Seen' flags of assets.
-func (s *Store) attach(ctx context.Context, db Querier, assets []*Asset, userID string) error {
+func (s *Store) attach(ctx context.Context, conn Querier, assets []*Asset, userID string) error {
 	if len(assets) == 0 {
 		return nil
 	}
@@ -140,7 +133,7 @@ func (s *Store) attach(ctx context.Context, db Querier, assets []*Asset, userID 
 		ids[i] = a.ID
 		byID[a.ID] = a
 	}
-	rows, err := db.Query(ctx, `SELECT id::text, asset_id::text, usage_type, filename, content_type, file_size, width, height,
+	rows, err := conn.Query(ctx, `SELECT id::text, asset_id::text, usage_type, filename, content_type, file_size, width, height,
 		thumbnail_key, groups, state, add_method, modified_at, key
 		FROM library_files WHERE asset_id = ANY($1::uuid[]) ORDER BY usage_type, filename`, ids)
 	if err != nil {
@@ -166,7 +159,7 @@ func (s *Store) attach(ctx context.Context, db Querier, assets []*Asset, userID 
 	if userID == "" {
 		return nil
 	}
-	fr, err := db.Query(ctx, `SELECT model_id::text, flag FROM library_user_flags WHERE user_id = $1 AND model_type = 'Asset' AND model_id = ANY($2::uuid[])`, userID, ids)
+	fr, err := conn.Query(ctx, `SELECT model_id::text, flag FROM library_user_flags WHERE user_id = $1 AND model_type = 'Asset' AND model_id = ANY($2::uuid[])`, userID, ids)
 	if err != nil {
 		return err
 	}
@@ -182,24 +175,16 @@ func (s *Store) attach(ctx context.Context, db Querier, assets []*Asset, userID 
 }
 
 // Get loads assets by id (any library, any status), locking them when forUpdate.
-func (s *Store) Get(ctx context.Context, db Querier, ids []string, forUpdate bool) ([]*Asset, error) {
+func (s *Store) Get(ctx context.Context, conn Querier, ids []string, forUpdate bool) ([]*Asset, error) {
 	b := psql.Select(assetColumns()...).From("library_assets a").Where("a.id = ANY(?::uuid[])", ids).OrderBy("a.id")
 	if forUpdate {
 		b = b.Suffix("FOR UPDATE")
 	}
-	sqlText, args, err := b.ToSql()
+	assets, err := db.Select(ctx, conn, b, scanAssetRow)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Query(ctx, sqlText, args...)
-	if err != nil {
-		return nil, err
-	}
-	assets, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r) })
-	if err != nil {
-		return nil, err
-	}
-	return assets, s.attach(ctx, db, assets, "")
+	return assets, s.attach(ctx, conn, assets, "")
 }
 
 // Update writes the given columns and status of one asset (columns come from the whitelist).
@@ -209,18 +194,14 @@ func (s *Store) Update(ctx context.Context, tx pgx.Tx, id string, set map[string
 	for col, v := range set {
 		b = b.Set(col, v)
 	}
-	sqlText, args, err := b.ToSql()
-	if err != nil {
-		return err
-	}
-	_, err = tx.Exec(ctx, sqlText, args...)
+	_, err := db.Exec(ctx, tx, b)
 	return err
 }
 
 // FileByName finds the asset holding a file named filename (case-insensitive), "" when none.
-func (s *Store) FileByName(ctx context.Context, db Querier, filename string) (string, error) {
+func (s *Store) FileByName(ctx context.Context, conn Querier, filename string) (string, error) {
 	var id string
-	err := db.QueryRow(ctx, `SELECT asset_id::text FROM library_files WHERE lower(filename) = lower($1)`, filename).Scan(&id)
+	err := conn.QueryRow(ctx, `SELECT asset_id::text FROM library_files WHERE lower(filename) = lower($1)`, filename).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
 	}
@@ -324,15 +305,7 @@ func (s *Store) Landing(ctx context.Context, tx pgx.Tx, q LandingQuery) (*Landin
 		}
 	}
 	if len(missing) > 0 {
-		sqlText, args, err := psql.Select(assetColumns()...).From("library_assets a").Where("a.id = ANY(?::uuid[])", missing).ToSql()
-		if err != nil {
-			return nil, err
-		}
-		rows, err := tx.Query(ctx, sqlText, args...)
-		if err != nil {
-			return nil, err
-		}
-		samples, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Asset, error) { return scanAsset(r) })
+		samples, err := db.Select(ctx, tx, psql.Select(assetColumns()...).From("library_assets a").Where("a.id = ANY(?::uuid[])", missing), scanAssetRow)
 		if err != nil {
 			return nil, err
 		}

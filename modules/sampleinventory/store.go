@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/db"
 	"its/core/grid"
 	"its/core/identity"
 )
@@ -157,18 +158,10 @@ func escapeLike(s string) string {
 // autocomplete answers up to 10 distinct values of a column starting with prefix (any case)
 // among the library's live samples.
 func (s *Store) autocomplete(ctx context.Context, library string, c *grid.Column, prefix string) ([]string, error) {
-	q, args, err := psql.Select("DISTINCT " + c.Column).From("sample_inventory").
+	return db.Select(ctx, s.db, psql.Select("DISTINCT "+c.Column).From("sample_inventory").
 		Where(sq.Eq{"library": library}).Where(sq.NotEq{"status": statusDeleted}).
 		Where(sq.Expr(c.Column+" ILIKE ?", escapeLike(prefix)+"%")).
-		OrderBy(c.Column).Limit(autocompleteLimit).ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
+		OrderBy(c.Column).Limit(autocompleteLimit), pgx.RowTo[string])
 }
 
 // existing answers which identity keys (see identityKey) already name a live sample of library.
