@@ -51,6 +51,10 @@ export const enums = {
     /** Genders (division groups) of an internal assortment */
     genders: ['Mens', 'Womens', 'Kids', 'Unisex'],
   },
+  products: {
+    /** The product library's columns it groups by (the groups counted on the server, the rows read by scrolling) */
+    groupFields: ['division', 'gender', 'productType', 'season', 'year', 'pillar'],
+  },
   searches: {
     /** A grid's row heights a user's layout may pick */
     rowHeights: ['compact', 'normal', 'tall'],
@@ -114,6 +118,10 @@ export const constants = {
     discoverTTLMs: 30000,
     /** Most products an assortment made from a query may take */
     maxQueryProducts: 5000,
+  },
+  products: {
+    /** The most groups one grouping of the product library shows */
+    maxGroups: 1000,
   },
   searches: {
     /** The narrowest column width a layout keeps (px) */
