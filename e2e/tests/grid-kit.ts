@@ -94,6 +94,13 @@ export async function productTotal(api: Api, where: unknown): Promise<number> {
   return exactProductTotal(api, { where });
 }
 
+/** The groups of a product query's matches by one column, as the product library's grouping asks them. */
+export async function productGroups(api: Api, query: Record<string, unknown>, field: string): Promise<Array<{ value: unknown; count: number }>> {
+  const res = await api.ctx.post('/api/products/groups', { data: { query, field }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data.groups;
+}
+
 /**
  * How many products a product query matches, exactly: the summary call's count (the product
  * query itself answers the planner's estimate past its count cap; the grid shows the exact count

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { figure, footCell, gridLoaded, headerCell, menuItem, openBuilder, openColumnMenu, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
+import { figure, footCell, gridLoaded, headerCell, menuItem, openBuilder, openColumnMenu, productGroups, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
 import { csvRows, save, shownColumns, xlsxSheet } from './export-files';
 
 /**
@@ -249,6 +249,27 @@ test('product library: a view built, saved, shared with a colleague who opens it
     await expect(count).toHaveAttribute('data-total', String(filtered));
     await gridLoaded(grid);
 
+    // Grouped by gender from the column menu: the groups and their counts are the server's, the
+    // rows still read by scrolling (the filtered count stays exact).
+    const groups = await productGroups(api, { where: tree }, 'gender');
+    expect(groups.length).toBeGreaterThan(1);
+    expect(groups.reduce((n, g) => n + g.count, 0)).toBe(filtered);
+    await openColumnMenu(page, grid, 'gender');
+    await menuItem(page, 'group').click();
+    const groupRows = grid.getByTestId('grid-group-row');
+    await expect(groupRows.first()).toHaveText(`Gender: ${groups[0]!.value} (${groups[0]!.count.toLocaleString('en-US')})`, { timeout: 15_000 });
+    await expect(grid.getByTestId('grid-group-by')).toHaveValue('gender');
+    await expect(count).toHaveAttribute('data-total', String(filtered));
+    // Its first group folded: the next group's header follows at once, its rows read as they
+    // come into view.
+    await groupRows.first().click();
+    await expect(groupRows.nth(1)).toHaveText(`Gender: ${groups[1]!.value} (${groups[1]!.count.toLocaleString('en-US')})`);
+    await expect(grid.locator('.ag-row[row-index="2"] .ag-cell[col-id="gender"]').first()).toHaveText(String(groups[1]!.value), { timeout: 10_000 });
+    await expect(grid.locator('.ag-row[row-index="12"] .ag-cell[col-id="gender"]').first()).toHaveText(String(groups[1]!.value));
+    await shot(page, 'grid-views-products-grouped');
+    await groupRows.first().click();
+    await gridLoaded(grid);
+
     // Sorted by style descending, colour description and channel hidden, from the column menu.
     await sortDescAndHide(page, grid, 'style', ['colorDescription', 'channel']);
 
@@ -301,6 +322,7 @@ test('product library: a view built, saved, shared with a colleague who opens it
     expect(saved.sharedWith).toEqual(['user@example.com']);
     expect(saved.query.where).toEqual(tree);
     expect(saved.query.sort).toEqual([{ field: 'style', dir: 'desc' }]);
+    expect(saved.query.groupBy).toEqual(['gender']);
     expect(saved.layout.columns.filter((c) => c.hide).map((c) => c.field)).toEqual(expect.arrayContaining(['colorDescription', 'channel']));
 
     // The menu lists it as mine; its link is the page with ?view=id.
@@ -340,7 +362,8 @@ test('product library: a view built, saved, shared with a colleague who opens it
     expect(sheet.header.filter(Boolean).slice(0, headers.length)).toEqual(headers);
     expect(sheet.header).not.toContain('Channel');
     expect(sheet.header).not.toContain('Color description');
-    expect(sheet.rowCount).toBe(exact + 1);
+    // The header row, a row per group ("Gender: Mens (1,234)") and the products.
+    expect(sheet.rowCount).toBe(exact + 1 + groups.length);
 
     // The user it is shared with opens the link: the same filter, sort, columns and rows.
     const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
@@ -354,6 +377,8 @@ test('product library: a view built, saved, shared with a colleague who opens it
       // The same filtered set, counted exactly by the footer (the product count above 1,000 is the planner's estimate, which moves).
       await expect.poll(() => figure(footCell(theirs, 'style')), { timeout: 15_000 }).toBe(exact);
       await expect(theirs.getByTestId('grid-filter-chip')).toHaveText(['Division is any of Work, Kids', 'Wholesale > 50', 'Season is SP']);
+      await expect(grid2.getByTestId('grid-group-by')).toHaveValue('gender');
+      await expect(grid2.getByTestId('grid-group-row').first()).toHaveText(`Gender: ${groups[0]!.value} (${groups[0]!.count.toLocaleString('en-US')})`);
       await expect(headerCell(grid2, 'channel')).toHaveCount(0);
       await expect(headerCell(grid2, 'colorDescription')).toHaveCount(0);
       expect(await shownColumns(grid2)).toEqual(shown);

@@ -49,6 +49,7 @@ import { isPlaceholder } from './blocks/pagedRows';
 import { useProtocolSource } from './blocks/protocolSource';
 import { RangeSummaryBar } from './summary/RangeSummaryBar';
 import { writeClipboardLater } from './clipboard';
+import { NULL_GROUP_KEY } from './blocks/groupLayout';
 import { GridFooter } from './summary/GridFooter';
 import { GridIcon } from './icons';
 import { loadGridMessages, m } from './messages';
@@ -225,7 +226,7 @@ function GroupHeader(props: CustomCellRendererProps<GridData> & { ctrl: GridCont
   const g = (props.data as GroupRow | undefined)?.__group;
   if (!g) return null;
   const collapsed = props.ctrl.isCollapsed(g.key);
-  const value = g.key === '' ? intl.formatMessage(m.blanks) : g.key;
+  const value = g.key === '' || g.key === NULL_GROUP_KEY ? intl.formatMessage(m.blanks) : g.key;
   // The row's one cell; the button is named by the group's text and says open or closed by aria-expanded.
   return (
     <div role="gridcell" className="its-grid-group-cell">

@@ -21,6 +21,7 @@ import { parseTsv, toTsv } from './tsv';
 import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 import { PagedRows, isPlaceholder } from './blocks/pagedRows';
+import { GroupLayout, serverGroupKey, type ServerGroup } from './blocks/groupLayout';
 import { summarize, type RangeSummary, type SummaryCell } from './summary/rangeSummary';
 
 export const SELECTION_COL = 'ag-Grid-SelectionColumn';
@@ -150,6 +151,11 @@ export interface GridLoadQuery {
    * to the loaded rows) or when nothing filters.
    */
   where: WhereNode | null;
+  /**
+   * The column a source with `groups` is grouped by (rows wanted sorted by it first, then by
+   * `sort`); null when not grouped.
+   */
+  groupBy?: string | null;
 }
 
 /**
@@ -173,6 +179,12 @@ export interface GridSource {
   blocks?: number;
   /** The server sorts the view: a sort by a column header reads it again. */
   sortOnServer?: boolean;
+  /**
+   * The groups of the view by a column, counted on the server, in the order `load` answers the
+   * rows when asked with `groupBy`: a source read by scrolling stays read by scrolling when
+   * grouped (blocks/groupLayout.ts). Without it a grouped grid reads its whole view.
+   */
+  groups?: (query: GridLoadQuery & { groupBy: string }, signal: AbortSignal) => Promise<ServerGroup[]>;
 }
 
 /** A cell change the page is asked about before it is taken (`confirmChanges`). */
@@ -302,8 +314,8 @@ export class GridController {
         this.writer.track(rows);
         return rows.map((r) => this.overlayPending(r));
       },
-      swapped: () => {
-        this.groupRows.clear();
+      swapped: (groups) => {
+        this.groupRows = new Map(groups.map((g) => [g.id, g]));
         this.setRange(null);
       },
       total: (total, estimated) => this.patchUi({ total, totalEstimated: estimated }),
@@ -325,8 +337,15 @@ export class GridController {
 
   /** Whether the rows are read by scrolling. */
   isPaged(): boolean {
-    // A group needs every row of the view: a grouped grid reads the whole view at once.
-    return !!this.settings?.source?.blocks && !this.groupField;
+    // A group needs every row of the view unless the server counts the groups: a grouped grid
+    // then reads the whole view at once.
+    const source = this.settings?.source;
+    return !!source?.blocks && (!this.groupField || !!source.groups);
+  }
+
+  /** Whether the groups are the server's (a view read by scrolling, grouped). */
+  private serverGrouped(): boolean {
+    return !!this.groupField && this.isPaged();
   }
 
   /* ------------------------------------------------------------------ settings and ui */
@@ -519,13 +538,18 @@ export class GridController {
    * came), the others as the user scrolls to them (`onViewport`).
    */
   private async fillBlocks(source: GridSource, size: number, signal: AbortSignal): Promise<void> {
+    const groupBy = this.groupField;
     const base = {
       filters: this.settings.filters,
       sort: this.currentSort(),
       where: this.filterMode() === 'server' ? this.wireWhere() : null,
+      ...(groupBy ? { groupBy } : {}),
     };
     this.patchUi({ loading: true, loadError: false });
     try {
+      // Grouped: the groups first (their counts place every row), then the rows in their order.
+      const layout = groupBy && source.groups ? new GroupLayout(groupBy, await source.groups({ ...base, groupBy, skip: 0 }, signal)) : null;
+      if (signal.aborted) return;
       await this.paged.open(size, async (skip, limit, blockSignal) => {
         const rows: GridRow[] = [];
         let total = 0;
@@ -539,7 +563,7 @@ export class GridController {
           rows: (r) => rows.push(...r),
         });
         return { rows, total, estimated };
-      });
+      }, layout);
     } catch (e) {
       if (isCancelled(e) || signal.aborted) return;
       console.error('Grid load failed', e);
@@ -575,8 +599,9 @@ export class GridController {
     if (field === this.groupField) return;
     const wasPaged = this.isPaged();
     this.groupField = field;
-    if (this.api && wasPaged !== this.isPaged()) {
-      // Read by scrolling ungrouped, whole when grouped: the view is read again.
+    if (this.api && (wasPaged || this.isPaged())) {
+      // Read by scrolling: grouped, the groups come from the server with the rows in their
+      // order; or whole when the source cannot group: either way the view is read again.
       this.collapsed.clear();
       this.patchUi({ groupBy: field });
       void this.load();
@@ -608,7 +633,8 @@ export class GridController {
   /** Brings the group header rows in line with the data (counts, new and vanished groups). */
   regroup(): void {
     const api = this.api;
-    if (!api) return;
+    // Read by scrolling, the groups are the server's (set when the view came).
+    if (!api || this.isPaged()) return;
     const field = this.groupField;
     const next = new Map<string, GroupRow>();
     if (field) {
@@ -652,6 +678,8 @@ export class GridController {
     for (const g of update) this.groupRows.set(g.id, g);
     api.applyTransaction({ update });
     api.onFilterChanged();
+    // Folding moves other rows into view without a scroll: read the blocks of those not read yet.
+    if (this.isPaged()) this.onViewport(api.getFirstDisplayedRowIndex(), api.getLastDisplayedRowIndex());
   }
 
   /** ag-grid postSortRows: grouped order, rows being added first. */
@@ -676,7 +704,11 @@ export class GridController {
     const d = node.data;
     if (!d || isGroupRow(d) || isNew(d)) return true;
     if (!this.passesColumnFilters(d)) return false;
-    return !this.groupField || !this.collapsed.has(groupKey(d[this.groupField]));
+    if (!this.groupField) return true;
+    if (!this.serverGrouped()) return !this.collapsed.has(groupKey(d[this.groupField]));
+    // A row not read yet carries its group's key; a row read has its value.
+    const key = isPlaceholder(d) ? String((d as Record<string, unknown>).__groupKey) : serverGroupKey(d[this.groupField]);
+    return !this.collapsed.has(key);
   };
 
   /* ------------------------------------------------------------------ column filters */

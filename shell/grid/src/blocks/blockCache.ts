@@ -18,6 +18,8 @@ export interface BlockCacheOptions<R> {
   blockSize: number;
   /** Blocks read at the same time. */
   maxConcurrent?: number;
+  /** The view's exact total when known before the first block (groups counted on the server). */
+  total?: number;
   fetch: (skip: number, limit: number, signal: AbortSignal) => Promise<BlockPage<R>>;
   /** A block came: its first row's position and its rows. */
   onBlock: (skip: number, rows: R[]) => void;
@@ -41,7 +43,9 @@ export class BlockCache<R> {
   total: number | null = null;
   estimated = false;
 
-  constructor(private readonly opts: BlockCacheOptions<R>) {}
+  constructor(private readonly opts: BlockCacheOptions<R>) {
+    if (opts.total !== undefined) this.total = opts.total;
+  }
 
   get blockSize(): number {
     return this.opts.blockSize;

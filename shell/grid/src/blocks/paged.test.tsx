@@ -68,4 +68,59 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     expect(ctrl().rows.size).toBe(50);
     expect(api.getDisplayedRowCount()).toBe(TOTAL);
   });
+
+  it('grouped on the server: header rows with the server counts, members read in blocks in place, a collapsed group hides its unread rows too', async () => {
+    // 1,000 rows sorted by band: A 120, B 0 rows (not answered), C 500, none 380.
+    const band = (i: number) => (i < 120 ? 'A' : i < 620 ? 'C' : null);
+    const groups = vi.fn<NonNullable<GridSource['groups']>>(async () => [
+      { value: 'A', count: 120 },
+      { value: 'C', count: 500 },
+      { value: null, count: 380 },
+    ]);
+    const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
+      sink.total(TOTAL, true);
+      const from = q.skip;
+      const to = Math.min(TOTAL, from + (q.limit ?? 0));
+      sink.rows(Array.from({ length: Math.max(0, to - from) }, (_, i) => ({ ...row(from + i), band: band(from + i) })));
+    });
+    const handle = createRef<DataGridHandle>();
+    const bandSchema: GridSchema = { ...schema, columns: [...schema.columns, { field: 'band', headerName: 'Band', type: 'text', editable: false, validators: [] }] };
+    renderWithShell(<DataGrid schema={bandSchema} handle={handle} source={{ load, groups, blocks: 50 }} groupOptions={[{ field: 'band', label: 'Band' }]} />);
+    const ctrl = () => handle.current!.controller;
+    await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+    const api = ctrl().api!;
+
+    await act(async () => ctrl().setGroupBy('band'));
+    await waitFor(() => expect(groups).toHaveBeenCalledTimes(1));
+    expect(groups.mock.calls[0]![0]).toMatchObject({ groupBy: 'band' });
+    await waitFor(() => expect(api.getDisplayedRowCount()).toBe(TOTAL + 3));
+    expect(load.mock.calls.at(-1)![0]).toMatchObject({ skip: 0, limit: 50, groupBy: 'band' });
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL, totalEstimated: false, groupBy: 'band' });
+    const at = (i: number) => api.getDisplayedRowAtIndex(i)!.data as Record<string, unknown>;
+    expect(at(0).__group).toMatchObject({ key: 'A', count: 120 });
+    expect(at(1)).toMatchObject({ id: 'r0' });
+    expect(isPlaceholder(at(51))).toBe(true);
+    expect(at(121).__group).toMatchObject({ key: 'C', count: 500 });
+    expect(at(622).__group).toMatchObject({ value: null, count: 380 });
+
+    // Rows in view in group C (display 400..420 = data 398..418): their block is read in place.
+    act(() => ctrl().onViewport(400, 420));
+    await waitFor(() => expect(at(420)).toMatchObject({ id: 'r418', band: 'C' }));
+    expect(load.mock.calls.at(-1)![0]).toMatchObject({ skip: 400, groupBy: 'band' });
+    expect(at(400)).toMatchObject({ id: 'r398' });
+
+    // Collapsing C hides its 500 rows, read or not; the rows of the NULL group follow its header.
+    act(() => ctrl().toggleGroup('C'));
+    await waitFor(() => expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 - 500));
+    expect(at(122).__group).toMatchObject({ value: null });
+    // The view there: the first rows of the NULL group (data 620..) are read.
+    act(() => ctrl().onViewport(122, 140));
+    await waitFor(() => expect(at(123)).toMatchObject({ id: 'r620' }));
+
+    // Ungrouped again: the plain view is read from its first block.
+    await act(async () => ctrl().setGroupBy(null));
+    await waitFor(() => expect(api.getDisplayedRowCount()).toBe(TOTAL));
+    expect(load.mock.calls.at(-1)![0]).toMatchObject({ skip: 0 });
+    expect(load.mock.calls.at(-1)![0].groupBy).toBeUndefined();
+  });
 });

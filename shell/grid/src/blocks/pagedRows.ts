@@ -4,9 +4,14 @@
  * so that scrolling, the range, copy and the keyboard work over the whole view; a block that
  * comes replaces its placeholders in place. A new view (sort, filter) keeps the old rows on
  * screen until its first block came, then swaps all at once: no empty grid in between.
+ * Grouped on the server (a GroupLayout), a header row stands before each group's members and
+ * every row's order is its slot; placeholders carry their group's key (`__groupKey`) so that a
+ * collapsed group hides them too.
  */
 import type { GridApi, IRowNode } from 'ag-grid-community';
 import { BlockCache, type BlockPage } from './blockCache';
+import type { GroupLayout } from './groupLayout';
+import type { GroupRow } from '../grouping';
 import type { GridRow } from '../types';
 
 const PH = '__ph:';
@@ -14,7 +19,8 @@ const PH = '__ph:';
 /** Whether a row is a position not read yet. */
 export const isPlaceholder = (d: unknown): boolean => !!d && typeof d === 'object' && (d as Record<string, unknown>).__placeholder === true;
 
-const placeholder = (pos: number): GridRow => ({ id: PH + pos, version: 0, __placeholder: true }) as GridRow;
+const placeholder = (pos: number, groupKey?: string): GridRow =>
+  (groupKey === undefined ? { id: PH + pos, version: 0, __placeholder: true } : { id: PH + pos, version: 0, __placeholder: true, __groupKey: groupKey }) as GridRow;
 
 /** What the paged rows need of the controller. */
 export interface PagedHost {
@@ -25,8 +31,8 @@ export interface PagedHost {
   newRows: () => GridRow[];
   /** A row from the server as shown (queued edits laid over) and known to the writer. */
   take: (rows: GridRow[]) => GridRow[];
-  /** The view was swapped (the range and groups go). */
-  swapped: () => void;
+  /** The view was swapped (the range goes; the groups are the new view's header rows, if any). */
+  swapped: (groups: GroupRow[]) => void;
   total: (total: number, estimated: boolean) => void;
   loaded: () => void;
   failed: (e: unknown) => void;
@@ -37,7 +43,10 @@ export class PagedRows {
   private shown = false;
   /** Positions of the view (real rows and placeholders). */
   slots = 0;
+  /** Each row's order in the grid: its data position, or its slot when grouped (group headers too). */
   private readonly pos = new Map<string, number>();
+  /** The view's server groups (null: not grouped). */
+  private layout: GroupLayout | null = null;
   /** Where rows dropped from the view stood (for an undone delete). */
   private readonly dropped = new Map<string, number>();
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
@@ -49,12 +58,15 @@ export class PagedRows {
    * Reads a new view: its first block is read (resolves when it is shown), then the blocks in
    * view as the user scrolls.
    */
-  async open(size: number, fetch: (skip: number, limit: number, signal: AbortSignal) => Promise<BlockPage<GridRow>>): Promise<void> {
+  async open(size: number, fetch: (skip: number, limit: number, signal: AbortSignal) => Promise<BlockPage<GridRow>>, layout: GroupLayout | null = null): Promise<void> {
     this.cache?.close();
     this.shown = false;
+    this.layout = layout;
     const cache: BlockCache<GridRow> = new BlockCache<GridRow>({
       blockSize: size,
       fetch,
+      // Grouped, the groups' counts are the exact total before any block.
+      ...(layout ? { total: layout.total } : {}),
       onTotal: (total, estimated) => {
         if (cache !== this.cache) return;
         this.host.total(total, estimated);
@@ -88,8 +100,8 @@ export class PagedRows {
    * resolves when they are shown in place of their placeholders.
    */
   async load(first: number, last: number): Promise<void> {
-    const lead = this.host.newRows().length;
-    await this.cache?.load(Math.max(0, first - lead), Math.max(0, last - lead));
+    const span = this.dataSpan(first, last);
+    if (span) await this.cache?.load(span[0], span[1]);
   }
 
   /** The rows in view changed (ag-grid's viewportChanged); read their blocks soon. */
@@ -101,8 +113,41 @@ export class PagedRows {
   }
 
   private ensure(first: number, last: number): void {
-    const lead = this.host.newRows().length;
-    this.cache?.ensure(Math.max(0, first - lead), Math.max(0, last - lead));
+    if (!this.shown) return;
+    const span = this.dataSpan(first, last);
+    if (span) this.cache?.ensure(span[0], span[1]);
+  }
+
+  /**
+   * The data positions (the server's order, what a block's skip counts) of the grid rows
+   * `first` to `last`: past the rows being added; grouped, the rows shown there (collapsed
+   * groups' members are not shown, header rows hold none). Null when none is there.
+   */
+  private dataSpan(first: number, last: number): [number, number] | null {
+    const layout = this.layout;
+    if (!layout) {
+      const lead = this.host.newRows().length;
+      return [Math.max(0, first - lead), Math.max(0, last - lead)];
+    }
+    const api = this.host.api;
+    if (!api || api.isDestroyed()) return null;
+    let lo = Infinity;
+    let hi = -Infinity;
+    const n = Math.min(last, api.getDisplayedRowCount() - 1);
+    for (let i = Math.max(0, first); i <= n; i++) {
+      const id = (api.getDisplayedRowAtIndex(i)?.data as GridRow | undefined)?.id;
+      const slot = id === undefined ? undefined : this.pos.get(id);
+      const p = slot === undefined ? -1 : layout.dataPos(slot);
+      if (p < 0) continue;
+      lo = Math.min(lo, p);
+      hi = Math.max(hi, p);
+    }
+    return lo <= hi ? [lo, hi] : null;
+  }
+
+  /** A data position's order in the grid (its slot when grouped). */
+  private orderOf(at: number): number {
+    return this.layout ? this.layout.slot(at) : at;
   }
 
   /** The view's order for postSortRows: rows being added, then by position. */
@@ -128,21 +173,34 @@ export class PagedRows {
       this.pos.clear();
       for (const r of keepNew) this.host.rows.set(r.id, r);
       const data: GridRow[] = [...keepNew];
+      const layout = this.layout;
+      const headers = layout?.headers() ?? [];
+      let group = -1;
+      const at = (i: number, row: GridRow) => {
+        // Grouped: each group's header before its first member (empty groups' headers too).
+        while (layout && group + 1 < headers.length && layout.headerSlot(group + 1) <= layout.slot(i) - 1) {
+          group++;
+          this.pos.set(headers[group]!.id, layout.headerSlot(group));
+          data.push(headers[group] as unknown as GridRow);
+        }
+        this.pos.set(row.id, this.orderOf(i));
+        data.push(row);
+      };
       rows.forEach((r, i) => {
         this.host.rows.set(r.id, r);
-        this.pos.set(r.id, i);
-        data.push(r);
+        at(i, r);
       });
-      for (let i = rows.length; i < total; i++) {
-        const p = placeholder(i);
-        this.pos.set(p.id, i);
-        data.push(p);
+      for (let i = rows.length; i < total; i++) at(i, placeholder(i, layout ? layout.keys[layout.groupOf(i)] : undefined));
+      for (let g = group + 1; g < headers.length; g++) {
+        this.pos.set(headers[g]!.id, layout!.headerSlot(g));
+        data.push(headers[g] as unknown as GridRow);
       }
       this.slots = Math.max(total, rows.length);
       this.shown = true;
       // The new view starts at the top (the rows in view are reported again as it scrolls).
       this.lastView = [0, 0];
-      this.host.swapped();
+      if (layout) this.host.total(total, false);
+      this.host.swapped(headers);
       api.setGridOption('rowData', data);
       api.ensureIndexVisible(0, 'top');
       this.host.loaded();
@@ -159,11 +217,11 @@ export class PagedRows {
       }
       if (this.host.rows.has(r.id)) return;
       this.host.rows.set(r.id, r);
-      this.pos.set(r.id, at);
+      this.pos.set(r.id, this.orderOf(at));
       add.push(r);
     });
     if (skip + rows.length > this.slots) this.slots = skip + rows.length;
-    api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + skip });
+    api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + this.orderOf(skip) });
     this.host.loaded();
   }
 
@@ -207,7 +265,8 @@ export class PagedRows {
   /** The total changed after the view was shown: placeholders added at the end or taken off. */
   private resize(total: number): void {
     const api = this.host.api;
-    if (!api || api.isDestroyed() || total === this.slots) return;
+    // Grouped, the groups' counts fixed the view's length.
+    if (!api || api.isDestroyed() || total === this.slots || this.layout) return;
     if (total > this.slots) {
       const add: GridRow[] = [];
       for (let i = this.slots; i < total; i++) {

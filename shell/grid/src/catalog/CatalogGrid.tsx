@@ -9,11 +9,12 @@ import { DataGrid, type DataGridHandle } from '../DataGrid';
 import type { MenuItem } from '../ContextMenu';
 import type { GridSource } from '../controller';
 import type { GridColumn, GridRow, SortKey } from '../types';
-import { streamProducts, type ProductQuery } from './api';
+import { enums } from '@its/kit';
+import { fetchProductGroups, streamProducts, type ProductQuery } from './api';
 import { priceExtras, thumbExtras } from './cells';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';
 import { fieldName } from './messages';
-import { toQuerySort } from './query';
+import { groupedSort, toQuerySort } from './query';
 import type { WhereNode } from '../filter/where';
 import type { ViewFilters } from '../views/ViewsMenu';
 
@@ -51,21 +52,28 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
   const headerName = useCallback((c: GridColumn) => fieldName(intl, c.field, c.headerName), [intl]);
   const onSortChange = useCallback((s: Required<SortKey>[]) => setSort(toQuerySort(s)), []);
 
-  // The product query (read-only: no send), one block at a time as the user scrolls.
+  // The product query (read-only: no send), one block at a time as the user scrolls; grouped,
+  // the server counts the groups and the rows come sorted by the group column first.
   const source = useMemo<GridSource>(
     () => ({
       columnFilters: 'server',
       blocks: BLOCK_ROWS,
       load: async (q, signal, sink) => {
-        const query = q.where ? { ...fullRef.current, where: q.where } : fullRef.current;
+        const base = q.where ? { ...fullRef.current, where: q.where } : fullRef.current;
+        const query = q.groupBy ? { ...base, sort: groupedSort(q.groupBy, base.sort) } : base;
         await streamProducts('/products/query', { ...query, skip: q.skip, limit: q.limit ?? BLOCK_ROWS }, signal, {
           total: sink.total,
           rows: (rows) => sink.rows(rows.map(liftLocation)),
         });
       },
+      groups: (q, signal) => {
+        const { sort: _sort, ...query } = fullRef.current;
+        return fetchProductGroups(q.where ? { ...query, where: q.where } : query, q.groupBy, signal);
+      },
     }),
     [],
   );
+  const groupOptions = useMemo(() => enums.products.groupFields.map((f) => ({ field: f, label: fieldName(intl, f, f) })), [intl]);
 
   // The export is the product query of the bar (its own sort and paging left out) with the
   // grid's columns (no pictures), the filter (column menu and builder: the query's where), sort
@@ -93,6 +101,7 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       viewFilters={viewFilters}
       exportRequest={exportRequest}
       canEdit={false}
+      groupOptions={groupOptions}
       headerName={headerName}
       emptyState={() => emptyText}
       onSortChange={onSortChange}

@@ -1,6 +1,7 @@
 /** The product catalog's server calls (docs/api.md "Products"). */
 import { api } from '@its/kit';
 import type { RowSink } from '../controller';
+import type { ServerGroup } from '../blocks/groupLayout';
 import { streamRows } from '../stream';
 import type { GridQuery, GridRow } from '../types';
 import type { WhereNode } from '../filter/where';
@@ -107,6 +108,10 @@ export function streamProducts(path: string, query: unknown, signal: AbortSignal
   // The kit's reader posts any JSON body: here the endpoint's own query rather than a grid query.
   return streamRows(path, query as GridQuery, { signal, onTotal: sink.total, onRows: (rows) => sink.rows(rows.map((r) => asRow(r))) });
 }
+
+/** The groups of a product query's matches by one column (`enums.products.groupFields`), in the rows' order. */
+export const fetchProductGroups = (query: ProductQuery, field: string, signal: AbortSignal) =>
+  api.post<{ groups: ServerGroup[]; totalCount: number }>('/products/groups', { query, field }, { signal, kind: 'products-groups' }).then((d) => d.groups);
 
 export const fetchLocations = (signal?: AbortSignal) => api.get<LocationInfo[]>('/products/locations', { signal });
 

@@ -130,6 +130,15 @@ export function toQuerySort(sort: Array<{ field: string; dir: 'asc' | 'desc' }>)
 }
 
 /**
+ * The sort of a view grouped on the server: the group column first, ascending (the order of
+ * the groups call), then the user's sort.
+ */
+export function groupedSort(groupBy: string, sort: Record<string, SortOrder> | undefined): Record<string, SortOrder> {
+  const { [groupBy]: _own, ...rest } = sort ?? {};
+  return { [groupBy]: 1, ...rest };
+}
+
+/**
  * How many filters a change added and removed, counted as the server counts them for its
  * messages: each condition value, and each word of the text, is one filter.
  */

@@ -1,0 +1,83 @@
+/**
+ * Groups counted on the server over a view read by scrolling (a source with `groups`): the rows
+ * come sorted by the group column first, so the groups' counts say where each group starts, and
+ * every row's place among the group header rows is arithmetic. A data position is a row's place
+ * in the server's order (what a block's `skip` counts); a slot is its place in the grid with one
+ * header row before each group's first member.
+ */
+import { GROUP_ID_PREFIX, type GroupRow } from '../grouping';
+
+/** One group as the server counts it (value null: the rows without a value). */
+export interface ServerGroup {
+  value: unknown;
+  count: number;
+}
+
+/** The key of a server group's value: a NULL is a group of its own, apart from an empty text. */
+export const NULL_GROUP_KEY = '\u0000';
+
+export function serverGroupKey(value: unknown): string {
+  return value === null || value === undefined ? NULL_GROUP_KEY : String(value);
+}
+
+export class GroupLayout {
+  /** The data position of each group's first member. */
+  private readonly starts: number[] = [];
+  readonly keys: string[] = [];
+  readonly total: number;
+
+  constructor(
+    readonly field: string,
+    readonly groups: readonly ServerGroup[],
+  ) {
+    let at = 0;
+    for (const g of groups) {
+      this.starts.push(at);
+      this.keys.push(serverGroupKey(g.value));
+      at += Math.max(0, g.count);
+    }
+    this.total = at;
+  }
+
+  /** The group a data position falls in (the last group whose start is at or before it). */
+  groupOf(pos: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The slot of the row at a data position: after its group's header and every earlier group. */
+  slot(pos: number): number {
+    return pos + this.groupOf(pos) + 1;
+  }
+
+  /** The slot of group i's header row. */
+  headerSlot(i: number): number {
+    return this.starts[i]! + i;
+  }
+
+  /** The data position of a member's slot; -1 for a header's. */
+  dataPos(slot: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.headerSlot(mid) <= slot) lo = mid;
+      else hi = mid - 1;
+    }
+    return slot === this.headerSlot(lo) ? -1 : slot - lo - 1;
+  }
+
+  /** The header rows, one per group, with the server's counts. */
+  headers(): GroupRow[] {
+    return this.groups.map((g, i) => {
+      const key = this.keys[i]!;
+      return { id: `${GROUP_ID_PREFIX}${this.field}:${key}`, version: 0, __group: { field: this.field, key, value: g.value ?? null, count: g.count } };
+    });
+  }
+}
