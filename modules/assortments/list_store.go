@@ -66,18 +66,19 @@ func listWhere(f listFilter) sq.And {
 }
 
 // listView answers the entries of f and their total (the total counted apart only when f's page
-// may not hold them all).
+// may not hold them all). Every order ends on the id, so that pages read one after the other
+// (offset) neither repeat nor skip an entry.
 func (s *Store) listView(ctx context.Context, q querier, f listFilter) ([]Assortment, int, error) {
 	b := psql.Select().Where(listWhere(f))
 	switch f.view {
 	case ViewRecent:
 		b = b.OrderBy("a.modified_date DESC").Limit(RecentLimit)
 	case ViewStarred:
-		b = b.OrderBy("a.type = 'item'", "lower(a.title)")
+		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
 	case ViewScheduled:
-		b = b.OrderBy("a.scheduled_date")
+		b = b.OrderBy("a.scheduled_date", "a.id")
 	case ViewQuickAccess:
-		b = b.OrderBy("a.modified_date DESC")
+		b = b.OrderBy("a.modified_date DESC", "a.id")
 	case ViewAll, ViewArchived:
 		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
 	}

@@ -176,8 +176,8 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 	if !slices.Contains(Views, req.View) {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "view", Rule: "oneOf", Message: "view must be one of " + strings.Join(Views, ", ")})
 	}
-	if req.Limit <= 0 || req.Limit > 500 {
-		req.Limit = 500
+	if req.Limit <= 0 || req.Limit > MaxListPage {
+		req.Limit = MaxListPage
 	}
 	owner := me(ctx).ID
 	if err := s.refreshCounts(ctx, s.db, countScope{owner: owner}); err != nil {

@@ -108,8 +108,21 @@ export const detailExportEndpoints = (org: OrgBase, id: string) => ({
   exportCsv: `/${org}/products/export/csv/${encodeURIComponent(id)}`,
 });
 
-export function listAssortments(view: View, opts: { folder?: string; q?: string } = {}, signal?: AbortSignal): Promise<ListAnswer> {
-  return api.get<ListAnswer>('/assortments', { signal, query: { view, folder: opts.folder || undefined, q: opts.q || undefined } });
+/**
+ * A list view (or a folder's content) whole: the list call answers at most maxListPage entries,
+ * so a longer one is read page after page (offset) until its total, every entry reachable.
+ */
+export async function listAssortments(view: View, opts: { folder?: string; q?: string } = {}, signal?: AbortSignal): Promise<ListAnswer> {
+  const page = (offset: number) =>
+    api.get<ListAnswer>('/assortments', { signal, query: { view, folder: opts.folder || undefined, q: opts.q || undefined, limit: constants.assortments.maxListPage, offset: offset || undefined } });
+  const first = await page(0);
+  const items = [...first.items];
+  while (items.length < first.totalCount) {
+    const next = await page(items.length);
+    if (!next.items.length) break;
+    items.push(...next.items);
+  }
+  return { ...first, items };
 }
 
 export interface CreateBody {
