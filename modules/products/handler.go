@@ -46,7 +46,9 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/products/summary", actions.ProductsView, grid.ServeBody(func(ctx context.Context, _ string, req SummaryRequest) (*grid.Summary, error) {
 		return h.svc.Summary(ctx, req)
 	}, ""))
-	r.Handle("POST", "/api/products/groups", actions.ProductsView, h.groups)
+	r.Handle("POST", "/api/products/groups", actions.ProductsView, grid.ServeBody(func(ctx context.Context, _ string, req GroupsRequest) (*Groups, error) {
+		return h.svc.Groups(ctx, req)
+	}, ""))
 	r.Handle("POST", "/api/products/export/xlsx", actions.ProductsView, h.export(grid.FormatXLSX))
 	r.Handle("POST", "/api/products/export/csv", actions.ProductsView, h.export(grid.FormatCSV))
 }
@@ -284,19 +286,5 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "image/png")
 	_, _ = w.Write(buf.Bytes())
-	return nil
-}
-
-// groups answers the groups of the product library's view by one column (Service.Groups).
-func (h *Handler) groups(w http.ResponseWriter, r *http.Request) error {
-	var req GroupsRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	out, err := h.svc.Groups(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
 	return nil
 }
