@@ -1415,19 +1415,25 @@ export class GridController {
    */
   rangeUnread(): boolean {
     const r = this.currentRect();
-    if (!r || !this.isPaged()) return false;
-    for (let row = r.top; row <= r.bottom; row++) if (isPlaceholder(this.dataNodes[row]?.data)) return true;
+    return !!r && this.unreadIn(r.top, r.bottom);
+  }
+
+  /** Whether a grid row from `top` to `bottom` is a placeholder of a view read by scrolling. */
+  private unreadIn(top: number, bottom: number): boolean {
+    if (!this.isPaged()) return false;
+    for (let row = top; row <= bottom; row++) if (isPlaceholder(this.dataNodes[row]?.data)) return true;
     return false;
   }
 
   /**
    * Reads the blocks of the grid rows `top` to `bottom` not read yet (rows the user never
    * scrolled to) and resolves true when they are shown; false when the read failed (said so in
-   * a toast) or was cancelled. At most MAX_READ_ROWS rows are read this way: a larger range is
-   * refused with a message pointing to the export, and nothing is read.
+   * a toast) or was cancelled. Rows all read: true at once. At most MAX_READ_ROWS rows are read
+   * this way: a larger range with rows to read is refused with a message pointing to the export,
+   * and nothing is read.
    */
   async readRows(top: number, bottom: number): Promise<boolean> {
-    if (!this.isPaged()) return true;
+    if (!this.unreadIn(top, bottom)) return true;
     if (bottom - top + 1 > MAX_READ_ROWS) {
       toast.warning(this.intl.formatMessage(m.readTooMany, { n: MAX_READ_ROWS }), { key: 'grid-read-too-many' });
       return false;
@@ -1482,7 +1488,7 @@ export class GridController {
   async paste(text: string): Promise<{ changed: number; rejected: number }> {
     const r = this.currentRect();
     if (!r) return { changed: 0, rejected: 0 };
-    if (this.isPaged() && !(await this.readRows(r.top, Math.max(r.bottom, r.top + parseTsv(text).length - 1)))) return { changed: 0, rejected: 0 };
+    if (!(await this.readRows(r.top, Math.max(r.bottom, r.top + parseTsv(text).length - 1)))) return { changed: 0, rejected: 0 };
     return this.pasteNow(text, r);
   }
 

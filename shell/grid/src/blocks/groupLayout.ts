@@ -5,7 +5,7 @@
  * in the server's order (what a block's `skip` counts); a slot is its place in the grid with one
  * header row before each group's first member.
  */
-import { GROUP_ID_PREFIX, type GroupRow } from '../grouping';
+import { groupRowId, type GroupRow } from '../grouping';
 
 /** One group as the server counts it (value null: the rows without a value). */
 export interface ServerGroup {
@@ -41,14 +41,7 @@ export class GroupLayout {
 
   /** The group a data position falls in (the last group whose start is at or before it). */
   groupOf(pos: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= pos) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return this.lastGroup((i) => this.starts[i]! <= pos);
   }
 
   /** The slot of the row at a data position: after its group's header and every earlier group. */
@@ -63,21 +56,27 @@ export class GroupLayout {
 
   /** The data position of a member's slot; -1 for a header's. */
   dataPos(slot: number): number {
+    const g = this.lastGroup((i) => this.headerSlot(i) <= slot);
+    return slot === this.headerSlot(g) ? -1 : slot - g - 1;
+  }
+
+  /** The last group for which `before` holds (it holds for a prefix of the groups), 0 for none. */
+  private lastGroup(before: (i: number) => boolean): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.headerSlot(mid) <= slot) lo = mid;
+      if (before(mid)) lo = mid;
       else hi = mid - 1;
     }
-    return slot === this.headerSlot(lo) ? -1 : slot - lo - 1;
+    return lo;
   }
 
   /** The header rows, one per group, with the server's counts. */
   headers(): GroupRow[] {
     return this.groups.map((g, i) => {
       const key = this.keys[i]!;
-      return { id: `${GROUP_ID_PREFIX}${this.field}:${key}`, version: 0, __group: { field: this.field, key, value: g.value ?? null, count: g.count } };
+      return { id: groupRowId(this.field, key), version: 0, __group: { field: this.field, key, value: g.value ?? null, count: g.count } };
     });
   }
 }

@@ -175,15 +175,18 @@ export class PagedRows {
       const data: GridRow[] = [...keepNew];
       const layout = this.layout;
       const headers = layout?.headers() ?? [];
-      let group = -1;
-      const at = (i: number, row: GridRow) => {
-        // Grouped: each group's header before its first member (empty groups' headers too).
-        while (layout && group + 1 < headers.length && layout.headerSlot(group + 1) <= layout.slot(i) - 1) {
-          group++;
-          this.pos.set(headers[group]!.id, layout.headerSlot(group));
+      // Grouped: each group's header before its first member (empty groups' headers too).
+      let group = 0;
+      const headersBefore = (slot: number) => {
+        for (; group < headers.length && layout!.headerSlot(group) < slot; group++) {
+          this.pos.set(headers[group]!.id, layout!.headerSlot(group));
           data.push(headers[group] as unknown as GridRow);
         }
-        this.pos.set(row.id, this.orderOf(i));
+      };
+      const at = (i: number, row: GridRow) => {
+        const slot = this.orderOf(i);
+        headersBefore(slot);
+        this.pos.set(row.id, slot);
         data.push(row);
       };
       rows.forEach((r, i) => {
@@ -191,10 +194,7 @@ export class PagedRows {
         at(i, r);
       });
       for (let i = rows.length; i < total; i++) at(i, placeholder(i, layout ? layout.keys[layout.groupOf(i)] : undefined));
-      for (let g = group + 1; g < headers.length; g++) {
-        this.pos.set(headers[g]!.id, layout!.headerSlot(g));
-        data.push(headers[g] as unknown as GridRow);
-      }
+      headersBefore(Infinity);
       this.slots = Math.max(total, rows.length);
       this.shown = true;
       // The new view starts at the top (the rows in view are reported again as it scrolls).
