@@ -436,6 +436,10 @@ func coerce(c *Column, v any) (any, string) {
 	case Number:
 		switch x := v.(type) {
 		case float64:
+			// JSON carries no NaN or infinity; a caller in Go can: refused like any other non-number.
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil, bad
+			}
 			return x, ""
 		case int64:
 			return float64(x), ""
