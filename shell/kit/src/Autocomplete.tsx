@@ -113,7 +113,8 @@ export function Autocomplete<T>({ value, onText, fetch, onPick, render, keyOf, p
       {open && value.trim().length >= minChars && !busy && (
         <ul id={listId} role="listbox" className="its-ac__list" data-testid={testId ? `${testId}-options` : undefined}>
           {items.length === 0 ? (
-            <li className="its-ac__none">{intl?.formatMessage({ id: 'kit.autocomplete.none', defaultMessage: 'Nothing found' }) ?? 'Nothing found'}</li>
+            // An option that cannot be chosen: a listbox holds options only (axe: aria-required-children).
+            <li className="its-ac__none" role="option" aria-disabled="true" aria-selected={false}>{intl?.formatMessage({ id: 'kit.autocomplete.none', defaultMessage: 'Nothing found' }) ?? 'Nothing found'}</li>
           ) : (
             items.map((it, i) => (
               <li
