@@ -142,6 +142,8 @@ type Grid struct {
 	MaxLimit int
 	// MaxBatch caps the rows of one batch write.
 	MaxBatch int
+	// MaxGroups caps the groups of one groups call (groups.go).
+	MaxGroups int
 	// InGo marks a grid whose rows are computed in Go, not read by one SQL statement (a
 	// module's rows with computed figures): it has no Table and no column expressions, and only ExportRows
 	// (feed.go) reads it.
@@ -172,6 +174,9 @@ func New(g Grid) (*Grid, error) {
 	}
 	if g.MaxBatch == 0 {
 		g.MaxBatch = 5000
+	}
+	if g.MaxGroups == 0 {
+		g.MaxGroups = 1000
 	}
 	if g.FolderColumn != "" && g.FolderValue == "" {
 		g.FolderValue = "folder"

@@ -177,6 +177,14 @@ func setup(t testing.TB, n int) *fixture {
 	mux.Handle("POST /items/summary", httpx.Wrap(log, grid.ServeSummary(func(ctx context.Context, _ string, req grid.SummaryRequest) (*grid.Summary, error) {
 		return items.Summary(ctx, db, req, sq.NotEq{"status": "Deleted"})
 	}, "")))
+	// Groups of the items, and of the same grid allowed only three groups.
+	few := *items
+	few.MaxGroups = 3
+	for path, g := range map[string]*grid.Grid{"/items/groups": items, "/items/groups/few": &few} {
+		mux.Handle("POST "+path, httpx.Wrap(log, grid.ServeBody(func(ctx context.Context, _ string, req grid.GroupsRequest) (*grid.Groups, error) {
+			return g.Groups(ctx, db, req, nil)
+		}, "")))
+	}
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &fixture{db: db, srv: srv}

@@ -42,6 +42,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/sampleInventory/{subtype}/query", actions.SampleInventoryView, grid.ServeQuery(h.svc.Page, "subtype"), libraryFrom("subtype"))
 	r.Handle("POST", "/api/sampleInventory/{subtype}/stream", actions.SampleInventoryView, grid.ServeStream(h.svc.Stream, "subtype"), libraryFrom("subtype"))
 	r.Handle("POST", "/api/sampleInventory/{subtype}/summary", actions.SampleInventoryView, grid.ServeSummary(h.svc.Summary, "subtype"), libraryFrom("subtype"))
+	r.Handle("POST", "/api/sampleInventory/{subtype}/groups", actions.SampleInventoryView, grid.ServeBody(h.svc.Groups, "subtype"), libraryFrom("subtype"))
 	r.Handle("GET", "/api/sampleInventory/{subtype}/schema", actions.SampleInventoryView, grid.ServeSchema(h.svc.Schema, "subtype"), libraryFrom("subtype"))
 	r.Handle("POST", "/api/sampleInventory", actions.SampleInventoryEdit, h.create, anyLibrary)
 	r.Handle("PUT", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, h.update, anyLibrary)

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -211,6 +212,30 @@ func TestListQueryAndStream(t *testing.T) {
 		}
 		if lines[0] != fmt.Sprintf(`{"totalCount":%d}`, total) || !strings.HasPrefix(lines[1], `{"id":"`) || !strings.HasPrefix(lines[len(lines)-1], `{"done":true`) {
 			t.Fatalf("stream lines: %s ... %s", lines[0], lines[len(lines)-1])
+		}
+	} // Groups of the library by a column: the database's counts within the library, deleted
+	// samples left out, in the rows' order sorted by the column (NULLs last).
+	r = c.Do("POST", "/api/sampleInventory/Production/groups", map[string]any{"field": "division", "filters": map[string]any{"totalQty": map[string]any{"gte": 1}}})
+	var groups []string
+	sum := 0
+	for _, g := range data(t, r)["groups"].([]any) {
+		m := g.(map[string]any)
+		n := int(m["count"].(float64))
+		if want := a.Count(`SELECT count(*) FROM sample_inventory WHERE library = 'Production' AND status <> 'Deleted' AND total_qty >= 1 AND division = $1`, m["value"]); n != want {
+			t.Fatalf("group %v: %d, want %d", m["value"], n, want)
+		}
+		groups = append(groups, m["value"].(string))
+		sum += n
+	}
+	if want := a.Count(`SELECT count(*) FROM sample_inventory WHERE library = 'Production' AND status <> 'Deleted' AND total_qty >= 1`); sum != want || int(data(t, r)["totalCount"].(float64)) != want || !sort.StringsAreSorted(groups) || len(groups) < 2 {
+		t.Fatalf("groups %v: %d rows, want %d: %s", groups, sum, want, r.Raw)
+	}
+	for body, field := range map[string]string{
+		`{"field": "region"}`:                           "field", // a Sales column
+		`{"field": "division", "filters": {"nope": 1}}`: "filters.nope",
+	} {
+		if r := c.Do("POST", "/api/sampleInventory/Production/groups", body); r.Status != 400 || details(r)[0]["field"] != field {
+			t.Errorf("%s: %d %s", body, r.Status, r.Raw)
 		}
 	}
 }

@@ -82,6 +82,16 @@ func (s *Service) Summary(ctx context.Context, library string, req grid.SummaryR
 	return g.Summary(ctx, s.db, req, listScope(lib, req.Filters))
 }
 
+// Groups answers the groups of a library's view by one column (the grid read by scrolling while
+// grouped, docs/grid.md §3.9).
+func (s *Service) Groups(ctx context.Context, library string, req grid.GroupsRequest) (*grid.Groups, error) {
+	g, lib, err := gridOf(library)
+	if err != nil {
+		return nil, err
+	}
+	return g.Groups(ctx, s.db, req, listScope(lib, req.Filters))
+}
+
 // Stream answers a library's grid as NDJSON.
 func (s *Service) Stream(ctx context.Context, w http.ResponseWriter, library string, q grid.Query) error {
 	g, lib, err := gridOf(library)

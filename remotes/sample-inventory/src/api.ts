@@ -30,6 +30,7 @@ export const endpoints = (library: Library): GridEndpoints => ({
   export: `/sampleInventory/export/xlsx/${library}`,
   exportCsv: `/sampleInventory/export/csv/${library}`,
   summary: `/sampleInventory/${library}/summary`,
+  groups: `/sampleInventory/${library}/groups`,
 });
 
 export const fetchSchema = (library: Library, signal?: AbortSignal) => api.get<SampleSchema>(`/sampleInventory/${library}/schema`, { signal });

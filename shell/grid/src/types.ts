@@ -131,4 +131,9 @@ export interface GridEndpoints {
   exportCsv?: string;
   /** The summary call (docs/grid.md §7.1): shows the footer row of the whole filtered set. */
   summary?: string;
+  /**
+   * The groups call (docs/grid.md §3.9): with the query call, a grouped view stays read in blocks,
+   * its groups counted on the server.
+   */
+  groups?: string;
 }

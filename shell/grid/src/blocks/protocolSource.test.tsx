@@ -6,6 +6,7 @@ import { fakeFetch, json, renderWithShell } from '../../../kit/src/test/render';
 import { DataGrid, type DataGridHandle } from '../DataGrid';
 import { MAX_READ_ROWS } from '../controller';
 import type { GridRow, GridSchema } from '../types';
+import type { WhereNode } from '../filter/where';
 import { CursorBook, protocolSource } from './protocolSource';
 import { isPlaceholder } from './pagedRows';
 
@@ -126,6 +127,32 @@ describe('protocolSource', () => {
     // Another sort is another view: no cursor of the old one.
     await read(100, [{ field: 'style', dir: 'desc' }]);
     expect(server.bodies[3]).toEqual({ filters: { status: 'Available' }, sort: [{ field: 'style', dir: 'desc' }], limit: 50, skip: 100 });
+  });
+
+  it('grouped: asks the groups call for the counts and reads blocks sorted by the group column first', async () => {
+    const server = protocolServer(10);
+    const posted: unknown[] = [];
+    const fake = fakeFetch({
+      'POST /api/test/groups': (init) => {
+        posted.push(JSON.parse(String(init.body)));
+        return json(200, { data: { groups: [{ value: 'A', count: 4 }, { value: null, count: 6 }], totalCount: 10 } });
+      },
+      'POST /api/test/query': (init) => {
+        server.bodies.push(JSON.parse(String(init.body)) as QueryBody);
+        return json(200, { data: { rows: server.rows.slice(0, 5), totalCount: 10, nextCursor: 'r00004' } });
+      },
+    });
+    configureApi({ fetch: fake });
+    const src = protocolSource({ query: '/test/query', groups: '/test/groups' }, 5);
+    const where: WhereNode = { field: 'bin', op: 'contains', values: ['B'] };
+    const q = { filters: { status: 'Available' }, sort: [{ field: 'style', dir: 'desc' as const }, { field: 'bin', dir: 'desc' as const }], skip: 0, where, groupBy: 'bin' };
+    expect(await src.groups!(q, new AbortController().signal)).toEqual([{ value: 'A', count: 4 }, { value: null, count: 6 }]);
+    expect(posted).toEqual([{ filters: { status: 'Available' }, where, field: 'bin' }]);
+    await src.load({ ...q, limit: 5 }, new AbortController().signal, { total: () => {}, rows: () => {} });
+    // The group column leads, ascending, and is not sorted a second time.
+    expect(server.bodies.at(-1)).toEqual({ filters: { status: 'Available' }, where, sort: [{ field: 'bin', dir: 'asc' }, { field: 'style', dir: 'desc' }], limit: 5 });
+    // Without a groups call the grid reads a grouped view whole (no groups function).
+    expect(protocolSource({ query: '/test/query' }, 5).groups).toBeUndefined();
   });
 });
 

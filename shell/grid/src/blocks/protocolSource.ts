@@ -3,12 +3,14 @@
  * on the keyset cursors. The block right after one already read continues on that block's
  * cursor (rows added, edited or deleted before it neither repeat nor vanish); a block further
  * on starts at the nearest cursor before it and skips the rows in between (or skips from the
- * start when none was read). While the grid is grouped it reads every row through the stream:
- * a group needs all of its rows.
+ * start when none was read). While the grid is grouped, the groups call counts the groups and
+ * the blocks come sorted by the group column first (docs/grid.md §3.9); a grid without a groups
+ * call reads every row through the stream then: a group needs all of its rows.
  */
 import { useMemo } from 'react';
 import { api } from '@its/kit';
 import type { GridLoadQuery, GridSource } from '../controller';
+import type { ServerGroup } from './groupLayout';
 import { streamRows } from '../stream';
 import type { GridEndpoints, GridRow } from '../types';
 
@@ -58,18 +60,31 @@ interface Page {
   nextCursor: string | null;
 }
 
+/** The sort of a view grouped by `groupBy`: the group column first (ascending, as the groups call counts), then the user's. */
+export function groupFirst(groupBy: string | null | undefined, sort: GridLoadQuery['sort']): GridLoadQuery['sort'] {
+  if (!groupBy) return sort;
+  return [{ field: groupBy, dir: 'asc' }, ...sort.filter((s) => s.field !== groupBy)];
+}
+
 /**
  * The grid protocol's rows as a source read by scrolling, in blocks of `blockSize` (the
  * schema's pageSize, spec §9: a grid load is 100 rows), sorted and filtered on the server.
  */
-export function protocolSource(endpoints: Partial<Pick<GridEndpoints, 'query' | 'stream'>>, blockSize: number): GridSource {
+export function protocolSource(endpoints: Partial<Pick<GridEndpoints, 'query' | 'stream' | 'groups'>>, blockSize: number): GridSource {
   const book = new CursorBook();
-  const body = (q: GridLoadQuery) => ({
-    filters: q.filters,
-    ...(q.where ? { where: q.where } : {}),
-    ...(q.sort.length ? { sort: q.sort } : {}),
-  });
+  const filter = (q: GridLoadQuery) => ({ filters: q.filters, ...(q.where ? { where: q.where } : {}) });
+  const body = (q: GridLoadQuery) => {
+    const sort = groupFirst(q.groupBy, q.sort);
+    return { ...filter(q), ...(sort.length ? { sort } : {}) };
+  };
+  const groupsCall = endpoints.groups;
   return {
+    ...(groupsCall
+      ? {
+          groups: async (q: GridLoadQuery & { groupBy: string }, signal: AbortSignal): Promise<ServerGroup[]> =>
+            (await api.post<{ groups: ServerGroup[] }>(groupsCall, { ...filter(q), field: q.groupBy }, { signal })).groups,
+        }
+      : {}),
     blocks: blockSize,
     columnFilters: 'server',
     sortOnServer: true,
@@ -100,5 +115,6 @@ export function protocolSource(endpoints: Partial<Pick<GridEndpoints, 'query' | 
 export function useProtocolSource(endpoints: Partial<GridEndpoints> | undefined, pageSize: number | undefined): GridSource | undefined {
   const query = endpoints?.query;
   const stream = endpoints?.stream;
-  return useMemo(() => (query ? protocolSource({ query, stream }, pageSize || 100) : undefined), [query, stream, pageSize]);
+  const groups = endpoints?.groups;
+  return useMemo(() => (query ? protocolSource({ query, stream, groups }, pageSize || 100) : undefined), [query, stream, groups, pageSize]);
 }
