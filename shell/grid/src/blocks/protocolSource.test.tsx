@@ -93,6 +93,12 @@ describe('CursorBook', () => {
     book.use('b');
     expect(book.size).toBe(0);
     expect(book.start(500)).toEqual({ skip: 500 });
+    // The first block again is a new read (a reload): an entry added since before a cursor of
+    // the old read would be skipped by it, so the old cursors go.
+    book.record(0, 100, 'b100');
+    expect(book.start(0)).toEqual({ skip: 0 });
+    expect(book.size).toBe(0);
+    expect(book.start(100)).toEqual({ skip: 100 });
   });
 });
 

@@ -35,8 +35,16 @@ export class CursorBook {
     this.at.clear();
   }
 
-  /** The block at `skip`: on the nearest cursor at or before it, skipping the rows between. */
+  /**
+   * The block at `skip`: on the nearest cursor at or before it, skipping the rows between. The
+   * first block starts a new read of the view (a reload, or the view opened again): the cursors of
+   * the read before are forgotten, since a row added before one of them since would be skipped.
+   */
   start(skip: number): BlockStart {
+    if (skip === 0) {
+      this.at.clear();
+      return { skip };
+    }
     let best = -1;
     for (const pos of this.at.keys()) if (pos <= skip && pos > best) best = pos;
     if (best < 0) return { skip };
