@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiSession, baseUrl, expect, login, pasteText, shot, test } from './helpers';
 
@@ -339,9 +339,19 @@ test.describe.serial('sample inventory grid', () => {
     await page.getByTestId('filter-clear').click();
     await expect(grid(page)).not.toHaveAttribute('data-loading', 'true', { timeout: 20_000 });
 
-    // Grouping by style, contract all and expand all.
+    // Grouping by style, contract all and expand all. The server counts the groups and the rows
+    // stay read in blocks (sorted by style first), not streamed whole.
+    const calls: string[] = [];
+    const seen = (r: Request) => {
+      if (r.method() === 'POST' && /\/api\/sampleInventory\/Production\/(groups|query|stream)$/.test(r.url())) calls.push(`${r.url().split('/').at(-1)} ${r.postData() ?? ''}`);
+    };
+    page.on('request', seen);
     await grid(page).getByTestId('grid-group-by').selectOption('style');
     await expect(grid(page).getByTestId('grid-group-row').first()).toContainText(/^Style: \d+ \([\d,]+\)$/);
+    await expect.poll(() => calls.some((c) => c.startsWith('query ') && c.includes('"sort":[{"field":"style","dir":"asc"}') && c.includes('"limit":100'))).toBe(true);
+    expect(calls.find((c) => c.startsWith('groups '))).toContain('"field":"style"');
+    expect(calls.filter((c) => c.startsWith('stream '))).toEqual([]);
+    page.off('request', seen);
     await shot(page, 'samples-grouped');
     await grid(page).getByTestId('grid-contract-all').click();
     await expect(grid(page).locator('.ag-row .ag-cell[col-id="style"]')).toHaveCount(0);

@@ -5,18 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
 	"its/core/authz"
-	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/modules/actions"
@@ -86,6 +83,9 @@ type DiscoverRequest struct {
 	LocationID string `json:"locationId"`
 	// Editable keeps only the assortments the caller may edit (the internal dropdown).
 	Editable bool `json:"editable"`
+	// SeasonsOnly answers the seasons with their counts and the genders, no assortment (the
+	// list page's season picker: the list itself is read in blocks by Query).
+	SeasonsOnly bool `json:"seasonsOnly"`
 	// Force answers from the database, not the cache.
 	Force bool `json:"force"`
 }
@@ -199,7 +199,7 @@ func (s *Service) discover(ctx context.Context, u *identity.User, req DiscoverRe
 			continue
 		}
 		genders[e.Gender] = true
-		if req.Gender != "" && e.Gender != req.Gender {
+		if req.Gender != "" && e.Gender != req.Gender || req.SeasonsOnly {
 			continue
 		}
 		toc.Assortments = append(toc.Assortments, e)
@@ -339,23 +339,3 @@ func (s *Service) CreateFromQuery(ctx context.Context, req QueryCreateRequest) (
 	return s.Create(ctx, req.Assortment)
 }
 
-// Export writes a channel's table of contents as the caller sees it (the entries the policy
-// shows them, as Discover answers; the page's region, season and year arrive as the export's
-// filters) to an .xlsx or .csv download.
-func (s *Service) Export(ctx context.Context, w http.ResponseWriter, channel string, req grid.ExportRequest) error {
-	var bad []httpx.FieldError
-	channel = canonical(channel, Channels)
-	if oneOf("channel", channel, Channels, &bad); len(bad) > 0 {
-		return httpx.Invalid(bad...)
-	}
-	toc, err := s.discover(ctx, identity.FromContext(ctx), DiscoverRequest{Channel: channel})
-	if err != nil {
-		return err
-	}
-	ids := make([]string, len(toc.Assortments))
-	for i, e := range toc.Assortments {
-		ids[i] = e.ID
-	}
-	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("InternalAssortments_%s_%s", toc.Channel, time.Now().Format("2006-01-02")), req.Format)
-	return assortments.ListGrid.Export(ctx, w, s.db, req, sq.Expr("a.id = ANY(?::uuid[])", ids), name)
-}

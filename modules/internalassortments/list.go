@@ -1,0 +1,108 @@
+package internalassortments
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
+
+	"its/core/authz"
+	"its/core/db"
+	"its/core/grid"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/modules/actions"
+	"its/modules/assortments"
+)
+
+// The internal list read by scrolling (docs/grid.md §3.8, §3.9): a channel's internal
+// assortments the caller may see, the same entries as the table of contents, as the grid
+// protocol over assortments.ListGrid. The policy narrows by channel, region and product type,
+// so the caller's part is a condition on those columns, asked once per pair the channel holds.
+
+// listDefaultSort is the list's order when the user sorted no column: newest year first.
+var listDefaultSort = []grid.Sort{{Field: "year", Dir: "desc"}, {Field: "title"}}
+
+// listScope is the condition of a channel's entries the caller may see; a bad channel is a 400.
+func (s *Service) listScope(ctx context.Context, channel string) (sq.Sqlizer, string, error) {
+	var bad []httpx.FieldError
+	channel = canonical(channel, Channels)
+	if oneOf("channel", channel, Channels, &bad); len(bad) > 0 {
+		return nil, "", httpx.Invalid(bad...)
+	}
+	base := sq.Eq{"a.org_type": OrgType, "a.type": "item", "a.channel": channel}
+	type pair struct{ region, productType string }
+	pairs, err := db.Select(ctx, s.db, psql.Select("a.region", "a.product_type").Distinct().From("assortments a").Where(base),
+		func(r pgx.CollectableRow) (pair, error) {
+			var p pair
+			err := r.Scan(&p.region, &p.productType)
+			return p, err
+		})
+	if err != nil {
+		return nil, "", err
+	}
+	checks := make([]authz.Check, len(pairs))
+	for i, p := range pairs {
+		checks[i] = authz.Check{Action: actions.InternalAssortmentsView, Resource: Resource(channel, p.region, p.productType)}
+	}
+	ok, err := s.authz.AllowedMany(ctx, identity.FromContext(ctx), checks)
+	if err != nil {
+		return nil, "", err
+	}
+	seen := sq.Or{}
+	for i, p := range pairs {
+		if ok[i] {
+			seen = append(seen, sq.Eq{"a.region": p.region, "a.product_type": p.productType})
+		}
+	}
+	if len(seen) == 0 {
+		return sq.Expr("FALSE"), channel, nil
+	}
+	return sq.And{base, seen}, channel, nil
+}
+
+// Query answers one block of a channel's list (grid query protocol: filters, where, sort,
+// limit, cursor, skip) with the exact total.
+func (s *Service) Query(ctx context.Context, channel string, q grid.Query) (*grid.Page, error) {
+	scope, _, err := s.listScope(ctx, channel)
+	if err != nil {
+		return nil, err
+	}
+	if len(q.Sort) == 0 {
+		q.Sort = listDefaultSort
+	}
+	return assortments.ListGrid.Page(ctx, s.db, q, scope)
+}
+
+// Groups answers the groups of a channel's list by one column (the list grouped by gender and
+// read by scrolling).
+func (s *Service) Groups(ctx context.Context, channel string, req grid.GroupsRequest) (*grid.Groups, error) {
+	scope, _, err := s.listScope(ctx, channel)
+	if err != nil {
+		return nil, err
+	}
+	return assortments.ListGrid.Groups(ctx, s.db, req, scope)
+}
+
+// Summary answers the footer figures of a channel's list.
+func (s *Service) Summary(ctx context.Context, channel string, req grid.SummaryRequest) (*grid.Summary, error) {
+	scope, _, err := s.listScope(ctx, channel)
+	if err != nil {
+		return nil, err
+	}
+	return assortments.ListGrid.Summary(ctx, s.db, req, scope)
+}
+
+// Export writes a channel's internal assortments the caller may see, as the list shows them,
+// to an .xlsx or .csv download.
+func (s *Service) Export(ctx context.Context, w http.ResponseWriter, channel string, req grid.ExportRequest) error {
+	scope, channel, err := s.listScope(ctx, channel)
+	if err != nil {
+		return err
+	}
+	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("InternalAssortments_%s_%s", channel, time.Now().Format("2006-01-02")), req.Format)
+	return assortments.ListGrid.Export(ctx, w, s.db, req, scope, name)
+}
