@@ -54,9 +54,27 @@ test('an internal editor creates a domestic wholesale assortment from a query, s
   const title = `Key initiatives ${Date.now()}`;
 
   await login(page, 'adminEditor');
+  // The list is read in blocks, grouped by gender on the server's counts, newest year first;
+  // the season picker asks for the seasons only.
+  const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+  page.on('request', (r) => {
+    const m = /\/api\/internalAssortments\/(query\/Wholesale|groups\/Wholesale|discover)$/.exec(r.url());
+    if (r.method() === 'POST' && m) calls.push({ path: m[1]!, body: r.postDataJSON() as Record<string, unknown> });
+  });
   await page.goto(`${baseUrl()}/product/assortments/internal/wholesale`);
   await expect(page.getByTestId('internal-list')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('internal-open').first()).toBeVisible({ timeout: 30_000 });
+  const list = page.getByTestId('internal-list');
+  await expect(list.getByTestId('grid-group-row').first()).toContainText(/^Gender: \w+ \([\d,]+\)$/);
+  expect(calls.find((c) => c.path === 'groups/Wholesale')?.body).toMatchObject({ field: 'gender' });
+  expect(calls.find((c) => c.path === 'query/Wholesale')?.body).toMatchObject({
+    limit: 100,
+    sort: [{ field: 'gender', dir: 'asc' }, { field: 'year', dir: 'desc' }, { field: 'title', dir: 'asc' }],
+  });
+  expect(calls.filter((c) => c.path === 'discover').every((c) => c.body.seasonsOnly === true)).toBe(true);
+  const years = await list.locator('.ag-center-cols-container .ag-row:not(.ag-row-group) [col-id="year"]').allTextContents();
+  const firstGroup = years.slice(0, 5).map(Number);
+  expect(firstGroup).toEqual([...firstGroup].sort((x, y) => y - x));
   await shot(page, 'internal-wholesale-list');
 
   // Select Assortment Attributes, products from a query.

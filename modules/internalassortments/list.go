@@ -23,9 +23,6 @@ import (
 // protocol over assortments.ListGrid. The policy narrows by channel, region and product type,
 // so the caller's part is a condition on those columns, asked once per pair the channel holds.
 
-// listDefaultSort is the list's order when the user sorted no column: newest year first.
-var listDefaultSort = []grid.Sort{{Field: "year", Dir: "desc"}, {Field: "title"}}
-
 // listScope is the condition of a channel's entries the caller may see; a bad channel is a 400.
 func (s *Service) listScope(ctx context.Context, channel string) (sq.Sqlizer, string, error) {
 	var bad []httpx.FieldError
@@ -65,14 +62,12 @@ func (s *Service) listScope(ctx context.Context, channel string) (sq.Sqlizer, st
 }
 
 // Query answers one block of a channel's list (grid query protocol: filters, where, sort,
-// limit, cursor, skip) with the exact total.
+// limit, cursor, skip) with the exact total. The page sends its own order (newest year first,
+// its schema's defaultSort) when the user sorted nothing.
 func (s *Service) Query(ctx context.Context, channel string, q grid.Query) (*grid.Page, error) {
 	scope, _, err := s.listScope(ctx, channel)
 	if err != nil {
 		return nil, err
-	}
-	if len(q.Sort) == 0 {
-		q.Sort = listDefaultSort
 	}
 	return assortments.ListGrid.Page(ctx, s.db, q, scope)
 }

@@ -338,4 +338,3 @@ func (s *Service) CreateFromQuery(ctx context.Context, req QueryCreateRequest) (
 	req.Assortment.Products, req.Assortment.Source = pairs, "search"
 	return s.Create(ctx, req.Assortment)
 }
-

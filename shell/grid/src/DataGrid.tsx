@@ -276,7 +276,7 @@ function GridView(props: DataGridProps) {
   const handleRef = useRef<DataGridHandle | null>(null);
   const afterCells = props.afterCells;
   // A protocol grid with a query call reads its view in blocks as the user scrolls.
-  const querySource = useProtocolSource(props.source ? undefined : props.endpoints, props.schema.pageSize);
+  const querySource = useProtocolSource(props.source ? undefined : props.endpoints, props.schema);
   const source = props.source ?? querySource;
 
   ctrl.configure(

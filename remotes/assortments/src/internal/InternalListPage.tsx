@@ -1,24 +1,26 @@
 /**
  * internal/wholesale and internal/retail (product spec §2.2): a channel's internal assortments
- * from the table of contents, grouped by gender, narrowed by season and region; 'New
- * assortment' opens 'Select Assortment Attributes' for the regions the caller may create in.
- * Each title opens the assortment's manage page; a new one opens on its sort page.
+ * the caller may see, grouped by gender, narrowed by season and region; 'New assortment' opens
+ * 'Select Assortment Attributes' for the regions the caller may create in. Each title opens the
+ * assortment's manage page; a new one opens on its sort page. The list is read in blocks as the
+ * user scrolls (the grid protocol's query and groups calls); the season picker comes from the
+ * table of contents' seasons.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { actions, authzCheck, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, ProductIcon, sourceExport, type ColumnExtras, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSchema, type GridSource, type RowSink } from '@its/grid';
+import { DataGrid, ProductIcon, type ColumnExtras, type DataGridHandle, type Filters, type GridColumn, type GridSchema } from '@its/grid';
 import { internalListPath, internalPath } from '../api';
 import { fieldLabel } from '../messages';
-import { DISCOVER_STALE_MS, INTERNAL_CHANNELS, INTERNAL_REGIONS, INTERNAL_SEASONS, discover, internalExportEndpoints, type DiscoverBody, type TocEntry } from './api';
+import { DISCOVER_STALE_MS, INTERNAL_CHANNELS, INTERNAL_REGIONS, INTERNAL_SEASONS, discover, internalListEndpoints, type DiscoverBody, type TocEntry } from './api';
 import { imsg } from './messages';
 import { assortmentQuery, readQuery, toSearch } from './gate';
 import { NewInternalDialog } from './NewInternalDialog';
 
-const COLUMNS: Array<{ field: keyof TocEntry; type?: GridColumn['type']; width: number }> = [
+const COLUMNS: Array<{ field: Exclude<keyof TocEntry, '_id' | 'editable'>; type?: GridColumn['type']; width: number }> = [
   { field: 'title', width: 320 },
   { field: 'gender', width: 110 },
   { field: 'region', width: 130 },
@@ -34,18 +36,25 @@ const schema: GridSchema = {
   grid: 'internalAssortments.list',
   idField: 'id',
   versionField: 'version',
-  pageSize: 1000,
+  pageSize: 100,
   maxLimit: 1000,
   maxBatch: 1,
-  columns: COLUMNS.map((c) => ({ field: c.field, headerName: c.field, type: c.type ?? 'text', editable: false, validators: [], sortable: true, width: c.width })),
+  defaultSort: [
+    { field: 'year', dir: 'desc' },
+    { field: 'title', dir: 'asc' },
+  ],
+  columns: COLUMNS.map((c) => ({ field: c.field, headerName: c.field, type: c.type ?? 'text', editable: false, validators: [], sortable: true, filterable: true, width: c.width })),
   messages: {},
 };
 
+/** A row of the list: the assortment's list fields under the grid row's id. */
+type ListRow = Omit<TocEntry, '_id' | 'editable'> & { id: string; __group?: unknown };
+
 function TitleCell(props: CustomCellRendererProps) {
-  const row = props.data as (TocEntry & { __group?: unknown }) | undefined;
-  if (!row || row.__group) return null;
+  const row = props.data as ListRow | undefined;
+  if (!row || row.__group || !row.title) return null;
   return (
-    <Link className="am-title__text am-title__link" to={internalPath(row._id, 'manage', toSearch(assortmentQuery(row)))} onMouseDown={(e) => e.stopPropagation()} data-testid="internal-open" data-id={row._id}>
+    <Link className="am-title__text am-title__link" to={internalPath(row.id, 'manage', toSearch(assortmentQuery(row)))} onMouseDown={(e) => e.stopPropagation()} data-testid="internal-open" data-id={row.id}>
       {row.title}
     </Link>
   );
@@ -69,46 +78,31 @@ export function InternalListPage({ channel }: { channel: string }) {
     return q.season && q.year ? seasonKey(q.season, q.year) : '';
   });
   const [dialog, setDialog] = useState(false);
-  const [seasons, setSeasons] = useState<Array<{ key: string; label: string }>>([]);
-  const force = useRef(false);
   const grid = useRef<DataGridHandle | null>(null);
 
   const checks = useMemo<AuthzCheck[]>(() => INTERNAL_REGIONS.map((r) => authzCheck(actions.internalAssortmentsEdit, { channel, region: r })), [channel]);
   const decisions = useDecisions(checks);
   const regions = INTERNAL_REGIONS.filter((_, i) => decisions.allowed[i] === true);
 
-  const load = useCallback(
-    async (_q: unknown, signal: AbortSignal, sink: RowSink) => {
-      const body: DiscoverBody = { channel, region: region || undefined };
-      const m = /^([A-Z]{2})(\d{4})$/.exec(season);
-      if (m) Object.assign(body, { season: m[1], year: Number(m[2]) });
-      const fresh = force.current;
-      force.current = false;
-      const toc = await client.fetchQuery({
-        queryKey: ['internalAssortments', 'discover', body],
-        queryFn: () => discover({ ...body, force: fresh || undefined }, signal),
-        staleTime: fresh ? 0 : DISCOVER_STALE_MS,
-      });
-      setSeasons(
-        toc.seasons
-          .filter((s) => INTERNAL_SEASONS.includes(s.season as (typeof INTERNAL_SEASONS)[number]))
-          .map((s) => ({ key: seasonKey(s.season, s.year), label: `${s.season} ${s.year} (${s.count})` })),
-      );
-      sink.total(toc.assortments.length);
-      sink.rows(toc.assortments.map((e) => ({ ...e, id: e._id, version: 0 }) as unknown as GridRow));
-    },
-    [channel, region, season, client],
+  // The season picker: the channel's seasons with how many assortments of the region each holds.
+  const seasonsBody: DiscoverBody = { channel, region: region || undefined, seasonsOnly: true };
+  const toc = useQuery({ queryKey: ['internalAssortments', 'discover', seasonsBody], queryFn: ({ signal }) => discover(seasonsBody, signal), staleTime: DISCOVER_STALE_MS });
+  const seasons = useMemo(
+    () =>
+      (toc.data?.seasons ?? [])
+        .filter((s) => INTERNAL_SEASONS.includes(s.season as (typeof INTERNAL_SEASONS)[number]))
+        .map((s) => ({ key: seasonKey(s.season, s.year), label: `${s.season} ${s.year} (${s.count})` })),
+    [toc.data],
   );
-  const source = useMemo<GridSource>(() => ({ load }), [load]);
-  const exportEndpoints = useMemo(() => internalExportEndpoints(channel), [channel]);
-  // The region and season pickers are the page's own filters: the export applies them too.
-  const exportRequest = useMemo(() => {
+  // The region and season pickers filter the list on the server (and its export).
+  const filters = useMemo(() => {
+    const f: Filters = {};
+    if (region) f.region = region;
     const m = /^([A-Z]{2})(\d{4})$/.exec(season);
-    const filters: Filters = {};
-    if (region) filters.region = region;
-    if (m) Object.assign(filters, { season: m[1], year: Number(m[2]) });
-    return sourceExport({ filters });
+    if (m) Object.assign(f, { season: m[1], year: Number(m[2]) });
+    return f;
   }, [region, season]);
+  const endpoints = useMemo(() => internalListEndpoints(channel), [channel]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
   const groupOptions = useMemo(() => [{ field: 'gender', label: fieldLabel(intl, 'gender') }], [intl]);
 
@@ -146,11 +140,10 @@ export function InternalListPage({ channel }: { channel: string }) {
           testId="internal-list"
           handle={grid}
           schema={schema}
-          source={source}
           columnExtras={extras}
           canEdit={false}
-          endpoints={exportEndpoints}
-          exportRequest={exportRequest}
+          endpoints={endpoints}
+          filters={filters}
           exportFileName={`InternalAssortments_${channel}`}
           headerName={headerName}
           groupOptions={groupOptions}
@@ -185,7 +178,6 @@ export function InternalListPage({ channel }: { channel: string }) {
           onClose={() => setDialog(false)}
           onCreated={(a) => {
             setDialog(false);
-            force.current = true;
             void client.invalidateQueries({ queryKey: ['internalAssortments', 'discover'] });
             navigate(internalPath(a._id, 'sort', toSearch(assortmentQuery(a))));
           }}

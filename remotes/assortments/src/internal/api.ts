@@ -4,6 +4,7 @@
  * assortment calls under /internalAssortments (OrgBase in ../api).
  */
 import { api, constants, enums } from '@its/kit';
+import type { GridEndpoints } from '@its/grid';
 import type { Assortment } from '../api';
 
 export const INTERNAL_CHANNELS: readonly string[] = enums.internalassortments.channels;
@@ -43,14 +44,26 @@ export interface DiscoverBody {
   gender?: string;
   locationId?: string;
   editable?: boolean;
+  /** The seasons and genders only, no assortment (the list page's season picker). */
+  seasonsOnly?: boolean;
   force?: boolean;
 }
 
-/** The export of a channel's list: the internal assortments the caller may see, as xlsx or csv. */
-export const internalExportEndpoints = (channel: string) => ({
-  export: `/internalAssortments/export/xlsx/${encodeURIComponent(channel)}`,
-  exportCsv: `/internalAssortments/export/csv/${encodeURIComponent(channel)}`,
-});
+/**
+ * A channel's list on the grid protocol: the internal assortments the caller may see, read in
+ * blocks as the user scrolls (grouped by gender, the server counts the groups), its footer
+ * figures, and its export as xlsx or csv.
+ */
+export const internalListEndpoints = (channel: string): Partial<GridEndpoints> => {
+  const c = encodeURIComponent(channel);
+  return {
+    query: `/internalAssortments/query/${c}`,
+    groups: `/internalAssortments/groups/${c}`,
+    summary: `/internalAssortments/summary/${c}`,
+    export: `/internalAssortments/export/xlsx/${c}`,
+    exportCsv: `/internalAssortments/export/csv/${c}`,
+  };
+};
 
 export const discover = (body: DiscoverBody, signal?: AbortSignal) => api.post<TableOfContents>('/internalAssortments/discover', body, { signal });
 

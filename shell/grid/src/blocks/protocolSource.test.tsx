@@ -157,6 +157,12 @@ describe('protocolSource', () => {
     await src.load({ ...q, limit: 5 }, new AbortController().signal, { total: () => {}, rows: () => {} });
     // The group column leads, ascending, and is not sorted a second time.
     expect(server.bodies.at(-1)).toEqual({ filters: { status: 'Available' }, where, sort: [{ field: 'bin', dir: 'asc' }, { field: 'style', dir: 'desc' }], limit: 5 });
+    // The user sorted nothing: the schema's default order, within the groups too.
+    const byDefault = protocolSource({ query: '/test/query', groups: '/test/groups' }, 5, [{ field: 'bin', dir: 'desc' }, { field: 'style', dir: 'asc' }]);
+    await byDefault.load({ ...q, sort: [], limit: 5 }, new AbortController().signal, { total: () => {}, rows: () => {} });
+    expect(server.bodies.at(-1)!.sort).toEqual([{ field: 'bin', dir: 'asc' }, { field: 'style', dir: 'asc' }]);
+    await byDefault.load({ ...q, sort: [], groupBy: null, limit: 5 }, new AbortController().signal, { total: () => {}, rows: () => {} });
+    expect(server.bodies.at(-1)!.sort).toEqual([{ field: 'bin', dir: 'desc' }, { field: 'style', dir: 'asc' }]);
     // Without a groups call the grid reads a grouped view whole (no groups function).
     expect(protocolSource({ query: '/test/query' }, 5).groups).toBeUndefined();
   });

@@ -12,7 +12,7 @@ import { api } from '@its/kit';
 import type { GridLoadQuery, GridSource } from '../controller';
 import type { ServerGroup } from './groupLayout';
 import { streamRows } from '../stream';
-import type { GridEndpoints, GridRow } from '../types';
+import type { GridEndpoints, GridRow, GridSchema } from '../types';
 
 /** Where a block read starts: after a cursor and/or a number of rows. */
 export interface BlockStart {
@@ -76,13 +76,19 @@ export function groupFirst(groupBy: string | null | undefined, sort: GridLoadQue
 
 /**
  * The grid protocol's rows as a source read by scrolling, in blocks of `blockSize` (the
- * schema's pageSize, spec §9: a grid load is 100 rows), sorted and filtered on the server.
+ * schema's pageSize, spec §9: a grid load is 100 rows), sorted and filtered on the server. When
+ * the user sorted nothing the view is in `defaultSort` (the schema's), also within the groups of
+ * a grouped view.
  */
-export function protocolSource(endpoints: Partial<Pick<GridEndpoints, 'query' | 'stream' | 'groups'>>, blockSize: number): GridSource {
+export function protocolSource(
+  endpoints: Partial<Pick<GridEndpoints, 'query' | 'stream' | 'groups'>>,
+  blockSize: number,
+  defaultSort: GridLoadQuery['sort'] = [],
+): GridSource {
   const book = new CursorBook();
   const filter = (q: GridLoadQuery) => ({ filters: q.filters, ...(q.where ? { where: q.where } : {}) });
   const body = (q: GridLoadQuery) => {
-    const sort = groupFirst(q.groupBy, q.sort);
+    const sort = groupFirst(q.groupBy, q.sort.length ? q.sort : defaultSort);
     return { ...filter(q), ...(sort.length ? { sort } : {}) };
   };
   const groupsCall = endpoints.groups;
@@ -120,9 +126,13 @@ export function protocolSource(endpoints: Partial<Pick<GridEndpoints, 'query' | 
 }
 
 /** The protocol source of a grid's endpoints when they have a query call (else undefined). */
-export function useProtocolSource(endpoints: Partial<GridEndpoints> | undefined, pageSize: number | undefined): GridSource | undefined {
+export function useProtocolSource(endpoints: Partial<GridEndpoints> | undefined, schema: Pick<GridSchema, 'pageSize' | 'defaultSort'>): GridSource | undefined {
   const query = endpoints?.query;
   const stream = endpoints?.stream;
   const groups = endpoints?.groups;
-  return useMemo(() => (query ? protocolSource({ query, stream, groups }, pageSize || 100) : undefined), [query, stream, groups, pageSize]);
+  const { pageSize, defaultSort } = schema;
+  return useMemo(
+    () => (query ? protocolSource({ query, stream, groups }, pageSize || 100, (defaultSort ?? []).map((s) => ({ field: s.field, dir: s.dir ?? 'asc' }))) : undefined),
+    [query, stream, groups, pageSize, defaultSort],
+  );
 }
