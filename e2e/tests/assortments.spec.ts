@@ -498,3 +498,52 @@ test('the product library: filters, the empty message and the product detail', a
   await gridLoaded(grid);
   await expect(cell(grid, 0, 'style')).toHaveText(style ?? '');
 });
+
+test('every entry by scrolling: the all view reads blocks of 100 and its last entry shows', async ({ page }) => {
+  const api = await apiSession('editor');
+  const headers = { 'X-CSRF-Token': api.csrf };
+  const query = async (data: Record<string, unknown>) => {
+    const res = await api.ctx.post('/api/assortments/query/all', { data, headers });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()).data as { rows: Array<{ id: string; title: string }>; totalCount: number };
+  };
+  // More entries at the top level than two blocks: made through the API (titled to sort last,
+  // so the other tests' rows stay in view) and deleted at the end.
+  const have = (await query({ limit: 1 })).totalCount;
+  const made: string[] = [];
+  try {
+    for (let i = 0; have + made.length < 250; i++) {
+      const res = await api.ctx.post('/api/assortments', { data: { title: `Zz Scroll ${String(i).padStart(3, '0')}`, channel: 'Wholesale' }, headers });
+      expect(res.ok()).toBeTruthy();
+      made.push(((await res.json()).data as Assortment)._id);
+    }
+    const whole = await query({ limit: 500 });
+    const total = whole.totalCount;
+    expect(total).toBeGreaterThanOrEqual(250);
+    expect(whole.rows).toHaveLength(total);
+    const queries: Array<{ limit?: number; skip?: number; cursor?: string }> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/assortments/query/all')) queries.push(r.postDataJSON() as (typeof queries)[number]);
+    });
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/assortments/all`);
+    const list = page.getByTestId('assortment-list');
+    // The first block only, with the exact total.
+    await expect(list.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(total));
+    expect(queries[0]).toMatchObject({ limit: 100 });
+    // Scrolled to the end: the last block is read and the view's last entry shows.
+    await list
+      .locator('.ag-grid-viewport')
+      .first()
+      .evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const last = list.locator(`.ag-row[row-index="${total - 1}"]`).first();
+    await expect(last).not.toHaveClass(/its-grid-row--placeholder/, { timeout: 15_000 });
+    expect(queries.some((q) => (q.skip ?? 0) >= 100 || !!q.cursor)).toBe(true);
+    const lastEntry = whole.rows[total - 1]!;
+    await expect(last).toHaveAttribute('row-id', lastEntry.id);
+    await expect(last.getByTestId('list-title')).toHaveText(lastEntry.title);
+  } finally {
+    for (const id of made) await api.ctx.delete(`/api/assortments/${id}`, { headers });
+    await api.ctx.dispose();
+  }
+});

@@ -5,8 +5,12 @@ package assortments_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
+	"its/core/app/apptest"
 	"its/modules/assortments"
 )
 
@@ -185,4 +189,138 @@ func TestFoldersArchiveAndStars(t *testing.T) {
 			t.Fatal("unstarred assortment still starred")
 		}
 	})
+}
+
+// queryBlocks reads a list view through its query call, limit rows at a time (on the cursor
+// when cursor, by skip otherwise), and answers every row read and the totals each block gave.
+func queryBlocks(t *testing.T, c *apptest.Client, view string, body map[string]any, limit int, cursor bool) ([]map[string]any, []float64) {
+	t.Helper()
+	var rows []map[string]any
+	var totals []float64
+	next := ""
+	for i := 0; i < 100; i++ {
+		b := map[string]any{"limit": limit}
+		for k, v := range body {
+			b[k] = v
+		}
+		if cursor && next != "" {
+			b["cursor"] = next
+		} else if !cursor && len(rows) > 0 {
+			b["skip"] = len(rows)
+		}
+		d := data(t, c.Do("POST", "/api/assortments/query/"+view, b), 200)
+		page := arr(d["rows"])
+		for _, r := range page {
+			rows = append(rows, obj(r))
+		}
+		totals = append(totals, num(d["totalCount"]))
+		next = str(d["nextCursor"])
+		if len(page) < limit || (cursor && next == "") {
+			return rows, totals
+		}
+	}
+	t.Fatal("the blocks never end")
+	return nil, nil
+}
+
+// TestListBlocks: a list view read in blocks (issue 18): the blocks concatenate to the whole
+// view in its order with no entry twice and none missing, every block answers the exact total,
+// a sort and the search apply on the server, and a bad limit is refused.
+func TestListBlocks(t *testing.T) {
+	e := setup(t)
+	editor := e.editor
+	const made = 230
+	for i := 0; i < made; i++ {
+		body := map[string]any{"title": fmt.Sprintf("Block %03d", i), "channel": "Wholesale"}
+		if i%10 == 0 {
+			body["starred"] = true
+		}
+		create(t, editor, body)
+	}
+	ids := func(rows []map[string]any) []string {
+		out := make([]string, len(rows))
+		for i, r := range rows {
+			out[i] = str(r["_id"])
+			if str(r["id"]) != out[i] {
+				t.Fatalf("row id %v is not its _id %v", r["id"], r["_id"])
+			}
+		}
+		return out
+	}
+	// The list call itself, by offset: pages of at most 500 in the same order.
+	whole := func(view string) []string {
+		var out []string
+		for off := 0; ; off += 100 {
+			d := data(t, editor.Do("GET", fmt.Sprintf("/api/assortments?view=%s&limit=100&offset=%d", view, off), nil), 200)
+			items := arr(d["items"])
+			for _, it := range items {
+				out = append(out, str(obj(it)["_id"]))
+			}
+			if len(items) < 100 {
+				if int(num(d["totalCount"])) != len(out) {
+					t.Fatalf("%s: GET total %v for %d entries", view, d["totalCount"], len(out))
+				}
+				return out
+			}
+		}
+	}
+	for _, view := range []string{"all", "starred", "quick-access"} {
+		want := whole(view)
+		if view == "all" && len(want) < made {
+			t.Fatalf("all has %d entries, fewer than the %d made", len(want), made)
+		}
+		for _, cursor := range []bool{false, true} {
+			rows, totals := queryBlocks(t, editor, view, nil, 100, cursor)
+			got := ids(rows)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s (cursor %v): blocks %d entries, the view %d; or another order", view, cursor, len(got), len(want))
+			}
+			for _, n := range totals {
+				if int(n) != len(want) {
+					t.Fatalf("%s: a block's total %v, the view has %d", view, n, len(want))
+				}
+			}
+		}
+	}
+	// A sort by a column: title descending, the blocks on their cursors, none twice.
+	rows, _ := queryBlocks(t, editor, "all", map[string]any{"sort": []any{map[string]any{"field": "title", "dir": "desc"}}}, 100, true)
+	seen := map[string]bool{}
+	for i, r := range rows {
+		if seen[str(r["_id"])] {
+			t.Fatalf("%v read twice", r["title"])
+		}
+		seen[str(r["_id"])] = true
+		// The titles made differ in their number only, whatever the collation.
+		if i > 0 && strings.HasPrefix(str(r["title"]), "Block ") && strings.HasPrefix(str(rows[i-1]["title"]), "Block ") &&
+			str(rows[i-1]["title"]) < str(r["title"]) {
+			t.Fatalf("not by title descending: %v before %v", rows[i-1]["title"], r["title"])
+		}
+	}
+	// The search box: titles containing the text, in any folder; a filter tree narrows further.
+	rows, totals := queryBlocks(t, editor, "all", map[string]any{"filters": map[string]any{"title": map[string]any{"contains": "Block "}}}, 100, false)
+	if len(rows) != made || int(totals[0]) != made {
+		t.Fatalf("search: %d rows, total %v, want %d", len(rows), totals[0], made)
+	}
+	where := map[string]any{"and": []any{map[string]any{"field": "starred", "op": "in", "values": []any{true}}}}
+	rows, _ = queryBlocks(t, editor, "all", map[string]any{"filters": map[string]any{"title": map[string]any{"contains": "Block "}}, "where": where}, 100, false)
+	if len(rows) != made/10 {
+		t.Fatalf("search with a filter on starred: %d rows, want %d", len(rows), made/10)
+	}
+	// Bad limits are refused with a 400; nothing else changed for bad input.
+	for _, r := range []*apptest.Response{
+		editor.Do("POST", "/api/assortments/query/all", map[string]any{"limit": 501}),
+		editor.Do("POST", "/api/assortments/query/all", map[string]any{"limit": -1}),
+		editor.Do("POST", "/api/assortments/query/everything", map[string]any{"limit": 10}),
+		editor.Do("GET", "/api/assortments?view=all&limit=x", nil),
+	} {
+		if r.Status != 400 {
+			t.Fatalf("a bad limit or view answers %d, want 400", r.Status)
+		}
+	}
+	// Another user's entries are not in the editor's blocks.
+	for _, r := range arr(data(t, e.senior.Do("POST", "/api/assortments/query/all", map[string]any{"limit": 500}), 200)["rows"]) {
+		if strings.HasPrefix(str(obj(r)["title"]), "Block ") {
+			t.Fatal("the senior editor's list shows the editor's entries")
+		}
+	}
 }

@@ -12,9 +12,10 @@ import (
 	"its/core/httpx"
 )
 
-// ListGrid declares the assortment list views for the generic export (core/grid): the list's
-// columns over the assortments table (alias a), regular and internal ones. It is read only; the
-// lists themselves are read by listView and the internal table of contents.
+// ListGrid declares the assortment list views for the generic export and for the list read in
+// blocks (core/grid; POST /api/assortments/query/{view}): the list's columns over the
+// assortments table (alias a), regular and internal ones. It is read only; a folder's content
+// is read by listView and the internal table of contents by its module.
 var ListGrid = grid.MustNew(grid.Grid{
 	Name:          "assortmentList",
 	Table:         "assortments a",
@@ -43,6 +44,8 @@ var ListGrid = grid.MustNew(grid.Grid{
 		{Field: "scheduledDate", Header: "Scheduled", Type: grid.DateTime, Expr: "a.scheduled_date"},
 	},
 	DefaultSort: []grid.Sort{{Field: "type"}, {Field: "title"}},
+	PageSize:    ListBlock,
+	MaxLimit:    MaxListPage,
 })
 
 // ExportList writes a list view of the caller's assortments as the list shows it (the same

@@ -31,6 +31,7 @@ func NewHandler(svc *Service, reports *Reports, log *slog.Logger) *Handler {
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/assortments", actions.AssortmentsView, h.list)
+	r.Handle("POST", "/api/assortments/query/{view}", actions.AssortmentsView, grid.ServeBody(h.svc.QueryList, "view"))
 	r.Handle("POST", "/api/assortments", actions.AssortmentsEdit, h.create)
 	r.Handle("GET", "/api/assortments/schema", actions.AssortmentsView, h.schema)
 	r.Handle("POST", "/api/assortments/cloneMany", actions.AssortmentsEdit, h.cloneMany)

@@ -71,8 +71,9 @@ func listWhere(f listFilter) sq.And {
 func (s *Store) listView(ctx context.Context, q querier, f listFilter) ([]Assortment, int, error) {
 	b := psql.Select().Where(listWhere(f))
 	switch f.view {
+	// Every order ends on the id: a page read by offset neither repeats nor skips an entry.
 	case ViewRecent:
-		b = b.OrderBy("a.modified_date DESC").Limit(RecentLimit)
+		b = b.OrderBy("a.modified_date DESC", "a.id").Limit(RecentLimit)
 	case ViewStarred:
 		b = b.OrderBy("a.type = 'item'", "lower(a.title)", "a.id")
 	case ViewScheduled:

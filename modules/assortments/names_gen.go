@@ -109,6 +109,8 @@ const (
 	ContentMaxSourceBytes = 209715200
 	// Longest side in pixels of a display group image's generated preview
 	ContentPreviewSize = 800
+	// Entries of one block of a list read by scrolling, and of a list query that names no limit (platform spec §9: a grid load is 100 rows)
+	ListBlock = 100
 	// The most entries one list call answers (a longer list or folder is read page after page)
 	MaxListPage = 500
 	// Custom content edits are saved this long after the last keystroke (platform spec §9)

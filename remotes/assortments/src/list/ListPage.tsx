@@ -17,6 +17,7 @@ import {
   type GridRow,
   type GridSource,
   type MenuItem,
+  type GridLoadQuery,
   type RowSink,
   sourceExport,
 } from '@its/grid';
@@ -38,31 +39,18 @@ import { NewAssortmentDialog } from '../dialogs/NewAssortmentDialog';
 import { ManagerLayout } from '../ManagerLayout';
 import { errorText, fieldLabel, msg, viewTitles } from '../messages';
 import { listExtras, listSchema, type ListActions } from './columns';
+import { LIST_BLOCK, ListBlocks, readWhole, type ListEntry } from './listSource';
 import { flattenTree, folderIds, nestByHierarchy, topmost, type TreeRow } from './tree';
 
 const childView = (view: View): View => (view === 'archived' ? 'archived' : 'all');
 const browses = (view: View) => view === 'all' || view === 'archived';
 
-/** The folder path of entries listed outside their folder (quick access, recent, starred, scheduled). */
-const pathCache = new Map<string, Promise<string>>();
-function folderPath(id: string): Promise<string> {
-  let p = pathCache.get(id);
-  if (!p) {
-    p = listAssortments('all', { folder: id }).then(
-      (a) => [...a.path.map((x) => x.title), a.folder?.title ?? ''].filter(Boolean).join(' / '),
-      () => '',
-    );
-    pathCache.set(id, p);
-  }
-  return p;
+function decorateRows(rows: TreeRow[]): GridRow[] {
+  return rows.map((r) => ({ ...r, labelText: (r.labels ?? []).map((l) => l.name).join(', ') }) as GridRow);
 }
 
-function decorateRows(rows: TreeRow[], paths: Map<string, string>): GridRow[] {
-  return rows.map((r) => {
-    const parent = r.hierarchy[r.hierarchy.length - 1];
-    return { ...r, labelText: (r.labels ?? []).map((l) => l.name).join(', '), path: r.path || (parent ? (paths.get(parent) ?? '') : '') } as GridRow;
-  });
-}
+/** Entries of a flat view (a block) as rows of the tree: each at the top, closed. */
+const flatRows = (rows: ListEntry[]): TreeRow[] => rows.map((r) => ({ ...r, id: r._id, depth: 0, expanded: false, childCount: null, path: r.path ?? '' }));
 
 export function ListPage({ view }: { view: View }) {
   const intl = useIntl();
@@ -83,19 +71,36 @@ export function ListPage({ view }: { view: View }) {
   const canEditChannel = useCallback((channel: string) => decisions.allowed[CHANNELS.indexOf(channel)] === true, [decisions.allowed]);
   const canEdit = decisions.allowed.some(Boolean);
 
-  const schema = useMemo(() => listSchema(view), [view]);
+  const schema = useMemo(() => listSchema(view, browses(view) && !!q), [view, q]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
 
+  // A folder open in all or archived: the tree is read whole (listSource.ts); else blocks.
+  const tree = browses(view) && expanded.size > 0;
+  const blocks = useMemo(() => new ListBlocks(), []);
+  const searchText = browses(view) ? q : '';
+
+  /** The top level of a tree: the view's entries (search results nested by their folders). */
+  const readRoots = useCallback(
+    async (query: Pick<GridLoadQuery, 'sort' | 'where'>, signal?: AbortSignal): Promise<Assortment[]> => {
+      const items = await readWhole(view, query, searchText, signal ?? new AbortController().signal);
+      if (!searchText) return items;
+      const nested = nestByHierarchy(items);
+      for (const [k, v] of nested.children) children.current.set(k, v);
+      return nested.roots;
+    },
+    [view, searchText],
+  );
+
   const load = useCallback(
-    async (_query: unknown, signal: AbortSignal, sink: RowSink) => {
-      const ans = await listAssortments(view, { q: browses(view) ? q : undefined }, signal);
-      let top = ans.items;
-      const kids = children.current;
-      if (q && browses(view)) {
-        const nested = nestByHierarchy(ans.items);
-        top = nested.roots;
-        for (const [k, v] of nested.children) kids.set(k, v);
+    async (query: GridLoadQuery, signal: AbortSignal, sink: RowSink) => {
+      if (query.limit !== undefined) {
+        const page = await blocks.block(view, { ...query, limit: query.limit }, searchText, signal);
+        sink.total(page.totalCount);
+        sink.rows(decorateRows(flatRows(page.rows)));
+        return;
       }
+      const kids = children.current;
+      const top = await readRoots(query, signal);
       roots.current = top;
       // The content of expanded folders, level by level.
       let pending = [...expanded].filter((id) => !kids.has(id));
@@ -105,17 +110,14 @@ export function ListPage({ view }: { view: View }) {
         pending = [...expanded].filter((id) => !kids.has(id) && got.some(([, items]) => items.some((i) => i._id === id)));
       }
       const rows = flattenTree(top, kids, expanded);
-      const parents = browses(view) ? [] : [...new Set(rows.map((r) => r.hierarchy[r.hierarchy.length - 1]).filter((x): x is string => !!x))];
-      const paths = new Map(await Promise.all(parents.map(async (id) => [id, await folderPath(id)] as const)));
       sink.total(rows.length);
-      sink.rows(decorateRows(rows, paths));
+      sink.rows(decorateRows(rows));
     },
-    [view, q, expanded],
+    [view, searchText, expanded, blocks, readRoots],
   );
 
   const reload = useCallback(() => {
     children.current.clear();
-    pathCache.clear();
     void gridHandle.current?.reload();
   }, []);
 
@@ -165,13 +167,19 @@ export function ListPage({ view }: { view: View }) {
     },
   };
   const extras = useMemo(() => listExtras(rowActions), []);
-  const source = useMemo<GridSource>(() => ({ load, send }), [load, send]);
+  // Sorting and filtering happen on the server: in blocks for a flat view, on the top level of a tree.
+  const source = useMemo<GridSource>(
+    () => ({ load, send, columnFilters: 'server', sortOnServer: true, blocks: tree ? undefined : LIST_BLOCK }),
+    [load, send, tree],
+  );
   const exportEndpoints = useMemo(() => listExportEndpoints(view), [view]);
   // The search box is the list's own filter: the export searches the same titles.
   const exportRequest = useMemo(() => sourceExport({ filters: browses(view) && q ? { title: { contains: q } } : {} }), [view, q]);
 
   const expandAll = async () => {
     const kids = children.current;
+    // Read by scrolling, the top level may not all be read: its folders are read first.
+    if (!tree) roots.current = await readRoots({ sort: [], where: null });
     let pending = folderIds(roots.current, kids).filter((id) => !kids.has(id));
     while (pending.length) {
       const got = await Promise.all(pending.map((id) => listAssortments(childView(view), { folder: id }).then((a) => [id, a.items] as const, () => [id, [] as Assortment[]] as const)));

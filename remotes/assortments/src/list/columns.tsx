@@ -126,8 +126,13 @@ interface Col {
   hide?: boolean;
 }
 
-/** The list grid's schema: titles of assortments are edited in place (folders are not editable). */
-export function listSchema(view: View): GridSchema {
+/**
+ * The list grid's schema: titles of assortments are edited in place (folders are not editable).
+ * The folder column shows where each entry is when the list leaves the folders (every view but
+ * all and archived, and search results). The server sorts and filters (labels and folders are
+ * neither).
+ */
+export function listSchema(view: View, searching = false): GridSchema {
   const cols: Col[] = [
     { field: 'title', width: 360, editable: true },
     { field: 'starred', type: 'boolean', width: 64 },
@@ -143,12 +148,13 @@ export function listSchema(view: View): GridSchema {
     { field: 'productCount', type: 'integer', width: 100 },
     { field: view === 'scheduled' ? 'scheduledDate' : 'modifiedDate', type: 'datetime', width: 160 },
   ];
-  if (view === 'quick-access' || view === 'recent' || view === 'starred' || view === 'scheduled') cols.splice(1, 0, { field: 'path', width: 170 });
+  if (searching || view === 'quick-access' || view === 'recent' || view === 'starred' || view === 'scheduled') cols.splice(1, 0, { field: 'path', width: 170 });
+  const computed = (field: string) => field === 'labelText' || field === 'path';
   return {
     grid: 'assortments.list',
     idField: 'id',
     versionField: 'version',
-    pageSize: 500,
+    pageSize: 100,
     maxLimit: 500,
     maxBatch: 100,
     folderField: 'type',
@@ -159,7 +165,8 @@ export function listSchema(view: View): GridSchema {
       editable: !!c.editable,
       editableWhen: c.editable ? 'always' : undefined,
       validators: c.editable ? ['nonClearable'] : [],
-      sortable: c.field !== 'labelText' && c.field !== 'starred',
+      sortable: !computed(c.field),
+      filterable: !computed(c.field),
       width: c.width,
       hide: c.hide,
     })),

@@ -86,6 +86,8 @@ export const constants = {
     contentMaxSourceBytes: 209715200,
     /** Longest side in pixels of a display group image's generated preview */
     contentPreviewSize: 800,
+    /** Entries of one block of a list read by scrolling, and of a list query that names no limit (platform spec §9: a grid load is 100 rows) */
+    listBlock: 100,
     /** The most entries one list call answers (a longer list or folder is read page after page) */
     maxListPage: 500,
     /** Custom content edits are saved this long after the last keystroke (platform spec §9) */
