@@ -20,12 +20,12 @@ import { imsg } from './messages';
 import { assortmentQuery, readQuery, toSearch } from './gate';
 import { NewInternalDialog } from './NewInternalDialog';
 
-const COLUMNS: Array<{ field: Exclude<keyof TocEntry, '_id' | 'editable'>; type?: GridColumn['type']; width: number }> = [
+const COLUMNS: Array<{ field: Exclude<keyof TocEntry, '_id' | 'editable'>; type?: GridColumn['type']; width: number; footerFigure?: GridColumn['footerFigure'] }> = [
   { field: 'title', width: 320 },
   { field: 'gender', width: 110 },
   { field: 'region', width: 130 },
   { field: 'season', width: 90 },
-  { field: 'year', type: 'integer', width: 84 },
+  { field: 'year', type: 'integer', width: 84, footerFigure: 'unique' },
   { field: 'productType', width: 120 },
   { field: 'locationId', width: 100 },
   { field: 'productCount', type: 'integer', width: 110 },
@@ -43,7 +43,7 @@ const schema: GridSchema = {
     { field: 'year', dir: 'desc' },
     { field: 'title', dir: 'asc' },
   ],
-  columns: COLUMNS.map((c) => ({ field: c.field, headerName: c.field, type: c.type ?? 'text', editable: false, validators: [], sortable: true, filterable: true, width: c.width })),
+  columns: COLUMNS.map((c) => ({ field: c.field, headerName: c.field, type: c.type ?? 'text', editable: false, validators: [], sortable: true, filterable: true, width: c.width, footerFigure: c.footerFigure })),
   messages: {},
 };
 

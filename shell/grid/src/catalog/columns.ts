@@ -16,7 +16,7 @@ const CATALOG_COLUMNS: Col[] = [
   { field: 'name', width: 210 },
   { field: 'colorDescription', width: 150 },
   { field: 'division', width: 130 },
-  { field: 'gender', width: 90 },
+  { field: 'gender', width: 104 },
   { field: 'productType', width: 110 },
   { field: 'season', width: 80 },
   { field: 'year', type: 'integer', width: 74, footerFigure: 'unique' },
