@@ -8,7 +8,8 @@ import { expect as baseExpect, baseUrl, login, shot, test } from './helpers';
  * styles by search and by paste and submits it; the coordinator finds it in active orders, edits
  * it and marks it complete. A promo order goes user → approver → senior approver, each seeing it
  * in needs-review with a notification, and a denied line reaches the requester. A user without
- * the wof flag cannot open wholesale orders, on the page or through the API. Every step is checked
+ * the wof flag cannot open wholesale orders, on the page or through the API. A list of more than
+ * 100 orders is read in blocks as the user scrolls, sorted on the server. Every step is checked
  * against the server through the API.
  */
 
@@ -32,6 +33,14 @@ interface Order {
   orderApprovalStatus: string;
   version: number;
   products: Line[];
+}
+
+/** An order list row of the grid protocol (docs/grid.md §1). */
+interface ListRow {
+  id: string;
+  version: number;
+  orderNumber: number;
+  purpose: string;
 }
 
 interface Api {
@@ -487,6 +496,68 @@ test.describe('orders', () => {
     await page.unroute('**/api/orders/wholesale/order/query');
     await error.getByRole('button', { name: 'Reload' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('PENDING');
+    await api.ctx.dispose();
+  });
+
+  test('a list of more than 100 orders is read in blocks: the last order by scrolling, a header sort in the server’s order, the exact total', async ({ page }) => {
+    const api = await apiSession('user');
+    const path = '/api/orders/samples/active-orders';
+    const read = async (body: Record<string, unknown>) => {
+      const res = await api.ctx.post(`${path}/rows`, { data: body, headers: { 'X-CSRF-Token': api.csrf } });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return (await res.json()).data as { rows: ListRow[]; totalCount: number; nextCursor: string | null };
+    };
+    // More than one block of the user's active sample orders (the demo data has them; made here otherwise).
+    for (let n = (await read({ limit: 1 })).totalCount; n <= 120; n++) {
+      const made = await api.ctx.post(path, { data: { purpose: `E2E block ${n}` }, headers: { 'X-CSRF-Token': api.csrf } });
+      expect(made.status()).toBe(201);
+    }
+    const all = await read({ limit: 1000 });
+    const total = all.totalCount;
+    expect(total).toBeGreaterThan(100);
+    expect(all.rows).toHaveLength(total);
+
+    // The list asks for its rows block by block on the grid protocol, never the whole list.
+    const reads: Array<Record<string, unknown>> = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes(`${path}/`)) reads.push({ url: new URL(r.url()).pathname, ...(r.postDataJSON() as Record<string, unknown>) });
+    });
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/samples/active-orders`);
+    const grid = page.getByTestId('order-list');
+    await expect(grid.locator('.ag-row[row-index="0"]').first()).toHaveAttribute('row-id', all.rows[0]!.id);
+    // The exact total: the row count and the footer's count of orders.
+    await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(total));
+    const count = page.getByTestId('grid-footer').locator('[data-field="orderNumber"]');
+    await expect(count).toHaveAttribute('data-figure', 'count');
+    await expect(count).toHaveAttribute('data-value', String(total));
+    expect(reads.some((r) => r.url === `${path}/query`)).toBe(false);
+    const first = reads.find((r) => r.url === `${path}/rows`);
+    expect(first?.limit).toBe(100);
+    expect(first?.skip ?? 0).toBe(0);
+
+    // The jump to the end reads the last block: the user's last order, the rows after the first block read by skip or cursor.
+    const viewport = grid.locator('.ag-grid-viewport').first();
+    await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const last = all.rows[total - 1]!;
+    await expect(grid.locator(`.ag-row[row-index="${total - 1}"]`).first()).toHaveAttribute('row-id', last.id, { timeout: 15_000 });
+    await expect(grid.locator(`[data-testid="open-order"][data-order="${last.orderNumber}"]`)).toBeVisible();
+    await expect(grid.locator(`.ag-row[row-index="${total}"]`)).toHaveCount(0);
+    expect(reads.some((r) => r.url === `${path}/rows` && (typeof r.skip === 'number' || typeof r.cursor === 'string'))).toBe(true);
+    await shot(page, 'orders-list-end');
+
+    // A header sort is the server's: purpose ascending, ties in the server's order, from the top.
+    await grid.locator('[data-testid="grid-header"][data-field="purpose"]').click();
+    const sorted = await read({ sort: [{ field: 'purpose', dir: 'asc' }], limit: 3 });
+    for (const [i, r] of sorted.rows.entries()) {
+      await expect(grid.locator(`.ag-row[row-index="${i}"]`).first()).toHaveAttribute('row-id', r.id, { timeout: 15_000 });
+    }
+    expect(reads.some((r) => r.url === `${path}/rows` && JSON.stringify(r.sort) === JSON.stringify([{ field: 'purpose', dir: 'asc' }]))).toBe(true);
+    // And its last row by scrolling again.
+    const lastSorted = (await read({ sort: [{ field: 'purpose', dir: 'asc' }], skip: total - 1, limit: 1 })).rows[0]!;
+    await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(grid.locator(`.ag-row[row-index="${total - 1}"]`).first()).toHaveAttribute('row-id', lastSorted.id, { timeout: 15_000 });
+    await expect(count).toHaveAttribute('data-value', String(total));
     await api.ctx.dispose();
   });
 

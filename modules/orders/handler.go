@@ -41,6 +41,10 @@ func orderType(r *http.Request) string {
 func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/orders/{orderType}/{subtype}"
 	r.Handle("POST", base+"/query", actions.OrdersView, h.query, routeType)
+	// A list view on the grid protocol, read in blocks as the user scrolls (docs/grid.md §3.8).
+	r.Handle("POST", base+"/rows", actions.OrdersView, h.listPage, routeType)
+	r.Handle("POST", base+"/summary", actions.OrdersView, h.listSummary, routeType)
+	r.Handle("GET", base+"/schema", actions.OrdersView, h.listSchema, routeType)
 	r.Handle("POST", base, actions.OrdersCreate, h.create, routeType)
 	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
 	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
@@ -83,6 +87,29 @@ func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.Data(w, res)
 	return nil
+}
+
+// listPage answers a block of a list view (?viewAs= a coordinator's, as the list query's
+// viewAsCoordinatorCode) for the grid Query in the body.
+func (h *Handler) listPage(w http.ResponseWriter, r *http.Request) error {
+	t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
+	return grid.ServeQuery(func(ctx context.Context, subtype string, q grid.Query) (*grid.Page, error) {
+		return h.svc.ListPage(ctx, t, subtype, viewAs, q)
+	}, "subtype")(w, r)
+}
+
+// listSummary answers the footer figures of a list view (?viewAs= as for listPage).
+func (h *Handler) listSummary(w http.ResponseWriter, r *http.Request) error {
+	t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
+	return grid.ServeSummary(func(ctx context.Context, subtype string, req grid.SummaryRequest) (*grid.Summary, error) {
+		return h.svc.ListSummary(ctx, t, subtype, viewAs, req)
+	}, "subtype")(w, r)
+}
+
+// listSchema answers the column schema of a list view.
+func (h *Handler) listSchema(w http.ResponseWriter, r *http.Request) error {
+	t := orderType(r)
+	return grid.ServeSchema(func(subtype string) (grid.Schema, error) { return h.svc.ListSchema(t, subtype) }, "subtype")(w, r)
 }
 
 // exportList writes a list view (?viewAs= a coordinator's, as the list query's

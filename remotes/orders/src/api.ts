@@ -1,6 +1,6 @@
 /** The orders module's server calls (docs/api.md "Orders") and the route meta of its screens. */
 import { api, type RouteMeta } from '@its/kit';
-import type { BatchResult, GridRow } from '@its/grid';
+import type { BatchResult, GridEndpoints, GridRow, GridSchema } from '@its/grid';
 
 /** Platform spec §9: order batches wait 1,500 ms; 'Success' after a sample order update shows 2,000 ms. */
 export const ORDER_BATCH_MS = 1500;
@@ -144,6 +144,10 @@ export interface UnavailableLine {
   reason: string;
 }
 
+/** What the list's actions need of an order: open and duplicate name it, delete checks its status. */
+export type OrderRef = Pick<Order, '_id' | 'orderNumber' | 'status'>;
+
+/** The list query's answer (the sample styles view reads its orders with their lines). */
 export interface ListAnswer {
   view: string;
   rows: Order[];
@@ -209,11 +213,19 @@ export interface Assignment {
 
 const base = (area: Area, subtype: string) => `/orders/${area}/${encodeURIComponent(subtype)}`;
 
-/** The export of a list view (?viewAs= the coordinator it is viewed as), as xlsx or csv. */
-export function listExportEndpoints(area: Area, view: string, viewAs?: string) {
+/**
+ * A list view's grid protocol calls (?viewAs= the coordinator it is viewed as): its rows read in
+ * blocks as the user scrolls, sorted and filtered on the server (docs/grid.md §3.8), the footer's
+ * figures of the whole view, and its export as xlsx or csv.
+ */
+export function listEndpoints(area: Area, view: string, viewAs?: string): Partial<GridEndpoints> {
   const q = viewAs ? `?viewAs=${encodeURIComponent(viewAs)}` : '';
-  return { export: `${base(area, view)}/export/xlsx${q}`, exportCsv: `${base(area, view)}/export/csv${q}` };
+  const b = base(area, view);
+  return { query: `${b}/rows${q}`, summary: `${b}/summary${q}`, export: `${b}/export/xlsx${q}`, exportCsv: `${b}/export/csv${q}` };
 }
+
+/** The column schema of the list views (page size, filter operators, sortable columns). */
+export const fetchListSchema = (area: Area, view: string, signal?: AbortSignal) => api.get<GridSchema>(`${base(area, view)}/schema`, { signal });
 
 /** The export of an order's lines, as xlsx or csv. */
 export const lineExportEndpoints = (area: Area, id: string) => ({

@@ -43,7 +43,8 @@ export interface NewOrderDialogProps {
   area: Area;
   subtype: string;
   mode: DialogMode;
-  from?: Order;
+  /** The order duplicated or reactivated: named by its id and number. */
+  from?: Pick<Order, '_id' | 'orderNumber'>;
   /** Lines the new order starts with (an order made from an assortment). */
   products?: AddProduct[];
   onClose: () => void;

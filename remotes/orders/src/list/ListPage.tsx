@@ -1,23 +1,25 @@
 /**
  * An order area's list views (product spec §2.1, §2.5): the orders of the view, newest number
- * first, in the grid kit; a new order, duplicate, reactivate and delete. Sample lists show the
- * SampleOrderNotification notes and let a coordinator view as another coordinator where the
- * route allows it (the user's own assignment first).
+ * first, in the grid kit, read in blocks as the user scrolls and sorted and filtered on the
+ * server (the grid protocol's list calls, docs/grid.md §3.8); the sample styles view (a row per
+ * order line) is read whole. A new order, duplicate, reactivate and delete. Sample lists show the
+ * SampleOrderNotification notes and let a coordinator view as another coordinator where the route
+ * allows it (the user's own assignment first).
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, ProductIcon, sourceExport, type DataGridHandle, type GridColumn, type GridRow, type MenuItem, type RowSink } from '@its/grid';
-import { KIND_OF, deleteOrder, listAssignments, listExportEndpoints, listOrders, orderPath, VIEWS, type Area, type Order, type OrderRouteMeta } from '../api';
+import { EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { DataGrid, ProductIcon, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem } from '@its/grid';
+import { KIND_OF, deleteOrder, fetchListSchema, listAssignments, listEndpoints, listOrders, orderPath, VIEWS, type OrderRef, type OrderRouteMeta } from '../api';
 import { NewOrderDialog, type DialogMode } from '../dialogs/NewOrderDialog';
 import { showOrderError } from '../errors';
 import { OrdersLayout } from '../OrdersLayout';
 import { areaTitles, fieldLabel, msg, viewTitles } from '../messages';
 import { NotificationNotes } from './NotificationNotes';
-import { listExtras, listSchema } from './columns';
-import { orderRows, styleRows } from './rows';
+import { listExtras, orderListSchema, stylesSchema } from './columns';
+import { orderRef, styleRows } from './rows';
 
 const ARCHIVE_VIEWS = new Set(['archived', 'archived-orders', 'reviewed']);
 
@@ -28,7 +30,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const user = useCurrentUser();
   usePageTitle(`${intl.formatMessage(viewTitles[view] ?? msg.orders)} · ${intl.formatMessage(areaTitles[area])}`);
   const grid = useRef<DataGridHandle | null>(null);
-  const [dialog, setDialog] = useState<{ mode: DialogMode; from?: Order } | null>(null);
+  const [dialog, setDialog] = useState<{ mode: DialogMode; from?: OrderRef } | null>(null);
   const [selected, setSelected] = useState<GridRow[]>([]);
   const kind = KIND_OF[area];
 
@@ -47,43 +49,43 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const ownAssignment = assignments.data?.find((a) => a.coordinatorCode === user?.userCode)?.coordinatorCode ?? '';
   const coordinator = pickedCoordinator ?? ownAssignment;
 
-  const body = useMemo(() => {
-    const b: Record<string, unknown> = { ...meta.queryRequest };
-    if (coordinatorPicker && coordinator) b.viewAsCoordinatorCode = coordinator;
-    return b;
-  }, [meta.queryRequest, coordinatorPicker, coordinator]);
+  // The server lists a coordinator's own assignment unless another one is picked.
+  const viewAs = coordinatorPicker && pickedCoordinator ? pickedCoordinator : undefined;
 
-  const filters = useMemo(() => ({ query: JSON.stringify(body) }), [body]);
-  // The export reads the list's orders on the server (the caller's, or the coordinator viewed as).
-  const exportEndpoints = useMemo(
-    () => (view === 'sample-styles' ? undefined : listExportEndpoints(area, view, coordinatorPicker ? coordinator : undefined)),
-    [area, view, coordinatorPicker, coordinator],
+  // A list view is read in blocks on its grid protocol calls, under the server's schema; the
+  // sample styles view (each line of the coordinator's submitted orders) is read whole.
+  const styles = view === 'sample-styles';
+  const served = useQuery({ queryKey: ['orders', 'listSchema', area, view], queryFn: ({ signal }) => fetchListSchema(area, view, signal), enabled: !styles, staleTime: 10 * 60_000 });
+  const schema = useMemo(() => (styles ? stylesSchema() : served.data ? orderListSchema(area, view, served.data) : null), [styles, served.data, area, view]);
+  const endpoints = useMemo(() => (styles ? undefined : listEndpoints(area, view, viewAs)), [styles, area, view, viewAs]);
+  const filters = useMemo(() => (styles ? { query: JSON.stringify(meta.queryRequest) } : undefined), [styles, meta.queryRequest]);
+  const stylesSource = useMemo<GridSource | undefined>(
+    () =>
+      styles
+        ? {
+            load: async (_q, signal, sink) => {
+              const rows: GridRow[] = [];
+              let cursor: string | null = null;
+              do {
+                const page = await listOrders(area, view, cursor ? { ...meta.queryRequest, cursor } : meta.queryRequest, signal);
+                rows.push(...styleRows(page.rows));
+                cursor = page.nextCursor;
+              } while (cursor);
+              sink.total(rows.length);
+              sink.rows(rows);
+            },
+          }
+        : undefined,
+    [styles, area, view, meta.queryRequest],
   );
-  const exportRequest = useMemo(() => sourceExport(), []);
-  const schema = useMemo(() => listSchema(area, view), [area, view]);
   const extras = useMemo(() => listExtras(area), [area]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
-  const source = useMemo(
-    () => ({
-      load: async (_q: unknown, signal: AbortSignal, sink: RowSink) => {
-        const rows: GridRow[] = [];
-        let cursor: string | null = null;
-        do {
-          const page = await listOrders(area, view, cursor ? { ...body, cursor } : body, signal);
-          rows.push(...(view === 'sample-styles' ? styleRows(page.rows) : orderRows(page.rows)));
-          cursor = page.nextCursor;
-        } while (cursor);
-        sink.total(rows.length);
-        sink.rows(rows);
-      },
-    }),
-    [area, view, body],
-  );
 
-  const duplicate = (row: GridRow, reactivate: boolean) => setDialog({ mode: reactivate ? 'reactivate' : 'duplicate', from: row.order as Order });
+  const duplicate = (o: OrderRef, reactivate: boolean) => setDialog({ mode: reactivate ? 'reactivate' : 'duplicate', from: o });
 
-  const remove = async (rows: GridRow[]) => {
-    const orders = rows.map((r) => r.order as Order).filter(Boolean);
+  const refs = (rows: GridRow[]) => rows.map(orderRef).filter((o): o is OrderRef => o !== null);
+
+  const remove = async (orders: OrderRef[]) => {
     if (!orders.length) return;
     const ok = await confirm({
       title: intl.formatMessage({ id: 'orders.delete.title', defaultMessage: 'Delete {n, plural, one {order {number}} other {# orders}}?' }, { n: orders.length, number: orders[0]?.orderNumber }),
@@ -108,28 +110,27 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
     }
   };
 
-  const deletable = (o: Order | undefined) => !!o && (o.status === 'DRAFT' || (area === 'wholesale' && o.status === 'PENDING'));
+  const deletable = (o: OrderRef | null) => !!o && (o.status === 'DRAFT' || (area === 'wholesale' && o.status === 'PENDING'));
   const archive = ARCHIVE_VIEWS.has(view);
-  const orderOf = (r: GridRow | null) => (r?.order as Order | undefined) ?? undefined;
 
   const menuItems = (row: GridRow | null): MenuItem[] => {
-    const o = orderOf(row);
-    if (!row || !o || view === 'sample-styles') return [];
+    const o = orderRef(row);
+    if (!o || styles) return [];
     const items: MenuItem[] = [{ id: 'open', label: intl.formatMessage({ id: 'orders.menu.open', defaultMessage: 'Open' }), icon: 'external', onSelect: () => navigate(orderPath(area, o.orderNumber)) }];
     if (canCreate) {
       items.push(
         archive && area === 'wholesale'
-          ? { id: 'reactivate', label: intl.formatMessage({ id: 'orders.menu.reactivate', defaultMessage: 'Reactivate' }), icon: 'refresh', onSelect: () => duplicate(row, true) }
-          : { id: 'duplicate', label: intl.formatMessage({ id: 'orders.menu.duplicate', defaultMessage: 'Duplicate' }), icon: 'copy', onSelect: () => duplicate(row, false) },
+          ? { id: 'reactivate', label: intl.formatMessage({ id: 'orders.menu.reactivate', defaultMessage: 'Reactivate' }), icon: 'refresh', onSelect: () => duplicate(o, true) }
+          : { id: 'duplicate', label: intl.formatMessage({ id: 'orders.menu.duplicate', defaultMessage: 'Duplicate' }), icon: 'copy', onSelect: () => duplicate(o, false) },
       );
     }
-    if (deletable(o)) items.push({ id: 'delete', label: intl.formatMessage({ id: 'orders.delete.yes', defaultMessage: 'Delete' }), icon: 'trash', onSelect: () => void remove([row]) });
+    if (deletable(o)) items.push({ id: 'delete', label: intl.formatMessage({ id: 'orders.delete.yes', defaultMessage: 'Delete' }), icon: 'trash', onSelect: () => void remove([o]) });
     return items;
   };
 
-  const one = selected.length === 1 ? selected[0] : null;
+  const one = selected.length === 1 ? orderRef(selected[0]) : null;
   const emptyText = () =>
-    canCreate && !archive && view !== 'sample-styles' ? (
+    canCreate && !archive && !styles ? (
       <div className="or-empty" data-testid="orders-empty">
         <p>{intl.formatMessage(msg.emptyCreate)}</p>
         <button type="button" className="its-btn its-btn--primary" onClick={() => setDialog({ mode: 'new' })} data-testid="empty-new-order">
@@ -157,64 +158,80 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
     >
       {area !== 'wholesale' && <NotificationNotes type={area === 'samples' ? 'SampleOrderNotification' : 'PromoOrderNotification'} />}
       <div className="or-grid">
-        <DataGrid
-          testId="order-list"
-          handle={grid}
-          schema={schema}
-          source={source}
-          columnExtras={extras}
-          filters={filters}
-          headerName={headerName}
-          menuItems={menuItems}
-          onSelectionChange={setSelected}
-          emptyState={emptyText}
-          exportFileName={`${area}-${view}`}
-          endpoints={exportEndpoints}
-          exportRequest={exportRequest}
-          toolbar={
-            <>
-              {coordinatorPicker && (
-                <label className="or-inline-field">
-                  <span>{fieldLabel(intl, 'coordinatorCode')}</span>
-                  <select className="its-input" value={coordinator} onChange={(e) => setPickedCoordinator(e.target.value)} data-testid="view-as-coordinator">
-                    {(assignments.data ?? []).map((a) => (
-                      <option key={a._id} value={a.coordinatorCode}>
-                        {a.name} {a.lastName} ({a.coordinatorCode})
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
-              {view !== 'sample-styles' && canCreate && (
-                <span className="or-toolbar-group">
-                  {archive && area === 'wholesale' ? (
-                    <button type="button" className="its-btn its-btn--ghost" disabled={!one} onClick={() => one && duplicate(one, true)} data-testid="list-reactivate">
-                      <ProductIcon name="refresh" />
-                      <FormattedMessage id="orders.menu.reactivate" defaultMessage="Reactivate" />
-                    </button>
-                  ) : (
-                    <button type="button" className="its-btn its-btn--ghost" disabled={!one} onClick={() => one && duplicate(one, false)} data-testid="list-duplicate">
-                      <ProductIcon name="duplicate" />
-                      <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
-                    </button>
-                  )}
-                  {!archive && (
-                    <button
-                      type="button"
-                      className="its-btn its-btn--ghost or-danger"
-                      disabled={selected.length === 0 || !selected.every((r) => deletable(orderOf(r)))}
-                      onClick={() => void remove(selected)}
-                      data-testid="list-delete"
-                    >
-                      <ProductIcon name="trash" />
-                      <FormattedMessage id="orders.delete.yes" defaultMessage="Delete" />
-                    </button>
-                  )}
-                </span>
-              )}
-            </>
-          }
-        />
+        {!schema ? (
+          served.isError ? (
+            <EmptyState icon="warning" title={intl.formatMessage({ id: 'orders.list.unavailable', defaultMessage: 'The order list could not be opened.' })}>
+              <button type="button" className="its-btn its-btn--secondary" onClick={() => void served.refetch()} data-testid="orders-list-retry">
+                <ProductIcon name="refresh" />
+                {intl.formatMessage(msg.reload)}
+              </button>
+            </EmptyState>
+          ) : (
+            <div className="or-loading">
+              <Spinner size={28} />
+            </div>
+          )
+        ) : (
+          <DataGrid
+            // Another coordinator viewed as is another view: read from the top.
+            key={viewAs ?? ''}
+            testId="order-list"
+            handle={grid}
+            schema={schema}
+            source={stylesSource}
+            columnExtras={extras}
+            filters={filters}
+            headerName={headerName}
+            menuItems={menuItems}
+            onSelectionChange={setSelected}
+            emptyState={emptyText}
+            exportFileName={`${area}-${view}`}
+            endpoints={endpoints}
+            toolbar={
+              <>
+                {coordinatorPicker && (
+                  <label className="or-inline-field">
+                    <span>{fieldLabel(intl, 'coordinatorCode')}</span>
+                    <select className="its-input" value={coordinator} onChange={(e) => setPickedCoordinator(e.target.value)} data-testid="view-as-coordinator">
+                      {(assignments.data ?? []).map((a) => (
+                        <option key={a._id} value={a.coordinatorCode}>
+                          {a.name} {a.lastName} ({a.coordinatorCode})
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                {!styles && canCreate && (
+                  <span className="or-toolbar-group">
+                    {archive && area === 'wholesale' ? (
+                      <button type="button" className="its-btn its-btn--ghost" disabled={!one} onClick={() => one && duplicate(one, true)} data-testid="list-reactivate">
+                        <ProductIcon name="refresh" />
+                        <FormattedMessage id="orders.menu.reactivate" defaultMessage="Reactivate" />
+                      </button>
+                    ) : (
+                      <button type="button" className="its-btn its-btn--ghost" disabled={!one} onClick={() => one && duplicate(one, false)} data-testid="list-duplicate">
+                        <ProductIcon name="duplicate" />
+                        <FormattedMessage id="orders.menu.duplicate" defaultMessage="Duplicate" />
+                      </button>
+                    )}
+                    {!archive && (
+                      <button
+                        type="button"
+                        className="its-btn its-btn--ghost or-danger"
+                        disabled={selected.length === 0 || !selected.every((r) => deletable(orderRef(r)))}
+                        onClick={() => void remove(refs(selected))}
+                        data-testid="list-delete"
+                      >
+                        <ProductIcon name="trash" />
+                        <FormattedMessage id="orders.delete.yes" defaultMessage="Delete" />
+                      </button>
+                    )}
+                  </span>
+                )}
+              </>
+            }
+          />
+        )}
       </div>
       {dialog && (
         <NewOrderDialog

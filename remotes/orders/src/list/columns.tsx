@@ -10,10 +10,11 @@ interface Col {
   width?: number;
 }
 
-const common = (area: Area): Col[] => {
+/** An order list view's columns per area, in their order (the server's schema has every area's). */
+const orderCols = (area: Area): Col[] => {
   const cols: Col[] = [
-    { field: 'orderNumber', type: 'integer', width: 110 },
-    { field: 'status', type: 'list', width: 150 },
+    { field: 'orderNumber', width: 110 },
+    { field: 'status', width: 150 },
   ];
   if (area === 'promos') cols.push({ field: 'orderApprovalStatus', width: 170 }, { field: 'approverName', width: 160 }, { field: 'seniorApproverName', width: 170 });
   if (area === 'wholesale') cols.push({ field: 'customerName', width: 220 }, { field: 'po', width: 120 }, { field: 'currency', width: 96 });
@@ -22,14 +23,32 @@ const common = (area: Area): Col[] => {
   cols.push(
     { field: 'purpose', width: 170 },
     { field: 'productType', width: 120 },
-    { field: 'productCount', type: 'integer', width: 90 },
-    { field: 'createdDate', type: 'datetime', width: 170 },
-    { field: 'submittedDate', type: 'datetime', width: 170 },
+    { field: 'productCount', width: 90 },
+    { field: 'createdDate', width: 170 },
+    { field: 'submittedDate', width: 170 },
   );
   return cols;
 };
 
-/** The sample styles view lists the lines of the coordinator's submitted orders. */
+/**
+ * An order list view's schema: the server's (its page size, types, filter operators and sorts:
+ * the view is read in blocks, sorted and filtered on the server) with the area's columns in
+ * their order and widths. The footer counts the orders rather than adding up their numbers.
+ */
+export function orderListSchema(area: Area, view: string, served: GridSchema): GridSchema {
+  const byField = new Map(served.columns.map((c) => [c.field, c]));
+  return {
+    ...served,
+    grid: `orders.list.${area}.${view}`,
+    columns: orderCols(area).flatMap((c): GridColumn[] => {
+      const col = byField.get(c.field);
+      if (!col) return [];
+      return [{ ...col, width: c.width, ...(c.field === 'orderNumber' ? { footerFigure: 'count' as const } : {}) }];
+    }),
+  };
+}
+
+/** The sample styles view lists the lines of the coordinator's submitted orders, read whole. */
 const styleCols: Col[] = [
   { field: 'orderNumber', type: 'integer', width: 110 },
   { field: 'style', width: 110 },
@@ -44,17 +63,16 @@ const styleCols: Col[] = [
   { field: 'tracking', width: 150 },
 ];
 
-export function listSchema(area: Area, view: string): GridSchema {
-  const cols = view === 'sample-styles' ? styleCols : common(area);
+export function stylesSchema(): GridSchema {
   return {
-    grid: `orders.list.${area}.${view}`,
+    grid: 'orders.list.samples.sample-styles',
     idField: 'id',
     versionField: 'version',
     pageSize: 1000,
     maxLimit: 1000,
     maxBatch: 100,
     defaultSort: [{ field: 'orderNumber', dir: 'desc' }],
-    columns: cols.map((c) => ({
+    columns: styleCols.map((c) => ({
       field: c.field,
       headerName: c.field,
       type: c.type ?? 'text',

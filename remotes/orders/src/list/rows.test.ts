@@ -1,15 +1,56 @@
 import { describe, expect, it } from 'vitest';
+import type { GridColumn, GridSchema } from '@its/grid';
 import { orderMeta, type Order } from '../api';
-import { orderRows, styleRows } from './rows';
+import { orderListSchema, stylesSchema } from './columns';
+import { orderRef, styleRows } from './rows';
 
 const order = (n: number, extra: Partial<Order> = {}) => ({ _id: `o${n}`, orderNumber: n, version: 2, status: 'SUBMITTED', customer: null, ...extra }) as Order;
 
+const col = (field: string, type: GridColumn['type'] = 'text'): GridColumn => ({
+  field,
+  headerName: field,
+  type,
+  editable: false,
+  validators: [],
+  filterable: true,
+  filterOps: type === 'text' ? ['in', 'contains', 'startsWith', 'gte', 'lte', 'gt', 'lt', 'blank'] : ['in', 'gte', 'lte', 'gt', 'lt', 'blank'],
+  sortable: true,
+});
+
+/** The list views' schema as the server answers it: every area's columns. */
+const served: GridSchema = {
+  grid: 'orderList',
+  idField: 'id',
+  versionField: 'version',
+  pageSize: 100,
+  maxLimit: 1000,
+  maxBatch: 5000,
+  defaultSort: [{ field: 'orderNumber', dir: 'desc' }],
+  columns: [
+    col('orderNumber', 'integer'),
+    col('status'),
+    col('orderApprovalStatus'),
+    col('approverName'),
+    col('seniorApproverName'),
+    col('customerName'),
+    col('po'),
+    col('currency'),
+    col('requesterName'),
+    col('coordinatorCode'),
+    col('purpose'),
+    col('productType'),
+    col('productCount', 'integer'),
+    col('createdDate', 'datetime'),
+    col('submittedDate', 'datetime'),
+  ],
+  messages: {},
+};
+
 describe('order list rows', () => {
-  it('keeps the server order (newest number first) and carries the order for the actions', () => {
-    const rows = orderRows([order(12, { customer: { name: 'Bayside Footwear' } }), order(11)]);
-    expect(rows.map((r) => r.orderNumber)).toEqual([12, 11]);
-    expect(rows[0]?.customerName).toBe('Bayside Footwear');
-    expect((rows[1]?.order as Order)._id).toBe('o11');
+  it('names the order of a protocol row for the actions, and none for a row not read yet', () => {
+    expect(orderRef({ id: 'o12', version: 3, orderNumber: 12, status: 'DRAFT', purpose: 'Trade show' })).toEqual({ _id: 'o12', orderNumber: 12, status: 'DRAFT' });
+    expect(orderRef({ id: '__ph:140', version: 0 })).toBeNull();
+    expect(orderRef(null)).toBeNull();
   });
 
   it('lists each line of each order in the sample styles view', () => {
@@ -18,6 +59,35 @@ describe('order list rows', () => {
       ['o5:a', 5, '10306', 1],
       ['o5:b', 5, '12000', 4],
     ]);
+  });
+
+  it("shows each area's columns of the server's schema, filtered and sorted on the server in blocks of its page size", () => {
+    const promos = orderListSchema('promos', 'needs-review', served);
+    expect(promos.grid).toBe('orders.list.promos.needs-review');
+    expect(promos.pageSize).toBe(100);
+    expect(promos.columns.map((c) => c.field)).toEqual([
+      'orderNumber',
+      'status',
+      'orderApprovalStatus',
+      'approverName',
+      'seniorApproverName',
+      'requesterName',
+      'purpose',
+      'productType',
+      'productCount',
+      'createdDate',
+      'submittedDate',
+    ]);
+    expect(orderListSchema('wholesale', 'active', served).columns.map((c) => c.field)).toContain('customerName');
+    expect(orderListSchema('samples', 'active-orders', served).columns.map((c) => c.field)).toContain('coordinatorCode');
+    for (const c of promos.columns) {
+      expect(c.filterable && c.sortable).toBe(true);
+      expect(c.filterOps).toEqual(served.columns.find((s) => s.field === c.field)?.filterOps);
+      expect(c.width).toBeGreaterThan(0);
+    }
+    // A column the server no longer has is left out rather than shown empty.
+    expect(orderListSchema('samples', 'active-orders', { ...served, columns: served.columns.filter((c) => c.field !== 'purpose') }).columns.map((c) => c.field)).not.toContain('purpose');
+    expect(stylesSchema().columns.map((c) => c.field)).toContain('tracking');
   });
 
   it('reads the route meta of §2.5', () => {

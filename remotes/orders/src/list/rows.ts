@@ -1,29 +1,14 @@
-/** Orders as the list grid's rows: one row per order, or per line in the sample styles view. */
+/**
+ * The list grid's rows: an order list view's are the grid protocol's (one per order, read in
+ * blocks by the grid kit); the sample styles view's are made here, one per line of each order.
+ */
 import type { GridRow } from '@its/grid';
-import type { Order } from '../api';
+import type { Order, OrderRef } from '../api';
 
-/** An order's row: its list fields, the customer's name, and the order itself for the actions. */
-export function orderRows(orders: Order[]): GridRow[] {
-  return orders.map((o) => ({
-    id: o._id,
-    version: o.version,
-    orderNumber: o.orderNumber,
-    status: o.status,
-    orderApprovalStatus: o.orderApprovalStatus,
-    approverName: o.approverName,
-    seniorApproverName: o.seniorApproverName,
-    customerName: o.customer?.name ?? '',
-    po: o.po,
-    currency: o.currency,
-    requesterName: o.requesterName,
-    coordinatorCode: o.coordinatorCode,
-    purpose: o.purpose,
-    productType: o.productType,
-    productCount: o.productCount,
-    createdDate: o.createdDate,
-    submittedDate: o.submittedDate,
-    order: o,
-  }));
+/** The order of a list row, for the actions (open, duplicate, reactivate, delete); null for a row not read yet. */
+export function orderRef(row: GridRow | null | undefined): OrderRef | null {
+  if (!row || typeof row.orderNumber !== 'number' || typeof row.status !== 'string') return null;
+  return { _id: row.id, orderNumber: row.orderNumber, status: row.status };
 }
 
 /** The sample styles view: each line of each order, with its order's number and requester. */
@@ -35,7 +20,6 @@ export function styleRows(orders: Order[]): GridRow[] {
       version: l.version,
       orderNumber: o.orderNumber,
       requesterName: o.requesterName,
-      order: o,
     })),
   );
 }
