@@ -381,7 +381,7 @@ test('product library: a view built, saved, shared with a colleague who opens it
       await expect(grid2.getByTestId('grid-group-row').first()).toHaveText(`Gender: ${groups[0]!.value} (${groups[0]!.count.toLocaleString('en-US')})`);
       await expect(headerCell(grid2, 'channel')).toHaveCount(0);
       await expect(headerCell(grid2, 'colorDescription')).toHaveCount(0);
-      expect(await shownColumns(grid2)).toEqual(shown);
+      await expect.poll(() => shownColumns(grid2)).toEqual(shown);
       await expect.poll(() => firstRowIds(grid2, 5)).toEqual(rows);
       await expect.poll(() => figure(footCell(theirs, 'wholesalePrice')), { timeout: 15_000 }).toBeCloseTo(sum, 2);
       // In their menu it is shared with them, by its owner.
