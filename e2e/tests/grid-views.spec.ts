@@ -154,6 +154,39 @@ test.describe('grid views', () => {
     await exportBoth(page, lines, dir, new RegExp(`Order_${newest.orderNumber}`), order.products.length);
   });
 
+  test('Manage Seasons and the coordinator assignments export their grids to xlsx and csv', async ({ page }) => {
+    // The seasons of a channel; the covers stay out of the file.
+    const api = await apiSession('adminEditor');
+    const seasons = (await (await api.ctx.get('/api/assortmentSeasons/Wholesale')).json()).data as unknown[];
+    await api.ctx.dispose();
+    expect(seasons.length).toBeGreaterThan(2);
+    await login(page, 'adminEditor');
+    await page.goto(`${baseUrl()}/product/assortments/seasons/manage`);
+    const grid = page.getByTestId('seasons-grid');
+    await gridLoaded(grid);
+    await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(seasons.length));
+    const shown = (await shownColumns(grid)).filter((c) => c.id !== 'previewJpg').map((c) => c.text);
+    const download = page.waitForEvent('download');
+    await grid.getByTestId('grid-export').click();
+    const file = await save(download, dir);
+    expect(file.name).toMatch(/^Seasons_Wholesale.*\.xlsx$/);
+    const sheet = await xlsxSheet(file.path);
+    expect(sheet.header.filter(Boolean)).toEqual(shown);
+    expect(sheet.rowCount).toBe(seasons.length + 1);
+
+    // The coordinator assignments, as a senior coordinator manages them.
+    const senior = await apiSession('seniorCoordinator');
+    const assignments = (await (await senior.ctx.get('/api/coordinatorAssignments')).json()).data as unknown[];
+    await senior.ctx.dispose();
+    await page.context().clearCookies();
+    await login(page, 'seniorCoordinator');
+    await page.goto(`${baseUrl()}/orders/coordinator-assignments`);
+    const assigned = page.getByTestId('assignments-grid');
+    await gridLoaded(assigned);
+    await shot(page, 'grid-views-assignments');
+    await exportBoth(page, assigned, dir, /CoordinatorAssignments/, assignments.length);
+  });
+
   test("an assortment's detail grid exports to xlsx and csv", async ({ page }) => {
     const api = await apiSession('editor');
     const listed = (await (await api.ctx.get('/api/assortments?view=all')).json()).data as { items: Array<{ _id: string; type: string; method: string; productCount?: number }> };

@@ -3,12 +3,14 @@ package orders
 import (
 	"context"
 	"errors"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"its/core/grid"
 	"its/core/httpx"
 )
 
@@ -24,6 +26,28 @@ type Assignment struct {
 }
 
 const assignmentColumns = `id::text, coordinator_code, name, last_name, email, created_at, version`
+
+// assignmentGrid declares the coordinator assignments grid for the generic export (core/grid):
+// the page's columns over the table.
+var assignmentGrid = grid.MustNew(grid.Grid{
+	Name:  "orders.assignments",
+	Table: "coordinator_assignments",
+	Columns: []grid.Column{
+		{Field: "coordinatorCode", Header: "Coordinator", Type: grid.Text, Column: "coordinator_code"},
+		{Field: "name", Header: "Name", Type: grid.Text, Column: "name"},
+		{Field: "lastName", Header: "Last name", Type: grid.Text, Column: "last_name"},
+		{Field: "email", Header: "Email", Type: grid.Text, Column: "email"},
+		{Field: "createdDate", Header: "Created", Type: grid.DateTime, Column: "created_at"},
+	},
+	DefaultSort: []grid.Sort{{Field: "coordinatorCode"}},
+})
+
+// ExportAssignments writes the coordinator assignments as the page shows them (columns,
+// filters, sort, grouping) to an .xlsx or .csv download.
+func (s *Service) ExportAssignments(ctx context.Context, w http.ResponseWriter, _ string, req grid.ExportRequest) error {
+	name := grid.ExportFileNameAs(req.FileName, "CoordinatorAssignments_"+time.Now().Format("2006-01-02"), req.Format)
+	return assignmentGrid.Export(ctx, w, s.db, req, nil, name)
+}
 
 func scanAssignment(row pgx.Row) (*Assignment, error) {
 	a := &Assignment{}

@@ -68,6 +68,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/shippers/ups/confirm", actions.OrdersAddresses, posted(h.svc.ConfirmAddress))
 	r.Handle("POST", "/api/order-documents/xlsx", actions.OrdersDocuments, h.document)
 	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, h.assignments)
+	r.Handle("POST", "/api/coordinatorAssignments/export/xlsx", actions.OrdersAssignmentsManage, grid.ServeExportAs(grid.FormatXLSX, h.svc.ExportAssignments, ""))
+	r.Handle("POST", "/api/coordinatorAssignments/export/csv", actions.OrdersAssignmentsManage, grid.ServeExportAs(grid.FormatCSV, h.svc.ExportAssignments, ""))
 	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
 	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.saveAssignment)
 	r.Handle("DELETE", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.deleteAssignment)

@@ -3,6 +3,8 @@ package orders_test
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"slices"
 	"testing"
 
 	"go.uber.org/fx"
@@ -359,6 +361,28 @@ func TestAssignments(t *testing.T) {
 	}
 	if r := senior.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 404 {
 		t.Fatalf("delete again: %d %s", r.Status, r.Raw)
+	}
+	// The grid's export: the page's columns, filter and sort, as xlsx and csv, for those who
+	// manage the assignments; an unknown column is a 400.
+	name := regexp.MustCompile(`filename="CoordinatorAssignments_\d{4}-\d{2}-\d{2}\.(xlsx|csv)"`)
+	body := map[string]any{"columns": []map[string]string{{"field": "coordinatorCode", "headerName": "Coordinator"}, {"field": "email"}},
+		"sort": []map[string]string{{"field": "coordinatorCode", "dir": "desc"}}}
+	var want [][]string
+	for _, x := range coord.Do("GET", "/api/coordinatorAssignments", nil).Body["data"].([]any) {
+		m := x.(map[string]any)
+		want = append([][]string{{m["coordinatorCode"].(string), m["email"].(string)}}, want...)
+	}
+	for _, format := range []string{"xlsx", "csv"} {
+		got := senior.Exported(t, "/api/coordinatorAssignments/export/"+format, format, name, body)
+		if len(want) < 2 || !slices.Equal(got[0], []string{"Coordinator", "Email"}) || !slices.EqualFunc(got[1:], want, slices.Equal) {
+			t.Fatalf("%s export: %q, want %q", format, got, want)
+		}
+	}
+	if r := coord.Do("POST", "/api/coordinatorAssignments/export/xlsx", body); r.Status != 403 {
+		t.Fatalf("a coordinator exports: %d", r.Status)
+	}
+	if r := senior.Do("POST", "/api/coordinatorAssignments/export/csv", map[string]any{"columns": []map[string]string{{"field": "password"}}}); r.Status != 400 {
+		t.Fatalf("an unknown column: %d %s", r.Status, r.Raw)
 	}
 }
 

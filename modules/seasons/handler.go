@@ -7,6 +7,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
@@ -26,6 +27,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/assortmentSeasons/{channel}", actions.SeasonsView, h.listOrGet)
 	r.Handle("GET", "/api/assortmentSeasons/{channel}/{subRoute}", actions.SeasonsView, h.list)
 	r.Handle("POST", "/api/assortmentSeasons", actions.SeasonsManage, h.create)
+	r.Handle("POST", "/api/assortmentSeasons/{channel}/export/xlsx", actions.SeasonsManage, grid.ServeExportAs(grid.FormatXLSX, h.svc.Export, "channel"))
+	r.Handle("POST", "/api/assortmentSeasons/{channel}/export/csv", actions.SeasonsManage, grid.ServeExportAs(grid.FormatCSV, h.svc.Export, "channel"))
 	r.Handle("PATCH", "/api/assortmentSeasons/{id}", actions.SeasonsManage, h.patch)
 	r.Handle("DELETE", "/api/assortmentSeasons/{id}", actions.SeasonsManage, h.delete)
 	r.Handle("PATCH", "/api/assortmentSeasons/{seasonId}/{seasonSetId}", actions.SeasonsManage, h.setState)

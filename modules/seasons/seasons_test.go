@@ -2,11 +2,15 @@ package seasons_test
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"net/http"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -239,5 +243,52 @@ func TestSeasonLifecycle(t *testing.T) {
 	}
 	if n := a.Count(`SELECT count(*) FROM assortment_season_sets WHERE season_id::text = $1`, id); n != 0 {
 		t.Fatalf("%d sets outlived their season", n)
+	}
+}
+
+// TestExport: Manage Seasons' grid of a channel as xlsx and csv, in the page's columns, filters
+// and sort, for those who manage seasons; a bad channel or column is a 400 and others are refused.
+func TestExport(t *testing.T) {
+	a := apptest.Start(t, fx.Options(users.Module, seasons.Module))
+	boss, user := login(a, "adminEditor"), login(a, "user")
+	name := regexp.MustCompile(`filename="Seasons_Wholesale_\d{4}-\d{2}-\d{2}\.(xlsx|csv)"`)
+	body := map[string]any{"columns": []map[string]string{{"field": "season"}, {"field": "year", "headerName": "Year"}, {"field": "state"}, {"field": "setNames"}},
+		"filters": map[string]any{"state": "Live"}, "sort": []map[string]string{{"field": "year", "dir": "desc"}, {"field": "season"}}}
+	want := list(t, boss, "/api/assortmentSeasons/Wholesale/live")
+	slices.SortStableFunc(want, func(x, y map[string]any) int {
+		if c := cmp.Compare(y["year"].(float64), x["year"].(float64)); c != 0 {
+			return c
+		}
+		return cmp.Compare(x["season"].(string), y["season"].(string))
+	})
+	for _, format := range []string{"xlsx", "csv"} {
+		rows := boss.Exported(t, "/api/assortmentSeasons/Wholesale/export/"+format, format, name, body)
+		if !slices.Equal(rows[0], []string{"Season", "Year", "State", "Season sets"}) || len(rows) != len(want)+1 || len(want) == 0 {
+			t.Fatalf("%s: %d rows, %d live seasons: %q", format, len(rows)-1, len(want), rows[0])
+		}
+		for i, s := range want {
+			var sets []string
+			for _, x := range s["seasonSets"].([]any) {
+				sets = append(sets, x.(map[string]any)["shortName"].(string))
+			}
+			if got, w := rows[i+1], []string{s["season"].(string), fmt.Sprint(s["year"]), "Live", strings.Join(sets, ", ")}; !slices.Equal(got, w) {
+				t.Fatalf("%s row %d: %q, want %q", format, i+1, got, w)
+			}
+		}
+	}
+	for path, status := range map[string]int{
+		"/api/assortmentSeasons/Outlet/export/xlsx":    400,
+		"/api/assortmentSeasons/Wholesale/export/xlsx": 403, // a plain user
+	} {
+		c := boss
+		if status == 403 {
+			c = user
+		}
+		if r := c.Do("POST", path, body); r.Status != status {
+			t.Fatalf("%s: %d %s", path, r.Status, r.Raw)
+		}
+	}
+	if r := boss.Do("POST", "/api/assortmentSeasons/Wholesale/export/csv", map[string]any{"columns": []map[string]string{{"field": "sourceFile"}}}); r.Status != 400 {
+		t.Fatalf("an unknown column: %d %s", r.Status, r.Raw)
 	}
 }

@@ -250,6 +250,9 @@ export const commentOrder = (area: Area, id: string, comment: string, version: n
   api.post<Order>(`${base(area, 'order')}/comment/${encodeURIComponent(id)}`, { comment, version });
 
 export const listAssignments = (signal?: AbortSignal) => api.get<Assignment[]>('/coordinatorAssignments', { signal });
+
+/** The coordinator assignments grid as xlsx or csv, as the page shows it. */
+export const ASSIGNMENT_EXPORT = { export: '/coordinatorAssignments/export/xlsx', exportCsv: '/coordinatorAssignments/export/csv' } as const;
 export const createAssignment = (a: Omit<Assignment, '_id' | 'version'>) => api.post<Assignment>('/coordinatorAssignments', a);
 export const patchAssignment = (id: string, a: Partial<Omit<Assignment, '_id'>> & { version: number }) => api.patch<Assignment>(`/coordinatorAssignments/${encodeURIComponent(id)}`, a);
 export const deleteAssignment = (id: string) => api.delete<{ _id: string }>(`/coordinatorAssignments/${encodeURIComponent(id)}`);

@@ -8,9 +8,9 @@ import { useIntl } from 'react-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { confirm, toast, usePageTitle } from '@its/kit';
-import { DataGrid, ProductIcon, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type RowSink } from '@its/grid';
+import { DataGrid, ProductIcon, sourceExport, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type RowSink } from '@its/grid';
 import { errorText } from '../messages';
-import { SEASON_CHANNELS, SEASON_STATES, deleteSeason, listSeasons, setSeasonState, stateSet, uploadCover, type Season } from './api';
+import { SEASON_CHANNELS, SEASON_STATES, deleteSeason, listSeasons, seasonExportEndpoints, setSeasonState, stateSet, uploadCover, type Season } from './api';
 import { isJpeg } from './form';
 import { SeasonDialog, seasonName } from './SeasonDialog';
 import { seasonField, smsg, stateName } from './messages';
@@ -110,6 +110,9 @@ export function SeasonsPage() {
   );
   const source = useMemo<GridSource>(() => ({ load, send: async () => ({ updated: [], added: [], deleted: [] }) }), [load]);
   const reload = useCallback(() => void grid.current?.reload(), []);
+  // The export: the channel's seasons on the server, the covers left out of the file.
+  const exportEndpoints = useMemo(() => seasonExportEndpoints(channel), [channel]);
+  const exportRequest = useMemo(() => sourceExport({ skip: (f) => f === 'previewJpg' }), []);
 
   /** Reloads until the season's preview is drawn (a job does it after the upload). */
   const awaitPreview = useCallback(
@@ -241,6 +244,9 @@ export function SeasonsPage() {
           columnExtras={extras}
           filters={{ channel }}
           canEdit={false}
+          endpoints={exportEndpoints}
+          exportRequest={exportRequest}
+          exportFileName={`Seasons_${channel}`}
           headerName={headerName}
           menuItems={menuItems}
           emptyState={() => intl.formatMessage(smsg.empty)}

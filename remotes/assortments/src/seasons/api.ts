@@ -11,6 +11,12 @@ export const SET_METHODS: readonly string[] = enums.assortments.methods;
 
 export const SEASONS_PATH = '/product/assortments/seasons/manage';
 
+/** Manage Seasons' grid of a channel (All for every one) as xlsx or csv, as the page shows it. */
+export const seasonExportEndpoints = (channel: string) => ({
+  export: `/assortmentSeasons/${encodeURIComponent(channel)}/export/xlsx`,
+  exportCsv: `/assortmentSeasons/${encodeURIComponent(channel)}/export/csv`,
+});
+
 export interface SeasonSet {
   _id?: string;
   shortName: string;

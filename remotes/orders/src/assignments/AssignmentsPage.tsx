@@ -5,8 +5,8 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, actions, authzCheck, confirm, toast, useDecisions, usePageTitle } from '@its/kit';
-import { DataGrid, ProductIcon, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource } from '@its/grid';
-import { createAssignment, deleteAssignment, listAssignments, patchAssignment, type Assignment } from '../api';
+import { DataGrid, ProductIcon, sourceExport, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource } from '@its/grid';
+import { ASSIGNMENT_EXPORT, createAssignment, deleteAssignment, listAssignments, patchAssignment, type Assignment } from '../api';
 import { fieldLabel, msg } from '../messages';
 
 const schema: GridSchema = {
@@ -24,6 +24,9 @@ const schema: GridSchema = {
   ],
   messages: {},
 };
+
+// The export reads the assignments on the server: the grid's columns, filter tree and sort.
+const exportRequest = sourceExport();
 
 const toRow = (a: Assignment): GridRow => ({ id: a._id, version: a.version, coordinatorCode: a.coordinatorCode, name: a.name, lastName: a.lastName, email: a.email });
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -98,6 +101,9 @@ export function AssignmentsPage() {
           source={source}
           canEdit={!!canEdit}
           headerName={headerName}
+          endpoints={ASSIGNMENT_EXPORT}
+          exportRequest={exportRequest}
+          exportFileName="CoordinatorAssignments"
           saveDelayMs={1000}
           confirmDelete={confirmDelete}
           emptyState={() => intl.formatMessage({ id: 'orders.assignments.empty', defaultMessage: 'No coordinator assignments yet.' })}
