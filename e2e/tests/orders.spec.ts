@@ -558,6 +558,21 @@ test.describe('orders', () => {
     await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expect(grid.locator(`.ag-row[row-index="${total - 1}"]`).first()).toHaveAttribute('row-id', lastSorted.id, { timeout: 15_000 });
     await expect(count).toHaveAttribute('data-value', String(total));
+
+    // Grouped by status: the server counts the groups, the rows stay read in blocks.
+    const groupsRes = await api.ctx.post(`${path}/groups`, { data: { field: 'status' }, headers: { 'X-CSRF-Token': api.csrf } });
+    const groups = ((await groupsRes.json()).data as { groups: Array<{ value: string; count: number }> }).groups;
+    expect(groups.reduce((n, g) => n + g.count, 0)).toBe(total);
+    await viewport.evaluate((el) => (el.scrollTop = 0));
+    await grid.getByTestId('grid-group-by').selectOption('status');
+    await expect(grid.getByTestId('grid-group-row').first()).toHaveText(`Status: ${groups[0]!.value} (${groups[0]!.count.toLocaleString('en-US')})`);
+    expect(reads.find((r) => r.url === `${path}/groups`)).toMatchObject({ field: 'status' });
+    const grouped = reads.filter((r) => r.url === `${path}/rows`).at(-1)!;
+    expect(grouped.limit).toBe(100);
+    expect((grouped.sort as Array<{ field: string }>)[0]).toEqual({ field: 'status', dir: 'asc' });
+    await shot(page, 'orders-list-grouped');
+    await grid.getByTestId('grid-group-by').selectOption('');
+    await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
     await api.ctx.dispose();
   });
 

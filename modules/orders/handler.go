@@ -44,6 +44,7 @@ func (h *Handler) Routes(r registry.Router) {
 	// A list view on the grid protocol, read in blocks as the user scrolls (docs/grid.md §3.8).
 	r.Handle("POST", base+"/rows", actions.OrdersView, h.listPage, routeType)
 	r.Handle("POST", base+"/summary", actions.OrdersView, h.listSummary, routeType)
+	r.Handle("POST", base+"/groups", actions.OrdersView, h.listGroups, routeType)
 	r.Handle("GET", base+"/schema", actions.OrdersView, h.listSchema, routeType)
 	r.Handle("POST", base, actions.OrdersCreate, h.create, routeType)
 	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
@@ -105,6 +106,14 @@ func (h *Handler) listSummary(w http.ResponseWriter, r *http.Request) error {
 	t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
 	return grid.ServeSummary(func(ctx context.Context, subtype string, req grid.SummaryRequest) (*grid.Summary, error) {
 		return h.svc.ListSummary(ctx, t, subtype, viewAs, req)
+	}, "subtype")(w, r)
+}
+
+// listGroups answers the groups of a list view by one column (?viewAs= as for listPage).
+func (h *Handler) listGroups(w http.ResponseWriter, r *http.Request) error {
+	t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
+	return grid.ServeBody(func(ctx context.Context, subtype string, req grid.GroupsRequest) (*grid.Groups, error) {
+		return h.svc.ListGroups(ctx, t, subtype, viewAs, req)
 	}, "subtype")(w, r)
 }
 

@@ -167,6 +167,24 @@ func TestListGrid(t *testing.T) {
 		t.Fatalf("summary %s, want %d orders of %d lines", r.Raw, submitted, lines)
 	}
 
+	// Grouped by status: the groups count the user's orders in the order of the rows sorted by it.
+	groups := data(t, user.Do("POST", "/api/orders/sample/active-orders/groups", map[string]any{"field": "status"}))
+	byStatus, _, _ := gridRows(t, user, rows, map[string]any{"limit": orders.MaxListPage, "sort": []map[string]string{{"field": "status"}}})
+	at := 0
+	for _, g := range groups["groups"].([]any) {
+		m := g.(map[string]any)
+		n := int(m["count"].(float64))
+		for _, r := range byStatus[at : at+n] {
+			if r.status != m["value"] {
+				t.Fatalf("group %v holds an order of %s", m["value"], r.status)
+			}
+		}
+		at += n
+	}
+	if at != len(want) || int(groups["totalCount"].(float64)) != len(want) || len(groups["groups"].([]any)) != 3 {
+		t.Fatalf("groups %v: %d orders, the list holds %d", groups["groups"], at, len(want))
+	}
+
 	// Another requester reads only their own, total included.
 	theirRows, theirTotal, _ := gridRows(t, editor, rows, map[string]any{"limit": orders.MaxListPage})
 	if w := queried(t, editor, query, map[string]any{}); theirTotal != len(w) || len(theirRows) != len(w) ||
@@ -219,6 +237,9 @@ func TestListGrid(t *testing.T) {
 		{coord, "POST", "/api/orders/sample/sample-styles/rows", map[string]any{}, 400, "subtype"},
 		{coord, "POST", "/api/orders/sample/sample-styles/summary", map[string]any{"fields": []string{"status"}}, 400, "subtype"},
 		{coord, "GET", "/api/orders/sample/sample-styles/schema", nil, 400, "subtype"},
+		{coord, "POST", "/api/orders/sample/sample-styles/groups", map[string]any{"field": "status"}, 400, "subtype"},
+		{user, "POST", "/api/orders/sample/active-orders/groups?viewAs=CRD001", map[string]any{"field": "status"}, 403, ""},
+		{user, "POST", "/api/orders/sample/active-orders/groups", map[string]any{"field": "requesterCode"}, 400, "field"},
 		{user, "POST", "/api/orders/sample/everything/rows", map[string]any{}, 404, ""},
 		{user, "GET", "/api/orders/sample/everything/schema", nil, 404, ""},
 		{user, "POST", "/api/orders/wholesale/active/rows", map[string]any{}, 403, ""},

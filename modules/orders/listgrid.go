@@ -89,6 +89,16 @@ func (s *Service) ListSummary(ctx context.Context, orderType, subtype, viewAs st
 	return listGrid.Summary(ctx, s.db, req, scope)
 }
 
+// ListGroups answers the groups of a list view by one column (the list grouped, still read in
+// blocks), within the rows the list shows the caller.
+func (s *Service) ListGroups(ctx context.Context, orderType, subtype, viewAs string, req grid.GroupsRequest) (*grid.Groups, error) {
+	scope, err := s.gridScope(ctx, orderType, subtype, viewAs)
+	if err != nil {
+		return nil, err
+	}
+	return listGrid.Groups(ctx, s.db, req, scope)
+}
+
 // ListSchema answers the column schema of a list view (every view of every type has the same
 // columns; the page shows those of its type).
 func (s *Service) ListSchema(orderType, subtype string) (grid.Schema, error) {

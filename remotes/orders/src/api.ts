@@ -221,7 +221,7 @@ const base = (area: Area, subtype: string) => `/orders/${area}/${encodeURICompon
 export function listEndpoints(area: Area, view: string, viewAs?: string): Partial<GridEndpoints> {
   const q = viewAs ? `?viewAs=${encodeURIComponent(viewAs)}` : '';
   const b = base(area, view);
-  return { query: `${b}/rows${q}`, summary: `${b}/summary${q}`, export: `${b}/export/xlsx${q}`, exportCsv: `${b}/export/csv${q}` };
+  return { query: `${b}/rows${q}`, summary: `${b}/summary${q}`, groups: `${b}/groups${q}`, export: `${b}/export/xlsx${q}`, exportCsv: `${b}/export/csv${q}` };
 }
 
 /** The column schema of the list views (page size, filter operators, sortable columns). */

@@ -22,6 +22,7 @@ import { listExtras, orderListSchema, stylesSchema } from './columns';
 import { orderRef, styleRows } from './rows';
 
 const ARCHIVE_VIEWS = new Set(['archived', 'archived-orders', 'reviewed']);
+const GROUP_FIELDS = ['status', 'productType', 'purpose', 'requesterName'];
 
 export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const { area, subtype: view } = meta;
@@ -79,6 +80,8 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
     [styles, area, view, meta.queryRequest],
   );
   const extras = useMemo(() => listExtras(area), [area]);
+  // A list view groups by these columns, its groups counted on the server (read in blocks still).
+  const groupOptions = useMemo(() => (styles ? [] : GROUP_FIELDS.map((field) => ({ field, label: fieldLabel(intl, field) }))), [styles, intl]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
 
   const duplicate = (o: OrderRef, reactivate: boolean) => setDialog({ mode: reactivate ? 'reactivate' : 'duplicate', from: o });
@@ -185,6 +188,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
             menuItems={menuItems}
             onSelectionChange={setSelected}
             emptyState={emptyText}
+            groupOptions={groupOptions}
             exportFileName={`${area}-${view}`}
             endpoints={endpoints}
             toolbar={
