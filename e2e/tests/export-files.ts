@@ -58,6 +58,20 @@ export async function xlsxSheet(path: string): Promise<{ header: string[]; rowCo
   return { header: (sheet.getRow(1).values as unknown[]).slice(1).map(String), rowCount: sheet.rowCount };
 }
 
+/**
+ * Scrolls the grid back to its first column: the grid renders the columns in view only, so two
+ * grids show the same header cells when both are scrolled the same way.
+ */
+export async function scrollToFirstColumn(grid: Locator): Promise<void> {
+  await grid
+    .locator('.ag-body-horizontal-scroll-viewport')
+    .first()
+    .evaluate((el) => {
+      el.scrollLeft = 0;
+      el.dispatchEvent(new Event('scroll'));
+    });
+}
+
 /** The grid's rendered data columns, left to right, with their headers as shown. */
 export function shownColumns(grid: Locator): Promise<Array<{ id: string; text: string }>> {
   return grid.locator('.ag-header-cell[col-id]').evaluateAll((els) =>

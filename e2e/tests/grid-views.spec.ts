@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
 import { figure, footCell, gridLoaded, headerCell, menuItem, openBuilder, openColumnMenu, productGroups, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
-import { csvRows, save, shownColumns, xlsxSheet } from './export-files';
+import { csvRows, save, scrollToFirstColumn, shownColumns, xlsxSheet } from './export-files';
 
 /**
  * The views of a grid (issue 18): saved and shared views (the kit's Views menu: save the grid as
@@ -320,7 +320,11 @@ test('product library: a view built, saved, shared with a colleague who opens it
     // The filtered set counted exactly (the product count above 1,000 rows is an estimate).
     const exact = sums.totalCount;
     expect(exact).toBeGreaterThan(0);
+    // The columns from the first one (the grid renders those in view; the colleague's opens there).
+    await scrollToFirstColumn(grid);
+    await expect(headerCell(grid, 'style')).toBeVisible();
     const shown = await shownColumns(grid);
+    expect(shown.map((c) => c.id).slice(0, 2)).toEqual(['thumbnail', 'style']);
     const rows = await firstRowIds(grid, 5);
     await shot(page, 'grid-views-products-built');
 
