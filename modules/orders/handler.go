@@ -42,9 +42,9 @@ func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/orders/{orderType}/{subtype}"
 	r.Handle("POST", base+"/query", actions.OrdersView, h.query, routeType)
 	// A list view on the grid protocol, read in blocks as the user scrolls (docs/grid.md §3.8).
-	r.Handle("POST", base+"/rows", actions.OrdersView, h.listPage, routeType)
-	r.Handle("POST", base+"/summary", actions.OrdersView, h.listSummary, routeType)
-	r.Handle("POST", base+"/groups", actions.OrdersView, h.listGroups, routeType)
+	r.Handle("POST", base+"/rows", actions.OrdersView, listView(h.svc.ListPage), routeType)
+	r.Handle("POST", base+"/summary", actions.OrdersView, listView(h.svc.ListSummary), routeType)
+	r.Handle("POST", base+"/groups", actions.OrdersView, listView(h.svc.ListGroups), routeType)
 	r.Handle("GET", base+"/schema", actions.OrdersView, h.listSchema, routeType)
 	r.Handle("POST", base, actions.OrdersCreate, h.create, routeType)
 	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
@@ -92,29 +92,16 @@ func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// listPage answers a block of a list view (?viewAs= a coordinator's, as the list query's
-// viewAsCoordinatorCode) for the grid Query in the body.
-func (h *Handler) listPage(w http.ResponseWriter, r *http.Request) error {
-	t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
-	return grid.ServeQuery(func(ctx context.Context, subtype string, q grid.Query) (*grid.Page, error) {
-		return h.svc.ListPage(ctx, t, subtype, viewAs, q)
-	}, "subtype")(w, r)
-}
-
-// listSummary answers the footer figures of a list view (?viewAs= as for listPage).
-func (h *Handler) listSummary(w http.ResponseWriter, r *http.Request) error {
-	t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
-	return grid.ServeSummary(func(ctx context.Context, subtype string, req grid.SummaryRequest) (*grid.Summary, error) {
-		return h.svc.ListSummary(ctx, t, subtype, viewAs, req)
-	}, "subtype")(w, r)
-}
-
-// listGroups answers the groups of a list view by one column (?viewAs= as for listPage).
-func (h *Handler) listGroups(w http.ResponseWriter, r *http.Request) error {
-	t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
-	return grid.ServeBody(func(ctx context.Context, subtype string, req grid.GroupsRequest) (*grid.Groups, error) {
-		return h.svc.ListGroups(ctx, t, subtype, viewAs, req)
-	}, "subtype")(w, r)
+// listView answers a grid call of a list view (a block, the footer figures, the groups): the
+// body decoded as the call's request, the view's subtype from the path and ?viewAs= a
+// coordinator's, as the list query's viewAsCoordinatorCode.
+func listView[R, A any](call func(ctx context.Context, orderType, subtype, viewAs string, req R) (A, error)) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		t, viewAs := orderType(r), r.URL.Query().Get("viewAs")
+		return grid.ServeBody(func(ctx context.Context, subtype string, req R) (A, error) {
+			return call(ctx, t, subtype, viewAs, req)
+		}, "subtype")(w, r)
+	}
 }
 
 // listSchema answers the column schema of a list view.
