@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
 	"its/core/grid"
-	"its/core/httpx"
 )
 
 // ListGrid declares the assortment list views for the generic export and for the list read in
@@ -52,8 +50,8 @@ var ListGrid = grid.MustNew(grid.Grid{
 // entries as List: the caller's own, the view's, the title search of the filters) to an .xlsx
 // or .csv download.
 func (s *Service) ExportList(ctx context.Context, w http.ResponseWriter, view string, req grid.ExportRequest) error {
-	if !slices.Contains(Views, view) {
-		return httpx.Invalid(httpx.FieldError{Field: "view", Rule: "oneOf", Message: "view must be one of " + strings.Join(Views, ", ")})
+	if err := checkView(view); err != nil {
+		return err
 	}
 	owner := me(ctx).ID
 	if err := s.refreshCounts(ctx, s.db, countScope{owner: owner}); err != nil {

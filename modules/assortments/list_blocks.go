@@ -2,11 +2,9 @@ package assortments
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"its/core/grid"
-	"its/core/httpx"
 )
 
 // viewSort is each view's own order when the user sorted no column (the list's GET orders the
@@ -40,8 +38,8 @@ type ListPage struct {
 // finds entries in any folder, as the export does; otherwise the all and archived views are
 // their top level (a folder's content is read by List).
 func (s *Service) QueryList(ctx context.Context, view string, q grid.Query) (*ListPage, error) {
-	if !slices.Contains(Views, view) {
-		return nil, httpx.Invalid(httpx.FieldError{Field: "view", Rule: "oneOf", Message: "view must be one of " + strings.Join(Views, ", ")})
+	if err := checkView(view); err != nil {
+		return nil, err
 	}
 	owner := me(ctx).ID
 	if err := s.refreshCounts(ctx, s.db, countScope{owner: owner}); err != nil {

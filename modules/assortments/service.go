@@ -168,13 +168,21 @@ type ListAnswer struct {
 	Path       []Assortment `json:"path"`
 }
 
+// checkView refuses a list view that is not one of Views with a 400 naming them.
+func checkView(view string) error {
+	if !slices.Contains(Views, view) {
+		return httpx.Invalid(httpx.FieldError{Field: "view", Rule: "oneOf", Message: "view must be one of " + strings.Join(Views, ", ")})
+	}
+	return nil
+}
+
 // List answers a list view of the caller's assortments.
 func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error) {
 	if req.View == "" {
 		req.View = ViewAll
 	}
-	if !slices.Contains(Views, req.View) {
-		return nil, httpx.Invalid(httpx.FieldError{Field: "view", Rule: "oneOf", Message: "view must be one of " + strings.Join(Views, ", ")})
+	if err := checkView(req.View); err != nil {
+		return nil, err
 	}
 	if req.Limit <= 0 || req.Limit > MaxListPage {
 		req.Limit = MaxListPage
