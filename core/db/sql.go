@@ -11,6 +11,10 @@ import (
 // The stores build their statements with squirrel; these run one on a pool, a connection or a
 // transaction, so a store does not spell out ToSql and the argument hand-over each time.
 
+// Snapshot is a read-only transaction that sees one state of the database for all its
+// statements: a read of several tables never sees an object in one and miss it in the next.
+var Snapshot = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+
 // Queryer runs a statement that answers rows.
 type Queryer interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)

@@ -22,8 +22,9 @@ type Beginner interface {
 	BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error)
 }
 
-// snapshot is the read transaction of a query: the count and the rows see the same data.
-var snapshot = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+// snapshot is the read transaction of a query: the count and the rows see the same data (a
+// name of its own: the functions here call their Beginner db).
+var snapshot = db.Snapshot
 
 // Row is one grid row: its values in the order of its fields, id and version first.
 type Row struct {

@@ -1,6 +1,8 @@
 package assortments_test
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"its/core/app/apptest"
@@ -189,4 +191,37 @@ func TestGroupSort(t *testing.T) {
 			t.Fatalf("dynamic: %d", r.Status)
 		}
 	})
+}
+
+// TestGroupSortReadWhileDeleted: an assortment deleted while its display groups are read is
+// answered 404, never a server error. The read once saw the assortment in one statement and
+// missed it in the next (the route × role matrix deletes its assortment while other roles read
+// it); it now reads one snapshot.
+func TestGroupSortReadWhileDeleted(t *testing.T) {
+	e := setup(t)
+	ps := pairs(t, e.app, 4, `TRUE`)
+	for round := range 15 {
+		id := str(create(t, e.editor, map[string]any{"title": fmt.Sprintf("Deleted %d", round), "products": ps})["_id"])
+		var wg sync.WaitGroup
+		statuses := make(chan int, 64)
+		for range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 10 {
+					statuses <- e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Status
+				}
+			}()
+		}
+		if r := e.editor.Do("DELETE", "/api/assortments/"+id, nil); r.Status != 200 {
+			t.Fatalf("delete: %d %s", r.Status, r.Raw)
+		}
+		wg.Wait()
+		close(statuses)
+		for s := range statuses {
+			if s != 200 && s != 404 {
+				t.Fatalf("round %d: a read during the delete answered %d", round, s)
+			}
+		}
+	}
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/db"
 )
 
 // detail is an assortment as a detail grid opens it: with its lock, its alerts and, when its rows
@@ -26,7 +28,7 @@ func (s *Store) openDetail(ctx context.Context, conn *pgxpool.Conn, id, me strin
 		d       detail
 		lockErr error
 	)
-	batch.BeginTx(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	batch.BeginTx(db.Snapshot)
 	batch.Queue(`SELECT `+assortmentColumns+assortmentFrom+` WHERE a.id = $1`, id).QueryRow(func(r pgx.Row) error {
 		d.assortment, d.getErr = scanAssortment(r)
 		return nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/db"
 	"its/core/httpx"
 )
 
@@ -54,13 +55,18 @@ func (s *Service) groupRows(ctx context.Context, tx pgx.Tx, a *Assortment, field
 	return s.saveGroupSort(ctx, tx, gs)
 }
 
-// GroupSort answers an assortment's display groups with their styles in order.
+// GroupSort answers an assortment's display groups with their styles in order, read from one
+// snapshot: an assortment deleted meanwhile is either read whole or not found.
 func (s *Service) GroupSort(ctx context.Context, id string) (*GroupSort, error) {
-	a, err := s.load(ctx, s.db, id, false)
-	if err != nil {
-		return nil, err
-	}
-	gs, err := s.loadGroupSort(ctx, s.db, a, true)
+	var gs *GroupSort
+	err := pgx.BeginTxFunc(ctx, s.db, db.Snapshot, func(tx pgx.Tx) error {
+		a, err := s.load(ctx, tx, id, false)
+		if err != nil {
+			return err
+		}
+		gs, err = s.loadGroupSort(ctx, tx, a, true)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 
 	"its/core/authz"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/imaging"
@@ -571,7 +572,7 @@ func (s *Service) rows(ctx context.Context, req RowsRequest, mayRefresh bool) (p
 	if req.Skip < 0 {
 		return products.Total{}, nil, httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "min", Message: "skip cannot be negative"})
 	}
-	tx, err := s.db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	tx, err := s.db.BeginTx(ctx, db.Snapshot)
 	if err != nil {
 		return products.Total{}, nil, err
 	}

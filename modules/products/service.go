@@ -16,6 +16,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/authz"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/modules/actions"
@@ -42,9 +43,6 @@ type ServiceParams struct {
 // NewService gives the service.
 func NewService(p ServiceParams) *Service { return &Service{db: p.DB, store: p.Store, authz: p.Authz} }
 
-// snapshot makes the count and the rows of one answer see the same data.
-var snapshot = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
-
 // Search runs q: fn gets the total first (exact up to CountCap, see Total), then each row of the
 // page.
 func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total func(Total) error, row func(*Product) error) error {
@@ -54,7 +52,7 @@ func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total 
 	if err := s.checkLocation(ctx, q.LocationID); err != nil {
 		return err
 	}
-	tx, err := s.db.BeginTx(ctx, snapshot)
+	tx, err := s.db.BeginTx(ctx, db.Snapshot) // the count and the rows see the same data
 	if err != nil {
 		return err
 	}
