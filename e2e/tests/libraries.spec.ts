@@ -324,3 +324,24 @@ test('a plain user finds the new asset, downloads it, and downloads a zip of the
   await expect(entry.getByTestId('download-status')).toHaveText('Downloaded as advertisingAsset_collection.zip');
   await shot(page, 'libraries-zip-done');
 });
+
+test('an editor groups the published assets by season: the server counts the groups, the rows stay read in blocks', async ({ page }) => {
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/advertising/libraries/manage/assets/published`);
+  const grid = page.getByTestId('manage-grid');
+  await expect(page.getByTestId('manage-count')).toHaveText(/^\d+ items$/);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/assets\/AdvertisingAsset\/(groups|query|stream)$/.test(r.url())) calls.push(`${r.url().split('/').at(-1)} ${r.postData() ?? ''}`);
+  });
+  const groupBy = grid.getByTestId('grid-group-by');
+  await expect(groupBy.locator('option')).toHaveText(['None', 'Gender', 'Season', 'Region', 'Orientation']);
+  await groupBy.selectOption('season');
+  await expect(grid.getByTestId('grid-group-row').first()).toContainText(/^Season: .+ \([\d,]+\)$/);
+  await expect.poll(() => calls.some((c) => c.startsWith('query ') && c.includes('"sort":[{"field":"season","dir":"asc"},{"field":"modifiedDate","dir":"desc"}]'))).toBe(true);
+  expect(calls.find((c) => c.startsWith('groups '))).toContain('"field":"season"');
+  expect(calls.filter((c) => c.startsWith('stream '))).toEqual([]);
+  await shot(page, 'libraries-manage-grouped');
+  await groupBy.selectOption('');
+  await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
+});

@@ -192,6 +192,16 @@ func (s *Service) Summary(ctx context.Context, libraryType string, req grid.Summ
 	return g.Summary(ctx, s.db, req, inLibrary(libraryType))
 }
 
+// Groups answers the groups of a library's view by one column (the manage grid read by
+// scrolling while grouped, docs/grid.md §3.9).
+func (s *Service) Groups(ctx context.Context, libraryType string, req grid.GroupsRequest) (*grid.Groups, error) {
+	g, err := gridOf(libraryType)
+	if err != nil {
+		return nil, err
+	}
+	return g.Groups(ctx, s.db, req, inLibrary(libraryType))
+}
+
 // Export writes the library's grid as the user sees it to an .xlsx or .csv download.
 func (s *Service) Export(ctx context.Context, w http.ResponseWriter, libraryType string, req grid.ExportRequest) error {
 	g, err := gridOf(libraryType)

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,6 +169,54 @@ func TestGridStream(t *testing.T) {
 	}
 	if r := login(a, "user").Do("POST", "/api/assets/StepAsset/stream", map[string]any{"filters": map[string]any{"status": "Pending"}}); r.Status != 403 {
 		t.Fatalf("user streaming a manage page: %d", r.Status)
+	}
+}
+
+// TestGridGroups: the manage grid grouped by a column reads its groups from the server: each
+// value of the library's filtered items with the database's count, in the rows' order (empty
+// last); a column that cannot group and a caller who may not manage are refused.
+func TestGridGroups(t *testing.T) {
+	a := start(t)
+	editor := login(a, "editor")
+	r := editor.Do("POST", "/api/assets/StepAsset/groups", map[string]any{"field": "gender", "filters": map[string]any{"status": "Published"}})
+	d, _ := r.Body["data"].(map[string]any)
+	if r.Status != 200 || d == nil {
+		t.Fatalf("groups: %d %s", r.Status, r.Raw)
+	}
+	sum, values, sawEmpty := 0, []string{}, false
+	for _, g := range d["groups"].([]any) {
+		m := g.(map[string]any)
+		n := int(m["count"].(float64))
+		var want int
+		if m["value"] == nil {
+			sawEmpty = true
+			want = a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'StepAsset' AND status = 'Published' AND coalesce(gender, '') = ''`)
+		} else {
+			want = a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'StepAsset' AND status = 'Published' AND gender = $1`, m["value"])
+			if sawEmpty {
+				t.Fatalf("a value after the empty group: %s", r.Raw)
+			}
+			values = append(values, m["value"].(string))
+		}
+		if n != want || n == 0 {
+			t.Fatalf("group %v: %d, want %d", m["value"], n, want)
+		}
+		sum += n
+	}
+	if want := a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'StepAsset' AND status = 'Published'`); sum != want || int(d["totalCount"].(float64)) != want || len(values) < 2 || !slices.IsSorted(values) {
+		t.Fatalf("groups %v: %d items, want %d: %s", values, sum, want, r.Raw)
+	}
+	for body, field := range map[string]string{
+		`{"field": "thumbnail"}`:                      "field", // not sortable
+		`{"field": "gender", "filters": {"nope": 1}}`: "filters.nope",
+	} {
+		r := editor.Do("POST", "/api/assets/StepAsset/groups", body)
+		if errs := cellErrors(r); r.Status != 400 || len(errs) == 0 || errs[0]["field"] != field {
+			t.Errorf("%s: %d %s", body, r.Status, r.Raw)
+		}
+	}
+	if r := login(a, "user").Do("POST", "/api/assets/StepAsset/groups", map[string]any{"field": "gender"}); r.Status != 403 {
+		t.Fatalf("user grouping a manage page: %d", r.Status)
 	}
 }
 

@@ -40,6 +40,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assets/{libraryType}/query", actions.LibrariesManage, grid.ServeQuery(h.svc.Page, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/stream", actions.LibrariesManage, grid.ServeStream(h.svc.Stream, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/summary", actions.LibrariesManage, grid.ServeSummary(h.svc.Summary, "libraryType"), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/groups", actions.LibrariesManage, grid.ServeBody(h.svc.Groups, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/export/xlsx", actions.LibrariesManage, grid.ServeExport(h.svc.Export, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/export/csv", actions.LibrariesManage, grid.ServeExportAs(grid.FormatCSV, h.svc.Export, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("GET", "/api/assets/{libraryType}/thumbnail/{fileId}", actions.LibrariesView, h.thumbnail, registry.WithResource(pathResource("libraryType")))

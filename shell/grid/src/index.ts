@@ -3,7 +3,7 @@ export { DataGrid, gridTheme, withColumnExtras, type ColumnExtras, type DataGrid
 export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal';
 export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
-export { protocolSource, CursorBook } from './blocks/protocolSource';
+export { protocolSource, schemaSort, CursorBook } from './blocks/protocolSource';
 export { GridIcon } from './icons';
 export { downloadExport, downloadFile, fileNameFrom } from './export';
 export { sourceExport, type SourceExportOptions } from './export/sourceExport';

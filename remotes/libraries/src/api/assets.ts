@@ -86,6 +86,7 @@ export const gridEndpoints = (libraryType: LibraryType): GridEndpoints => ({
   export: `/assets/${libraryType}/export/xlsx`,
   exportCsv: `/assets/${libraryType}/export/csv`,
   summary: `/assets/${libraryType}/summary`,
+  groups: `/assets/${libraryType}/groups`,
 });
 
 /** A grid row's preview picture (the server redirects to the signed file). */

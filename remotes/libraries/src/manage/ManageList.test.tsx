@@ -97,9 +97,9 @@ describe('manage grid', () => {
     const { fake } = server(() => json(500, {}));
     const grid = await mount();
     expect(within(grid).getByText('Aero Runner fit guide')).toBeTruthy();
-    // The first block of the view, read on the query call (docs/grid.md §3.8).
+    // The first block of the view in the schema's order, read on the query call (docs/grid.md §3.8).
     const query = fake.calls.find((c) => c.url === '/api/assets/StepAsset/query')!;
-    expect(JSON.parse(String(query.init.body))).toEqual({ filters: { status: 'Pending' }, limit: 100 });
+    expect(JSON.parse(String(query.init.body))).toEqual({ filters: { status: 'Pending' }, sort: [{ field: 'modifiedDate', dir: 'desc' }], limit: 100 });
     const headers = [...grid.querySelectorAll('.ag-header-cell-text')].map((h) => h.textContent);
     expect(headers).toEqual(expect.arrayContaining(['Name *', 'Asset type *', 'Status', 'File']));
   });

@@ -10,14 +10,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError, Dialog, EmptyState, Icon, SearchInput, Spinner, api, confirm, toast, usePageTitle } from '@its/kit';
-import { DataGrid, protocolSource, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
+import { DataGrid, protocolSource, schemaSort, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
 import { fetchLibrarySchema, filterOptions, gridEndpoints, reportJob, signedAssets } from '../api/assets';
 import type { Asset, AssetStatus, LibrarySchema, LibraryType } from '../api/types';
 import { AssetDetailView } from '../browse/AssetDetail';
 import { filterOptionsKey, landingKey } from '../browse/hooks';
 import { FILTER_FIELDS, STATUS_ORDER, libraryTitles, missingLabel, statusTitles } from '../libraries';
 import { downloads, useUploadFinished } from '../transfer/queues';
-import { headerOf, manageColumnExtras } from './columns';
+import { fieldTitle, headerOf, manageColumnExtras } from './columns';
 import { ManageHeader, useManagedType } from './common';
 import { publishProblem, statusMoves, statusTargets, withoutPublish, type PublishProblem } from './status';
 
@@ -125,7 +125,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
   const source = useMemo<GridSource>(
     () => ({
       // Read in blocks as the user scrolls (docs/grid.md §3.8).
-      ...protocolSource(endpoints, schema.pageSize),
+      ...protocolSource(endpoints, schema.pageSize, schemaSort(schema)),
       send: async (req: BatchRequest) => {
         try {
           const res = await api.patch<BatchResult>(endpoints.batch, req, { silent: true });
@@ -162,7 +162,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
         }
       },
     }),
-    [endpoints, schema.pageSize, intl, invalidate, client, libraryType, onRefused],
+    [endpoints, schema, intl, invalidate, client, libraryType, onRefused],
   );
 
   const confirmChanges = useCallback(async (changes: ProposedChange[]) => {
@@ -186,6 +186,11 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
     [intl, schema, status, openPreview],
   );
   const header = useCallback((col: GridColumn) => headerOf(intl, schema, col), [intl, schema]);
+  // Group by any list column but the status (the page shows one status); the server counts the groups.
+  const groupOptions = useMemo(
+    () => schema.columns.filter((c) => c.type === 'list' && c.sortable !== false && c.field !== 'status').map((c) => ({ field: c.field, label: fieldTitle(intl, c) })),
+    [schema, intl],
+  );
 
   // Suggestions in text cells: the values the library's published items use.
   const autocomplete = useMemo(() => {
@@ -235,6 +240,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
           canEdit
           pending={status === 'Pending'}
           headerName={header}
+          groupOptions={groupOptions}
           columnExtras={extras}
           confirmChanges={confirmChanges}
           confirmDelete={confirmDelete}

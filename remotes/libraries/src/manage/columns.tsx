@@ -53,9 +53,14 @@ function StatusCell(p: RowProps) {
 
 /** The column header in the user's language; fields needed to publish carry a '*'. */
 export function headerOf(intl: IntlShape, schema: LibrarySchema, col: GridColumn): string {
-  const d = (fieldTitles as Record<string, MessageDescriptor | undefined>)[col.field];
-  const title = d ? intl.formatMessage(d) : col.headerName;
+  const title = fieldTitle(intl, col);
   return (schema.publishFields as string[]).includes(col.field) ? `${title} *` : title;
+}
+
+/** A column's name in the user's language, without the header's publish mark. */
+export function fieldTitle(intl: IntlShape, col: GridColumn): string {
+  const d = (fieldTitles as Record<string, MessageDescriptor | undefined>)[col.field];
+  return d ? intl.formatMessage(d) : col.headerName;
 }
 
 const empty = (v: unknown) => v === null || v === undefined || v === '';

@@ -125,6 +125,10 @@ export function protocolSource(
   };
 }
 
+/** The schema's default order as a load query's sort (a key without a direction is ascending). */
+export const schemaSort = (schema: Pick<GridSchema, 'defaultSort'>): GridLoadQuery['sort'] =>
+  (schema.defaultSort ?? []).map((s) => ({ field: s.field, dir: s.dir ?? 'asc' }));
+
 /** The protocol source of a grid's endpoints when they have a query call (else undefined). */
 export function useProtocolSource(endpoints: Partial<GridEndpoints> | undefined, schema: Pick<GridSchema, 'pageSize' | 'defaultSort'>): GridSource | undefined {
   const query = endpoints?.query;
@@ -132,7 +136,7 @@ export function useProtocolSource(endpoints: Partial<GridEndpoints> | undefined,
   const groups = endpoints?.groups;
   const { pageSize, defaultSort } = schema;
   return useMemo(
-    () => (query ? protocolSource({ query, stream, groups }, pageSize || 100, (defaultSort ?? []).map((s) => ({ field: s.field, dir: s.dir ?? 'asc' }))) : undefined),
+    () => (query ? protocolSource({ query, stream, groups }, pageSize || 100, schemaSort({ defaultSort })) : undefined),
     [query, stream, groups, pageSize, defaultSort],
   );
 }
