@@ -1,5 +1,5 @@
 import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { gridLoaded, headerCell } from './grid-kit';
+import { gridLoaded, headerCell, resetLayout } from './grid-kit';
 
 /**
  * The column chooser (docs/grid.md §9.2): hide columns, move one, pick the row height; the
@@ -73,4 +73,36 @@ test('product library: the column chooser keeps the layout per user and resets i
   await expect.poll(async () => Math.round(await rowHeight())).toBe(34);
   await expect.poll(async () => ((await (await api.ctx.get('/api/gridLayouts/products.catalog')).json()) as { data: unknown }).data).toBeNull();
   await api.ctx.dispose();
+});
+
+test('assortment lists: each view keeps its own layout on the server', async ({ page }) => {
+  await resetLayout('editor', 'assortments.list.all');
+  await resetLayout('editor', 'assortments.list.recent');
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/product/assortments/all`);
+  const grid = page.getByTestId('assortment-list');
+  await gridLoaded(grid);
+  await expect(headerCell(grid, 'subTitle')).toHaveCount(1);
+  await page.getByTestId('grid-columns').click();
+  const chooser = page.getByTestId('grid-column-chooser');
+  const put = page.waitForResponse((r) => r.url().endsWith('/api/gridLayouts/assortments.list.all') && r.request().method() === 'PUT');
+  await chooser.locator('[data-testid="grid-chooser-column"][data-field="subTitle"]').getByRole('checkbox').uncheck();
+  await put;
+  await expect(headerCell(grid, 'subTitle')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await shot(page, 'assortments-list-columns');
+
+  // Another view is a grid of its own: its columns are the default ones.
+  await page.goto(`${baseUrl()}/product/assortments/recent`);
+  await gridLoaded(grid);
+  await expect(headerCell(grid, 'subTitle')).toHaveCount(1);
+  // Back on All, after a new sign-in: the hidden column stays hidden (kept on the server).
+  await page.context().clearCookies();
+  await login(page, 'editor');
+  await page.goto(`${baseUrl()}/product/assortments/all`);
+  await gridLoaded(grid);
+  await expect(grid.locator('.ag-row').first()).toBeVisible();
+  await expect(headerCell(grid, 'title')).toHaveCount(1);
+  await expect(headerCell(grid, 'subTitle')).toHaveCount(0);
+  await resetLayout('editor', 'assortments.list.all');
 });

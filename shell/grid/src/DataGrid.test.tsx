@@ -167,6 +167,26 @@ describe('DataGrid hooks', () => {
   });
 });
 
+describe('DataGrid columns the user changed', () => {
+  it('a hidden column and a width stay when the page gives new column definitions (its rights arrived)', async () => {
+    const mem = memorySource();
+    const ref = createRef<DataGridHandle>();
+    const props = { schema, source: mem.source, handle: ref };
+    const { rerender } = renderWithShell(<DataGrid {...props} canEdit={false} />);
+    const handle = () => ref.current!;
+    await loaded(handle, 2);
+    const api = handle().controller.api!;
+    act(() => {
+      api.setColumnsVisible(['netCost'], false);
+      api.setColumnWidths([{ key: 'style', newWidth: 333 }]);
+    });
+    rerender(<DataGrid {...props} canEdit />);
+    await waitFor(() => expect(api.getColumnDef('status')?.headerClass).toBe('its-grid-header--editable'));
+    expect(api.getColumn('netCost')?.isVisible()).toBe(false);
+    expect(api.getColumn('style')?.getActualWidth()).toBe(333);
+  });
+});
+
 describe('DataGrid rows removed', () => {
   it('a hard delete takes the rows out of the grid', async () => {
     const mem = memorySource(base(), { hardDelete: true });

@@ -516,9 +516,11 @@ function GridView(props: DataGridProps) {
         field: col.field as never,
         headerName: headerOf(col),
         headerTooltip: headerOf(col),
-        width: col.width ?? 120,
+        // initial*: the user's widths and hidden columns (and a restored layout) outlive new column
+        // definitions, which a page makes whenever its props change (its rights arriving, say).
+        initialWidth: col.width ?? 120,
         minWidth: 60,
-        hide: !!col.hide,
+        initialHide: !!col.hide,
         sortable: col.sortable !== false,
         resizable: true,
         editable: (p) => canEdit && ctrl.canEditCell(p.data, col),

@@ -302,9 +302,12 @@ export function ListPage({ view }: { view: View }) {
     >
       <div className="am-grid">
         <DataGrid
+          // Each list view has its own columns and keeps its own layout: a view is a grid of its own.
+          key={view}
           testId="assortment-list"
           handle={gridHandle}
           schema={schema}
+          layoutKey={`assortments.list.${view}`}
           source={source}
           columnExtras={extras}
           filters={filters}
