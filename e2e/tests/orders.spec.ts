@@ -79,6 +79,15 @@ const lines = (page: Page) => page.getByTestId('order-lines');
 const cell = (grid: Locator, row: number, field: string): Locator => grid.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`).first();
 const toast = (page: Page, text: string | RegExp) => page.locator('.its-toast').filter({ hasText: text }).first();
 
+/** The grid calls the page makes under path from now on (POST bodies with their path as url). */
+function gridReads(page: Page, path: string): Array<Record<string, unknown>> {
+  const reads: Array<Record<string, unknown>> = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes(`${path}/`)) reads.push({ url: new URL(r.url()).pathname, ...(r.postDataJSON() as Record<string, unknown>) });
+  });
+  return reads;
+}
+
 async function openAs(browser: Browser, role: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await login(page, role);
@@ -518,10 +527,7 @@ test.describe('orders', () => {
     expect(all.rows).toHaveLength(total);
 
     // The list asks for its rows block by block on the grid protocol, never the whole list.
-    const reads: Array<Record<string, unknown>> = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes(`${path}/`)) reads.push({ url: new URL(r.url()).pathname, ...(r.postDataJSON() as Record<string, unknown>) });
-    });
+    const reads = gridReads(page, path);
     await login(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples/active-orders`);
     const grid = page.getByTestId('order-list');
@@ -573,6 +579,29 @@ test.describe('orders', () => {
     await shot(page, 'orders-list-grouped');
     await grid.getByTestId('grid-group-by').selectOption('');
     await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
+    await api.ctx.dispose();
+  });
+
+  test('the sample styles view lists the lines of the coordinator’s orders in blocks, and groups them by style on the server', async ({ page }) => {
+    const api = await apiSession('coordinator');
+    const path = '/api/orders/samples/sample-styles';
+    const res = await api.ctx.post(`${path}/rows`, { data: { limit: 3 }, headers: { 'X-CSRF-Token': api.csrf } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const first = (await res.json()).data as { rows: Array<ListRow & { style: string }>; totalCount: number };
+    expect(first.totalCount).toBeGreaterThan(0);
+    const reads = gridReads(page, path);
+    await login(page, 'coordinator');
+    await page.goto(`${baseUrl()}/orders/samples/sample-styles`);
+    const grid = page.getByTestId('order-list');
+    await expect(grid.locator('.ag-row[row-index="0"]').first()).toHaveAttribute('row-id', first.rows[0]!.id);
+    await expect(cell(grid, 0, 'style')).toHaveText(first.rows[0]!.style);
+    await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(first.totalCount));
+    expect(reads.find((r) => r.url === `${path}/rows`)?.limit).toBe(100);
+    expect(reads.some((r) => r.url === `${path}/query`)).toBe(false);
+    await grid.getByTestId('grid-group-by').selectOption('style');
+    await expect(grid.getByTestId('grid-group-row').first()).toContainText(/^Style: .+ \([\d,]+\)$/);
+    expect(reads.find((r) => r.url === `${path}/groups`)).toMatchObject({ field: 'style' });
+    await shot(page, 'orders-sample-styles-grouped');
     await api.ctx.dispose();
   });
 

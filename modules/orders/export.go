@@ -10,7 +10,6 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"its/core/grid"
-	"its/core/httpx"
 )
 
 // ExportList writes a list view as the caller sees it (the same rows as Query: the view's
@@ -21,11 +20,8 @@ func (s *Service) ExportList(ctx context.Context, w http.ResponseWriter, orderTy
 	if err != nil {
 		return err
 	}
-	if v.name == "styles" {
-		return httpx.Invalid(httpx.FieldError{Field: "subtype", Rule: "export", Message: "The sample styles view is exported from its orders"})
-	}
 	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("Orders_%s_%s_%s", strings.ToLower(orderType), v.name, time.Now().Format("2006-01-02")), req.Format)
-	return listGrid.Export(ctx, w, s.db, req, scope, name)
+	return gridOf(v).Export(ctx, w, s.db, req, scope, name)
 }
 
 // ExportLines writes the lines of one order the caller may read to an .xlsx or .csv download.

@@ -221,7 +221,7 @@ func TestListGrid(t *testing.T) {
 		}
 	}
 
-	// Refused: viewAs for a non-coordinator, the sample styles view, an unknown view, wholesale
+	// Refused: viewAs for a non-coordinator, an unknown view, wholesale
 	// without wof; a bad query names its mistake. None changes anything.
 	before := state(t, a)
 	for _, k := range []struct {
@@ -234,10 +234,6 @@ func TestListGrid(t *testing.T) {
 	}{
 		{user, "POST", rows + "?viewAs=CRD001", map[string]any{}, 403, ""},
 		{user, "POST", "/api/orders/sample/active-orders/summary?viewAs=CRD001", map[string]any{"fields": []string{"status"}}, 403, ""},
-		{coord, "POST", "/api/orders/sample/sample-styles/rows", map[string]any{}, 400, "subtype"},
-		{coord, "POST", "/api/orders/sample/sample-styles/summary", map[string]any{"fields": []string{"status"}}, 400, "subtype"},
-		{coord, "GET", "/api/orders/sample/sample-styles/schema", nil, 400, "subtype"},
-		{coord, "POST", "/api/orders/sample/sample-styles/groups", map[string]any{"field": "status"}, 400, "subtype"},
 		{user, "POST", "/api/orders/sample/active-orders/groups?viewAs=CRD001", map[string]any{"field": "status"}, 403, ""},
 		{user, "POST", "/api/orders/sample/active-orders/groups", map[string]any{"field": "requesterCode"}, 400, "field"},
 		{user, "POST", "/api/orders/sample/everything/rows", map[string]any{}, 404, ""},
@@ -288,4 +284,131 @@ func containsField(details any, field string) bool {
 		}
 	}
 	return false
+}
+
+// TestStylesGrid: the sample styles view read in blocks on the grid protocol holds each line of
+// the orders its list query shows the coordinator exactly once (with the order's number), the
+// total exact in every block; its footer, groups and export are over the same lines; a caller
+// who may not see the view is refused and nothing changes.
+func TestStylesGrid(t *testing.T) {
+	a := start(t)
+	ctx := context.Background()
+	// Submitted orders with three lines each: more than one block of 25.
+	for i := range 12 {
+		id, _ := fixture(t, a, orders.TypeSample, []string{"SUBMITTED", "IN PROGRESS"}[i%2], "USR001")
+		if _, err := a.DB.Exec(ctx, `INSERT INTO order_lines (order_id, style, color, quantity, division)
+			SELECT $1, style, color, 2, 'Work' FROM order_lines WHERE order_id = $1 UNION ALL
+			SELECT $1, style, color, 3, '' FROM order_lines WHERE order_id = $1`, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	coord, user := login(a, "coordinator"), login(a, "user")
+	const base = "/api/orders/sample/sample-styles/"
+
+	// The lines the list query shows, order by order.
+	want := map[string]int{}
+	quantity := 0
+	body := map[string]any{}
+	for {
+		d := data(t, coord.Do("POST", base+"query", body))
+		for _, x := range d["rows"].([]any) {
+			o := x.(map[string]any)
+			for _, l := range o["products"].([]any) {
+				line := l.(map[string]any)
+				want[line["id"].(string)] = int(o["orderNumber"].(float64))
+				if q, ok := line["quantity"].(float64); ok {
+					quantity += int(q)
+				}
+			}
+		}
+		next, _ := d["nextCursor"].(string)
+		if next == "" {
+			break
+		}
+		body = map[string]any{"cursor": next}
+	}
+	if len(want) < 36 {
+		t.Fatalf("the styles view lists %d lines, want at least 36", len(want))
+	}
+
+	got := map[string]bool{}
+	last := 1 << 30
+	cursor := ""
+	for blocks := 0; ; blocks++ {
+		body := map[string]any{"limit": 25}
+		if cursor != "" {
+			body["cursor"] = cursor
+		}
+		d := data(t, coord.Do("POST", base+"rows", body))
+		if int(d["totalCount"].(float64)) != len(want) {
+			t.Fatalf("block %d: total %v, the view lists %d lines", blocks, d["totalCount"], len(want))
+		}
+		for _, x := range d["rows"].([]any) {
+			r := x.(map[string]any)
+			id, number := r["id"].(string), int(r["orderNumber"].(float64))
+			if got[id] || want[id] != number || number > last || r["style"] == nil {
+				t.Fatalf("block %d: line %v (order %d, want %d; seen %v; after %d)", blocks, r, number, want[id], got[id], last)
+			}
+			got[id], last = true, number
+		}
+		if cursor, _ = d["nextCursor"].(string); cursor == "" {
+			break
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("read %d lines, the view lists %d", len(got), len(want))
+	}
+
+	// The schema is the lines', the footer and the groups count the same lines.
+	schema := data(t, coord.Do("GET", base+"schema", nil))
+	if cols := schema["columns"].([]any); cols[1].(map[string]any)["field"] != "style" {
+		t.Fatalf("schema: %v", cols)
+	}
+	sum := data(t, coord.Do("POST", base+"summary", map[string]any{"fields": []string{"quantity"}}))
+	if q := sum["columns"].(map[string]any)["quantity"].(map[string]any); int(q["sum"].(float64)) != quantity || int(sum["totalCount"].(float64)) != len(want) {
+		t.Fatalf("summary %v, want the sum %d over %d lines", sum, quantity, len(want))
+	}
+	groups := data(t, coord.Do("POST", base+"groups", map[string]any{"field": "division"}))
+	n := 0
+	for _, g := range groups["groups"].([]any) {
+		n += int(g.(map[string]any)["count"].(float64))
+	}
+	if n != len(want) || len(groups["groups"].([]any)) < 2 {
+		t.Fatalf("groups by division: %v", groups)
+	}
+	if r := coord.Do("POST", base+"export/csv", map[string]any{"columns": []map[string]string{{"field": "orderNumber"}, {"field": "style"}, {"field": "quantity"}}}); r.Status != 200 || countLines(r.Raw) != len(want)+1 {
+		t.Fatalf("export: %d, %d lines for %d: %.300s", r.Status, countLines(r.Raw), len(want), r.Raw)
+	}
+
+	before := state(t, a)
+	for _, k := range []struct {
+		c      *apptest.Client
+		method string
+		path   string
+		body   map[string]any
+		status int
+	}{
+		{user, "POST", base + "rows", map[string]any{}, 403},
+		{user, "POST", base + "groups", map[string]any{"field": "division"}, 403},
+		{coord, "POST", base + "rows?viewAs=CRD002", map[string]any{}, 403}, // the view is the coordinator's own
+		{coord, "POST", base + "groups", map[string]any{"field": "nope"}, 400},
+	} {
+		if r := k.c.Do(k.method, k.path, k.body); r.Status != k.status {
+			t.Errorf("%s %s: %d %s, want %d", k.method, k.path, r.Status, r.Raw, k.status)
+		}
+	}
+	if state(t, a) != before {
+		t.Fatal("a refused read changed the orders")
+	}
+}
+
+// countLines counts the lines of a csv answer.
+func countLines(raw []byte) int {
+	n := 0
+	for _, b := range raw {
+		if b == '\n' {
+			n++
+		}
+	}
+	return n
 }

@@ -1,8 +1,8 @@
 /**
  * An order area's list views (product spec §2.1, §2.5): the orders of the view, newest number
  * first, in the grid kit, read in blocks as the user scrolls and sorted and filtered on the
- * server (the grid protocol's list calls, docs/grid.md §3.8); the sample styles view (a row per
- * order line) is read whole. A new order, duplicate, reactivate and delete. Sample lists show the
+ * server (the grid protocol's list calls, docs/grid.md §3.8); the sample styles view too, a row
+ * per order line. A new order, duplicate, reactivate and delete. Sample lists show the
  * SampleOrderNotification notes and let a coordinator view as another coordinator where the route
  * allows it (the user's own assignment first).
  */
@@ -12,17 +12,19 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import { DataGrid, ProductIcon, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem } from '@its/grid';
-import { KIND_OF, deleteOrder, fetchListSchema, listAssignments, listEndpoints, listOrders, orderPath, VIEWS, type OrderRef, type OrderRouteMeta } from '../api';
+import { KIND_OF, deleteOrder, fetchListSchema, listAssignments, listEndpoints, orderPath, VIEWS, type OrderRef, type OrderRouteMeta } from '../api';
 import { NewOrderDialog, type DialogMode } from '../dialogs/NewOrderDialog';
 import { showOrderError } from '../errors';
 import { OrdersLayout } from '../OrdersLayout';
 import { areaTitles, fieldLabel, msg, viewTitles } from '../messages';
 import { NotificationNotes } from './NotificationNotes';
 import { listExtras, orderListSchema, stylesSchema } from './columns';
-import { orderRef, styleRows } from './rows';
+import { orderRef } from './rows';
 
 const ARCHIVE_VIEWS = new Set(['archived', 'archived-orders', 'reviewed']);
 const GROUP_FIELDS = ['status', 'productType', 'purpose', 'requesterName'];
+/** The sample styles view groups its lines by these. */
+const STYLE_GROUP_FIELDS = ['style', 'status', 'division', 'gender', 'requesterName'];
 
 export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const { area, subtype: view } = meta;
@@ -54,34 +56,14 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const viewAs = coordinatorPicker && pickedCoordinator ? pickedCoordinator : undefined;
 
   // A list view is read in blocks on its grid protocol calls, under the server's schema; the
-  // sample styles view (each line of the coordinator's submitted orders) is read whole.
+  // sample styles view (each line of the coordinator's submitted orders) too, over the lines.
   const styles = view === 'sample-styles';
-  const served = useQuery({ queryKey: ['orders', 'listSchema', area, view], queryFn: ({ signal }) => fetchListSchema(area, view, signal), enabled: !styles, staleTime: 10 * 60_000 });
-  const schema = useMemo(() => (styles ? stylesSchema() : served.data ? orderListSchema(area, view, served.data) : null), [styles, served.data, area, view]);
-  const endpoints = useMemo(() => (styles ? undefined : listEndpoints(area, view, viewAs)), [styles, area, view, viewAs]);
-  const filters = useMemo(() => (styles ? { query: JSON.stringify(meta.queryRequest) } : undefined), [styles, meta.queryRequest]);
-  const stylesSource = useMemo<GridSource | undefined>(
-    () =>
-      styles
-        ? {
-            load: async (_q, signal, sink) => {
-              const rows: GridRow[] = [];
-              let cursor: string | null = null;
-              do {
-                const page = await listOrders(area, view, cursor ? { ...meta.queryRequest, cursor } : meta.queryRequest, signal);
-                rows.push(...styleRows(page.rows));
-                cursor = page.nextCursor;
-              } while (cursor);
-              sink.total(rows.length);
-              sink.rows(rows);
-            },
-          }
-        : undefined,
-    [styles, area, view, meta.queryRequest],
-  );
+  const served = useQuery({ queryKey: ['orders', 'listSchema', area, view], queryFn: ({ signal }) => fetchListSchema(area, view, signal), staleTime: 10 * 60_000 });
+  const schema = useMemo(() => (served.data ? (styles ? stylesSchema(served.data) : orderListSchema(area, view, served.data)) : null), [styles, served.data, area, view]);
+  const endpoints = useMemo(() => listEndpoints(area, view, viewAs), [area, view, viewAs]);
   const extras = useMemo(() => listExtras(area), [area]);
   // A list view groups by these columns, its groups counted on the server (read in blocks still).
-  const groupOptions = useMemo(() => (styles ? [] : GROUP_FIELDS.map((field) => ({ field, label: fieldLabel(intl, field) }))), [styles, intl]);
+  const groupOptions = useMemo(() => (styles ? STYLE_GROUP_FIELDS : GROUP_FIELDS).map((field) => ({ field, label: fieldLabel(intl, field) })), [styles, intl]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
 
   const duplicate = (o: OrderRef, reactivate: boolean) => setDialog({ mode: reactivate ? 'reactivate' : 'duplicate', from: o });
@@ -181,9 +163,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
             testId="order-list"
             handle={grid}
             schema={schema}
-            source={stylesSource}
             columnExtras={extras}
-            filters={filters}
             headerName={headerName}
             menuItems={menuItems}
             onSelectionChange={setSelected}

@@ -6,7 +6,6 @@ import { orderPath, type Area } from '../api';
 
 interface Col {
   field: string;
-  type?: GridColumn['type'];
   width?: number;
 }
 
@@ -36,25 +35,16 @@ const orderCols = (area: Area): Col[] => {
  * their order and widths. The footer counts the orders rather than adding up their numbers.
  */
 export function orderListSchema(area: Area, view: string, served: GridSchema): GridSchema {
-  const byField = new Map(served.columns.map((c) => [c.field, c]));
-  return {
-    ...served,
-    grid: `orders.list.${area}.${view}`,
-    columns: orderCols(area).flatMap((c): GridColumn[] => {
-      const col = byField.get(c.field);
-      if (!col) return [];
-      return [{ ...col, width: c.width, ...(c.field === 'orderNumber' ? { footerFigure: 'count' as const } : {}) }];
-    }),
-  };
+  return shaped(served, `orders.list.${area}.${view}`, orderCols(area));
 }
 
-/** The sample styles view lists the lines of the coordinator's submitted orders, read whole. */
+/** The sample styles view lists the lines of the coordinator's submitted orders, in this order. */
 const styleCols: Col[] = [
-  { field: 'orderNumber', type: 'integer', width: 110 },
+  { field: 'orderNumber', width: 110 },
   { field: 'style', width: 110 },
   { field: 'color', width: 110 },
   { field: 'size', width: 80 },
-  { field: 'quantity', type: 'integer', width: 96 },
+  { field: 'quantity', width: 96 },
   { field: 'status', width: 120 },
   { field: 'requesterName', width: 170 },
   { field: 'division', width: 120 },
@@ -63,25 +53,21 @@ const styleCols: Col[] = [
   { field: 'tracking', width: 150 },
 ];
 
-export function stylesSchema(): GridSchema {
+/** The sample styles view's schema: the server's over the lines (read in blocks too), shaped alike. */
+export function stylesSchema(served: GridSchema): GridSchema {
+  return shaped(served, 'orders.list.samples.sample-styles', styleCols);
+}
+
+/** The server's schema with cols in their order and widths; the footer counts the order numbers. */
+function shaped(served: GridSchema, grid: string, cols: Col[]): GridSchema {
+  const byField = new Map(served.columns.map((c) => [c.field, c]));
   return {
-    grid: 'orders.list.samples.sample-styles',
-    idField: 'id',
-    versionField: 'version',
-    pageSize: 1000,
-    maxLimit: 1000,
-    maxBatch: 100,
-    defaultSort: [{ field: 'orderNumber', dir: 'desc' }],
-    columns: styleCols.map((c) => ({
-      field: c.field,
-      headerName: c.field,
-      type: c.type ?? 'text',
-      editable: false,
-      validators: [],
-      sortable: true,
-      width: c.width,
-    })),
-    messages: {},
+    ...served,
+    grid,
+    columns: cols.flatMap((c): GridColumn[] => {
+      const col = byField.get(c.field);
+      return col ? [{ ...col, width: c.width, ...(c.field === 'orderNumber' ? { footerFigure: 'count' as const } : {}) }] : [];
+    }),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GridColumn, GridSchema } from '@its/grid';
 import { orderMeta, type Order } from '../api';
 import { orderListSchema, stylesSchema } from './columns';
-import { orderRef, styleRows } from './rows';
+import { orderRef } from './rows';
 
 const order = (n: number, extra: Partial<Order> = {}) => ({ _id: `o${n}`, orderNumber: n, version: 2, status: 'SUBMITTED', customer: null, ...extra }) as Order;
 
@@ -53,14 +53,6 @@ describe('order list rows', () => {
     expect(orderRef(null)).toBeNull();
   });
 
-  it('lists each line of each order in the sample styles view', () => {
-    const rows = styleRows([order(5, { products: [{ id: 'a', version: 1, style: '10306' }, { id: 'b', version: 4, style: '12000' }] })]);
-    expect(rows.map((r) => [r.id, r.orderNumber, r.style, r.version])).toEqual([
-      ['o5:a', 5, '10306', 1],
-      ['o5:b', 5, '12000', 4],
-    ]);
-  });
-
   it("shows each area's columns of the server's schema, filtered and sorted on the server in blocks of its page size", () => {
     const promos = orderListSchema('promos', 'needs-review', served);
     expect(promos.grid).toBe('orders.list.promos.needs-review');
@@ -87,7 +79,11 @@ describe('order list rows', () => {
     }
     // A column the server no longer has is left out rather than shown empty.
     expect(orderListSchema('samples', 'active-orders', { ...served, columns: served.columns.filter((c) => c.field !== 'purpose') }).columns.map((c) => c.field)).not.toContain('purpose');
-    expect(stylesSchema().columns.map((c) => c.field)).toContain('tracking');
+    // The sample styles view: the server's columns over the lines, in the view's order.
+    const lines = stylesSchema({ ...served, grid: 'orderStyles', columns: ['tracking', 'style', 'orderNumber', 'quantity'].map((f) => col(f)) });
+    expect(lines.grid).toBe('orders.list.samples.sample-styles');
+    expect(lines.columns.map((c) => c.field)).toEqual(['orderNumber', 'style', 'quantity', 'tracking']);
+    expect(lines.columns[0]?.footerFigure).toBe('count');
   });
 
   it('reads the route meta of §2.5', () => {
