@@ -120,7 +120,7 @@ func TestYear(t *testing.T) {
 	if _, err := a.DB.Exec(ctx, `UPDATE orders SET created_at = now() - interval '400 days' WHERE id = $1`, old); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.DB.Exec(ctx, `UPDATE order_lines SET product_type = 'Footwear', quantity = 3 WHERE order_id = $1`, recent); err != nil {
+	if _, err := a.DB.Exec(ctx, `UPDATE order_lines SET product_type = 'Apparel', quantity = 3 WHERE order_id = $1`, recent); err != nil {
 		t.Fatal(err)
 	}
 	var number int64
@@ -134,13 +134,28 @@ func TestYear(t *testing.T) {
 	if d["orders"] != float64(number) || len(d["lines"].([]any)) != lines || d["quantity"] != float64(qty) {
 		t.Fatalf("all product types: want %d orders %d lines %d units: %v", number, lines, qty, d)
 	}
+	// One product type: the lines of that type only (the demo orders' lines carry their product's).
+	var fwOrders int64
+	var fwLines, fwQty int
+	if err := a.DB.QueryRow(ctx, `SELECT count(DISTINCT o.id), count(*), coalesce(sum(l.quantity), 0) FROM orders o JOIN order_lines l ON l.order_id = o.id
+		WHERE o.type = 'SAMPLE' AND o.requester_code = 'USR001' AND o.created_at >= now() - interval '1 year' AND l.product_type = 'Footwear'`).Scan(&fwOrders, &fwLines, &fwQty); err != nil {
+		t.Fatal(err)
+	}
+	if fwLines == 0 || fwLines == lines {
+		t.Fatalf("%d footwear lines of %d: the fixture needs lines of another type too", fwLines, lines)
+	}
 	d = data(t, user.Do("GET", "/api/orders/samples/active-orders/year/USR001/footwear", nil))
 	ls := d["lines"].([]any)
-	if d["orders"] != float64(1) || len(ls) != 1 || d["quantity"] != float64(3) || ls[0].(map[string]any)["productType"] != "Footwear" {
-		t.Fatalf("footwear: %v", d)
+	if d["orders"] != float64(fwOrders) || len(ls) != fwLines || d["quantity"] != float64(fwQty) {
+		t.Fatalf("footwear: want %d orders %d lines %d units: %v", fwOrders, fwLines, fwQty, d)
+	}
+	for _, l := range ls {
+		if l.(map[string]any)["productType"] != "Footwear" {
+			t.Fatalf("footwear: a line of another type %v", l)
+		}
 	}
 	d = data(t, login(a, "coordinator").Do("GET", "/api/orders/samples/active-orders/year/USR001/Footwear", nil))
-	if d["orders"] != float64(1) {
+	if d["orders"] != float64(fwOrders) {
 		t.Fatalf("coordinator: %v", d)
 	}
 	refused(t, a, user, "GET", "/api/orders/samples/active-orders/year/EDT001/All", nil, 403, "")
