@@ -147,13 +147,6 @@ export interface UnavailableLine {
 /** What the list's actions need of an order: open and duplicate name it, delete checks its status. */
 export type OrderRef = Pick<Order, '_id' | 'orderNumber' | 'status'>;
 
-/** The list query's answer (the sample styles view reads its orders with their lines). */
-export interface ListAnswer {
-  view: string;
-  rows: Order[];
-  nextCursor: string | null;
-}
-
 /** The order fields a create or a batch may set (docs/api.md). */
 export interface OrderFields {
   purpose?: string;
@@ -232,9 +225,6 @@ export const lineExportEndpoints = (area: Area, id: string) => ({
   export: `${base(area, 'order')}/export/xlsx/${encodeURIComponent(id)}`,
   exportCsv: `${base(area, 'order')}/export/csv/${encodeURIComponent(id)}`,
 });
-
-export const listOrders = (area: Area, view: string, body: Record<string, unknown>, signal?: AbortSignal) =>
-  api.post<ListAnswer>(`${base(area, view)}/query`, body, { signal });
 
 /** One order with its lines, by id or by number (the detail links use either). */
 export function getOrder(area: Area, idOrNumber: string, signal?: AbortSignal): Promise<Order> {

@@ -11,7 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, ProductIcon, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem } from '@its/grid';
+import { DataGrid, ProductIcon, type DataGridHandle, type GridColumn, type GridRow, type MenuItem } from '@its/grid';
 import { KIND_OF, deleteOrder, fetchListSchema, listAssignments, listEndpoints, orderPath, VIEWS, type OrderRef, type OrderRouteMeta } from '../api';
 import { NewOrderDialog, type DialogMode } from '../dialogs/NewOrderDialog';
 import { showOrderError } from '../errors';
