@@ -211,7 +211,7 @@ func TestAuditLog(t *testing.T) {
 	if r := adm.Do("PATCH", "/api/admin/users/"+id, map[string]any{"flags": []string{"wof"}, "departmentAccess": []string{"Sales"}}); r.Status != 200 {
 		t.Fatalf("patch: %d %s", r.Status, r.Raw)
 	}
-	r := adm.Do("GET", "/api/admin/audit?kind=admin.users.update&actor=admin@example&text=wof&from="+time.Now().UTC().Format(time.DateOnly), nil)
+	r := adm.Do("GET", "/api/admin/audit?kind=admin.users.update&actor=admin@example&text=wof&from="+time.Now().Add(-time.Hour).UTC().Format(time.RFC3339), nil)
 	list, _ := r.Body["data"].([]any)
 	if r.Status != 200 || len(list) != 1 {
 		t.Fatalf("audit list: %d %s", r.Status, r.Raw)

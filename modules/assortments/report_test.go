@@ -3,8 +3,8 @@ package assortments_test
 import (
 	"bytes"
 	"context"
+	"slices"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -76,9 +76,32 @@ func TestReports(t *testing.T) {
 	if rows := reportRows(t, manager, "assortments", map[string]any{"keyInitiative": map[string]any{"channel": "Retail", "region": "Europe", "season": "SU", "year": 2031}}); len(rows) != 2 || rows[1][0] != "Report Retail" {
 		t.Fatalf("by key initiative: %v", rows)
 	}
-	today := time.Now().In(mustZone(t)).Format(time.DateOnly)
-	if rows := reportRows(t, manager, "assortments", map[string]any{"seasons": []string{"SU 2031"}, "dateStart": today, "dateEnd": today}); len(rows) != 3 {
-		t.Fatalf("created today: %v", rows)
+	// A report's days run from 01:00:00 to 23:59:59 in the default zone (platform spec §9): one
+	// created at noon on a day is in it, one created at half past midnight only from the day before.
+	if _, err := a.DB.Exec(context.Background(), `UPDATE assortments SET created_date = CASE title
+		WHEN 'Report Wholesale' THEN timestamptz '2031-03-10 12:00:00 America/Los_Angeles'
+		ELSE timestamptz '2031-03-10 00:30:00 America/Los_Angeles' END
+		WHERE title IN ('Report Wholesale', 'Report Retail')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		from, to string
+		want     []string
+	}{
+		{"2031-03-10", "2031-03-10", []string{"Report Wholesale"}},
+		{"2031-03-09", "2031-03-10", []string{"Report Retail", "Report Wholesale"}},
+		{"2031-03-09", "2031-03-09", nil},
+		{"2031-03-11", "", nil},
+	} {
+		rows := reportRows(t, manager, "assortments", map[string]any{"seasons": []string{"SU 2031"}, "dateStart": c.from, "dateEnd": c.to})
+		var got []string
+		for _, r := range rows[1:] {
+			got = append(got, r[0])
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Fatalf("created %s to %s: %v, want %v", c.from, c.to, got, c.want)
+		}
 	}
 	if rows := reportRows(t, manager, "assortments", map[string]any{"seasons": []string{"SU 2031"}, "dateStart": "2020-01-01", "dateEnd": "2020-12-31"}); len(rows) != 1 {
 		t.Fatalf("created in 2020: %v", rows)
@@ -137,12 +160,4 @@ func TestReports(t *testing.T) {
 	if after := a.Count(`SELECT count(*) FROM river_job WHERE kind = 'assortments.report'`); after != before {
 		t.Errorf("refused reports queued %d jobs", after-before)
 	}
-}
-
-func mustZone(t *testing.T) *time.Location {
-	loc, err := time.LoadLocation("America/Los_Angeles")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loc
 }
