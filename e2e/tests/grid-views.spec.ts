@@ -516,3 +516,66 @@ test('sample inventory: a view keeps the grouping from the column menu and opens
     await api.ctx.dispose();
   }
 });
+
+test('assortment list: a view keeps the title search, the sort and a hidden column, and opens from its link', async ({ page }) => {
+  const key = 'assortments.list.all';
+  const api = await apiSession('editor');
+  try {
+    await dropViews(api, key);
+    await resetLayout('editor', key);
+    // The word most of the demo assortments' titles share, to search the list by.
+    const listed = (await (await api.ctx.get('/api/assortments?view=all')).json()).data as { items: Array<{ title: string; type: string }> };
+    const words = new Map<string, number>();
+    for (const i of listed.items) for (const w of new Set(i.title.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w)))) words.set(w, (words.get(w) ?? 0) + 1);
+    const word = [...words].sort((a, b) => b[1] - a[1])[0]![0];
+
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/assortments/all`);
+    const grid = page.getByTestId('assortment-list');
+    await gridLoaded(grid);
+    await page.getByTestId('list-search').fill(word);
+    await page.getByTestId('list-search').press('Enter');
+    await gridLoaded(grid);
+    await expect(grid.getByTestId('list-title').first()).toBeVisible();
+    await sortDescAndHide(page, grid, 'title', ['region']);
+    // The rows the server answers, last title first.
+    const titles = async () => {
+      // In the order shown (ag-grid keeps a row's element where it was and moves it on screen).
+      const n = await grid.getByTestId('list-title').count();
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) out.push((await grid.locator(`.ag-row[row-index="${i}"] [data-testid="list-title"]`).first().textContent()) ?? '');
+      return out;
+    };
+    await expect
+      .poll(async () => {
+        const t = await titles();
+        return { t, desc: t.length > 1 && t.join('\n') === [...t].sort((a, b) => b.localeCompare(a)).join('\n') };
+      })
+      .toMatchObject({ desc: true });
+    const shown = await titles();
+
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-view-save').click();
+    const dialog = page.getByTestId('grid-view-dialog');
+    await dialog.getByTestId('grid-view-name').fill(`Titles with ${word}`);
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    const views = (await (await api.ctx.get(`/api/gridViews/${key}`)).json()).data as Array<{ _id: string; query: { filters?: { q?: string }; sort?: unknown } }>;
+    expect(views).toHaveLength(1);
+    expect(views[0]!.query.filters?.q).toBe(word);
+
+    // The layout back to its default and the search cleared; the link brings all of it back.
+    await resetLayout('editor', key);
+    await page.goto(`${baseUrl()}/product/assortments/all?view=${views[0]!._id}`);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', `Titles with ${word}`, { timeout: 15_000 });
+    await gridLoaded(grid);
+    await expect(page.getByTestId('list-search')).toHaveValue(word);
+    await expect(headerCell(grid, 'region')).toHaveCount(0);
+    await expect.poll(titles).toEqual(shown);
+    await shot(page, 'grid-views-assortment-list-opened');
+  } finally {
+    await dropViews(api, key);
+    await resetLayout('editor', key);
+    await api.ctx.dispose();
+  }
+});

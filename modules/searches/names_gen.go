@@ -14,15 +14,21 @@ var RowHeights = []string{RowHeightCompact, RowHeightNormal, RowHeightTall}
 
 // The grids a view may be saved of (each opened by its own action, views.go).
 const (
-	ViewGridProductsCatalog           = "products.catalog"
-	ViewGridSampleInventoryProduction = "sampleInventory.Production"
-	ViewGridSampleInventorySales      = "sampleInventory.Sales"
-	ViewGridAssortmentsDetail         = "assortments.detail"
-	ViewGridAssortmentsSearch         = "assortments.search"
+	ViewGridProductsCatalog            = "products.catalog"
+	ViewGridSampleInventoryProduction  = "sampleInventory.Production"
+	ViewGridSampleInventorySales       = "sampleInventory.Sales"
+	ViewGridAssortmentsDetail          = "assortments.detail"
+	ViewGridAssortmentsSearch          = "assortments.search"
+	ViewGridAssortmentsListQuickAccess = "assortments.list.quick-access"
+	ViewGridAssortmentsListAll         = "assortments.list.all"
+	ViewGridAssortmentsListRecent      = "assortments.list.recent"
+	ViewGridAssortmentsListStarred     = "assortments.list.starred"
+	ViewGridAssortmentsListScheduled   = "assortments.list.scheduled"
+	ViewGridAssortmentsListArchived    = "assortments.list.archived"
 )
 
 // ViewGrids lists every viewGrid value in order.
-var ViewGrids = []string{ViewGridProductsCatalog, ViewGridSampleInventoryProduction, ViewGridSampleInventorySales, ViewGridAssortmentsDetail, ViewGridAssortmentsSearch}
+var ViewGrids = []string{ViewGridProductsCatalog, ViewGridSampleInventoryProduction, ViewGridSampleInventorySales, ViewGridAssortmentsDetail, ViewGridAssortmentsSearch, ViewGridAssortmentsListQuickAccess, ViewGridAssortmentsListAll, ViewGridAssortmentsListRecent, ViewGridAssortmentsListStarred, ViewGridAssortmentsListScheduled, ViewGridAssortmentsListArchived}
 
 // Constants of modules/searches/module.yaml.
 const (

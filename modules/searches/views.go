@@ -24,6 +24,13 @@ var viewGrids = map[string]authz.Check{
 	ViewGridSampleInventorySales:      {Action: actions.SampleInventoryView, Resource: map[string]any{"library": "Sales"}},
 	ViewGridAssortmentsDetail:         {Action: actions.AssortmentsView},
 	ViewGridAssortmentsSearch:         {Action: actions.AssortmentsView},
+	// The assortment lists, one grid per list view (their columns differ).
+	ViewGridAssortmentsListQuickAccess: {Action: actions.AssortmentsView},
+	ViewGridAssortmentsListAll:         {Action: actions.AssortmentsView},
+	ViewGridAssortmentsListRecent:      {Action: actions.AssortmentsView},
+	ViewGridAssortmentsListStarred:     {Action: actions.AssortmentsView},
+	ViewGridAssortmentsListScheduled:   {Action: actions.AssortmentsView},
+	ViewGridAssortmentsListArchived:    {Action: actions.AssortmentsView},
 }
 
 // maxShares caps the users one view is shared with.

@@ -185,6 +185,21 @@ describe('DataGrid columns the user changed', () => {
     expect(api.getColumn('netCost')?.isVisible()).toBe(false);
     expect(api.getColumn('style')?.getActualWidth()).toBe(333);
   });
+
+  it("a column the user unpinned stays so when the page's extras pin it and new definitions come", async () => {
+    const mem = memorySource();
+    const ref = createRef<DataGridHandle>();
+    const props = { schema, source: mem.source, handle: ref, columnExtras: { style: { pinned: 'left' as const } } };
+    const { rerender } = renderWithShell(<DataGrid {...props} canEdit={false} />);
+    const handle = () => ref.current!;
+    await loaded(handle, 2);
+    const api = handle().controller.api!;
+    expect(api.getColumn('style')?.getPinned()).toBe('left');
+    act(() => api.setColumnsPinned(['style'], null));
+    rerender(<DataGrid {...props} canEdit />);
+    await waitFor(() => expect(api.getColumnDef('status')?.headerClass).toBe('its-grid-header--editable'));
+    expect(api.getColumn('style')?.getPinned()).toBeFalsy();
+  });
 });
 
 describe('DataGrid rows removed', () => {
@@ -233,9 +248,11 @@ describe('column extras', () => {
   it('lay over the kit column; classes and class rules are added, not replaced', () => {
     const render = () => null;
     const rule = () => true;
-    const kit: ColDef = { colId: 'thumbnail', cellClass: 'its-grid-cell--num', cellClassRules: { 'its-grid-cell--range': rule }, width: 120 };
+    const kit: ColDef = { colId: 'thumbnail', cellClass: 'its-grid-cell--num', cellClassRules: { 'its-grid-cell--range': rule }, initialWidth: 120 };
     const out = withColumnExtras(kit, { cellRenderer: render, cellClass: 'pr-thumb', cellClassRules: { 'pr-star': rule }, width: 56, pinned: 'left' });
-    expect(out).toMatchObject({ colId: 'thumbnail', cellRenderer: render, width: 56, pinned: 'left', cellClass: ['its-grid-cell--num', 'pr-thumb'] });
+    expect(out).toMatchObject({ colId: 'thumbnail', cellRenderer: render, initialWidth: 56, initialPinned: 'left', cellClass: ['its-grid-cell--num', 'pr-thumb'] });
+    expect(out).not.toHaveProperty('pinned');
+    expect(out).not.toHaveProperty('width');
     expect(Object.keys(out.cellClassRules ?? {})).toEqual(['its-grid-cell--range', 'pr-star']);
     expect(withColumnExtras(kit, undefined)).toBe(kit);
   });
@@ -245,7 +262,8 @@ describe('column extras', () => {
     const render = () => null;
     const { handle } = mount({ source: mem.source, columnExtras: { style: { cellRenderer: render, pinned: 'left' } } });
     await loaded(handle, 2);
-    expect(handle().controller.api?.getColumnDef('style')).toMatchObject({ cellRenderer: render, pinned: 'left', headerName: 'Style' });
+    expect(handle().controller.api?.getColumnDef('style')).toMatchObject({ cellRenderer: render, initialPinned: 'left', headerName: 'Style' });
+    expect(handle().controller.api?.getColumn('style')?.getPinned()).toBe('left');
   });
 });
 
@@ -295,6 +313,20 @@ describe('column menu', () => {
     fireEvent.click(item(menu, 'showAll'));
     expect(api.getColumn('style')?.isVisible()).toBe(true);
   }, 60_000);
+
+  it('a sort from the menu reads the rows again from a source that sorts on the server', async () => {
+    const src = allRows();
+    const source = { ...src.source, sortOnServer: true } satisfies GridSource;
+    const { handle } = mount({ source });
+    await loaded(handle, 3);
+    const before = src.load.mock.calls.length;
+    fireEvent.click(item(await openMenu('netCost'), 'sortDesc'));
+    await waitFor(() => expect(src.load.mock.calls.length).toBe(before + 1));
+    expect(src.load.mock.calls.at(-1)![0].sort).toEqual([{ field: 'netCost', dir: 'desc' }]);
+    fireEvent.click(item(await openMenu('netCost'), 'sortNone'));
+    await waitFor(() => expect(src.load.mock.calls.length).toBe(before + 2));
+    expect(src.load.mock.calls.at(-1)![0].sort).toEqual([]);
+  });
 
   it('groups by the column where the grid allows it', async () => {
     const src = allRows();

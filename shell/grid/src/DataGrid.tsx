@@ -643,6 +643,8 @@ function GridView(props: DataGridProps) {
     const sortTo = (dir: 'asc' | 'desc' | null) => {
       api.applyColumnState({ state: [{ colId: field, sort: dir }], defaultState: { sort: null } });
       props.onSortChange?.(ctrl.currentSort());
+      // ag-grid calls this sort the api's, not the user's (onSortChanged skips it): read again here.
+      if (source?.sortOnServer) void ctrl.load();
     };
     const menuRect = ui.columnMenu;
     const act: Record<ColumnMenuId, { label: string; icon: string; run: () => void }> = {
@@ -951,10 +953,18 @@ function GridView(props: DataGridProps) {
   );
 }
 
-/** A kit column definition with the page's extras laid over (classes and class rules added). */
+/**
+ * A kit column definition with the page's extras laid over (classes and class rules added). A
+ * page's width, hidden flag and pin are starting values (ag-grid's initial*): ag-grid applies the
+ * plain ones again on every new set of definitions, undoing what the user changed since.
+ */
 export function withColumnExtras(def: ColDef<GridData>, extra: Partial<ColDef> | undefined): ColDef<GridData> {
   if (!extra) return def;
-  const out = { ...def, ...(extra as Partial<ColDef<GridData>>) };
+  const { width, hide, pinned, ...rest } = extra;
+  const out: ColDef<GridData> = { ...def, ...(rest as Partial<ColDef<GridData>>) };
+  if (width !== undefined) out.initialWidth = width;
+  if (hide !== undefined) out.initialHide = !!hide;
+  if (pinned != null) out.initialPinned = pinned;
   if (def.cellClass && extra.cellClass) {
     const list = (c: unknown): string[] => (typeof c === 'string' ? [c] : Array.isArray(c) ? (c as string[]) : []);
     if (typeof def.cellClass === 'function' || typeof extra.cellClass === 'function') out.cellClass = extra.cellClass as ColDef<GridData>['cellClass'];

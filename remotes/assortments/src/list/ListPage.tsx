@@ -274,6 +274,18 @@ export function ListPage({ view }: { view: View }) {
   };
 
   const filters = useMemo(() => ({ view, q, open: [...expanded].sort().join(',') }), [view, q, expanded]);
+  // A saved view of a list keeps its title search too (the lists that have one).
+  const viewFilters = useMemo(
+    () => ({
+      value: browses(view) && q ? { q } : {},
+      apply: (f: Record<string, unknown>) => {
+        const text = browses(view) && typeof f.q === 'string' ? f.q.trim() : '';
+        setSearch(text);
+        setQ(text);
+      },
+    }),
+    [view, q],
+  );
   const emptyText = () =>
     q
       ? intl.formatMessage({ id: 'assortments.empty.search', defaultMessage: 'No assortments match “{q}”.' }, { q })
@@ -311,6 +323,7 @@ export function ListPage({ view }: { view: View }) {
           source={source}
           columnExtras={extras}
           filters={filters}
+          viewFilters={viewFilters}
           endpoints={exportEndpoints}
           exportRequest={exportRequest}
           exportFileName={`Assortments_${view}`}
