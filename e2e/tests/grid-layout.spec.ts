@@ -106,3 +106,36 @@ test('assortment lists: each view keeps its own layout on the server', async ({ 
   await expect(headerCell(grid, 'subTitle')).toHaveCount(0);
   await resetLayout('editor', 'assortments.list.all');
 });
+
+// The other grids keep the user's layout the same way: each under its own name on the server.
+for (const g of [
+  { name: 'an order list view', role: 'user', path: '/orders/samples/active-orders', key: 'orders.samples.active-orders', grid: 'order-list' },
+  { name: 'Manage Seasons', role: 'adminEditor', path: '/product/assortments/seasons/manage', key: 'seasons', grid: 'seasons-grid' },
+  { name: 'the internal assortment list', role: 'user', path: '/product/assortments/internal/retail', key: 'internalAssortments.list', grid: 'internal-list' },
+]) {
+  test(`${g.name}: a column hidden in the chooser stays hidden on the next visit`, async ({ page }) => {
+    await resetLayout(g.role, g.key);
+    try {
+      await login(page, g.role);
+      await page.goto(`${baseUrl()}${g.path}`);
+      const grid = page.getByTestId(g.grid);
+      await gridLoaded(grid);
+      await page.getByTestId('grid-columns').click();
+      const chooser = page.getByTestId('grid-column-chooser');
+      const field = (await chooser.getByTestId('grid-chooser-column').last().getAttribute('data-field')) ?? '';
+      await expect(headerCell(grid, field)).toHaveCount(1);
+      const put = page.waitForResponse((r) => r.url().endsWith(`/api/gridLayouts/${g.key}`) && r.request().method() === 'PUT');
+      await chooser.locator(`[data-testid="grid-chooser-column"][data-field="${field}"]`).getByRole('checkbox').uncheck();
+      expect((await put).ok()).toBe(true);
+      await expect(headerCell(grid, field)).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      await page.reload();
+      await gridLoaded(grid);
+      await expect(grid.locator('.ag-row').first()).toBeVisible();
+      await expect(headerCell(grid, field)).toHaveCount(0);
+    } finally {
+      await resetLayout(g.role, g.key);
+    }
+  });
+}

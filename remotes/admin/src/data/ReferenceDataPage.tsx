@@ -83,6 +83,7 @@ function ReferenceGrid({ set }: { set: DataSet }) {
         key={set}
         testId={`data-grid-${set}`}
         schema={schema.data}
+        layoutKey={`admin.data.${set}`}
         endpoints={endpoints}
         canEdit
         handle={gridRef}

@@ -140,6 +140,7 @@ export function InternalListPage({ channel }: { channel: string }) {
           testId="internal-list"
           handle={grid}
           schema={schema}
+          layoutKey="internalAssortments.list"
           columnExtras={extras}
           canEdit={false}
           endpoints={endpoints}

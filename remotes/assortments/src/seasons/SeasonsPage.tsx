@@ -240,6 +240,7 @@ export function SeasonsPage() {
           testId="seasons-grid"
           handle={grid}
           schema={schema}
+          layoutKey="seasons"
           source={source}
           columnExtras={extras}
           filters={{ channel }}

@@ -98,6 +98,7 @@ export function AssignmentsPage() {
           testId="assignments-grid"
           handle={grid}
           schema={schema}
+          layoutKey="orders.assignments"
           source={source}
           canEdit={!!canEdit}
           headerName={headerName}

@@ -158,11 +158,13 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
           )
         ) : (
           <DataGrid
-            // Another coordinator viewed as is another view: read from the top.
-            key={viewAs ?? ''}
+            // Each list view has its columns and keeps its own layout; another coordinator viewed as
+            // is another view too: read from the top.
+            key={`${area}.${view}/${viewAs ?? ''}`}
             testId="order-list"
             handle={grid}
             schema={schema}
+            layoutKey={`orders.${area}.${view}`}
             columnExtras={extras}
             headerName={headerName}
             menuItems={menuItems}
