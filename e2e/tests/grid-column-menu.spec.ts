@@ -129,7 +129,7 @@ test('sample inventory: filter by a column on the grid protocol and group by it 
   const top = sorted.rows[0]!.totalQty;
   await openColumnMenu(page, grid, 'totalQty');
   await menuItem(page, 'sortDesc').click();
-  await expect(cell(grid, 0, 'totalQty')).toHaveText(String(top));
+  await expect(cell(grid, 0, 'totalQty')).toHaveText(top.toLocaleString('en-US'));
   await openColumnMenu(page, grid, 'totalQty');
   await menuItem(page, 'sortNone').click();
   await gridLoaded(grid);

@@ -579,3 +579,54 @@ test('assortment list: a view keeps the title search, the sort and a hidden colu
     await api.ctx.dispose();
   }
 });
+
+test('order list: a view keeps a filter and the grouping, and opens from its link', async ({ page }) => {
+  const key = 'orders.samples.active-orders';
+  const api = await apiSession('user');
+  try {
+    await dropViews(api, key);
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/samples/active-orders`);
+    const grid = page.getByTestId('order-list');
+    await gridLoaded(grid);
+
+    // Purpose contains "photo", grouped by status from the column menu.
+    const panel = await openBuilder(page);
+    await setCondition(panel, 0, 'purpose', 'contains', 'photo');
+    await panel.getByTestId('grid-filter-builder-apply').click();
+    await gridLoaded(grid);
+    const filtered = await grid.getByTestId('grid-row-count').getAttribute('data-count');
+    expect(Number(filtered)).toBeGreaterThan(0);
+    await openColumnMenu(page, grid, 'status');
+    await menuItem(page, 'group').click();
+    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-view-save').click();
+    const dialog = page.getByTestId('grid-view-dialog');
+    await dialog.getByTestId('grid-view-name').fill('Photo shoots by status');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    const listed = (await (await api.ctx.get(`/api/gridViews/${key}`)).json()).data as Array<{ _id: string; query: { groupBy?: string[] } }>;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.query.groupBy).toEqual(['status']);
+
+    // Back to the whole list, ungrouped; the link opens the view again.
+    await openColumnMenu(page, grid, 'status');
+    await menuItem(page, 'ungroup').click();
+    await page.getByTestId('grid-filter-chip-remove').click();
+    await gridLoaded(grid);
+    await expect(grid.getByTestId('grid-row-count')).not.toHaveAttribute('data-count', filtered ?? '');
+    await page.goto(`${baseUrl()}/orders/samples/active-orders?view=${listed[0]!._id}`);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', 'Photo shoots by status', { timeout: 15_000 });
+    await gridLoaded(grid);
+    await expect(page.getByTestId('grid-filter-chip')).toHaveCount(1);
+    await expect(grid.getByTestId('grid-group-by')).toHaveValue('status');
+    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+    await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', filtered ?? '');
+    await shot(page, 'grid-views-order-list-opened');
+  } finally {
+    await dropViews(api, key);
+    await api.ctx.dispose();
+  }
+});

@@ -14,21 +14,29 @@ var RowHeights = []string{RowHeightCompact, RowHeightNormal, RowHeightTall}
 
 // The grids a view may be saved of (each opened by its own action, views.go).
 const (
-	ViewGridProductsCatalog            = "products.catalog"
-	ViewGridSampleInventoryProduction  = "sampleInventory.Production"
-	ViewGridSampleInventorySales       = "sampleInventory.Sales"
-	ViewGridAssortmentsDetail          = "assortments.detail"
-	ViewGridAssortmentsSearch          = "assortments.search"
-	ViewGridAssortmentsListQuickAccess = "assortments.list.quick-access"
-	ViewGridAssortmentsListAll         = "assortments.list.all"
-	ViewGridAssortmentsListRecent      = "assortments.list.recent"
-	ViewGridAssortmentsListStarred     = "assortments.list.starred"
-	ViewGridAssortmentsListScheduled   = "assortments.list.scheduled"
-	ViewGridAssortmentsListArchived    = "assortments.list.archived"
+	ViewGridProductsCatalog             = "products.catalog"
+	ViewGridSampleInventoryProduction   = "sampleInventory.Production"
+	ViewGridSampleInventorySales        = "sampleInventory.Sales"
+	ViewGridAssortmentsDetail           = "assortments.detail"
+	ViewGridAssortmentsSearch           = "assortments.search"
+	ViewGridAssortmentsListQuickAccess  = "assortments.list.quick-access"
+	ViewGridAssortmentsListAll          = "assortments.list.all"
+	ViewGridAssortmentsListRecent       = "assortments.list.recent"
+	ViewGridAssortmentsListStarred      = "assortments.list.starred"
+	ViewGridAssortmentsListScheduled    = "assortments.list.scheduled"
+	ViewGridAssortmentsListArchived     = "assortments.list.archived"
+	ViewGridOrdersSamplesSampleStyles   = "orders.samples.sample-styles"
+	ViewGridOrdersSamplesActiveOrders   = "orders.samples.active-orders"
+	ViewGridOrdersSamplesArchivedOrders = "orders.samples.archived-orders"
+	ViewGridOrdersPromosNeedsReview     = "orders.promos.needs-review"
+	ViewGridOrdersPromosReviewed        = "orders.promos.reviewed"
+	ViewGridOrdersPromosArchived        = "orders.promos.archived"
+	ViewGridOrdersWholesaleActive       = "orders.wholesale.active"
+	ViewGridOrdersWholesaleArchived     = "orders.wholesale.archived"
 )
 
 // ViewGrids lists every viewGrid value in order.
-var ViewGrids = []string{ViewGridProductsCatalog, ViewGridSampleInventoryProduction, ViewGridSampleInventorySales, ViewGridAssortmentsDetail, ViewGridAssortmentsSearch, ViewGridAssortmentsListQuickAccess, ViewGridAssortmentsListAll, ViewGridAssortmentsListRecent, ViewGridAssortmentsListStarred, ViewGridAssortmentsListScheduled, ViewGridAssortmentsListArchived}
+var ViewGrids = []string{ViewGridProductsCatalog, ViewGridSampleInventoryProduction, ViewGridSampleInventorySales, ViewGridAssortmentsDetail, ViewGridAssortmentsSearch, ViewGridAssortmentsListQuickAccess, ViewGridAssortmentsListAll, ViewGridAssortmentsListRecent, ViewGridAssortmentsListStarred, ViewGridAssortmentsListScheduled, ViewGridAssortmentsListArchived, ViewGridOrdersSamplesSampleStyles, ViewGridOrdersSamplesActiveOrders, ViewGridOrdersSamplesArchivedOrders, ViewGridOrdersPromosNeedsReview, ViewGridOrdersPromosReviewed, ViewGridOrdersPromosArchived, ViewGridOrdersWholesaleActive, ViewGridOrdersWholesaleArchived}
 
 // Constants of modules/searches/module.yaml.
 const (

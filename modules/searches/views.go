@@ -31,6 +31,20 @@ var viewGrids = map[string]authz.Check{
 	ViewGridAssortmentsListStarred:     {Action: actions.AssortmentsView},
 	ViewGridAssortmentsListScheduled:   {Action: actions.AssortmentsView},
 	ViewGridAssortmentsListArchived:    {Action: actions.AssortmentsView},
+	// The order list views: the order type's list (the sample styles view is the coordinators').
+	ViewGridOrdersSamplesSampleStyles:   {Action: actions.OrdersSampleStyles},
+	ViewGridOrdersSamplesActiveOrders:   orderList("SAMPLE"),
+	ViewGridOrdersSamplesArchivedOrders: orderList("SAMPLE"),
+	ViewGridOrdersPromosNeedsReview:     orderList("PROMO"),
+	ViewGridOrdersPromosReviewed:        orderList("PROMO"),
+	ViewGridOrdersPromosArchived:        orderList("PROMO"),
+	ViewGridOrdersWholesaleActive:       orderList("WHOLESALE"),
+	ViewGridOrdersWholesaleArchived:     orderList("WHOLESALE"),
+}
+
+// orderList is the decision that opens an order type's lists (the orders module's list routes).
+func orderList(orderType string) authz.Check {
+	return authz.Check{Action: actions.OrdersView, Resource: map[string]any{"orderType": orderType}}
 }
 
 // maxShares caps the users one view is shared with.

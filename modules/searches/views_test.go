@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"its/core/app/apptest"
 )
 
 // TestGridViews: a user saves a view of a grid (query and layout), shares it with a user who
@@ -154,5 +156,63 @@ func TestGridViews(t *testing.T) {
 	}
 	if r := editor.Do("GET", "/api/gridViews/view/not-an-id", nil); r.Status != 404 {
 		t.Fatalf("a bad id: %d", r.Status)
+	}
+}
+
+// TestOrderListViews: a view of an order list view is kept only by, and shared only with, users
+// the order type's lists open to; the sample styles view is the coordinators'.
+func TestOrderListViews(t *testing.T) {
+	a := start(t)
+	// The demo user and coordinator open sample and promo orders, the manager wholesale ones.
+	user, coord, manager := login(a, "user"), login(a, "coordinator"), login(a, "manager")
+	views := func() int { return a.Count(`SELECT count(*) FROM grid_views`) }
+	view := func(name string, shared ...string) map[string]any {
+		return map[string]any{
+			"name":       name,
+			"query":      map[string]any{"where": map[string]any{"field": "status", "op": "in", "value": []string{"DRAFT"}}, "groupBy": []string{"status"}},
+			"layout":     map[string]any{"columns": []map[string]any{{"field": "orderNumber"}, {"field": "purpose", "hide": true}}},
+			"sharedWith": append([]string{}, shared...),
+		}
+	}
+	for _, c := range []struct {
+		who    string
+		grid   string
+		body   map[string]any
+		status int
+	}{
+		{"manager", "orders.samples.active-orders", view("Drafts"), 403},
+		{"user", "orders.samples.active-orders", view("Drafts", "manager@example.com"), 403},
+		{"user", "orders.samples.sample-styles", view("Styles"), 403},
+		{"coordinator", "orders.wholesale.active", view("Wholesale"), 403},
+	} {
+		client := map[string]*apptest.Client{"user": user, "coordinator": coord, "manager": manager}[c.who]
+		if r := client.Do("POST", "/api/gridViews/"+c.grid, c.body); r.Status != c.status || views() != 0 {
+			t.Fatalf("%s saves %s: %d %s", c.who, c.grid, r.Status, r.Raw)
+		}
+	}
+	for _, c := range []struct {
+		client *apptest.Client
+		grid   string
+		body   map[string]any
+	}{
+		{user, "orders.samples.active-orders", view("Drafts", "coordinator@example.com")},
+		{coord, "orders.samples.sample-styles", view("Styles")},
+		{manager, "orders.wholesale.active", view("Wholesale")},
+		{user, "orders.promos.needs-review", view("Promos")},
+	} {
+		if r := c.client.Do("POST", "/api/gridViews/"+c.grid, c.body); r.Status != 200 {
+			t.Fatalf("save %s: %d %s", c.grid, r.Status, r.Raw)
+		}
+	}
+	if views() != 4 {
+		t.Fatalf("views kept: %d", views())
+	}
+	// The coordinator finds the view shared with them; the manager has none of the sample lists.
+	r := coord.Do("GET", "/api/gridViews/orders.samples.active-orders", nil)
+	if list, _ := r.Body["data"].([]any); r.Status != 200 || len(list) != 1 || list[0].(map[string]any)["name"] != "Drafts" {
+		t.Fatalf("shared list: %d %s", r.Status, r.Raw)
+	}
+	if r := manager.Do("GET", "/api/gridViews/orders.samples.active-orders", nil); r.Status != 403 {
+		t.Fatalf("manager lists sample order views: %d", r.Status)
 	}
 }
