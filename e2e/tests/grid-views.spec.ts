@@ -630,3 +630,52 @@ test('order list: a view keeps a filter and the grouping, and opens from its lin
     await api.ctx.dispose();
   }
 });
+
+test('internal assortment list: a view ungrouped with a column hidden opens so from its link', async ({ page }) => {
+  const key = 'internalAssortments.list';
+  const api = await apiSession('user');
+  try {
+    await dropViews(api, key);
+    await resetLayout('user', key);
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/product/assortments/internal/retail`);
+    const grid = page.getByTestId('internal-list');
+    await gridLoaded(grid);
+    // Grouped by gender as the page opens; ungrouped from the column menu, its last column hidden.
+    await expect(grid.getByTestId('grid-group-by')).toHaveValue('gender');
+    await openColumnMenu(page, grid, 'gender');
+    await menuItem(page, 'ungroup').click();
+    await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
+    await page.getByTestId('grid-columns').click();
+    const field = (await page.getByTestId('grid-column-chooser').getByTestId('grid-chooser-column').last().getAttribute('data-field')) ?? '';
+    await page.getByTestId('grid-column-chooser').locator(`[data-testid="grid-chooser-column"][data-field="${field}"]`).getByRole('checkbox').uncheck();
+    await expect(headerCell(grid, field)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('grid-views').click();
+    await page.getByTestId('grid-view-save').click();
+    const dialog = page.getByTestId('grid-view-dialog');
+    await dialog.getByTestId('grid-view-name').fill('Flat list');
+    await dialog.getByTestId('grid-view-dialog-save').click();
+    await expect(dialog).toHaveCount(0);
+    const listed = (await (await api.ctx.get(`/api/gridViews/${key}`)).json()).data as Array<{ _id: string }>;
+    expect(listed).toHaveLength(1);
+
+    // The page's own layout back; the link opens the view.
+    await resetLayout('user', key);
+    await page.goto(`${baseUrl()}/product/assortments/internal/retail`);
+    await gridLoaded(grid);
+    await expect(grid.getByTestId('grid-group-by')).toHaveValue('gender');
+    await expect(headerCell(grid, field)).toHaveCount(1);
+    await page.goto(`${baseUrl()}/product/assortments/internal/retail?view=${listed[0]!._id}`);
+    await expect(page.getByTestId('grid-views')).toHaveAttribute('data-current', 'Flat list', { timeout: 15_000 });
+    await gridLoaded(grid);
+    await expect(grid.getByTestId('grid-group-by')).toHaveValue('');
+    await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
+    await expect(headerCell(grid, field)).toHaveCount(0);
+  } finally {
+    await dropViews(api, key);
+    await resetLayout('user', key);
+    await api.ctx.dispose();
+  }
+});

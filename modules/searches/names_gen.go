@@ -33,10 +33,11 @@ const (
 	ViewGridOrdersPromosArchived        = "orders.promos.archived"
 	ViewGridOrdersWholesaleActive       = "orders.wholesale.active"
 	ViewGridOrdersWholesaleArchived     = "orders.wholesale.archived"
+	ViewGridInternalAssortmentsList     = "internalAssortments.list"
 )
 
 // ViewGrids lists every viewGrid value in order.
-var ViewGrids = []string{ViewGridProductsCatalog, ViewGridSampleInventoryProduction, ViewGridSampleInventorySales, ViewGridAssortmentsDetail, ViewGridAssortmentsSearch, ViewGridAssortmentsListQuickAccess, ViewGridAssortmentsListAll, ViewGridAssortmentsListRecent, ViewGridAssortmentsListStarred, ViewGridAssortmentsListScheduled, ViewGridAssortmentsListArchived, ViewGridOrdersSamplesSampleStyles, ViewGridOrdersSamplesActiveOrders, ViewGridOrdersSamplesArchivedOrders, ViewGridOrdersPromosNeedsReview, ViewGridOrdersPromosReviewed, ViewGridOrdersPromosArchived, ViewGridOrdersWholesaleActive, ViewGridOrdersWholesaleArchived}
+var ViewGrids = []string{ViewGridProductsCatalog, ViewGridSampleInventoryProduction, ViewGridSampleInventorySales, ViewGridAssortmentsDetail, ViewGridAssortmentsSearch, ViewGridAssortmentsListQuickAccess, ViewGridAssortmentsListAll, ViewGridAssortmentsListRecent, ViewGridAssortmentsListStarred, ViewGridAssortmentsListScheduled, ViewGridAssortmentsListArchived, ViewGridOrdersSamplesSampleStyles, ViewGridOrdersSamplesActiveOrders, ViewGridOrdersSamplesArchivedOrders, ViewGridOrdersPromosNeedsReview, ViewGridOrdersPromosReviewed, ViewGridOrdersPromosArchived, ViewGridOrdersWholesaleActive, ViewGridOrdersWholesaleArchived, ViewGridInternalAssortmentsList}
 
 // Constants of modules/searches/module.yaml.
 const (

@@ -40,6 +40,7 @@ var viewGrids = map[string]authz.Check{
 	ViewGridOrdersPromosArchived:        orderList("PROMO"),
 	ViewGridOrdersWholesaleActive:       orderList("WHOLESALE"),
 	ViewGridOrdersWholesaleArchived:     orderList("WHOLESALE"),
+	ViewGridInternalAssortmentsList:     {Action: actions.InternalAssortmentsView},
 }
 
 // orderList is the decision that opens an order type's lists (the orders module's list routes).

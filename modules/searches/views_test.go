@@ -160,7 +160,8 @@ func TestGridViews(t *testing.T) {
 }
 
 // TestOrderListViews: a view of an order list view is kept only by, and shared only with, users
-// the order type's lists open to; the sample styles view is the coordinators'.
+// the order type's lists open to; the sample styles view is the coordinators'. The internal
+// assortment list's views are for those who open internal assortments.
 func TestOrderListViews(t *testing.T) {
 	a := start(t)
 	// The demo user and coordinator open sample and promo orders, the manager wholesale ones.
@@ -184,6 +185,8 @@ func TestOrderListViews(t *testing.T) {
 		{"user", "orders.samples.active-orders", view("Drafts", "manager@example.com"), 403},
 		{"user", "orders.samples.sample-styles", view("Styles"), 403},
 		{"coordinator", "orders.wholesale.active", view("Wholesale"), 403},
+		// The manager has no internal assortments.
+		{"manager", "internalAssortments.list", view("Internal"), 403},
 	} {
 		client := map[string]*apptest.Client{"user": user, "coordinator": coord, "manager": manager}[c.who]
 		if r := client.Do("POST", "/api/gridViews/"+c.grid, c.body); r.Status != c.status || views() != 0 {
@@ -199,12 +202,13 @@ func TestOrderListViews(t *testing.T) {
 		{coord, "orders.samples.sample-styles", view("Styles")},
 		{manager, "orders.wholesale.active", view("Wholesale")},
 		{user, "orders.promos.needs-review", view("Promos")},
+		{user, "internalAssortments.list", view("Internal")},
 	} {
 		if r := c.client.Do("POST", "/api/gridViews/"+c.grid, c.body); r.Status != 200 {
 			t.Fatalf("save %s: %d %s", c.grid, r.Status, r.Raw)
 		}
 	}
-	if views() != 4 {
+	if views() != 5 {
 		t.Fatalf("views kept: %d", views())
 	}
 	// The coordinator finds the view shared with them; the manager has none of the sample lists.

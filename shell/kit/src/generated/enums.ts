@@ -59,7 +59,7 @@ export const enums = {
     /** A grid's row heights a user's layout may pick */
     rowHeights: ['compact', 'normal', 'tall'],
     /** The grids a view may be saved of (each opened by its own action, views.go) */
-    viewGrids: ['products.catalog', 'sampleInventory.Production', 'sampleInventory.Sales', 'assortments.detail', 'assortments.search', 'assortments.list.quick-access', 'assortments.list.all', 'assortments.list.recent', 'assortments.list.starred', 'assortments.list.scheduled', 'assortments.list.archived', 'orders.samples.sample-styles', 'orders.samples.active-orders', 'orders.samples.archived-orders', 'orders.promos.needs-review', 'orders.promos.reviewed', 'orders.promos.archived', 'orders.wholesale.active', 'orders.wholesale.archived'],
+    viewGrids: ['products.catalog', 'sampleInventory.Production', 'sampleInventory.Sales', 'assortments.detail', 'assortments.search', 'assortments.list.quick-access', 'assortments.list.all', 'assortments.list.recent', 'assortments.list.starred', 'assortments.list.scheduled', 'assortments.list.archived', 'orders.samples.sample-styles', 'orders.samples.active-orders', 'orders.samples.archived-orders', 'orders.promos.needs-review', 'orders.promos.reviewed', 'orders.promos.archived', 'orders.wholesale.active', 'orders.wholesale.archived', 'internalAssortments.list'],
   },
   seasons: {
     /** Season codes (spec §3.3) */
