@@ -114,9 +114,13 @@ test.describe.serial('assortment manager', () => {
     await spring.getByTestId('folder-toggle').click();
     await expect(page.getByTestId('list-title').filter({ hasText: "Men's Running SP25" })).toHaveCount(0);
 
+    // A new assortment goes into the folder focused or selected: from a fresh page, it goes to the top.
+    await page.reload();
+    await expect(page.getByTestId('list-title').first()).toBeVisible();
     await page.getByTestId('new-assortment').click();
     const dialog = page.getByTestId('new-assortment-dialog');
     await expect(dialog).toContainText('Select Assortment Type');
+    await expect(dialog).not.toContainText('Created in the folder');
     await dialog.getByTestId('new-create').click();
     await expect(dialog).toContainText('Give the assortment a title.');
     await dialog.getByTestId('new-title').fill(title);
