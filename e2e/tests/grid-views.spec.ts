@@ -225,6 +225,46 @@ async function dropViews(api: Api, grid: string) {
   }
 }
 
+/** Runs a test of a grid's views from none of the role's views and the default layout, and leaves it so. */
+async function withCleanViews(role: string, key: string, run: (api: Api) => Promise<void>) {
+  const api = await apiSession(role);
+  try {
+    await dropViews(api, key);
+    await resetLayout(role, key);
+    await run(api);
+  } finally {
+    await dropViews(api, key);
+    await resetLayout(role, key);
+    await api.ctx.dispose();
+  }
+}
+
+/**
+ * One condition from the filter builder, then grouped by a column from its menu: answers the row
+ * count the condition left.
+ */
+async function filterThenGroup(page: Page, grid: Locator, [field, op, value]: [string, string, string], groupBy: string) {
+  const panel = await openBuilder(page);
+  await setCondition(panel, 0, field, op, value);
+  await panel.getByTestId('grid-filter-builder-apply').click();
+  await gridLoaded(grid);
+  const filtered = await grid.getByTestId('grid-row-count').getAttribute('data-count');
+  await openColumnMenu(page, grid, groupBy);
+  await menuItem(page, 'group').click();
+  await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+  return filtered;
+}
+
+/** Saves the grid as it is as a private view of that name from the Views menu. */
+async function saveView(page: Page, name: string) {
+  await page.getByTestId('grid-views').click();
+  await page.getByTestId('grid-view-save').click();
+  const dialog = page.getByTestId('grid-view-dialog');
+  await dialog.getByTestId('grid-view-name').fill(name);
+  await dialog.getByTestId('grid-view-dialog-save').click();
+  await expect(dialog).toHaveCount(0);
+}
+
 /** The ids of the rows the grid shows from the top (the first `n`). */
 async function firstRowIds(grid: Locator, n: number): Promise<string[]> {
   const ids: string[] = [];
@@ -440,24 +480,14 @@ test('product library: a view built, saved, shared with a colleague who opens it
 });
 
 test('sample inventory: a view keeps the grouping from the column menu and opens from its link', async ({ page }) => {
-  const api = await apiSession('editor');
-  try {
-    await dropViews(api, 'sampleInventory.Production');
-    await resetLayout('editor', 'sampleInventory.Production');
+  await withCleanViews('editor', 'sampleInventory.Production', async (api) => {
     await login(page, 'editor');
     await page.goto(`${baseUrl()}/product/libraries/samples/production`);
     const grid = page.getByTestId('sample-grid');
     await gridLoaded(grid);
 
     // Total Qty > 10 from the builder, grouped by division from the column menu, bin hidden.
-    const panel = await openBuilder(page);
-    await setCondition(panel, 0, 'totalQty', 'gt', '10');
-    await panel.getByTestId('grid-filter-builder-apply').click();
-    await gridLoaded(grid);
-    const filtered = await grid.getByTestId('grid-row-count').getAttribute('data-count');
-    await openColumnMenu(page, grid, 'division');
-    await menuItem(page, 'group').click();
-    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+    const filtered = await filterThenGroup(page, grid, ['totalQty', 'gt', '10'], 'division');
     await openColumnMenu(page, grid, 'bin');
     await menuItem(page, 'hide').click();
     await expect(headerCell(grid, 'bin')).toHaveCount(0);
@@ -510,19 +540,12 @@ test('sample inventory: a view keeps the grouping from the column menu and opens
     await page.getByRole('alertdialog').getByRole('button', { name: /delete|yes|ok/i }).click();
     await page.getByTestId('grid-views').click();
     await expect(page.getByTestId('grid-views-menu')).toContainText('No saved views of this grid yet.');
-  } finally {
-    await dropViews(api, 'sampleInventory.Production');
-    await resetLayout('editor', 'sampleInventory.Production');
-    await api.ctx.dispose();
-  }
+  });
 });
 
 test('assortment list: a view keeps the title search, the sort and a hidden column, and opens from its link', async ({ page }) => {
   const key = 'assortments.list.all';
-  const api = await apiSession('editor');
-  try {
-    await dropViews(api, key);
-    await resetLayout('editor', key);
+  await withCleanViews('editor', key, async (api) => {
     // The word most of the demo assortments' titles share, to search the list by.
     const listed = (await (await api.ctx.get('/api/assortments?view=all')).json()).data as { items: Array<{ title: string; type: string }> };
     const words = new Map<string, number>();
@@ -554,12 +577,7 @@ test('assortment list: a view keeps the title search, the sort and a hidden colu
       .toMatchObject({ desc: true });
     const shown = await titles();
 
-    await page.getByTestId('grid-views').click();
-    await page.getByTestId('grid-view-save').click();
-    const dialog = page.getByTestId('grid-view-dialog');
-    await dialog.getByTestId('grid-view-name').fill(`Titles with ${word}`);
-    await dialog.getByTestId('grid-view-dialog-save').click();
-    await expect(dialog).toHaveCount(0);
+    await saveView(page, `Titles with ${word}`);
     const views = (await (await api.ctx.get(`/api/gridViews/${key}`)).json()).data as Array<{ _id: string; query: { filters?: { q?: string }; sort?: unknown } }>;
     expect(views).toHaveLength(1);
     expect(views[0]!.query.filters?.q).toBe(word);
@@ -573,40 +591,22 @@ test('assortment list: a view keeps the title search, the sort and a hidden colu
     await expect(headerCell(grid, 'region')).toHaveCount(0);
     await expect.poll(titles).toEqual(shown);
     await shot(page, 'grid-views-assortment-list-opened');
-  } finally {
-    await dropViews(api, key);
-    await resetLayout('editor', key);
-    await api.ctx.dispose();
-  }
+  });
 });
 
 test('order list: a view keeps a filter and the grouping, and opens from its link', async ({ page }) => {
   const key = 'orders.samples.active-orders';
-  const api = await apiSession('user');
-  try {
-    await dropViews(api, key);
+  await withCleanViews('user', key, async (api) => {
     await login(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples/active-orders`);
     const grid = page.getByTestId('order-list');
     await gridLoaded(grid);
 
     // Purpose contains "photo", grouped by status from the column menu.
-    const panel = await openBuilder(page);
-    await setCondition(panel, 0, 'purpose', 'contains', 'photo');
-    await panel.getByTestId('grid-filter-builder-apply').click();
-    await gridLoaded(grid);
-    const filtered = await grid.getByTestId('grid-row-count').getAttribute('data-count');
+    const filtered = await filterThenGroup(page, grid, ['purpose', 'contains', 'photo'], 'status');
     expect(Number(filtered)).toBeGreaterThan(0);
-    await openColumnMenu(page, grid, 'status');
-    await menuItem(page, 'group').click();
-    await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
 
-    await page.getByTestId('grid-views').click();
-    await page.getByTestId('grid-view-save').click();
-    const dialog = page.getByTestId('grid-view-dialog');
-    await dialog.getByTestId('grid-view-name').fill('Photo shoots by status');
-    await dialog.getByTestId('grid-view-dialog-save').click();
-    await expect(dialog).toHaveCount(0);
+    await saveView(page, 'Photo shoots by status');
     const listed = (await (await api.ctx.get(`/api/gridViews/${key}`)).json()).data as Array<{ _id: string; query: { groupBy?: string[] } }>;
     expect(listed).toHaveLength(1);
     expect(listed[0]!.query.groupBy).toEqual(['status']);
@@ -625,18 +625,12 @@ test('order list: a view keeps a filter and the grouping, and opens from its lin
     await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
     await expect(grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', filtered ?? '');
     await shot(page, 'grid-views-order-list-opened');
-  } finally {
-    await dropViews(api, key);
-    await api.ctx.dispose();
-  }
+  });
 });
 
 test('internal assortment list: a view ungrouped with a column hidden opens so from its link', async ({ page }) => {
   const key = 'internalAssortments.list';
-  const api = await apiSession('user');
-  try {
-    await dropViews(api, key);
-    await resetLayout('user', key);
+  await withCleanViews('user', key, async (api) => {
     await login(page, 'user');
     await page.goto(`${baseUrl()}/product/assortments/internal/retail`);
     const grid = page.getByTestId('internal-list');
@@ -652,12 +646,7 @@ test('internal assortment list: a view ungrouped with a column hidden opens so f
     await expect(headerCell(grid, field)).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    await page.getByTestId('grid-views').click();
-    await page.getByTestId('grid-view-save').click();
-    const dialog = page.getByTestId('grid-view-dialog');
-    await dialog.getByTestId('grid-view-name').fill('Flat list');
-    await dialog.getByTestId('grid-view-dialog-save').click();
-    await expect(dialog).toHaveCount(0);
+    await saveView(page, 'Flat list');
     const listed = (await (await api.ctx.get(`/api/gridViews/${key}`)).json()).data as Array<{ _id: string }>;
     expect(listed).toHaveLength(1);
 
@@ -673,9 +662,5 @@ test('internal assortment list: a view ungrouped with a column hidden opens so f
     await expect(grid.getByTestId('grid-group-by')).toHaveValue('');
     await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
     await expect(headerCell(grid, field)).toHaveCount(0);
-  } finally {
-    await dropViews(api, key);
-    await resetLayout('user', key);
-    await api.ctx.dispose();
-  }
+  });
 });
