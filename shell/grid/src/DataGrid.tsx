@@ -628,6 +628,16 @@ function GridView(props: DataGridProps) {
     return items;
   };
 
+  /**
+   * The user chose a sort, by a header or from the column menu: the page hears it and a source that
+   * sorts on the server reads again. (ag-grid calls the menu's sort the api's, like a restored
+   * layout's or a view's, which onSortChanged leaves alone.)
+   */
+  const userSorted = () => {
+    props.onSortChange?.(ctrl.currentSort());
+    if (source?.sortOnServer) void ctrl.load();
+  };
+
   /** The column menu of a header: sort, filter, group, pin, autosize, hide (columnMenuModel). */
   const columnMenuItems = (field: string): MenuItem[] => {
     const api = ctrl.api;
@@ -642,9 +652,7 @@ function GridView(props: DataGridProps) {
     const groupable = groupOptions.some((g) => g.field === field);
     const sortTo = (dir: 'asc' | 'desc' | null) => {
       api.applyColumnState({ state: [{ colId: field, sort: dir }], defaultState: { sort: null } });
-      props.onSortChange?.(ctrl.currentSort());
-      // ag-grid calls this sort the api's, not the user's (onSortChanged skips it): read again here.
-      if (source?.sortOnServer) void ctrl.load();
+      userSorted();
     };
     const menuRect = ui.columnMenu;
     const act: Record<ColumnMenuId, { label: string; icon: string; run: () => void }> = {
@@ -798,9 +806,7 @@ function GridView(props: DataGridProps) {
           doesExternalFilterPass={ctrl.doesExternalFilterPass}
           suppressNoRowsOverlay
           onSortChanged={(e) => {
-            if (e.source !== 'uiColumnSorted') return;
-            props.onSortChange?.(ctrl.currentSort());
-            if (source?.sortOnServer) void ctrl.load();
+            if (e.source === 'uiColumnSorted') userSorted();
           }}
           onGridReady={(e) => {
             ctrl.attach(e.api as GridApi<GridData>);
