@@ -121,3 +121,21 @@ export async function sortDescAndHide(page: Page, grid: Locator, sortBy: string,
     await expect(headerCell(grid, f)).toHaveCount(0);
   }
 }
+
+/**
+ * Hides one column from the grid's column chooser (the chooser's last column when none is named),
+ * waits until the layout is kept on the server under `layoutKey`, and closes the chooser. Answers
+ * the column hidden.
+ */
+export async function hideInChooser(page: Page, grid: Locator, layoutKey: string, field?: string): Promise<string> {
+  await page.getByTestId('grid-columns').click();
+  const chooser = page.getByTestId('grid-column-chooser');
+  const hidden = field ?? (await chooser.getByTestId('grid-chooser-column').last().getAttribute('data-field')) ?? '';
+  await expect(headerCell(grid, hidden)).toHaveCount(1);
+  const put = page.waitForResponse((r) => r.url().endsWith(`/api/gridLayouts/${layoutKey}`) && r.request().method() === 'PUT');
+  await chooser.locator(`[data-testid="grid-chooser-column"][data-field="${hidden}"]`).getByRole('checkbox').uncheck();
+  expect((await put).ok()).toBe(true);
+  await expect(headerCell(grid, hidden)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  return hidden;
+}

@@ -1,5 +1,5 @@
 import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { gridLoaded, headerCell, resetLayout } from './grid-kit';
+import { gridLoaded, headerCell, hideInChooser, resetLayout } from './grid-kit';
 
 /**
  * The column chooser (docs/grid.md §9.2): hide columns, move one, pick the row height; the
@@ -82,14 +82,7 @@ test('assortment lists: each view keeps its own layout on the server', async ({ 
   await page.goto(`${baseUrl()}/product/assortments/all`);
   const grid = page.getByTestId('assortment-list');
   await gridLoaded(grid);
-  await expect(headerCell(grid, 'subTitle')).toHaveCount(1);
-  await page.getByTestId('grid-columns').click();
-  const chooser = page.getByTestId('grid-column-chooser');
-  const put = page.waitForResponse((r) => r.url().endsWith('/api/gridLayouts/assortments.list.all') && r.request().method() === 'PUT');
-  await chooser.locator('[data-testid="grid-chooser-column"][data-field="subTitle"]').getByRole('checkbox').uncheck();
-  await put;
-  await expect(headerCell(grid, 'subTitle')).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await hideInChooser(page, grid, 'assortments.list.all', 'subTitle');
   await shot(page, 'assortments-list-columns');
 
   // Another view is a grid of its own: its columns are the default ones.
@@ -120,15 +113,7 @@ for (const g of [
       await page.goto(`${baseUrl()}${g.path}`);
       const grid = page.getByTestId(g.grid);
       await gridLoaded(grid);
-      await page.getByTestId('grid-columns').click();
-      const chooser = page.getByTestId('grid-column-chooser');
-      const field = (await chooser.getByTestId('grid-chooser-column').last().getAttribute('data-field')) ?? '';
-      await expect(headerCell(grid, field)).toHaveCount(1);
-      const put = page.waitForResponse((r) => r.url().endsWith(`/api/gridLayouts/${g.key}`) && r.request().method() === 'PUT');
-      await chooser.locator(`[data-testid="grid-chooser-column"][data-field="${field}"]`).getByRole('checkbox').uncheck();
-      expect((await put).ok()).toBe(true);
-      await expect(headerCell(grid, field)).toHaveCount(0);
-      await page.keyboard.press('Escape');
+      const field = await hideInChooser(page, grid, g.key);
 
       await page.reload();
       await gridLoaded(grid);

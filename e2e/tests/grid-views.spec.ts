@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
-import { figure, footCell, gridLoaded, headerCell, menuItem, openBuilder, openColumnMenu, productGroups, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
+import { figure, footCell, gridLoaded, headerCell, hideInChooser, menuItem, openBuilder, openColumnMenu, productGroups, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
 import { csvRows, save, scrollToFirstColumn, shownColumns, xlsxSheet } from './export-files';
 
 /**
@@ -640,11 +640,7 @@ test('internal assortment list: a view ungrouped with a column hidden opens so f
     await openColumnMenu(page, grid, 'gender');
     await menuItem(page, 'ungroup').click();
     await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
-    await page.getByTestId('grid-columns').click();
-    const field = (await page.getByTestId('grid-column-chooser').getByTestId('grid-chooser-column').last().getAttribute('data-field')) ?? '';
-    await page.getByTestId('grid-column-chooser').locator(`[data-testid="grid-chooser-column"][data-field="${field}"]`).getByRole('checkbox').uncheck();
-    await expect(headerCell(grid, field)).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    const field = await hideInChooser(page, grid, key);
 
     await saveView(page, 'Flat list');
     const listed = (await (await api.ctx.get(`/api/gridViews/${key}`)).json()).data as Array<{ _id: string }>;
