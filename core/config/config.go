@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -216,7 +217,23 @@ func LoadFrom(environ []string) (*Config, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = publicURL(cfg.Addr)
+	}
 	return cfg, nil
+}
+
+// publicURL is the base URL of links when public_url is not set: the listen address, with
+// localhost where it names every interface.
+func publicURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://" + addr
+	}
+	if ip, err := netip.ParseAddr(host); host == "" || (err == nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 func readOverlay(name string) ([]byte, error) {

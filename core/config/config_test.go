@@ -57,3 +57,25 @@ func TestRejects(t *testing.T) {
 		}
 	}
 }
+
+// Links follow the listen address unless public_url is set.
+func TestPublicURLFollowsAddr(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want string
+	}{
+		{[]string{"ITS_ADDR=127.0.0.1:9999"}, "http://127.0.0.1:9999"},
+		{[]string{"ITS_ADDR=0.0.0.0:8081"}, "http://localhost:8081"},
+		{[]string{"ITS_ADDR=:8082"}, "http://localhost:8082"},
+		{[]string{"ITS_ADDR=[::]:8083"}, "http://localhost:8083"},
+		{[]string{"ITS_ADDR=127.0.0.1:9999", "ITS_PUBLIC_URL=https://its.example.com"}, "https://its.example.com"},
+	} {
+		c, err := LoadFrom(tc.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.PublicURL != tc.want {
+			t.Errorf("%v: public URL %q, want %q", tc.env, c.PublicURL, tc.want)
+		}
+	}
+}

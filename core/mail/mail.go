@@ -5,10 +5,10 @@ package mail
 
 import (
 	"context"
-	"fmt"
+	"crypto/tls"
 	"log/slog"
+	"net"
 	"net/smtp"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -124,9 +124,7 @@ func (o *Outbox) deliver(ctx context.Context) error {
 			_ = tx.Rollback(ctx)
 			return err
 		}
-		msg := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
-			o.cfg.Mail.From, strings.Join(m.Recipients, ", "), m.Subject, m.Body)
-		sendErr := smtp.SendMail(o.cfg.Mail.SMTPAddr, nil, o.cfg.Mail.From, m.Recipients, []byte(msg))
+		sendErr := o.send(m, time.Now())
 		if sendErr != nil {
 			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'failed', error = $2 WHERE id = $1`, m.ID, sendErr.Error())
 		} else {
@@ -140,6 +138,46 @@ func (o *Outbox) deliver(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// send delivers one message: it asks the server whether it takes UTF-8 addresses (SMTPUTF8)
+// before composing, and uses STARTTLS when offered, as smtp.SendMail does.
+func (o *Outbox) send(m Message, now time.Time) error {
+	c, err := smtp.Dial(o.cfg.Mail.SMTPAddr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if ok, _ := c.Extension("STARTTLS"); ok {
+		host, _, _ := net.SplitHostPort(o.cfg.Mail.SMTPAddr)
+		if err := c.StartTLS(&tls.Config{ServerName: host}); err != nil {
+			return err
+		}
+	}
+	utf8, _ := c.Extension("SMTPUTF8")
+	env, err := compose(o.cfg.Mail.From, m.Recipients, m.Subject, m.Body, now, utf8)
+	if err != nil {
+		return err
+	}
+	if err := c.Mail(env.from); err != nil {
+		return err
+	}
+	for _, r := range env.to {
+		if err := c.Rcpt(r); err != nil {
+			return err
+		}
+	}
+	w, err := c.Data()
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(env.data); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return c.Quit()
 }
 
 // Module provides the outbox.
