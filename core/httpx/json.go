@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -74,8 +75,13 @@ func JSON(w http.ResponseWriter, status int, v any) {
 // Data writes {"data": v} with 200.
 func Data(w http.ResponseWriter, v any) { JSON(w, http.StatusOK, map[string]any{"data": v}) }
 
-// WriteError writes err as the envelope; 5xx causes are logged with the request id.
+// WriteError writes err as the envelope; 5xx causes are logged with the request id. A request
+// the client gave up on is no server failure: it is logged at debug level and gets no answer.
 func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if r.Context().Err() != nil && errors.Is(err, context.Canceled) {
+		log.DebugContext(r.Context(), "request cancelled by the client", "method", r.Method, "path", r.URL.Path)
+		return
+	}
 	e := AsError(err)
 	id := RequestID(r.Context())
 	if e.Status >= 500 {
