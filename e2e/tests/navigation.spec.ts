@@ -1,5 +1,5 @@
 import { DEMO_ROLES } from '../server.mjs';
-import { apiView, baseUrl, expect, login, shot, shownNavIds, test } from './helpers';
+import { apiSession, apiView, baseUrl, expect, login, shot, shownNavIds, test } from './helpers';
 
 for (const role of DEMO_ROLES) {
   test(`${role} sees exactly the navigation and tools the policies allow`, async ({ page }) => {
@@ -48,4 +48,23 @@ test('a gated URL typed by a user without permission lands on the dashboard', as
 test('a deep link opened while logged out asks for login first', async ({ page }) => {
   await page.goto(`${baseUrl()}/dashboard`);
   await expect(page.getByTestId('login-form')).toBeVisible();
+});
+
+test("the spec's bare paths open their screen or its default child", async ({ page }) => {
+  const api = await apiSession('admin');
+  const res = await api.ctx.get('/api/assortments?view=all');
+  expect(res.ok()).toBeTruthy();
+  const id = ((await res.json()).data.items as Array<{ id: string }>)[0]!.id;
+  await login(page, 'admin');
+  const cases: Array<[string, RegExp]> = [
+    [`/product/assortments/assortment/${id}`, new RegExp(`/product/assortments/assortment/${id}/manage$`)],
+    ['/product/libraries/manage', /\/product\/libraries\/manage\/documents\/pending$/],
+    ['/global-retail/libraries/manage', /\/global-retail\/libraries\/manage\/pending$/],
+    ['/product/libraries', /\/product\/libraries\/samples\/(production|sales)$/],
+  ];
+  for (const [path, landed] of cases) {
+    await page.goto(`${baseUrl()}${path}`);
+    await expect(page).toHaveURL(landed);
+  }
+  await api.ctx.dispose();
 });

@@ -40,6 +40,7 @@ const modules: ModuleEntry[] = [
       { path: '/orders', name: 'orders', expose: './Samples', action: 'orders.samples.view', meta: { redirect: '/orders/samples' } },
       { path: '/orders/samples', name: 'orders--samples-list', expose: './Samples', action: 'orders.samples.view', meta: { orderType: 'sample' } },
       { path: '/orders/samples/order/{orderId}', name: 'orders--samples', expose: './Samples', action: 'orders.samples.view', meta: { orderType: 'sample' } },
+      { path: '/orders/samples/o/{orderId}', name: 'orders--samples--short', expose: './Samples', action: 'orders.samples.view', meta: { redirect: '/orders/samples/order/{orderId}' } },
       { path: '/orders/wholesale', name: 'orders--wholesale', expose: './Wholesale', action: actions.ordersWholesaleView.id },
     ],
   },
@@ -119,6 +120,13 @@ describe('the shell', () => {
     cleanupAndStart('/orders/samples/order/42');
     expect(await screen.findByTestId('remote-orders')).toBeTruthy();
     expect(document.querySelector('[data-route]')?.getAttribute('data-route')).toBe('orders--samples');
+  });
+
+  it('fills a redirect target with the route parameters and keeps the query', async () => {
+    start('/orders/samples/o/42?tab=lines', server({ loggedIn: true }));
+    expect(await screen.findByTestId('remote-orders')).toBeTruthy();
+    expect(window.location.pathname).toBe('/orders/samples/order/42');
+    expect(window.location.search).toBe('?tab=lines');
   });
 
   it('shows the chunk-load toast when a remote fails to load, and keeps working', async () => {

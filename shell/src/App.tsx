@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, generatePath, useLocation, useNavigate, useParams } from 'react-router';
 import {
   ApiError,
   ConfirmHost,
@@ -75,8 +75,15 @@ function ToDefault({ to }: { to: string }) {
 /** A registry route: its remote's exposed component, or the redirect its meta names. */
 function RouteElement({ route }: { route: ResolvedRoute }) {
   const redirect = route.meta?.redirect;
-  if (typeof redirect === 'string' && redirect) return <Navigate to={redirect} replace />;
+  if (typeof redirect === 'string' && redirect) return <RedirectTo path={redirect} />;
   return <RemoteOutlet route={route} />;
+}
+
+/** A redirect keeps the route's parameters ({assortment_id} in the target) and the query. */
+function RedirectTo({ path }: { path: string }) {
+  const params = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`${generatePath(toRouterPath(path), params)}${search}`} replace />;
 }
 
 function AppLoading() {

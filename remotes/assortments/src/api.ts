@@ -16,6 +16,8 @@ export type View = (typeof VIEWS)[number];
 export const BASE_PATH = '/product/assortments';
 export const viewPath = (v: View) => `${BASE_PATH}/${v}`;
 export const managePath = (id: string) => `${BASE_PATH}/assortment/${encodeURIComponent(id)}/manage`;
+/** The assortment's documents page: line sheets, price sheets and tear sheets. */
+export const exportPath = (id: string) => `${BASE_PATH}/assortment/${encodeURIComponent(id)}/export`;
 /** The internal assortments' pages: a channel's list and an assortment's tabs. */
 export const INTERNAL_PATH = `${BASE_PATH}/internal`;
 export const internalListPath = (channel: string) => `${INTERNAL_PATH}/${channel.toLowerCase()}`;

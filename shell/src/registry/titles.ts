@@ -28,6 +28,8 @@ export const moduleTitles = defineMessages({
   navAssortments: { id: 'nav.assortments', defaultMessage: 'Assortments' },
   navInternalAssortments: { id: 'nav.internalAssortments', defaultMessage: 'Internal assortments' },
   navAssortmentReporting: { id: 'nav.assortmentReporting', defaultMessage: 'Assortment reporting' },
+  groupAssortments: { id: 'nav.group.assortments', defaultMessage: 'Assortments' },
+  navManageSeasons: { id: 'nav.manageSeasons', defaultMessage: 'Manage seasons' },
   moduleSeasons: { id: 'module.seasons', defaultMessage: 'Seasons' },
   navSeasons: { id: 'nav.seasons', defaultMessage: 'Seasons' },
   moduleOrders: { id: 'module.orders', defaultMessage: 'Orders' },

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, EmptyState, Spinner, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import {
   FilterBar,
   ProductIcon,
@@ -135,10 +135,13 @@ function Header({
   lock,
   editable,
   org,
+  mayExport,
 }: {
   org: OrgBase;
   a: Assortment;
   canWrite: boolean;
+  /** The user may open the assortment's documents (line sheets, price and tear sheets). */
+  mayExport: boolean;
   onPatch: (body: PatchBody) => Promise<unknown>;
   onLabels: () => void;
   onCopy: () => void;
@@ -280,7 +283,7 @@ function Header({
             <ProductIcon name="presentation" />
             <FormattedMessage id="assortments.showroom.open" defaultMessage="Showroom" />
           </Link>
-          {internal && (
+          {(internal || mayExport) && (
             <Link className="its-btn its-btn--secondary" to={page('export')} data-testid="header-export">
               <ProductIcon name="download" />
               {intl.formatMessage(imsg.export)}
@@ -333,9 +336,10 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: Tab = a.method === 'static' && params.get('tab') === 'search' ? 'search' : 'products';
-  const checks = useMemo<AuthzCheck[]>(() => [editCheck(org, a)], [org, a.channel, a.region, a.productType]); // eslint-disable-line react-hooks/exhaustive-deps
+  const checks = useMemo<AuthzCheck[]>(() => [editCheck(org, a), authzCheck(actions.documentsView)], [org, a.channel, a.region, a.productType]); // eslint-disable-line react-hooks/exhaustive-deps
   const decisions = useDecisions(checks);
   const mayEdit = decisions.allowed[0] === true;
+  const mayExport = decisions.allowed[1] === true;
   const lock = useEditLock(a._id, mayEdit, org);
   const archived = a.state === 'archived';
   const canWrite = mayEdit && lock.state.status !== 'locked' && lock.state.status !== 'pending';
@@ -482,7 +486,7 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
 
   return (
     <div className="am-detail" data-testid="assortment-detail" data-id={a._id} data-can-edit={canEdit || undefined}>
-      <Header org={org} a={a} canWrite={canWrite} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} onCrmSync={syncCrm} />
+      <Header org={org} a={a} canWrite={canWrite} mayExport={mayExport} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} onCrmSync={syncCrm} />
       {reason && <ReadOnlyBanner reason={reason} lock={lock.state} channel={a.channel} onRetry={() => void lock.retry()} onUnarchive={() => void archive()} />}
       <AlertsBar a={a} canEdit={canEdit} onClear={() => void clearAlerts()} />
       <div className="am-detail__bar">

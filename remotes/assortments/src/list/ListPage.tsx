@@ -26,6 +26,7 @@ import {
   ROW_UPDATE_MS,
   archiveAssortments,
   deleteAssortment,
+  exportPath,
   listAssortments,
   listExportEndpoints,
   managePath,
@@ -66,8 +67,9 @@ export function ListPage({ view }: { view: View }) {
   const roots = useRef<Assortment[]>([]);
   const gridHandle = useRef<DataGridHandle | null>(null);
 
-  const checks = useMemo<AuthzCheck[]>(() => CHANNELS.map((channel) => authzCheck(actions.assortmentsEdit, { channel })), []);
+  const checks = useMemo<AuthzCheck[]>(() => [...CHANNELS.map((channel) => authzCheck(actions.assortmentsEdit, { channel })), authzCheck(actions.documentsView)], []);
   const decisions = useDecisions(checks);
+  const mayExport = decisions.allowed[CHANNELS.length] === true;
   const canEditChannel = useCallback((channel: string) => decisions.allowed[CHANNELS.indexOf(channel)] === true, [decisions.allowed]);
   const canEdit = decisions.allowed.some(Boolean);
 
@@ -251,6 +253,8 @@ export function ListPage({ view }: { view: View }) {
     const r = row as unknown as TreeRow | null;
     const items: MenuItem[] = [];
     if (r && r.type === 'item') items.push({ id: 'open', label: intl.formatMessage({ id: 'assortments.menu.open', defaultMessage: 'Open' }), icon: 'external', onSelect: () => navigate(managePath(r._id)) });
+    if (r && r.type === 'item' && mayExport)
+      items.push({ id: 'documents', label: intl.formatMessage({ id: 'assortments.menu.documents', defaultMessage: 'Documents…' }), onSelect: () => navigate(exportPath(r._id)) });
     if (r && canEditChannel(r.channel)) {
       items.push({
         id: 'star',
