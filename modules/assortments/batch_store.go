@@ -31,9 +31,12 @@ func (s *Store) lockRows(ctx context.Context, tx pgx.Tx, assortmentID string, id
 	return out, rows.Err()
 }
 
+// presentProductsSQL reads through assortment_products_product_idx, generic plan or not.
+const presentProductsSQL = `SELECT product_id FROM assortment_products WHERE assortment_id = $1 AND product_id = ANY($2)`
+
 // presentProducts answers which of the product ids are rows of the assortment.
 func (s *Store) presentProducts(ctx context.Context, tx pgx.Tx, assortmentID string, ids []string) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT product_id FROM assortment_products WHERE assortment_id = $1 AND product_id = ANY($2)`, assortmentID, ids)
+	rows, err := tx.Query(ctx, presentProductsSQL, assortmentID, ids)
 	if err != nil {
 		return nil, err
 	}

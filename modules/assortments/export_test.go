@@ -12,3 +12,6 @@ func ReadRowsRaw(ctx context.Context, db *pgxpool.Pool, id, location string) (in
 	rows, err := (&Store{db: db}).readStatic(ctx, db, &Assortment{ID: id, LocationID: location}, nil, rowContext{})
 	return len(rows), err
 }
+
+// PresentProductsSQL is the membership check of adds and imports, for its plan test.
+const PresentProductsSQL = presentProductsSQL
