@@ -49,6 +49,9 @@ const hints = defineMessages({
   stepManage: { id: 'dashboard.hint.stepManage', defaultMessage: 'Upload, review and publish training material.' },
   sampleInventory: { id: 'dashboard.hint.sampleInventory', defaultMessage: 'Production and sales samples: where they are and who has them.' },
   assortments: { id: 'dashboard.hint.assortments', defaultMessage: 'Build, sort and export assortments and line sheets.' },
+  internalAssortments: { id: 'dashboard.hint.internalAssortments', defaultMessage: 'The internal product library by channel, season and region.' },
+  seasonsManage: { id: 'dashboard.hint.seasonsManage', defaultMessage: 'Add seasons, their covers and who sees them.' },
+  assortmentReporting: { id: 'dashboard.hint.assortmentReporting', defaultMessage: 'Reports and charts of assortments, styles and seasons.' },
   products: { id: 'dashboard.hint.products', defaultMessage: 'Every style and colour, with prices and availability.' },
   admin: { id: 'dashboard.hint.admin', defaultMessage: 'Users, access requests and permissions.' },
 });
