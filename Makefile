@@ -10,7 +10,7 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help gen check-gen run build web go-build plugins test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-node clean fmt vet soak uszip
+.PHONY: help gen check-gen run build web go-build plugins test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-office deps-node clean fmt vet soak uszip
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
@@ -43,6 +43,16 @@ deps-chromium:
 	echo "installing Chromium from the OS packages"; \
 	$(SUDO) apt-get update -qq; \
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null
+
+# LibreOffice's spreadsheet program, only for the tests: it prints the xlsx line sheets to PDF,
+# as a buyer's spreadsheet program would, to check that they print one page wide.
+deps-office:
+	@if command -v soffice >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then \
+	  echo "LibreOffice is missing: the xlsx print test is skipped (apt-get install libreoffice-calc-nogui as root runs it)"; exit 0; fi; \
+	echo "installing LibreOffice Calc from the OS packages"; \
+	$(SUDO) apt-get update -qq; \
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libreoffice-calc-nogui >/dev/null
 
 node_modules/.installed: package.json package-lock.json $(wildcard shell/package.json shell/kit/package.json remotes/*/package.json e2e/package.json)
 	$(NPM) ci --no-audit --no-fund --loglevel=error
@@ -105,7 +115,7 @@ run: deps-postgres deps-chromium build
 
 ## ---- test ----------------------------------------------------------------------------
 
-test: check-gen tidy-check deps-postgres deps-chromium build vet test-go test-fuzz test-web test-e2e
+test: check-gen tidy-check deps-postgres deps-chromium deps-office build vet test-go test-fuzz test-web test-e2e
 
 vet:
 	$(GO) vet ./...

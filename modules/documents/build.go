@@ -3,7 +3,6 @@ package documents
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"html/template"
 	"runtime"
@@ -23,7 +22,19 @@ type Cell struct {
 	Key, Label, Text string
 	// Num is the value as a number for the workbook (nil: text).
 	Num *float64
+	// Kind says how the workbook formats Num: money (the sheet's currency), percent, or plain.
+	Kind CellKind
 }
+
+// CellKind is a number cell's format in the workbook.
+type CellKind int
+
+// The number formats of a workbook cell.
+const (
+	Plain CellKind = iota
+	Money
+	Percent
+)
 
 // Item is one style/colour of the document.
 type Item struct {
@@ -70,16 +81,18 @@ type Sheet struct {
 	Groups        []*DocGroup
 	L             Labels
 	Currency      string
-	Location      string
-	Total         int
-	// Preview renders only the first rows; Truncated says more exist.
+	// Decimals are the currency's decimal places (the location's, 2 when none is known).
+	Decimals int
+	Location string
+	Total    int
+	// Total and Styles count the whole document's colours and styles (0 Styles: count the
+	// cards); a preview renders only the first rows, and Truncated says more exist.
+	Styles    int
 	Truncated bool
 }
 
 // cardRoom is how many colours an expanded card shows before the rest spill over.
 const cardRoom = 6
-
-var errEnough = errors.New("enough rows")
 
 // sheet reads the assortment of orgType ("" or regular: the assortment manager's; internal: read
 // through that type's service) as the caller, so what they may not see is a 404, its rows in
@@ -88,6 +101,9 @@ var errEnough = errors.New("enough rows")
 func (s *Service) sheet(ctx context.Context, orgType string, req *Request, limit int, progress func(int)) (*Sheet, error) {
 	var a *assortments.Assortment
 	var rows []*assortments.Row
+	// The cover counts the whole document's styles and colours, also in a preview of its
+	// first rows.
+	total, styles := 0, map[string]struct{}{}
 	reader, err := s.reader(orgType)
 	if err != nil {
 		return nil, err
@@ -100,8 +116,10 @@ func (s *Service) sheet(ctx context.Context, orgType string, req *Request, limit
 		a = &c
 		return nil
 	}, func(r *assortments.Row) error {
+		total++
+		styles[r.Style] = struct{}{}
 		if limit > 0 && len(rows) >= limit {
-			return errEnough
+			return nil
 		}
 		if len(rows) >= MaxRows {
 			return httpx.Invalid(httpx.FieldError{Field: "assortment", Rule: "max", Message: fmt.Sprintf("A document holds at most %d styles and colours; this assortment has more", MaxRows)})
@@ -114,8 +132,7 @@ func (s *Service) sheet(ctx context.Context, orgType string, req *Request, limit
 		rows = append(rows, &c)
 		return nil
 	})
-	truncated := errors.Is(err, errEnough)
-	if err != nil && !truncated {
+	if err != nil {
 		return nil, err
 	}
 	if bad := req.normalize(a.ProductType); len(bad) > 0 {
@@ -135,7 +152,7 @@ func (s *Service) sheet(ctx context.Context, orgType string, req *Request, limit
 	if err != nil {
 		return nil, err
 	}
-	sh.Total, sh.Truncated = len(rows), truncated
+	sh.Total, sh.Styles, sh.Truncated = total, len(styles), total > len(rows)
 	return sh, nil
 }
 
@@ -149,7 +166,7 @@ func (s *Service) compose(ctx context.Context, req *Request, a *assortments.Asso
 		lang = identity.FromContext(ctx).Language
 	}
 	sh := &Sheet{Title: a.Title, SubTitle: a.SubTitle, Logo: a.Logo, OrgType: a.OrgType, Type: req.DocumentType.Type, SubType: req.DocumentType.SubType,
-		Settings: st, L: labelsFor(lang), Location: loc}
+		Settings: st, L: labelsFor(lang), Location: loc, Decimals: 2}
 	for _, c := range st.Columns {
 		if _, nonColumn := flagColumns[c]; !nonColumn {
 			sh.Columns = append(sh.Columns, Column{Key: c, Label: sh.L.T(c)})
@@ -263,7 +280,7 @@ func (s *Service) item(r *assortments.Row, p *products.Product, sh *Sheet) *Item
 		it.LineStatus = loc.LineStatus
 		it.WholesaleNum, it.RetailNum = loc.WholesalePrice, loc.SuggestedRetail
 		if sh.Currency == "" {
-			sh.Currency = sym
+			sh.Currency, sh.Decimals = sym, places
 		}
 	}
 	money := func(v *float64) (string, *float64) {
@@ -284,7 +301,11 @@ func (s *Service) item(r *assortments.Row, p *products.Product, sh *Sheet) *Item
 	}
 	for _, c := range sh.Columns {
 		cell := Cell{Key: c.Key, Label: c.Label}
-		cell.Text, cell.Num = columnValue(c.Key, r, p, loc, money, pct)
+		// The column's format is the one its value went through.
+		kindOf := func(k CellKind, f format) format {
+			return func(v *float64) (string, *float64) { cell.Kind = k; return f(v) }
+		}
+		cell.Text, cell.Num = columnValue(c.Key, r, p, loc, kindOf(Money, money), kindOf(Percent, pct))
 		it.Cells = append(it.Cells, cell)
 	}
 	return it

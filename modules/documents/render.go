@@ -107,8 +107,11 @@ func (sh *Sheet) HTML(w io.Writer) error {
 		header = append(header, sh.Settings.Date)
 	}
 	p.Header = strings.Join(header, " · ")
-	for _, g := range sh.Groups {
-		p.Styles += len(g.Cards)
+	p.Styles = sh.Styles
+	if p.Styles == 0 {
+		for _, g := range sh.Groups {
+			p.Styles += len(g.Cards)
+		}
 	}
 	p.Span = 4 + len(sh.Columns)
 	if sh.Settings.SortNumber {
@@ -159,9 +162,11 @@ func (sh *Sheet) XLSX(w io.Writer) error {
 		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}})
 	divider, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Color: "FFFFFF"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"1D1D1F"}}})
 	section, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 13, Color: "0B5CAD"}})
-	moneyFmt := "#,##0.00"
-	money, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &moneyFmt})
-	wrap, _ := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{Vertical: "center", WrapText: true}})
+	wrap := &excelize.Alignment{Vertical: "center", WrapText: true}
+	moneyFmt, percentFmt := MoneyFormat(sh.Currency, sh.Decimals), "0.0%"
+	money, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &moneyFmt, Alignment: wrap})
+	percent, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &percentFmt, Alignment: wrap})
+	text, _ := f.NewStyle(&excelize.Style{Alignment: wrap})
 
 	headers := []string{}
 	if sh.Settings.SortNumber {
@@ -246,22 +251,31 @@ func (sh *Sheet) XLSX(w io.Writer) error {
 				vals = append(vals, nil)
 			}
 			vals = append(vals, it.Style, it.Color, it.Name, it.ColorDescription, numOrNil(it.WholesaleNum), numOrNil(it.RetailNum))
+			pc := len(vals) - 1 // the wholesale price's column; the retail price follows
+			kinds := []CellKind{Money, Money}
 			for _, c := range it.Cells {
-				if c.Num != nil {
+				switch {
+				case c.Num != nil && c.Kind == Percent:
+					vals = append(vals, *c.Num/100) // a real percentage: 58.1 % is 0.581
+				case c.Num != nil:
 					vals = append(vals, *c.Num)
-				} else {
+				default:
 					vals = append(vals, c.Text)
 				}
+				kinds = append(kinds, c.Kind)
 			}
 			a := fmt.Sprintf("A%d", row)
 			if err := f.SetSheetRow(sheet, a, &vals); err != nil {
 				return err
 			}
-			_ = f.SetCellStyle(sheet, a, fmt.Sprintf("%s%d", last, row), wrap)
-			pc := len(vals) - len(it.Cells) - 1
-			for _, c := range []int{pc, pc + 1} {
-				cell, _ := excelize.CoordinatesToCellName(c, row)
-				_ = f.SetCellStyle(sheet, cell, cell, money)
+			_ = f.SetCellStyle(sheet, a, fmt.Sprintf("%s%d", last, row), text)
+			for i, k := range kinds {
+				style := map[CellKind]int{Money: money, Percent: percent}[k]
+				if style == 0 {
+					continue
+				}
+				cell, _ := excelize.CoordinatesToCellName(pc+i, row)
+				_ = f.SetCellStyle(sheet, cell, cell, style)
 			}
 			if imgCol > 0 && len(it.PNG) > 0 {
 				_ = f.SetRowHeight(sheet, row, 56)
@@ -277,13 +291,48 @@ func (sh *Sheet) XLSX(w io.Writer) error {
 			_ = f.InsertPageBreak(sheet, fmt.Sprintf("A%d", row))
 		}
 	}
-	orientation := "landscape"
-	_ = f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &orientation})
+	if err := printOneWide(f, sheet, last, headerRow, row-1); err != nil {
+		return err
+	}
 	if sh.Settings.PageNumbers {
 		_ = f.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddFooter: "&R" + sh.L.T("page") + " &P " + sh.L.T("of") + " &N"})
 	}
 	_, err := f.WriteTo(w)
 	return err
+}
+
+// printOneWide sets the sheet up to print as a buyer expects: landscape, every column on one
+// page wide (as many pages tall as it takes), the document as the print area and the header
+// row repeated on every page.
+func printOneWide(f *excelize.File, sheet, lastCol string, headerRow, lastRow int) error {
+	orientation, wide, tall := "landscape", 1, 0
+	if err := f.SetPageLayout(sheet, &excelize.PageLayoutOptions{Orientation: &orientation, FitToWidth: &wide, FitToHeight: &tall}); err != nil {
+		return err
+	}
+	fit := true
+	if err := f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
+		return err
+	}
+	quoted := "'" + strings.ReplaceAll(sheet, "'", "''") + "'"
+	if err := f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Area", Scope: sheet,
+		RefersTo: fmt.Sprintf("%s!$A$1:$%s$%d", quoted, lastCol, max(lastRow, headerRow))}); err != nil {
+		return err
+	}
+	return f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", Scope: sheet,
+		RefersTo: fmt.Sprintf("%s!$%d:$%d", quoted, headerRow, headerRow)})
+}
+
+// MoneyFormat is the number format of money in a currency: its symbol and decimal places
+// ("€"#,##0.00, "¥"#,##0).
+func MoneyFormat(symbol string, decimals int) string {
+	f := "#,##0"
+	if d := min(max(decimals, 0), 4); d > 0 {
+		f += "." + strings.Repeat("0", d)
+	}
+	if symbol == "" {
+		return f
+	}
+	return `"` + strings.ReplaceAll(symbol, `"`, `""`) + `"` + f
 }
 
 func numOrNil(v *float64) any {
