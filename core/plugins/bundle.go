@@ -189,7 +189,7 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 	}
 	// The executable is started once: go-plugin checks its checksum and the handshake, and the
 	// routes it registered are compared with the manifest.
-	p, err := Launch(ctx, f, discardLog, nil)
+	p, err := Launch(ctx, f, nil, discardLog, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,7 @@ type process struct {
 
 // Launch starts f's executable (its checksum verified by go-plugin against the manifest), checks
 // that the routes it serves are exactly the manifest's and hands it the host services.
-func Launch(ctx context.Context, f *Folder, log *slog.Logger, host pluginapi.HostServer) (*process, error) {
+func Launch(ctx context.Context, f *Folder, sb *Sandbox, log *slog.Logger, host pluginapi.HostServer) (*process, error) {
 	sum, err := hex.DecodeString(f.Manifest.Plugin.SHA256)
 	if err != nil {
 		return nil, fmt.Errorf("module.yaml: field /plugin/sha256: %w", err)
@@ -149,7 +149,7 @@ func newInstance(f *Folder, checksum string, log *slog.Logger, services pluginap
 
 // start launches the process once (its error is the caller's) and supervises it from then on.
 func (in *instance) start(ctx context.Context) error {
-	p, err := Launch(ctx, in.folder, in.log, in.services)
+	p, err := Launch(ctx, in.folder, nil, in.log, in.services)
 	if err != nil {
 		close(in.done)
 		return err
@@ -202,7 +202,7 @@ func (in *instance) supervise() {
 		case <-time.After(backoff):
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		np, err := Launch(ctx, in.folder, in.log, in.services)
+		np, err := Launch(ctx, in.folder, nil, in.log, in.services)
 		cancel()
 		if err != nil {
 			in.log.Error("plugin restart failed", "plugin", in.folder.ID(), "error", err)

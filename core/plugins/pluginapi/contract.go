@@ -72,6 +72,11 @@ import (
 // ProtocolVersion is the version of this contract (see Versions above).
 const ProtocolVersion = 2
 
+// Environment names the variables a plugin's process starts with, besides go-plugin's own
+// (the magic cookie of Handshake and the PLUGIN_* settings of its transport): nothing else of
+// the core's environment reaches it (see Process above).
+var Environment = []string{"PATH", "HOME", "TMPDIR", "LANG", "TZ", "ITS_PLUGIN_ID", "ITS_PLUGIN_GOMAXPROCS", "ITS_ENV", "ITS_DEMO", "ITS_PDF_CHROMIUM_PATH"}
+
 // Handshake is the go-plugin handshake: the magic cookie keeps the executable from being run by
 // hand by mistake, the protocol version refuses a plugin built for another contract.
 var Handshake = goplugin.HandshakeConfig{
