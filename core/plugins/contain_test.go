@@ -209,29 +209,16 @@ func descendant(pid int) int {
 		if err != nil {
 			continue
 		}
-		if st := procStat(p); len(st) > 1 && st[1] == strconv.Itoa(pid) {
+		if st := plugins.ProcStat(p); len(st) > 1 && st[1] == strconv.Itoa(pid) {
 			return p
 		}
 	}
 	return 0
 }
 
-// procStat is the fields of /proc/<pid>/stat after the command: state, parent, ...
-func procStat(pid int) []string {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return nil
-	}
-	i := strings.LastIndexByte(string(b), ')')
-	if i < 0 {
-		return nil
-	}
-	return strings.Fields(string(b[i+1:]))
-}
-
 // alive reports whether pid runs (a zombie no longer does).
 func alive(pid int) bool {
-	st := procStat(pid)
+	st := plugins.ProcStat(pid)
 	return len(st) > 0 && st[0] != "Z" && st[0] != "X"
 }
 
