@@ -63,7 +63,8 @@
 //     root) with no supplementary groups and no way to gain privileges (no_new_privs). Its
 //     HOME, TMPDIR and working folder are a folder of its own; the executable is a read-only
 //     copy. ITS's data folder (blobs, keys, the embedded database) is ITS's alone (mode 0700):
-//     the plugin reads and writes the core's data only through the Host service.
+//     the plugin reads and writes the core's data only through the Host service. When ITS does
+//     not run as root, the process runs as ITS's own user (everything else here holds).
 //   - Limits: the manifest's plugin.limits (memoryMB, cpuSeconds, openFiles), each within the
 //     server's maximum (plugins.max_memory_mb, max_cpu_seconds, max_open_files; one left out is
 //     the maximum, one above it refuses the plugin), applied as rlimits (RLIMIT_DATA, RLIMIT_CPU,
