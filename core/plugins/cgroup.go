@@ -1,11 +1,13 @@
 package plugins
 
 import (
-	"fmt"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
+
+	"golang.org/x/sys/unix"
 
 	"its/core/registry"
 )
@@ -20,11 +22,20 @@ func (sb *Sandbox) cgroup(id string, lim registry.Limits) (*os.File, string) {
 	if sb.Cgroup == "" {
 		return nil, ""
 	}
-	dir, err := os.MkdirTemp(sb.Cgroup, runPrefix+id+"-")
+	var dir string
+	var st unix.Statfs_t
+	err := unix.Statfs(sb.Cgroup, &st)
+	if err == nil && st.Type != unix.CGROUP2_SUPER_MAGIC {
+		err = errors.New("not a cgroup v2 folder")
+	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "memory.max"), []byte(strconv.Itoa(lim.MemoryMB<<20)), 0)
+		dir, err = os.MkdirTemp(sb.Cgroup, runPrefix+id+"-")
+	}
+	if err == nil {
+		// Written, never created: a cgroup without the memory controller has no memory.max.
+		err = writeExisting(filepath.Join(dir, "memory.max"), strconv.Itoa(lim.MemoryMB<<20))
 		if err == nil {
-			_ = os.WriteFile(filepath.Join(dir, "memory.swap.max"), []byte("0"), 0)
+			_ = writeExisting(filepath.Join(dir, "memory.swap.max"), "0")
 		}
 	}
 	var fd *os.File
@@ -36,9 +47,23 @@ func (sb *Sandbox) cgroup(id string, lim registry.Limits) (*os.File, string) {
 			_ = os.Remove(dir)
 		}
 		cgroupWarn.Do(func() {
-			fmt.Fprintf(os.Stderr, "plugins.cgroup %s is not usable (%v): plugins run with rlimits only\n", sb.Cgroup, err)
+			if sb.Log != nil {
+				sb.Log.Warn("plugins.cgroup is not usable: plugins run with their rlimits only", "cgroup", sb.Cgroup, "error", err)
+			}
 		})
 		return nil, ""
 	}
 	return fd, dir
+}
+
+func writeExisting(path, value string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(value)
+	if e := f.Close(); err == nil {
+		err = e
+	}
+	return err
 }

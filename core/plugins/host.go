@@ -72,6 +72,7 @@ type Params struct {
 func New(p Params) *Host {
 	h := &Host{cfg: p.Config, log: p.Log, pool: p.DB, authz: p.Authz, reg: p.Registry, store: p.Store, instances: map[string]*instance{},
 		sandbox: SandboxFor(p.Config)}
+	h.sandbox.Log = p.Log
 	h.publish(nil)
 	p.Registry.SetDynamic(h)
 	p.LC.Append(fx.Hook{

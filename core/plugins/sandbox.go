@@ -49,6 +49,8 @@ type Sandbox struct {
 	// Cgroup, when set, is a cgroup v2 folder (memory controller enabled for its children) in
 	// which ITS creates a child per process.
 	Cgroup string
+	// Log, when set, hears of a cgroup that cannot be used.
+	Log *slog.Logger
 }
 
 // DefaultSandbox bounds the processes started outside a server (the Installer's check): the
