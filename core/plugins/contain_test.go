@@ -84,7 +84,7 @@ func TestPluginProcessContained(t *testing.T) {
 	s.App = apptest.StartOn(t, dbtest.NewDatabase(t), data, fx.Options(users.Module, fx.Populate(&s.host, &reg)), "ITS_DEMO_PASSWORD="+secret)
 	s.inst = &plugins.Installer{Pool: s.DB, Registry: reg}
 
-	if _, err := s.inst.Install(context.Background(), plugintest.HelloBundle(t, withLimits(t, "{memoryMB: 200}")), ""); err != nil {
+	if _, err := s.inst.Install(context.Background(), plugintest.HelloBundle(t, withLimits(t, "{memoryMB: 200, cpuSeconds: 2}")), ""); err != nil {
 		t.Fatal(err)
 	}
 	user := s.Client()
@@ -149,6 +149,20 @@ func TestPluginProcessContained(t *testing.T) {
 		t.Fatal("the plugin was not restarted")
 	}
 	eventually(t, "the restarted plugin", func() bool { return user.Do("GET", "/api/hello/greeting", nil).Status == http.StatusOK })
+
+	// Past its CPU time the process is killed (and started again).
+	restarted = s.host.Restarted("hello")
+	user.HTTP.Timeout = 30 * time.Second // unbounded, the spin would never end
+	r, err = user.Send("POST", "/api/hello/spin", nil)
+	user.HTTP.Timeout = 0
+	if err != nil || r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("spinning past a CPU limit of 2 s: %v %v", err, r)
+	}
+	select {
+	case <-restarted:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the plugin was not restarted after its CPU time")
+	}
 
 	// A limit above the host's maximum is refused, naming the field.
 	_, err = s.inst.Install(context.Background(), plugintest.HelloBundle(t, withLimits(t, "{memoryMB: 1000000}")), "")

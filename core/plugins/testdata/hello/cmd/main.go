@@ -127,5 +127,13 @@ func main() {
 		}
 		sdk.JSON(w, http.StatusOK, map[string]int{"allocatedMB": len(held)})
 	})
+	// Spins on the CPU until the request ends (or the process is stopped).
+	m.HandleFunc("POST", "/api/hello/spin", func(w http.ResponseWriter, r *http.Request) {
+		n := 0
+		for r.Context().Err() == nil {
+			n++
+		}
+		sdk.JSON(w, http.StatusOK, n)
+	})
 	sdk.Serve("hello", "1.0.0", m)
 }
