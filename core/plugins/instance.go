@@ -56,7 +56,6 @@ func Launch(ctx context.Context, f *Folder, sb *Sandbox, log *slog.Logger, host 
 	if err != nil {
 		return nil, err
 	}
-	plog := log.With("plugin", f.ID())
 	client := goplugin.NewClient(&goplugin.ClientConfig{
 		HandshakeConfig:  pluginapi.Handshake,
 		Plugins:          pluginapi.Plugins(nil),
@@ -65,7 +64,7 @@ func Launch(ctx context.Context, f *Folder, sb *Sandbox, log *slog.Logger, host 
 		UnixSocketConfig: &goplugin.UnixSocketConfig{Group: run.gid},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
 		GRPCDialOptions:  pluginapi.DialOptions(),
-		Logger:           pluginLogger(plog),
+		Logger:           pluginLogger(log.With("plugin", f.ID())),
 		StartTimeout:     20 * time.Second,
 	})
 	p := &process{client: client, run: run}
