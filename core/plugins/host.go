@@ -83,6 +83,9 @@ func New(p Params) *Host {
 			if os.Geteuid() == 0 {
 				// Plugins run as another user: the data folder (blobs, keys, the embedded
 				// database's files) is ITS's alone.
+				if err := os.MkdirAll(h.cfg.DataDir, 0o700); err != nil {
+					return fmt.Errorf("data_dir: %w", err)
+				}
 				if err := os.Chmod(h.cfg.DataDir, 0o700); err != nil {
 					return fmt.Errorf("data_dir: %w", err)
 				}
