@@ -57,7 +57,7 @@ func pluginsCmd(cfg *config.Config, args []string) error {
 			return err
 		}
 		return onDB(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
-			m, err := (&plugins.Installer{Pool: db, Registry: reg}).Install(ctx, bundle, want)
+			m, err := (&plugins.Installer{Pool: db, Registry: reg, Sandbox: plugins.SandboxFor(cfg)}).Install(ctx, bundle, want)
 			if err != nil {
 				return fmt.Errorf("%s refused: %w", args[1], err)
 			}

@@ -118,8 +118,13 @@ type Config struct {
 	} `yaml:"addresses"`
 
 	Plugins struct {
-		Dir          string   `yaml:"dir"`
-		PollInterval Duration `yaml:"poll_interval"`
+		Dir           string   `yaml:"dir"`
+		PollInterval  Duration `yaml:"poll_interval"`
+		MaxMemoryMB   int      `yaml:"max_memory_mb"`
+		MaxCPUSeconds int      `yaml:"max_cpu_seconds"`
+		MaxOpenFiles  int      `yaml:"max_open_files"`
+		User          string   `yaml:"user"`
+		Cgroup        string   `yaml:"cgroup"`
 	} `yaml:"plugins"`
 }
 
@@ -292,6 +297,12 @@ func (c *Config) validate() error {
 	}
 	if c.Plugins.PollInterval.Duration <= 0 {
 		return fmt.Errorf("plugins.poll_interval must be positive")
+	}
+	if c.Plugins.MaxMemoryMB < 32 || c.Plugins.MaxCPUSeconds <= 0 || c.Plugins.MaxOpenFiles < 16 {
+		return fmt.Errorf("plugins.max_memory_mb must be at least 32, plugins.max_cpu_seconds positive and plugins.max_open_files at least 16")
+	}
+	if c.Plugins.User == "" || c.Plugins.User == "root" {
+		return fmt.Errorf("plugins.user must name an OS user other than root")
 	}
 	if c.Images.MaxPixels <= 0 || c.Images.DecodeBudgetPixels <= 0 {
 		return fmt.Errorf("images.max_pixels and images.decode_budget_pixels must be positive")

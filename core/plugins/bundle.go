@@ -154,6 +154,9 @@ type Installer struct {
 	// Record, when set, runs in the transaction of each change (change is install, remove,
 	// enable or disable): an audit entry commits with the change or not at all.
 	Record func(ctx context.Context, tx pgx.Tx, change, id string, data map[string]any) error
+	// Sandbox starts the executable for its check (nil: DefaultSandbox, whose maximum the
+	// manifest's limits must keep within).
+	Sandbox *Sandbox
 }
 
 // Install checks bundle and installs (or upgrades) it: the manifest and the executable's
@@ -189,7 +192,7 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 	}
 	// The executable is started once: go-plugin checks its checksum and the handshake, and the
 	// routes it registered are compared with the manifest.
-	p, err := Launch(ctx, f, discardLog, nil)
+	p, err := Launch(ctx, f, in.Sandbox, discardLog, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -41,6 +41,8 @@ type Host struct {
 	authz *authz.Engine
 	reg   *registry.Registry
 	store storage.Store
+	// sandbox is how this server starts plugin processes.
+	sandbox *Sandbox
 
 	syncMu    sync.Mutex
 	instances map[string]*instance // guarded by syncMu
@@ -68,7 +70,9 @@ type Params struct {
 // New builds the host; it starts the installed plugins when the app starts and follows the
 // plugins table until the app stops.
 func New(p Params) *Host {
-	h := &Host{cfg: p.Config, log: p.Log, pool: p.DB, authz: p.Authz, reg: p.Registry, store: p.Store, instances: map[string]*instance{}}
+	h := &Host{cfg: p.Config, log: p.Log, pool: p.DB, authz: p.Authz, reg: p.Registry, store: p.Store, instances: map[string]*instance{},
+		sandbox: SandboxFor(p.Config)}
+	h.sandbox.Log = p.Log
 	h.publish(nil)
 	p.Registry.SetDynamic(h)
 	p.LC.Append(fx.Hook{
@@ -76,6 +80,18 @@ func New(p Params) *Host {
 			if err := os.MkdirAll(h.cfg.PluginsDir(), 0o755); err != nil {
 				return fmt.Errorf("plugins.dir: %w", err)
 			}
+			if os.Geteuid() == 0 {
+				// Plugins run as another user: the data folder (blobs, keys, the embedded
+				// database's files) is ITS's alone.
+				if err := os.MkdirAll(h.cfg.DataDir, 0o700); err != nil {
+					return fmt.Errorf("data_dir: %w", err)
+				}
+				if err := os.Chmod(h.cfg.DataDir, 0o700); err != nil {
+					return fmt.Errorf("data_dir: %w", err)
+				}
+			}
+			// Processes left by a server of this folder that was killed before it stopped them.
+			Reap(h.sandbox.PIDDir, h.log)
 			if err := h.Sync(ctx); err != nil {
 				return err
 			}
@@ -305,7 +321,7 @@ func (h *Host) startOne(ctx context.Context, folder, checksum string) (*instance
 	if err := pgx.BeginFunc(ctx, h.pool, func(tx pgx.Tx) error { return Migrate(ctx, tx, f) }); err != nil {
 		return nil, err
 	}
-	in := newInstance(f, checksum, h.log, &hostServices{id: f.ID(), store: h.store, pool: h.pool, urlTTL: h.cfg.Storage.URLTTL.Duration})
+	in := newInstance(f, checksum, h.sandbox, h.log, &hostServices{id: f.ID(), store: h.store, pool: h.pool, urlTTL: h.cfg.Storage.URLTTL.Duration})
 	if err := in.start(ctx); err != nil {
 		return nil, err
 	}

@@ -2,15 +2,14 @@ package plugins
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"os/exec"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,36 +40,49 @@ const (
 type process struct {
 	client *goplugin.Client
 	module *pluginapi.ModuleClient
+	run    *runDir
+	// pidFile is the process's record in the sandbox's PIDDir ("" for none).
+	pidFile string
 }
 
-// Launch starts f's executable (its checksum verified by go-plugin against the manifest), checks
-// that the routes it serves are exactly the manifest's and hands it the host services.
-func Launch(ctx context.Context, f *Folder, log *slog.Logger, host pluginapi.HostServer) (*process, error) {
-	sum, err := hex.DecodeString(f.Manifest.Plugin.SHA256)
+// Launch starts f's executable in sb (nil: DefaultSandbox) — a verified copy, its limits, its
+// user and the contract's environment only — checks that the routes it serves are exactly the
+// manifest's and hands it the host services.
+func Launch(ctx context.Context, f *Folder, sb *Sandbox, log *slog.Logger, host pluginapi.HostServer) (*process, error) {
+	if sb == nil {
+		sb = DefaultSandbox()
+	}
+	cmd, run, err := sb.command(f)
 	if err != nil {
-		return nil, fmt.Errorf("module.yaml: field /plugin/sha256: %w", err)
+		return nil, err
 	}
 	client := goplugin.NewClient(&goplugin.ClientConfig{
 		HandshakeConfig:  pluginapi.Handshake,
 		Plugins:          pluginapi.Plugins(nil),
-		Cmd:              exec.Command(f.Executable()),
-		SecureConfig:     &goplugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
+		Cmd:              cmd,
+		SkipHostEnv:      true,
+		UnixSocketConfig: &goplugin.UnixSocketConfig{Group: run.gid},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
 		GRPCDialOptions:  pluginapi.DialOptions(),
 		Logger:           pluginLogger(log.With("plugin", f.ID())),
 		StartTimeout:     20 * time.Second,
 	})
-	p := &process{client: client}
+	p := &process{client: client, run: run}
 	fail := func(err error) (*process, error) {
-		client.Kill()
+		p.kill()
 		return nil, err
 	}
 	rpc, err := client.Client()
+	run.started()
 	if err != nil {
-		if errors.Is(err, goplugin.ErrChecksumsDoNotMatch) {
-			return fail(fmt.Errorf("module.yaml: field /plugin/sha256: checksum mismatch: %s is not the executable the manifest names", f.Manifest.Plugin.Executable))
-		}
 		return fail(fmt.Errorf("starting %s: %w", f.Manifest.Plugin.Executable, err))
+	}
+	if sb.PIDDir != "" {
+		rec := PIDRecord{PID: p.PID(), Host: hostID, Exe: run.exe, Dir: run.dir}
+		if err := WritePIDFile(sb.PIDDir, f.ID(), rec); err != nil {
+			return fail(fmt.Errorf("recording the plugin's process: %w", err))
+		}
+		p.pidFile = filepath.Join(sb.PIDDir, pidFileName(f.ID(), rec.PID))
 	}
 	raw, err := rpc.Dispense(pluginapi.PluginName)
 	if err != nil {
@@ -115,11 +127,24 @@ func sameRoutes(f *Folder, served []pluginapi.Route) error {
 	return nil
 }
 
+// kill stops the process (when it still runs) and removes its working folder and record.
 func (p *process) kill() {
 	if p.module != nil {
 		p.module.Close()
 	}
 	p.client.Kill()
+	p.run.remove()
+	if p.pidFile != "" {
+		_ = os.Remove(p.pidFile)
+	}
+}
+
+// PID is the process id (0 before the handshake).
+func (p *process) PID() int {
+	if rc := p.client.ReattachConfig(); rc != nil {
+		return rc.Pid
+	}
+	return 0
 }
 
 func (p *process) exited() bool { return p.client.Exited() }
@@ -130,6 +155,7 @@ type instance struct {
 	folder   *Folder
 	checksum string
 	log      *slog.Logger
+	sandbox  *Sandbox
 	services pluginapi.HostServer
 
 	mu      sync.RWMutex
@@ -142,14 +168,14 @@ type instance struct {
 	done      chan struct{}
 }
 
-func newInstance(f *Folder, checksum string, log *slog.Logger, services pluginapi.HostServer) *instance {
-	return &instance{folder: f, checksum: checksum, log: log, services: services,
+func newInstance(f *Folder, checksum string, sb *Sandbox, log *slog.Logger, services pluginapi.HostServer) *instance {
+	return &instance{folder: f, checksum: checksum, sandbox: sb, log: log, services: services,
 		restarted: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 }
 
 // start launches the process once (its error is the caller's) and supervises it from then on.
 func (in *instance) start(ctx context.Context) error {
-	p, err := Launch(ctx, in.folder, in.log, in.services)
+	p, err := Launch(ctx, in.folder, in.sandbox, in.log, in.services)
 	if err != nil {
 		close(in.done)
 		return err
@@ -188,6 +214,7 @@ func (in *instance) supervise() {
 			continue
 		}
 		if p != nil {
+			p.kill() // its folder and record
 			in.log.Error("plugin process exited; restarting", "plugin", in.folder.ID(), "after", backoff.String())
 			in.mu.Lock()
 			in.proc, in.lastErr = nil, errors.New("the plugin's process exited")
@@ -202,7 +229,7 @@ func (in *instance) supervise() {
 		case <-time.After(backoff):
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		np, err := Launch(ctx, in.folder, in.log, in.services)
+		np, err := Launch(ctx, in.folder, in.sandbox, in.log, in.services)
 		cancel()
 		if err != nil {
 			in.log.Error("plugin restart failed", "plugin", in.folder.ID(), "error", err)
@@ -243,11 +270,7 @@ func (in *instance) PID() int {
 	if p == nil {
 		return 0
 	}
-	rc := p.client.ReattachConfig()
-	if rc == nil {
-		return 0
-	}
-	return rc.Pid
+	return p.PID()
 }
 
 func unavailable(id string) *httpx.Error {
@@ -309,7 +332,11 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 		}
 		h := w.Header()
 		for k, vs := range first.Head.Header {
-			h[k] = vs
+			if k = http.CanonicalHeaderKey(k); answerHeaders[k] {
+				h[k] = vs
+			} else if k == "Location" && len(vs) == 1 && sameOrigin(vs[0]) {
+				h[k] = vs
+			}
 		}
 		if first.EOF && h.Get("Content-Length") == "" {
 			h.Set("Content-Length", strconv.Itoa(len(first.Body)))
@@ -338,6 +365,21 @@ func (in *instance) proxy(route, action string) func(w http.ResponseWriter, r *h
 			}
 		}
 	}
+}
+
+// answerHeaders are the headers of a plugin's answer that reach the browser: what describes
+// the answer itself. The rest — cookies, CSP, HSTS, CORS, framing, referrer and sniffing
+// policies, refresh — is the core's: its own headers stay as they are (SecurityHeaders), so a
+// plugin's HTML falls under the core's CSP and runs no script.
+var answerHeaders = map[string]bool{
+	"Content-Type": true, "Content-Length": true, "Content-Disposition": true, "Content-Encoding": true,
+	"Content-Language": true, "Content-Range": true, "Accept-Ranges": true, "Cache-Control": true,
+	"Expires": true, "Etag": true, "Last-Modified": true, "Vary": true, "Retry-After": true,
+}
+
+// sameOrigin reports whether a Location stays on the core's origin (a path, not //host).
+func sameOrigin(loc string) bool {
+	return strings.HasPrefix(loc, "/") && !strings.HasPrefix(loc, "//") && !strings.HasPrefix(loc, "/\\")
 }
 
 // withoutCredentials returns h without the browser's credentials for the core, which a plugin
@@ -392,16 +434,64 @@ func pluginUser(u *identity.User) *pluginapi.User {
 		Country: u.Country, Language: u.Language}
 }
 
+// Bounds of what a plugin's process may write to the core's log (its stderr and go-plugin's
+// lines about it): lines per second, with a burst, and bytes per line. Past them lines are
+// dropped and counted; the count is logged once lines flow again.
+const (
+	logLinesPerSecond = 50
+	logBurst          = 200
+	maxLogLine        = 4 << 10
+)
+
 // pluginLogger passes the plugin's log lines (go-plugin's hclog JSON) to the core's log with
-// the plugin's id.
+// the plugin's id, bounded (see logLinesPerSecond).
 func pluginLogger(log *slog.Logger) hclog.Logger {
-	return hclog.New(&hclog.LoggerOptions{Name: "plugin", Output: &slogWriter{log: log}, JSONFormat: true, Level: hclog.Debug})
+	return hclogTo(&slogWriter{log: log, tokens: logBurst, last: time.Now(), now: time.Now})
 }
 
-type slogWriter struct{ log *slog.Logger }
+func hclogTo(w *slogWriter) hclog.Logger {
+	return hclog.New(&hclog.LoggerOptions{Name: "plugin", Output: w, JSONFormat: true, Level: hclog.Debug})
+}
+
+type slogWriter struct {
+	log *slog.Logger
+	now func() time.Time
+
+	mu      sync.Mutex
+	tokens  float64
+	last    time.Time
+	dropped int
+}
+
+// allow takes a token for one line (a bucket of logBurst refilled at logLinesPerSecond).
+func (s *slogWriter) allow() (bool, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	s.tokens = min(logBurst, s.tokens+now.Sub(s.last).Seconds()*logLinesPerSecond)
+	s.last = now
+	if s.tokens < 1 {
+		s.dropped++
+		return false, 0
+	}
+	s.tokens--
+	d := s.dropped
+	s.dropped = 0
+	return true, d
+}
 
 func (s *slogWriter) Write(p []byte) (int, error) {
 	for _, line := range strings.Split(strings.TrimSpace(string(p)), "\n") {
+		ok, dropped := s.allow()
+		if !ok {
+			continue
+		}
+		if dropped > 0 {
+			s.log.Warn("plugin log lines dropped: it wrote faster than its bound", "lines", dropped)
+		}
+		if len(line) > maxLogLine {
+			line = line[:maxLogLine] + "…"
+		}
 		var entry map[string]any
 		if json.Unmarshal([]byte(line), &entry) != nil {
 			s.log.Info(line)

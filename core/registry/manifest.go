@@ -60,6 +60,19 @@ type Plugin struct {
 	Version    string `json:"version"`
 	Executable string `json:"executable"`
 	SHA256     string `json:"sha256"`
+	// Limits bound the plugin's process; each one left out is the host's maximum.
+	Limits *Limits `json:"limits,omitempty"`
+}
+
+// Limits are what a plugin's process may use (core/plugins applies them as rlimits and, where
+// the machine has one, a cgroup v2). Zero: the host's maximum.
+type Limits struct {
+	// MemoryMB bounds the process's writable memory (heap, stacks, private mappings).
+	MemoryMB int `json:"memoryMB,omitempty"`
+	// CPUSeconds is the CPU time a process may use; past it the process is killed and started again.
+	CPUSeconds int `json:"cpuSeconds,omitempty"`
+	// OpenFiles bounds the process's open files and sockets.
+	OpenFiles int `json:"openFiles,omitempty"`
 }
 
 // Remote is the module's frontend, loaded by the shell through module federation.

@@ -31,7 +31,7 @@ func (h *Handler) pluginRoutes(r registry.Router, opts ...registry.RouteOption) 
 // installer acts for the admin of r: its changes carry an audit entry.
 func (h *Handler) installer(r *http.Request) *plugins.Installer {
 	actor := identity.FromContext(r.Context())
-	return &plugins.Installer{Pool: h.db, Registry: h.reg, Record: func(ctx context.Context, tx pgx.Tx, change, id string, data map[string]any) error {
+	return &plugins.Installer{Pool: h.db, Registry: h.reg, Sandbox: plugins.SandboxFor(h.svc.cfg), Record: func(ctx context.Context, tx pgx.Tx, change, id string, data map[string]any) error {
 		return audit.Record(ctx, tx, actor.ID, "admin.plugins."+change, "Plugin", id, data)
 	}}
 }

@@ -5,9 +5,10 @@
 //
 // # Transport
 //
-// A plugin is an executable started by the core through hashicorp/go-plugin over gRPC. The core
-// verifies the executable's SHA-256 (go-plugin's SecureConfig) against the checksum of the
-// plugin's module.yaml before starting it, and the handshake below before talking to it.
+// A plugin is an executable started by the core through hashicorp/go-plugin over gRPC. Before
+// each start the core copies the executable into the process's working folder and checks the
+// copy's SHA-256 against the checksum of the plugin's module.yaml (the copy is the file that
+// runs), then checks the handshake below before talking to it.
 //
 // # No code generation
 //
@@ -50,6 +51,42 @@
 //     its_plugin_<id>, whose only rights are on the schema plugin_<id> that the core created and
 //     migrated from the plugin's migrations. The core's tables are not reachable.
 //
+// # Process
+//
+// What a plugin's process may reach, and what it may not:
+//   - Environment: only the variables named in Environment (PATH, HOME and TMPDIR pointing at
+//     its own working folder, ITS_PLUGIN_ID, and ITS_ENV, ITS_DEMO, ITS_PDF_CHROMIUM_PATH,
+//     ITS_PLUGIN_GOMAXPROCS, LANG, TZ when the core has them) and go-plugin's own (the magic
+//     cookie, PLUGIN_*). Nothing else of the core's environment: no password, database URL,
+//     storage key or signing secret.
+//   - User: when ITS runs as root, the process runs as plugins.user (nobody by default, never
+//     root) with no supplementary groups and no way to gain privileges (no_new_privs). Its
+//     HOME, TMPDIR and working folder are a folder of its own; the executable is a read-only
+//     copy. ITS's data folder (blobs, keys, the embedded database) is ITS's alone (mode 0700):
+//     the plugin reads and writes the core's data only through the Host service. When ITS does
+//     not run as root, the process runs as ITS's own user (everything else here holds).
+//   - Limits: the manifest's plugin.limits (memoryMB, cpuSeconds, openFiles), each within the
+//     server's maximum (plugins.max_memory_mb, max_cpu_seconds, max_open_files; one left out is
+//     the maximum, one above it refuses the plugin), applied as rlimits (RLIMIT_DATA, RLIMIT_CPU,
+//     RLIMIT_NOFILE, no core dumps) before the plugin's first instruction, and as memory.max of
+//     a cgroup v2 of its own where the server is given one (plugins.cgroup). A process past its
+//     memory fails to allocate (a Go plugin exits), past its CPU time it is killed; either way
+//     its routes answer 503 while the core starts it again.
+//   - Lifetime: the process dies with the core's (parent-death signal SIGKILL); a process left
+//     by a server killed before that signal held is killed when a server of the same data
+//     folder starts (a pid file per process in <data_dir>/run/plugins).
+//   - Output: its stderr reaches the core's log with plugin=<id>, bounded (a burst of 200
+//     lines, then 50 lines a second, 4 KiB a line; the lines dropped are counted in the log);
+//     its stdout after the handshake is discarded.
+//   - Answers: of a Serve answer's headers only those that describe the answer pass
+//     (Content-Type, -Length, -Disposition, -Encoding, -Language, -Range, Accept-Ranges,
+//     Cache-Control, Expires, ETag, Last-Modified, Vary, Retry-After, and Location when it is a
+//     path on ITS's origin). Cookies, Content-Security-Policy, Strict-Transport-Security,
+//     Access-Control-*, X-Frame-Options, Referrer-Policy, X-Content-Type-Options and the like
+//     are the core's and stay the core's: an HTML answer falls under the core's CSP (no script).
+//   - Not contained at the OS level: the network (a plugin may open connections like any
+//     process of its user) and other plugins (all run as the one plugins.user).
+//
 // # Versions
 //
 //   - ProtocolVersion 1 (ITS 2026.11): the services above, with one request per Serve stream and
@@ -71,6 +108,11 @@ import (
 
 // ProtocolVersion is the version of this contract (see Versions above).
 const ProtocolVersion = 2
+
+// Environment names the variables a plugin's process starts with, besides go-plugin's own
+// (the magic cookie of Handshake and the PLUGIN_* settings of its transport): nothing else of
+// the core's environment reaches it (see Process above).
+var Environment = []string{"PATH", "HOME", "TMPDIR", "LANG", "TZ", "ITS_PLUGIN_ID", "ITS_PLUGIN_GOMAXPROCS", "ITS_ENV", "ITS_DEMO", "ITS_PDF_CHROMIUM_PATH"}
 
 // Handshake is the go-plugin handshake: the magic cookie keeps the executable from being run by
 // hand by mistake, the protocol version refuses a plugin built for another contract.

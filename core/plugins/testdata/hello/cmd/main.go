@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 
 	"its/core/plugins/pluginapi"
 	"its/core/plugins/sdk"
@@ -80,6 +81,59 @@ func main() {
 		}
 		_, escape := h.StorageGet(r.Context(), "../../users.txt")
 		sdk.JSON(w, http.StatusOK, map[string]string{"url": url, "escape": fmt.Sprint(escape)})
+	})
+	// What the process may reach: its environment, its user, files named by the test.
+	m.HandleFunc("GET", "/api/hello/env", func(w http.ResponseWriter, r *http.Request) {
+		read := map[string]string{}
+		for _, p := range r.URL.Query()["read"] {
+			if b, err := os.ReadFile(p); err != nil {
+				read[p] = "error: " + err.Error()
+			} else {
+				read[p] = "read " + strconv.Itoa(len(b)) + " bytes"
+			}
+		}
+		wd, _ := os.Getwd()
+		sdk.JSON(w, http.StatusOK, map[string]any{"env": os.Environ(), "uid": os.Getuid(), "gid": os.Getgid(), "read": read, "wd": wd, "tmp": os.TempDir()})
+	})
+	// An answer trying to take over the core's headers and run a script on its origin.
+	m.HandleFunc("GET", "/api/hello/headers", func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Add("Set-Cookie", "its_csrf=planted; Path=/")
+		h.Add("Set-Cookie", "its_session=planted; Path=/")
+		h.Set("Content-Security-Policy", "script-src 'unsafe-inline'")
+		h.Set("Strict-Transport-Security", "max-age=0")
+		h.Set("Access-Control-Allow-Origin", "*")
+		h.Set("Access-Control-Allow-Credentials", "true")
+		h.Set("X-Frame-Options", "ALLOWALL")
+		h.Set("X-Content-Type-Options", "sniff")
+		h.Set("Referrer-Policy", "unsafe-url")
+		h.Set("Cache-Control", "private, max-age=5")
+		h.Set("Location", "https://evil.example/")
+		h.Set("Refresh", "0; url=https://evil.example/")
+		w.WriteHeader(http.StatusOK)
+		_, _ = io.WriteString(w, "<script>alert(document.cookie)</script>")
+	})
+	// Allocates and touches ?mb= megabytes.
+	m.HandleFunc("POST", "/api/hello/alloc", func(w http.ResponseWriter, r *http.Request) {
+		mb, _ := strconv.Atoi(r.URL.Query().Get("mb"))
+		held := make([][]byte, 0, mb)
+		for range mb {
+			b := make([]byte, 1<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			held = append(held, b)
+		}
+		sdk.JSON(w, http.StatusOK, map[string]int{"allocatedMB": len(held)})
+	})
+	// Spins on the CPU until the request ends (or the process is stopped).
+	m.HandleFunc("POST", "/api/hello/spin", func(w http.ResponseWriter, r *http.Request) {
+		n := 0
+		for r.Context().Err() == nil {
+			n++
+		}
+		sdk.JSON(w, http.StatusOK, n)
 	})
 	sdk.Serve("hello", "1.0.0", m)
 }

@@ -1,0 +1,4 @@
+package plugins
+
+// ProcStat is procStat for the tests of package plugins_test.
+var ProcStat = procStat
