@@ -2,12 +2,15 @@ package grid
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
@@ -21,6 +24,58 @@ import (
 type ExportColumn struct {
 	Field      string `json:"field"`
 	HeaderName string `json:"headerName,omitempty"`
+	// Format is how the grid shows a number column (money in a currency, or a percentage): the
+	// workbook gives its cells the same number format.
+	Format *NumberFormat `json:"format,omitempty"`
+}
+
+// NumberFormat is a number column's display: money with a currency symbol and decimal places,
+// or a percentage (the value is in percent points, 58.14 for 58.14 %).
+type NumberFormat struct {
+	Kind     string `json:"kind"`
+	Symbol   string `json:"symbol,omitempty"`
+	Decimals *int   `json:"decimals,omitempty"`
+}
+
+// The kinds of NumberFormat.
+const (
+	FormatMoney   = "money"
+	FormatPercent = "percent"
+)
+
+// maxSymbol bounds a currency symbol's length (ISO codes and symbols such as "CHF" or "R$").
+const maxSymbol = 8
+
+// numFmt checks f for a column of type t and answers the workbook's number format.
+func (f *NumberFormat) numFmt(t Type) (string, error) {
+	if t != Number && t != Integer {
+		return "", errors.New("only a number column has a number format")
+	}
+	d := 2
+	if f.Decimals != nil {
+		d = *f.Decimals
+	}
+	if d < 0 || d > 4 {
+		return "", errors.New("decimals are 0 to 4")
+	}
+	digits := "0"
+	if d > 0 {
+		digits += "." + strings.Repeat("0", d)
+	}
+	switch f.Kind {
+	case FormatPercent:
+		return digits + "%", nil
+	case FormatMoney:
+		if utf8.RuneCountInString(f.Symbol) > maxSymbol || strings.ContainsFunc(f.Symbol, unicode.IsControl) {
+			return "", fmt.Errorf("a currency symbol is at most %d printable characters", maxSymbol)
+		}
+		out := "#,##" + digits
+		if f.Symbol != "" {
+			out = `"` + strings.ReplaceAll(f.Symbol, `"`, `""`) + `"` + out
+		}
+		return out, nil
+	}
+	return "", fmt.Errorf("a number format is %s or %s", FormatMoney, FormatPercent)
 }
 
 // ExportRequest is the grid as the user sees it: columns in order, filters, sort and grouping.
@@ -110,8 +165,10 @@ func exportExpr(c *Column) string {
 type exportPlan struct {
 	cols   []*Column
 	header []string
-	q      Query
-	levels int
+	// formats are the columns' workbook number formats ("" for the plain ones).
+	formats []string
+	q       Query
+	levels  int
 }
 
 // plan checks an export request: known columns, listed once; at most maxGroupLevels groupable
@@ -132,6 +189,14 @@ func (g *Grid) plan(req ExportRequest) (*exportPlan, error) {
 			bad = append(bad, httpx.FieldError{Field: "columns." + ec.Field, Rule: "duplicate", Message: fmt.Sprintf("Column %q is listed twice", ec.Field)})
 		default:
 			picked[ec.Field] = true
+			nf := ""
+			if ec.Format != nil {
+				var err error
+				if nf, err = ec.Format.numFmt(c.Type); err != nil {
+					bad = append(bad, httpx.FieldError{Field: "columns." + ec.Field + ".format", Rule: "format", Message: err.Error()})
+				}
+			}
+			p.formats = append(p.formats, nf)
 			p.cols = append(p.cols, c)
 			h := ec.HeaderName
 			if h == "" {
@@ -191,7 +256,7 @@ type exportWriter struct {
 }
 
 func (g *Grid) newExportWriter(format string, p *exportPlan, groups []*Column, counts map[string]int64) (*exportWriter, error) {
-	sh, err := newSheet(format, p.cols)
+	sh, err := newSheet(format, p.cols, p.formats)
 	if err != nil {
 		return nil, err
 	}

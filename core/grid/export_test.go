@@ -212,3 +212,66 @@ func TestCSVSafe(t *testing.T) {
 		}
 	}
 }
+
+// TestExportNumberFormats: money and percentage columns keep the grid's formats in the workbook
+// (they were plain numbers: $45.21 became 45.21, 58.14 % became 58.14); a bad format is a 400.
+func TestExportNumberFormats(t *testing.T) {
+	f := setup(t, 10)
+	body := `{"columns":[{"field":"style"},{"field":"cost","format":{"kind":"money","symbol":"€","decimals":2}},{"field":"quantity","format":{"kind":"percent","decimals":1}}],"sort":[{"field":"style","dir":"asc"}]}`
+	res, err := http.Post(f.srv.URL+"/items/export", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("export: %d %s", res.StatusCode, raw)
+	}
+	x, err := excelize.OpenReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := x.GetSheetName(0)
+	var cost float64
+	var qty int64
+	if err := f.db.QueryRow(context.Background(), `SELECT cost::float8, quantity FROM grid_items WHERE cost IS NOT NULL AND quantity IS NOT NULL ORDER BY style, id LIMIT 1`).Scan(&cost, &qty); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := x.GetRows(sheet, excelize.Options{RawCellValue: true})
+	found := false
+	for i := 1; i < len(rows); i++ {
+		if len(rows[i]) < 3 || rows[i][1] == "" || rows[i][2] == "" {
+			continue
+		}
+		for col, want := range map[string]struct {
+			format string
+			value  float64
+		}{"B": {`"€"#,##0.00`, cost}, "C": {"0.0%", float64(qty) / 100}} {
+			cell := col + strconv.Itoa(i+1)
+			id, _ := x.GetCellStyle(sheet, cell)
+			st, err := x.GetStyle(id)
+			if err != nil || st.CustomNumFmt == nil || *st.CustomNumFmt != want.format {
+				t.Fatalf("%s: style %+v (%v), want format %q", cell, st, err, want.format)
+			}
+			v, _ := x.GetCellValue(sheet, cell, excelize.Options{RawCellValue: true})
+			if got, _ := strconv.ParseFloat(v, 64); got != want.value {
+				t.Fatalf("%s: value %q, want %g", cell, v, want.value)
+			}
+		}
+		found = true
+		break
+	}
+	if !found {
+		t.Fatalf("no row with a cost and a quantity: %v", rows)
+	}
+	for _, bad := range []string{
+		`{"columns":[{"field":"style","format":{"kind":"money"}}]}`,
+		`{"columns":[{"field":"cost","format":{"kind":"fraction"}}]}`,
+		`{"columns":[{"field":"cost","format":{"kind":"money","decimals":7}}]}`,
+		`{"columns":[{"field":"cost","format":{"kind":"money","symbol":"ABCDEFGHIJ"}}]}`,
+	} {
+		if a := f.do(t, "POST", "/items/export", bad); a.status != 400 {
+			t.Errorf("%s: %d", bad, a.status)
+		}
+	}
+}

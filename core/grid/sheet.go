@@ -37,11 +37,13 @@ type sheet interface {
 	close()
 }
 
-func newSheet(format string, cols []*Column) (sheet, error) {
+// newSheet makes the sheet of an export; formats are the columns' number formats (the
+// workbook's; a csv file has none).
+func newSheet(format string, cols []*Column, formats []string) (sheet, error) {
 	if format == FormatCSV {
 		return newCSVSheet(cols)
 	}
-	return newXLSXSheet(cols)
+	return newXLSXSheet(cols, formats)
 }
 
 func attachment(w http.ResponseWriter, contentType, fileName string) {
@@ -59,13 +61,30 @@ type xlsxSheet struct {
 	sw                    *excelize.StreamWriter
 	headStyle, groupStyle int
 	dateStyle             int
-	r                     int
-	line                  []any
+	// styles are the columns' number format styles (0: none); percent marks the percentage
+	// columns, whose percent points are written as fractions (58.14 as 0.5814).
+	styles  []int
+	percent []bool
+	r       int
+	line    []any
 }
 
-func newXLSXSheet(cols []*Column) (*xlsxSheet, error) {
-	s := &xlsxSheet{cols: cols, f: excelize.NewFile(), r: 1, line: make([]any, len(cols))}
+func newXLSXSheet(cols []*Column, formats []string) (*xlsxSheet, error) {
+	s := &xlsxSheet{cols: cols, f: excelize.NewFile(), r: 1, line: make([]any, len(cols)), styles: make([]int, len(cols)), percent: make([]bool, len(cols))}
 	var err error
+	byFormat := map[string]int{}
+	for i, nf := range formats {
+		if nf == "" {
+			continue
+		}
+		if byFormat[nf] == 0 {
+			if byFormat[nf], err = s.f.NewStyle(&excelize.Style{CustomNumFmt: &nf}); err != nil {
+				s.close()
+				return nil, err
+			}
+		}
+		s.styles[i], s.percent[i] = byFormat[nf], strings.HasSuffix(nf, "%")
+	}
 	if s.sw, err = s.f.NewStreamWriter(s.f.GetSheetName(0)); err != nil {
 		s.close()
 		return nil, err
@@ -133,9 +152,29 @@ func (s *xlsxSheet) row(vals []any) error {
 			s.line[i] = excelize.Cell{StyleID: s.dateStyle, Value: t}
 			continue
 		}
+		if st := s.styles[i]; st != 0 && v != nil {
+			if s.percent[i] {
+				v = percentValue(v)
+			}
+			s.line[i] = excelize.Cell{StyleID: st, Value: v}
+			continue
+		}
 		s.line[i] = v
 	}
 	return s.sw.SetRow(s.next(), s.line)
+}
+
+// percentValue is a percentage in percent points as the fraction a percent format shows.
+func percentValue(v any) any {
+	switch x := v.(type) {
+	case float64:
+		return x / 100
+	case int64:
+		return float64(x) / 100
+	case int:
+		return float64(x) / 100
+	}
+	return v
 }
 
 func (s *xlsxSheet) flush() error { return s.sw.Flush() }

@@ -18,7 +18,7 @@ import { buildEditEntries, commonValue, type EditValues } from './editCells';
 import { downloadExport, type ExportFormat } from './export';
 import { streamRows } from './stream';
 import { parseTsv, toTsv } from './tsv';
-import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
+import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, ColumnContext, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 import { PagedRows, isPlaceholder } from './blocks/pagedRows';
 import { GroupLayout, serverGroupKey, type ServerGroup } from './blocks/groupLayout';
@@ -1650,12 +1650,25 @@ export class GridController {
     }
   }
 
+  /** A data row of the grid (not a group header or a placeholder), for row-dependent formats. */
+  private sampleRow(): GridRow | undefined {
+    const api = this.api;
+    const n = api?.getDisplayedRowCount() ?? 0;
+    for (let i = 0; i < Math.min(n, 50); i++) {
+      const d = api?.getDisplayedRowAtIndex(i)?.data;
+      if (d && !isGroupRow(d) && !isPlaceholder(d)) return d as GridRow;
+    }
+    return undefined;
+  }
+
   /** The request body of the Excel export: the grid as the user sees it. */
   exportRequest(): Record<string, unknown> {
     const api = this.api;
+    const sample = this.sampleRow();
     const columns = this.columns.map((c) => {
       const col = this.column(c.getColId());
-      return { field: c.getColId(), headerName: col ? this.header(col) : c.getColId() };
+      const format = (c.getColDef().context as ColumnContext | undefined)?.exportFormat?.(sample);
+      return { field: c.getColId(), headerName: col ? this.header(col) : c.getColId(), ...(format ? { format } : {}) };
     });
     const sort = (api?.getColumnState() ?? [])
       .filter((s) => s.sort)

@@ -137,3 +137,12 @@ export interface GridEndpoints {
    */
   groups?: string;
 }
+
+/** How the grid shows a number column, given to the Excel export so its cells keep the format. */
+export type ExportNumberFormat = { kind: 'money'; symbol: string; decimals: number } | { kind: 'percent'; decimals: number };
+
+/** A column's ag-grid `context`: extras the kit reads (the export's number format). */
+export interface ColumnContext {
+  /** The number format of the column, for a row of the grid (money is in the row's currency). */
+  exportFormat?: (row: GridRow | undefined) => ExportNumberFormat | undefined;
+}

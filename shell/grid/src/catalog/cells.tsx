@@ -3,6 +3,7 @@ import type { ValueFormatterParams } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { IntlShape } from 'react-intl';
 import type { ColumnExtras } from '../DataGrid';
+import type { ColumnContext } from '../types';
 import { formatMoney, formatPercent, rowCurrency } from './format';
 
 /** The product image of a row (the rendered thumbnail, cached by the browser for a year). */
@@ -22,8 +23,16 @@ export function priceExtras(intl: IntlShape, money: string[], percent: string[])
   const out: ColumnExtras = {};
   const moneyFormat = (p: ValueFormatterParams) => formatMoney(intl, p.value, rowCurrency(p.data as never));
   const percentFormat = (p: ValueFormatterParams) => formatPercent(intl, p.value);
-  for (const f of money) out[f] = { valueFormatter: moneyFormat };
-  for (const f of percent) out[f] = { valueFormatter: percentFormat };
+  // The Excel export writes the same formats (the rows' currency is the query's location's).
+  const moneyContext: ColumnContext = {
+    exportFormat: (row) => {
+      const c = rowCurrency(row as never);
+      return { kind: 'money', symbol: c.symbol, decimals: Math.max(0, Math.min(4, c.decimals)) };
+    },
+  };
+  const percentContext: ColumnContext = { exportFormat: () => ({ kind: 'percent', decimals: 2 }) };
+  for (const f of money) out[f] = { valueFormatter: moneyFormat, context: moneyContext };
+  for (const f of percent) out[f] = { valueFormatter: percentFormat, context: percentContext };
   return out;
 }
 
