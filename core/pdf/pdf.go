@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -57,6 +56,7 @@ type Renderer struct {
 	browser  context.Context
 	shutdown func()
 	tabs     chan context.Context
+	limits   Limits
 }
 
 // Params wire the renderer.
@@ -70,6 +70,8 @@ type Params struct {
 // New makes the renderer; the browser is started on the first render and stopped with the app.
 func New(p Params) *Renderer {
 	r := NewRenderer(p.Config.PDF.ChromiumPath, p.Config.PDF.PoolSize, p.Log)
+	r.SetLimits(Limits{MaxPixels: p.Config.Images.MaxPixels, ConverterMemory: p.Config.PDF.ConverterMemoryBytes,
+		ChromiumJSHeapMB: p.Config.PDF.ChromiumJSHeapMB})
 	p.LC.Append(fx.Hook{OnStop: func(context.Context) error { r.Close(); return nil }})
 	return r
 }
@@ -79,7 +81,7 @@ func NewRenderer(chromiumPath string, poolSize int, log *slog.Logger) *Renderer 
 	if poolSize <= 0 {
 		poolSize = 1
 	}
-	return &Renderer{log: log, path: chromiumPath, size: poolSize}
+	return &Renderer{log: log, path: chromiumPath, size: poolSize, limits: Limits{}.withDefaults()}
 }
 
 // Module provides the *Renderer.
@@ -129,6 +131,12 @@ func (r *Renderer) start() error {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
+		// Memory bounds: each renderer's JavaScript heap, and no more renderer processes than
+		// tabs (plus one spare) however many pages a document opens. Chromium maps far more
+		// address space than it uses, so an RLIMIT_AS would break it; a cgroup set by the
+		// service manager bounds the whole tree.
+		chromedp.Flag("js-flags", fmt.Sprintf("--max-old-space-size=%d", r.limits.ChromiumJSHeapMB)),
+		chromedp.Flag("renderer-process-limit", fmt.Sprint(r.size+1)),
 	)
 	browser, browserCancel := chromedp.NewContext(allocCtx)
 	if err := chromedp.Do(browser); err != nil {
@@ -333,7 +341,9 @@ const PreviewDPI = 72
 
 // FirstPagePNG renders the first page of a PDF as a PNG. Headless Chromium has no PDF viewer to
 // rasterise with (it shows an empty viewer frame), so this uses poppler's pdftoppm, installed
-// beside Chromium.
+// beside Chromium. The page is measured first (pdfinfo) and refused past the pixel limit with
+// imaging.ErrTooManyPixels; pdftoppm is then told that size exactly, so no page can come out
+// larger than measured, and both tools run within the converter memory limit.
 func (r *Renderer) FirstPagePNG(ctx context.Context, pdf []byte) ([]byte, error) {
 	bin, err := exec.LookPath("pdftoppm")
 	if err != nil {
@@ -347,17 +357,19 @@ func (r *Renderer) FirstPagePNG(ctx context.Context, pdf []byte) ([]byte, error)
 		ctx, cancel = context.WithTimeout(ctx, defaultTimeout)
 		defer cancel()
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin, "-f", "1", "-l", "1", "-singlefile", "-png", "-r", fmt.Sprint(PreviewDPI), "-")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(pdf), &stdout, &stderr
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("pdf: first page: %v: %s", err, strings.TrimSpace(stderr.String()))
+	w, h, err := r.measure(ctx, pdf, PreviewDPI)
+	if err != nil {
+		return nil, err
 	}
-	if stdout.Len() == 0 {
+	out, err := runTool(ctx, r.limits.ConverterMemory, pdf, bin, "-f", "1", "-l", "1", "-singlefile", "-png",
+		"-r", fmt.Sprint(PreviewDPI), "-scale-to-x", fmt.Sprint(w), "-scale-to-y", fmt.Sprint(h), "-")
+	if err != nil {
+		return nil, fmt.Errorf("pdf: first page: %w", err)
+	}
+	if len(out) == 0 {
 		return nil, errors.New("pdf: first page: pdftoppm wrote nothing")
 	}
-	return stdout.Bytes(), nil
+	return out, nil
 }
 
 func ptr[T any](v T) *T { return &v }
