@@ -6,8 +6,10 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // withStrings rewrites a workbook so its shared-strings table holds n entries and claims count.
@@ -149,5 +151,37 @@ func TestKeepRoundTrip(t *testing.T) {
 		if _, err := kr.Next(); err == nil {
 			t.Fatal("damaged kept rows read")
 		}
+	}
+}
+
+// BenchmarkSharedStringsRefusal: how long a workbook of millions of shared strings takes to be
+// refused under the import's limits (1,000,000 entries, 64 MiB): one whose table is past the
+// size (read from the zip directory), and one of 2 million entries within the size whose count
+// attributes say 3 (46 MB unzipped, counted as a stream until the limit is passed).
+func BenchmarkSharedStringsRefusal(b *testing.B) {
+	good := workbook(b, [][]any{{"Style", "Color"}, {"A", "B"}})
+	lim := testLimits
+	lim.MaxBytes, lim.MaxUnzip = 64<<20, 512<<20
+	lim.MaxSharedStrings, lim.MaxSharedStringsBytes = 1_000_000, 64<<20
+	for _, c := range []struct {
+		metric string
+		body   []byte
+	}{
+		{"import.strings_4m_refusal_ms:ms", withStrings(b, good, 4_000_000, 4_000_000)},
+		{"import.strings_2m_understated_refusal_ms:ms", withStrings(b, good, 2_000_000, 3)},
+	} {
+		b.Run(strings.Split(c.metric, ":")[0], func(b *testing.B) {
+			var ms []float64
+			for range b.N {
+				t0 := time.Now()
+				_, err := Open(bytes.NewReader(c.body), int64(len(c.body)), "xlsx", lim)
+				ms = append(ms, float64(time.Since(t0).Microseconds())/1000)
+				if reason(err) != ReasonTooManyStrings {
+					b.Fatalf("%s: %v", c.metric, err)
+				}
+			}
+			slices.Sort(ms)
+			b.ReportMetric(ms[len(ms)/2], c.metric)
+		})
 	}
 }
