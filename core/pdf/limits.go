@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/sync/semaphore"
 	"golang.org/x/sys/unix"
 
 	"its/core/imaging"
@@ -27,6 +28,9 @@ type Limits struct {
 	ConverterMemory int64
 	// ChromiumJSHeapMB is V8's old-space limit in each Chromium renderer (--max-old-space-size).
 	ChromiumJSHeapMB int
+	// BudgetPixels is how many pixels all first-page renders of the renderer may draw at once:
+	// a render waits until its page fits, so parallel preview jobs cannot exhaust memory together.
+	BudgetPixels int64
 }
 
 // Defaults for a renderer made outside fx; configs/default.yaml holds the same values.
@@ -34,6 +38,7 @@ const (
 	DefaultMaxPixels        = 50_000_000
 	DefaultConverterMemory  = 768 << 20
 	DefaultChromiumJSHeapMB = 512
+	DefaultBudgetPixels     = 100_000_000
 )
 
 func (l Limits) withDefaults() Limits {
@@ -46,11 +51,26 @@ func (l Limits) withDefaults() Limits {
 	if l.ChromiumJSHeapMB <= 0 {
 		l.ChromiumJSHeapMB = DefaultChromiumJSHeapMB
 	}
+	if l.BudgetPixels <= 0 {
+		l.BudgetPixels = DefaultBudgetPixels
+	}
 	return l
 }
 
 // SetLimits replaces the renderer's limits; call it before the first render.
-func (r *Renderer) SetLimits(l Limits) { r.limits = l.withDefaults() }
+func (r *Renderer) SetLimits(l Limits) {
+	r.limits = l.withDefaults()
+	r.pixels = semaphore.NewWeighted(r.limits.BudgetPixels)
+}
+
+// reserve waits until px pixels fit the renderer's budget and answers their release.
+func (r *Renderer) reserve(ctx context.Context, px int64) (func(), error) {
+	weight := max(1, min(px, r.limits.BudgetPixels))
+	if err := r.pixels.Acquire(ctx, weight); err != nil {
+		return nil, err
+	}
+	return func() { r.pixels.Release(weight) }, nil
+}
 
 // runTool runs a converter on input within the memory limit: the limit is set on the child
 // (prlimit) before it is given a byte of its input, so nothing the input asks for escapes it.

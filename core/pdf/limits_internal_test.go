@@ -1,8 +1,13 @@
 package pdf
 
 import (
+	"context"
+	"errors"
+	"log/slog"
 	"math"
+	"os/exec"
 	"testing"
+	"time"
 )
 
 func TestParsePageInfo(t *testing.T) {
@@ -39,4 +44,30 @@ func FuzzParsePageInfo(f *testing.F) {
 			t.Fatalf("%d x %d passed the limit", w, h)
 		}
 	})
+}
+
+// TestPixelBudget: a first page waits for room in the renderer's pixel budget, so parallel
+// previews cannot draw more at once than the budget; it draws once the room is given back.
+func TestPixelBudget(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm (poppler-utils) is not installed")
+	}
+	r := NewRenderer("", 1, slog.New(slog.DiscardHandler))
+	r.SetLimits(Limits{BudgetPixels: 1_000_000})
+	letter := Assemble([]string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"})
+	held, err := r.reserve(context.Background(), 1_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	_, err = r.FirstPagePNG(ctx, letter)
+	cancel()
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a page drew while the budget was taken: %v", err)
+	}
+	held()
+	if _, err := r.FirstPagePNG(context.Background(), letter); err != nil {
+		t.Fatal(err)
+	}
 }

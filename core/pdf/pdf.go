@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"go.uber.org/fx"
+	"golang.org/x/sync/semaphore"
 
 	"its/core/config"
 )
@@ -57,6 +58,7 @@ type Renderer struct {
 	shutdown func()
 	tabs     chan context.Context
 	limits   Limits
+	pixels   *semaphore.Weighted // the budget of pixels drawn at once (Limits.BudgetPixels)
 }
 
 // Params wire the renderer.
@@ -71,7 +73,7 @@ type Params struct {
 func New(p Params) *Renderer {
 	r := NewRenderer(p.Config.PDF.ChromiumPath, p.Config.PDF.PoolSize, p.Log)
 	r.SetLimits(Limits{MaxPixels: p.Config.Images.MaxPixels, ConverterMemory: p.Config.PDF.ConverterMemoryBytes,
-		ChromiumJSHeapMB: p.Config.PDF.ChromiumJSHeapMB})
+		ChromiumJSHeapMB: p.Config.PDF.ChromiumJSHeapMB, BudgetPixels: p.Config.Images.DecodeBudgetPixels})
 	p.LC.Append(fx.Hook{OnStop: func(context.Context) error { r.Close(); return nil }})
 	return r
 }
@@ -81,7 +83,9 @@ func NewRenderer(chromiumPath string, poolSize int, log *slog.Logger) *Renderer 
 	if poolSize <= 0 {
 		poolSize = 1
 	}
-	return &Renderer{log: log, path: chromiumPath, size: poolSize, limits: Limits{}.withDefaults()}
+	r := &Renderer{log: log, path: chromiumPath, size: poolSize}
+	r.SetLimits(Limits{})
+	return r
 }
 
 // Module provides the *Renderer.
@@ -361,6 +365,11 @@ func (r *Renderer) FirstPagePNG(ctx context.Context, pdf []byte) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
+	release, err := r.reserve(ctx, w*h)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	out, err := runTool(ctx, r.limits.ConverterMemory, pdf, bin, "-f", "1", "-l", "1", "-singlefile", "-png",
 		"-r", fmt.Sprint(PreviewDPI), "-scale-to-x", fmt.Sprint(w), "-scale-to-y", fmt.Sprint(h), "-")
 	if err != nil {
