@@ -109,3 +109,22 @@ func TestFirstPageMemoryLimit(t *testing.T) {
 		t.Fatalf("refused by the pixel limit, not the memory limit: %v", err)
 	}
 }
+
+// TestChromiumHeapLimit: a page's JavaScript cannot grow past the renderer's heap limit (its
+// renderer crashes, and the render fails at once rather than at its deadline), and the pool goes
+// on rendering.
+func TestChromiumHeapLimit(t *testing.T) {
+	r := renderer(t)
+	r.SetLimits(pdf.Limits{ChromiumJSHeapMB: 64})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	// About 300 MB of live objects.
+	hog := `<!doctype html><p>hog</p><script>const a = []; for (let i = 0; i < 4e6; i++) a.push({i, s: 'x' + i, t: [i]}); document.body.dataset.n = a.length</script>`
+	out, err := r.RenderHTML(ctx, hog, pdf.Options{})
+	if !errors.Is(err, pdf.ErrCrashed) {
+		t.Fatalf("a page holding 300 MB of JavaScript objects under a 64 MB heap: %v (%d bytes)", err, len(out))
+	}
+	if _, err := r.RenderHTML(ctx, sheet, pdf.Options{PreferCSSPageSize: true}); err != nil {
+		t.Fatalf("after the failed page: %v", err)
+	}
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"go.uber.org/fx"
@@ -27,6 +28,10 @@ import (
 
 // ErrUnavailable means a tool the renderer needs is not installed.
 var ErrUnavailable = errors.New("pdf: renderer not available")
+
+// ErrCrashed is a page whose renderer process crashed, most often past its memory limit
+// (pdf.chromium_js_heap_mb).
+var ErrCrashed = errors.New("pdf: the page crashed (past its memory limit?)")
 
 // defaultTimeout bounds a render whose context has no deadline, so a stuck page cannot hold a
 // pool slot forever.
@@ -204,16 +209,25 @@ func (r *Renderer) withTab(ctx context.Context, fn func(tab context.Context) err
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	run, cancel := context.WithCancel(tab)
-	stop := context.AfterFunc(ctx, cancel)
+	run, cancel := context.WithCancelCause(tab)
+	stop := context.AfterFunc(ctx, func() { cancel(ctx.Err()) })
+	// A page past its memory limits crashes its renderer, and no answer would come: the crash
+	// ends the work at once.
+	_ = chromedp.Listen(run, func(ev any) {
+		if _, ok := ev.(*inspector.EventTargetCrashed); ok {
+			cancel(ErrCrashed)
+		}
+	})
 	err := fn(run)
 	stop()
-	cancel()
+	cancel(nil)
 	if err == nil {
 		r.tabs <- tab
 		return nil
 	}
-	if ctx.Err() != nil {
+	if errors.Is(context.Cause(run), ErrCrashed) {
+		err = ErrCrashed
+	} else if ctx.Err() != nil {
 		err = fmt.Errorf("pdf: %w", ctx.Err())
 	}
 	_ = chromedp.Cancel(tab)
