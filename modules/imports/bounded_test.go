@@ -136,4 +136,12 @@ func TestParsedOnce(t *testing.T) {
 			t.Fatalf("%s: rows %v", name, got)
 		}
 	}
+	// A file recorded before rows were kept is parsed itself.
+	id := importID(t, upload(t, a, ed, "older.xlsx", workbook(t, rows), map[string]any{"target": "assortment"}))
+	if _, err := a.DB.Exec(context.Background(), `UPDATE import_files SET parsed_key = NULL WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if cols := ed.Do("POST", "/api/imports/assortment/"+aid+"/columns", map[string]any{"importId": id}); cols.Status != 200 {
+		t.Fatalf("columns of a file without kept rows: %d %s", cols.Status, cols.Raw)
+	}
 }
