@@ -103,7 +103,7 @@ func runTool(ctx context.Context, mem int64, input []byte, bin string, args ...s
 }
 
 // pageSize is the first page's size in points as poppler renders it by default (its MediaBox),
-// turned by its /Rotate.
+// before its /Rotate turns it: pdftoppm's -scale-to-x and -scale-to-y name the unturned sides.
 type pageSize struct{ w, h float64 }
 
 // pixels is the page's size in whole pixels at dpi, or ok=false when it has more than max
@@ -119,36 +119,26 @@ func (p pageSize) pixels(dpi float64, max int64) (w, h int64, ok bool) {
 // errNoSize is a first page whose size cannot be read.
 var errNoSize = errors.New("pdf: the first page has no readable size")
 
-// parsePageInfo reads the first page's MediaBox and rotation from `pdfinfo -box -f 1 -l 1`.
+// parsePageInfo reads the first page's MediaBox from `pdfinfo -box -f 1 -l 1`.
 func parsePageInfo(out []byte) (pageSize, error) {
 	var box []float64
-	rot := 0
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
-		// "Page    1 MediaBox:  x1 y1 x2 y2" and "Page    1 rot:  90"
-		if len(f) < 4 || f[0] != "Page" || f[1] != "1" {
+		// "Page    1 MediaBox:  x1 y1 x2 y2"
+		if len(f) < 3 || f[0] != "Page" || f[1] != "1" || f[2] != "MediaBox:" {
 			continue
 		}
-		switch f[2] {
-		case "MediaBox:":
-			if len(f) != 7 {
+		if len(f) != 7 {
+			return pageSize{}, errNoSize
+		}
+		box = box[:0]
+		for _, s := range f[3:] {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 				return pageSize{}, errNoSize
 			}
-			box = box[:0]
-			for _, s := range f[3:] {
-				v, err := strconv.ParseFloat(s, 64)
-				if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-					return pageSize{}, errNoSize
-				}
-				box = append(box, v)
-			}
-		case "rot:":
-			n, err := strconv.Atoi(f[3])
-			if err != nil {
-				return pageSize{}, errNoSize
-			}
-			rot = ((n % 360) + 360) % 360
+			box = append(box, v)
 		}
 	}
 	if len(box) != 4 {
@@ -157,9 +147,6 @@ func parsePageInfo(out []byte) (pageSize, error) {
 	p := pageSize{w: math.Abs(box[2] - box[0]), h: math.Abs(box[3] - box[1])}
 	if !(p.w > 0 && p.h > 0) || math.IsInf(p.w, 0) || math.IsInf(p.h, 0) {
 		return pageSize{}, errNoSize
-	}
-	if rot == 90 || rot == 270 {
-		p.w, p.h = p.h, p.w
 	}
 	return p, nil
 }

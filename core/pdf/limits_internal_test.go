@@ -14,8 +14,8 @@ func TestParsePageInfo(t *testing.T) {
 	out := "Pages:           1\nPage    1 size:  612 x 792 pts (letter)\nPage    1 rot:   90\n" +
 		"Page    1 MediaBox:      0.00     0.00   612.00   792.00\nPage    1 CropBox:       0.00     0.00   100.00   100.00\n"
 	p, err := parsePageInfo([]byte(out))
-	if err != nil || p.w != 792 || p.h != 612 {
-		t.Fatalf("rotated Letter: %+v %v", p, err)
+	if err != nil || p.w != 612 || p.h != 792 {
+		t.Fatalf("rotated Letter: %+v %v, want its MediaBox unturned", p, err)
 	}
 	for _, bad := range []string{"", "Page    1 MediaBox: 0 0 0 792\n", "Page    1 MediaBox: 0 0 nan 792\n", "Page    1 MediaBox: 0 0 612\n"} {
 		if _, err := parsePageInfo([]byte(bad)); err == nil {

@@ -87,6 +87,16 @@ func TestFirstPageStillPreviews(t *testing.T) {
 			t.Fatalf("%dx%d: preview %dx%d %v", c.w, c.h, cfg.Width, cfg.Height, err)
 		}
 	}
+	// A Letter page turned a quarter previews turned: 792 wide, 612 high.
+	turned := pdf.Assemble([]string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate 90 >>"})
+	out, err := r.FirstPagePNG(ctx, turned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := png.DecodeConfig(bytes.NewReader(out)); err != nil || cfg.Width != 792 || cfg.Height != 612 {
+		t.Fatalf("turned Letter: preview %dx%d %v", cfg.Width, cfg.Height, err)
+	}
 }
 
 // TestFirstPageMemoryLimit: pdftoppm runs within the converter memory limit, so a page under
