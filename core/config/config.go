@@ -102,8 +102,10 @@ type Config struct {
 	} `yaml:"images"`
 
 	PDF struct {
-		ChromiumPath string `yaml:"chromium_path"`
-		PoolSize     int    `yaml:"pool_size"`
+		ChromiumPath         string `yaml:"chromium_path"`
+		PoolSize             int    `yaml:"pool_size"`
+		ConverterMemoryBytes int64  `yaml:"converter_memory_bytes"`
+		ChromiumJSHeapMB     int    `yaml:"chromium_js_heap_mb"`
 	} `yaml:"pdf"`
 
 	Metrics struct {
@@ -318,6 +320,9 @@ func (c *Config) validate() error {
 	}
 	if c.PDF.PoolSize <= 0 {
 		return fmt.Errorf("pdf.pool_size must be positive")
+	}
+	if c.PDF.ConverterMemoryBytes < 64<<20 || c.PDF.ChromiumJSHeapMB < 64 {
+		return fmt.Errorf("pdf.converter_memory_bytes must be at least 67108864 and pdf.chromium_js_heap_mb at least 64")
 	}
 	if t := c.Metrics.Token; t != "" && len(t) < 32 {
 		// A short token on a public listener can be guessed.

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -18,15 +17,21 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"go.uber.org/fx"
+	"golang.org/x/sync/semaphore"
 
 	"its/core/config"
 )
 
 // ErrUnavailable means a tool the renderer needs is not installed.
 var ErrUnavailable = errors.New("pdf: renderer not available")
+
+// ErrCrashed is a page whose renderer process crashed, most often past its memory limit
+// (pdf.chromium_js_heap_mb).
+var ErrCrashed = errors.New("pdf: the page crashed (past its memory limit?)")
 
 // defaultTimeout bounds a render whose context has no deadline, so a stuck page cannot hold a
 // pool slot forever.
@@ -57,6 +62,8 @@ type Renderer struct {
 	browser  context.Context
 	shutdown func()
 	tabs     chan context.Context
+	limits   Limits
+	pixels   *semaphore.Weighted // the budget of pixels drawn at once (Limits.BudgetPixels)
 }
 
 // Params wire the renderer.
@@ -70,6 +77,8 @@ type Params struct {
 // New makes the renderer; the browser is started on the first render and stopped with the app.
 func New(p Params) *Renderer {
 	r := NewRenderer(p.Config.PDF.ChromiumPath, p.Config.PDF.PoolSize, p.Log)
+	r.SetLimits(Limits{MaxPixels: p.Config.Images.MaxPixels, ConverterMemory: p.Config.PDF.ConverterMemoryBytes,
+		ChromiumJSHeapMB: p.Config.PDF.ChromiumJSHeapMB, BudgetPixels: p.Config.Images.DecodeBudgetPixels})
 	p.LC.Append(fx.Hook{OnStop: func(context.Context) error { r.Close(); return nil }})
 	return r
 }
@@ -79,7 +88,9 @@ func NewRenderer(chromiumPath string, poolSize int, log *slog.Logger) *Renderer 
 	if poolSize <= 0 {
 		poolSize = 1
 	}
-	return &Renderer{log: log, path: chromiumPath, size: poolSize}
+	r := &Renderer{log: log, path: chromiumPath, size: poolSize}
+	r.SetLimits(Limits{})
+	return r
 }
 
 // Module provides the *Renderer.
@@ -129,6 +140,12 @@ func (r *Renderer) start() error {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
+		// Memory bounds: each renderer's JavaScript heap, and no more renderer processes than
+		// tabs (plus one spare) however many pages a document opens. Chromium maps far more
+		// address space than it uses, so an RLIMIT_AS would break it; a cgroup set by the
+		// service manager bounds the whole tree.
+		chromedp.Flag("js-flags", fmt.Sprintf("--max-old-space-size=%d", r.limits.ChromiumJSHeapMB)),
+		chromedp.Flag("renderer-process-limit", fmt.Sprint(r.size+1)),
 	)
 	browser, browserCancel := chromedp.NewContext(allocCtx)
 	if err := chromedp.Do(browser); err != nil {
@@ -192,16 +209,25 @@ func (r *Renderer) withTab(ctx context.Context, fn func(tab context.Context) err
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	run, cancel := context.WithCancel(tab)
-	stop := context.AfterFunc(ctx, cancel)
+	run, cancel := context.WithCancelCause(tab)
+	stop := context.AfterFunc(ctx, func() { cancel(ctx.Err()) })
+	// A page past its memory limits crashes its renderer, and no answer would come: the crash
+	// ends the work at once.
+	_ = chromedp.Listen(run, func(ev any) {
+		if _, ok := ev.(*inspector.EventTargetCrashed); ok {
+			cancel(ErrCrashed)
+		}
+	})
 	err := fn(run)
 	stop()
-	cancel()
+	cancel(nil)
 	if err == nil {
 		r.tabs <- tab
 		return nil
 	}
-	if ctx.Err() != nil {
+	if errors.Is(context.Cause(run), ErrCrashed) {
+		err = ErrCrashed
+	} else if ctx.Err() != nil {
 		err = fmt.Errorf("pdf: %w", ctx.Err())
 	}
 	_ = chromedp.Cancel(tab)
@@ -333,7 +359,9 @@ const PreviewDPI = 72
 
 // FirstPagePNG renders the first page of a PDF as a PNG. Headless Chromium has no PDF viewer to
 // rasterise with (it shows an empty viewer frame), so this uses poppler's pdftoppm, installed
-// beside Chromium.
+// beside Chromium. The page is measured first (pdfinfo) and refused past the pixel limit with
+// imaging.ErrTooManyPixels; pdftoppm is then told that size exactly, so no page can come out
+// larger than measured, and both tools run within the converter memory limit.
 func (r *Renderer) FirstPagePNG(ctx context.Context, pdf []byte) ([]byte, error) {
 	bin, err := exec.LookPath("pdftoppm")
 	if err != nil {
@@ -347,17 +375,24 @@ func (r *Renderer) FirstPagePNG(ctx context.Context, pdf []byte) ([]byte, error)
 		ctx, cancel = context.WithTimeout(ctx, defaultTimeout)
 		defer cancel()
 	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, bin, "-f", "1", "-l", "1", "-singlefile", "-png", "-r", fmt.Sprint(PreviewDPI), "-")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(pdf), &stdout, &stderr
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("pdf: first page: %v: %s", err, strings.TrimSpace(stderr.String()))
+	w, h, err := r.measure(ctx, pdf, PreviewDPI)
+	if err != nil {
+		return nil, err
 	}
-	if stdout.Len() == 0 {
+	release, err := r.reserve(ctx, w*h)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	out, err := runTool(ctx, r.limits.ConverterMemory, pdf, bin, "-f", "1", "-l", "1", "-singlefile", "-png",
+		"-r", fmt.Sprint(PreviewDPI), "-scale-to-x", fmt.Sprint(w), "-scale-to-y", fmt.Sprint(h), "-")
+	if err != nil {
+		return nil, fmt.Errorf("pdf: first page: %w", err)
+	}
+	if len(out) == 0 {
 		return nil, errors.New("pdf: first page: pdftoppm wrote nothing")
 	}
-	return stdout.Bytes(), nil
+	return out, nil
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -33,6 +33,11 @@ type Limits struct {
 	MaxRows int
 	// MaxCols is the most cells a row may have.
 	MaxCols int
+	// MaxSharedStrings is the most entries a workbook's shared-strings table may hold, and
+	// MaxSharedStringsBytes the most bytes it may unzip to; both are checked before excelize
+	// parses the table (0: no limit).
+	MaxSharedStrings      int
+	MaxSharedStringsBytes int64
 }
 
 // Refusal is a file the reader will not read, with the reason a user is shown.
@@ -197,6 +202,9 @@ func openXLSX(b []byte, lim Limits) (Reader, error) {
 	if err := inspect(zr, int64(len(b)), lim); err != nil {
 		return nil, err
 	}
+	if err := checkStrings(zr, lim); err != nil {
+		return nil, err
+	}
 	f, err := excelize.OpenReader(bytes.NewReader(b), excelize.Options{UnzipSizeLimit: lim.MaxUnzip, UnzipXMLSizeLimit: lim.MaxXML})
 	if err != nil {
 		if f != nil {
@@ -322,7 +330,7 @@ func HTTPError(err error) error {
 	if errors.As(err, &r) {
 		status, code := 422, "ITS_ERR_VALIDATION"
 		switch r.Reason {
-		case ReasonTooLarge, ReasonTooMany, ReasonZipBomb:
+		case ReasonTooLarge, ReasonTooMany, ReasonZipBomb, ReasonTooManyStrings:
 			status, code = 413, "ITS_ERR_TOO_LARGE"
 		}
 		return &httpx.Error{Status: status, Code: code, Message: r.Message,

@@ -12,6 +12,8 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"io"
+	"os"
+	"path"
 
 	"github.com/jackc/pgx/v5"
 	"go.uber.org/fx"
@@ -73,10 +75,11 @@ func uploadUsage(s *Service) uploads.Usage {
 			return refusal(sheet.Sniff(sheet.Kind(filename), head))
 		},
 		Completed: func(ctx context.Context, tx pgx.Tx, u *uploads.Upload) (any, error) {
-			if err := s.precheck(ctx, u.Key, u.Filename); err != nil {
+			parsed, err := s.precheck(ctx, u.Key, u.Filename)
+			if err != nil {
 				return nil, err
 			}
-			id, err := record(ctx, tx, u.UserID, u.ID, u.Key, u.Filename, sheet.Kind(u.Filename), u.FileSize)
+			id, err := record(ctx, tx, u.UserID, u.ID, u.Key, parsed, u.Filename, sheet.Kind(u.Filename), u.FileSize)
 			if err != nil {
 				return nil, err
 			}
@@ -85,31 +88,47 @@ func uploadUsage(s *Service) uploads.Usage {
 	}
 }
 
-// precheck opens an uploaded file and reads its header row: a password, macros, a zip bomb,
-// damage or a size past the limits refuses the upload.
-func (s *Service) precheck(ctx context.Context, key, filename string) error {
+// precheck parses an uploaded file, once: a password, macros, a zip bomb, too many shared
+// strings, damage or a size past the limits refuses the upload; the rows it reads are kept
+// beside the file (the key answered), and the later steps read them instead of the file.
+func (s *Service) precheck(ctx context.Context, key, filename string) (string, error) {
 	rc, info, err := s.blobs.Get(ctx, key)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer rc.Close()
 	rd, err := sheet.Open(rc, info.Size, sheet.Kind(filename), s.limits)
 	if err != nil {
-		return refusal(err)
+		return "", refusal(err)
 	}
 	defer rd.Close()
-	if _, err := rd.Next(); err != nil {
-		return refusal(err)
+	tmp, err := os.CreateTemp("", "its-import-")
+	if err != nil {
+		return "", err
 	}
-	if sheet.Kind(filename) != "csv" {
-		return nil
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	n, err := sheet.Keep(tmp, rd)
+	if err != nil {
+		return "", refusal(err)
 	}
-	// A CSV has no dimension to read: its rows are counted now, as a stream.
-	for {
-		if _, err := rd.Next(); err == io.EOF {
-			return nil
-		} else if err != nil {
-			return refusal(err)
-		}
+	if n == 0 {
+		return "", noRows()
 	}
+	size, err := tmp.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return "", err
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	// The upload's own name ends .xlsx or .csv, so this name beside it is never a file's.
+	parsed, err := storage.Key(path.Dir(key), "parsed.rows.zst")
+	if err != nil {
+		return "", err
+	}
+	if err := s.blobs.Put(ctx, parsed, tmp, size, "application/zstd"); err != nil {
+		return "", err
+	}
+	return parsed, nil
 }

@@ -68,6 +68,10 @@ const (
 	MaxXMLBytes = 16777216
 	// Most columns a file may have
 	MaxColumns = 200
+	// Most different texts a workbook's shared-strings table may hold (checked before it is parsed)
+	MaxSharedStrings = 1000000
+	// Largest shared-strings table, unzipped
+	MaxSharedStringsBytes = 67108864
 )
 
 // Texts the server answers with, as remotes/imports/src/i18n/en-US.json words them.
@@ -94,4 +98,6 @@ const (
 	MsgUnknown = "Unknown error"
 	// MsgImported is message imports.toast.imported.
 	MsgImported = "Items Imported"
+	// MsgTooManyStrings is message imports.refused.tooManyStrings.
+	MsgTooManyStrings = "This workbook holds more than {max} different texts; it cannot be imported. Split it into smaller files."
 )

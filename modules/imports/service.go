@@ -2,9 +2,11 @@ package imports
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -59,7 +61,8 @@ type ServiceParams struct {
 }
 
 // Limits are the import's file limits (module.yaml constants).
-var Limits = sheet.Limits{MaxBytes: MaxFileBytes, MaxUnzip: MaxUnzipBytes, MaxXML: MaxXMLBytes, MaxRows: MaxRows + 1, MaxCols: MaxColumns}
+var Limits = sheet.Limits{MaxBytes: MaxFileBytes, MaxUnzip: MaxUnzipBytes, MaxXML: MaxXMLBytes, MaxRows: MaxRows + 1, MaxCols: MaxColumns,
+	MaxSharedStrings: MaxSharedStrings, MaxSharedStringsBytes: MaxSharedStringsBytes}
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
@@ -74,14 +77,39 @@ type Columns struct {
 	Mapping Mapping  `json:"mapping"`
 }
 
-// refusal turns a file the reader refuses into a 413 or 422 naming why.
-func refusal(err error) error { return sheet.HTTPError(err) }
+// refusal turns a file the reader refuses into a 413 or 422 naming why, in the catalog's words
+// where the catalog has them.
+func refusal(err error) error {
+	var r *sheet.Refusal
+	if errors.As(err, &r) && r.Reason == sheet.ReasonTooManyStrings {
+		r.Message = strings.ReplaceAll(MsgTooManyStrings, "{max}", strconv.Itoa(MaxSharedStrings))
+	}
+	return sheet.HTTPError(err)
+}
 
-// open opens the caller's uploaded file for reading.
+// noRows refuses a file without a row.
+func noRows() error {
+	return refusal(&sheet.Refusal{Reason: sheet.ReasonEmpty, Message: "This file has no rows."})
+}
+
+// open opens the caller's uploaded file for reading: the rows its upload-complete step kept,
+// or (a file recorded before rows were kept) the file itself.
 func (s *Service) open(ctx context.Context, importID string) (sheet.Reader, func(), error) {
 	f, err := s.store.get(ctx, importID)
 	if err != nil {
 		return nil, nil, err
+	}
+	if f.ParsedKey != "" {
+		rc, _, err := s.blobs.Get(ctx, f.ParsedKey)
+		if err != nil {
+			return nil, nil, err
+		}
+		rd, err := sheet.OpenKept(rc)
+		if err != nil {
+			rc.Close()
+			return nil, nil, err
+		}
+		return rd, func() { rd.Close(); rc.Close() }, nil
 	}
 	rc, info, err := s.blobs.Get(ctx, f.Key)
 	if err != nil {
@@ -104,7 +132,7 @@ func (s *Service) headerOf(ctx context.Context, importID string) ([]string, erro
 	defer done()
 	h, err := rd.Next()
 	if err == io.EOF {
-		return nil, refusal(&sheet.Refusal{Reason: sheet.ReasonEmpty, Message: "This file has no rows."})
+		return nil, noRows()
 	}
 	if err != nil {
 		return nil, refusal(err)

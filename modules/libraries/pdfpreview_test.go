@@ -71,3 +71,27 @@ func TestPDFPreview(t *testing.T) {
 		t.Fatalf("preview pixel r=%d b=%d is not the first page's red", cr>>8, cb>>8)
 	}
 }
+
+// TestPDFPreviewRefusesHugePage: a 197-byte PDF whose page is 14,400 points square (207 million
+// pixels at the preview's resolution) is measured and refused like an image bomb: the file is
+// kept, marked Failed, without a preview.
+func TestPDFPreviewRefusesHugePage(t *testing.T) {
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		t.Skip("pdfinfo (poppler-utils) is not installed: make deps-chromium installs it")
+	}
+	a := start(t)
+	editor := login(a, "editor")
+	bomb := []byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj " +
+		"3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 14400 14400]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")
+	id := uploadAsset(t, a, editor, "AdvertisingAsset", "bomb.pdf", bomb)
+	deadline := time.Now().Add(30 * time.Second)
+	for a.Count(`SELECT count(*) FROM library_files WHERE asset_id = $1 AND state IN ('Failed', 'Success')`, id) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("the preview job did not finish")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := a.Count(`SELECT count(*) FROM library_files WHERE asset_id = $1 AND state = 'Failed' AND thumbnail_key = ''`, id); n != 1 {
+		t.Fatal("a page over the pixel limit was previewed")
+	}
+}

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, toast, usePageTitle } from '@its/kit';
+import { ApiError, constants, toast, usePageTitle } from '@its/kit';
 import { DataGrid, type BatchRequest, type BatchResult, type ColumnExtras, type DataGridHandle, type GridRow, type GridSchema, type GridSource } from '@its/grid';
 import { downloadRows, fetchColumns, importRows, readRows, uploadFile, validateRows, type ColumnsAnswer, type ImportRow, type ImportTarget, type RowError, type RowsAnswer } from './api';
 import { ColumnDialog } from './ColumnDialog';
@@ -36,8 +36,20 @@ function errorText(intl: IntlShape, e: RowError): string {
   return e.errorMessage || intl.formatMessage(TOOLTIPS.unknown);
 }
 
+/** A refused file's reason (the rule of its `file` detail) with words in the catalog. */
+const REFUSALS = defineMessages({
+  tooManyStrings: {
+    id: 'imports.refused.tooManyStrings',
+    defaultMessage: 'This workbook holds more than {max} different texts; it cannot be imported. Split it into smaller files.',
+  },
+});
+
 function failure(intl: IntlShape, e: unknown): string {
-  if (e instanceof ApiError) return e.message;
+  if (e instanceof ApiError) {
+    const rule = Array.isArray(e.details) ? (e.details[0] as { field?: string; rule?: string } | undefined) : undefined;
+    if (rule?.field === 'file' && rule.rule === 'tooManyStrings') return intl.formatMessage(REFUSALS.tooManyStrings, { max: constants.imports.maxSharedStrings });
+    return e.message;
+  }
   return intl.formatMessage({ id: 'imports.failed', defaultMessage: 'Something went wrong; please try again.' });
 }
 

@@ -116,6 +116,10 @@ export const constants = {
     maxXMLBytes: 16777216,
     /** Most columns a file may have */
     maxColumns: 200,
+    /** Most different texts a workbook's shared-strings table may hold (checked before it is parsed) */
+    maxSharedStrings: 1000000,
+    /** Largest shared-strings table, unzipped */
+    maxSharedStringsBytes: 67108864,
   },
   internalassortments: {
     /** How long a table of contents is answered from the cache (unless forced) */
