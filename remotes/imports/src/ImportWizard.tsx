@@ -36,18 +36,15 @@ function errorText(intl: IntlShape, e: RowError): string {
   return e.errorMessage || intl.formatMessage(TOOLTIPS.unknown);
 }
 
-/** A refused file's reason (the rule of its `file` detail) with words in the catalog. */
-const REFUSALS = defineMessages({
-  tooManyStrings: {
-    id: 'imports.refused.tooManyStrings',
-    defaultMessage: 'This workbook holds more than {max} different texts; it cannot be imported. Split it into smaller files.',
-  },
-});
-
 function failure(intl: IntlShape, e: unknown): string {
   if (e instanceof ApiError) {
     const rule = Array.isArray(e.details) ? (e.details[0] as { field?: string; rule?: string } | undefined) : undefined;
-    if (rule?.field === 'file' && rule.rule === 'tooManyStrings') return intl.formatMessage(REFUSALS.tooManyStrings, { max: constants.imports.maxSharedStrings });
+    // A refused file's reason (the rule of its `file` detail) with words in the catalog.
+    if (rule?.field === 'file' && rule.rule === 'tooManyStrings')
+      return intl.formatMessage(
+        { id: 'imports.refused.tooManyStrings', defaultMessage: 'This workbook holds more than {max} different texts; it cannot be imported. Split it into smaller files.' },
+        { max: intl.formatNumber(constants.imports.maxSharedStrings) },
+      );
     return e.message;
   }
   return intl.formatMessage({ id: 'imports.failed', defaultMessage: 'Something went wrong; please try again.' });
