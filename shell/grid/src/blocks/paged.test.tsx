@@ -27,6 +27,19 @@ const row = (i: number): GridRow => ({ id: `r${i}`, version: 1, style: String(10
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('DataGrid source read by scrolling (blocks)', () => {
+  it('an empty first block shows no rows and makes ag-grid warn of nothing', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const load = vi.fn<GridSource['load']>(async (_q, _signal, sink) => {
+      sink.total(0, false);
+      sink.rows([]);
+    });
+    const handle = createRef<DataGridHandle>();
+    renderWithShell(<DataGrid schema={schema} handle={handle} source={{ load, blocks: 50 }} />);
+    await waitFor(() => expect(load).toHaveBeenCalled(), { timeout: 20_000 });
+    await waitFor(() => expect(handle.current!.controller.ui.get()).toMatchObject({ loading: false, total: 0 }));
+    expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('AG Grid'))).toEqual([]);
+  });
+
   it('reads the first block with the total, shows placeholders for the rest, fills a block in place and swaps a new view at once', async () => {
     const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
       sink.total(TOTAL, true);

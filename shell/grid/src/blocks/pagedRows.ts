@@ -202,7 +202,8 @@ export class PagedRows {
       if (layout) this.host.total(total, false);
       this.host.swapped(headers);
       api.setGridOption('rowData', data);
-      api.ensureIndexVisible(0, 'top');
+      // An empty view has no row 0 to show (ag-grid warns of an invalid index, #88).
+      if (data.length > 0) api.ensureIndexVisible(0, 'top');
       this.host.loaded();
       return;
     }
