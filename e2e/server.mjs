@@ -91,6 +91,10 @@ export async function startServer({ env = {}, log = () => {}, dataDir: givenDir,
       ITS_ADDR: `127.0.0.1:${port}`,
       ITS_DATA_DIR: dataDir,
       ITS_DEMO: 'true',
+      // The browser tests share two cores with Chromium: a decision may wait longer for a core
+      // than a server's 50 ms deadline allows.
+      ITS_AUTHZ_DECISION_DEADLINE: '2s',
+      ITS_AUTHZ_DECISION_BUDGET: '1s',
       ITS_WEB_DIR: repoRoot,
       ITS_PUBLIC_URL: url,
       ...env,

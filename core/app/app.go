@@ -48,7 +48,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 			return l
 		}),
 		db.Module,
-		fx.Provide(identity.NewStore, audit.New, func(l *audit.Log) registry.DenialRecorder { return l }),
+		fx.Provide(identity.NewStore, audit.New, func(l *audit.Log) registry.DenialRecorder { return l }, func(l *audit.Log) authz.DeadlineRecorder { return l }),
 		session.Module,
 		authz.Module,
 		mail.Module,

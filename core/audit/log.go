@@ -64,6 +64,20 @@ func (l *Log) Denied(ctx context.Context, u *identity.User, method, path, action
 	}
 }
 
+// DecisionTimedOut records a policy decision refused because it ran past its deadline (an
+// admin's policy with a slow branch): which action, for whom, after how long.
+func (l *Log) DecisionTimedOut(ctx context.Context, u *identity.User, action string, after time.Duration) {
+	var actor any
+	if u != nil {
+		actor = u.ID
+	}
+	data, _ := json.Marshal(map[string]any{"action": action, "afterMs": after.Milliseconds()})
+	if _, err := l.db.Exec(context.WithoutCancel(ctx), `INSERT INTO audit_log (actor_id, action, model_type, model_id, data) VALUES ($1, 'authz.decision.deadline', 'Action', $2, $3)`,
+		actor, action, data); err != nil {
+		l.log.Error("audit: recording a decision past its deadline", "error", err)
+	}
+}
+
 const listSQL = `SELECT a.id, a.at, a.actor_id::text, coalesce(trim(u.name || ' ' || u.last_name), ''), coalesce(u.email, ''),
 		a.action, a.model_type, a.model_id, a.data
 	FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id

@@ -6,6 +6,7 @@ package authz
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -46,6 +47,11 @@ type Engine struct {
 	grantAll bool
 	log      *slog.Logger
 	metrics  *itsmetrics.Metrics
+	// deadline bounds every decision (it fails closed past it); budget bounds the slowest
+	// decision of a set being saved (CheckBudget).
+	deadline, budget time.Duration
+	recorder         DeadlineRecorder
+	probes           []*identity.User // guarded by mu
 
 	mu       sync.Mutex // serialises rebuilds; never taken by a decision
 	base     Files
@@ -58,14 +64,28 @@ type Engine struct {
 // Params wire the engine.
 type Params struct {
 	fx.In
-	Config  *config.Config
-	Log     *slog.Logger
-	Metrics *itsmetrics.Metrics `optional:"true"`
+	Config   *config.Config
+	Log      *slog.Logger
+	Metrics  *itsmetrics.Metrics `optional:"true"`
+	Recorder DeadlineRecorder    `optional:"true"`
 }
+
+// DeadlineRecorder keeps a record of each decision refused for running past its deadline (the
+// audit log).
+type DeadlineRecorder interface {
+	DecisionTimedOut(ctx context.Context, u *identity.User, action string, after time.Duration)
+}
+
+// ErrDeadline is a decision that ran past its deadline: the check is refused.
+var ErrDeadline = errors.New("authz: the policy decision ran past its deadline")
 
 // New compiles the embedded policies and prepares the query.
 func New(p Params) (*Engine, error) {
-	e := &Engine{grantAll: p.Config.Authz.GrantAll && !p.Config.Production(), log: p.Log, metrics: p.Metrics}
+	e := &Engine{grantAll: p.Config.Authz.GrantAll && !p.Config.Production(), log: p.Log, metrics: p.Metrics,
+		deadline: p.Config.Authz.DecisionDeadline.Duration, budget: p.Config.Authz.DecisionBudget.Duration, recorder: p.Recorder}
+	if e.deadline <= 0 {
+		return nil, fmt.Errorf("authz.decision_deadline must be positive")
+	}
 	if p.Config.Authz.GrantAll && p.Config.Production() {
 		return nil, fmt.Errorf("authz.grant_all is not allowed in production")
 	}
@@ -182,7 +202,64 @@ func (e *Engine) Check(ctx context.Context, base Files) (*Report, *Prepared, err
 	if c == nil {
 		return rep, nil, nil
 	}
+	// A test runs a few decisions: one that takes several deadlines holds a slow branch.
+	for _, t := range rep.Tests {
+		if t.Took > slowTest*e.deadline {
+			rep.Errors = append(rep.Errors, CompileError{File: t.File, Row: t.Row, Message: fmt.Sprintf("test %s took %v: a decision may take at most %v", t.Name, t.Took.Round(time.Millisecond), e.deadline)})
+		}
+	}
+	if slow := e.overBudget(ctx, c); len(slow) > 0 || len(rep.Errors) > 0 {
+		rep.Errors = append(rep.Errors, slow...)
+		rep.OK = false
+		return rep, nil, nil
+	}
 	return rep, &Prepared{base: base, c: c, gen: gen}, nil
+}
+
+// slowTest is how many decision deadlines a test of a set may take.
+const slowTest = 4
+
+// SetProbes names the users whose decisions a set must make within the budget before it may be
+// saved (each role's demo user); nobody (an anonymous call) is always one.
+func (e *Engine) SetProbes(users []*identity.User) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.probes = users
+}
+
+// overBudget decides every action of c for each probe and names each decision slower than the
+// budget (or past the deadline), with the user and the time. A slow decision is timed once more
+// before it counts, so one pause of a busy machine does not refuse a set.
+func (e *Engine) overBudget(ctx context.Context, c *compiled) CompileErrors {
+	e.mu.Lock()
+	probes := append([]*identity.User{nil}, e.probes...)
+	e.mu.Unlock()
+	var errs CompileErrors
+	for _, action := range slices.Sorted(maps.Keys(c.actions)) {
+		for _, u := range probes {
+			took, err := e.timeDecision(ctx, c, u, action)
+			if err == nil && took > e.budget {
+				took, err = e.timeDecision(ctx, c, u, action)
+			}
+			if err != nil && !errors.Is(err, ErrDeadline) {
+				return append(errs, CompileError{Message: fmt.Sprintf("action %q: %v", action, err)})
+			}
+			if took > e.budget || err != nil {
+				who := "an anonymous caller"
+				if u != nil {
+					who = u.Email
+				}
+				errs = append(errs, CompileError{Message: fmt.Sprintf("action %q for %s took %v, over the %v a decision may take: make the rule cheaper before saving", action, who, took.Round(time.Microsecond), e.budget)})
+			}
+		}
+	}
+	return errs
+}
+
+func (e *Engine) timeDecision(ctx context.Context, c *compiled, u *identity.User, action string) (time.Duration, error) {
+	start := time.Now()
+	_, err := e.evalIn(ctx, c, userTerm(u), action, nil)
+	return time.Since(start), err
 }
 
 // Activate makes p live as version v (recompiling when an overlay changed since Check).
@@ -286,11 +363,29 @@ type Check struct {
 	Resource map[string]any `json:"resource,omitempty"`
 }
 
-// Allowed answers one check for u (nil = anonymous). An undefined decision is a no.
+// Allowed answers one check for u (nil = anonymous). An undefined decision is a no, and so is
+// one that runs past the deadline (recorded and counted).
 func (e *Engine) Allowed(ctx context.Context, u *identity.User, action string, resource map[string]any) (bool, error) {
 	start := time.Now()
 	ok, err := e.eval(ctx, e.users.value(u), action, resource)
-	e.metrics.Authz(ok, err, time.Since(start))
+	return e.decided(ctx, u, action, ok, err, time.Since(start))
+}
+
+// decided records a decision; one past its deadline is a refusal, audited and logged.
+func (e *Engine) decided(ctx context.Context, u *identity.User, action string, ok bool, err error, took time.Duration) (bool, error) {
+	if errors.Is(err, ErrDeadline) {
+		e.metrics.AuthzDeadline(took)
+		who := ""
+		if u != nil {
+			who = u.ID
+		}
+		e.log.WarnContext(ctx, "policy decision ran past its deadline: refused", "action", action, "user", who, "took", took)
+		if e.recorder != nil {
+			e.recorder.DecisionTimedOut(ctx, u, action, took)
+		}
+		return false, nil
+	}
+	e.metrics.Authz(ok, err, took)
 	return ok, err
 }
 
@@ -301,7 +396,7 @@ func (e *Engine) AllowedMany(ctx context.Context, u *identity.User, checks []Che
 	for i, c := range checks {
 		start := time.Now()
 		ok, err := e.eval(ctx, uv, c.Action, c.Resource)
-		e.metrics.Authz(ok, err, time.Since(start))
+		ok, err = e.decided(ctx, u, c.Action, ok, err, time.Since(start))
 		if err != nil {
 			return nil, err
 		}
@@ -310,13 +405,10 @@ func (e *Engine) AllowedMany(ctx context.Context, u *identity.User, checks []Che
 	return out, nil
 }
 
-// Per-evaluation options that never change: no metrics are collected, and no goroutine is
-// started to watch the context (an evaluation takes microseconds and makes no calls out; the
-// context is checked before it starts).
-var (
-	noMetrics  = rego.EvalMetrics(metrics.NoOp())
-	noWatching = rego.EvalExternalCancel(topdown.NewCancel())
-)
+// No metrics are collected per evaluation. No goroutine watches the request's context either
+// (an evaluation takes microseconds and makes no calls out; the context is checked before it
+// starts): the deadline's timer cancels it instead.
+var noMetrics = rego.EvalMetrics(metrics.NoOp())
 
 // Terms of the input that never change: its keys, the two env objects and the resource
 // attributes of the policies' contract (policies/README.md).
@@ -387,7 +479,11 @@ func (e *Engine) evalIn(ctx context.Context, c *compiled, user *ast.Term, action
 	}
 	cache := getEvalCache()
 	defer cache.release()
-	rs, err := c.pq.Eval(ctx, rego.EvalParsedInput(input), rego.EvalVirtualCache(cache), noMetrics, noWatching)
+	dl := armDeadline(e.deadline)
+	rs, err := c.pq.Eval(ctx, rego.EvalParsedInput(input), rego.EvalVirtualCache(cache), noMetrics, rego.EvalExternalCancel(dl.cancel))
+	if dl.passed() || topdown.IsCancel(err) {
+		return false, ErrDeadline
+	}
 	if err != nil {
 		return false, err
 	}
@@ -397,6 +493,20 @@ func (e *Engine) evalIn(ctx context.Context, c *compiled, user *ast.Term, action
 	b, _ := rs[0].Expressions[0].Value.(bool)
 	return b, nil
 }
+
+// deadline cancels one evaluation when its time is up: a timer, not a goroutine per decision.
+type deadline struct {
+	cancel topdown.Cancel
+	timer  *time.Timer
+}
+
+func armDeadline(d time.Duration) deadline {
+	c := topdown.NewCancel()
+	return deadline{cancel: c, timer: time.AfterFunc(d, c.Cancel)}
+}
+
+// passed disarms the deadline and reports whether it had already fired.
+func (d deadline) passed() bool { return !d.timer.Stop() }
 
 // Module provides the engine.
 var Module = fx.Module("authz", fx.Provide(New))

@@ -142,6 +142,7 @@ func parse(f Files) (map[string]*ast.Module, map[string]any, string, error) {
 		}
 		modules[path] = m
 	}
+	errs = append(errs, forbiddenCalls(modules)...)
 	raw, ok := f[GrantsFile]
 	if !ok {
 		return nil, nil, "", append(errs, CompileError{File: GrantsFile, Message: "the set has no " + GrantsFile})
@@ -182,7 +183,7 @@ func compileParsed(ctx context.Context, f Files, all map[string]*ast.Module, gra
 			prod[p] = m
 		}
 	}
-	c := ast.NewCompiler()
+	c := NewCompiler()
 	if c.Compile(prod); c.Failed() {
 		return nil, astErrors(c.Errors)
 	}

@@ -2,7 +2,9 @@ package authz
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"time"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -72,9 +74,13 @@ type RuleTrace struct {
 
 // Explanation is a decision with its reason, from OPA's trace of the evaluation.
 type Explanation struct {
-	Allowed bool        `json:"allowed"`
-	Matched []RuleTrace `json:"matched"` // the allow rules that held
-	Failed  []RuleTrace `json:"failed"`  // the allow rules tried for this action that did not
+	Allowed bool `json:"allowed"`
+	// Took is how long the decision took, as a request's would (untraced), in microseconds;
+	// TimedOut says it ran past the deadline (a request would be refused).
+	TookMicros float64     `json:"tookMicros"`
+	TimedOut   bool        `json:"timedOut,omitempty"`
+	Matched    []RuleTrace `json:"matched"` // the allow rules that held
+	Failed     []RuleTrace `json:"failed"`  // the allow rules tried for this action that did not
 }
 
 // Explain decides like Allowed and traces it: the rules of data.its.authz.allow that were
@@ -84,13 +90,22 @@ func (s *Sim) Explain(ctx context.Context, u *identity.User, action string, reso
 	if err != nil {
 		return nil, err
 	}
+	start := time.Now()
+	_, err = s.e.evalIn(ctx, s.c, userTerm(u), action, resource)
+	out := &Explanation{Matched: []RuleTrace{}, Failed: []RuleTrace{}, TookMicros: float64(time.Since(start).Nanoseconds()) / 1e3}
+	if errors.Is(err, ErrDeadline) {
+		out.TimedOut = true // the trace of a decision past its deadline would take as long
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
 	buf := topdown.NewBufferTracer()
 	rs, err := rego.New(rego.Compiler(s.c.compiler), rego.Store(s.c.store), rego.Query(Query),
 		rego.ParsedInput(input), rego.QueryTracer(buf)).Eval(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := &Explanation{Matched: []RuleTrace{}, Failed: []RuleTrace{}}
 	if len(rs) == 1 && len(rs[0].Expressions) == 1 {
 		out.Allowed, _ = rs[0].Expressions[0].Value.(bool)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/open-policy-agent/opa/v1/format"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
@@ -18,6 +19,8 @@ type TestResult struct {
 	Row     int    `json:"row"`
 	Passed  bool   `json:"passed"`
 	Message string `json:"message,omitempty"` // the error or the failing expression
+	// Took is how long the test ran.
+	Took time.Duration `json:"took"`
 }
 
 // Report is what Validate found: the set goes live only when OK.
@@ -47,6 +50,7 @@ func Validate(ctx context.Context, f Files, required []string) (*Report, *compil
 	tests := make(chan testRun, 1)
 	go func() {
 		runner := tester.NewRunner().
+			SetCompiler(NewCompiler()).
 			SetModules(all).
 			SetStore(inmem.NewFromObject(map[string]any{"grants": grants})).
 			RaiseBuiltinErrors(true)
@@ -77,7 +81,7 @@ func Validate(ctx context.Context, f Files, required []string) (*Report, *compil
 		return rep, nil
 	}
 	for r := range results {
-		tr := TestResult{Name: r.Package + "." + r.Name, Passed: !r.Fail && r.Error == nil && !r.Skip}
+		tr := TestResult{Name: r.Package + "." + r.Name, Passed: !r.Fail && r.Error == nil && !r.Skip, Took: r.Duration}
 		if r.Location != nil {
 			tr.File, tr.Row = r.Location.File, r.Location.Row
 		}

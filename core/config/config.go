@@ -58,7 +58,9 @@ type Config struct {
 	} `yaml:"login"`
 
 	Authz struct {
-		GrantAll bool `yaml:"grant_all"`
+		GrantAll         bool     `yaml:"grant_all"`
+		DecisionDeadline Duration `yaml:"decision_deadline"`
+		DecisionBudget   Duration `yaml:"decision_budget"`
 	} `yaml:"authz"`
 
 	Mail struct {
@@ -278,6 +280,9 @@ func (c *Config) validate() error {
 	}
 	if c.BodyLimitBytes <= 0 {
 		return fmt.Errorf("body_limit_bytes must be positive")
+	}
+	if c.Authz.DecisionDeadline.Duration <= 0 || c.Authz.DecisionBudget.Duration <= 0 || c.Authz.DecisionBudget.Duration > c.Authz.DecisionDeadline.Duration {
+		return fmt.Errorf("authz.decision_deadline and authz.decision_budget must be positive, the budget within the deadline")
 	}
 	if c.DataDir == "" {
 		return fmt.Errorf("data_dir must not be empty")

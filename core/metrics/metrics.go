@@ -115,6 +115,15 @@ func (m *Metrics) Authz(allowed bool, err error, took time.Duration) {
 	m.authzDuration.Observe(took.Seconds())
 }
 
+// AuthzDeadline records a policy decision refused for running past its deadline.
+func (m *Metrics) AuthzDeadline(took time.Duration) {
+	if m == nil {
+		return
+	}
+	m.authzDecisions.WithLabelValues("deadline").Inc()
+	m.authzDuration.Observe(took.Seconds())
+}
+
 // JobWorked records a job this server worked.
 func (m *Metrics) JobWorked(kind string, err error) {
 	if m == nil {

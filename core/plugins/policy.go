@@ -17,6 +17,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/tester"
 
+	"its/core/authz"
 	"its/policies"
 )
 
@@ -190,7 +191,7 @@ func grantsStore() (storage.Store, error) {
 }
 
 func catalogue(mods map[string]*ast.Module) (map[string]bool, error) {
-	c := ast.NewCompiler()
+	c := authz.NewCompiler()
 	if c.Compile(mods); c.Failed() {
 		return nil, c.Errors
 	}
@@ -236,11 +237,15 @@ func (f *Folder) RunPolicyTests(ctx context.Context) error {
 			return err
 		}
 	}
+	// A plugin's policy, its tests included, may not call out either: checked before they run.
+	if err := authz.CheckBuiltins(mods); err != nil {
+		return fmt.Errorf("policy: %w", err)
+	}
 	store, err := grantsStore()
 	if err != nil {
 		return err
 	}
-	results, err := tester.NewRunner().SetModules(mods).SetStore(store).RaiseBuiltinErrors(true).
+	results, err := tester.NewRunner().SetCompiler(authz.NewCompiler()).SetModules(mods).SetStore(store).RaiseBuiltinErrors(true).
 		Filter(`^data\.its\.tests\.`+regexp.QuoteMeta(id)+`\.`).RunTests(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("policy tests: %w", err)

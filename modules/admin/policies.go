@@ -348,6 +348,7 @@ func (h *Handler) simulate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out["action"], out["resource"], out["allowed"], out["matched"], out["failed"] = b.Action, b.Resource, ex.Allowed, ex.Matched, ex.Failed
+	out["tookMicros"], out["timedOut"] = ex.TookMicros, ex.TimedOut
 	httpx.Data(w, out)
 	return nil
 }

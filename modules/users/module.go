@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"its/core/authz"
 	"its/core/registry"
 )
 
@@ -18,5 +19,14 @@ var Module = fx.Module("users",
 	fx.Provide(NewStore, NewService, NewHandler),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/users/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: -10}
+	}),
+	// A policy set is saved only when each role's demo user gets every decision within budget.
+	fx.Invoke(func(e *authz.Engine) error {
+		probes, err := DemoUsers()
+		if err != nil {
+			return err
+		}
+		e.SetProbes(probes)
+		return nil
 	}),
 )

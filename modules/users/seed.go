@@ -45,6 +45,46 @@ type demoData struct {
 	} `yaml:"users"`
 }
 
+// DemoUsers are the demo accounts as the policies see them (their permissions, flags,
+// departments and territories), one per role, without touching the database.
+func DemoUsers() ([]*identity.User, error) {
+	var d demoData
+	if err := yaml.Unmarshal(demoYAML, &d); err != nil {
+		return nil, fmt.Errorf("modules/users/demo.yaml: %w", err)
+	}
+	out := make([]*identity.User, 0, len(d.Users))
+	for _, u := range d.accounts() {
+		u.ID = "demo-" + u.Email
+		out = append(out, &u)
+	}
+	return out, nil
+}
+
+// accounts are the demo users in demo.yaml order, one per role.
+func (d *demoData) accounts() []identity.User {
+	out := make([]identity.User, 0, len(d.Users))
+	for _, u := range d.Users {
+		tbes := []identity.TBE{}
+		for _, t := range u.TBEs {
+			tbe := identity.TBE{Territory: t.Territory, BusinessEntity: t.BusinessEntity, Locations: []identity.LocationKey{}, ColorFilters: map[string][]string{"POP": {}}}
+			for _, l := range t.Locations {
+				tbe.Locations = append(tbe.Locations, identity.LocationKey{Key: l})
+			}
+			tbes = append(tbes, tbe)
+		}
+		if len(tbes) == 0 {
+			tbes = append(tbes, identity.TBE{Territory: "US-WEST", BusinessEntity: "DOMESTIC", Locations: []identity.LocationKey{{Key: "US"}}, ColorFilters: map[string][]string{"POP": {}}})
+		}
+		out = append(out, identity.User{
+			Email: u.Role + "@example.com", Name: u.Name, LastName: u.LastName, UserCode: u.UserCode,
+			Status: "active", Strategy: "local", UserActiveLocation: "US", DepartmentAccess: u.DepartmentAccess,
+			Flags: u.Flags, Permissions: u.Permissions, UserTBEs: tbes, Entity: "Domestic", Country: "US",
+			WOF: identity.WOF{Country: "US", DateFormat: "MM/DD/YYYY"}, Employee: u.Employee,
+		})
+	}
+	return out
+}
+
 // DemoRoles lists the roles with a demo account, in demo.yaml order.
 func DemoRoles() []string {
 	var d demoData
@@ -79,26 +119,10 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 		return err
 	}
 	store := &identity.Store{}
-	for _, u := range d.Users {
-		tbes := []identity.TBE{}
-		for _, t := range u.TBEs {
-			tbe := identity.TBE{Territory: t.Territory, BusinessEntity: t.BusinessEntity, Locations: []identity.LocationKey{}, ColorFilters: map[string][]string{"POP": {}}}
-			for _, l := range t.Locations {
-				tbe.Locations = append(tbe.Locations, identity.LocationKey{Key: l})
-			}
-			tbes = append(tbes, tbe)
-		}
-		if len(tbes) == 0 {
-			tbes = append(tbes, identity.TBE{Territory: "US-WEST", BusinessEntity: "DOMESTIC", Locations: []identity.LocationKey{{Key: "US"}}, ColorFilters: map[string][]string{"POP": {}}})
-		}
-		nu := identity.NewUser{PasswordHash: hash, User: identity.User{
-			Email: u.Role + "@example.com", Name: u.Name, LastName: u.LastName, UserCode: u.UserCode,
-			Status: "active", Strategy: "local", UserActiveLocation: "US", DepartmentAccess: u.DepartmentAccess,
-			Flags: u.Flags, Permissions: u.Permissions, UserTBEs: tbes, Entity: "Domestic", Country: "US",
-			WOF: identity.WOF{Country: "US", DateFormat: "MM/DD/YYYY"}, Employee: u.Employee,
-		}}
+	for _, u := range d.accounts() {
+		nu := identity.NewUser{PasswordHash: hash, User: u}
 		if _, err := store.Create(ctx, tx, nu); err != nil {
-			return fmt.Errorf("demo user %s: %w", u.Role, err)
+			return fmt.Errorf("demo user %s: %w", u.Email, err)
 		}
 	}
 	env.Log.Info("demo accounts created", "count", len(d.Users), "password", "(demo_password)")

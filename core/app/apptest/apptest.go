@@ -45,7 +45,9 @@ func Start(t testing.TB, modules fx.Option, env ...string) *App {
 // dataDir: several apps started on the same two are several servers of one installation.
 func StartOn(t testing.TB, databaseURL, dataDir string, modules fx.Option, env ...string) *App {
 	t.Helper()
-	environ := append([]string{"ITS_DATABASE_URL=" + databaseURL, "ITS_DATA_DIR=" + dataDir, "ITS_LOG_LEVEL=warn"}, env...)
+	// A test machine running several test binaries at once can starve one decision for longer
+	// than a server's deadline allows: tests of the deadline itself set their own.
+	environ := append([]string{"ITS_DATABASE_URL=" + databaseURL, "ITS_DATA_DIR=" + dataDir, "ITS_LOG_LEVEL=warn", "ITS_AUTHZ_DECISION_DEADLINE=2s", "ITS_AUTHZ_DECISION_BUDGET=1s"}, env...)
 	cfg, err := config.LoadFrom(environ)
 	if err != nil {
 		t.Fatal(err)

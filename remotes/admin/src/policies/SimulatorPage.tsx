@@ -67,7 +67,22 @@ function DecisionView({ d }: { d: Decision }) {
           {d.route ? `${d.route.method} ${d.route.path} → ` : ''}
           {d.action}
         </code>
+        <span className="pol-verdict__took" data-testid="sim-took">
+          <FormattedMessage
+            id="admin.policies.sim.took"
+            defaultMessage="decided in {micros, number, ::.#} µs"
+            values={{ micros: d.tookMicros }}
+          />
+        </span>
       </div>
+      {d.timedOut && (
+        <p className="pol-warning" data-testid="sim-timed-out">
+          <FormattedMessage
+            id="admin.policies.sim.timedOut"
+            defaultMessage="This decision ran past its deadline: a request would be refused, and the refusal written to the audit log. Make the rules it runs cheaper."
+          />
+        </p>
+      )}
       <Traces title={<FormattedMessage id="admin.policies.sim.matched" defaultMessage="Rules that held" />} list={d.matched} />
       <Traces title={<FormattedMessage id="admin.policies.sim.failed" defaultMessage="Rules of this action that did not hold" />} list={d.failed} />
       {d.matched.length + d.failed.length === 0 && (

@@ -93,6 +93,10 @@ export interface Decision {
   matched: RuleTrace[];
   failed: RuleTrace[];
   route?: { module: string; method: string; path: string };
+  /** How long the decision took, as a request's would, in microseconds. */
+  tookMicros: number;
+  /** It ran past the deadline: a request would be refused. */
+  timedOut?: boolean;
 }
 
 export interface RouteDecision {
