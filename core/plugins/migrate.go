@@ -100,8 +100,8 @@ func ensureRole(ctx context.Context, core *pgxpool.Pool, id string) (*DBRole, er
 			// create the schema owned by the role, and to drop the role again.
 			stmts = []string{`CREATE ROLE ` + role + attrs, `GRANT ` + role + ` TO CURRENT_USER`}
 		}
-		var dbName, owner string
-		if err := tx.QueryRow(ctx, `SELECT current_database(), coalesce((SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = $1), '')`, Schema(id)).Scan(&dbName, &owner); err != nil {
+		var dbName, owner, coreRole string
+		if err := tx.QueryRow(ctx, `SELECT current_database(), coalesce((SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = $1), ''), current_user`, Schema(id)).Scan(&dbName, &owner, &coreRole); err != nil {
 			return err
 		}
 		schema := pgx.Identifier{Schema(id)}.Sanitize()
@@ -114,9 +114,16 @@ func ensureRole(ctx context.Context, core *pgxpool.Pool, id string) (*DBRole, er
 			// The schema of a plugin from before plugins logged in as roles of their own: all
 			// the old role had becomes the new one's.
 			stmts = append(stmts, `REASSIGN OWNED BY `+pgx.Identifier{owner}.Sanitize()+` TO `+role)
+		case coreRole:
+			// A schema restored from a backup (pg_restore --no-owner makes everything the core's):
+			// the schema and what is in it go back to the role.
+			stmts = append(stmts, `ALTER SCHEMA `+schema+` OWNER TO `+role, giveSchema(Schema(id), r.Name))
 		default:
 			return fmt.Errorf("database role of plugin %s: its schema %s belongs to the role %s; give it to %s (REASSIGN OWNED BY %s TO %s)", id, Schema(id), owner, r.Name, owner, r.Name)
 		}
+		// What every role gets by default on the core's schema (a core migration revokes it; a
+		// restored database may have it back).
+		stmts = append(stmts, `REVOKE ALL ON SCHEMA public FROM PUBLIC`)
 		stmts = append(stmts, `GRANT CONNECT ON DATABASE `+pgx.Identifier{dbName}.Sanitize()+` TO `+role)
 		for _, s := range stmts {
 			if _, err := tx.Exec(ctx, s); err != nil {
@@ -138,6 +145,25 @@ func ensureRole(ctx context.Context, core *pgxpool.Pool, id string) (*DBRole, er
 		return nil, err
 	}
 	return r, nil
+}
+
+// giveSchema is a statement making role the owner of the relations, functions and types of
+// schema (sequences and indexes follow their tables).
+func giveSchema(schema, role string) string {
+	return `DO $$ DECLARE o record; BEGIN
+	FOR o IN
+		SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE'
+			WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END AS kind, c.oid::regclass::text AS name
+		FROM pg_class c WHERE c.relnamespace = '` + schema + `'::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+			AND NOT (c.relkind = 'S' AND EXISTS (SELECT FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i')))
+		UNION ALL SELECT CASE p.prokind WHEN 'p' THEN 'PROCEDURE' WHEN 'a' THEN 'AGGREGATE' ELSE 'FUNCTION' END, p.oid::regprocedure::text
+		FROM pg_proc p WHERE p.pronamespace = '` + schema + `'::regnamespace
+		UNION ALL SELECT CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, t.oid::regtype::text
+		FROM pg_type t WHERE t.typnamespace = '` + schema + `'::regnamespace AND t.typtype IN ('e', 'd', 'r', 'c')
+			AND (t.typrelid = 0 OR (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c')
+	LOOP
+		EXECUTE format('ALTER %s %s OWNER TO %I', o.kind, o.name, '` + role + `');
+	END LOOP; END $$`
 }
 
 // migrate applies f's migrations not yet applied, in one transaction on a connection of the

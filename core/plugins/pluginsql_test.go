@@ -147,3 +147,38 @@ func assertNothingLeft(t *testing.T, s *server, roles int) {
 		t.Error("the refused migration's table was left")
 	}
 }
+
+// A database restored from a backup has the plugin's schema owned by the core (pg_restore
+// --no-owner) and the core's schema open to every role again (--no-privileges): installing
+// gives the schema back to the plugin's role and closes the core's.
+func TestRestoredSchemaGoesBackToItsRole(t *testing.T) {
+	s, user := startHello(t)
+	if r := user.Do("POST", "/api/hello/notes", map[string]string{"text": "kept"}); r.Status != http.StatusCreated {
+		t.Fatalf("notes insert: %d %s", r.Status, r.Raw)
+	}
+	ctx := context.Background()
+	for _, q := range []string{`ALTER TABLE plugin_hello.notes OWNER TO CURRENT_USER`, `ALTER TABLE plugin_hello.its_migrations OWNER TO CURRENT_USER`,
+		`ALTER SCHEMA plugin_hello OWNER TO CURRENT_USER`, `GRANT USAGE ON SCHEMA public TO PUBLIC`} {
+		if _, err := s.DB.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if _, err := s.inst.Install(ctx, plugintest.HelloBundle(t, nil), ""); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Count(`SELECT count(*) FROM pg_class WHERE relnamespace = 'plugin_hello'::regnamespace AND pg_get_userbyid(relowner) NOT LIKE 'its\_plugin\_hello\_%'`); n != 0 {
+		t.Errorf("%d relations of the schema are not the plugin role's", n)
+	}
+	if n := s.Count(`SELECT count(*) FROM pg_namespace WHERE nspname = 'plugin_hello' AND pg_get_userbyid(nspowner) LIKE 'its\_plugin\_hello\_%'`); n != 1 {
+		t.Error("the schema is not the plugin role's")
+	}
+	if n := s.Count(`SELECT count(*) FROM pg_roles WHERE rolname LIKE 'its\_plugin\_hello\_%' AND has_schema_privilege(oid, 'public', 'USAGE')`); n != 0 {
+		t.Error("the core's schema is open to the plugin's role")
+	}
+	eventually(t, "the plugin writing again", func() bool {
+		return user.Do("POST", "/api/hello/notes", map[string]string{"text": "again"}).Status == http.StatusCreated
+	})
+	if r := user.Do("GET", "/api/hello/notes", nil); !strings.Contains(string(r.Raw), "kept") || !strings.Contains(string(r.Raw), "again") {
+		t.Fatalf("notes: %d %s", r.Status, r.Raw)
+	}
+}
