@@ -224,8 +224,9 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 // ErrNotInstalled is a plugin id the plugins table does not hold.
 var ErrNotInstalled = errors.New("plugin not installed")
 
-// Remove uninstalls plugin id: every server stops it and deletes its files. Its schema and
-// blobs stay (drop schema plugin_<id> by hand to delete its data).
+// Remove uninstalls plugin id: every server stops it and deletes its files. Its schema, its
+// database role and its blobs stay (drop the schema plugin_<id> and the role plugin_roles names
+// by hand to delete its data); installing it again finds them.
 func (in *Installer) Remove(ctx context.Context, id string) error {
 	return in.change(ctx, id, "remove", `DELETE FROM plugins WHERE id = $1`)
 }
