@@ -318,7 +318,38 @@ func (c *Cluster) Bootstrap(ctx context.Context, name string) error {
 			return err
 		}
 	}
-	return ensureDatabase(ctx, conn, name, AppRole)
+	if err := ensureDatabase(ctx, conn, name, AppRole); err != nil {
+		return err
+	}
+	// template1 too: the databases made later (a test's) copy its catalog.
+	for _, db := range []string{"template1", name} {
+		if err := closeAdvisoryLocks(ctx, admin, db); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// closeAdvisoryLocks keeps the advisory lock functions to the app role in database db: by
+// default every role may call them, and another role (a plugin's) holding the locks ITS starts
+// and migrates under would stop every server.
+func closeAdvisoryLocks(ctx context.Context, adminURL, db string) error {
+	cc, err := pgx.ParseConfig(adminURL)
+	if err != nil {
+		return err
+	}
+	cc.Database = db
+	conn, err := pgx.ConnectConfig(ctx, cc)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, `DO $$ DECLARE f regprocedure; BEGIN
+		FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname LIKE 'pg\_%advisory\_%' AND pronamespace = 'pg_catalog'::regnamespace LOOP
+			EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f);
+			EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', f, '`+AppRole+`');
+		END LOOP; END $$`)
+	return err
 }
 
 // Stop stops the postmaster this process started.

@@ -183,58 +183,66 @@ func (r *DBRole) migrate(ctx context.Context, core *pgxpool.Pool, f *Folder) err
 		return fmt.Errorf("plugin %s: logging in as its database role: %w", r.ID, err)
 	}
 	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
-	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, migrateLock, r.ID); err != nil {
+	// One server at a time: the lock is the core's (a plugin's role may not take advisory locks),
+	// held in a transaction of the core around the plugin's.
+	return pgx.BeginFunc(ctx, core, func(lock pgx.Tx) error {
+		if _, err := lock.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, migrateLock, r.ID); err != nil {
 			return err
 		}
-		var has bool
-		if err := tx.QueryRow(ctx, `SELECT to_regclass('its_migrations') IS NOT NULL`).Scan(&has); err != nil {
-			return err
-		}
-		if !has {
-			if _, err := tx.Exec(ctx, `CREATE TABLE its_migrations (version bigint PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
-				COMMENT ON TABLE its_migrations IS 'The migrations of the plugin applied, kept by ITS'`); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO its_migrations (version) SELECT unnest($1::bigint[])`, legacy); err != nil {
-				return err
-			}
-		}
-		rows, err := tx.Query(ctx, `SELECT version FROM its_migrations`)
-		if err != nil {
-			return err
-		}
-		versions, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			return err
-		}
-		applied := map[int64]bool{}
-		for _, v := range versions {
-			applied[v] = true
-		}
-		for _, m := range f.Migrations {
-			if applied[m.Version] {
-				continue
-			}
-			if roleChange.MatchString(m.SQL) {
-				return fmt.Errorf("%s: a plugin's migration may not change the database role or search_path", m.File)
-			}
-			if _, err := tx.Exec(ctx, m.SQL); err != nil {
-				var pe *pgconn.PgError
-				if errors.As(err, &pe) && pe.Code == "42501" {
-					return fmt.Errorf("%s: %s: a plugin's migration may only touch its own schema %s", m.File, pe.Message, Schema(r.ID))
-				}
-				return fmt.Errorf("%s: %w", m.File, err)
-			}
-			if conn.PgConn().TxStatus() != 'T' {
-				return fmt.Errorf("%s: a plugin's migration may not end its transaction (COMMIT, ROLLBACK)", m.File)
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO its_migrations (version) VALUES ($1)`, m.Version); err != nil {
-				return err
-			}
-		}
-		return nil
+		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return r.apply(ctx, conn, tx, legacy, f) })
 	})
+}
+
+// apply applies f's migrations not yet applied in tx, on the plugin's connection conn; legacy
+// are the versions the core recorded before.
+func (r *DBRole) apply(ctx context.Context, conn *pgx.Conn, tx pgx.Tx, legacy []int64, f *Folder) error {
+	var has bool
+	if err := tx.QueryRow(ctx, `SELECT to_regclass('its_migrations') IS NOT NULL`).Scan(&has); err != nil {
+		return err
+	}
+	if !has {
+		if _, err := tx.Exec(ctx, `CREATE TABLE its_migrations (version bigint PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+			COMMENT ON TABLE its_migrations IS 'The migrations of the plugin applied, kept by ITS'`); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO its_migrations (version) SELECT unnest($1::bigint[])`, legacy); err != nil {
+			return err
+		}
+	}
+	rows, err := tx.Query(ctx, `SELECT version FROM its_migrations`)
+	if err != nil {
+		return err
+	}
+	versions, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return err
+	}
+	applied := map[int64]bool{}
+	for _, v := range versions {
+		applied[v] = true
+	}
+	for _, m := range f.Migrations {
+		if applied[m.Version] {
+			continue
+		}
+		if roleChange.MatchString(m.SQL) {
+			return fmt.Errorf("%s: a plugin's migration may not change the database role or search_path", m.File)
+		}
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			var pe *pgconn.PgError
+			if errors.As(err, &pe) && pe.Code == "42501" {
+				return fmt.Errorf("%s: %s: a plugin's migration may only touch its own schema %s", m.File, pe.Message, Schema(r.ID))
+			}
+			return fmt.Errorf("%s: %w", m.File, err)
+		}
+		if conn.PgConn().TxStatus() != 'T' {
+			return fmt.Errorf("%s: a plugin's migration may not end its transaction (COMMIT, ROLLBACK)", m.File)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO its_migrations (version) VALUES ($1)`, m.Version); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // undo drops what the Migrate that returned r created: its schema, its role and the role's

@@ -182,3 +182,17 @@ func TestRestoredSchemaGoesBackToItsRole(t *testing.T) {
 		t.Fatalf("notes: %d %s", r.Status, r.Raw)
 	}
 }
+
+// A plugin cannot take the core's advisory locks (a session lock held on a pooled connection
+// would stop every server's start-up, which runs under one).
+func TestPluginTakesNoAdvisoryLock(t *testing.T) {
+	if os.Getenv("ITS_TEST_DATABASE_URL") != "" {
+		t.Skip("closing the advisory locks takes the bootstrap superuser of a private cluster")
+	}
+	_, user := startHello(t)
+	for _, sql := range []string{`SELECT pg_advisory_lock(24476295)`, `SELECT pg_try_advisory_lock(24476295)`, `SELECT pg_advisory_xact_lock(1, 2)`} {
+		if r := user.Do("POST", "/api/hello/sql", map[string]any{"sql": sql}); r.Status != http.StatusForbidden {
+			t.Errorf("%s: %d %s", sql, r.Status, r.Raw)
+		}
+	}
+}
