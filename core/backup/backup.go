@@ -405,11 +405,7 @@ func WithDatabase(ctx context.Context, o Options, fn func(dbURL string) error) e
 		}
 		return c.Stop(context.WithoutCancel(ctx))
 	}
-	admin, err := c.URL("postgres")
-	if err == nil {
-		err = db.EnsureDatabase(ctx, admin, db.DatabaseName)
-	}
-	if err != nil {
+	if err := c.Bootstrap(ctx, db.DatabaseName); err != nil {
 		return errors.Join(err, stop())
 	}
 	dbURL, _ := c.URL(db.DatabaseName)

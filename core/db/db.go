@@ -137,6 +137,12 @@ func EnsureDatabase(ctx context.Context, adminURL, name string) error {
 		return err
 	}
 	defer conn.Close(ctx)
+	return ensureDatabase(ctx, conn, name, "")
+}
+
+// ensureDatabase creates database name, owned by owner (empty: conn's role), when it does not
+// exist yet.
+func ensureDatabase(ctx context.Context, conn *pgx.Conn, name, owner string) error {
 	var exists bool
 	if err := conn.QueryRow(ctx, `SELECT EXISTS(SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
 		return err
@@ -144,7 +150,11 @@ func EnsureDatabase(ctx context.Context, adminURL, name string) error {
 	if exists {
 		return nil
 	}
-	_, err = conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
+	q := "CREATE DATABASE " + pgx.Identifier{name}.Sanitize()
+	if owner != "" {
+		q += " OWNER " + pgx.Identifier{owner}.Sanitize()
+	}
+	_, err := conn.Exec(ctx, q)
 	return err
 }
 
@@ -173,11 +183,7 @@ func New(p Params) (*pgxpool.Pool, error) {
 			return nil, err
 		}
 		cluster = c
-		admin, err := c.URL("postgres")
-		if err != nil {
-			return nil, errors.Join(err, c.Stop(ctx))
-		}
-		if err := EnsureDatabase(ctx, admin, DatabaseName); err != nil {
+		if err := c.Bootstrap(ctx, DatabaseName); err != nil {
 			return nil, errors.Join(err, c.Stop(ctx))
 		}
 		url, _ = c.URL(DatabaseName)

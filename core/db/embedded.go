@@ -18,6 +18,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Cluster is a private PostgreSQL cluster run from the system's PostgreSQL binaries.
@@ -33,8 +35,14 @@ type Cluster struct {
 	Adopted bool
 }
 
-// superuser is the cluster's only role; its password lives in <dir>/../pg-password.
-const superuser = "its"
+// AppRole is the role ITS works as in its cluster: the owner of its database, allowed to create
+// roles (for the plugins'), not a superuser. Its password lives in <dir>-password.
+const AppRole = "its"
+
+// superuser is the cluster's bootstrap superuser, used only to create the app role and its
+// database; its password lives in <dir>-superuser-password. (A cluster initialised before has
+// no such file: there AppRole is the bootstrap superuser.)
+const superuser = "postgres"
 
 // FindBinaries returns the folder holding initdb, pg_ctl and postgres: from PATH, else the newest
 // /usr/lib/postgresql/<version>/bin.
@@ -88,6 +96,8 @@ func NewCluster(dir string, log *slog.Logger) (*Cluster, error) {
 }
 
 func (c *Cluster) passwordFile() string { return c.Dir + "-password" }
+
+func (c *Cluster) superuserPasswordFile() string { return c.Dir + "-superuser-password" }
 
 // Start initialises the cluster on first use and starts it on a free loopback port. A postmaster
 // left running by an earlier process that died is adopted.
@@ -151,13 +161,16 @@ func (c *Cluster) initdb(ctx context.Context) error {
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return err
 	}
-	pw := make([]byte, 24)
-	if _, err := rand.Read(pw); err != nil {
-		return err
-	}
-	pass := hex.EncodeToString(pw)
-	if err := os.WriteFile(c.passwordFile(), []byte(pass), 0o600); err != nil {
-		return err
+	var pass string
+	for _, file := range []string{c.passwordFile(), c.superuserPasswordFile()} {
+		pw := make([]byte, 24)
+		if _, err := rand.Read(pw); err != nil {
+			return err
+		}
+		pass = hex.EncodeToString(pw)
+		if err := os.WriteFile(file, []byte(pass), 0o600); err != nil {
+			return err
+		}
 	}
 	pwfile := filepath.Join(filepath.Dir(c.Dir), ".pg-pwfile")
 	if err := os.WriteFile(pwfile, []byte(pass+"\n"), 0o600); err != nil {
@@ -256,13 +269,87 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// URL is the connection URL of database name.
+// URL is the connection URL of database name, as the app role.
 func (c *Cluster) URL(name string) (string, error) {
-	pw, err := os.ReadFile(c.passwordFile())
+	return c.url(AppRole, c.passwordFile(), name)
+}
+
+// AdminURL is the connection URL of database name as the bootstrap superuser (the app role in a
+// cluster initialised before it had one).
+func (c *Cluster) AdminURL(name string) (string, error) {
+	if _, err := os.Stat(c.superuserPasswordFile()); err != nil {
+		return c.URL(name)
+	}
+	return c.url(superuser, c.superuserPasswordFile(), name)
+}
+
+func (c *Cluster) url(role, pwFile, name string) (string, error) {
+	pw, err := os.ReadFile(pwFile)
 	if err != nil {
 		return "", fmt.Errorf("cluster password: %w", err)
 	}
-	return fmt.Sprintf("postgres://%s:%s@127.0.0.1:%d/%s?sslmode=disable", superuser, strings.TrimSpace(string(pw)), c.Port, name), nil
+	return fmt.Sprintf("postgres://%s:%s@127.0.0.1:%d/%s?sslmode=disable", role, strings.TrimSpace(string(pw)), c.Port, name), nil
+}
+
+// Bootstrap makes database name ready for ITS, as the bootstrap superuser: the app role exists
+// (allowed to create roles, not a superuser) and owns the database. ITS then works as the app
+// role only.
+func (c *Cluster) Bootstrap(ctx context.Context, name string) error {
+	admin, err := c.AdminURL("postgres")
+	if err != nil {
+		return err
+	}
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	var exists bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT FROM pg_roles WHERE rolname = $1)`, AppRole).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		pw, err := os.ReadFile(c.passwordFile())
+		if err != nil {
+			return fmt.Errorf("cluster password: %w", err)
+		}
+		// The password is hex: a safe literal.
+		if _, err := conn.Exec(ctx, `CREATE ROLE `+AppRole+` LOGIN CREATEROLE PASSWORD '`+strings.TrimSpace(string(pw))+`'`); err != nil {
+			return err
+		}
+	}
+	if err := ensureDatabase(ctx, conn, name, AppRole); err != nil {
+		return err
+	}
+	// template1 too: the databases made later (a test's) copy its catalog.
+	for _, db := range []string{"template1", name} {
+		if err := closeAdvisoryLocks(ctx, admin, db); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// closeAdvisoryLocks keeps the advisory lock functions to the app role in database db: by
+// default every role may call them, and another role (a plugin's) holding the locks ITS starts
+// and migrates under would stop every server.
+func closeAdvisoryLocks(ctx context.Context, adminURL, db string) error {
+	cc, err := pgx.ParseConfig(adminURL)
+	if err != nil {
+		return err
+	}
+	cc.Database = db
+	conn, err := pgx.ConnectConfig(ctx, cc)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, `DO $$ DECLARE f regprocedure; BEGIN
+		FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE proname LIKE 'pg\_%advisory\_%' AND pronamespace = 'pg_catalog'::regnamespace LOOP
+			EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f);
+			EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO %I', f, '`+AppRole+`');
+		END LOOP; END $$`)
+	return err
 }
 
 // Stop stops the postmaster this process started.

@@ -31,8 +31,7 @@ func startCluster(ctx context.Context, t *testing.T, log *slog.Logger) (*Cluster
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	admin, _ := c.URL("postgres")
-	if err := EnsureDatabase(ctx, admin, DatabaseName); err != nil {
+	if err := c.Bootstrap(ctx, DatabaseName); err != nil {
 		_ = c.Stop(ctx)
 		t.Fatal(err)
 	}
@@ -57,6 +56,16 @@ func TestClusterSurvivesRestart(t *testing.T) {
 	}
 	if err := Migrate(ctx, pool); err != nil {
 		t.Fatalf("migrations are not idempotent: %v", err)
+	}
+	// ITS works as a role that owns its database and may create (plugin) roles, not as a
+	// superuser: the migrations above ran as it.
+	var super, createRole, owner bool
+	if err := pool.QueryRow(ctx, `SELECT rolsuper, rolcreaterole, (SELECT datdba = r.oid FROM pg_database WHERE datname = current_database())
+		FROM pg_roles r WHERE rolname = current_user`).Scan(&super, &createRole, &owner); err != nil {
+		t.Fatal(err)
+	}
+	if super || !createRole || !owner {
+		t.Fatalf("the app role: superuser %v, createrole %v, owns the database %v; want false, true, true", super, createRole, owner)
 	}
 	if _, err := pool.Exec(ctx, `INSERT INTO currencies VALUES ('CHF', 2, 'Fr.')`); err != nil {
 		t.Fatal(err)

@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strconv"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -60,22 +58,7 @@ func TestMigrationsOutOfOrder(t *testing.T) {
 func emptyDB(t *testing.T) *pgxpool.Pool {
 	t.Helper()
 	ctx := context.Background()
-	name := fmt.Sprintf("its_empty_%d_%d", os.Getpid(), time.Now().UnixNano())
-	conn, err := pgx.Connect(ctx, dbtest.AdminURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if c, err := pgx.Connect(context.Background(), dbtest.AdminURL()); err == nil {
-			_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-			c.Close(context.Background())
-		}
-	})
-	pool, err := db.Open(ctx, dbtest.URLFor(name))
+	pool, err := db.Open(ctx, dbtest.NewEmptyDatabase(t))
 	if err != nil {
 		t.Fatal(err)
 	}

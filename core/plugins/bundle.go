@@ -197,10 +197,13 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 		return nil, err
 	}
 	p.kill()
+	// The migrations run on the plugin's own connection, as its role, before the row is written:
+	// a refused migration, or a failure writing the row, drops the role and schema it created.
+	role, err := Migrate(ctx, in.Pool, f)
+	if err != nil {
+		return nil, err
+	}
 	err = pgx.BeginFunc(ctx, in.Pool, func(tx pgx.Tx) error {
-		if err := Migrate(ctx, tx, f); err != nil {
-			return err
-		}
 		_, err := tx.Exec(ctx, `INSERT INTO plugins (id, version, checksum, bundle) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (id) DO UPDATE SET version = $2, checksum = $3, bundle = $4, enabled = true, updated_at = now()`,
 			f.ID(), f.Manifest.Plugin.Version, sum, bundle)
@@ -216,7 +219,7 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, errors.Join(err, role.undo(context.WithoutCancel(ctx), in.Pool))
 	}
 	return f.Manifest, nil
 }
@@ -224,8 +227,9 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 // ErrNotInstalled is a plugin id the plugins table does not hold.
 var ErrNotInstalled = errors.New("plugin not installed")
 
-// Remove uninstalls plugin id: every server stops it and deletes its files. Its schema and
-// blobs stay (drop schema plugin_<id> by hand to delete its data).
+// Remove uninstalls plugin id: every server stops it and deletes its files. Its schema, its
+// database role and its blobs stay (drop the schema plugin_<id> and the role plugin_roles names
+// by hand to delete its data); installing it again finds them.
 func (in *Installer) Remove(ctx context.Context, id string) error {
 	return in.change(ctx, id, "remove", `DELETE FROM plugins WHERE id = $1`)
 }

@@ -318,11 +318,17 @@ func (h *Host) startOne(ctx context.Context, folder, checksum string) (*instance
 	if err := f.CheckStatic(h.reg); err != nil {
 		return nil, err
 	}
-	if err := pgx.BeginFunc(ctx, h.pool, func(tx pgx.Tx) error { return Migrate(ctx, tx, f) }); err != nil {
+	role, err := Migrate(ctx, h.pool, f)
+	if err != nil {
 		return nil, err
 	}
-	in := newInstance(f, checksum, h.sandbox, h.log, &hostServices{id: f.ID(), store: h.store, pool: h.pool, urlTTL: h.cfg.Storage.URLTTL.Duration})
+	db, err := role.Pool(h.pool)
+	if err != nil {
+		return nil, err
+	}
+	in := newInstance(f, checksum, h.sandbox, h.log, &hostServices{id: f.ID(), store: h.store, db: db, urlTTL: h.cfg.Storage.URLTTL.Duration})
 	if err := in.start(ctx); err != nil {
+		db.Close()
 		return nil, err
 	}
 	return in, nil

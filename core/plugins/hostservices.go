@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/core/plugins/pluginapi"
@@ -18,11 +17,12 @@ import (
 )
 
 // hostServices is the Host service of one plugin: the core's blob store inside the plugin's
-// key prefix and SQL in the plugin's schema as the plugin's role.
+// key prefix and SQL in the plugin's schema on connections logged in as the plugin's role.
 type hostServices struct {
-	id     string
-	store  storage.Store
-	pool   *pgxpool.Pool
+	id    string
+	store storage.Store
+	// db is the plugin's own pool (DBRole.Pool), never the core's.
+	db     *pgxpool.Pool
 	urlTTL time.Duration
 }
 
@@ -93,54 +93,62 @@ func (h *hostServices) StorageSignedURL(ctx context.Context, r *pluginapi.Signed
 	return &pluginapi.SignedURL{URL: u}, err
 }
 
-// inSchema runs fn in a transaction as the plugin's role in its schema.
-func (h *hostServices) inSchema(ctx context.Context, s *pluginapi.Statement, fn func(pgx.Tx) error) error {
+// checkSQL refuses SQL that names a role change before it reaches the database (which would
+// refuse it too: the plugin's connections log in as its role, a member of no other).
+func checkSQL(s *pluginapi.Statement) error {
 	if roleChange.MatchString(s.SQL) {
 		return fmt.Errorf("a plugin's SQL may not change the database role or search_path")
 	}
-	return pgx.BeginFunc(ctx, h.pool, func(tx pgx.Tx) error {
-		if err := asPlugin(ctx, tx, h.id); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
+	return nil
 }
 
+// DBQuery and DBExec run one statement on the plugin's own pool (logged in as its role, in its
+// schema), through the extended protocol even without arguments: several statements in one
+// string are refused by the database.
 func (h *hostServices) DBQuery(ctx context.Context, s *pluginapi.Statement) (*pluginapi.Rows, error) {
 	out := &pluginapi.Rows{Rows: [][]any{}}
-	err := h.inSchema(ctx, s, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, s.SQL, s.Args...)
+	if err := checkSQL(s); err != nil {
+		return out, err
+	}
+	rows, err := h.db.Query(ctx, s.SQL, s.Args...)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	for _, fd := range rows.FieldDescriptions() {
+		out.Columns = append(out.Columns, fd.Name)
+	}
+	for rows.Next() {
+		vals, err := rows.Values()
 		if err != nil {
-			return err
+			return out, err
 		}
-		defer rows.Close()
-		for _, fd := range rows.FieldDescriptions() {
-			out.Columns = append(out.Columns, fd.Name)
+		for i, v := range vals {
+			vals[i] = jsonValue(v)
 		}
-		for rows.Next() {
-			vals, err := rows.Values()
-			if err != nil {
-				return err
-			}
-			for i, v := range vals {
-				vals[i] = jsonValue(v)
-			}
-			out.Rows = append(out.Rows, vals)
-		}
-		return rows.Err()
-	})
-	return out, err
+		out.Rows = append(out.Rows, vals)
+	}
+	return out, rows.Err()
 }
 
 func (h *hostServices) DBExec(ctx context.Context, s *pluginapi.Statement) (*pluginapi.ExecResult, error) {
 	out := &pluginapi.ExecResult{}
-	err := h.inSchema(ctx, s, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, s.SQL, s.Args...)
-		out.RowsAffected = tag.RowsAffected()
-		return err
-	})
-	return out, err
+	if err := checkSQL(s); err != nil {
+		return out, err
+	}
+	// Query, not Exec: pgx sends an Exec without arguments through the simple protocol, which
+	// runs several statements.
+	rows, err := h.db.Query(ctx, s.SQL, s.Args...)
+	if err != nil {
+		return out, err
+	}
+	rows.Close()
+	out.RowsAffected = rows.CommandTag().RowsAffected()
+	return out, rows.Err()
 }
+
+// close closes the plugin's pool (its instance is shut down).
+func (h *hostServices) close() { h.db.Close() }
 
 // jsonValue turns the values pgx scans into what JSON carries readably (uuids as text,
 // addresses as text); the rest marshal as they are.

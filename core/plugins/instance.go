@@ -262,6 +262,9 @@ func (in *instance) shutdown() {
 	if p, _ := in.current(); p != nil {
 		p.kill()
 	}
+	if s, ok := in.services.(interface{ close() }); ok {
+		s.close() // the plugin's database pool
+	}
 }
 
 // PID is the process id of the running executable (0 while down).

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/core/db/dbtest"
@@ -155,40 +154,28 @@ func TestCheckPlace(t *testing.T) {
 	}
 }
 
-// pluginHost is the core's host services for the tests: SQL as the plugin's role in its schema
-// of a real database, blobs in a real local store.
+// pluginHost is the core's host services for the tests: SQL on the plugin's own pool (logged in
+// as its role, in its schema) of a real database, blobs in a real local store.
 type pluginHost struct {
-	pool  *pgxpool.Pool
+	db    *pgxpool.Pool
 	store *storage.Local
-}
-
-func (h *pluginHost) inSchema(ctx context.Context, fn func(pgx.Tx) error) error {
-	return pgx.BeginFunc(ctx, h.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL ROLE "+plugins.Role("conference")+"; SET LOCAL search_path = "+plugins.Schema("conference")); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
 }
 
 func (h *pluginHost) DBQuery(ctx context.Context, sql string, args ...any) (*pluginapi.Rows, error) {
 	out := &pluginapi.Rows{}
-	err := h.inSchema(ctx, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, sql, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			v, err := rows.Values()
-			if err != nil {
-				return err
-			}
-			out.Rows = append(out.Rows, v)
-		}
-		return rows.Err()
-	})
+	rows, err := h.db.Query(ctx, sql, args...)
 	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		v, err := rows.Values()
+		if err != nil {
+			return nil, err
+		}
+		out.Rows = append(out.Rows, v)
+	}
+	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	// The values travel as JSON between a plugin and the core.
@@ -198,13 +185,28 @@ func (h *pluginHost) DBQuery(ctx context.Context, sql string, args ...any) (*plu
 }
 
 func (h *pluginHost) DBExec(ctx context.Context, sql string, args ...any) (int64, error) {
-	var n int64
-	err := h.inSchema(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, sql, args...)
-		n = tag.RowsAffected()
-		return err
-	})
-	return n, err
+	rows, err := h.db.Query(ctx, sql, args...)
+	if err != nil {
+		return 0, err
+	}
+	rows.Close()
+	return rows.CommandTag().RowsAffected(), rows.Err()
+}
+
+// migrate gives the plugin its role and schema in pool's database, and answers the plugin's own
+// pool.
+func migrate(t *testing.T, pool *pgxpool.Pool) *pgxpool.Pool {
+	t.Helper()
+	role, err := plugins.Migrate(context.Background(), pool, folder(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := role.Pool(pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	return db
 }
 
 func (h *pluginHost) StoragePut(ctx context.Context, o *pluginapi.StorageObject) error {
@@ -222,16 +224,12 @@ func (h *pluginHost) StorageSignedURL(ctx context.Context, r *pluginapi.SignedUR
 // newApp migrates the plugin's schema into a fresh database and serves its routes.
 func newApp(t *testing.T) (http.Handler, *pluginHost) {
 	t.Helper()
-	pool := dbtest.New(t)
-	ctx := context.Background()
-	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return plugins.Migrate(ctx, tx, folder(t)) }); err != nil {
-		t.Fatal(err)
-	}
+	db := migrate(t, dbtest.New(t))
 	store, err := storage.NewLocal(t.TempDir(), []byte("0123456789abcdef0123456789abcdef"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &pluginHost{pool: pool, store: store}
+	h := &pluginHost{db: db, store: store}
 	m := routes(func(*http.Request) host { return h })
 	return m, h
 }
@@ -352,11 +350,9 @@ func TestThemeStateIsTheUsers(t *testing.T) {
 func TestMigrationStaysInItsSchema(t *testing.T) {
 	pool := dbtest.New(t)
 	ctx := context.Background()
-	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return plugins.Migrate(ctx, tx, folder(t)) }); err != nil {
-		t.Fatal(err)
-	}
+	migrate(t, pool)
 	var n int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'plugin_conference'`).Scan(&n); err != nil || n != 3 {
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'plugin_conference' AND table_name <> 'its_migrations'`).Scan(&n); err != nil || n != 3 {
 		t.Fatalf("tables in the plugin's schema: %d %v", n, err)
 	}
 }

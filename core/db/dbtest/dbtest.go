@@ -28,16 +28,23 @@ import (
 
 var (
 	adminURL string
-	cluster  *db.Cluster
-	tplOnce  sync.Once
-	tplName  string
-	tplErr   error
-	counter  atomic.Int64
+	// appURL is adminURL's server as the role ITS works as (in a private cluster, not a
+	// superuser: tests run as ITS does), and owner that role when databases need one named.
+	appURL, owner string
+	cluster       *db.Cluster
+	tplOnce       sync.Once
+	tplName       string
+	tplErr        error
+	counter       atomic.Int64
 )
 
 // fuzzServerEnv passes a fuzzing test binary's server to the worker processes go test starts
 // for it: they share the server and its template instead of each starting a cluster.
-const fuzzServerEnv = "ITS_DBTEST_FUZZ_SERVER"
+const (
+	fuzzServerEnv = "ITS_DBTEST_FUZZ_SERVER"
+	fuzzAppEnv    = "ITS_DBTEST_FUZZ_APP"
+	fuzzOwnerEnv  = "ITS_DBTEST_FUZZ_OWNER"
+)
 
 // fuzzing reports whether the binary is fuzzing, and whether it is one of the workers.
 func fuzzing() (coordinator, worker bool) {
@@ -53,12 +60,12 @@ func fuzzing() (coordinator, worker bool) {
 func Main(m *testing.M) {
 	code := func() int {
 		if u := os.Getenv("ITS_TEST_DATABASE_URL"); u != "" {
-			adminURL = u
+			adminURL, appURL = u, u
 			return m.Run()
 		}
 		coordinator, worker := fuzzing()
 		if u := os.Getenv(fuzzServerEnv); u != "" && worker {
-			adminURL = u
+			adminURL, appURL, owner = u, os.Getenv(fuzzAppEnv), os.Getenv(fuzzOwnerEnv)
 			return m.Run()
 		}
 		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -85,9 +92,18 @@ func Main(m *testing.M) {
 		}
 		cluster = c
 		defer c.Stop(context.Background())
-		adminURL, _ = c.URL("postgres")
+		// As in production: the bootstrap superuser makes the app role, which then works alone.
+		if err := c.Bootstrap(context.Background(), "postgres"); err != nil {
+			fmt.Fprintln(os.Stderr, "dbtest:", err)
+			return 1
+		}
+		adminURL, _ = c.AdminURL("postgres")
+		appURL, _ = c.URL("postgres")
+		owner = db.AppRole
 		if coordinator {
 			os.Setenv(fuzzServerEnv, adminURL)
+			os.Setenv(fuzzAppEnv, appURL)
+			os.Setenv(fuzzOwnerEnv, owner)
 		}
 		return m.Run()
 	}()
@@ -124,14 +140,23 @@ func sweepOrphans(log *slog.Logger) {
 // AdminURL is the URL of the maintenance database of the test server.
 func AdminURL() string { return adminURL }
 
-// URLFor returns the URL of database name on the test server.
+// URLFor returns the URL of database name on the test server, as the role ITS works as.
 func URLFor(name string) string {
-	i := strings.LastIndex(adminURL, "/")
+	i := strings.LastIndex(appURL, "/")
 	q := ""
-	if j := strings.Index(adminURL[i:], "?"); j >= 0 {
-		q = adminURL[i+j:]
+	if j := strings.Index(appURL[i:], "?"); j >= 0 {
+		q = appURL[i+j:]
 	}
-	return adminURL[:i+1] + name + q
+	return appURL[:i+1] + name + q
+}
+
+// ownerOption is the CREATE DATABASE option making the app role the owner (none on a server
+// given from outside).
+func ownerOption() string {
+	if owner == "" {
+		return ""
+	}
+	return " OWNER " + owner
 }
 
 func template(ctx context.Context) (string, error) {
@@ -165,7 +190,7 @@ func template(ctx context.Context) (string, error) {
 		}
 		building := tplName + "_build"
 		_, _ = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+building)
-		if _, err := conn.Exec(ctx, "CREATE DATABASE "+building); err != nil {
+		if _, err := conn.Exec(ctx, "CREATE DATABASE "+building+ownerOption()); err != nil {
 			tplErr = err
 			return
 		}
@@ -217,7 +242,7 @@ func createDatabase(t testing.TB, options string) string {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+options); err != nil {
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+options+ownerOption()); err != nil {
 		t.Fatalf("dbtest create: %v", err)
 	}
 	t.Cleanup(func() {

@@ -84,3 +84,17 @@ func postmasterPID(t *testing.T, file string) int {
 	}
 	return pid
 }
+
+// A test's database is used as ITS uses its own: as a role that owns the database and may
+// create roles, not as a superuser.
+func TestDatabaseIsNotSuperuser(t *testing.T) {
+	var super, createRole, owns bool
+	err := New(t).QueryRow(context.Background(), `SELECT rolsuper, rolcreaterole, (SELECT datdba = r.oid FROM pg_database WHERE datname = current_database())
+		FROM pg_roles r WHERE rolname = current_user`).Scan(&super, &createRole, &owns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("ITS_TEST_DATABASE_URL") == "" && (super || !createRole || !owns) {
+		t.Fatalf("superuser %v, createrole %v, owns the database %v; want false, true, true", super, createRole, owns)
+	}
+}

@@ -47,9 +47,20 @@
 // Host (served by the core on the go-plugin broker, called by the plugin), since v1:
 //   - StoragePut, StorageGet, StorageDelete, StorageSignedURL: the core's blob store, inside the
 //     key prefix plugins/<id>/ (a key outside it cannot be named).
-//   - DBQuery, DBExec: one statement each, run in a transaction as the database role
-//     its_plugin_<id>, whose only rights are on the schema plugin_<id> that the core created and
-//     migrated from the plugin's migrations. The core's tables are not reachable.
+//   - DBQuery, DBExec: one statement each (several in one string are refused), with the search
+//     path on the schema plugin_<id>.
+//
+// # What a plugin's SQL may reach
+//
+// The statements of DBQuery and DBExec, and the plugin's migrations, run on connections that log
+// in as the plugin's own database role (its_plugin_<id>_<random>, with a password the core
+// generates and keeps), from a small pool of the plugin's own: never on a connection of the
+// core. The role owns the schema plugin_<id> and nothing else: the core's schema and tables, the
+// other plugins' schemas, server files and programs (COPY ... PROGRAM, pg_read_file, lo_import),
+// extensions (dblink) and other roles (SET ROLE) are refused by the database itself, whatever the
+// plugin sends (COMMIT included). A statement travels alone through the extended protocol. The
+// pending migrations run in one transaction as the role; one that ends that transaction is
+// refused, and an install refused at its migrations leaves no schema, role or row behind.
 //
 // # Process
 //

@@ -67,6 +67,32 @@ func main() {
 		}
 		sdk.JSON(w, http.StatusOK, rows.Rows)
 	})
+	// Runs the SQL it is sent, as a hostile plugin would: the tests try to leave the schema.
+	m.HandleFunc("POST", "/api/hello/sql", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			SQL  string
+			Exec bool
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			sdk.Error(w, http.StatusBadRequest, "ITS_ERR_BAD_REQUEST", err.Error())
+			return
+		}
+		var out any
+		var err error
+		if body.Exec {
+			out, err = sdk.HostOf(r).DBExec(r.Context(), body.SQL)
+		} else {
+			var rows *pluginapi.Rows
+			if rows, err = sdk.HostOf(r).DBQuery(r.Context(), body.SQL); err == nil {
+				out = rows.Rows
+			}
+		}
+		if err != nil {
+			sdk.Error(w, http.StatusForbidden, "ITS_ERR_FORBIDDEN", err.Error())
+			return
+		}
+		sdk.JSON(w, http.StatusOK, out)
+	})
 	m.HandleFunc("POST", "/api/hello/blobs", func(w http.ResponseWriter, r *http.Request) {
 		h := sdk.HostOf(r)
 		data, _ := io.ReadAll(r.Body)
