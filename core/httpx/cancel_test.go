@@ -17,13 +17,13 @@ func TestClientCancelIsNotAnError(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := httptest.NewRequest("GET", "/api/products", nil).WithContext(ctx)
+	r := httptest.NewRequest("GET", "/api/items", nil).WithContext(ctx)
 	WriteError(httptest.NewRecorder(), r, log, fmt.Errorf("query: %w", context.Canceled))
 	if strings.Contains(buf.String(), "ERROR") {
 		t.Fatalf("a cancelled request was logged as an error: %s", buf.String())
 	}
 
-	r = httptest.NewRequest("GET", "/api/products", nil)
+	r = httptest.NewRequest("GET", "/api/items", nil)
 	w := httptest.NewRecorder()
 	WriteError(w, r, log, errors.New("disk full"))
 	if w.Code != 500 || !strings.Contains(buf.String(), "level=ERROR") {

@@ -119,7 +119,7 @@ func TestSentMessageIsStandardMIME(t *testing.T) {
 	addr, k := listen(t, false)
 	o := outbox(t, addr)
 	subject := "Échantillons prêts — 見本の準備ができました"
-	body := "Bonjour Zoë,\nvotre commande est prête : http://its.example.com/orders/42\n" + strings.Repeat("long line ", 20) + "\n"
+	body := "Bonjour Zoë,\nvotre commande est prête : http://its.example.com/items/42\n" + strings.Repeat("long line ", 20) + "\n"
 	enqueue(t, o, []string{"buyer@example.com", "planner@bücher.example"}, subject, body)
 	if err := o.deliver(context.Background()); err != nil {
 		t.Fatal(err)
