@@ -91,13 +91,13 @@ func TestSlowDecisionFailsClosed(t *testing.T) {
 	}
 	ctx := context.Background()
 	slow := shipped(t)
-	slow["assortments.rego"] += `
+	slow["assortments.rego"] += fmt.Sprintf(`
 allow if {
-	input.action == "assortments.view"
+	input.action == %q
 	input.user.id == "slow-user"
 	count([x | some i in numbers.range(1, 3000); some j in numbers.range(1, 3000); x := i * j]) > 0
 }
-`
+`, actions.AssortmentsView)
 	// A set already saved (or loaded at start) goes live without the budget's check.
 	if err := e.SetLive(ctx, 5, slow); err != nil {
 		t.Fatal(err)

@@ -38,7 +38,7 @@ func init() {
 	}
 }
 
-// runTestHost starts the plugin in dir, says "ready" and waits to be killed.
+// runTestHost starts the plugin in dir, says "launched" and waits to be killed.
 func runTestHost(dir string) int {
 	f, err := plugins.ReadFolder(dir)
 	if err != nil {
@@ -49,7 +49,7 @@ func runTestHost(dir string) int {
 		fmt.Println(err)
 		return 1
 	}
-	fmt.Println("ready")
+	fmt.Println("launched")
 	select {}
 }
 
@@ -251,7 +251,7 @@ func TestPluginDiesWithItsHost(t *testing.T) {
 		t.Fatal(err)
 	}
 	line, _ := bufio.NewReader(out).ReadString('\n')
-	if strings.TrimSpace(line) != "ready" {
+	if strings.TrimSpace(line) != "launched" {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 		t.Fatalf("the test host: %q", line)

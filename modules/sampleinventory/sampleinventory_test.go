@@ -308,7 +308,7 @@ func TestPermissions(t *testing.T) {
 			}
 		}
 	}
-	if !reflect.DeepEqual(routes, []string{"product-libraries--samples", "product-libraries--samples--production"}) {
+	if !reflect.DeepEqual(routes, []string{"product-libraries", "product-libraries--samples", "product-libraries--samples--production"}) {
 		t.Fatalf("coordinator routes: %v", routes)
 	}
 	for _, m := range u.Do("GET", "/api/modules", nil).Body["data"].([]any) {
