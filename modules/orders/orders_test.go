@@ -502,3 +502,36 @@ func TestLineOrder(t *testing.T) {
 		t.Fatalf("lines %v, want %v", got, want)
 	}
 }
+
+// TestSeparationOfDuties: nobody names himself approver of his own order, nor reviews it at his
+// step whatever is stored; only sample coordinators set sample line statuses; a sample quantity
+// cannot be cleared.
+func TestSeparationOfDuties(t *testing.T) {
+	a := start(t)
+	approver := login(a, "approver")
+	ps := pairs(t, a, 1)
+	before := state(t, a)
+	r := approver.Do("POST", "/api/orders/promo/needs-review", map[string]any{"approverCode": "APR001", "seniorApproverCode": "SAP001",
+		"products": []map[string]any{{"style": ps[0][0], "color": ps[0][1]}}})
+	if r.Status != 400 || !strings.Contains(string(r.Raw), "selfApprover") || state(t, a) != before {
+		t.Fatalf("approver names himself: %d %s", r.Status, r.Raw)
+	}
+	// Stored anyhow (an older order): submit and the approval step are refused.
+	id, _ := fixture(t, a, orders.TypePromo, "REQUIRES APPROVER", "APR001")
+	path := "/api/orders/promo/needs-review/batch/" + id
+	before = state(t, a)
+	if r := approver.Do("PATCH", path, map[string]any{"version": 1, "submit": true}); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("approver approves his own order: %d %s", r.Status, r.Raw)
+	}
+	// Sample line statuses: not the requester, even on a draft.
+	sid, line := fixture(t, a, orders.TypeSample, "DRAFT", "USR001")
+	user := login(a, "user")
+	spath := "/api/orders/sample/active-orders/batch/" + sid
+	before = state(t, a)
+	if r := user.Do("PATCH", spath, map[string]any{"status": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "status": "APPROVED"}}}); r.Status != 403 || state(t, a) != before {
+		t.Fatalf("requester sets a sample line status: %d %s", r.Status, r.Raw)
+	}
+	if r := user.Do("PATCH", spath, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "changes": map[string]any{"quantity": nil}}}}); r.Status != 400 || state(t, a) != before {
+		t.Fatalf("quantity cleared: %d %s", r.Status, r.Raw)
+	}
+}
