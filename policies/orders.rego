@@ -13,6 +13,8 @@ actions contains action if some action in {
 	"orders.promo.viewAll",
 	"orders.promo.viewAssigned",
 	"orders.promo.setStatus",
+	"orders.sample.setStatus",
+	"orders.discount",
 	"orders.wholesale.view",
 	"orders.wholesale.edit",
 	"orders.edit",
@@ -80,7 +82,27 @@ allow if {
 	approver(user)
 	order_status in {"PENDING", "APPROVED", "DENIED"}
 	new_status in {"APPROVED", "DENIED"}
+	not own_order
 }
+
+# Only sample coordinators set the status of a sample order's lines.
+allow if {
+	input.action == "orders.sample.setStatus"
+	sample_coordinator(user)
+}
+
+# A discount off a wholesale line's catalogue price: wof users who manage assortments or
+# administer orders.
+allow if {
+	input.action == "orders.discount"
+	order_type == "WHOLESALE"
+	lib.has_flag(user, "wof")
+	discounter(user)
+}
+
+discounter(u) if lib.has_role(u, "its:productAssortments", {"manager", "seniorEditor"})
+
+discounter(u) if lib.has_role(u, "its:admin:orders", {"admin"})
 
 allow if {
 	input.action in {"orders.wholesale.view", "orders.wholesale.edit"}
@@ -223,6 +245,7 @@ allow if {
 	approver(user)
 	is_string(user.userCode)
 	resource.approverCode == user.userCode
+	not own_order
 }
 
 allow if {
@@ -232,6 +255,7 @@ allow if {
 	lib.has_role(user, "its:promoOrders", {"seniorApprover"})
 	is_string(user.userCode)
 	resource.seniorApproverCode == user.userCode
+	not own_order
 }
 
 # orders.complete (mark complete): a sample coordinator completes a SUBMITTED

@@ -295,3 +295,35 @@ test_orders_complete_deny_promo_in_review if not t.allowed("orders.complete", or
 test_orders_complete_allow_wholesale_submitted if t.allowed("orders.complete", order("WHOLESALE", "SUBMITTED"), wof)
 
 test_orders_complete_deny_wholesale_pending if not t.allowed("orders.complete", order("WHOLESALE", "PENDING"), wof)
+
+# orders.sample.setStatus: only sample coordinators set sample line statuses.
+
+test_orders_sample_setStatus_allow_coordinator if t.allowed("orders.sample.setStatus", {"status": "SUBMITTED"}, sample("coordinator"))
+
+test_orders_sample_setStatus_deny_user if not t.allowed("orders.sample.setStatus", {"status": "DRAFT"}, sample("user"))
+
+# orders.discount: wof users who manage assortments or administer orders.
+
+test_orders_discount_allow_manager if {
+	t.allowed("orders.discount", {"orderType": "WHOLESALE"}, t.flags(t.role("its:productAssortments", "manager"), ["wof"]))
+}
+
+test_orders_discount_deny_editor if {
+	not t.allowed("orders.discount", {"orderType": "WHOLESALE"}, t.flags(t.role("its:productAssortments", "editor"), ["wof"]))
+}
+
+test_orders_discount_deny_without_wof if not t.allowed("orders.discount", {"orderType": "WHOLESALE"}, t.role("its:productAssortments", "manager"))
+
+# Nobody reviews an order they requested.
+
+test_orders_submit_deny_own_review if {
+	not t.allowed("orders.submit", {"orderType": "PROMO", "status": "REQUIRES APPROVER", "requesterCode": "APR001", "approverCode": "APR001"}, t.code(promo("approver"), "APR001"))
+}
+
+test_orders_submit_deny_own_senior_review if {
+	not t.allowed("orders.submit", {"orderType": "PROMO", "status": "REQUIRES SENIOR", "requesterCode": "SAP001", "seniorApproverCode": "SAP001"}, t.code(promo("seniorApprover"), "SAP001"))
+}
+
+test_orders_promo_setStatus_deny_own_order if {
+	not t.allowed("orders.promo.setStatus", {"status": "PENDING", "newStatus": "APPROVED", "requesterCode": "APR001"}, t.code(promo("approver"), "APR001"))
+}

@@ -152,8 +152,12 @@ const (
 	OrdersPromoViewAll = "orders.promo.viewAll"
 	// See a promo order assigned to one; its policy reads resource approverCode, seniorApproverCode.
 	OrdersPromoViewAssigned = "orders.promo.viewAssigned"
-	// Set a promo line's status; its policy reads resource status, newStatus.
+	// Set a promo line's status; its policy reads resource status, newStatus, requesterCode.
 	OrdersPromoSetStatus = "orders.promo.setStatus"
+	// Set a sample line's status (sample coordinators); its policy reads resource status.
+	OrdersSampleSetStatus = "orders.sample.setStatus"
+	// Give a wholesale line a discount off its catalogue price; its policy reads resource orderType.
+	OrdersDiscount = "orders.discount"
 	// Wholesale orders (the wof flag).
 	OrdersWholesaleView = "orders.wholesale.view"
 	// Edit wholesale orders (the wof flag).
@@ -271,7 +275,9 @@ var All = []Action{
 	{ID: OrdersPromoView, Module: "orders", Resource: nil},
 	{ID: OrdersPromoViewAll, Module: "orders", Resource: nil},
 	{ID: OrdersPromoViewAssigned, Module: "orders", Resource: []string{"approverCode", "seniorApproverCode"}},
-	{ID: OrdersPromoSetStatus, Module: "orders", Resource: []string{"status", "newStatus"}},
+	{ID: OrdersPromoSetStatus, Module: "orders", Resource: []string{"status", "newStatus", "requesterCode"}},
+	{ID: OrdersSampleSetStatus, Module: "orders", Resource: []string{"status"}},
+	{ID: OrdersDiscount, Module: "orders", Resource: []string{"orderType"}},
 	{ID: OrdersWholesaleView, Module: "orders", Resource: nil},
 	{ID: OrdersWholesaleEdit, Module: "orders", Resource: nil},
 	{ID: ProductsView, Module: "products", Resource: nil},

@@ -3,6 +3,8 @@ package orders
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -143,8 +145,13 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 			return nil, httpx.NotFound("Order line " + r.ID)
 		}
 		next := strings.ToUpper(strings.TrimSpace(r.Status))
-		if o.Type == TypePromo {
-			if err := s.require(ctx, actions.OrdersPromoSetStatus, map[string]any{"status": st.Status, "newStatus": next}); err != nil {
+		switch o.Type {
+		case TypePromo:
+			if err := s.require(ctx, actions.OrdersPromoSetStatus, map[string]any{"status": st.Status, "newStatus": next, "requesterCode": o.RequesterCode}); err != nil {
+				return nil, err
+			}
+		case TypeSample:
+			if err := s.require(ctx, actions.OrdersSampleSetStatus, map[string]any{"status": o.Status}); err != nil {
 				return nil, err
 			}
 		}
@@ -166,8 +173,21 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	if err != nil {
 		return nil, err
 	}
+	var book *priceBook
 	if o.Type == TypeWholesale {
-		if err := s.wholesaleRules(ctx, tx, updates, adds, states); err != nil {
+		var pairs []products.Pair
+		for _, a := range adds {
+			pairs = append(pairs, products.Pair{Style: a.Values["style"].(string), Color: a.Values["color"].(string)})
+		}
+		for _, u := range updates {
+			if st, ok := states[u.ID]; ok {
+				pairs = append(pairs, products.Pair{Style: st.Style, Color: st.Color})
+			}
+		}
+		if book, err = s.priceBook(ctx, o, pairs); err != nil {
+			return nil, err
+		}
+		if err := s.wholesaleRules(ctx, tx, updates, adds, states, book); err != nil {
 			return nil, err
 		}
 	}
@@ -179,6 +199,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	if err != nil {
 		return nil, err
 	}
+	var bad []grid.CellError
 	for _, c := range plan.Changes {
 		if c.Op == grid.OpAdd {
 			for k, v := range derived[c.Index] {
@@ -188,9 +209,36 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 			}
 			c.Values["status"] = lineDefault(o, u)
 		}
-		if q, ok := c.Values["quantity"].(int64); ok && o.Type != TypeWholesale && (q < 1 || q > MaxQuantity) {
-			return nil, grid.Invalid([]grid.CellError{{Op: c.Op, Index: c.Index, ID: c.ID, TempID: c.TempID, Field: "quantity", Rule: "quantity", Message: fmt.Sprintf("Quantity must be from 1 to %d", MaxQuantity)}})
+		if o.Type != TypeWholesale {
+			// A sample or promo line always has a quantity: it cannot be cleared.
+			if q, given := c.Values["quantity"]; given && q == nil {
+				bad = append(bad, cellError(c.Op, c.Index, c.ID, c.TempID, "quantity", "required", MsgQuantityRequired))
+			}
+			if q, ok := c.Values["quantity"].(int64); ok && (q < 1 || q > MaxQuantity) {
+				bad = append(bad, cellError(c.Op, c.Index, c.ID, c.TempID, "quantity", "quantity", fmt.Sprintf("Quantity must be from 1 to %d", MaxQuantity)))
+			}
+			continue
 		}
+		if c.Op == grid.OpDelete {
+			continue
+		}
+		var f offer
+		var stored *string
+		if c.Op == grid.OpAdd {
+			f = book.of(c.Values["style"].(string), c.Values["color"].(string))
+		} else if st := states[c.ID]; st != nil {
+			f, stored = book.of(st.Style, st.Color), st.UnitPrice
+		}
+		ce, err := s.priceChange(ctx, o, c, stored, f, book.places)
+		if err != nil {
+			return nil, err
+		}
+		if ce != nil {
+			bad = append(bad, *ce)
+		}
+	}
+	if len(bad) > 0 {
+		return nil, grid.Invalid(bad)
 	}
 	if err := lineGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
 		Scope:       sq.Expr("order_lines.order_id = ?::uuid", o.ID),
@@ -297,7 +345,7 @@ func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProdu
 
 // wholesaleRules applies §5.2 to the dates, pack codes and size matrices a batch writes, each
 // against the line's other values; the size matrix is stored in its canonical form.
-func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.UpdateRow, adds []grid.AddRow, states map[string]*lineState) error {
+func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.UpdateRow, adds []grid.AddRow, states map[string]*lineState, book *priceBook) error {
 	today := s.now().UTC().Truncate(24 * time.Hour)
 	var bad []grid.CellError
 	type cellSet struct {
@@ -373,6 +421,18 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 				refuse("sizes", "sizes", "Sizes must map each size to a whole number of units")
 				continue
 			}
+			style, _ := c.values["style"].(string)
+			color, _ := c.values["color"].(string)
+			if c.state != nil {
+				style, color = c.state.Style, c.state.Color
+			}
+			broken := checkSizes(m, style, book.of(style, color))
+			for _, b := range broken {
+				refuse(b.Field, b.Rule, b.Message)
+			}
+			if len(broken) > 0 {
+				continue
+			}
 			sizes = m
 			c.values["sizes"] = sizesJSON(m)
 		} else if c.state != nil && c.state.Sizes != nil {
@@ -424,6 +484,19 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 	if total == 0 {
 		return nil, grid.EmptyRequest()
 	}
+	if err := s.checkDuties(ctx, o); err != nil {
+		return nil, err
+	}
+	if o.Type == TypeWholesale {
+		l, err := s.store.FirstUnpriced(ctx, tx, o.ID)
+		if err != nil {
+			return nil, err
+		}
+		if l != nil {
+			return nil, httpx.Invalid(httpx.FieldError{Field: "products", Rule: "noPrice",
+				Message: msgf(MsgNoPrice, "line", strconv.Itoa(l.N), "style", l.Style, "color", l.Color)})
+		}
+	}
 	now := s.now()
 	label := fmt.Sprintf("Order %d", o.OrderNumber)
 	switch {
@@ -457,6 +530,28 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 		o.Status, o.SubmittedDate = StatusSubmitted, &now
 		return nil, nil
 	}
+}
+
+// checkDuties holds the separation of duties of a promo order (whatever the client sent and
+// whatever is stored): the requester is neither its approver nor its senior approver, and nobody
+// reviews an order they requested.
+func (s *Service) checkDuties(ctx context.Context, o *Order) error {
+	if o.Type != TypePromo {
+		return nil
+	}
+	var bad []httpx.FieldError
+	for _, a := range []struct{ field, code string }{{"approverCode", o.ApproverCode}, {"seniorApproverCode", o.SeniorApproverCode}} {
+		if a.code != "" && a.code == o.RequesterCode {
+			bad = append(bad, httpx.FieldError{Field: a.field, Rule: "selfApprover", Message: MsgSelfApprover})
+		}
+	}
+	if len(bad) > 0 {
+		return httpx.Invalid(bad...)
+	}
+	if u := identity.FromContext(ctx); o.Status != StatusDraft && u != nil && u.UserCode != "" && u.UserCode == o.RequesterCode {
+		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_FORBIDDEN", Message: MsgOwnReview}
+	}
+	return nil
 }
 
 // complete marks an order complete: a sample or wholesale order is COMPLETED, a reviewed promo

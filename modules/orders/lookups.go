@@ -176,6 +176,13 @@ func (s *Service) AccountAddress(ctx context.Context, value string) (*Address, e
 	if err := in.err(); err != nil {
 		return nil, err
 	}
+	// The accounts are the wholesale customers': only users of wholesale orders read them, through
+	// whichever order type's route.
+	if ok, err := s.allowed(ctx, actions.OrdersWholesaleView, nil); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, httpx.NotFound("Account")
+	}
 	c, err := s.store.CustomerByAccount(ctx, account)
 	if err == ErrNotFound {
 		return nil, httpx.NotFound("Account")

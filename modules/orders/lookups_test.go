@@ -108,6 +108,8 @@ func TestCustomerLookups(t *testing.T) {
 	refused(t, a, user, "POST", wof+"/rep", map[string]any{"repNumber": "R100"}, 403, "")
 	refused(t, a, user, "POST", wof+"/customer/details", map[string]any{"email": "a@b.example", "region": "EU", "id": "C2001"}, 403, "")
 	refused(t, a, user, "GET", "/api/orders/wholesale/active/accounts/address/A100300", nil, 403, "")
+	// The accounts are wholesale customers': not read through an order type the user may use.
+	refused(t, a, user, "GET", "/api/orders/sample/active-orders/accounts/address/A100300", nil, 404, "Account not found")
 }
 
 // TestYear: the requester's lines of the last year for a product type, with totals; a

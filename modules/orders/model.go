@@ -162,6 +162,11 @@ var lineGrid = grid.MustNew(grid.Grid{
 		{Field: "sizes", Header: "Sizes", Type: grid.Text, Column: "sizes", Edit: grid.Always, NoFilter: true, NoSort: true},
 		{Field: "unitPrice", Header: "Unit Price", Type: grid.Number, Column: "unit_price", Edit: grid.Always, Validators: []string{"numeric"}},
 		{Field: "discount", Header: "Discount", Type: grid.Number, Column: "discount", Edit: grid.Always, Validators: []string{"discount"}},
+		// A discount given as an amount off each unit; the server derives the other of the two, and
+		// records who gave the discount and when.
+		{Field: "discountAmount", Header: "Discount Amount", Type: grid.Number, Column: "discount_amount", Edit: grid.Always, Validators: []string{"numeric"}},
+		{Field: "discountBy", Header: "Discount By", Type: grid.Text, Column: "discount_by"},
+		{Field: "discountDate", Header: "Discount Date", Type: grid.DateTime, Column: "discount_at"},
 		{Field: "startDate", Header: "Start Date", Type: grid.Date, Column: "start_date", Edit: grid.Always, Validators: []string{"date"}},
 		{Field: "endDate", Header: "End Date", Type: grid.Date, Column: "end_date", Edit: grid.Always, Validators: []string{"date"}},
 		{Field: "daysOut", Header: "Days Out", Type: grid.Integer, Column: "days_out", Edit: grid.Always, Validators: []string{"numeric"}},

@@ -443,6 +443,10 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, o *Order, f *Fields) err
 			bad = append(bad, httpx.FieldError{Field: a.field, Rule: "promoOnly", Message: "Only promo orders have approvers"})
 			continue
 		}
+		if code == o.RequesterCode {
+			bad = append(bad, httpx.FieldError{Field: a.field, Rule: "selfApprover", Message: MsgSelfApprover})
+			continue
+		}
 		u, err := s.store.UserByCode(ctx, tx, code)
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			return err
@@ -453,9 +457,31 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, o *Order, f *Fields) err
 		}
 		*a.code, *a.name = code, u.FullName
 	}
+	if f.Account != nil || f.Customer != nil {
+		bad = append(bad, accountOfCustomer(o)...)
+	}
 	if len(bad) > 0 {
 		return httpx.Invalid(bad...)
 	}
+	return nil
+}
+
+// accountOfCustomer holds a wholesale order's account to its customer's: an account is one of
+// the customer's accounts (the lookup keeps one per customer), or empty.
+func accountOfCustomer(o *Order) []httpx.FieldError {
+	if o.Type != TypeWholesale || o.Account == "" {
+		return nil
+	}
+	var c struct {
+		Account string `json:"account"`
+	}
+	if len(o.Customer) > 0 {
+		_ = json.Unmarshal(o.Customer, &c)
+	}
+	if !strings.EqualFold(c.Account, o.Account) {
+		return []httpx.FieldError{{Field: "account", Rule: "customerAccount", Message: msgf(MsgAccount, "account", o.Account)}}
+	}
+	o.Account = c.Account
 	return nil
 }
 

@@ -201,10 +201,11 @@ func (s *Store) Delete(ctx context.Context, q pgx.Tx, id string) error {
 // CopyLines copies the lines of order from into order to, each with status.
 func (s *Store) CopyLines(ctx context.Context, q pgx.Tx, from, to, status string) error {
 	_, err := q.Exec(ctx, `INSERT INTO order_lines (order_id, style, color, product_type, division, gender, status, size,
-		size_preference, side, source, quantity, promo_code, term, pack_code, sizes, unit_price, discount, start_date,
-		end_date, days_out, stores, created_at)
+		size_preference, side, source, quantity, promo_code, term, pack_code, sizes, unit_price, discount, discount_amount,
+		discount_by, discount_at, start_date, end_date, days_out, stores, created_at)
 		SELECT $2::uuid, style, color, product_type, division, gender, $3, size, size_preference, side, source, quantity,
-		promo_code, term, pack_code, sizes, unit_price, discount, start_date, end_date, days_out, stores,
+		promo_code, term, pack_code, sizes, unit_price, discount, discount_amount, discount_by, discount_at, start_date,
+		end_date, days_out, stores,
 		now() + (row_number() OVER (ORDER BY created_at, id)) * interval '1 microsecond'
 		FROM order_lines WHERE order_id::text = $1`, from, to, status)
 	return err
@@ -224,12 +225,15 @@ func (s *Store) SequenceLines(ctx context.Context, q pgx.Tx, ids []string) error
 
 // lineState is what a batch needs to know of an existing line.
 type lineState struct {
-	ID, Status string
-	Version    int64
-	PackCode   *string
-	Sizes      *string
-	StartDate  *time.Time
-	EndDate    *time.Time
+	ID, Status   string
+	Style, Color string
+	Version      int64
+	// UnitPrice is the stored price as text (nil: none).
+	UnitPrice *string
+	PackCode  *string
+	Sizes     *string
+	StartDate *time.Time
+	EndDate   *time.Time
 }
 
 // LineStates locks and reads the named lines of an order.
@@ -238,7 +242,7 @@ func (s *Store) LineStates(ctx context.Context, q pgx.Tx, orderID string, ids []
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := q.Query(ctx, `SELECT id::text, version, status, pack_code, sizes, start_date, end_date FROM order_lines
+	rows, err := q.Query(ctx, `SELECT id::text, version, status, style, color, unit_price::text, pack_code, sizes, start_date, end_date FROM order_lines
 		WHERE order_id::text = $1 AND id::text = ANY($2) FOR UPDATE`, orderID, ids)
 	if err != nil {
 		return nil, err
@@ -246,12 +250,33 @@ func (s *Store) LineStates(ctx context.Context, q pgx.Tx, orderID string, ids []
 	defer rows.Close()
 	for rows.Next() {
 		l := &lineState{}
-		if err := rows.Scan(&l.ID, &l.Version, &l.Status, &l.PackCode, &l.Sizes, &l.StartDate, &l.EndDate); err != nil {
+		if err := rows.Scan(&l.ID, &l.Version, &l.Status, &l.Style, &l.Color, &l.UnitPrice, &l.PackCode, &l.Sizes, &l.StartDate, &l.EndDate); err != nil {
 			return nil, err
 		}
 		out[l.ID] = l
 	}
 	return out, rows.Err()
+}
+
+// unpricedLine is an order line without a price: its place among the order's lines (from 1), style
+// and colour.
+type unpricedLine struct {
+	N            int
+	Style, Color string
+}
+
+// FirstUnpriced answers the first line of the order that has no unit price, or nil.
+func (s *Store) FirstUnpriced(ctx context.Context, q pgx.Tx, orderID string) (*unpricedLine, error) {
+	var l unpricedLine
+	err := q.QueryRow(ctx, `SELECT n, style, color FROM (SELECT row_number() OVER (ORDER BY created_at, id)::int AS n, style, color,
+		unit_price FROM order_lines WHERE order_id::text = $1) l WHERE unit_price IS NULL ORDER BY n LIMIT 1`, orderID).Scan(&l.N, &l.Style, &l.Color)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &l, nil
 }
 
 // LineStatusCounts counts an order's lines by status.

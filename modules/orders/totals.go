@@ -64,6 +64,11 @@ func lineTotal(line map[string]any, places int) (int64, decimal.Decimal) {
 	if !ok || units == 0 {
 		return units, decimal.Zero
 	}
+	// A discount given as an amount is taken off each unit; one given as a percent only (lines of
+	// before amounts were kept) off the line.
+	if a, ok := number(line["discountAmount"]); ok {
+		return units, price.Sub(a).Mul(decimal.NewFromInt(units)).Round(int32(places))
+	}
 	amount := price.Mul(decimal.NewFromInt(units))
 	if d, ok := number(line["discount"]); ok {
 		amount = amount.Mul(decimal.NewFromInt(100).Sub(d)).Div(decimal.NewFromInt(100))

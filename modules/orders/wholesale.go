@@ -3,6 +3,7 @@ package orders
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -99,21 +100,29 @@ func parseSizes(v any) (map[string]int, bool) {
 	out := make(map[string]int, len(m))
 	for size, units := range m {
 		n, ok := units.(float64)
-		if !ok || n < 0 || n != float64(int(n)) || strings.TrimSpace(size) == "" {
+		if !ok || n < 0 || n != math.Trunc(n) || strings.TrimSpace(size) == "" {
 			return nil, false
 		}
-		out[strings.TrimSpace(size)] = int(n)
+		// Units past the bound are held at one more than it, so that sums cannot overflow and
+		// checkSizes refuses them.
+		out[strings.TrimSpace(size)] = int(min(n, MaxSizeUnits+1))
 	}
 	return out, true
 }
 
-// sizesJSON is the canonical text of a size matrix (sorted keys).
-func sizesJSON(m map[string]int) string {
+// sortedSizes are the sizes of a matrix in key order.
+func sortedSizes(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	return keys
+}
+
+// sizesJSON is the canonical text of a size matrix (sorted keys).
+func sizesJSON(m map[string]int) string {
+	keys := sortedSizes(m)
 	b := []byte{'{'}
 	for i, k := range keys {
 		if i > 0 {

@@ -3,6 +3,7 @@ package orders_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -14,25 +15,49 @@ func TestWholesaleDetail(t *testing.T) {
 	c := login(a, "admin") // wof, and every pricing location
 	var euStyle, euColor, usStyle, usColor string
 	if err := a.DB.QueryRow(ctx, `SELECT p.style, p.color FROM products p JOIN product_locations l ON l.product_id = p.id AND l.code = 'UK'
-		WHERE p.channel = 'Wholesale' AND p.region = 'Europe' AND l.wholesale_price IS NOT NULL ORDER BY p.id LIMIT 1`).Scan(&euStyle, &euColor); err != nil {
+		WHERE p.channel = 'Wholesale' AND p.region = 'Europe' AND l.wholesale_price IS NOT NULL AND l.size_range = '7-14' ORDER BY p.id LIMIT 1`).Scan(&euStyle, &euColor); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.DB.QueryRow(ctx, `SELECT style, color FROM products WHERE channel = 'Wholesale' AND region = 'Domestic' ORDER BY id LIMIT 1`).Scan(&usStyle, &usColor); err != nil {
+	if err := a.DB.QueryRow(ctx, `SELECT p.style, p.color FROM products p JOIN product_locations l ON l.product_id = p.id AND l.code = 'US'
+		WHERE p.channel = 'Wholesale' AND p.region = 'Domestic' AND l.size_range = '7-14' ORDER BY p.id LIMIT 1`).Scan(&usStyle, &usColor); err != nil {
 		t.Fatal(err)
+	}
+	var price float64
+	if err := a.DB.QueryRow(ctx, `SELECT l.wholesale_price FROM product_locations l JOIN products p ON p.id = l.product_id
+		WHERE p.style = $1 AND p.color = $2 AND l.code = 'UK'`, euStyle, euColor).Scan(&price); err != nil {
+		t.Fatal(err)
+	}
+	// The client's unit price is ignored when it is the catalogue's, refused when it is not.
+	bad := c.Do("POST", "/api/orders/wholesale/active", map[string]any{"region": "Europe", "origin": "UK", "currency": "GBP", "products": []map[string]any{
+		{"tempId": "a", "style": euStyle, "color": euColor, "values": map[string]any{"sizes": map[string]any{"8": 100}, "unitPrice": 0.01}}}})
+	if bad.Status != 400 || a.Count(`SELECT count(*) FROM orders WHERE type = 'WHOLESALE' AND origin = 'UK' AND created_at > now() - interval '1 minute'`) != 0 {
+		t.Fatalf("a client price: %d %s", bad.Status, bad.Raw)
 	}
 	r := c.Do("POST", "/api/orders/wholesale/active", map[string]any{"region": "Europe", "origin": "UK", "currency": "GBP", "products": []map[string]any{
-		{"tempId": "a", "style": euStyle, "color": euColor, "values": map[string]any{"sizes": map[string]any{"8": 2, "9": 1}, "unitPrice": 10.005}},
-		{"tempId": "b", "style": euStyle, "color": euColor, "values": map[string]any{"sizes": map[string]any{"10": 4}, "unitPrice": 20, "discount": 12.5}},
-		{"tempId": "c", "style": usStyle, "color": usColor, "values": map[string]any{"sizes": map[string]any{"10": 1}, "unitPrice": 1}},
+		{"tempId": "a", "style": euStyle, "color": euColor, "values": map[string]any{"sizes": map[string]any{"8": 2, "9": 1}}},
+		{"tempId": "b", "style": euStyle, "color": euColor, "values": map[string]any{"sizes": map[string]any{"10": 4}, "unitPrice": price, "discount": 12.5}},
+		{"tempId": "c", "style": usStyle, "color": usColor, "values": map[string]any{"sizes": map[string]any{"10": 1}}},
 	}})
 	o := data(t, r)
 	if r.Status != 201 {
 		t.Fatalf("create: %d %s", r.Status, r.Raw)
 	}
-	// A unit price is stored with 2 decimals, half-up: 10.005 is 10.01, and 3 × 10.01 = 30.03;
-	// 4 × 20 less 12.5% = 70; 1 × 1 = 1.
-	if got := fmt.Sprint(o["totals"]); got != "[map[amount:101.03 currency:GBP decimalPlaces:2 units:8]]" {
-		t.Fatalf("totals: %s", got)
+	// Each line is priced at the catalogue's UK price in GBP; the US-only style has none there.
+	// 3 × price, then 4 × (price less 12.5 %, the amount rounded to 2 decimals).
+	var want float64
+	if err := a.DB.QueryRow(ctx, `SELECT round(3 * $1::numeric + 4 * ($1::numeric - round($1::numeric * 12.5 / 100, 2)), 2)::float8`, price).Scan(&want); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(o["totals"]); got != fmt.Sprintf("[map[amount:%v currency:GBP decimalPlaces:2 units:8]]", want) {
+		t.Fatalf("totals: %s (price %v)", got, price)
+	}
+	if n := a.Count(`SELECT count(*) FROM order_lines WHERE order_id = $1 AND discount_by = 'ADM001' AND discount_at IS NOT NULL`, o["_id"]); n != 1 {
+		t.Fatalf("the discount is recorded with who and when: %d", n)
+	}
+	// Submit is refused while a line has no price, naming the line.
+	sub := c.Do("PATCH", "/api/orders/wholesale/active/batch/"+o["_id"].(string), map[string]any{"version": o["version"], "submit": true})
+	if sub.Status != 400 || !strings.Contains(string(sub.Raw), "Line 3 ("+usStyle+" "+usColor+") has no price") {
+		t.Fatalf("submit with an unpriced line: %d %s", sub.Status, sub.Raw)
 	}
 	if got := fmt.Sprint(o["unavailable"]); got != fmt.Sprintf("[map[color:%s reason:Not sold wholesale in EU style:%s]]", usColor, usStyle) {
 		t.Fatalf("unavailable: %s", got)

@@ -148,7 +148,11 @@ export const actions = {
   /** See a promo order assigned to one */
   ordersPromoViewAssigned: { id: 'orders.promo.viewAssigned', module: 'orders', resource: ['approverCode', 'seniorApproverCode'] },
   /** Set a promo line's status */
-  ordersPromoSetStatus: { id: 'orders.promo.setStatus', module: 'orders', resource: ['status', 'newStatus'] },
+  ordersPromoSetStatus: { id: 'orders.promo.setStatus', module: 'orders', resource: ['status', 'newStatus', 'requesterCode'] },
+  /** Set a sample line's status (sample coordinators) */
+  ordersSampleSetStatus: { id: 'orders.sample.setStatus', module: 'orders', resource: ['status'] },
+  /** Give a wholesale line a discount off its catalogue price */
+  ordersDiscount: { id: 'orders.discount', module: 'orders', resource: ['orderType'] },
   /** Wholesale orders (the wof flag) */
   ordersWholesaleView: { id: 'orders.wholesale.view', module: 'orders', resource: [] },
   /** Edit wholesale orders (the wof flag) */

@@ -127,6 +127,12 @@ export const constants = {
     /** Most products an assortment made from a query may take */
     maxQueryProducts: 5000,
   },
+  orders: {
+    /** The most units one size of a wholesale line may hold */
+    maxSizeUnits: 99999,
+    /** The most units one wholesale line may hold over its sizes */
+    maxLineUnits: 999999,
+  },
   products: {
     /** The most groups one grouping of the product library shows */
     maxGroups: 1000,
