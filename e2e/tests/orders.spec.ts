@@ -266,7 +266,22 @@ test.describe('orders', () => {
     const api = await apiSession('editor');
     const list = await api.ctx.get('/api/assortments?view=all');
     const items = ((await list.json()).data as { items: Array<{ _id: string; type: string; method: string; productCount: number }> }).items;
-    const source = items.find((a) => a.type === 'item' && a.method === 'static' && a.productCount > 0);
+    // The server refuses a size outside a style's size range: the assortment's first style must
+    // come in size 9 (a numeric range such as 7-14), the size typed below.
+    const takesSize9 = async (id: string) => {
+      const res = await api.ctx.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 1 }, headers: { 'X-CSRF-Token': api.csrf } });
+      const first = (await res.text()).split('\n')[1];
+      const range = first ? ((JSON.parse(first) as { locations?: Array<{ sizeRange?: string }> }).locations?.[0]?.sizeRange ?? '') : '';
+      const m = /^(\d+(?:\.5)?)-(\d+(?:\.5)?)$/.exec(range);
+      return !!m && Number(m[1]) <= 9 && Number(m[2]) >= 9;
+    };
+    let source: (typeof items)[number] | undefined;
+    for (const a of items) {
+      if (a.type === 'item' && a.method === 'static' && a.productCount > 0 && (await takesSize9(a._id))) {
+        source = a;
+        break;
+      }
+    }
     expect(source).toBeTruthy();
     await login(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/assortment/${source!._id}/create-order`);
