@@ -79,7 +79,8 @@ describe('the current app bar entry', () => {
     for (const p of routesOf('sampleinventory')) expect([p, current(p)]).toEqual([p, 'sampleInventory']);
     expect(current('/product/libraries/products')).toBe('products');
     const assortments = routesOf('assortments');
-    for (const p of assortments) expect([p, current(p)]).toEqual([p, 'assortments']);
+    // Reporting has its own entry in the Assortments menu; every other page is the manager's.
+    for (const p of assortments) expect([p, current(p)]).toEqual([p, p === '/product/assortments/reporting' ? 'assortmentReporting' : 'assortments']);
     expect(current('/product/assortments/assortment/42/manage')).toBe('assortments');
   });
 
