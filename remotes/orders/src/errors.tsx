@@ -18,6 +18,23 @@ export const codeMessages = defineMessages({
   ITS_ERR_COUNT_MISMATCH: { id: 'orders.error.ITS_ERR_COUNT_MISMATCH', defaultMessage: "Error: Request count doesn't match response count." },
 });
 
+/**
+ * The refusals the orders module's server words by message id (module.yaml messages): their
+ * catalog entries, translated in every locale.
+ */
+export const serverMessages = defineMessages({
+  noPrice: { id: 'orders.error.noPrice', defaultMessage: 'Line {line} ({style} {color}) has no price; the order cannot be submitted' },
+  price: { id: 'orders.error.price', defaultMessage: "The unit price is the catalogue's ({price}); give a discount instead" },
+  discountAmount: { id: 'orders.error.discountAmount', defaultMessage: 'The discount amount must be between 0 and the unit price ({price})' },
+  sizeRange: { id: 'orders.error.sizeRange', defaultMessage: 'Size {size} is not in the size range {range} of style {style}' },
+  sizeUnits: { id: 'orders.error.sizeUnits', defaultMessage: 'Size {size}: at most {max} units' },
+  lineUnits: { id: 'orders.error.lineUnits', defaultMessage: 'A line holds at most {max} units' },
+  selfApprover: { id: 'orders.error.selfApprover', defaultMessage: "The requester cannot be the order's approver or senior approver" },
+  ownReview: { id: 'orders.error.ownReview', defaultMessage: 'You cannot review an order you requested' },
+  account: { id: 'orders.error.account', defaultMessage: "Account {account} is not an account of the order's customer" },
+  quantityRequired: { id: 'orders.error.quantityRequired', defaultMessage: 'Quantity cannot be cleared' },
+});
+
 /** One detail of a refusal as the server words it (docs/api.md envelopes; core/grid cell errors). */
 interface Detail {
   messageCode?: string;
