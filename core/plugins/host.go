@@ -82,12 +82,27 @@ func New(p Params) *Host {
 			}
 			if os.Geteuid() == 0 {
 				// Plugins run as another user: the data folder (blobs, keys, the embedded
-				// database's files) is ITS's alone.
-				if err := os.MkdirAll(h.cfg.DataDir, 0o700); err != nil {
+				// database's files) is ITS's alone. The folder itself stays traversable
+				// (0711): the embedded PostgreSQL runs as its own user and stats its cluster
+				// folder by path when it restarts after a crashed backend; everything in it
+				// loses the other users' rights (the cluster folder is PostgreSQL's own, 0700).
+				if err := os.MkdirAll(h.cfg.DataDir, 0o711); err != nil {
 					return fmt.Errorf("data_dir: %w", err)
 				}
-				if err := os.Chmod(h.cfg.DataDir, 0o700); err != nil {
+				if err := os.Chmod(h.cfg.DataDir, 0o711); err != nil {
 					return fmt.Errorf("data_dir: %w", err)
+				}
+				entries, err := os.ReadDir(h.cfg.DataDir)
+				if err != nil {
+					return fmt.Errorf("data_dir: %w", err)
+				}
+				for _, e := range entries {
+					p := filepath.Join(h.cfg.DataDir, e.Name())
+					if fi, err := os.Stat(p); err == nil && fi.Mode().Perm()&0o007 != 0 {
+						if err := os.Chmod(p, fi.Mode().Perm()&^0o007); err != nil {
+							return fmt.Errorf("data_dir: %w", err)
+						}
+					}
 				}
 			}
 			// Processes left by a server of this folder that was killed before it stopped them.
