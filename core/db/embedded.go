@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Cluster is a private PostgreSQL cluster run from the system's PostgreSQL binaries.
@@ -212,12 +213,8 @@ func (c *Cluster) previous(ctx context.Context) (port int, ok bool, err error) {
 		if pid <= 0 || !processExists(pid) {
 			return 0, false, nil
 		}
-		if !zombie(pid) && port > 0 {
-			conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second)
-			if err == nil {
-				conn.Close()
-				return port, true, nil
-			}
+		if !zombie(pid) && port > 0 && c.pidStatus() == "ready" && c.answers(ctx, port) {
+			return port, true, nil
 		}
 		if time.Now().After(deadline) {
 			return 0, false, fmt.Errorf("PostgreSQL in %s: process %d named by postmaster.pid neither answers on port %d nor exits; stop it, or remove postmaster.pid if it is not a postmaster", c.Dir, pid, port)
@@ -226,6 +223,26 @@ func (c *Cluster) previous(ctx context.Context) (port int, ok bool, err error) {
 			return 0, false, err
 		}
 	}
+}
+
+// answers reports whether the postmaster on port takes connections: one starting up, recovering
+// or shutting down answers 57P03 (cannot_connect_now), and is not adopted.
+func (c *Cluster) answers(ctx context.Context, port int) bool {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	c.Port = port
+	url, err := c.AdminURL("postgres")
+	if err != nil {
+		return false
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err == nil {
+		_ = conn.Close(ctx)
+		return true
+	}
+	var pgErr *pgconn.PgError
+	// Any other refusal (a password changed by hand, say) still comes from a working server.
+	return errors.As(err, &pgErr) && pgErr.Code != "57P03" // cannot_connect_now
 }
 
 // pidFile reads the pid and port from postmaster.pid (0s when there is none).
@@ -240,6 +257,20 @@ func (c *Cluster) pidFile() (pid, port int) {
 		port, _ = strconv.Atoi(strings.TrimSpace(lines[3]))
 	}
 	return pid, port
+}
+
+// pidStatus is the postmaster's state as postmaster.pid states it: "starting", "ready",
+// "standby" or "stopping" ("" when there is no such line).
+func (c *Cluster) pidStatus() string {
+	b, err := os.ReadFile(filepath.Join(c.Dir, "postmaster.pid"))
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) < 8 {
+		return ""
+	}
+	return strings.TrimSpace(lines[7])
 }
 
 func processExists(pid int) bool {

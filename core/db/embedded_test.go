@@ -168,3 +168,53 @@ func TestRedact(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// TestClusterStartWaitsForAStoppingPostmaster starts again while the previous postmaster is still
+// shutting down (a smart stop waits for its last client): the new Start must not adopt it (it
+// would answer "the database system is shutting down" to every connection) but wait until it is
+// gone and start the cluster afresh.
+func TestClusterStartWaitsForAStoppingPostmaster(t *testing.T) {
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	c, dir, pool := startCluster(ctx, t, log)
+	t.Cleanup(func() { _ = c.Stop(ctx) })
+	// A client that stays: the smart shutdown below waits for it.
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldPid, _ := c.pidFile()
+	if err := c.run(ctx, "pg_ctl", "stop", "-W", "-m", "smart", "-D", c.Dir); err != nil {
+		t.Fatal(err)
+	}
+	for c.pidStatus() != "stopping" {
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The client leaves a little after the new start begins, as the old server's last request
+	// would.
+	go func() {
+		time.Sleep(time.Second)
+		conn.Release()
+		pool.Close()
+	}()
+	c2, _ := NewCluster(dir, log)
+	if err := c2.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c2.Stop(ctx) })
+	if c2.Adopted {
+		t.Fatal("adopted a postmaster that was shutting down")
+	}
+	if p, _ := c2.pidFile(); p == oldPid || p <= 0 {
+		t.Fatalf("no new postmaster: pid %d (stopping: %d)", p, oldPid)
+	}
+	url, _ := c2.URL(DatabaseName)
+	pool2, err := Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool2.Close()
+	if err := pool2.Ping(ctx); err != nil {
+		t.Fatalf("the new start answers: %v", err)
+	}
+}
