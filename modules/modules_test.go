@@ -13,8 +13,8 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	if os.Getenv(serveEnv) != "" {
-		os.Exit(serveForTest())
+	if apptest.Serving() {
+		os.Exit(apptest.Serve(serverModules))
 	}
 	dbtest.Main(m)
 }

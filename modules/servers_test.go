@@ -1,30 +1,21 @@
 package modules_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
-	"os"
-	"os/exec"
-	"os/signal"
 	"strings"
-	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"go.uber.org/fx"
 
-	"its/core/app"
 	"its/core/app/apptest"
-	"its/core/config"
 	"its/core/db/dbtest"
 	"its/core/jobs"
 	"its/modules/actions"
@@ -39,117 +30,17 @@ import (
 // assortments with their locks and batches.
 var serverModules = fx.Options(users.Module, admin.Module, dashboard.Module, products.Module, assortments.Module)
 
-// serveEnv makes the test binary a server (`its serve` with serverModules) instead of running
-// tests, so that a test can kill a real server process. Not an ITS_ variable: configuration
-// refuses unknown ones.
-const serveEnv = "MODULES_TEST_SERVE"
-
-// serveForTest is `its serve` inside the test binary, configured from the environment.
-func serveForTest() int {
-	cfg, err := config.Load()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "config:", err)
-		return 1
-	}
-	a := app.Serve(cfg, serverModules)
-	if err := a.Start(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "start:", err)
-		return 1
-	}
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
-	<-sig
-	if err := a.Stop(context.Background()); err != nil {
-		return 1
-	}
-	return 0
-}
-
-// process is a server running as a process of its own on the installation of a.
-type process struct {
-	URL  string
-	cmd  *exec.Cmd
-	done chan struct{}
-}
-
 // startProcess starts the test binary as a server on a's database and blob store, reporting its
 // connections to PostgreSQL as application name appName, and waits until it answers.
-func startProcess(t *testing.T, a *apptest.App, appName string) *process {
+func startProcess(t *testing.T, a *apptest.App, appName string) *apptest.Process {
 	t.Helper()
-	ln, err := (&net.ListenConfig{}).Listen(context.Background(), "tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
 	dbURL := a.Config.DatabaseURL
 	if strings.Contains(dbURL, "?") {
 		dbURL += "&application_name=" + appName
 	} else {
 		dbURL += "?application_name=" + appName
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "ITS_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, serveEnv+"=1", "ITS_ADDR="+addr, "ITS_DATABASE_URL="+dbURL,
-		"ITS_DATA_DIR="+a.Config.DataDir, "ITS_LOG_LEVEL=warn")
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &process{URL: "http://" + addr, cmd: cmd, done: make(chan struct{})}
-	go func() { _ = cmd.Wait(); close(p.done) }()
-	t.Cleanup(func() {
-		p.kill()
-		if t.Failed() {
-			t.Logf("server process output:\n%s", out.String())
-		}
-	})
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		res, err := http.Get(p.URL + "/api/health")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return p
-			}
-		}
-		select {
-		case <-p.done:
-			t.Fatalf("server process ended at start:\n%s", out.String())
-		case <-time.After(100 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server process did not answer:\n%s", out.String())
-		}
-	}
-}
-
-// kill ends the process at once, as a crash or an OOM kill would: no graceful shutdown.
-func (p *process) kill() {
-	_ = p.cmd.Process.Signal(syscall.SIGKILL)
-	<-p.done
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	return apptest.StartProcess(t, "ITS_DATABASE_URL="+dbURL, "ITS_DATA_DIR="+a.Config.DataDir)
 }
 
 // balancer is the load balancer in front of the servers: round robin; a server whose connection
@@ -460,7 +351,7 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 
 	t.Run("B killed in the middle of a 500-row batch: nothing is half-written, A serves on", func(t *testing.T) {
 		h := holdBatch(t, a, editor, b, "its-b", "Killed mid-batch")
-		proc.kill()
+		proc.Kill()
 		if got := <-h.answer; got.err == nil {
 			t.Fatalf("the killed server answered the batch: %d", got.r.Status)
 		}
@@ -489,7 +380,7 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 	t.Run("a server stopped in the middle of a batch finishes it, then exits", func(t *testing.T) {
 		p := startProcess(t, a, "its-c")
 		h := holdBatch(t, a, editor, a.Via(p.URL), "its-c", "Stopped mid-batch")
-		if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		if err := p.Stop(); err != nil {
 			t.Fatal(err)
 		}
 		waitFor(t, "the stopping server to refuse new connections", func() bool {
@@ -507,8 +398,7 @@ func TestTwoServersBehindOneAddress(t *testing.T) {
 		if res := dataOf(t, got.r, 200); res["added"] != float64(500) || h.rows() != 500 {
 			t.Fatalf("the batch in flight at the stop: added %v, %d rows", res["added"], h.rows())
 		}
-		<-p.done
-		if code := p.cmd.ProcessState.ExitCode(); code != 0 {
+		if code := p.Exited(); code != 0 {
 			t.Fatalf("the stopped server exited with %d", code)
 		}
 	})

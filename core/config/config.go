@@ -95,7 +95,9 @@ type Config struct {
 	} `yaml:"storage"`
 
 	Jobs struct {
-		Workers int `yaml:"workers"`
+		Workers           int      `yaml:"workers"`
+		HeartbeatInterval Duration `yaml:"heartbeat_interval"`
+		HeartbeatTimeout  Duration `yaml:"heartbeat_timeout"`
 	} `yaml:"jobs"`
 
 	Images struct {
@@ -301,6 +303,9 @@ func (c *Config) validate() error {
 	}
 	if c.Jobs.Workers <= 0 {
 		return fmt.Errorf("jobs.workers must be positive")
+	}
+	if c.Jobs.HeartbeatInterval.Duration <= 0 || c.Jobs.HeartbeatTimeout.Duration < 3*c.Jobs.HeartbeatInterval.Duration {
+		return fmt.Errorf("jobs.heartbeat_interval must be positive and jobs.heartbeat_timeout at least three intervals")
 	}
 	if c.Plugins.PollInterval.Duration <= 0 {
 		return fmt.Errorf("plugins.poll_interval must be positive")

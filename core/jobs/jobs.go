@@ -129,14 +129,18 @@ func startWorkers(p WorkerParams) error {
 		FetchCooldown:     5 * time.Millisecond,
 		FetchPollInterval: 500 * time.Millisecond,
 		Logger:            riverLogger(p.Log),
-		Middleware:        []rivertype.Middleware{&workMetrics{m: p.Metrics}},
+		Middleware: []rivertype.Middleware{&workMetrics{m: p.Metrics},
+			&heartbeat{db: p.DB, every: p.Config.Jobs.HeartbeatInterval.Duration, log: p.Log}},
 	})
 	if err != nil {
 		return err
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
 	p.LC.Append(fx.Hook{
-		OnStart: func(context.Context) error { return client.Start(runCtx) },
+		OnStart: func(context.Context) error {
+			go runSweeper(runCtx, p.DB, p.Config.Jobs.HeartbeatInterval.Duration, p.Config.Jobs.HeartbeatTimeout.Duration, p.Log)
+			return client.Start(runCtx)
+		},
 		OnStop: func(ctx context.Context) error {
 			defer cancel()
 			if err := client.Stop(ctx); err != nil && !errors.Is(err, context.Canceled) {
@@ -199,7 +203,8 @@ func (q *Queue) Progress(ctx context.Context, jobID int64, pct int) error {
 }
 
 // Fail records the message the download queue shows for a failed job; the worker then returns
-// an error so River marks the job failed.
+// an error so River marks the job failed, or river.JobCancel for a refusal that a retry would not
+// change (the job then reads failed with this message, not cancelled).
 func (q *Queue) Fail(ctx context.Context, jobID int64, message string) error {
 	_, err := q.db.Exec(ctx, `UPDATE job_progress SET message = $2, updated_at = now() WHERE job_id = $1`, jobID, message)
 	return err
@@ -275,6 +280,12 @@ func (q *Queue) scan(ctx context.Context, row pgx.Row) (*Status, error) {
 			s.URL = u
 		}
 	case "cancelled":
+		if s.Message != "" {
+			// The worker refused the job with a reason (Fail, then river.JobCancel so it is not
+			// retried): the user sees a failure and why, not a cancel they never asked for.
+			s.Status = "failed"
+			break
+		}
 		s.Message = cancelMsg
 	case "failed":
 		if s.Message == "" {
@@ -315,9 +326,13 @@ func (q *Queue) List(ctx context.Context, userID string, limit int) ([]*Status, 
 }
 
 // Cancel cancels a job: a pending one never runs, a running one has its context cancelled (on
-// whichever server runs it); a finished one stays as it is.
+// whichever server runs it), and one whose server stopped is cancelled at once (without a
+// heartbeat for the timeout) or by the next sweep; a finished one stays as it is.
 func (q *Queue) Cancel(ctx context.Context, jobID int64) (*Status, error) {
 	if _, err := q.client.JobCancel(ctx, jobID); err != nil && !errors.Is(err, river.ErrNotFound) {
+		return nil, err
+	}
+	if _, err := sweepDead(ctx, q.db, q.cfg.Jobs.HeartbeatTimeout.Duration); err != nil {
 		return nil, err
 	}
 	return q.Get(ctx, jobID)

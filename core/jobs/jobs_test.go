@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -22,13 +23,20 @@ import (
 	"its/modules/users"
 )
 
-func TestMain(m *testing.M) { dbtest.Main(m) }
+func TestMain(m *testing.M) {
+	if apptest.Serving() {
+		// A server process of TestJobOfAKilledServer: nobody reads what its jobs report.
+		os.Exit(apptest.Serve(stepModule(&harness{started: make(chan int64, 1024)})))
+	}
+	dbtest.Main(m)
+}
 
 // stepArgs is a test job that reports progress step by step and waits for release between
 // steps, so the test sees it running; Fail makes it fail, Wait makes it wait until cancelled.
 type stepArgs struct {
-	Fail bool `json:"fail"`
-	Wait bool `json:"wait"`
+	Fail   bool `json:"fail"`
+	Refuse bool `json:"refuse"`
+	Wait   bool `json:"wait"`
 }
 
 func (stepArgs) Kind() string { return "test.step" }
@@ -53,6 +61,11 @@ func (w *stepWorker) Work(ctx context.Context, job *river.Job[stepArgs]) error {
 		_ = w.q.Fail(ctx, job.ID, "Nothing to zip.")
 		return errors.New("nothing to zip")
 	}
+	if job.Args.Refuse {
+		// A refusal (as a document over its row limit): not retried, its reason shown.
+		_ = w.q.Fail(ctx, job.ID, "A document holds at most 5000 styles and colours.")
+		return river.JobCancel(errors.New("too many rows"))
+	}
 	key := fmt.Sprintf("downloads/%d/result.txt", job.ID)
 	if err := w.store.Put(ctx, key, bytes.NewReader([]byte("done")), 4, "text/plain"); err != nil {
 		return err
@@ -67,10 +80,11 @@ type harness struct {
 	started chan int64
 }
 
-func start(t testing.TB) *harness {
-	h := &harness{started: make(chan int64, 16)}
+// stepModule is the accounts module and the step worker, which reports its started jobs on
+// started and, once the app is wired, h's queue and metrics.
+func stepModule(h *harness) fx.Option {
 	var worker *stepWorker
-	mod := fx.Options(users.Module,
+	return fx.Options(users.Module,
 		fx.Provide(func() *stepWorker { worker = &stepWorker{started: h.started}; return worker }),
 		jobs.AsRegistration(func(w *stepWorker) jobs.Registration {
 			return jobs.Registration{Workers: func(ws *river.Workers) { river.AddWorker(ws, w) }}
@@ -79,7 +93,11 @@ func start(t testing.TB) *harness {
 			worker.q, worker.store, h.q, h.m = q, s, q, m
 		}),
 	)
-	h.app = apptest.Start(t, mod)
+}
+
+func start(t testing.TB) *harness {
+	h := &harness{started: make(chan int64, 16)}
+	h.app = apptest.Start(t, stepModule(h))
 	return h
 }
 
@@ -151,6 +169,18 @@ func TestJobLifecycle(t *testing.T) {
 		d := waitStatus(t, c, id, "failed")
 		if d["message"] != "Nothing to zip." || d["url"] != nil {
 			t.Fatalf("failed job: %v", d)
+		}
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		id, err := h.q.Enqueue(ctx, nil, stepArgs{Refuse: true}, jobs.Spec{UserID: uid, Title: "huge.pdf", CancelMessage: "Your download has been cancelled"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		<-h.started
+		d := waitStatus(t, c, id, "failed")
+		if d["message"] != "A document holds at most 5000 styles and colours." {
+			t.Fatalf("refused job: %v", d)
 		}
 	})
 
