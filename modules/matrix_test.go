@@ -377,6 +377,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"orders/requesterCode":        one("ZZZ999"),
 		"orders/productType":          one("All"),
 		"orders/value":                one("A100100"),
+		"orders/role":                 {"approver", "seniorApprover"},
 		"orders/region":               one("Europe"),
 		"orders/origin":               one("UK"),
 		"orders/customer":             one("C2003"),

@@ -198,8 +198,8 @@ test.describe('orders', () => {
     await login(page, 'user');
     await page.goto(`${baseUrl()}/orders/promos/needs-review`);
     const n = await newOrder(page, 'promos', async (d) => {
-      await d.getByTestId('new-approver').fill('APR001');
-      await d.getByTestId('new-senior-approver').fill('SAP001');
+      await d.getByTestId('new-approver').selectOption('APR001');
+      await d.getByTestId('new-senior-approver').selectOption('SAP001');
       await d.getByTestId('new-purpose').fill('E2E promo order');
     });
     await pasteStyles(page, pairs.map((p) => `${p.style}\t${p.color}\t1`).join('\n'), 2);

@@ -57,6 +57,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
 	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType)
 	r.Handle("GET", base+"/accounts/address/{value}", actions.OrdersView, h.accountAddress, routeType)
+	r.Handle("GET", base+"/approvers/{role}", actions.OrdersView, h.approvers, routeType)
 	// The wholesale lookups: static paths, which the router prefers to base's parameters.
 	const wof = "/api/orders/wof"
 	r.Handle("GET", wof+"/style/autocomplete/{region}/{origin}/{customer}/{style}", actions.OrdersWholesaleView, h.styleAutocomplete)
@@ -218,6 +219,10 @@ func (h *Handler) year(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) accountAddress(w http.ResponseWriter, r *http.Request) error {
 	return answer[*Address](w)(h.svc.AccountAddress(r.Context(), chi.URLParam(r, "value")))
+}
+
+func (h *Handler) approvers(w http.ResponseWriter, r *http.Request) error {
+	return answer[[]Approver](w)(h.svc.Approvers(r.Context(), orderType(r), chi.URLParam(r, "role")))
 }
 
 func (h *Handler) cityState(w http.ResponseWriter, r *http.Request) error {

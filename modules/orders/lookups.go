@@ -412,3 +412,29 @@ func (s *Service) Styles(ctx context.Context, region, origin, currency string, s
 	}
 	return s.styles(ctx, regionCode, loc, products.Query{Skip: skip, Limit: products.MaxLimit}, func(string) bool { return true })
 }
+
+// Approver is a user who may be named approver or senior approver of a promo order.
+type Approver struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// approverRoles are the roles of promo orders a picker offers.
+var approverRoles = map[string]bool{"approver": true, "seniorApprover": true}
+
+// Approvers lists, for a promo order's approver picker, the active users holding role ("approver"
+// or "seniorApprover") of promo orders, by name; the caller is left out, as the requester of the
+// order they are making may not approve it.
+func (s *Service) Approvers(ctx context.Context, orderType, role string) ([]Approver, error) {
+	if orderType != TypePromo {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "orderType", Rule: "promoOnly", Message: "Only promo orders have approvers"})
+	}
+	if !approverRoles[role] {
+		return nil, httpx.Invalid(httpx.FieldError{Field: "role", Rule: "oneOf", Message: "role is approver or seniorApprover"})
+	}
+	caller := ""
+	if u := identity.FromContext(ctx); u != nil {
+		caller = u.UserCode
+	}
+	return s.store.UsersWithRole(ctx, "its:promoOrders", role, caller)
+}

@@ -535,3 +535,40 @@ func TestSeparationOfDuties(t *testing.T) {
 		t.Fatalf("quantity cleared: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestApproverPicker: the picker offers the promo approvers (or senior approvers) by name and
+// code, never the caller; another order type or role is refused.
+func TestApproverPicker(t *testing.T) {
+	a := start(t)
+	codes := func(c *apptest.Client, role string) []string {
+		t.Helper()
+		r := c.Do("GET", "/api/orders/promo/needs-review/approvers/"+role, nil)
+		if r.Status != 200 {
+			t.Fatalf("%s picker: %d %s", role, r.Status, r.Raw)
+		}
+		var out []string
+		for _, p := range r.Body["data"].([]any) {
+			m := p.(map[string]any)
+			if m["name"] == "" {
+				t.Fatalf("an approver without a name: %v", m)
+			}
+			out = append(out, m["code"].(string))
+		}
+		return out
+	}
+	user := login(a, "user")
+	if got := codes(user, "approver"); !slices.Contains(got, "APR001") {
+		t.Fatalf("approvers offered to a requester: %v", got)
+	}
+	if got := codes(user, "seniorApprover"); !slices.Contains(got, "SAP001") || slices.Contains(got, "APR001") {
+		t.Fatalf("senior approvers offered: %v", got)
+	}
+	if got := codes(login(a, "approver"), "approver"); slices.Contains(got, "APR001") {
+		t.Fatalf("the approver is offered himself: %v", got)
+	}
+	for path, want := range map[string]int{"/api/orders/promo/needs-review/approvers/admin": 400, "/api/orders/sample/active-orders/approvers/approver": 400} {
+		if r := user.Do("GET", path, nil); r.Status != want {
+			t.Fatalf("%s: %d, want %d", path, r.Status, want)
+		}
+	}
+}

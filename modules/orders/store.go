@@ -398,3 +398,19 @@ func (s *Store) PackCodes(ctx context.Context, q pgx.Tx, codes []string) (map[st
 	}
 	return out, rows.Err()
 }
+
+// UsersWithRole lists the active users with a user code who hold role in domain, by name, but
+// the user whose code is except.
+func (s *Store) UsersWithRole(ctx context.Context, domain, role, except string) ([]Approver, error) {
+	rows, err := s.db.Query(ctx, `SELECT u.user_code, trim(u.name || ' ' || u.last_name) FROM users u
+		WHERE u.status = 'active' AND u.user_code <> '' AND u.user_code <> $3
+		  AND EXISTS (SELECT 1 FROM user_permissions p WHERE p.user_id = u.id AND p.domain = $1 AND p.role = $2)
+		ORDER BY 2, 1`, domain, role, except)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Approver, error) {
+		var a Approver
+		return a, r.Scan(&a.Code, &a.Name)
+	})
+}

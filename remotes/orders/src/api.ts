@@ -239,6 +239,15 @@ export const batchOrder = (area: Area, id: string, body: OrderBatch) => api.patc
 export const commentOrder = (area: Area, id: string, comment: string, version: number) =>
   api.post<Order>(`${base(area, 'order')}/comment/${encodeURIComponent(id)}`, { comment, version });
 
+/** A user who may be named a promo order's approver or senior approver. */
+export interface Approver {
+  code: string;
+  name: string;
+}
+export type ApproverRole = 'approver' | 'seniorApprover';
+/** The users holding role of promo orders, by name, without the caller (who cannot approve their own order). */
+export const listApprovers = (area: Area, subtype: string, role: ApproverRole, signal?: AbortSignal) =>
+  api.get<Approver[]>(`${base(area, subtype)}/approvers/${role}`, { signal });
 export const listAssignments = (signal?: AbortSignal) => api.get<Assignment[]>('/coordinatorAssignments', { signal });
 
 /** The coordinator assignments grid as xlsx or csv, as the page shows it. */

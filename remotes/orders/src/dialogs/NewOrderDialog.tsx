@@ -9,7 +9,7 @@ import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } fro
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, Spinner, toast, useCurrentUser } from '@its/kit';
 import { fetchLocations } from '@its/grid';
-import { createOrder, customerRef, duplicateOrder, listAssignments, type AddProduct, type Area, type Customer, type Order, type OrderFields } from '../api';
+import { createOrder, customerRef, duplicateOrder, listApprovers, listAssignments, type AddProduct, type ApproverRole, type Area, type Customer, type Order, type OrderFields } from '../api';
 import { CustomerCard, CustomerPicker } from '../customer/CustomerPicker';
 import { showOrderError } from '../errors';
 import { fieldLabel, msg } from '../messages';
@@ -162,10 +162,10 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
           {area === 'promos' && (
             <>
               <Field name="approverCode">
-                <input className="its-input" value={form.approverCode ?? ''} onChange={(e) => set('approverCode', e.target.value.toUpperCase())} data-testid="new-approver" data-autofocus />
+                <ApproverSelect area={area} subtype={subtype} role="approver" value={form.approverCode ?? ''} onChange={(v) => set('approverCode', v)} testId="new-approver" />
               </Field>
               <Field name="seniorApproverCode">
-                <input className="its-input" value={form.seniorApproverCode ?? ''} onChange={(e) => set('seniorApproverCode', e.target.value.toUpperCase())} data-testid="new-senior-approver" />
+                <ApproverSelect area={area} subtype={subtype} role="seniorApprover" value={form.seniorApproverCode ?? ''} onChange={(v) => set('seniorApproverCode', v)} testId="new-senior-approver" />
               </Field>
             </>
           )}
@@ -220,5 +220,30 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
         </div>
       )}
     </Dialog>
+  );
+}
+
+interface ApproverSelectProps {
+  area: Area;
+  subtype: string;
+  role: ApproverRole;
+  value: string;
+  onChange: (code: string) => void;
+  testId: string;
+}
+
+/** Picks a promo approver by name among the users holding the role (the caller is never offered). */
+function ApproverSelect({ area, subtype, role, value, onChange, testId }: ApproverSelectProps) {
+  const intl = useIntl();
+  const people = useQuery({ queryKey: ['orders', 'approvers', role], queryFn: ({ signal }) => listApprovers(area, subtype, role, signal) });
+  return (
+    <select className="its-input" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} data-autofocus={role === 'approver' || undefined} disabled={people.isPending}>
+      <option value="">{intl.formatMessage({ id: 'orders.approver.choose', defaultMessage: 'Choose…' })}</option>
+      {(people.data ?? []).map((p) => (
+        <option key={p.code} value={p.code}>
+          {p.name} ({p.code})
+        </option>
+      ))}
+    </select>
   );
 }
