@@ -328,6 +328,14 @@ func TestWholesaleRules(t *testing.T) {
 	if r.Status != 200 || a.Count(`SELECT count(*) FROM order_lines WHERE id = $1 AND pack_code = 'M12' AND sizes = '{"8":4,"9":8}'`, line) != 1 {
 		t.Fatalf("a good pack: %d %s", r.Status, r.Raw)
 	}
+	// The matrix offers the sizes of the lines' ranges, in size order, and names each line's range.
+	d := data(t, c.Do("POST", "/api/orders/wholesale/order/query", map[string]any{"orderId": id}))
+	if got := fmt.Sprint(d["sizeColumns"]); got != "[7 7.5 8 8.5 9 9.5 10 10.5 11 11.5 12 13 14]" {
+		t.Fatalf("size columns: %s", got)
+	}
+	if l := d["products"].([]any)[0].(map[string]any); l["sizeRange"] != "7-14" {
+		t.Fatalf("the line's size range: %v", l["sizeRange"])
+	}
 }
 
 // TestAssignments: a senior coordinator manages the coordinator assignments (create, a patch

@@ -77,6 +77,8 @@ type Order struct {
 	// Totals and Unavailable answer a wholesale order's detail.
 	Totals      []Total       `json:"totals,omitempty"`
 	Unavailable []Unavailable `json:"unavailable,omitempty"`
+	// SizeColumns are the sizes of the lines' size ranges, in size order: the matrix's columns.
+	SizeColumns []string `json:"sizeColumns,omitempty"`
 }
 
 // requestTypes name each type as the client's request type (spec §3.6).

@@ -166,6 +166,57 @@ func (s *Service) wholesaleFacts(ctx context.Context, o *Order) error {
 		return err
 	}
 	o.Totals = orderTotals(o.Currency, currencyPlaces(locs, o.Currency), o.Products)
-	o.Unavailable, err = s.unavailable(ctx, o, o.Products, locs)
-	return err
+	if o.Unavailable, err = s.unavailable(ctx, o, o.Products, locs); err != nil {
+		return err
+	}
+	return s.sizeColumns(ctx, o)
+}
+
+// sizeColumns gives each line its style's size range (sizeRange) and the order the sizes of all
+// of them, in size order (SizeColumns): the matrix offers only sizes a line can take.
+func (s *Service) sizeColumns(ctx context.Context, o *Order) error {
+	pairs := make([]products.Pair, 0, len(o.Products))
+	for _, l := range o.Products {
+		st, _ := l["style"].(string)
+		co, _ := l["color"].(string)
+		pairs = append(pairs, products.Pair{Style: st, Color: co})
+	}
+	book, err := s.priceBook(ctx, o, pairs)
+	if err != nil {
+		return err
+	}
+	held := map[string]bool{}
+	for i, l := range o.Products {
+		if f := book.of(pairs[i].Style, pairs[i].Color); f.sizes != nil {
+			l["sizeRange"] = f.sizeRange
+			for _, z := range f.sizes {
+				held[z] = true
+			}
+		}
+	}
+	o.SizeColumns = inSizeOrder(held)
+	return nil
+}
+
+// inSizeOrder lists the sizes of set on the size ladders (shoe, kids, letters), then any other
+// in text order.
+func inSizeOrder(set map[string]bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, ladder := range [][]string{shoeSizes, kidsSizes, letterSizes} {
+		for _, z := range ladder {
+			if set[z] && !seen[z] {
+				seen[z] = true
+				out = append(out, z)
+			}
+		}
+	}
+	var rest []string
+	for z := range set {
+		if !seen[z] {
+			rest = append(rest, z)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
 }

@@ -129,6 +129,8 @@ export interface Order {
   totals?: OrderTotal[];
   /** A wholesale order's style/colours its region or origin does not sell. */
   unavailable?: UnavailableLine[];
+  /** Wholesale: the sizes of the lines' size ranges, in size order (the matrix's columns). */
+  sizeColumns?: string[];
 }
 
 export interface OrderTotal {

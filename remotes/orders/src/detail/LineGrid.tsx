@@ -47,7 +47,7 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
   const latest = useRef({ onOrder, onLoad });
   latest.current = { onOrder, onLoad };
   const id = order._id;
-  const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? []).join('|') : '';
+  const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? [], order.sizeColumns).join('|') : '';
   const schema = useMemo(() => lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus), [area, sizesKey, canSetStatus]);
   // The style and colour stay in view while the size matrix scrolls.
   const extras = useMemo<ColumnExtras>(() => ({ style: { pinned: 'left' }, color: { pinned: 'left' } }), []);

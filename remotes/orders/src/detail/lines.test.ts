@@ -20,6 +20,11 @@ describe('order lines in the grid kit', () => {
     expect(sizes[sizes.length - 1]).toBe('15');
   });
 
+  it('offers the sizes of the lines\' ranges when the server names them, not the shoe run', () => {
+    expect(matrixSizes([row({ sizes: { M: 2 } })], ['S', 'M', 'L'])).toEqual(['S', 'M', 'L']);
+    expect(matrixSizes([row({ sizes: { '6': 1 } })], ['7', '8'])).toEqual(['7', '8', '6']);
+  });
+
   it('merges edited size cells into the confirmed matrix; emptied cells leave it', () => {
     const confirmed = row({ sizes: { '9': 4, '10': 1 } });
     expect(mergeSizes(confirmed, { [sizeField('9')]: 6, [sizeField('10')]: null, [sizeField('11.5')]: '3' })).toEqual({ '9': 6, '11.5': 3 });

@@ -77,9 +77,12 @@ function wholesaleCols(sizes: string[]): Col[] {
   ];
 }
 
-/** The sizes the matrix shows: the run, then any other size a line holds, in order met. */
-export function matrixSizes(rows: GridRow[]): string[] {
-  const out = [...SIZE_RUN];
+/**
+ * The sizes the matrix shows: the sizes of the lines' ranges as the server orders them (the shoe
+ * run while no line has a range), then any other size a line holds, in order met.
+ */
+export function matrixSizes(rows: GridRow[], columns?: string[]): string[] {
+  const out = columns?.length ? [...columns] : [...SIZE_RUN];
   for (const r of rows) for (const k of Object.keys(sizesOf(r.sizes))) if (!out.includes(k)) out.push(k);
   return out;
 }
