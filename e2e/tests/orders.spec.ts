@@ -32,6 +32,7 @@ interface Order {
   status: string;
   orderApprovalStatus: string;
   version: number;
+  comment?: string;
   products: Line[];
 }
 
@@ -213,12 +214,19 @@ test.describe('orders', () => {
     await approver.goto(`${baseUrl()}/orders/promos/needs-review`);
     await expect(approver.getByTestId('order-notifications')).toContainText(`Order ${n} needs your review`);
     await openFromList(approver, '/orders/promos/needs-review', n);
-    const status = cell(lines(approver), 0, 'status');
+    // Deny all with a comment from the review bar, then approve one line again from its status
+    // cell (the keyboard path stays).
+    await approver.getByTestId('review-comment').fill('One style is over budget');
+    await approver.getByTestId('review-deny-all').click();
+    await expect(toast(approver, '2 lines denied')).toBeVisible();
+    const aapi = await apiSession('approver');
+    await expect.poll(async () => (await orderOf(aapi, 'promos', n)).products.map((l) => l.status)).toEqual(['DENIED', 'DENIED']);
+    expect((await orderOf(aapi, 'promos', n)).comment).toContain('One style is over budget');
+    const status = cell(lines(approver), 1, 'status');
     await status.dblclick();
     await approver.keyboard.press('Control+a');
-    await approver.keyboard.type('DENIED');
+    await approver.keyboard.type('APPROVED');
     await approver.keyboard.press('Enter');
-    const aapi = await apiSession('approver');
     await expect.poll(async () => (await orderOf(aapi, 'promos', n)).products.map((l) => l.status).sort()).toEqual(['APPROVED', 'DENIED']);
     await shot(approver, 'orders-promo-approver');
     await approver.getByTestId('order-submit').click();

@@ -149,6 +149,8 @@ export interface DataGridHandle {
   getPendingChanges: (id: string) => Record<string, CellValue>;
   /** The row of the focused cell. */
   focusedRow: () => GridRow | null;
+  /** The selected rows, group rows left out. */
+  selectedRows: () => GridRow[];
   clearSelection: () => void;
 }
 
@@ -337,6 +339,7 @@ function GridView(props: DataGridProps) {
       getConfirmedRow: (id) => ctrl.writer.confirmedRow(id),
       getPendingChanges: (id) => ctrl.writer.pendingChanges(id),
       focusedRow: () => ctrl.focusedRow(),
+      selectedRows: () => (ctrl.api?.getSelectedRows() ?? []).filter((r): r is GridRow => !isGroupRow(r)),
       clearSelection: () => ctrl.api?.deselectAll(),
     }),
     // exportXlsx reads the latest props through the controller's settings.

@@ -18,6 +18,7 @@ import { codeMessages, showOrderError, showWriteError } from '../errors';
 import { areaTitles, fieldLabel, msg } from '../messages';
 import { LineGrid } from './LineGrid';
 import { PasteStylesDialog } from './PasteStylesDialog';
+import { ReviewActions } from './ReviewActions';
 
 function Fact({ field, children }: { field: string; children: React.ReactNode }) {
   const intl = useIntl();
@@ -314,6 +315,7 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
           </span>
         )}
       </div>
+      {reviewing && !!canSetStatus && !!canEdit && <ReviewActions area={area} order={current ?? o} grid={grid} onOrder={accept} />}
       <div className="or-grid">
         <LineGrid
           key={`${o._id}:${canEdit ? 'edit' : 'view'}`}
