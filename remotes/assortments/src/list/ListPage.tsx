@@ -71,7 +71,8 @@ export function ListPage({ view }: { view: View }) {
   const decisions = useDecisions(checks);
   const mayExport = decisions.allowed[CHANNELS.length] === true;
   const canEditChannel = useCallback((channel: string) => decisions.allowed[CHANNELS.indexOf(channel)] === true, [decisions.allowed]);
-  const canEdit = decisions.allowed.some(Boolean);
+  // Only the channels' edit decisions: the documents one after them is not an edit right.
+  const canEdit = decisions.allowed.slice(0, CHANNELS.length).some(Boolean);
 
   const schema = useMemo(() => listSchema(view, browses(view) && !!q), [view, q]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
