@@ -270,6 +270,23 @@ test.describe('orders', () => {
     await api.ctx.dispose();
   });
 
+  test('a paste with one unknown style adds the other lines and names the refused one', async ({ page }) => {
+    const api = await apiSession('user');
+    const pairs = await catalogPairs(api, 2);
+    await login(page, 'user');
+    await page.goto(`${baseUrl()}/orders/samples/active-orders`);
+    const n = await newOrder(page, 'samples', async (d) => d.getByTestId('new-purpose').fill('E2E partial paste'));
+    await page.getByTestId('lines-paste').click();
+    await page.getByTestId('paste-styles-text').fill([`${pairs[0]!.style}\t${pairs[0]!.color}\t2`, 'ZZ9999\tNOPE\t1', `${pairs[1]!.style}\t${pairs[1]!.color}\t3`].join('\n'));
+    await page.getByTestId('paste-styles-add').click();
+    await expect(toast(page, '2 Item(s) added to the order')).toBeVisible();
+    await expect(page.getByTestId('paste-refused-line')).toHaveCount(1);
+    await expect(page.getByTestId('paste-refused-line')).toContainText('Line 2: ZZ9999/NOPE');
+    await shot(page, 'orders-paste-partial');
+    expect((await orderOf(api, 'samples', n)).products.map((l) => l.style)).toEqual([pairs[0]!.style, pairs[1]!.style]);
+    await api.ctx.dispose();
+  });
+
   test('a wof buyer builds a wholesale order from an assortment, is warned for a bad pack code and an old start date, fixes them and submits', async ({ page }) => {
     const api = await apiSession('editor');
     const list = await api.ctx.get('/api/assortments?view=all');

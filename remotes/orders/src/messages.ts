@@ -18,6 +18,7 @@ const messages = defineMessages({
   },
   reload: { id: 'orders.action.reload', defaultMessage: 'Reload' },
   cancel: { id: 'orders.action.cancel', defaultMessage: 'Cancel' },
+  close: { id: 'orders.action.close', defaultMessage: 'Close' },
   emptyCreate: { id: 'orders.empty.create', defaultMessage: 'No orders available. Click below to create your first order.' },
   empty: { id: 'orders.empty', defaultMessage: 'No orders available.' },
   orders: { id: 'orders.title', defaultMessage: 'Orders' },

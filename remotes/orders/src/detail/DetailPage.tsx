@@ -337,8 +337,8 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
           area={area}
           order={current ?? o}
           onClose={() => setDialog(null)}
-          onAdded={(next) => {
-            setDialog(null);
+          onAdded={(next, close) => {
+            if (close) setDialog(null);
             accept(next);
             void grid.current?.reload();
           }}

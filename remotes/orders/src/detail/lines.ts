@@ -204,7 +204,14 @@ export function fromOrderBatch(res: BatchResult): BatchResult {
 }
 
 /** Lines pasted as text: style, colour and an optional quantity per line (tab, comma or space separated). */
-export function parsePastedStyles(text: string): Array<{ style: string; color: string; quantity?: number }> {
+/** One pasted line: a style, its colour and an optional quantity. */
+export interface PastedStyle {
+  style: string;
+  color: string;
+  quantity?: number;
+}
+
+export function parsePastedStyles(text: string): PastedStyle[] {
   const out: Array<{ style: string; color: string; quantity?: number }> = [];
   for (const raw of text.split(/\r?\n/)) {
     const parts = raw
