@@ -12,10 +12,24 @@ import type { GridColumn } from './types';
 export const AUTOCOMPLETE_LIMIT = 10;
 export const AUTOCOMPLETE_DELAY_MS = 300;
 
+/** A server suggestion: the value it puts in the cell, and what helps the user pick it. */
+export interface Suggestion {
+  value: string;
+  /** A name shown beside the value (a style's name, a colour's description). */
+  label?: string;
+  /** A small picture of it (a product thumbnail's URL). */
+  image?: string;
+}
+
+/** What an autocomplete answers: values, or suggestions with names and pictures. */
+export type AutocompleteFetch = (text: string, signal: AbortSignal) => Promise<Array<string | Suggestion>>;
+
 export interface CellEditorParams {
   column: GridColumn;
-  autocomplete?: (text: string, signal: AbortSignal) => Promise<string[]>;
+  autocomplete?: AutocompleteFetch;
 }
+
+const asSuggestion = (c: string | Suggestion): Suggestion => (typeof c === 'string' ? { value: c } : c);
 
 /** The text the editor starts with: the key that started editing, nothing for Delete/Backspace, else the cell. */
 export function initialText(column: GridColumn, value: unknown, eventKey: string | null): string {
@@ -37,7 +51,7 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
   const { column, autocomplete, onValueChange, stopEditing, eventKey, initialValue } = props;
   const start = useMemo(() => initialText(column, initialValue, eventKey), [column, initialValue, eventKey]);
   const [text, setText] = useState(start);
-  const [remote, setRemote] = useState<string[]>([]);
+  const [remote, setRemote] = useState<Suggestion[]>([]);
   const [active, setActive] = useState(() => (column.type === 'list' && column.options ? column.options.findIndex((o) => o === initialValue) : -1));
   const [open, setOpen] = useState(column.type === 'list' || column.type === 'multiSelect');
   const input = useRef<HTMLInputElement>(null);
@@ -46,11 +60,11 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
 
   // Until something is typed, a list cell offers every option (the current one highlighted).
   const [filtering, setFiltering] = useState(!!eventKey && eventKey.length === 1);
-  const choices = useMemo(() => {
+  const choices = useMemo<Suggestion[]>(() => {
     if (column.options?.length) {
-      if (!filtering) return column.options;
+      if (!filtering) return column.options.map(asSuggestion);
       const last = column.type === 'multiSelect' ? (text.split(',').pop() ?? '') : text;
-      return matchOptions(column.options, last);
+      return matchOptions(column.options, last).map(asSuggestion);
     }
     return remote.slice(0, AUTOCOMPLETE_LIMIT);
   }, [column, text, remote, filtering]);
@@ -86,7 +100,7 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
       autocomplete(t, ctrl.signal).then(
         (list) => {
           if (ctrl.signal.aborted) return;
-          setRemote(list.slice(0, AUTOCOMPLETE_LIMIT));
+          setRemote(list.slice(0, AUTOCOMPLETE_LIMIT).map(asSuggestion));
           setOpen(list.length > 0);
           setActive(-1);
         },
@@ -131,7 +145,7 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
       } else if (e.key === 'Enter' && s.active >= 0) {
         e.preventDefault();
         e.stopPropagation();
-        choose(s.choices[s.active]!);
+        choose(s.choices[s.active]!.value);
       }
     };
     el.addEventListener('keydown', onKey);
@@ -174,14 +188,16 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
           >
             {choices.map((c, i) => (
               <li
-                key={c}
+                key={c.value}
                 role="option"
                 aria-selected={i === active}
-                className={i === active ? 'is-active' : undefined}
+                className={[i === active ? 'is-active' : '', c.label || c.image ? 'its-grid-choice--rich' : ''].filter(Boolean).join(' ') || undefined}
                 onMouseEnter={() => setActive(i)}
-                onClick={() => choose(c)}
+                onClick={() => choose(c.value)}
               >
-                {c}
+                {c.image !== undefined && (c.image ? <img className="its-grid-choice__image" src={c.image} alt="" loading="lazy" /> : <span className="its-grid-choice__image" />)}
+                <span className="its-grid-choice__value">{c.value}</span>
+                {c.label && <span className="its-grid-choice__label">{c.label}</span>}
               </li>
             ))}
           </ul>,

@@ -32,7 +32,7 @@ import {
   type SuppressKeyboardEventParams,
 } from 'ag-grid-community';
 import { EmptyState, ModuleMessages, Spinner, toast, useStore } from '@its/kit';
-import { CellEditor } from './CellEditor';
+import { CellEditor, type AutocompleteFetch } from './CellEditor';
 import { EditCellsDialog } from './EditCellsDialog';
 import { ColumnHeader, FilterEditor, opsOf } from './ColumnHeader';
 import { FilterBuilder } from './filter/FilterBuilder';
@@ -193,7 +193,8 @@ export interface DataGridProps {
    */
   confirmChanges?: (changes: ProposedChange[], kind: ChangeKind) => Promise<boolean>;
   /** Server suggestions for these fields (autocomplete, at most 10). */
-  autocomplete?: { fields: string[]; fetch: (field: string, text: string, signal: AbortSignal) => Promise<string[]> };
+  /** Server suggestions for the fields named: values, or suggestions with a name and a picture. */
+  autocomplete?: { fields: string[]; fetch: (field: string, text: string, signal: AbortSignal) => ReturnType<AutocompleteFetch> };
   /** Wait before cell edits are sent (the page's update debounce); paste, undo and redo go at once. */
   saveDelayMs?: number;
   deleteDelayMs?: number;

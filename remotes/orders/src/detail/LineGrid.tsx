@@ -93,14 +93,15 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
       fetch: async (field: string, text: string, signal: AbortSignal) => {
         if (field === 'style') {
           // Wholesale offers only what the order's region sells, priced at its origin (spec §3.6).
+          // Each suggestion with its name (and picture) so a style is picked by more than its number.
           if (order.type === 'WHOLESALE' && order.region && order.origin) {
-            return (await wofStyleAutocomplete(order.region, order.origin, order.customer?.id ?? '', text, signal)).map((s) => s.style);
+            return (await wofStyleAutocomplete(order.region, order.origin, order.customer?.id ?? '', text, signal)).map((s) => ({ value: s.style, label: s.name }));
           }
-          return (await autocompleteStyles(text, signal)).map((s) => s.style);
+          return (await autocompleteStyles(text, signal)).map((s) => ({ value: s.style, label: s.name, image: s.thumbnail }));
         }
         const row = grid.current?.focusedRow();
         const style = typeof row?.style === 'string' ? row.style : '';
-        return (await autocompleteColors(text, signal, style || undefined)).map((c) => c.color);
+        return (await autocompleteColors(text, signal, style || undefined)).map((c) => ({ value: c.color, label: c.colorDescription, image: c.thumbnail }));
       },
     }),
     [order.type, order.region, order.origin, order.customer?.id],
