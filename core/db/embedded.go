@@ -213,7 +213,7 @@ func (c *Cluster) previous(ctx context.Context) (port int, ok bool, err error) {
 		if pid <= 0 || !processExists(pid) {
 			return 0, false, nil
 		}
-		if !zombie(pid) && port > 0 && c.pidStatus() == "ready" && c.answers(ctx, port) {
+		if !zombie(pid) && port > 0 && c.pidStatus() == pmStatusReady && c.answers(ctx, port) {
 			return port, true, nil
 		}
 		if time.Now().After(deadline) {
@@ -259,8 +259,12 @@ func (c *Cluster) pidFile() (pid, port int) {
 	return pid, port
 }
 
-// pidStatus is the postmaster's state as postmaster.pid states it: "starting", "ready",
-// "standby" or "stopping" ("" when there is no such line).
+// pmStatusReady is PostgreSQL's PM_STATUS_READY as postmaster.pid holds it (padded to eight
+// characters, as every status is): the state of a postmaster that takes connections.
+const pmStatusReady = "ready   "
+
+// pidStatus is the postmaster's state line as postmaster.pid holds it (PM_STATUS_STARTING,
+// _READY, _STANDBY or _STOPPING, each padded to eight characters; "" when there is none).
 func (c *Cluster) pidStatus() string {
 	b, err := os.ReadFile(filepath.Join(c.Dir, "postmaster.pid"))
 	if err != nil {
@@ -270,7 +274,7 @@ func (c *Cluster) pidStatus() string {
 	if len(lines) < 8 {
 		return ""
 	}
-	return strings.TrimSpace(lines[7])
+	return strings.TrimRight(lines[7], "\r")
 }
 
 func processExists(pid int) bool {

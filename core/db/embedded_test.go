@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -187,7 +188,7 @@ func TestClusterStartWaitsForAStoppingPostmaster(t *testing.T) {
 	if err := c.run(ctx, "pg_ctl", "stop", "-W", "-m", "smart", "-D", c.Dir); err != nil {
 		t.Fatal(err)
 	}
-	for c.pidStatus() != "stopping" {
+	for strings.TrimSpace(c.pidStatus()) != "stopping" {
 		time.Sleep(10 * time.Millisecond)
 	}
 	// The client leaves a little after the new start begins, as the old server's last request
