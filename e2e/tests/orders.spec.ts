@@ -369,11 +369,11 @@ test.describe('orders', () => {
       await page.keyboard.type(text);
       await page.keyboard.press('Enter');
     };
-    // A-L pack codes are refused: a persistent error toast, and the cell shows its stored value again.
+    // A-L pack codes are warned (spec §5.2): a warning toast, and the cell is cleared.
     await typeInto('packCode', 'a12');
     await expect(toast(page, 'Pack code A12: A-L codes cannot be ordered')).toBeVisible();
     await expect(cell(grid, 0, 'packCode')).toHaveText('');
-    // A start date two weeks back is refused with the spec's words.
+    // A start date two weeks back is warned with the spec's words and not written.
     const past = new Date(Date.now() - 14 * 86_400_000);
     const mdy = `${String(past.getMonth() + 1).padStart(2, '0')}/${String(past.getDate()).padStart(2, '0')}/${past.getFullYear()}`;
     await typeInto('startDate', mdy);
@@ -395,6 +395,68 @@ test.describe('orders', () => {
     await page.getByTestId('order-submit').click();
     await expect(page).toHaveURL(/\/orders\/wholesale\/active$/);
     expect((await orderOf(api, 'wholesale', n)).status).toBe('SUBMITTED');
+    await api.ctx.dispose();
+  });
+
+  test('a wholesale order for a customer priced in EUR: catalogue prices and total, a discount, a warned pack code cleared while the sizes save', async ({ page }) => {
+    // The orders admin sees every pricing location and may give a discount.
+    const api = await apiSession('admin');
+    const headers = { 'X-CSRF-Token': api.csrf };
+    // A European style priced at the EU location in EUR, in sizes 7-14.
+    const res = await api.ctx.get('/api/orders/wof/styles/Europe/EU/EUR');
+    expect(res.ok()).toBeTruthy();
+    const styles = (await res.json()).data as Array<{ style: string; colors: Array<{ color: string; sizeRange: string; wholesalePrice: number | null }> }>;
+    const pick = styles.flatMap((st) => st.colors.map((c) => ({ style: st.style, ...c }))).find((c) => c.sizeRange === '7-14' && c.wholesalePrice);
+    expect(pick).toBeTruthy();
+    const price = pick!.wholesalePrice!;
+    const created = await api.ctx.post('/api/orders/wholesale/active', {
+      headers,
+      data: { customer: { id: 'C2001', region: 'Europe' }, origin: 'EU', currency: 'EUR', products: [{ tempId: 'a', style: pick!.style, color: pick!.color, values: { sizes: { '9': 2 } } }] },
+    });
+    expect(created.status()).toBe(201);
+    const n = ((await created.json()).data as Order).orderNumber;
+    await login(page, 'admin');
+    await page.goto(`${baseUrl()}/orders/wholesale/order/${n}`);
+    const grid = lines(page);
+    const reveal = async (field: string) => {
+      const viewport = grid.locator('.ag-body-horizontal-scroll-viewport');
+      await viewport.evaluate((el) => (el.scrollLeft = 0));
+      for (let i = 0; i < 30 && (await cell(grid, 0, field).count()) === 0; i++) await viewport.evaluate((el) => (el.scrollLeft += 150));
+      await cell(grid, 0, field).scrollIntoViewIfNeeded();
+    };
+    const typeInto = async (field: string, text: string) => {
+      await reveal(field);
+      await cell(grid, 0, field).dblclick();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+    };
+    // The line carries the catalogue's EUR price; the header totals it in euros.
+    await reveal('unitPrice');
+    await expect(cell(grid, 0, 'unitPrice')).toContainText(price.toFixed(2));
+    await expect(page.getByTestId('fact-totalAmount')).toContainText('€');
+    await expect(page.getByTestId('fact-totalAmount')).toContainText((2 * price).toFixed(2));
+    // An orders admin may give a discount: recorded with who, and the total follows the server.
+    await typeInto('discount', '10');
+    await expect.poll(async () => {
+      const l = (await orderOf(api, 'wholesale', n)).products[0] as unknown as { discount: number; discountBy: string };
+      return [l.discount, l.discountBy];
+    }).toEqual([10, 'ADM001']);
+    const net = price - Math.round(price * 10) / 100;
+    await expect(page.getByTestId('fact-totalAmount')).toContainText((2 * net).toFixed(2));
+    await shot(page, 'orders-wholesale-eur-discount');
+    // An unknown pack code is cleared with the spec's warning; the units typed with it are saved.
+    await typeInto('packCode', 'x99');
+    await typeInto('size_10', '3');
+    await expect(toast(page, 'Unknown pack code X99')).toBeVisible();
+    await expect(page.locator('.its-toast[data-toast-type="warning"]').filter({ hasText: 'Unknown pack code X99' })).toContainText('Warning');
+    await shot(page, 'orders-wholesale-warned-pack-code');
+    await expect.poll(async () => {
+      const l = (await orderOf(api, 'wholesale', n)).products[0] as unknown as { packCode: string | null; sizes: Record<string, number> };
+      return [l.packCode, l.sizes?.['9'], l.sizes?.['10']];
+    }).toEqual([null, 2, 3]);
+    await reveal('packCode');
+    await expect(cell(grid, 0, 'packCode')).toHaveText('');
     await api.ctx.dispose();
   });
 

@@ -55,6 +55,9 @@ func (b *BatchRequest) linesChanged() bool {
 type BatchResult struct {
 	Order *Order `json:"order"`
 	grid.BatchResult
+	// Warnings are the cells §5.2 cleared instead of refusing the batch (a warned pack code or
+	// date), each with its rule and message; the rest of the batch was saved.
+	Warnings []grid.CellError `json:"warnings,omitempty"`
 }
 
 // Batch applies a batch to an order, all or nothing (spec §5.7).
@@ -79,11 +82,11 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 			return err
 		}
 		if req.linesChanged() || len(req.Status) > 0 {
-			r, err := s.writeLines(ctx, tx, o, req)
+			r, warnings, err := s.writeLines(ctx, tx, o, req)
 			if err != nil {
 				return err
 			}
-			res.BatchResult = *r
+			res.BatchResult, res.Warnings = *r, warnings
 			// A coordinator's first change to a submitted sample order starts working on it.
 			if o.Type == TypeSample && o.Status == StatusSubmitted {
 				o.Status = StatusInProgress
@@ -117,13 +120,13 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 
 // writeLines applies the line part of a batch through the grid: adds checked against the
 // catalog, the wholesale rules of §5.2, and line statuses only as the policy allows.
-func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *BatchRequest) (*grid.BatchResult, error) {
+func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *BatchRequest) (*grid.BatchResult, []grid.CellError, error) {
 	u := identity.FromContext(ctx)
 	var ids []string
 	for _, r := range req.UpdateProducts {
 		ids = append(ids, r.ID)
 		if _, ok := r.Changes["status"]; ok {
-			return nil, grid.Invalid([]grid.CellError{{Op: grid.OpUpdate, ID: r.ID, Field: "status", Rule: "notEditable", Message: "Status cannot be edited here"}})
+			return nil, nil, grid.Invalid([]grid.CellError{{Op: grid.OpUpdate, ID: r.ID, Field: "status", Rule: "notEditable", Message: "Status cannot be edited here"}})
 		}
 	}
 	for _, r := range req.Status {
@@ -131,7 +134,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	}
 	states, err := s.store.LineStates(ctx, tx, o.ID, ids)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// Line statuses: a promo row only as the approver rule allows, others within the status set.
 	byID := map[string]int{}
@@ -142,22 +145,22 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	for _, r := range req.Status {
 		st, ok := states[r.ID]
 		if !ok {
-			return nil, httpx.NotFound("Order line " + r.ID)
+			return nil, nil, httpx.NotFound("Order line " + r.ID)
 		}
 		next := strings.ToUpper(strings.TrimSpace(r.Status))
 		switch o.Type {
 		case TypePromo:
 			if err := s.require(ctx, actions.OrdersPromoSetStatus, map[string]any{"status": st.Status, "newStatus": next, "requesterCode": o.RequesterCode}); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		case TypeSample:
 			if err := s.require(ctx, actions.OrdersSampleSetStatus, map[string]any{"status": o.Status}); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		if i, ok := byID[r.ID]; ok {
 			if updates[i].Version != r.Version {
-				return nil, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: st.Version}})
+				return nil, nil, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: st.Version}})
 			}
 			changes := map[string]any{"status": next}
 			for k, v := range updates[i].Changes {
@@ -171,9 +174,10 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	}
 	adds, derived, err := s.adds(ctx, tx, o, req.AddProducts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var book *priceBook
+	var warnings []grid.CellError
 	if o.Type == TypeWholesale {
 		var pairs []products.Pair
 		for _, a := range adds {
@@ -185,10 +189,21 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 			}
 		}
 		if book, err = s.priceBook(ctx, o, pairs); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if err := s.wholesaleRules(ctx, tx, updates, adds, states, book); err != nil {
-			return nil, err
+		var inactive []grid.CellError
+		for i, a := range adds {
+			st, co := a.Values["style"].(string), a.Values["color"].(string)
+			if f := book.of(st, co); f.inactive {
+				inactive = append(inactive, cellError(grid.OpAdd, i, "", a.TempID, "style", "lineStatus",
+					msgf(MsgLineStatus, "style", st, "color", co, "origin", o.Origin, "status", f.lineStatus)))
+			}
+		}
+		if len(inactive) > 0 {
+			return nil, nil, grid.Invalid(inactive)
+		}
+		if warnings, err = s.wholesaleRules(ctx, tx, updates, adds, states, book); err != nil {
+			return nil, nil, err
 		}
 	}
 	wc := grid.WriteContext{}
@@ -197,7 +212,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	}
 	plan, err := lineGrid.Plan(grid.BatchRequest{Update: updates, Add: adds, Delete: req.DropProducts}, wc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var bad []grid.CellError
 	for _, c := range plan.Changes {
@@ -231,21 +246,21 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		}
 		ce, err := s.priceChange(ctx, o, c, stored, f, book.places)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if ce != nil {
 			bad = append(bad, *ce)
 		}
 	}
 	if len(bad) > 0 {
-		return nil, grid.Invalid(bad)
+		return nil, nil, grid.Invalid(bad)
 	}
 	if err := lineGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
 		Scope:       sq.Expr("order_lines.order_id = ?::uuid", o.ID),
 		SetOnAdd:    map[string]any{"order_id": o.ID},
 		SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")},
 	}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := plan.Result()
 	added := make([]string, len(r.Added))
@@ -253,7 +268,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		added[i] = a.Row.ID()
 	}
 	if err := s.store.SequenceLines(ctx, tx, added); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, rows := range [][]grid.Row{r.Updated, r.Deleted} {
 		for i := range rows {
@@ -263,7 +278,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	for i := range r.Added {
 		lineRow(&r.Added[i].Row)
 	}
-	return &r, nil
+	return &r, warnings, nil
 }
 
 // lineRow answers the size matrix as an object.
@@ -299,24 +314,9 @@ func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProdu
 	if len(bad) > 0 {
 		return nil, nil, grid.Invalid(bad)
 	}
-	facts := map[string]products.Product{}
-	unique := map[string]bool{}
-	var fetch []products.Pair
-	for _, p := range pairs {
-		if id := products.ID(p.Style, p.Color); !unique[id] {
-			unique[id] = true
-			fetch = append(fetch, p)
-		}
-	}
-	for start := 0; start < len(fetch); start += products.MaxLimit {
-		end := min(start+products.MaxLimit, len(fetch))
-		got, err := s.catalog.Fetch(ctx, products.FetchRequest{Products: fetch[start:end]})
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, p := range got {
-			facts[p.ID] = p
-		}
+	facts, err := s.fetchProducts(ctx, pairs)
+	if err != nil {
+		return nil, nil, err
 	}
 	today := s.now()
 	out := make([]grid.AddRow, len(list))
@@ -344,10 +344,13 @@ func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProdu
 }
 
 // wholesaleRules applies §5.2 to the dates, pack codes and size matrices a batch writes, each
-// against the line's other values; the size matrix is stored in its canonical form.
-func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.UpdateRow, adds []grid.AddRow, states map[string]*lineState, book *priceBook) error {
+// against the line's other values; the size matrix is stored in its canonical form. A size
+// matrix that breaks its rules refuses the batch; a warned date or pack code does not: the
+// cell is cleared (a pack code written empty, a date left as it was: the stored one, or the
+// default window of a new line) and answered as a warning, and the rest of the batch is saved.
+func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.UpdateRow, adds []grid.AddRow, states map[string]*lineState, book *priceBook) ([]grid.CellError, error) {
 	today := s.now().UTC().Truncate(24 * time.Hour)
-	var bad []grid.CellError
+	var bad, warned []grid.CellError
 	type cellSet struct {
 		op     grid.Op
 		index  int
@@ -375,11 +378,14 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 	}
 	known, err := s.store.PackCodes(ctx, tx, codes)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, c := range sets {
 		refuse := func(field, rule, msg string) {
 			bad = append(bad, cellError(c.op, c.index, c.id, c.tempID, field, rule, msg))
+		}
+		warn := func(field, rule, msg string) {
+			warned = append(warned, cellError(c.op, c.index, c.id, c.tempID, field, rule, msg))
 		}
 		startV, startGiven := c.values["startDate"]
 		endV, endGiven := c.values["endDate"]
@@ -399,14 +405,20 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 				endV = *c.state.EndDate
 			}
 			s, e, broken := checkLineDates(startV, endV, today)
-			for _, b := range broken {
-				refuse(b.Field, b.Rule, b.Message)
-			}
 			if startGiven && s != nil {
 				c.values["startDate"] = s.Format("2006-01-02")
 			}
 			if endGiven && e != nil {
 				c.values["endDate"] = e.Format("2006-01-02")
+			}
+			for _, b := range broken {
+				// The warned date is not written; an end before a start written alone clears the start.
+				field := b.Field
+				if _, given := c.values[field]; !given {
+					field = "startDate"
+				}
+				warn(field, b.Rule, b.Message)
+				keepStoredDate(c.values, field, c.state)
 			}
 		}
 		rawSizes, sizesGiven := c.values["sizes"]
@@ -449,13 +461,32 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 			def = &p
 		}
 		if rule, msg := checkPackCode(code, sizes, def); rule != "" {
-			refuse("packCode", rule, msg)
+			warn("packCode", rule, msg)
+			c.values["packCode"] = nil
 		}
 	}
 	if len(bad) > 0 {
-		return grid.Invalid(bad)
+		return nil, grid.Invalid(bad)
 	}
-	return nil
+	return warned, nil
+}
+
+// keepStoredDate takes a warned date out of a write: a stored line keeps its date (written again,
+// so the row still has a change), a new line gets the default window.
+func keepStoredDate(values map[string]any, field string, st *lineState) {
+	if st == nil {
+		delete(values, field)
+		return
+	}
+	stored := st.StartDate
+	if field == "endDate" {
+		stored = st.EndDate
+	}
+	if stored == nil {
+		values[field] = nil
+		return
+	}
+	values[field] = stored.Format("2006-01-02")
 }
 
 // note is a notification to send once the order is written.

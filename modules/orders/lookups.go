@@ -303,7 +303,8 @@ func (s *Service) origin(ctx context.Context, in *input, v string) *products.Loc
 }
 
 // styles searches the wholesale catalog of region at loc and groups the colours by style, in
-// the catalog's order; keep picks the styles wanted.
+// the catalog's order; keep picks the styles wanted. A domestic footwear or POP colour whose line
+// status at loc is not A is not offered (platform spec §9).
 func (s *Service) styles(ctx context.Context, region string, loc *products.LocationInfo, q products.Query, keep func(style string) bool) ([]*Style, error) {
 	if q.Conditions == nil {
 		q.Conditions = map[string][]any{}
@@ -325,18 +326,21 @@ func (s *Service) styles(ctx context.Context, region string, loc *products.Locat
 		if !keep(p.Style) {
 			continue
 		}
+		c := StyleColor{Color: p.Color, ColorDescription: p.ColorDescription}
+		for _, l := range p.Locations {
+			if l.Code == loc.Code {
+				c.LineStatus, c.SizeRange, c.WholesalePrice, c.SuggestedRetail = l.LineStatus, l.SizeRange, l.WholesalePrice, l.SuggestedRetail
+			}
+		}
+		if inactiveAt(p, c.LineStatus) {
+			continue
+		}
 		st := by[p.Style]
 		if st == nil {
 			st = &Style{Style: p.Style, Name: p.Name, ProductType: p.ProductType, Division: p.Division, Gender: p.Gender,
 				Currency: loc.CurrencyCode, CurrencySymbol: loc.CurrencySymbol, DecimalPlaces: loc.DecimalPlaces, Colors: []StyleColor{}}
 			by[p.Style] = st
 			out = append(out, st)
-		}
-		c := StyleColor{Color: p.Color, ColorDescription: p.ColorDescription}
-		for _, l := range p.Locations {
-			if l.Code == loc.Code {
-				c.LineStatus, c.SizeRange, c.WholesalePrice, c.SuggestedRetail = l.LineStatus, l.SizeRange, l.WholesalePrice, l.SuggestedRetail
-			}
 		}
 		st.Colors = append(st.Colors, c)
 	}

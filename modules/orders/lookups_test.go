@@ -279,6 +279,16 @@ func TestWholesaleCustomer(t *testing.T) {
 		OR account <> customer->>'account' OR jsonb_array_length(customer->'terms') = 0)`); n != 0 {
 		t.Fatalf("%d demo wholesale orders without a customer of their region", n)
 	}
+	// Their lines are priced at the catalogue's wholesale price at their origin (one order in EUR).
+	if n := a.Count(`SELECT count(*) FROM order_lines l JOIN orders o ON o.id = l.order_id AND o.type = 'WHOLESALE'
+		LEFT JOIN catalog_products p ON p.style = l.style AND p.color = l.color LEFT JOIN catalog_locations pl ON pl.product_id = p.id AND pl.code = o.origin
+		WHERE l.unit_price IS DISTINCT FROM round(pl.wholesale_price::numeric, 2) OR l.unit_price IS NULL`); n != 0 {
+		t.Fatalf("%d demo wholesale lines without the catalogue's price", n)
+	}
+	if n := a.Count(`SELECT count(*) FROM orders o WHERE o.type = 'WHOLESALE' AND o.currency = 'EUR' AND o.origin = 'EU' AND o.customer->>'currency' = 'EUR'
+		AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`); n != 1 {
+		t.Fatalf("%d demo wholesale orders in EUR", n)
+	}
 	c := login(a, "editor")
 	r := c.Do("POST", "/api/orders/wholesale/active", map[string]any{"customer": map[string]any{"id": "c2001", "region": "Europe", "name": "Forged", "currency": "XXX"}, "origin": "DE", "currency": "EUR"})
 	if r.Status != 201 {

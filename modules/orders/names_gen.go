@@ -32,4 +32,6 @@ const (
 	MsgAccount = "Account {account} is not an account of the order's customer"
 	// MsgQuantityRequired is message orders.error.quantityRequired.
 	MsgQuantityRequired = "Quantity cannot be cleared"
+	// MsgLineStatus is message orders.error.lineStatus.
+	MsgLineStatus = "Style {style} {color} is not sold wholesale at {origin}: its line status is {status}, not A"
 )

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/fx"
 
@@ -287,7 +288,10 @@ func TestListsAndDelete(t *testing.T) {
 	}
 }
 
-// TestWholesaleRules: the §5.2 date and pack-code messages through the batch.
+// TestWholesaleRules: the §5.2 date and pack-code rules through the batch. A warned date or
+// pack code clears its cell (the pack code written empty, the date kept as stored), is answered
+// as a warning with the spec's text, and the rest of the batch is saved; a size matrix past its
+// bounds or range, or a price, refuses the batch and changes nothing.
 func TestWholesaleRules(t *testing.T) {
 	a := start(t)
 	id, line := fixture(t, a, orders.TypeWholesale, "PENDING", "EDT001")
@@ -298,33 +302,80 @@ func TestWholesaleRules(t *testing.T) {
 	}
 	c := login(a, "editor")
 	path := "/api/orders/wholesale/active/batch/" + id
-	cases := []struct {
+	soon := time.Now().AddDate(0, 0, 20).Format("2006-01-02")
+	dates := func() string {
+		var s, e *string
+		if err := a.DB.QueryRow(context.Background(), `SELECT to_char(start_date, 'YYYY-MM-DD'), to_char(end_date, 'YYYY-MM-DD') FROM order_lines WHERE id = $1`, line).Scan(&s, &e); err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(deref(s), "/", deref(e))
+	}
+	// A stored pack code and dates, so a warning visibly clears or keeps them.
+	if _, err := a.DB.Exec(context.Background(), `UPDATE order_lines SET pack_code = 'S01', start_date = current_date, end_date = current_date + 30 WHERE id = $1`, line); err != nil {
+		t.Fatal(err)
+	}
+	warned := []struct {
+		changes map[string]any
+		field   string
+		message string
+	}{
+		{map[string]any{"startDate": ""}, "startDate", "Invalid Start Date"},
+		{map[string]any{"endDate": "13/45/2020"}, "endDate", "Invalid End Date"},
+		{map[string]any{"startDate": "01/01/2000"}, "startDate", "Start date cannot be more than 1 week in the past"},
+		{map[string]any{"endDate": "01/01/2999"}, "endDate", "End date cannot be more than 1 year in future"},
+		{map[string]any{"packCode": "a12"}, "packCode", "Pack code A12: A-L codes cannot be ordered"},
+		{map[string]any{"packCode": "X99"}, "packCode", "Unknown pack code X99"},
+		{map[string]any{"packCode": "M12"}, "packCode", "Pack code M12 requires a sizes quantity"},
+		{map[string]any{"packCode": "M12", "sizes": map[string]any{"8": 3, "9": 9}}, "packCode", "Incorrect quantities for pack code M12"},
+	}
+	for _, k := range warned {
+		if _, err := a.DB.Exec(context.Background(), `UPDATE order_lines SET pack_code = 'S01' WHERE id = $1`, line); err != nil {
+			t.Fatal(err)
+		}
+		datesBefore := dates()
+		r := c.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "changes": k.changes}}})
+		w := warningsOf(r.Body)
+		if r.Status != 200 || len(w) != 1 {
+			t.Fatalf("%v: %d %s", k.changes, r.Status, r.Raw)
+		}
+		if got := w[0].(map[string]any); got["field"] != k.field || got["id"] != line || !strings.HasPrefix(fmt.Sprint(got["message"]), k.message) {
+			t.Fatalf("%v: warning %v", k.changes, got)
+		}
+		if k.field == "packCode" && a.Count(`SELECT count(*) FROM order_lines WHERE id = $1 AND pack_code IS NULL`, line) != 1 {
+			t.Fatalf("%v: the warned pack code is not cleared", k.changes)
+		}
+		if k.field != "packCode" && dates() != datesBefore {
+			t.Fatalf("%v: the warned date was written: %s, was %s", k.changes, dates(), datesBefore)
+		}
+	}
+	// The rest of a batch with a warned cell is saved: the sizes and the good end date.
+	r := c.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line),
+		"changes": map[string]any{"packCode": "X99", "sizes": map[string]any{"8": 4}, "startDate": "01/01/2000", "endDate": soon}}}})
+	if w := warningsOf(r.Body); r.Status != 200 || len(w) != 2 ||
+		a.Count(`SELECT count(*) FROM order_lines WHERE id = $1 AND pack_code IS NULL AND sizes = '{"8":4}' AND end_date = $2::date AND start_date = current_date`, line, soon) != 1 {
+		t.Fatalf("a batch with warned cells: %d %s", r.Status, r.Raw)
+	}
+	refused := []struct {
 		changes map[string]any
 		message string
 	}{
-		{map[string]any{"startDate": ""}, "Invalid Start Date"},
-		{map[string]any{"endDate": "13/45/2020"}, "Invalid End Date"},
-		{map[string]any{"startDate": "01/01/2000"}, "Start date cannot be more than 1 week in the past"},
-		{map[string]any{"endDate": "01/01/2999"}, "End date cannot be more than 1 year in future"},
-		{map[string]any{"packCode": "a12"}, "Pack code A12: A-L codes cannot be ordered"},
-		{map[string]any{"packCode": "X99"}, "Unknown pack code X99"},
-		{map[string]any{"packCode": "M12"}, "Pack code M12 requires a sizes quantity"},
-		{map[string]any{"packCode": "M12", "sizes": map[string]any{"8": 3, "9": 9}}, "Incorrect quantities for pack code M12"},
 		// Units are bounded per size and per line; a size outside the style's range is refused.
 		{map[string]any{"sizes": map[string]any{"8": 9e18, "9": 9e18}}, "2 cells are not valid"},
 		{map[string]any{"sizes": map[string]any{"8": 99999, "9": 99999, "10": 99999, "11": 99999, "12": 99999, "13": 99999, "14": 99999, "7": 99999, "7.5": 99999, "8.5": 99999, "9.5": 99999}}, "A line holds at most 999999 units"},
 		{map[string]any{"sizes": map[string]any{"5": 1}}, "Size 5 is not in the size range 7-14 of style "},
+		// A warned pack code does not save a batch another cell refuses.
+		{map[string]any{"packCode": "X99", "sizes": map[string]any{"5": 1}}, "Size 5 is not in the size range 7-14 of style "},
 		// The unit price is the catalogue's: the fixture's line has none, so any price is refused.
 		{map[string]any{"unitPrice": 0.01}, "The unit price is the catalogue's (-); give a discount instead"},
 	}
-	for _, k := range cases {
+	for _, k := range refused {
 		before := state(t, a)
 		r := c.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "changes": k.changes}}})
 		if msg, _ := r.Body["message"].(string); r.Status != 400 || !strings.HasPrefix(msg, k.message) || state(t, a) != before {
 			t.Fatalf("%v: %d %s", k.changes, r.Status, r.Raw)
 		}
 	}
-	r := c.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "changes": map[string]any{"packCode": "m12", "sizes": map[string]any{"9": 8, "8": 4}}}}})
+	r = c.Do("PATCH", path, map[string]any{"updateProducts": []map[string]any{{"id": line, "version": lineVersion(t, a, line), "changes": map[string]any{"packCode": "m12", "sizes": map[string]any{"9": 8, "8": 4}}}}})
 	if r.Status != 200 || a.Count(`SELECT count(*) FROM order_lines WHERE id = $1 AND pack_code = 'M12' AND sizes = '{"8":4,"9":8}'`, line) != 1 {
 		t.Fatalf("a good pack: %d %s", r.Status, r.Raw)
 	}
@@ -579,4 +630,18 @@ func TestApproverPicker(t *testing.T) {
 			t.Fatalf("%s: %d, want %d", path, r.Status, want)
 		}
 	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "<nil>"
+	}
+	return *s
+}
+
+// warningsOf is the warnings of a batch's answer.
+func warningsOf(body map[string]any) []any {
+	d, _ := body["data"].(map[string]any)
+	w, _ := d["warnings"].([]any)
+	return w
 }

@@ -35,6 +35,20 @@ type offer struct {
 	sizeRange string
 	// sizes are the sizes of sizeRange; nil when the catalogue gives the product no size range.
 	sizes []string
+	// lineStatus is the origin's line status; inactive tells a domestic footwear or POP product
+	// whose origin line status is not A, which wholesale does not sell (platform spec §9).
+	lineStatus string
+	inactive   bool
+}
+
+// activeLineStatus is the line status wholesale sells domestic footwear and POP at.
+const activeLineStatus = "A"
+
+// inactiveAt tells whether wholesale cannot sell p at a location where its line status is
+// lineStatus ("": the location does not list it, which is told as unpriced instead): a domestic
+// footwear or POP product sells only at line status A (platform spec §9).
+func inactiveAt(p products.Product, lineStatus string) bool {
+	return lineStatus != "" && lineStatus != activeLineStatus && p.Region == "Domestic" && (p.ProductType == "Footwear" || p.ProductType == "POP")
 }
 
 // priceBook holds the offers of the style/colours a batch touches, by products.ID.
@@ -105,6 +119,9 @@ func offerOf(p products.Product, origin string, priced bool, places int) offer {
 			continue
 		}
 		f.sizeRange = l.SizeRange
+		if l.Code == origin {
+			f.lineStatus = l.LineStatus
+		}
 		if l.Code == origin && priced && l.WholesalePrice != nil {
 			d := num.Dec(*l.WholesalePrice).Round(int32(places))
 			f.price = &d
@@ -113,6 +130,7 @@ func offerOf(p products.Product, origin string, priced bool, places int) offer {
 	if f.sizeRange != "" {
 		f.sizes = sizesOfRange(f.sizeRange)
 	}
+	f.inactive = inactiveAt(p, f.lineStatus)
 	return f
 }
 

@@ -230,6 +230,9 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 	if err := seedBulk(ctx, tx, demoBulkOrders, demoBulkLines); err != nil {
 		return err
 	}
+	if err := seedWholesalePrices(ctx, tx); err != nil {
+		return err
+	}
 	// The lines carry their product's type, division and gender, as a line added on the order
 	// page does (the catalog's, at the time).
 	if _, err := tx.Exec(ctx, `UPDATE order_lines l SET product_type = p.product_type, division = p.division, gender = p.gender
@@ -238,6 +241,34 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 		return fmt.Errorf("demo order lines' products: %w", err)
 	}
 	return seedOrderCustomers(ctx, tx)
+}
+
+// seedWholesalePrices makes the demo wholesale orders as the order page makes them: the hand-made
+// ones get a region, origin and currency (the newest a European order in EUR, for a customer of
+// the EU), every line a style/colour the origin sells wholesale at line status A with a size range
+// holding the demo matrix's sizes, and its unit price is the catalogue's wholesale price there.
+func seedWholesalePrices(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, `WITH h AS (SELECT id, row_number() OVER (ORDER BY created_at DESC) AS k FROM orders WHERE type = 'WHOLESALE' AND origin = '')
+	UPDATE orders o SET region = CASE WHEN h.k = 1 THEN 'Europe' ELSE 'Domestic' END, origin = CASE WHEN h.k = 1 THEN 'EU' ELSE 'US' END,
+		currency = CASE WHEN h.k = 1 THEN 'EUR' ELSE 'USD' END FROM h WHERE h.id = o.id`); err != nil {
+		return fmt.Errorf("demo wholesale orders' origins: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `WITH w AS (SELECT code, array_agg(style ORDER BY id) AS s, array_agg(color ORDER BY id) AS c FROM (
+			SELECT pl.code, p.id, p.style, p.color, row_number() OVER (PARTITION BY pl.code ORDER BY p.id) AS k
+			FROM catalog_products p JOIN catalog_locations pl ON pl.product_id = p.id
+			WHERE p.channel = 'Wholesale' AND pl.wholesale_price IS NOT NULL AND pl.line_status = 'A' AND pl.size_range IN ('7-14', '5-11')
+				AND (p.region = 'Europe') = (pl.code IN ('EU', 'UK'))) x WHERE k <= 200 GROUP BY code)
+	UPDATE order_lines l SET style = w.s[1 + abs(hashtext(l.id::text)) % array_length(w.s, 1)], color = w.c[1 + abs(hashtext(l.id::text)) % array_length(w.c, 1)]
+	FROM orders o JOIN w ON w.code = o.origin
+	WHERE l.order_id = o.id AND o.type = 'WHOLESALE'`); err != nil {
+		return fmt.Errorf("demo wholesale lines: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE order_lines l SET unit_price = round(pl.wholesale_price::numeric, 2)
+	FROM orders o, catalog_products p JOIN catalog_locations pl ON pl.product_id = p.id
+	WHERE l.order_id = o.id AND o.type = 'WHOLESALE' AND p.style = l.style AND p.color = l.color AND pl.code = o.origin`); err != nil {
+		return fmt.Errorf("demo wholesale prices: %w", err)
+	}
+	return nil
 }
 
 // seedOrderCustomers gives each demo wholesale order a wholesale customer (one with an e-mail) of

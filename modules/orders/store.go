@@ -79,6 +79,11 @@ type Order struct {
 	Unavailable []Unavailable `json:"unavailable,omitempty"`
 	// SizeColumns are the sizes of the lines' size ranges, in size order: the matrix's columns.
 	SizeColumns []string `json:"sizeColumns,omitempty"`
+	// Skipped answers the creation of a wholesale order: the first products left out because
+	// the origin does not sell them at their line status.
+	Skipped []Unavailable `json:"skipped,omitempty"`
+	// PackCodes are the wholesale pack codes, so the browser runs §5.2's rules before a write.
+	PackCodes []PackCode `json:"packCodes,omitempty"`
 }
 
 // requestTypes name each type as the client's request type (spec §3.6).
@@ -378,6 +383,15 @@ type PackCode struct {
 	Code     string `json:"code"`
 	PackSize int    `json:"packSize"`
 	PerSize  int    `json:"perSize"`
+}
+
+// AllPackCodes lists the pack codes by code.
+func (s *Store) AllPackCodes(ctx context.Context) ([]PackCode, error) {
+	rows, err := s.db.Query(ctx, `SELECT code, pack_size, per_size FROM order_pack_codes ORDER BY code`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[PackCode])
 }
 
 // PackCodes loads the named pack codes.

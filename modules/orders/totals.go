@@ -30,6 +30,8 @@ type Unavailable struct {
 	Style  string `json:"style"`
 	Color  string `json:"color"`
 	Reason string `json:"reason"`
+	// LineStatus is the origin's line status of a product left out for it.
+	LineStatus string `json:"lineStatus,omitempty"`
 }
 
 // number reads a line cell written as a number.
@@ -159,7 +161,8 @@ func pricedAt(p products.Product, origin string) bool {
 	return false
 }
 
-// wholesaleFacts adds a wholesale order's totals and unavailable style/colours to its answer.
+// wholesaleFacts adds a wholesale order's totals, unavailable style/colours, size columns and
+// the pack codes to its answer.
 func (s *Service) wholesaleFacts(ctx context.Context, o *Order) error {
 	locs, err := s.catalog.Locations(ctx)
 	if err != nil {
@@ -167,6 +170,9 @@ func (s *Service) wholesaleFacts(ctx context.Context, o *Order) error {
 	}
 	o.Totals = orderTotals(o.Currency, currencyPlaces(locs, o.Currency), o.Products)
 	if o.Unavailable, err = s.unavailable(ctx, o, o.Products, locs); err != nil {
+		return err
+	}
+	if o.PackCodes, err = s.store.AllPackCodes(ctx); err != nil {
 		return err
 	}
 	return s.sizeColumns(ctx, o)

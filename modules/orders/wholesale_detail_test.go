@@ -67,3 +67,55 @@ func TestWholesaleDetail(t *testing.T) {
 		t.Fatalf("the detail answers the same: %v %v", d["totals"], d["unavailable"])
 	}
 }
+
+// TestWholesaleLineStatus: a domestic footwear colour whose line status at the origin is not A is
+// neither offered by the style lookup nor added to a wholesale order (platform spec §9), and a
+// refused add writes nothing; the same style at status A is offered and added.
+func TestWholesaleLineStatus(t *testing.T) {
+	a := start(t)
+	ctx := context.Background()
+	c := login(a, "admin")
+	var id, style, color string
+	if err := a.DB.QueryRow(ctx, `SELECT p.id, p.style, p.color FROM products p JOIN product_locations l ON l.product_id = p.id AND l.code = 'US'
+		WHERE p.channel = 'Wholesale' AND p.region = 'Domestic' AND p.product_type = 'Footwear' AND l.wholesale_price IS NOT NULL AND l.line_status = 'A'
+		ORDER BY p.id LIMIT 1`).Scan(&id, &style, &color); err != nil {
+		t.Fatal(err)
+	}
+	setStatus := func(s string) {
+		if _, err := a.DB.Exec(ctx, `UPDATE product_locations SET line_status = $2 WHERE product_id = $1 AND code = 'US'`, id, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	offered := func() bool {
+		r := c.Do("POST", "/api/orders/wof/style", map[string]any{"region": "Domestic", "origin": "US", "style": style})
+		if r.Status == 404 {
+			return false
+		}
+		for _, co := range data(t, r)["colors"].([]any) {
+			if co.(map[string]any)["color"] == color {
+				return true
+			}
+		}
+		return false
+	}
+	order := func() map[string]any {
+		return map[string]any{"region": "Domestic", "origin": "US", "currency": "USD", "products": []map[string]any{
+			{"tempId": "a", "style": style, "color": color, "values": map[string]any{"sizes": map[string]any{"8": 1}}}}}
+	}
+	if !offered() {
+		t.Fatalf("%s %s at line status A is not offered", style, color)
+	}
+	setStatus("D")
+	if offered() {
+		t.Fatalf("%s %s at line status D is offered", style, color)
+	}
+	before := a.Count(`SELECT count(*) FROM orders`)
+	r := c.Do("POST", "/api/orders/wholesale/active", order())
+	if r.Status != 400 || !strings.Contains(string(r.Raw), fmt.Sprintf("Style %s %s is not sold wholesale at US: its line status is D, not A", style, color)) || a.Count(`SELECT count(*) FROM orders`) != before {
+		t.Fatalf("an inactive style added: %d %s", r.Status, r.Raw)
+	}
+	setStatus("A")
+	if r := c.Do("POST", "/api/orders/wholesale/active", order()); r.Status != 201 {
+		t.Fatalf("an active style: %d %s", r.Status, r.Raw)
+	}
+}

@@ -131,6 +131,17 @@ export interface Order {
   unavailable?: UnavailableLine[];
   /** Wholesale: the sizes of the lines' size ranges, in size order (the matrix's columns). */
   sizeColumns?: string[];
+  /** A new wholesale order: the first products left out, not sold at their line status. */
+  skipped?: UnavailableLine[];
+  /** Wholesale: the pack codes, so §5.2's rules run before a write. */
+  packCodes?: PackCodeDef[];
+}
+
+/** A wholesale pack code: units per pack and the step of each size's units. */
+export interface PackCodeDef {
+  code: string;
+  packSize: number;
+  perSize: number;
 }
 
 export interface OrderTotal {
@@ -144,6 +155,8 @@ export interface UnavailableLine {
   style: string;
   color: string;
   reason: string;
+  /** The origin's line status of a product left out for it. */
+  lineStatus?: string;
 }
 
 /** What the list's actions need of an order: open and duplicate name it, delete checks its status. */
@@ -195,7 +208,16 @@ export interface OrderBatch {
   fields?: OrderFields;
 }
 
-export type OrderBatchResult = BatchResult & { order: Order };
+/** A cell the server cleared instead of refusing the batch (a §5.2 warning). */
+export interface BatchWarning {
+  id?: string;
+  tempId?: string;
+  field: string;
+  rule: string;
+  message: string;
+}
+
+export type OrderBatchResult = BatchResult & { order: Order; warnings?: BatchWarning[] };
 
 export interface Assignment {
   _id: string;

@@ -33,6 +33,7 @@ export const serverMessages = defineMessages({
   ownReview: { id: 'orders.error.ownReview', defaultMessage: 'You cannot review an order you requested' },
   account: { id: 'orders.error.account', defaultMessage: "Account {account} is not an account of the order's customer" },
   quantityRequired: { id: 'orders.error.quantityRequired', defaultMessage: 'Quantity cannot be cleared' },
+  lineStatus: { id: 'orders.error.lineStatus', defaultMessage: 'Style {style} {color} is not sold wholesale at {origin}: its line status is {status}, not A' },
 });
 
 /** One detail of a refusal as the server words it (docs/api.md envelopes; core/grid cell errors). */

@@ -2,8 +2,8 @@
  * An order's lines in the grid kit: typed, pasted, undone and redone cells go to the server as
  * versioned order batches after 1,500 ms (platform spec §9); a stale write gets the kit's userLock
  * answer. Styles are added by search (style and colour suggestions from the catalog) or by
- * pasting style/colour lines. Wholesale lines are a colour × size matrix; a refused date or pack
- * code is reverted in its cell and told in a persistent error toast (spec §5.2).
+ * pasting style/colour lines. Wholesale lines are a colour × size matrix; a warned date or pack
+ * code (spec §5.2) is cleared in its cell and told in a warning toast while the rest is saved.
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -27,6 +27,7 @@ import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, lineExportEndpo
 import { showOrderError } from '../errors';
 import { fieldLabel, msg } from '../messages';
 import { fromOrderBatch, isSizeField, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
+import { clearWarnedCells, utcToday, warningText, warningTitle } from './warnings';
 
 export interface LineGridProps {
   area: Area;
@@ -44,8 +45,8 @@ export interface LineGridProps {
 export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, onPaste, handle }: LineGridProps) {
   const intl = useIntl();
   const grid = useRef<DataGridHandle | null>(null);
-  const latest = useRef({ onOrder, onLoad });
-  latest.current = { onOrder, onLoad };
+  const latest = useRef({ onOrder, onLoad, packCodes: order.packCodes ?? [] });
+  latest.current = { onOrder, onLoad, packCodes: order.packCodes ?? [] };
   const id = order._id;
   const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? [], order.sizeColumns).join('|') : '';
   const schema = useMemo(() => lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus), [area, sizesKey, canSetStatus]);
@@ -64,8 +65,25 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
       },
       send: async (req: BatchRequest) => {
         try {
-          const res = await batchOrder(area, id, toOrderBatch(req, (rowId) => grid.current?.getConfirmedRow(rowId)));
+          const confirmed = (rowId: string) => grid.current?.getConfirmedRow(rowId);
+          const batch = toOrderBatch(req, confirmed);
+          // §5.2: a warned date or pack code is cleared before the request, the rest is written.
+          const warned = area === 'wholesale' ? clearWarnedCells(batch, confirmed, latest.current.packCodes, utcToday()) : [];
+          const res = await batchOrder(area, id, batch);
           latest.current.onOrder(res.order);
+          const warnings = [...warned, ...(res.warnings ?? [])];
+          if (warnings.length) {
+            toast.warning(
+              <span className="or-error-lines" data-testid="order-warning-lines">
+                {warnings.map((w, i) => (
+                  <span key={i} className="or-error-line">
+                    {warningText(intl, w)}
+                  </span>
+                ))}
+              </span>,
+              { title: intl.formatMessage(warningTitle), key: 'order-warning' },
+            );
+          }
           if (req.add?.length && res.added.length !== req.add.length) {
             toast.error(intl.formatMessage({ id: 'orders.error.ITS_ERR_COUNT_MISMATCH', defaultMessage: "Error: Request count doesn't match response count." }), { persistent: true, key: 'order-count' });
           }

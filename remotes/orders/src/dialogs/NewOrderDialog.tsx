@@ -101,6 +101,20 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
         onCreated(o);
       } else {
         const o = await createOrder(area, subtype, { ...fields(), products });
+        if (o.skipped?.length && o.origin) {
+          // Domestic footwear and POP at another line status than A are not sold wholesale (platform spec §9).
+          const origin = o.origin;
+          toast.warning(
+            <span className="or-error-lines" data-testid="order-skipped-lines">
+              {o.skipped.map((u) => (
+                <span key={`${u.style}/${u.color}`} className="or-error-line">
+                  {intl.formatMessage({ id: 'orders.error.lineStatus', defaultMessage: 'Style {style} {color} is not sold wholesale at {origin}: its line status is {status}, not A' }, { style: u.style, color: u.color, origin, status: u.lineStatus ?? '' })}
+                </span>
+              ))}
+            </span>,
+            { title: intl.formatMessage({ id: 'orders.create.skipped', defaultMessage: '{n, plural, one {# style/colour was} other {# style/colours were}} left out' }, { n: o.skipped.length }), persistent: true, key: 'order-skipped' },
+          );
+        }
         onCreated(o);
       }
     } catch (e) {
