@@ -25,7 +25,7 @@ const pluginsUsage = `usage:
   its plugins remove <id>
   its plugins disable <id>
   its plugins enable <id>
-  its plugins list
+  its plugins list                      (id, version, source, state, checksum, why it fails)
 `
 
 // pluginsCmd runs `its plugins ...`. Every command but new works on the installation's
@@ -69,7 +69,7 @@ func pluginsCmd(cfg *config.Config, args []string) error {
 			return errors.New(pluginsUsage)
 		}
 		return onDB(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
-			in := &plugins.Installer{Pool: db, Registry: reg}
+			in := &plugins.Installer{Pool: db, Registry: reg, Dir: cfg.PluginsDir()}
 			var err error
 			switch args[0] {
 			case "remove":
@@ -84,17 +84,11 @@ func pluginsCmd(cfg *config.Config, args []string) error {
 		})
 	case "list":
 		return onDB(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
-			list, err := (&plugins.Installer{Pool: db, Registry: reg}).List(ctx)
+			list, err := (&plugins.Installer{Pool: db, Registry: reg, Dir: cfg.PluginsDir()}).List(ctx)
 			if err != nil {
 				return err
 			}
-			for _, p := range list {
-				state := "enabled"
-				if !p.Enabled {
-					state = "disabled"
-				}
-				fmt.Printf("%s\t%s\t%s\t%s\n", p.ID, p.Version, state, p.Checksum)
-			}
+			writeList(os.Stdout, list)
 			return nil
 		})
 	}
@@ -133,4 +127,23 @@ func readBundle(path string) ([]byte, string, error) {
 		}
 	}
 	return b, want, nil
+}
+
+// writeList prints one plugin a line: id, version, source, state, checksum and, for a plugin
+// that cannot serve, the reason.
+func writeList(w io.Writer, list []plugins.Installed) {
+	for _, p := range list {
+		state := "enabled"
+		switch {
+		case !p.Enabled:
+			state = "disabled"
+		case p.Error != "":
+			state = "failed"
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s", p.ID, p.Version, p.Source, state, p.Checksum)
+		if p.Error != "" {
+			line += "\t" + strings.ReplaceAll(p.Error, "\n", " ")
+		}
+		fmt.Fprintln(w, line)
+	}
 }

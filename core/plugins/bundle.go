@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -157,6 +158,11 @@ type Installer struct {
 	// Sandbox starts the executable for its check (nil: DefaultSandbox, whose maximum the
 	// manifest's limits must keep within).
 	Sandbox *Sandbox
+	// Dir is the plugins folder: the plugins put there by hand are listed, disabled and enabled
+	// beside the installed bundles (empty: only the bundles).
+	Dir string
+	// Host, when set, is this server's: List names why it does not run an enabled plugin.
+	Host *Host
 }
 
 // Install checks bundle and installs (or upgrades) it: the manifest and the executable's
@@ -224,28 +230,40 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 	return f.Manifest, nil
 }
 
-// ErrNotInstalled is a plugin id the plugins table does not hold.
+// ErrNotInstalled is a plugin id neither the plugins table nor the plugins folder holds.
 var ErrNotInstalled = errors.New("plugin not installed")
+
+// ErrFolderPlugin refuses to remove a plugin put into the plugins folder by hand.
+var ErrFolderPlugin = errors.New("the plugin was put into the plugins folder by hand: disable it, or delete its folder on each server to remove it")
 
 // Remove uninstalls plugin id: every server stops it and deletes its files. Its schema, its
 // database role and its blobs stay (drop the schema plugin_<id> and the role plugin_roles names
 // by hand to delete its data); installing it again finds them.
 func (in *Installer) Remove(ctx context.Context, id string) error {
-	return in.change(ctx, id, "remove", `DELETE FROM plugins WHERE id = $1`)
-}
-
-// SetEnabled disables (stops, keeping it installed) or enables plugin id.
-func (in *Installer) SetEnabled(ctx context.Context, id string, enabled bool) error {
-	q, what := `UPDATE plugins SET enabled = false, updated_at = now() WHERE id = $1`, "disable"
-	if enabled {
-		q, what = `UPDATE plugins SET enabled = true, updated_at = now() WHERE id = $1`, "enable"
+	err := in.change(ctx, id, "remove", `DELETE FROM plugins WHERE id = $1`, id)
+	if errors.Is(err, ErrNotInstalled) && in.Dir != "" && handPlaced(in.Dir, id) {
+		return fmt.Errorf("%s: %w", id, ErrFolderPlugin)
 	}
-	return in.change(ctx, id, what, q)
+	return err
 }
 
-func (in *Installer) change(ctx context.Context, id, what, q string) error {
+// SetEnabled disables (stops, keeping it installed) or enables plugin id: a bundle of the
+// plugins table, else a plugin put into the plugins folder by hand.
+func (in *Installer) SetEnabled(ctx context.Context, id string, enabled bool) error {
+	what := map[bool]string{false: "disable", true: "enable"}[enabled]
+	err := in.change(ctx, id, what, `UPDATE plugins SET enabled = $2, updated_at = now() WHERE id = $1`, id, enabled)
+	if !errors.Is(err, ErrNotInstalled) || in.Dir == "" || !handPlaced(in.Dir, id) {
+		return err
+	}
+	return in.change(ctx, id, what, `INSERT INTO plugin_folders (id, enabled) VALUES ($1, $2)
+		ON CONFLICT (id) DO UPDATE SET enabled = $2, updated_at = now()`, id, enabled)
+}
+
+// change runs q (with args) for plugin id in a transaction with its audit entry and the
+// notification every server follows; a q changing no row is ErrNotInstalled.
+func (in *Installer) change(ctx context.Context, id, what, q string, args ...any) error {
 	return pgx.BeginFunc(ctx, in.Pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, q, id)
+		tag, err := tx.Exec(ctx, q, args...)
 		if err != nil {
 			return err
 		}
@@ -262,20 +280,101 @@ func (in *Installer) change(ctx context.Context, id, what, q string) error {
 	})
 }
 
-// Installed is a plugin as `its plugins list` shows it.
+// Where a plugin came from.
+const (
+	// SourceUploaded is a bundle installed through the plugins page or `its plugins install`.
+	SourceUploaded = "uploaded"
+	// SourceFolder is a folder put into the plugins folder by hand.
+	SourceFolder = "folder"
+)
+
+// Installed is a plugin as `its plugins list` and the plugins page show it. Checksum is the
+// bundle's SHA-256 for an uploaded plugin, the executable's for a folder. Error, when set, is why
+// the plugin cannot serve.
 type Installed struct {
-	ID, Version, Checksum string
-	Enabled               bool
+	ID, Version, Checksum, Source string
+	Enabled                       bool
+	Error                         string
 }
 
-// List lists the installed plugins.
+// List lists every plugin that serves or would: the installed bundles, then the plugins put into
+// the plugins folder by hand (a folder of the same id as a bundle is the bundle's), by id.
 func (in *Installer) List(ctx context.Context) ([]Installed, error) {
 	rows, err := in.Pool.Query(ctx, `SELECT id, version, checksum, enabled FROM plugins ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Installed, error) {
-		var i Installed
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Installed, error) {
+		i := Installed{Source: SourceUploaded}
 		return i, r.Scan(&i.ID, &i.Version, &i.Checksum, &i.Enabled)
 	})
+	if err != nil {
+		return nil, err
+	}
+	if in.Dir != "" {
+		entries, err := os.ReadDir(in.Dir)
+		if err != nil && !os.IsNotExist(err) {
+			return nil, fmt.Errorf("plugins.dir: %w", err)
+		}
+		disabled, err := disabledFolders(ctx, in.Pool)
+		if err != nil {
+			return nil, err
+		}
+		inTable := map[string]bool{}
+		for _, p := range list {
+			inTable[p.ID] = true
+		}
+		for _, e := range entries {
+			if !inTable[e.Name()] && handPlaced(in.Dir, e.Name()) {
+				list = append(list, folderListing(filepath.Join(in.Dir, e.Name()), !disabled[e.Name()]))
+			}
+		}
+	}
+	if in.Host != nil {
+		failures := in.Host.Failures()
+		for i, p := range list {
+			if f, ok := failures[p.ID]; ok && p.Enabled {
+				list[i].Error = f
+			}
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	return list, nil
+}
+
+// folderListing is the plugin in folder as listed, with the first problem a look at its files
+// finds (the server starting it checks more).
+func folderListing(folder string, enabled bool) Installed {
+	i := Installed{ID: filepath.Base(folder), Source: SourceFolder, Enabled: enabled}
+	f, err := ReadFolder(folder)
+	if err != nil {
+		i.Error = err.Error()
+		return i
+	}
+	i.Version = f.Manifest.Plugin.Version
+	i.Checksum, err = f.ExecutableSHA256()
+	if err == nil {
+		err = f.checkPlace()
+	}
+	if err != nil {
+		i.Error = err.Error()
+	}
+	return i
+}
+
+// disabledFolders are the ids of the folder plugins an admin disabled.
+func disabledFolders(ctx context.Context, pool *pgxpool.Pool) (map[string]bool, error) {
+	rows, err := pool.Query(ctx, `SELECT id FROM plugin_folders WHERE NOT enabled`)
+	if err != nil {
+		return nil, fmt.Errorf("reading disabled plugin folders: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("reading disabled plugin folders: %w", err)
+	}
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
 }

@@ -196,12 +196,8 @@ func (f *Folder) CheckStatic(reg *registry.Registry) error {
 	if m.Remote != nil && !strings.HasPrefix(m.Remote.Entry, AssetsPrefix+id+"/") {
 		return fmt.Errorf("module.yaml: field /remote/entry: a plugin's remote is served under %s%s/, got %s", AssetsPrefix, id, m.Remote.Entry)
 	}
-	sum, err := FileSHA256(f.Executable())
-	if err != nil {
-		return fmt.Errorf("module.yaml: field /plugin/executable: %w", err)
-	}
-	if sum != m.Plugin.SHA256 {
-		return fmt.Errorf("module.yaml: field /plugin/sha256: checksum mismatch: the executable %s has SHA-256 %s, the manifest says %s", m.Plugin.Executable, sum, m.Plugin.SHA256)
+	if _, err := f.ExecutableSHA256(); err != nil {
+		return err
 	}
 	if err := f.checkPolicies(own); err != nil {
 		return err
@@ -212,6 +208,46 @@ func (f *Folder) CheckStatic(reg *registry.Registry) error {
 		}
 	}
 	return nil
+}
+
+// ExecutableSHA256 is the SHA-256 of the executable, with an error naming the manifest's field
+// when it cannot be read or is not the checksum the manifest gives.
+func (f *Folder) ExecutableSHA256() (string, error) {
+	m := f.Manifest
+	sum, err := FileSHA256(f.Executable())
+	if err != nil {
+		return "", fmt.Errorf("module.yaml: field /plugin/executable: %w", err)
+	}
+	if sum != m.Plugin.SHA256 {
+		return sum, fmt.Errorf("module.yaml: field /plugin/sha256: checksum mismatch: the executable %s has SHA-256 %s, the manifest says %s", m.Plugin.Executable, sum, m.Plugin.SHA256)
+	}
+	return sum, nil
+}
+
+// checkPlace checks that the plugin's id is the name of its folder.
+func (f *Folder) checkPlace() error {
+	if f.ID() != filepath.Base(f.Dir) {
+		return fmt.Errorf("module.yaml: field /id: %q lives in folder %q", f.ID(), filepath.Base(f.Dir))
+	}
+	return nil
+}
+
+// handPlaced reports whether dir/name is a plugin folder put there by hand: a visible folder
+// holding a module.yaml and not the marker of a bundle unpacked from the plugins table. A name
+// that is no plain folder name (a path, "..") is none.
+func handPlaced(dir, name string) bool {
+	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
+		return false
+	}
+	folder := filepath.Join(dir, name)
+	if fi, err := os.Stat(folder); err != nil || !fi.IsDir() {
+		return false
+	}
+	if _, err := os.Stat(filepath.Join(folder, marker)); err == nil {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(folder, "module.yaml"))
+	return err == nil
 }
 
 // AssetsPrefix is the URL path under which the core serves each plugin's remote/ folder.

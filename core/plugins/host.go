@@ -47,6 +47,8 @@ type Host struct {
 	syncMu    sync.Mutex
 	instances map[string]*instance // guarded by syncMu
 
+	// failures holds, by plugin id, why the last sync did not start an enabled plugin.
+	failures  atomic.Pointer[map[string]string]
 	mux       atomic.Pointer[chi.Mux]
 	manifests atomic.Pointer[[]*registry.Manifest]
 	assets    atomic.Pointer[map[string]http.Handler]
@@ -74,6 +76,7 @@ func New(p Params) *Host {
 		sandbox: SandboxFor(p.Config)}
 	h.sandbox.Log = p.Log
 	h.publish(nil)
+	h.failures.Store(&map[string]string{})
 	p.Registry.SetDynamic(h)
 	p.LC.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
@@ -134,6 +137,10 @@ func New(p Params) *Host {
 
 // Module provides the host.
 var Module = fx.Module("plugins", fx.Provide(New))
+
+// Failures answers, by plugin id, why this server does not run an enabled plugin (its last
+// attempt to unpack or start it failed).
+func (h *Host) Failures() map[string]string { return *h.failures.Load() }
 
 // Manifests lists the manifests of the plugins serving now (registry.Dynamic).
 func (h *Host) Manifests() []*registry.Manifest { return *h.manifests.Load() }
@@ -230,9 +237,15 @@ func (h *Host) Sync(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reading installed plugins: %w", err)
 	}
+	disabled, err := disabledFolders(ctx, h.pool)
+	if err != nil {
+		return err
+	}
 	dir := h.cfg.PluginsDir()
 	want := map[string]string{} // id -> checksum
 	inTable := map[string]bool{}
+	failed := map[string]string{}
+	defer func() { h.failures.Store(&failed) }()
 	for _, row := range rs {
 		inTable[row.id] = true
 		if !row.enabled {
@@ -240,6 +253,7 @@ func (h *Host) Sync(ctx context.Context) error {
 		}
 		if err := h.unpack(ctx, dir, row); err != nil {
 			h.log.Error("plugin not unpacked", "plugin", row.id, "error", err)
+			failed[row.id] = "unpacking the bundle: " + err.Error()
 			continue
 		}
 		want[row.id] = row.checksum
@@ -258,6 +272,9 @@ func (h *Host) Sync(ctx context.Context) error {
 			if err := os.RemoveAll(folder); err != nil {
 				h.log.Error("removed plugin's folder not deleted", "plugin", e.Name(), "error", err)
 			}
+			continue
+		}
+		if disabled[e.Name()] {
 			continue
 		}
 		sum, err := FileSHA256(filepath.Join(folder, "module.yaml"))
@@ -280,6 +297,7 @@ func (h *Host) Sync(ctx context.Context) error {
 		in, err := h.startOne(ctx, filepath.Join(dir, id), sum)
 		if err != nil {
 			h.log.Error("plugin not started", "plugin", id, "error", err)
+			failed[id] = err.Error()
 			if old := h.instances[id]; old != nil && old.checksum == sum {
 				next[id] = old
 			}
@@ -327,8 +345,8 @@ func (h *Host) startOne(ctx context.Context, folder, checksum string) (*instance
 	if err != nil {
 		return nil, err
 	}
-	if f.ID() != filepath.Base(folder) {
-		return nil, fmt.Errorf("module.yaml: field /id: %q lives in folder %q", f.ID(), filepath.Base(folder))
+	if err := f.checkPlace(); err != nil {
+		return nil, err
 	}
 	if err := f.CheckStatic(h.reg); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package plugins_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -35,7 +36,7 @@ func start(t testing.TB, env ...string) *server {
 	s := &server{}
 	var reg *registry.Registry
 	s.App = apptest.Start(t, fx.Options(users.Module, fx.Populate(&s.host, &reg)), env...)
-	s.inst = &plugins.Installer{Pool: s.DB, Registry: reg}
+	s.inst = &plugins.Installer{Pool: s.DB, Registry: reg, Dir: s.Config.PluginsDir()}
 	return s
 }
 
@@ -44,7 +45,7 @@ func (s *server) peer(t testing.TB, env ...string) *server {
 	p := &server{}
 	var reg *registry.Registry
 	p.App = s.Peer(t, fx.Options(users.Module, fx.Populate(&p.host, &reg)), env...)
-	p.inst = &plugins.Installer{Pool: p.DB, Registry: reg}
+	p.inst = &plugins.Installer{Pool: p.DB, Registry: reg, Dir: p.Config.PluginsDir()}
 	return p
 }
 
@@ -292,4 +293,107 @@ func TestInstallReachesPeers(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "the plugin gone from the other server", func() bool { return c.Do("GET", "/api/hello/greeting", nil).Status == http.StatusNotFound })
+}
+
+// folderPlugin lays the hello plugin out in a plugins folder of its own, as an operator unpacks
+// one by hand (no bundle in the plugins table); the folder is returned.
+func folderPlugin(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "hello"), os.DirFS(plugintest.HelloFolder(t, nil))); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func find(t *testing.T, list []plugins.Installed, id string) plugins.Installed {
+	t.Helper()
+	for _, p := range list {
+		if p.ID == id {
+			return p
+		}
+	}
+	t.Fatalf("plugin %s is not listed: %+v", id, list)
+	return plugins.Installed{}
+}
+
+// A plugin unpacked into the plugins folder by hand serves, so it is listed like an uploaded one
+// (version, the executable's checksum, its source) and an admin disables and enables it on
+// every server; one whose folder cannot serve is listed as failed with the reason; removing a
+// folder plugin is refused (its folder is the operator's) and changes nothing.
+func TestFolderPluginListedDisabledEnabled(t *testing.T) {
+	ctx := context.Background()
+	dir := folderPlugin(t)
+	if err := os.MkdirAll(filepath.Join(dir, "broken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken", "module.yaml"), []byte("id: broken\ntitle: module.broken\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, "ITS_PLUGINS_DIR="+dir)
+	other := s.peer(t, "ITS_PLUGINS_DIR="+folderPlugin(t))
+	user, peerUser := s.Client(), other.Client()
+	user.Login("user@example.com")
+	peerUser.Login("user@example.com")
+	serving := func(c *apptest.Client, want int) func() bool {
+		return func() bool { return c.Do("GET", "/api/hello/greeting", nil).Status == want }
+	}
+	eventually(t, "the folder plugin's route", serving(user, http.StatusOK))
+	eventually(t, "the folder plugin's route on the other server", serving(peerUser, http.StatusOK))
+
+	sum, err := plugins.FileSHA256(filepath.Join(dir, "hello", "hello"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.inst.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := find(t, list, "hello")
+	if want := (plugins.Installed{ID: "hello", Version: "1.0.0", Checksum: sum, Source: plugins.SourceFolder, Enabled: true}); got != want {
+		t.Fatalf("listed %+v, want %+v", got, want)
+	}
+	if b := find(t, list, "broken"); b.Source != plugins.SourceFolder || !b.Enabled || !strings.Contains(b.Error, "plugin section") {
+		t.Fatalf("the broken folder is listed as %+v, want failed naming the missing plugin section", b)
+	}
+	// The server lists what it saw when it started the plugin.
+	withHost := *s.inst
+	withHost.Host = s.host
+	list, err = withHost.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := find(t, list, "broken"); !strings.Contains(b.Error, "plugin section") {
+		t.Fatalf("the server lists the broken folder as %+v", b)
+	}
+
+	if err := s.inst.Remove(ctx, "hello"); !errors.Is(err, plugins.ErrFolderPlugin) {
+		t.Fatalf("removing a folder plugin: %v, want ErrFolderPlugin", err)
+	}
+	if err := s.inst.SetEnabled(ctx, "nosuch", false); !errors.Is(err, plugins.ErrNotInstalled) {
+		t.Fatalf("disabling an unknown plugin: %v", err)
+	}
+	if err := s.inst.SetEnabled(ctx, "../hello", false); !errors.Is(err, plugins.ErrNotInstalled) {
+		t.Fatalf("disabling a path: %v", err)
+	}
+
+	if err := s.inst.SetEnabled(ctx, "hello", false); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the disabled folder plugin's route to go", serving(user, http.StatusNotFound))
+	eventually(t, "the disabled folder plugin's route to go on the other server", serving(peerUser, http.StatusNotFound))
+	if list, err = s.inst.List(ctx); err != nil || find(t, list, "hello").Enabled {
+		t.Fatalf("after disable: %+v %v", list, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "hello", "module.yaml")); err != nil {
+		t.Fatalf("the disabled folder plugin's files: %v", err)
+	}
+	if err := s.inst.SetEnabled(ctx, "hello", true); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the enabled folder plugin's route", serving(user, http.StatusOK))
+	eventually(t, "the enabled folder plugin's route on the other server", serving(peerUser, http.StatusOK))
+	if list, err = s.inst.List(ctx); err != nil || !find(t, list, "hello").Enabled {
+		t.Fatalf("after enable: %+v %v", list, err)
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/mail"
+	"its/core/plugins"
 	"its/core/policyversions"
 	"its/core/registry"
 	"its/modules/actions"
@@ -32,6 +33,8 @@ type Handler struct {
 	db       *pgxpool.Pool
 	reg      *registry.Registry
 	refData  *refData
+	// pluginHost is the server's plugin host (nil outside a server).
+	pluginHost *plugins.Host
 }
 
 // HandlerParams wire the handler.

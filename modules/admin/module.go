@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"its/core/plugins"
 	"its/core/registry"
 )
 
@@ -22,4 +23,12 @@ var Module = fx.Module("admin",
 	// The plugin installer checks a bundle against the registry, which is built from the
 	// modules' handlers: the handler gets it once the registry exists.
 	fx.Invoke(func(h *Handler, reg *registry.Registry) { h.reg = reg }),
+	// The server's plugin host (absent from the one-shot commands) says why a plugin it should
+	// run does not; it is built after the registry too.
+	fx.Invoke(func(h *Handler, p pluginHost) { h.pluginHost = p.Host }),
 )
+
+type pluginHost struct {
+	fx.In
+	Host *plugins.Host `optional:"true"`
+}

@@ -31,17 +31,20 @@ func (h *Handler) pluginRoutes(r registry.Router, opts ...registry.RouteOption) 
 // installer acts for the admin of r: its changes carry an audit entry.
 func (h *Handler) installer(r *http.Request) *plugins.Installer {
 	actor := identity.FromContext(r.Context())
-	return &plugins.Installer{Pool: h.db, Registry: h.reg, Sandbox: plugins.SandboxFor(h.svc.cfg), Record: func(ctx context.Context, tx pgx.Tx, change, id string, data map[string]any) error {
+	return &plugins.Installer{Pool: h.db, Registry: h.reg, Sandbox: plugins.SandboxFor(h.svc.cfg), Dir: h.svc.cfg.PluginsDir(), Host: h.pluginHost, Record: func(ctx context.Context, tx pgx.Tx, change, id string, data map[string]any) error {
 		return audit.Record(ctx, tx, actor.ID, "admin.plugins."+change, "Plugin", id, data)
 	}}
 }
 
-// PluginRow is an installed plugin as the page lists it.
+// PluginRow is a plugin as the page lists it: source is uploaded (a bundle) or folder (put into
+// the plugins folder by hand); error, when set, is why it cannot serve.
 type PluginRow struct {
 	ID       string `json:"id"`
 	Version  string `json:"version"`
 	Checksum string `json:"checksum"`
+	Source   string `json:"source"`
 	Enabled  bool   `json:"enabled"`
+	Error    string `json:"error,omitempty"`
 }
 
 func (h *Handler) pluginList(w http.ResponseWriter, r *http.Request) error {
@@ -51,7 +54,7 @@ func (h *Handler) pluginList(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]PluginRow, 0, len(list))
 	for _, p := range list {
-		out = append(out, PluginRow{ID: p.ID, Version: p.Version, Checksum: p.Checksum, Enabled: p.Enabled})
+		out = append(out, PluginRow{ID: p.ID, Version: p.Version, Checksum: p.Checksum, Source: p.Source, Enabled: p.Enabled, Error: p.Error})
 	}
 	httpx.Data(w, out)
 	return nil
@@ -92,6 +95,9 @@ func (h *Handler) pluginInstall(w http.ResponseWriter, r *http.Request) error {
 func pluginChangeError(err error) error {
 	if errors.Is(err, plugins.ErrNotInstalled) {
 		return httpx.NotFound("Plugin")
+	}
+	if errors.Is(err, plugins.ErrFolderPlugin) {
+		return httpx.Conflict("The plugin was put into the plugins folder by hand: disable it here, or delete its folder on each server to remove it", nil)
 	}
 	return err
 }

@@ -13,6 +13,7 @@ export * from './context';
 export * from './messages';
 export * from './ui';
 export * from './SearchInput';
+export * from './FileInput';
 export * from './Autocomplete';
 export * from './generated/actions';
 export * from './generated/enums';
