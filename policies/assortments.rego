@@ -7,6 +7,7 @@ actions contains action if some action in {
 	"assortments.edit",
 	"assortments.manage",
 	"assortments.reporting",
+	"assortments.crmOutbox",
 	"collections.view",
 	"collections.edit",
 }

@@ -59,3 +59,13 @@ test_assortments_reporting_deny_user if not t.allowed("assortments.reporting", {
 test_assortments_reporting_deny_manager_of_other_permission if not t.allowed("assortments.reporting", {}, t.role("its:internalAssortments", "manager"))
 
 test_assortments_reporting_deny_editor if not t.allowed("assortments.reporting", {}, t.role("its:productAssortments", "editor"))
+
+# assortments.crmOutbox: the assortments manager and the accounts admin read the CRM outbox.
+
+test_assortments_crmOutbox_allow_manager if t.allowed("assortments.crmOutbox", {}, t.role("its:productAssortments", "manager"))
+
+test_assortments_crmOutbox_allow_admin if t.allowed("assortments.crmOutbox", {}, t.role("its:admin:users", "admin"))
+
+test_assortments_crmOutbox_deny_editor if not t.allowed("assortments.crmOutbox", {}, t.role("its:productAssortments", "editor"))
+
+test_assortments_crmOutbox_deny_plain_admin_user if not t.allowed("assortments.crmOutbox", {}, t.role("its:admin:users", "user"))

@@ -123,6 +123,14 @@ type Config struct {
 		Timeout  Duration `yaml:"timeout"`
 	} `yaml:"addresses"`
 
+	CRM struct {
+		Driver      string   `yaml:"driver"`
+		URL         string   `yaml:"url"`
+		Secret      string   `yaml:"secret"`
+		Timeout     Duration `yaml:"timeout"`
+		MaxAttempts int      `yaml:"max_attempts"`
+	} `yaml:"crm"`
+
 	Plugins struct {
 		Dir           string   `yaml:"dir"`
 		PollInterval  Duration `yaml:"poll_interval"`
@@ -327,6 +335,15 @@ func (c *Config) validate() error {
 		}
 	default:
 		return fmt.Errorf("addresses.verifier: %q is not builtin or http", c.Addresses.Verifier)
+	}
+	switch c.CRM.Driver {
+	case "outbox":
+	case "http":
+		if c.CRM.URL == "" || len(c.CRM.Secret) < 32 || c.CRM.Timeout.Duration <= 0 || c.CRM.MaxAttempts < 1 {
+			return fmt.Errorf("crm.url, a crm.secret of at least 32 characters, a positive crm.timeout and crm.max_attempts are required with crm.driver http")
+		}
+	default:
+		return fmt.Errorf("crm.driver: %q is not outbox or http", c.CRM.Driver)
 	}
 	if c.PDF.PoolSize <= 0 {
 		return fmt.Errorf("pdf.pool_size must be positive")

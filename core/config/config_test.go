@@ -20,6 +20,21 @@ func TestDefaults(t *testing.T) {
 	if c.Session.AbsoluteLifetime.Duration != 12*time.Hour {
 		t.Fatalf("absolute lifetime %v", c.Session.AbsoluteLifetime)
 	}
+	if c.CRM.Driver != "outbox" || c.CRM.MaxAttempts != 8 || c.CRM.Timeout.Duration != 10*time.Second {
+		t.Fatalf("crm defaults: %+v", c.CRM)
+	}
+}
+
+// TestCRMHTTPSettings: the http CRM driver's keys come from the environment like the others.
+func TestCRMHTTPSettings(t *testing.T) {
+	c, err := LoadFrom([]string{"ITS_CRM_DRIVER=http", "ITS_CRM_URL=https://crm.example/sync", "ITS_CRM_SECRET=" + strings.Repeat("k", 32),
+		"ITS_CRM_TIMEOUT=3s", "ITS_CRM_MAX_ATTEMPTS=3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.CRM.Driver != "http" || c.CRM.URL != "https://crm.example/sync" || len(c.CRM.Secret) != 32 || c.CRM.Timeout.Duration != 3*time.Second || c.CRM.MaxAttempts != 3 {
+		t.Fatalf("crm settings: %+v", c.CRM)
+	}
 }
 
 func TestEnvOverrides(t *testing.T) {
@@ -49,6 +64,8 @@ func TestRejects(t *testing.T) {
 		"not a duration":                 {"ITS_LOGIN_FAILURE_WINDOW=soon"},
 		"must be below":                  {"ITS_SESSION_USER_WARNING_MS=99999999"},
 		"is not development":             {"ITS_ENV=staging"},
+		"is not outbox or http":          {"ITS_CRM_DRIVER=soap"},
+		"required with crm.driver http":  {"ITS_CRM_DRIVER=http", "ITS_CRM_URL=http://crm.example/sync", "ITS_CRM_SECRET=short"},
 	}
 	for want, env := range cases {
 		_, err := LoadFrom(env)

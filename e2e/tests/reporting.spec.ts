@@ -93,6 +93,11 @@ test('an editor syncs an assortment to the CRM and downloads the zip of its imag
   await page.getByTestId('header-crm-sync').click();
   await expect(page.getByText("CRM has been sync'd").first()).toBeVisible();
   await expect(page.getByTestId('last-sync')).toBeVisible();
+  // The default driver (crm.driver outbox) leaves the sync in the CRM outbox, and says so.
+  const status = page.getByTestId('crm-sync-status');
+  await expect(status).toHaveAttribute('data-status', 'pending');
+  await expect(status).toHaveAttribute('data-driver', 'outbox');
+  await expect(status).toContainText('In the CRM outbox since');
   await shot(page, 'crm-sync');
 
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/export`);

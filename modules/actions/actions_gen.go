@@ -48,6 +48,8 @@ const (
 	AssortmentsManage = "assortments.manage"
 	// Assortment reports.
 	AssortmentsReporting = "assortments.reporting"
+	// Read the CRM outbox: every assortment's CRM syncs and their delivery.
+	AssortmentsCrmOutbox = "assortments.crmOutbox"
 	// See one's collections.
 	CollectionsView = "collections.view"
 	// Create and change collections (the channel is the linked assortment's); its policy reads resource channel.
@@ -237,6 +239,7 @@ var All = []Action{
 	{ID: AssortmentsEdit, Module: "assortments", Resource: []string{"channel"}},
 	{ID: AssortmentsManage, Module: "assortments", Resource: nil},
 	{ID: AssortmentsReporting, Module: "assortments", Resource: nil},
+	{ID: AssortmentsCrmOutbox, Module: "assortments", Resource: nil},
 	{ID: CollectionsView, Module: "assortments", Resource: nil},
 	{ID: CollectionsEdit, Module: "assortments", Resource: []string{"channel"}},
 	{ID: DashboardView, Module: "dashboard", Resource: nil},

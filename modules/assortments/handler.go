@@ -45,6 +45,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
 	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)
 	r.Handle("POST", "/api/assortments/crmSync/{id}", actions.AssortmentsEdit, h.crmSync)
+	r.Handle("GET", "/api/assortments/crmSync/{id}", actions.AssortmentsView, h.lastCRMSync)
+	r.Handle("GET", "/api/assortments/admin/crmOutbox", actions.AssortmentsCrmOutbox, h.crmOutbox)
 	r.Handle("POST", "/api/assortments/admin/report/{reportRoute}", actions.AssortmentsReporting, h.report, registry.NoResource())
 	r.Handle("POST", "/api/assortments/admin/charts", actions.AssortmentsReporting, h.charts)
 	r.Handle("GET", "/api/assortments/groupsort/{id}", actions.AssortmentsView, h.groupSort)
@@ -108,6 +110,35 @@ func (h *Handler) crmSync(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	answer(w, MsgCRMSynced, map[string]any{"lastSyncDate": at})
+	return nil
+}
+
+// lastCRMSync answers the assortment's latest CRM sync and its delivery (null: never synced).
+func (h *Handler) lastCRMSync(w http.ResponseWriter, r *http.Request) error {
+	e, err := h.svc.LastCRMSync(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, e)
+	return nil
+}
+
+// crmOutbox lists the CRM outbox: ?status=pending|sent|failed&assortment=&limit=.
+func (h *Handler) crmOutbox(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	req := CRMOutboxQuery{Status: q.Get("status"), AssortmentID: q.Get("assortment")}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "integer", Message: "limit must be a whole number"})
+		}
+		req.Limit = n
+	}
+	items, err := h.svc.CRMOutbox(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, map[string]any{"items": items})
 	return nil
 }
 

@@ -181,6 +181,26 @@ export const deleteAssortment = (id: string) => api.delete<{ deleted: number }>(
 /** Queues the assortment for the CRM; answers its new lastSyncDate. */
 export const crmSync = (id: string) => api.post<{ lastSyncDate: string }>(`/assortments/crmSync/${encodeURIComponent(id)}`, {}, { silent: true });
 
+/** An assortment's latest CRM sync (crm.driver outbox: a row the CRM reads; http: a signed POST retried from the job queue). */
+export interface CrmSync {
+  id: number;
+  driver: 'outbox' | 'http';
+  status: 'pending' | 'sent' | 'failed';
+  requested: string;
+  sentAt: string | null;
+  attempts: number;
+  lastAttemptAt: string | null;
+  /** The CRM's HTTP status of the last attempt; null when it was not reached. */
+  lastStatus: number | null;
+  lastError: string;
+}
+
+/** The react-query key of an assortment's latest CRM sync. */
+export const crmSyncKey = (id: string) => ['assortment', id, 'crmSync'];
+
+/** The latest CRM sync of the assortment (null: never synced). */
+export const lastCrmSync = (id: string, signal?: AbortSignal) => api.get<CrmSync | null>(`/assortments/crmSync/${encodeURIComponent(id)}`, { signal });
+
 export const archiveAssortments = (ids: string[], archived: boolean) =>
   api.post<{ archived?: number; unarchived?: number }>(archived ? '/assortments/archive' : '/assortments/unarchive', { ids }, { silent: true });
 

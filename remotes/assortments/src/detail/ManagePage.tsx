@@ -26,6 +26,7 @@ import {
   archiveAssortments,
   batchAssortment,
   crmSync,
+  crmSyncKey,
   editCheck,
   fetchSchema,
   getAssortment,
@@ -45,6 +46,7 @@ import { errorText, isUserLock, msg } from '../messages';
 import { DETAIL_GROUP_FIELDS, DetailGrid } from './DetailGrid';
 import { useAlertText } from '../alerts';
 import { SearchTab } from './SearchTab';
+import { CrmSyncStatus } from './CrmSyncStatus';
 import { useEditLock, type LockState } from './useEditLock';
 import { InternalControls } from '../internal/InternalControls';
 import { hiddenFields } from '../internal/gate';
@@ -249,6 +251,7 @@ function Header({
               </span>
             )}
           </p>
+          {!internal && a.type === 'item' && <CrmSyncStatus id={a._id} />}
           {internal && <InternalControls a={a} />}
           {!internal && (
           <div className="am-detail-head__labels">
@@ -440,6 +443,7 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
     try {
       const res = await crmSync(a._id);
       qc.setQueryData<Assortment>(key, (old) => (old ? { ...old, lastSyncDate: res.lastSyncDate } : old));
+      void qc.invalidateQueries({ queryKey: crmSyncKey(a._id) });
       toast.success(intl.formatMessage(msg.crmSynced), { key: 'crm-synced' });
     } catch (e) {
       toast.error(intl.formatMessage(msg.failed, { message: errorText(e) }));

@@ -71,6 +71,8 @@ export const actions = {
   assortmentsManage: { id: 'assortments.manage', module: 'assortments', resource: [] },
   /** Assortment reports */
   assortmentsReporting: { id: 'assortments.reporting', module: 'assortments', resource: [] },
+  /** Read the CRM outbox: every assortment's CRM syncs and their delivery */
+  assortmentsCrmOutbox: { id: 'assortments.crmOutbox', module: 'assortments', resource: [] },
   /** See one's collections */
   collectionsView: { id: 'collections.view', module: 'assortments', resource: [] },
   /** Create and change collections (the channel is the linked assortment's) */
