@@ -90,6 +90,17 @@ func (s *Service) priceBook(ctx context.Context, o *Order, pairs []products.Pair
 	if err != nil {
 		return nil, err
 	}
+	found := map[string]products.Product{}
+	if len(pairs) > 0 {
+		if found, err = s.fetchProducts(ctx, pairs); err != nil {
+			return nil, err
+		}
+	}
+	return bookOf(o, locs, found), nil
+}
+
+// bookOf is the price book of the products found (by products.ID) for o, on the locations locs.
+func bookOf(o *Order, locs []products.LocationInfo, found map[string]products.Product) *priceBook {
 	b := &priceBook{places: currencyPlaces(locs, o.Currency), offers: map[string]offer{}}
 	sameCurrency := false
 	for _, l := range locs {
@@ -97,17 +108,10 @@ func (s *Service) priceBook(ctx context.Context, o *Order, pairs []products.Pair
 			sameCurrency, b.places = true, l.DecimalPlaces
 		}
 	}
-	if len(pairs) == 0 {
-		return b, nil
-	}
-	found, err := s.fetchProducts(ctx, pairs)
-	if err != nil {
-		return nil, err
-	}
 	for id, p := range found {
 		b.offers[id] = offerOf(p, o.Origin, sameCurrency, b.places)
 	}
-	return b, nil
+	return b
 }
 
 // offerOf is p's offer at origin: the size range of the origin (of any location when the origin

@@ -104,8 +104,9 @@ func currencyPlaces(locs []products.LocationInfo, currency string) int {
 
 // unavailable answers the lines' style/colours the order cannot have: not in the catalog, not
 // sold wholesale in the order's region, or without a price at its origin (checked when the
-// origin is one of the locations the user may see).
-func (s *Service) unavailable(ctx context.Context, o *Order, lines []map[string]any, locs []products.LocationInfo) ([]Unavailable, error) {
+// origin is one of the locations the user may see); found holds the catalogue's products of the
+// lines by products.ID.
+func unavailable(o *Order, pairs []products.Pair, locs []products.LocationInfo, found map[string]products.Product) []Unavailable {
 	origin := ""
 	for _, l := range locs {
 		if l.Code == o.Origin {
@@ -114,28 +115,14 @@ func (s *Service) unavailable(ctx context.Context, o *Order, lines []map[string]
 	}
 	out := []Unavailable{}
 	seen := map[string]bool{}
-	var pairs []products.Pair
-	for _, l := range lines {
-		st, _ := l["style"].(string)
-		c, _ := l["color"].(string)
-		if id := products.ID(st, c); !seen[id] {
-			seen[id] = true
-			pairs = append(pairs, products.Pair{Style: st, Color: c})
-		}
-	}
-	found := map[string]products.Product{}
-	for start := 0; start < len(pairs); start += products.MaxLimit {
-		got, err := s.catalog.Fetch(ctx, products.FetchRequest{Products: pairs[start:min(start+products.MaxLimit, len(pairs))], LocationID: origin})
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range got {
-			found[p.ID] = p
-		}
-	}
 	regions := catalogRegions(RegionCode(o.Region))
 	for _, pr := range pairs {
-		p, ok := found[products.ID(pr.Style, pr.Color)]
+		id := products.ID(pr.Style, pr.Color)
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		p, ok := found[id]
 		reason := ""
 		switch {
 		case !ok:
@@ -149,7 +136,7 @@ func (s *Service) unavailable(ctx context.Context, o *Order, lines []map[string]
 			out = append(out, Unavailable{Style: pr.Style, Color: pr.Color, Reason: reason})
 		}
 	}
-	return out, nil
+	return out
 }
 
 func pricedAt(p products.Product, origin string) bool {
@@ -162,35 +149,37 @@ func pricedAt(p products.Product, origin string) bool {
 }
 
 // wholesaleFacts adds a wholesale order's totals, unavailable style/colours, size columns and
-// the pack codes to its answer.
+// the pack codes to its answer, reading the lines' products from the catalogue once.
 func (s *Service) wholesaleFacts(ctx context.Context, o *Order) error {
 	locs, err := s.catalog.Locations(ctx)
 	if err != nil {
 		return err
 	}
-	o.Totals = orderTotals(o.Currency, currencyPlaces(locs, o.Currency), o.Products)
-	if o.Unavailable, err = s.unavailable(ctx, o, o.Products, locs); err != nil {
-		return err
-	}
-	if o.PackCodes, err = s.store.AllPackCodes(ctx); err != nil {
-		return err
-	}
-	return s.sizeColumns(ctx, o)
-}
-
-// sizeColumns gives each line its style's size range (sizeRange) and the order the sizes of all
-// of them, in size order (SizeColumns): the matrix offers only sizes a line can take.
-func (s *Service) sizeColumns(ctx context.Context, o *Order) error {
 	pairs := make([]products.Pair, 0, len(o.Products))
 	for _, l := range o.Products {
 		st, _ := l["style"].(string)
 		co, _ := l["color"].(string)
 		pairs = append(pairs, products.Pair{Style: st, Color: co})
 	}
-	book, err := s.priceBook(ctx, o, pairs)
-	if err != nil {
+	found := map[string]products.Product{}
+	if len(pairs) > 0 {
+		if found, err = s.fetchProducts(ctx, pairs); err != nil {
+			return err
+		}
+	}
+	o.Totals = orderTotals(o.Currency, currencyPlaces(locs, o.Currency), o.Products)
+	o.Unavailable = unavailable(o, pairs, locs, found)
+	if o.PackCodes, err = s.store.AllPackCodes(ctx); err != nil {
 		return err
 	}
+	sizeColumns(o, pairs, bookOf(o, locs, found))
+	return nil
+}
+
+// sizeColumns gives each line (pairs: its style/colour) its style's size range (sizeRange) and
+// the order the sizes of all of them, in size order (SizeColumns): the matrix offers only sizes a
+// line can take.
+func sizeColumns(o *Order, pairs []products.Pair, book *priceBook) {
 	held := map[string]bool{}
 	for i, l := range o.Products {
 		if f := book.of(pairs[i].Style, pairs[i].Color); f.sizes != nil {
@@ -201,7 +190,6 @@ func (s *Service) sizeColumns(ctx context.Context, o *Order) error {
 		}
 	}
 	o.SizeColumns = inSizeOrder(held)
-	return nil
 }
 
 // inSizeOrder lists the sizes of set on the size ladders (shoe, kids, letters), then any other

@@ -69,8 +69,8 @@ func TestWholesaleDetail(t *testing.T) {
 }
 
 // TestWholesaleLineStatus: a domestic footwear colour whose line status at the origin is not A is
-// neither offered by the style lookup nor added to a wholesale order (platform spec §9), and a
-// refused add writes nothing; the same style at status A is offered and added.
+// not offered by the style lookup, is left out of a new order (and named), and a line add of it
+// is refused, writing nothing (platform spec §9); the same style at status A is offered and added.
 func TestWholesaleLineStatus(t *testing.T) {
 	a := start(t)
 	ctx := context.Background()
@@ -109,13 +109,22 @@ func TestWholesaleLineStatus(t *testing.T) {
 	if offered() {
 		t.Fatalf("%s %s at line status D is offered", style, color)
 	}
-	before := a.Count(`SELECT count(*) FROM orders`)
+	// A new order (from an assortment, say) leaves it out and says so.
 	r := c.Do("POST", "/api/orders/wholesale/active", order())
-	if r.Status != 400 || !strings.Contains(string(r.Raw), fmt.Sprintf("Style %s %s is not sold wholesale at US: its line status is D, not A", style, color)) || a.Count(`SELECT count(*) FROM orders`) != before {
-		t.Fatalf("an inactive style added: %d %s", r.Status, r.Raw)
+	o := data(t, r)
+	if r.Status != 201 || fmt.Sprint(o["skipped"]) != fmt.Sprintf("[map[color:%s lineStatus:D reason:Style %s %s is not sold wholesale at US: its line status is D, not A style:%s]]", color, style, color, style) ||
+		a.Count(`SELECT count(*) FROM order_lines WHERE order_id = $1`, o["_id"]) != 0 {
+		t.Fatalf("an order created with an inactive style: %d %s", r.Status, r.Raw)
+	}
+	// A line added to an order is refused, naming it, and nothing is written.
+	before := state(t, a)
+	add := c.Do("PATCH", "/api/orders/wholesale/order/batch/"+o["_id"].(string), map[string]any{"addProducts": []map[string]any{
+		{"tempId": "a", "style": style, "color": color, "values": map[string]any{"sizes": map[string]any{"8": 1}}}}})
+	if add.Status != 400 || !strings.Contains(string(add.Raw), fmt.Sprintf("Style %s %s is not sold wholesale at US: its line status is D, not A", style, color)) || state(t, a) != before {
+		t.Fatalf("an inactive style added: %d %s", add.Status, add.Raw)
 	}
 	setStatus("A")
-	if r := c.Do("POST", "/api/orders/wholesale/active", order()); r.Status != 201 {
+	if r := c.Do("POST", "/api/orders/wholesale/active", order()); r.Status != 201 || data(t, r)["skipped"] != nil || a.Count(`SELECT count(*) FROM order_lines WHERE order_id = $1`, data(t, r)["_id"]) != 1 {
 		t.Fatalf("an active style: %d %s", r.Status, r.Raw)
 	}
 }
