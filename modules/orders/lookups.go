@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strings"
 
 	"its/core/httpx"
@@ -423,8 +424,6 @@ type Approver struct {
 	Name string `json:"name"`
 }
 
-// approverRoles are the roles of promo orders a picker offers.
-var approverRoles = map[string]bool{"approver": true, "seniorApprover": true}
 
 // Approvers lists, for a promo order's approver picker, the active users holding role ("approver"
 // or "seniorApprover") of promo orders, by name; the caller is left out, as the requester of the
@@ -433,7 +432,7 @@ func (s *Service) Approvers(ctx context.Context, orderType, role string) ([]Appr
 	if orderType != TypePromo {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "orderType", Rule: "promoOnly", Message: "Only promo orders have approvers"})
 	}
-	if !approverRoles[role] {
+	if !slices.Contains(ApproverRoles, role) {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "role", Rule: "oneOf", Message: "role is approver or seniorApprover"})
 	}
 	caller := ""

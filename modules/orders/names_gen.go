@@ -2,6 +2,15 @@
 
 package orders
 
+// The roles of promo orders whose holders the approver pickers offer.
+const (
+	ApproverRoleApprover       = "approver"
+	ApproverRoleSeniorApprover = "seniorApprover"
+)
+
+// ApproverRoles lists every approverRole value in order.
+var ApproverRoles = []string{ApproverRoleApprover, ApproverRoleSeniorApprover}
+
 // Constants of modules/orders/module.yaml.
 const (
 	// The most units one size of a wholesale line may hold

@@ -1,5 +1,5 @@
 /** The orders module's server calls (docs/api.md "Orders") and the route meta of its screens. */
-import { api, type RouteMeta } from '@its/kit';
+import { api, enums, type RouteMeta } from '@its/kit';
 import type { BatchResult, GridEndpoints, GridRow, GridSchema } from '@its/grid';
 
 /** Platform spec §9: order batches wait 1,500 ms; 'Success' after a sample order update shows 2,000 ms. */
@@ -268,7 +268,9 @@ export interface Approver {
   code: string;
   name: string;
 }
-export type ApproverRole = 'approver' | 'seniorApprover';
+/** The roles whose holders the approver pickers offer (the orders manifest's approverRole enum). */
+export const APPROVER_ROLES = enums.orders.approverRoles;
+export type ApproverRole = (typeof APPROVER_ROLES)[number];
 /** The users holding role of promo orders, by name, without the caller (who cannot approve their own order). */
 export const listApprovers = (area: Area, subtype: string, role: ApproverRole, signal?: AbortSignal) =>
   api.get<Approver[]>(`${base(area, subtype)}/approvers/${role}`, { signal });

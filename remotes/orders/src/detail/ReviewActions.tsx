@@ -9,8 +9,8 @@ import { toast } from '@its/kit';
 import { ProductIcon, type DataGridHandle, type GridRow } from '@its/grid';
 import { batchOrder, commentOrder, type Area, type Order } from '../api';
 import { showWriteError } from '../errors';
+import type { Decision } from './lines';
 
-type Decision = 'APPROVED' | 'DENIED';
 
 export interface ReviewActionsProps {
   area: Area;

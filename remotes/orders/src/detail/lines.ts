@@ -11,7 +11,9 @@ export const SIZE_PREFIX = 'size_';
 export const SIZE_RUN = ['5', '5.5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5', '12', '13', '14'];
 export const SIZE_PREFERENCES = ['Preferred', 'Required'];
 /** What an approver may set a promo line to (spec §4.3 advanced rights). */
-export const APPROVER_STATUSES = ['APPROVED', 'DENIED'];
+export const APPROVER_STATUSES = ['APPROVED', 'DENIED'] as const;
+/** An approver's decision on a promo line. */
+export type Decision = (typeof APPROVER_STATUSES)[number];
 
 export const sizeField = (size: string) => SIZE_PREFIX + size.replace(/\./g, '_');
 export const sizeOf = (field: string) => field.slice(SIZE_PREFIX.length).replace(/_/g, '.');
@@ -50,7 +52,7 @@ const sampleCols: Col[] = [
 
 const promoCols: Col[] = [
   ...styleColor,
-  { field: 'status', type: 'list', width: 130, options: APPROVER_STATUSES, validators: ['list'] },
+  { field: 'status', type: 'list', width: 130, options: [...APPROVER_STATUSES], validators: ['list'] },
   { field: 'productType', width: 110 },
   { field: 'size', width: 80, when: 'always', validators: ['noSpaces'] },
   { field: 'sizePreference', type: 'list', width: 140, when: 'always', validators: ['list'], options: SIZE_PREFERENCES },

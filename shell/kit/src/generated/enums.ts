@@ -51,6 +51,10 @@ export const enums = {
     /** Genders (division groups) of an internal assortment */
     genders: ['Mens', 'Womens', 'Kids', 'Unisex'],
   },
+  orders: {
+    /** The roles of promo orders whose holders the approver pickers offer */
+    approverRoles: ['approver', 'seniorApprover'],
+  },
   products: {
     /** The product library's columns it groups by (the groups counted on the server, the rows read by scrolling) */
     groupFields: ['division', 'gender', 'productType', 'season', 'year', 'pillar'],
