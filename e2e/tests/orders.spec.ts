@@ -193,7 +193,7 @@ test.describe('orders', () => {
     await capi.ctx.dispose();
   });
 
-  test('a promo order goes user → approver → senior approver with notifications; a denied line reaches the requester', async ({ page, browser }) => {
+  test('a promo order goes user → approver → senior approver with notifications and the review buttons; an approver is not offered as his own approver', async ({ page, browser }) => {
     const api = await apiSession('user');
     const pairs = await catalogPairs(api, 2);
     await login(page, 'user');
@@ -213,6 +213,13 @@ test.describe('orders', () => {
     const approver = await openAs(browser, 'approver');
     await approver.goto(`${baseUrl()}/orders/promos/needs-review`);
     await expect(approver.getByTestId('order-notifications')).toContainText(`Order ${n} needs your review`);
+    // An approver making a promo order of his own is not offered as its approver.
+    await approver.getByTestId('new-order').click();
+    const own = approver.getByTestId('new-order-dialog');
+    await expect(own.getByTestId('new-approver').locator('option[value="APR001"]')).toHaveCount(0);
+    await expect(own.getByTestId('new-senior-approver').locator('option[value="SAP001"]')).toHaveCount(1);
+    await shot(approver, 'orders-promo-own-approver-picker');
+    await own.getByRole('button', { name: 'Cancel' }).click();
     await openFromList(approver, '/orders/promos/needs-review', n);
     // Deny all with a comment from the review bar, then approve one line again from its status
     // cell (the keyboard path stays).
@@ -238,17 +245,23 @@ test.describe('orders', () => {
     await senior.goto(`${baseUrl()}/orders/promos/needs-review`);
     await expect(senior.getByTestId('order-notifications')).toContainText(`Order ${n} needs your review`);
     await openFromList(senior, '/orders/promos/needs-review', n);
+    // The senior approver approves the denied line back with the Approve button: focus, then click.
+    const denied = (await orderOf(aapi, 'promos', n)).products.findIndex((l) => l.status === 'DENIED');
+    await cell(lines(senior), denied, 'style').click();
+    await senior.getByTestId('review-approve').click();
+    await expect(toast(senior, '1 line approved')).toBeVisible();
+    await expect.poll(async () => (await orderOf(aapi, 'promos', n)).products.map((l) => l.status)).toEqual(['APPROVED', 'APPROVED']);
     await senior.getByTestId('order-submit').click();
     await expect(senior.getByTestId('order-status')).toHaveText('REVIEW COMPLETE');
     await senior.context().close();
 
-    // The requester is told: 1 approved, 1 denied.
+    // The requester is told: both approved.
     expect((await orderOf(api, 'promos', n)).status).toBe('REVIEW COMPLETE');
     await page.goto(`${baseUrl()}/orders/promos/reviewed`);
     await expect(page.getByTestId('order-notifications')).toContainText(`Order ${n} was reviewed`);
     const notes = await api.ctx.post('/api/notifications/PromoOrderNotification/query', { data: {}, headers: { 'X-CSRF-Token': api.csrf } });
     const items = ((await notes.json()).data as { items: Array<{ title: string; body: string }> }).items;
-    expect(items.find((i) => i.title === `Order ${n} was reviewed`)?.body).toContain('1 line(s) approved, 1 denied');
+    expect(items.find((i) => i.title === `Order ${n} was reviewed`)?.body).toContain('2 line(s) approved, 0 denied');
     await shot(page, 'orders-promo-reviewed');
     await aapi.ctx.dispose();
     await api.ctx.dispose();
