@@ -116,7 +116,7 @@ func TestFilledValuesShown(t *testing.T) {
 	var style, color string
 	var discount float64
 	if err := a.DB.QueryRow(context.Background(), `SELECT p.style, p.color, p.discount_percent::float8 FROM products p
-		WHERE p.discount_percent > 0 AND EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.code = 'US' AND pl.suggested_retail IS NOT NULL)
+		WHERE p.discount_percent = 10 AND EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.code = 'US' AND pl.suggested_retail IS NOT NULL)
 		ORDER BY p.id LIMIT 1`).Scan(&style, &color, &discount); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestFilledValuesShown(t *testing.T) {
 	got := rowsOf(t, ed.Do("POST", "/api/imports/assortment/"+aid+"/rows", map[string]any{"importId": id, "mapping": mapping}))
 	filled := filledOf(got[0])
 	wantNet := 35 - 35*discount/100
-	if filled["discountPercent"] != fmt.Sprint(discount) || filled["netCost"] != fmt.Sprint(wantNet) || filled["suggestedRetail"] == "" {
+	if filled["discountPercent"] != fmt.Sprint(discount) || filled["discountAmount"] != fmt.Sprint(35*discount/100) || filled["netCost"] != fmt.Sprint(wantNet) || filled["suggestedRetail"] == "" {
 		t.Fatalf("filled %v, want discount %v, net cost %v and the catalog's suggested retail", filled, discount, wantNet)
 	}
 	if _, ok := filled["cost"]; ok {
