@@ -448,6 +448,8 @@ func objectLevel(t *testing.T, a *apptest.App, f fixtures, clients map[string]*a
 	notFound("PATCH", "/api/assortments/"+f.assortment, map[string]any{"title": "Taken"})
 	notFound("PATCH", "/api/assortments/batch/"+f.assortment, map[string]any{"addProducts": pair})
 	notFound("POST", "/api/assortments/edit/lock/"+f.assortment+"/request", nil)
+	notFound("GET", "/api/imports/assortment/"+f.assortment+"/template", nil)
+	notFound("GET", "/api/imports/assortment/"+f.assortment+"/template/columns", nil)
 	notFound("DELETE", "/api/assortments/"+f.assortment, nil)
 	if n := a.Count(`SELECT count(*) FROM assortments WHERE id::text = $1 AND title = 'Route matrix'`, f.assortment); n != 1 {
 		t.Errorf("another user changed or deleted the assortment")

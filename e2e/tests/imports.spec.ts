@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { apiSession, baseUrl, expect, login, pasteText, shot, test, type Api } from './helpers';
 
@@ -12,6 +13,7 @@ import { apiSession, baseUrl, expect, login, pasteText, shot, test, type Api } f
 interface Product {
   style: string;
   color: string;
+  discountPercent?: number | null;
 }
 
 /** Catalog style/colours of a region available in the US (the assortment's location). */
@@ -40,7 +42,7 @@ async function rowCount(api: Api, id: string): Promise<number> {
   return ((await res.json()).data as { productCount: number }).productCount;
 }
 
-async function workbook(rows: Array<Array<string | number>>): Promise<Buffer> {
+async function workbook(rows: Array<Array<string | number | null>>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Styles');
   for (const r of rows) ws.addRow(r);
@@ -106,6 +108,81 @@ test.describe('Excel import', () => {
     await expect(page).toHaveURL(new RegExp(`/assortment/${id}/manage`));
     expect(await rowCount(api, id)).toBe(5000);
     await shot(page, 'imports-done');
+    await api.ctx.dispose();
+  });
+
+  test('the upload step lists the columns and offers the template; Delete item drops rows, which are not imported', async ({ page }) => {
+    const api = await apiSession('editor');
+    const created = await api.ctx.post('/api/assortments', { data: { title: `Import delete ${Date.now()}` }, headers: { 'X-CSRF-Token': api.csrf } });
+    expect(created.ok()).toBeTruthy();
+    const id = ((await created.json()).data as { _id: string })._id;
+    const pool = await products(api, 'Europe', 400);
+    const discounted = pool.find((p) => (p.discountPercent ?? 0) > 0);
+    expect(discounted).toBeTruthy();
+    const good = pool.filter((p) => p !== discounted).slice(0, 3);
+    const rows: Array<Array<string | number | null>> = [['Style', 'Color', 'Cost', 'Discount %']];
+    rows.push(['NOSUCH1', 'ZZZ', 10, 0], ['NOSUCH2', 'ZZZ', 10, 0]);
+    for (const p of good) rows.push([p.style, p.color, 40, 10]);
+    rows.push([discounted!.style, discounted!.color, 35, null]); // blank discount: the catalog's is imported
+
+    await login(page, 'editor');
+    await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/import`);
+    const expected = page.getByTestId('import-expected');
+    await expect(expected).toBeVisible();
+    await expect(page.getByTestId('import-expected-style')).toContainText('Required');
+    await expect(page.getByTestId('import-expected-discountPercent')).toContainText('Number');
+    await expect(page.getByTestId('import-expected-pillar')).toContainText('One of:');
+    await shot(page, 'imports-upload-columns');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    const sheet = template.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Style');
+    expect(sheet.getRow(1).getCell(4).value).toBe('Discount %');
+
+    await page.getByTestId('import-file').setInputFiles({ name: 'delete.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook(rows) });
+    await expect(page.getByTestId('import-columns')).toBeVisible({ timeout: 60_000 });
+    const answer = page.waitForResponse((r) => r.url().endsWith('/rows'));
+    await page.getByTestId('import-validate').click();
+    const read = (await (await answer).json()) as { data: { rows: Array<{ values: Record<string, string>; filled?: Array<{ field: string; value: string }> }> } };
+    await expect(page.getByTestId('import-summary')).toContainText('6 rows: 2 critical, 0 with warnings', { timeout: 60_000 });
+
+    // The blank discount shows the catalog's value, marked as filled, and so does the net cost
+    // it gives: each value the import fills in is in its own column of the row.
+    const filledCells = read.data.rows[5]!.filled ?? [];
+    expect(filledCells.map((f) => f.field)).toEqual(expect.arrayContaining(['discountPercent', 'discountAmount', 'netCost']));
+    expect(filledCells.find((f) => f.field === 'discountPercent')?.value).toBe(String(discounted!.discountPercent));
+    for (const f of filledCells) {
+      const c = grid(page).locator(`.ag-row[row-index="5"] .ag-cell[col-id="${f.field}"]`);
+      await expect(c).toHaveText(f.value);
+      await expect(c).toHaveClass(/imp-cell--filled/);
+    }
+    // Placed under its own header (the mark must not move the cell).
+    const netCell = await grid(page).locator('.ag-row[row-index="5"] .ag-cell[col-id="netCost"]').boundingBox();
+    const netHead = await grid(page).locator('.ag-header-cell[col-id="netCost"]').boundingBox();
+    expect(Math.abs(netCell!.x - netHead!.x)).toBeLessThan(2);
+    await expect(grid(page).locator('.ag-row[row-index="2"] .ag-cell[col-id="discountPercent"]')).not.toHaveClass(/imp-cell--filled/);
+    await grid(page).locator('.ag-row[row-index="5"] .ag-cell[col-id="discountPercent"]').hover();
+    await expect(page.locator('.ag-tooltip')).toContainText(`the import takes ${discounted!.discountPercent} from the catalog`);
+    await shot(page, 'imports-review-filled');
+
+    // Select the two bad rows and delete them.
+    for (const i of [0, 1]) await grid(page).locator(`.ag-row[row-index="${i}"] .ag-selection-checkbox input`).first().check();
+    await shot(page, 'imports-delete-selected');
+    await grid(page).locator('.ag-row[row-index="0"] .ag-cell[col-id="style"]').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Delete item' }).click();
+    await expect(page.locator('.its-toast').filter({ hasText: /2 Item\(s\) Deleted/ })).toBeVisible();
+    await expect(page.getByTestId('import-summary')).toContainText('4 rows: 0 critical, 0 with warnings');
+    await expect(grid(page).locator('.ag-cell[col-id="style"]').filter({ hasText: 'NOSUCH' })).toHaveCount(0);
+    await expect(action(page)).toHaveText('Revalidate Items');
+    await shot(page, 'imports-after-delete');
+
+    await action(page).click();
+    await expect(action(page)).toHaveText('Import to Assortment', { timeout: 60_000 });
+    await action(page).click();
+    await expect(page.locator('.its-toast').filter({ hasText: 'Items Imported' })).toBeVisible({ timeout: 60_000 });
+    expect(await rowCount(api, id)).toBe(4);
     await api.ctx.dispose();
   });
 

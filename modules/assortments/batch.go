@@ -731,19 +731,16 @@ func (s *Service) snapshot(ctx context.Context, tx pgx.Tx, a *Assortment, plan *
 		if len(p.Locations) > 0 {
 			loc = &p.Locations[0]
 		}
-		pr := pricingFromCatalog(p, loc)
-		for _, f := range PricingFields {
+		pr, perr := pricingFromCatalog(p, loc).Given(func(f string) (*float64, bool) {
 			raw, ok := c.Values[f]
-			if !ok || f == "initialMarkup" {
-				continue
+			if !ok {
+				return nil, false
 			}
 			v, _ := numberOf(raw)
-			next, perr := pr.Edit(f, v, a.DecimalsPlaces)
-			if perr != nil {
-				errs = append(errs, grid.CellError{Op: grid.OpAdd, Index: c.Index, TempID: c.TempID, Field: perr.Field, Rule: perr.Rule, Message: perr.Message})
-				break
-			}
-			pr = next
+			return v, true
+		}, a.DecimalsPlaces)
+		if perr != nil {
+			errs = append(errs, grid.CellError{Op: grid.OpAdd, Index: c.Index, TempID: c.TempID, Field: perr.Field, Rule: perr.Rule, Message: perr.Message})
 		}
 		def := func(field string, v any) {
 			if _, given := c.Values[field]; !given {

@@ -43,6 +43,24 @@ func (s *Store) presentProducts(ctx context.Context, tx pgx.Tx, assortmentID str
 	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
+// inSeasonProducts answers which of the product ids are rows of another assortment of a's org
+// type, season, year and region (archived ones aside); none when a has no season or year.
+// The few assortments are found first, so their rows are read through
+// assortment_products_product_idx.
+func (s *Store) inSeasonProducts(ctx context.Context, tx pgx.Tx, a *Assortment, ids []string) ([]string, error) {
+	if a.Season == "" || a.Year == nil || len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := tx.Query(ctx, `SELECT DISTINCT ap.product_id FROM assortment_products ap
+		WHERE ap.assortment_id = ANY(ARRAY(SELECT o.id FROM assortments o WHERE o.id <> $1 AND o.type = 'item'
+			AND o.org_type = $2 AND o.season = $3 AND o.year = $4 AND o.region = $5 AND o.state <> 'archived'))
+		AND ap.product_id = ANY($6)`, a.ID, a.OrgType, a.Season, *a.Year, a.Region, ids)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
 // nextSort is the sort position after the assortment's last row.
 func (s *Store) nextSort(ctx context.Context, tx pgx.Tx, assortmentID string) (int, error) {
 	var next int

@@ -7,15 +7,18 @@ import (
 )
 
 // ImportTarget is what an Excel import validates its rows against: the assortment, which the
-// caller may edit, and which of the given style/colours it already holds (by product id).
+// caller may edit, which of the given style/colours it already holds (by product id), and which
+// another assortment of its season, year and region holds (InSeason).
 type ImportTarget struct {
 	Assortment *Assortment
 	Present    map[string]bool
+	InSeason   map[string]bool
 }
 
 // ImportTarget loads assortment id for an import of pairs: visible to the caller, editable by
 // them (assortments.edit on its channel, not locked by another user), static, with the pairs it
-// already holds. Nothing is written.
+// already holds and those another assortment of its season, year and region holds. Nothing is
+// written.
 func (s *Service) ImportTarget(ctx context.Context, id string, pairs []products.Pair) (*ImportTarget, error) {
 	if !isUUID(id) {
 		return nil, notFound()
@@ -33,7 +36,21 @@ func (s *Service) ImportTarget(ctx context.Context, id string, pairs []products.
 	if err != nil {
 		return nil, err
 	}
-	return &ImportTarget{Assortment: a, Present: present}, nil
+	ids := make([]string, 0, len(pairs))
+	for _, p := range pairs {
+		if p.Style != "" && p.Color != "" {
+			ids = append(ids, products.ID(p.Style, p.Color))
+		}
+	}
+	held, err := s.store.inSeasonProducts(ctx, tx, a, ids)
+	if err != nil {
+		return nil, err
+	}
+	inSeason := make(map[string]bool, len(held))
+	for _, id := range held {
+		inSeason[id] = true
+	}
+	return &ImportTarget{Assortment: a, Present: present, InSeason: inSeason}, nil
 }
 
 // Import adds the rows of an Excel import to assortment id in one transaction, through the

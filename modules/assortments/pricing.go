@@ -142,6 +142,52 @@ func (p Pricing) setNet(field string, v *float64, decimals int) (Pricing, *Prici
 	return p, nil
 }
 
+// CatalogPricing is the pricing a new row starts with from the catalog: a cost, a suggested
+// retail and the catalog's discount percentage applied to that cost (in decimals places).
+func CatalogPricing(cost, suggestedRetail, discountPercent *float64, decimals int) Pricing {
+	pr := Pricing{Cost: cost, SuggestedRetail: suggestedRetail, DiscountPercent: discountPercent}
+	if pr.Cost != nil && pr.DiscountPercent != nil {
+		pr.DiscountAmount = f64(num.Float(num.Dec(*pr.Cost).Mul(num.Dec(*pr.DiscountPercent)).Shift(-2), decimals))
+	}
+	pr.NetCost = pr.net(decimals)
+	return pr
+}
+
+// Given applies the values given for a new row (value answers a field's value and whether it
+// was given) to the pricing it starts with, in PricingFields order, initial markup aside: what
+// an added row holds, and what an import's review shows it will hold.
+func (p Pricing) Given(value func(field string) (*float64, bool), decimals int) (Pricing, *PricingError) {
+	for _, f := range PricingFields {
+		v, ok := value(f)
+		if !ok || f == "initialMarkup" {
+			continue
+		}
+		next, perr := p.Edit(f, v, decimals)
+		if perr != nil {
+			return p, perr
+		}
+		p = next
+	}
+	return p, nil
+}
+
+// Value is a pricing field's value (nil when blank or not a pricing value).
+func (p Pricing) Value(field string) *float64 {
+	switch field {
+	case "cost":
+		return p.Cost
+	case "netCost":
+		return p.NetCost
+	case "discountPercent":
+		return p.DiscountPercent
+	case "discountAmount":
+		return p.DiscountAmount
+	case "suggestedRetail":
+		return p.SuggestedRetail
+	}
+	return nil
+}
+
 // net is cost minus the discount amount, blank when negative.
 func (p Pricing) net(decimals int) *float64 {
 	return products.NetCostPlaces(p.Cost, p.DiscountAmount, decimals)

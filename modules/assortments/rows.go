@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"its/core/grid"
-	"its/core/num"
 	"its/modules/products"
 )
 
@@ -91,18 +90,10 @@ func fromProduct(p *products.Product, loc string, sort int) Row {
 // pricingFromCatalog is the pricing a row starts with: the location's wholesale price and
 // suggested retail, and the catalog's discount percentage applied to that price.
 func pricingFromCatalog(p *products.Product, l *products.Location) Pricing {
-	pr := Pricing{DiscountPercent: p.DiscountPercent}
-	dec := 2
 	if l != nil {
-		pr.Cost, pr.SuggestedRetail, dec = l.WholesalePrice, l.SuggestedRetail, l.DecimalPlaces
-	} else {
-		pr.Cost, pr.SuggestedRetail = p.Cost, p.SuggestedRetail
+		return CatalogPricing(l.WholesalePrice, l.SuggestedRetail, p.DiscountPercent, l.DecimalPlaces)
 	}
-	if pr.Cost != nil && pr.DiscountPercent != nil {
-		pr.DiscountAmount = f64(num.Float(num.Dec(*pr.Cost).Mul(num.Dec(*pr.DiscountPercent)).Shift(-2), dec))
-	}
-	pr.NetCost = pr.net(dec)
-	return pr
+	return CatalogPricing(p.Cost, p.SuggestedRetail, p.DiscountPercent, 2)
 }
 
 // rowContext is what a row's derived values need besides the row: the assortment's alerts by

@@ -3,6 +3,7 @@ package imports
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 
 	"its/modules/assortments"
@@ -48,8 +49,10 @@ func (s *Service) AssortmentValidate(ctx context.Context, id string, rows []Row,
 // validateAssortment checks rows for assortment id (spec §5.4): cells, the net cost derived,
 // duplicates by style/colour (critical when importing, duplicateSoft warnings when
 // downloading), the catalog (stylecolor), the product type (import only), the assortment's
-// region (notAllowed) and location (locationId), rows already in it (already), and edited
-// rows (changed).
+// region (notAllowed) and location (locationId), rows already in it (already) or in another
+// assortment of its season, year and region (inAssortment), a line status other than the
+// assortment's status (status), and edited rows (changed). The pricing values the import will
+// take from the catalog for the row's blank cells are shown as filled.
 func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row, subtype string, fromFile bool) (*Result, error) {
 	if subtype != SubtypeBulkDownloader {
 		subtype = SubtypeImport
@@ -128,6 +131,9 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 		if t.Present[pid] {
 			r.add("style", ErrorTypeAlready, SeverityCritical, MsgAlready)
 		}
+		if t.InSeason[pid] {
+			r.add("style", ErrorTypeInAssortment, SeverityWarning, MsgInAssortment)
+		}
 		if subtype == SubtypeImport && a.ProductType != "" && a.ProductType != "All" && !strings.EqualFold(a.ProductType, p.ProductType) {
 			r.add("style", ErrorTypeProductType, SeverityCritical, MsgProductType)
 		}
@@ -137,6 +143,11 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 		if a.LocationID != "" && !p.Available {
 			r.add("style", ErrorTypeLocationId, SeverityWarning, MsgLocationID)
 		}
+		// The assortment's status is the line status its products have in its location.
+		if a.Status != "" && p.Available && !strings.EqualFold(a.Status, p.LineStatus) {
+			r.add("style", ErrorTypeStatus, SeverityWarning, MsgStatus)
+		}
+		fillFromCatalog(r, p, a.DecimalsPlaces)
 	}
 	res := &Result{Rows: rows}
 	summarise(res)
@@ -146,9 +157,12 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 // catalogInfo is what the validation reads of a catalog product; only this is kept, so a large
 // file does not hold its whole catalog rows.
 type catalogInfo struct {
-	ProductType, Region string
+	ProductType, Region, LineStatus string
 	// Available says the product has a price in the assortment's location.
 	Available bool
+	// The catalog pricing a new row starts with.
+	Cost, SuggestedRetail, DiscountPercent *float64
+	Decimals                               int
 }
 
 // products reads the catalog's products of pairs (by product id), with their availability in
@@ -174,13 +188,42 @@ func (s *Service) products(ctx context.Context, pairs []products.Pair, loc strin
 	}
 	for start := 0; start < len(ids); start += catalogChunk {
 		err := s.catalog.Facts(ctx, s.db, ids[start:min(start+catalogChunk, len(ids))], loc, func(f products.Facts) {
-			out[f.ID] = catalogInfo{ProductType: word(f.ProductType), Region: word(f.Region), Available: f.Located}
+			out[f.ID] = catalogInfo{ProductType: word(f.ProductType), Region: word(f.Region), LineStatus: word(f.LineStatus), Available: f.Located,
+				Cost: f.Cost, SuggestedRetail: f.SuggestedRetail, DiscountPercent: f.DiscountPercent, Decimals: f.DecimalPlaces}
 		})
 		if err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// fillFromCatalog lists the pricing values the import will take from the catalog for the row's
+// blank cells: those of the pricing an added row gets (the catalog's, under the row's own
+// values, as the assortment manager computes it) that the row's own values do not give.
+func fillFromCatalog(r *Row, c catalogInfo, decimals int) {
+	given := func(f string) (*float64, bool) {
+		v, ok := r.Values.Lookup(f)
+		if !ok {
+			return nil, false
+		}
+		return number(v), true
+	}
+	imported, perr := assortments.CatalogPricing(c.Cost, c.SuggestedRetail, c.DiscountPercent, c.Decimals).Given(given, decimals)
+	if perr != nil {
+		return
+	}
+	own, _ := assortments.Pricing{}.Given(given, decimals)
+	for _, f := range assortments.PricingFields {
+		v := imported.Value(f)
+		if _, ok := r.Values.Lookup(f); ok || v == nil {
+			continue
+		}
+		if o := own.Value(f); o != nil && *o == *v {
+			continue
+		}
+		r.Filled = append(r.Filled, Filled{Field: f, Value: strconv.FormatFloat(*v, 'f', -1, 64)})
+	}
 }
 
 // ImportAssortment imports rows into assortment id (spec §4.4 step 4): validated again on the

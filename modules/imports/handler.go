@@ -23,6 +23,8 @@ var libraryFrom = registry.WithResource(func(r *http.Request) map[string]any {
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
+	r.Handle("GET", "/api/imports/assortment/{id}/template", actions.ImportsAssortment, h.assortmentTemplate)
+	r.Handle("GET", "/api/imports/assortment/{id}/template/columns", actions.ImportsAssortment, h.assortmentTemplateColumns)
 	r.Handle("POST", "/api/imports/assortment/{id}/columns", actions.ImportsAssortment, h.assortmentColumns)
 	r.Handle("POST", "/api/imports/assortment/{id}/rows", actions.ImportsAssortment, h.assortmentRows)
 	r.Handle("POST", "/api/imports/assortment/{id}/validate", actions.ImportsAssortment, h.assortmentValidate)
@@ -53,6 +55,25 @@ type validateRequest struct {
 type importRequest struct {
 	Rows           []Row `json:"rows"`
 	IgnoreWarnings bool  `json:"ignoreWarnings"`
+}
+
+// assortmentTemplate downloads the template: the expected columns' headers and the example row.
+func (h *Handler) assortmentTemplate(w http.ResponseWriter, r *http.Request) error {
+	t, err := h.svc.AssortmentTemplate(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	return writeXLSX(w, "Import_Template", t.Columns, []Row{t.exampleRow()})
+}
+
+// assortmentTemplateColumns answers the expected columns and the example, for the upload step.
+func (h *Handler) assortmentTemplateColumns(w http.ResponseWriter, r *http.Request) error {
+	t, err := h.svc.AssortmentTemplate(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, t)
+	return nil
 }
 
 func (h *Handler) assortmentColumns(w http.ResponseWriter, r *http.Request) error {

@@ -18,8 +18,16 @@ type RowError struct {
 	ErrorMessage  string `json:"errorMessage"`
 }
 
+// Filled is a value the import will give a cell the row leaves blank (the catalog's), shown in
+// the review so that what is imported is what the user saw.
+type Filled struct {
+	Field string `json:"field"`
+	Value string `json:"value"`
+}
+
 // Row is an import row (spec §3.7): the values as the grid edits them (text), the values the
-// file had (origdata), its errors, and whether the user changed it.
+// file had (origdata), its errors, whether the user changed it, and the values the import fills
+// in for its blank cells (worked out on each validation; the browser's copy is not read).
 type Row struct {
 	// Index is the row's line in the file (1-based, the header being line 1).
 	Index  int   `json:"index"`
@@ -30,6 +38,7 @@ type Row struct {
 	orig    Cells
 	Errors  []RowError `json:"error"`
 	Changed bool       `json:"changed"`
+	Filled  []Filled   `json:"filled,omitempty"`
 }
 
 // rowJSON is a row as the browser sends and receives it.
@@ -39,11 +48,12 @@ type rowJSON struct {
 	OrigData Cells      `json:"origdata"`
 	Errors   []RowError `json:"error"`
 	Changed  bool       `json:"changed"`
+	Filled   []Filled   `json:"filled,omitempty"`
 }
 
 // MarshalJSON writes the row with its whole origdata.
 func (r Row) MarshalJSON() ([]byte, error) {
-	return json.Marshal(rowJSON{Index: r.Index, Values: nonNil(r.Values), OrigData: nonNil(r.OrigData()), Errors: r.Errors, Changed: r.Changed})
+	return json.Marshal(rowJSON{Index: r.Index, Values: nonNil(r.Values), OrigData: nonNil(r.OrigData()), Errors: r.Errors, Changed: r.Changed, Filled: r.Filled})
 }
 
 // UnmarshalJSON reads a row sent back by the grid.
@@ -202,6 +212,7 @@ func normalise(r *Row, cols []Column) {
 	r.Values = vals
 	r.orig = diff(vals, orig)
 	r.Errors = []RowError{}
+	r.Filled = nil
 	r.Changed = false
 	for _, c := range cols {
 		if vals.Get(c.Field) != sheet.Clean(orig.Get(c.Field)) {

@@ -471,6 +471,9 @@ func ScanLocation(row pgx.Row, l *Location, before ...any) error {
 	return err
 }
 
+// locationOrder lists a product's locations: US, CA, EU, UK, then the others by code.
+const locationOrder = `CASE pl.code WHEN 'US' THEN 0 WHEN 'CA' THEN 1 WHEN 'EU' THEN 2 WHEN 'UK' THEN 3 ELSE 4 END, pl.code`
+
 // locationsSQL reads the pricing locations of the products ids (one location when loc is set),
 // in the display order of the locations.
 func locationsSQL(ids []string, loc string) (string, []any) {
@@ -481,7 +484,7 @@ func locationsSQL(ids []string, loc string) (string, []any) {
 		sql += ` AND pl.code = $2`
 		args = append(args, loc)
 	}
-	return sql + ` ORDER BY pl.product_id, CASE pl.code WHEN 'US' THEN 0 WHEN 'CA' THEN 1 WHEN 'EU' THEN 2 WHEN 'UK' THEN 3 ELSE 4 END, pl.code`, args
+	return sql + ` ORDER BY pl.product_id, ` + locationOrder, args
 }
 
 // Facts are what a check of many import rows reads of a catalog product: far less than a
@@ -490,24 +493,41 @@ type Facts struct {
 	ID, ProductType, Region string
 	// Located says the product has a price in the location asked for (in any when none was).
 	Located bool
+	// LineStatus is the product's line status in that location ("" when not located).
+	LineStatus string
+	// Cost and SuggestedRetail are the location's wholesale price and suggested retail (the
+	// product's own when not located); DiscountPercent is the catalog discount; DecimalPlaces
+	// are the location currency's (2 when not located). A new assortment row starts from these.
+	Cost, SuggestedRetail, DiscountPercent *float64
+	DecimalPlaces                          int
 }
 
-// Facts reads the Facts of the products with these ids.
+// Facts reads the Facts of the products with these ids. The location read is loc, or with none
+// given the first in the order the product's locations are listed (as ByIDs lists them).
 func (s *Store) Facts(ctx context.Context, q Querier, ids []string, loc string, each func(Facts)) error {
-	located := `EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id)`
+	where := ``
 	args := []any{ids}
 	if loc != "" {
-		located = `EXISTS (SELECT 1 FROM product_locations pl WHERE pl.product_id = p.id AND pl.code = $2)`
+		where = ` AND pl.code = $2`
 		args = append(args, loc)
 	}
-	rows, err := q.Query(ctx, `SELECT p.id, p.product_type, p.region, `+located+` FROM products p WHERE p.id = ANY($1)`, args...)
+	rows, err := q.Query(ctx, `SELECT p.id, p.product_type, p.region, l.code IS NOT NULL, coalesce(l.line_status, ''),
+		CASE WHEN l.code IS NULL THEN p.cost ELSE l.wholesale_price END::float8,
+		CASE WHEN l.code IS NULL THEN p.suggested_retail ELSE l.suggested_retail END::float8,
+		p.discount_percent::float8, coalesce(l.decimal_places, 2)
+		FROM products p LEFT JOIN LATERAL (
+			SELECT pl.code, pl.line_status, pl.wholesale_price, pl.suggested_retail, c.decimal_places
+			FROM product_locations pl JOIN locations lo ON lo.code = pl.code JOIN currencies c ON c.currency_code = lo.currency_code
+			WHERE pl.product_id = p.id`+where+`
+			ORDER BY `+locationOrder+` LIMIT 1) l ON true
+		WHERE p.id = ANY($1)`, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	var f Facts
 	for rows.Next() {
-		if err := rows.Scan(&f.ID, &f.ProductType, &f.Region, &f.Located); err != nil {
+		var f Facts
+		if err := rows.Scan(&f.ID, &f.ProductType, &f.Region, &f.Located, &f.LineStatus, &f.Cost, &f.SuggestedRetail, &f.DiscountPercent, &f.DecimalPlaces); err != nil {
 			return err
 		}
 		each(f)

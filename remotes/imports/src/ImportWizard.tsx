@@ -7,13 +7,28 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, constants, toast, usePageTitle } from '@its/kit';
 import { DataGrid, type BatchRequest, type BatchResult, type ColumnExtras, type DataGridHandle, type GridRow, type GridSchema, type GridSource } from '@its/grid';
-import { downloadRows, fetchColumns, importRows, readRows, uploadFile, validateRows, type ColumnsAnswer, type ImportRow, type ImportTarget, type RowError, type RowsAnswer } from './api';
+import {
+  downloadRows,
+  fetchColumns,
+  fetchTemplate,
+  importRows,
+  readRows,
+  templateUrl,
+  uploadFile,
+  validateRows,
+  type ColumnsAnswer,
+  type ImportColumn,
+  type ImportRow,
+  type ImportTarget,
+  type RowError,
+  type RowsAnswer,
+} from './api';
 import { ColumnDialog } from './ColumnDialog';
 import { IssuesCell } from './IssuesCell';
-import { afterEdit, buttonFor, type Subtype, type Validation } from './state';
+import { afterDelete, afterEdit, buttonFor, type Subtype, type Validation } from './state';
 import './imports.css';
 
 /** The spec's tooltip of each error type (§5.4); the others carry the server's own words. */
@@ -48,6 +63,77 @@ function failure(intl: IntlShape, e: unknown): string {
     return e.message;
   }
   return intl.formatMessage({ id: 'imports.failed', defaultMessage: 'Something went wrong; please try again.' });
+}
+
+const KINDS = defineMessages({
+  text: { id: 'imports.template.type.text', defaultMessage: 'Text' },
+  number: { id: 'imports.template.type.number', defaultMessage: 'Number' },
+  integer: { id: 'imports.template.type.integer', defaultMessage: 'Whole number' },
+});
+
+/** The upload step's list of the columns an assortment import expects, and its template. */
+function ExpectedColumns({ target }: { target: ImportTarget & { kind: 'assortment' } }) {
+  const intl = useIntl();
+  const q = useQuery({ queryKey: ['imports', 'template', target.id], queryFn: () => fetchTemplate(target), staleTime: 60_000 });
+  if (!q.data) return null;
+  const kind = (c: ImportColumn) =>
+    c.options?.length
+      ? intl.formatMessage({ id: 'imports.template.oneOf', defaultMessage: 'One of: {options}' }, { options: c.options.join(', ') })
+      : intl.formatMessage(KINDS[c.type]);
+  return (
+    <div className="imp-expected" data-testid="import-expected">
+      <div className="imp-expected__head">
+        <h2>
+          <FormattedMessage id="imports.template.title" defaultMessage="Columns the file may hold" />
+        </h2>
+        <a className="its-btn its-btn--ghost" href={templateUrl(target)} download data-testid="import-template">
+          <FormattedMessage id="imports.template.download" defaultMessage="Download the template" />
+        </a>
+      </div>
+      <p className="imp-hint">
+        <FormattedMessage
+          id="imports.template.hint"
+          defaultMessage="The first row holds the headers, in any order; a header is matched to its column by name. The template has these columns and one example row."
+        />
+      </p>
+      <table className="imp-expected__table">
+        <thead>
+          <tr>
+            <th>
+              <FormattedMessage id="imports.template.column" defaultMessage="Column" />
+            </th>
+            <th>
+              <FormattedMessage id="imports.template.needed" defaultMessage="Needed" />
+            </th>
+            <th>
+              <FormattedMessage id="imports.template.kind" defaultMessage="Kind of value" />
+            </th>
+            <th>
+              <FormattedMessage id="imports.template.example" defaultMessage="Example" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {q.data.columns.map((c) => (
+            <tr key={c.field} data-testid={`import-expected-${c.field}`}>
+              <td>{c.header}</td>
+              <td>
+                {c.required ? (
+                  <strong>
+                    <FormattedMessage id="imports.template.required" defaultMessage="Required" />
+                  </strong>
+                ) : (
+                  <FormattedMessage id="imports.template.optional" defaultMessage="Optional" />
+                )}
+              </td>
+              <td>{kind(c)}</td>
+              <td>{q.data.example[c.field] ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /** The button's labels (spec §2.6), by the ids state.ts answers. */
@@ -162,7 +248,12 @@ export function ImportWizard({ target, backTo, title }: Props) {
       messages: {},
     };
   }, [summary, status, intl]);
-  const asGrid = (r: ImportRow, version = 1): GridRow => ({ id: String(r.index), version, line: r.index, issues: r.error.map((e) => e.errorType).join(' '), __errors: r.error, ...r.values });
+  // A blank cell the import fills in (from the catalog) shows the value it will get, marked.
+  const asGrid = (r: ImportRow, version = 1): GridRow => {
+    const filled: Record<string, string> = {};
+    for (const f of r.filled ?? []) if (!r.values[f.field]) filled[f.field] = f.value;
+    return { id: String(r.index), version, line: r.index, issues: r.error.map((e) => e.errorType).join(' '), __errors: r.error, __filled: filled, ...filled, ...r.values };
+  };
 
   const source = useMemo<GridSource>(
     () => ({
@@ -183,8 +274,17 @@ export function ImportWizard({ target, backTo, title }: Props) {
           }
           updated.push(asGrid(r, u.version + 1));
         }
+        let deleted: GridRow[] = [];
+        // Delete item: the rows leave the import; they are neither validated nor imported.
+        if (req.delete?.length) {
+          const out = afterDelete(rows.current, req.delete.map((d) => d.id), next);
+          rows.current = out.rows;
+          next = out.status;
+          deleted = out.deleted.map((r) => asGrid(r));
+          setSummary((s) => s && { ...s, criticalCount: out.criticalCount, warningCount: out.warningCount });
+        }
         setStatus(next);
-        return { updated, added: [], deleted: [] };
+        return { updated, added: [], deleted };
       },
     }),
     [],
@@ -192,14 +292,21 @@ export function ImportWizard({ target, backTo, title }: Props) {
 
   const extras = useMemo<ColumnExtras>(() => {
     const text = (e: RowError) => errorText(intl, e);
+    const filledOf = (p: { data?: unknown }, field: string) => ((p.data as { __filled?: Record<string, string> } | undefined)?.__filled ?? {})[field];
     const out: ColumnExtras = { line: { pinned: 'left' }, issues: { cellRenderer: IssuesCell, cellRendererParams: { text }, pinned: 'left' } };
     for (const c of lastColumns.current?.columns ?? []) {
       out[c.field] = {
         cellClassRules: {
           'imp-cell--critical': (p) => ((p.data as { __errors?: RowError[] })?.__errors ?? []).some((e) => e.field === c.field && e.errorSeverity === 'critical'),
           'imp-cell--warning': (p) => ((p.data as { __errors?: RowError[] })?.__errors ?? []).some((e) => e.field === c.field && e.errorSeverity === 'warning'),
+          'imp-cell--filled': (p) => filledOf(p, c.field) !== undefined && p.value === filledOf(p, c.field),
         },
-        tooltipValueGetter: (p) => (((p.data as { __errors?: RowError[] })?.__errors ?? []).filter((e) => e.field === c.field).map(text).join('\n') || undefined),
+        tooltipValueGetter: (p) => {
+          const lines = ((p.data as { __errors?: RowError[] })?.__errors ?? []).filter((e) => e.field === c.field).map(text);
+          const v = filledOf(p, c.field);
+          if (v !== undefined && p.value === v) lines.push(intl.formatMessage({ id: 'imports.filled', defaultMessage: 'Blank in the file: the import takes {value} from the catalog.' }, { value: v }));
+          return lines.join('\n') || undefined;
+        },
       };
     }
     return out;
@@ -252,6 +359,7 @@ export function ImportWizard({ target, backTo, title }: Props) {
               {refused}
             </p>
           )}
+          {target.kind === 'assortment' && <ExpectedColumns target={target} />}
         </section>
       )}
       {columns && importId && (

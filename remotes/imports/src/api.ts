@@ -23,13 +23,26 @@ export interface RowError {
   errorMessage: string;
 }
 
-/** An import row (spec §3.7). */
+/** A value the import gives a cell the row leaves blank (the catalog's), shown in the review. */
+export interface FilledCell {
+  field: string;
+  value: string;
+}
+
+/** An import row (spec §3.7), with the values the import fills in for its blank cells. */
 export interface ImportRow {
   index: number;
   values: Record<string, string>;
   origdata: Record<string, string>;
   error: RowError[];
   changed: boolean;
+  filled?: FilledCell[];
+}
+
+/** The columns an import expects and an example row (the template the upload step offers). */
+export interface TemplateAnswer {
+  columns: ImportColumn[];
+  example: Record<string, string>;
 }
 
 export interface RowsAnswer {
@@ -51,6 +64,12 @@ export async function uploadFile(file: File, target: ImportTarget, onProgress: (
   const res = await uploadMultipart<{ importId: string }>(file, { usageType: 'importFile', ...params }, onProgress);
   return res.importId;
 }
+
+/** The expected columns for the upload step (only an assortment import has a template). */
+export const fetchTemplate = (t: ImportTarget & { kind: 'assortment' }) => api.get<TemplateAnswer>(`${basePath(t)}/template/columns`, { silent: true });
+
+/** Where the template workbook downloads from. */
+export const templateUrl = (t: ImportTarget & { kind: 'assortment' }) => `/api${basePath(t)}/template`;
 
 export const fetchColumns = (t: ImportTarget, importId: string) => api.post<ColumnsAnswer>(`${basePath(t)}/columns`, { importId }, { silent: true });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterEdit, buttonFor } from './state';
+import { afterDelete, afterEdit, buttonFor } from './state';
 
 describe('the import button follows the state (spec §2.6, §4.4)', () => {
   it('labels each state for an import and for the bulk downloader', () => {
@@ -19,5 +19,32 @@ describe('the import button follows the state (spec §2.6, §4.4)', () => {
     expect(afterEdit('passed', 'cost')).toBe('reset');
     expect(afterEdit('critical', 'cost')).toBe('critical');
     expect(afterEdit('start', 'style')).toBe('start');
+  });
+});
+
+describe('Delete item drops rows from the import (spec §4.4)', () => {
+  const row = (index: number, ...severities: Array<'critical' | 'warning'>) => ({
+    index,
+    error: severities.map((s) => ({ field: 'style', errorType: 'x', errorSeverity: s, errorMessage: '' })),
+  });
+  const rows = [row(2), row(3, 'critical'), row(4, 'warning'), row(5, 'critical', 'warning'), row(6)];
+
+  it('leaves the deleted rows out and counts the rest', () => {
+    const out = afterDelete(rows, ['3', '6'], 'critical');
+    expect(out.rows.map((r) => r.index)).toEqual([2, 4, 5]);
+    expect(out.deleted.map((r) => r.index)).toEqual([3, 6]);
+    expect(out.criticalCount).toBe(1);
+    expect(out.warningCount).toBe(1);
+    expect(out.status).toBe('critical');
+  });
+
+  it('asks for a validation once the last critical row is gone, and passes once the last warning is', () => {
+    expect(afterDelete(rows, ['3', '5'], 'critical').status).toBe('reset');
+    expect(afterDelete(rows, ['3', '5'], 'critical').criticalCount).toBe(0);
+    const warned = [row(2), row(4, 'warning')];
+    expect(afterDelete(warned, ['4'], 'warning').status).toBe('passed');
+    expect(afterDelete(warned, ['2'], 'warning').status).toBe('warning');
+    expect(afterDelete(warned, ['4'], 'reset').status).toBe('reset');
+    expect(afterDelete(warned, ['9'], 'warning').deleted).toEqual([]);
   });
 });

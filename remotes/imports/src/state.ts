@@ -50,3 +50,39 @@ export function afterEdit(status: Validation, field: string): Validation {
   if (status === 'passed' || status === 'warning') return 'reset';
   return status;
 }
+
+interface Reviewed {
+  index: number;
+  error: Array<{ errorSeverity: string }>;
+}
+
+/**
+ * Delete item in the review: the rows left (a deleted row is not imported), the rows deleted,
+ * and the counts and state the rest give. Deleting rows only takes issues away, so the last
+ * warning gone makes the rest pass; the last critical gone asks for a validation again
+ * (Revalidate Items), as a duplicate's first row may have been the one deleted.
+ */
+export function afterDelete<R extends Reviewed>(
+  rows: R[],
+  ids: string[],
+  status: Validation,
+): { rows: R[]; deleted: R[]; criticalCount: number; warningCount: number; status: Validation } {
+  const drop = new Set(ids);
+  const kept: R[] = [];
+  const deleted: R[] = [];
+  let criticalCount = 0;
+  let warningCount = 0;
+  for (const r of rows) {
+    if (drop.has(String(r.index))) {
+      deleted.push(r);
+      continue;
+    }
+    kept.push(r);
+    if (r.error.some((e) => e.errorSeverity === 'critical')) criticalCount++;
+    else if (r.error.length) warningCount++;
+  }
+  let next = status;
+  if (status === 'critical' && criticalCount === 0) next = 'reset';
+  if (status === 'warning' && warningCount === 0) next = 'passed';
+  return { rows: kept, deleted, criticalCount, warningCount, status: next };
+}
