@@ -267,6 +267,19 @@ test.describe('orders', () => {
     await api.ctx.dispose();
   });
 
+  test('a failed fetch of the approvers says the spec’s Users fetch failed!, and the pickers stay empty', async ({ page }) => {
+    await login(page, 'user');
+    await page.route('**/approvers/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+    await page.goto(`${baseUrl()}/orders/promos/needs-review`);
+    await page.getByTestId('new-order').click();
+    const dialog = page.getByTestId('new-order-dialog');
+    await expect(toast(page, 'Users fetch failed!')).toBeVisible();
+    await expect(page.locator('.its-toast').filter({ hasText: 'Users fetch failed!' })).toHaveCount(1);
+    await expect(dialog.getByTestId('new-approver').locator('option')).toHaveCount(1);
+    await shot(page, 'orders-approvers-fetch-failed');
+    await page.unroute('**/approvers/**');
+  });
+
   test('a rejected submit lists each server error on its own line', async ({ page }) => {
     await login(page, 'user');
     await page.goto(`${baseUrl()}/orders/promos/needs-review`);

@@ -17,8 +17,8 @@ import {
   formatTitle,
   getPreference,
   setPreference,
-  toast,
   useCurrentUser,
+  useFailureToast,
   useDecisions,
   useModules,
   useOptions,
@@ -173,9 +173,7 @@ function Dashboard() {
     staleTime: 60_000,
     retry: false,
   });
-  useEffect(() => {
-    if (announcements.isError) toast.error(intl.formatMessage({ id: 'dashboard.announcements.error', defaultMessage: 'Error: Cannot fetch Announcements' }), { key: 'announcements' });
-  }, [announcements.isError, intl]);
+  useFailureToast(announcements.isError, intl.formatMessage({ id: 'dashboard.announcements.error', defaultMessage: 'Error: Cannot fetch Announcements' }), 'announcements');
 
   // Shares the shell's notification query (same key): one request for both.
   const notifications = useQuery({

@@ -273,7 +273,7 @@ export const APPROVER_ROLES = enums.orders.approverRoles;
 export type ApproverRole = (typeof APPROVER_ROLES)[number];
 /** The users holding role of promo orders, by name, without the caller (who cannot approve their own order). */
 export const listApprovers = (area: Area, subtype: string, role: ApproverRole, signal?: AbortSignal) =>
-  api.get<Approver[]>(`${base(area, subtype)}/approvers/${role}`, { signal });
+  api.get<Approver[]>(`${base(area, subtype)}/approvers/${role}`, { signal, silent: true });
 export const listAssignments = (signal?: AbortSignal) => api.get<Assignment[]>('/coordinatorAssignments', { signal });
 
 /** The coordinator assignments grid as xlsx or csv, as the page shows it. */

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DELAY_MS, ToastViewport, getToasts, toast, toastOffset } from './toasts';
+import { TOAST_DELAY_MS, ToastViewport, clearToasts, getToasts, toast, toastOffset, useFailureToast } from './toasts';
 
 const view = () =>
   render(
@@ -61,5 +61,21 @@ describe('toasts', () => {
       toast.warning('second', { key: 'chunk' });
     });
     expect(getToasts().map((t) => t.message)).toEqual(['second']);
+  });
+
+  it('show a failed fetch once, by its key, and again after it fails anew', () => {
+    clearToasts();
+    function Probe({ failed }: { failed: boolean }) {
+      useFailureToast(failed, 'Users fetch failed!', 'users-fetch');
+      return null;
+    }
+    const { rerender } = render(<Probe failed={false} />);
+    expect(getToasts()).toHaveLength(0);
+    rerender(<Probe failed />);
+    rerender(<Probe failed />);
+    expect(getToasts().map((t) => [t.type, t.message])).toEqual([['error', 'Users fetch failed!']]);
+    rerender(<Probe failed={false} />);
+    rerender(<Probe failed />);
+    expect(getToasts()).toHaveLength(1);
   });
 });

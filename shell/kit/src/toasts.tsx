@@ -103,6 +103,17 @@ const shortcut =
   (message, opts) =>
     showToast({ ...opts, message, type });
 
+/**
+ * Shows message as an error toast (under key, so it shows once) while failed is true: the fixed
+ * texts of platform spec §8 for a failed fetch ('Users fetch failed!', 'Dynamic options fetch
+ * failed!').
+ */
+export function useFailureToast(failed: boolean, message: string, key: string): void {
+  useEffect(() => {
+    if (failed) showToast({ type: 'error', message, key });
+  }, [failed, message, key]);
+}
+
 export const toast = {
   show: showToast,
   success: shortcut('success'),

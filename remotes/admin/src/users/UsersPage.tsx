@@ -15,6 +15,7 @@ import {
   chrome,
   confirm,
   useCurrentUser,
+  useFailureToast,
   usePageChrome,
   usePageTitle,
   withModuleMessages,
@@ -199,6 +200,7 @@ function UsersPage() {
   const [debounced, setDebounced] = useState(() => text.trim());
   const [selected, setSelected] = useState<string | null>(null);
   const list = useUserList(status, debounced);
+  useFailureToast(list.isError, intl.formatMessage({ id: 'admin.users.fetchFailed', defaultMessage: 'Users fetch failed!' }), 'admin-users-fetch');
   const actions = useAccountActions();
   usePageTitle(intl.formatMessage({ id: 'admin.users.pageTitle', defaultMessage: 'Users and access' }));
 

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog, Spinner, toast } from '@its/kit';
+import { Dialog, Spinner, toast, useFailureToast } from '@its/kit';
 import { fetchLocations } from '@its/grid';
 import type { Assortment } from '../api';
 import { errorText, fieldLabel, msg } from '../messages';
@@ -62,7 +62,9 @@ export function NewInternalDialog({
     queryFn: ({ signal }) => productOptions(form.productType, signal),
     staleTime: 10 * 60_000,
     enabled: form.source === 'query',
+    retry: false,
   });
+  useFailureToast(options.isError, intl.formatMessage({ id: 'assortments.internal.optionsFailed', defaultMessage: 'Dynamic options fetch failed!' }), 'internal-options');
   const errors = internalFormErrors(form);
   const set = <K extends keyof InternalForm>(k: K, v: InternalForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const years = useMemo(() => {

@@ -109,4 +109,4 @@ export interface ProductOptions {
 }
 
 export const productOptions = (productType: string, signal?: AbortSignal) =>
-  api.post<ProductOptions>('/internalAssortments/products/options', { productType }, { signal });
+  api.post<ProductOptions>('/internalAssortments/products/options', { productType }, { signal, silent: true });

@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog, Spinner, toast, useCurrentUser } from '@its/kit';
+import { Dialog, Spinner, toast, useCurrentUser, useFailureToast } from '@its/kit';
 import { fetchLocations } from '@its/grid';
 import { createOrder, customerRef, duplicateOrder, listApprovers, listAssignments, type AddProduct, type ApproverRole, type Area, type Customer, type Order, type OrderFields } from '../api';
 import { CustomerCard, CustomerPicker } from '../customer/CustomerPicker';
@@ -249,7 +249,8 @@ interface ApproverSelectProps {
 /** Picks a promo approver by name among the users holding the role (the caller is never offered). */
 function ApproverSelect({ area, subtype, role, value, onChange, testId }: ApproverSelectProps) {
   const intl = useIntl();
-  const people = useQuery({ queryKey: ['orders', 'approvers', role], queryFn: ({ signal }) => listApprovers(area, subtype, role, signal) });
+  const people = useQuery({ queryKey: ['orders', 'approvers', role], queryFn: ({ signal }) => listApprovers(area, subtype, role, signal), retry: false });
+  useFailureToast(people.isError, intl.formatMessage({ id: 'orders.approver.fetchFailed', defaultMessage: 'Users fetch failed!' }), 'orders-approvers');
   return (
     <select className="its-input" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} data-autofocus={role === 'approver' || undefined} disabled={people.isPending}>
       <option value="">{intl.formatMessage({ id: 'orders.approver.choose', defaultMessage: 'Choose…' })}</option>
