@@ -258,8 +258,10 @@ type StyleColor struct {
 
 // Style is a wholesale style of a region priced at an origin.
 type Style struct {
-	Style          string       `json:"style"`
-	Name           string       `json:"name"`
+	Style string `json:"style"`
+	Name  string `json:"name"`
+	// Thumbnail is the picture of the style's first colour offered, for the style pickers.
+	Thumbnail      string       `json:"thumbnail,omitempty"`
 	ProductType    string       `json:"productType"`
 	Division       string       `json:"division"`
 	Gender         string       `json:"gender"`
@@ -338,7 +340,7 @@ func (s *Service) styles(ctx context.Context, region string, loc *products.Locat
 		}
 		st := by[p.Style]
 		if st == nil {
-			st = &Style{Style: p.Style, Name: p.Name, ProductType: p.ProductType, Division: p.Division, Gender: p.Gender,
+			st = &Style{Style: p.Style, Name: p.Name, Thumbnail: p.Thumbnail, ProductType: p.ProductType, Division: p.Division, Gender: p.Gender,
 				Currency: loc.CurrencyCode, CurrencySymbol: loc.CurrencySymbol, DecimalPlaces: loc.DecimalPlaces, Colors: []StyleColor{}}
 			by[p.Style] = st
 			out = append(out, st)
@@ -423,7 +425,6 @@ type Approver struct {
 	Code string `json:"code"`
 	Name string `json:"name"`
 }
-
 
 // Approvers lists, for a promo order's approver picker, the active users holding role ("approver"
 // or "seniorApprover") of promo orders, by name; the caller is left out, as the requester of the

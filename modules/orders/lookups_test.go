@@ -223,6 +223,10 @@ func TestStyleLookups(t *testing.T) {
 		if s[:3] != prefix || a.Count(`SELECT count(*) FROM products WHERE style = $1 AND channel = 'Wholesale' AND region = 'Europe'`, s) == 0 {
 			t.Fatalf("autocomplete hit %s", s)
 		}
+		// Each hit with its name and picture, so a style is picked by more than its number.
+		if th, _ := h.(map[string]any)["thumbnail"].(string); th == "" || h.(map[string]any)["name"] == "" {
+			t.Fatalf("autocomplete hit %s without its name or picture: %v", s, h)
+		}
 	}
 	if hits[0].(map[string]any)["style"] != style {
 		t.Fatalf("the first European style first: %v", hits[0])

@@ -305,6 +305,8 @@ export interface WofColor {
 export interface WofStyle {
   style: string;
   name: string;
+  /** The picture of the style's first colour offered. */
+  thumbnail?: string;
   currency: string;
   decimalPlaces: number;
   colors: WofColor[];

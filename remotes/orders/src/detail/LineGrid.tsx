@@ -113,7 +113,7 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
           // Wholesale offers only what the order's region sells, priced at its origin (spec §3.6).
           // Each suggestion with its name (and picture) so a style is picked by more than its number.
           if (order.type === 'WHOLESALE' && order.region && order.origin) {
-            return (await wofStyleAutocomplete(order.region, order.origin, order.customer?.id ?? '', text, signal)).map((s) => ({ value: s.style, label: s.name }));
+            return (await wofStyleAutocomplete(order.region, order.origin, order.customer?.id ?? '', text, signal)).map((s) => ({ value: s.style, label: s.name, image: s.thumbnail }));
           }
           return (await autocompleteStyles(text, signal)).map((s) => ({ value: s.style, label: s.name, image: s.thumbnail }));
         }
