@@ -110,3 +110,26 @@ test('tablets under 1024 px get the orientation alert', async ({ browser }) => {
   await expect(page.getByTestId('orientation-alert')).toBeVisible();
   await context.close();
 });
+
+test('in ja-JP an order list shows its statuses and product types in Japanese, not in English', async ({ page }) => {
+  await login(page, 'user');
+  await page.getByTestId('language-menu').click();
+  await page.locator('[data-locale="ja-JP"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  for (const view of ['active-orders', 'archived-orders']) {
+    await page.goto(`${baseUrl()}/orders/samples/${view}`);
+    const list = page.getByTestId('order-list');
+    const statuses = list.getByTestId('order-status');
+    await expect(statuses.first()).toBeVisible();
+    const shown = await statuses.evaluateAll((els) => els.map((e) => ({ value: e.getAttribute('data-status') ?? '', text: e.textContent ?? '' })));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const s of shown) {
+      expect(s.text, `status ${s.value}`).not.toMatch(/[A-Za-z]/);
+      expect(s.value).not.toBe('');
+    }
+    const types = await list.locator('.ag-cell[col-id="productType"]').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));
+    expect(types.length).toBeGreaterThan(0);
+    for (const t of types) expect(['All', 'Footwear', 'Apparel']).not.toContain(t);
+    await shot(page, `orders-${view}-ja-JP`);
+  }
+});

@@ -51,6 +51,16 @@ export const enums = {
     /** Genders (division groups) of an internal assortment */
     genders: ['Mens', 'Womens', 'Kids', 'Unisex'],
   },
+  orders: {
+    /** Statuses of an order (spec §4.3); PENDING is the wholesale draft */
+    orderStatuss: ['DRAFT', 'PENDING', 'SUBMITTED', 'IN PROGRESS', 'UNAPPROVED ORDER', 'CANCELED', 'COMPLETED', 'ARCHIVED', 'INACTIVE', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
+    /** The steps of a promo order's review, in order */
+    approvalStatuss: ['PENDING', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
+    /** Statuses of a sample or promo line */
+    lineStatuss: ['DRAFT', 'PENDING', 'APPROVED', 'DENIED'],
+    /** Product types of an order */
+    productTypes: ['All', 'Footwear', 'Apparel', 'POP'],
+  },
   products: {
     /** The product library's columns it groups by (the groups counted on the server, the rows read by scrolling) */
     groupFields: ['division', 'gender', 'productType', 'season', 'year', 'pillar'],
