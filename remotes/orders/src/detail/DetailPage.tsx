@@ -113,9 +113,9 @@ function Header({ area, o, facts, onComment, canComment, customer }: HeaderProps
           className="its-input"
           rows={1}
           value={comment}
-          disabled={!canComment}
+          readOnly={!canComment}
           onChange={(e) => setComment(e.target.value)}
-          onBlur={() => comment !== o.comment && void onComment(comment)}
+          onBlur={() => canComment && comment !== o.comment && void onComment(comment)}
           maxLength={2000}
           data-testid="order-comment"
         />
@@ -281,7 +281,7 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
         o={o}
         facts={q.data ?? undefined}
         onComment={saveComment}
-        canComment={canEdit || own}
+        canComment={!!canEdit}
         customer={area === 'wholesale' && <CustomerSection order={o} canEdit={!!canEdit} onSave={saveFields} />}
       />
       <div className="or-actions">
