@@ -133,3 +133,22 @@ test('in ja-JP an order list shows its statuses and product types in Japanese, n
     await shot(page, `orders-${view}-ja-JP`);
   }
 });
+
+test('a walk through the assortment pages and the product library leaves no federation or ag-grid warning in the console', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/already registered|AG Grid: (warning|error) #\d+/.test(text)) warnings.push(`${page.url()}: ${text}`);
+  });
+  await login(page, 'adminEditor');
+  for (const path of ['/product/assortments', '/product/assortments/internal/wholesale', '/product/assortments/seasons/manage', '/product/libraries/products']) {
+    await page.goto(`${baseUrl()}${path}`);
+    await expect(page.locator('.ag-root').first()).toBeVisible();
+    // The grid's first block and its remote's chunks have come (an empty list shows no row).
+    await page.waitForLoadState('networkidle');
+  }
+  // Back on the dashboard through the menu: the registry is not registered again.
+  await page.getByTestId('app-bar').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('quick-links')).toBeVisible();
+  expect(warnings).toEqual([]);
+});
