@@ -132,6 +132,15 @@ test('in ja-JP an order list shows its statuses and product types in Japanese, n
     for (const t of types) expect(['All', 'Footwear', 'Apparel']).not.toContain(t);
     await shot(page, `orders-${view}-ja-JP`);
   }
+  // An order's page: its status in the header and its lines' statuses and product types.
+  await page.getByTestId('order-list').getByTestId('open-order').first().click();
+  const detail = page.getByTestId('order-detail');
+  await expect(detail).toBeVisible();
+  await expect(page.getByTestId('order-header').getByTestId('order-status')).not.toHaveText(/[A-Za-z]/);
+  const cells = detail.locator('.ag-row .ag-cell[col-id="status"], .ag-row .ag-cell[col-id="productType"]');
+  await expect(cells.first()).toBeVisible();
+  for (const t of await cells.evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''))) expect(t).not.toMatch(/^(DRAFT|PENDING|APPROVED|DENIED|All|Footwear|Apparel)$/);
+  await shot(page, 'orders-detail-ja-JP');
 });
 
 test('a walk through the assortment pages and the product library leaves no federation or ag-grid warning in the console', async ({ page }) => {

@@ -53,3 +53,9 @@ export function enumLabel(intl: IntlShape, labels: Record<string, MessageDescrip
   const m = Object.hasOwn(labels, value) ? labels[value] : undefined;
   return m ? intl.formatMessage(m) : value;
 }
+
+/** A grid column's value formatter showing its values in the user's language. */
+export const enumFormatter =
+  (intl: IntlShape, labels: Record<string, MessageDescriptor>) =>
+  (p: { value?: unknown }): string =>
+    typeof p.value === 'string' ? enumLabel(intl, labels, p.value) : '';

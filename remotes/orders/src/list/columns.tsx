@@ -4,7 +4,7 @@ import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { ColumnExtras, GridColumn, GridSchema } from '@its/grid';
 import { orderPath, type Area } from '../api';
-import { approvalStatusLabels, enumLabel, lineStatusLabels, orderStatusLabels, productTypeLabels } from '../enums';
+import { approvalStatusLabels, enumFormatter, enumLabel, lineStatusLabels, orderStatusLabels, productTypeLabels } from '../enums';
 
 interface Col {
   field: string;
@@ -103,6 +103,6 @@ export function listExtras(area: Area, intl: IntlShape): ColumnExtras {
     orderNumber: { cellRenderer: OrderLink, cellRendererParams: { area }, pinned: 'left' },
     status: { cellRenderer: StatusCell, cellRendererParams: { labels: statusLabels } },
     orderApprovalStatus: { cellRenderer: StatusCell, cellRendererParams: { labels: approvalStatusLabels } },
-    productType: { valueFormatter: (p) => (typeof p.value === 'string' ? enumLabel(intl, productTypeLabels, p.value) : '') },
+    productType: { valueFormatter: enumFormatter(intl, productTypeLabels) },
   };
 }
