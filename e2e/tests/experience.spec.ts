@@ -110,3 +110,54 @@ test('tablets under 1024 px get the orientation alert', async ({ browser }) => {
   await expect(page.getByTestId('orientation-alert')).toBeVisible();
   await context.close();
 });
+
+test('in ja-JP an order list shows its statuses and product types in Japanese, not in English', async ({ page }) => {
+  await login(page, 'user');
+  await page.getByTestId('language-menu').click();
+  await page.locator('[data-locale="ja-JP"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  for (const view of ['active-orders', 'archived-orders']) {
+    await page.goto(`${baseUrl()}/orders/samples/${view}`);
+    const list = page.getByTestId('order-list');
+    const statuses = list.getByTestId('order-status');
+    await expect(statuses.first()).toBeVisible();
+    const shown = await statuses.evaluateAll((els) => els.map((e) => ({ value: e.getAttribute('data-status') ?? '', text: e.textContent ?? '' })));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const s of shown) {
+      expect(s.text, `status ${s.value}`).not.toMatch(/[A-Za-z]/);
+      expect(s.value).not.toBe('');
+    }
+    const types = await list.locator('.ag-cell[col-id="productType"]').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));
+    expect(types.length).toBeGreaterThan(0);
+    for (const t of types) expect(['All', 'Footwear', 'Apparel']).not.toContain(t);
+    await shot(page, `orders-${view}-ja-JP`);
+  }
+  // An order's page: its status in the header and its lines' statuses and product types.
+  await page.getByTestId('order-list').getByTestId('open-order').first().click();
+  const detail = page.getByTestId('order-detail');
+  await expect(detail).toBeVisible();
+  await expect(page.getByTestId('order-header').getByTestId('order-status')).not.toHaveText(/[A-Za-z]/);
+  const cells = detail.locator('.ag-row .ag-cell[col-id="status"], .ag-row .ag-cell[col-id="productType"]');
+  await expect(cells.first()).toBeVisible();
+  for (const t of await cells.evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''))) expect(t).not.toMatch(/^(DRAFT|PENDING|APPROVED|DENIED|All|Footwear|Apparel)$/);
+  await shot(page, 'orders-detail-ja-JP');
+});
+
+test('a walk through the assortment pages and the product library leaves no federation or ag-grid warning in the console', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/already registered|AG Grid: (warning|error) #\d+/.test(text)) warnings.push(`${page.url()}: ${text}`);
+  });
+  await login(page, 'adminEditor');
+  for (const path of ['/product/assortments', '/product/assortments/internal/wholesale', '/product/assortments/seasons/manage', '/product/libraries/products']) {
+    await page.goto(`${baseUrl()}${path}`);
+    await expect(page.locator('.ag-root').first()).toBeVisible();
+    // The grid's first block and its remote's chunks have come (an empty list shows no row).
+    await page.waitForLoadState('networkidle');
+  }
+  // Back on the dashboard through the menu: the registry is not registered again.
+  await page.getByTestId('app-bar').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('quick-links')).toBeVisible();
+  expect(warnings).toEqual([]);
+});

@@ -249,6 +249,11 @@ func (s *Service) Save(ctx context.Context, req *Request) (*Document, string, er
 		if d.DisplayName == "" {
 			d.DisplayName = req.DocumentType.Type + " " + req.DocumentType.SubType
 		}
+		name, err := s.store.uniqueName(ctx, tx, d.ownerID, d.ID, d.DisplayName)
+		if err != nil {
+			return err
+		}
+		d.DisplayName = name
 		d.Filename, d.Subject, d.Body = strings.TrimSpace(req.Filename), req.Subject, req.Body
 		d.Recipients, d.BCCRecipients = req.Recipients, req.BCCRecipients
 		if d.Frequency != req.Frequency || (req.Frequency != "" && d.NextRunAt == nil) {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"regexp"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -85,6 +88,39 @@ func (s *Store) save(ctx context.Context, tx pgx.Tx, d *Document) (*Document, er
 		bcc_recipients = $12, frequency = $13, next_run_at = $14, modified_at = now() WHERE id = $15 RETURNING `+docColumns,
 		append(args, d.ID)...))
 }
+
+// uniqueName answers name, or, when another of the owner's documents has it, the name with the
+// lowest free " (n)" suffix (n from 2; a name that already ends in one is counted on from its
+// base). Saves of one owner are serialised for the rest of tx, so two cannot take the same name.
+func (s *Store) uniqueName(ctx context.Context, tx pgx.Tx, ownerID, selfID, name string) (string, error) {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('assortment_documents.display_name:' || $1, 0))`, ownerID); err != nil {
+		return "", err
+	}
+	base := name
+	if m := numbered.FindStringSubmatch(name); m != nil {
+		base = m[1]
+	}
+	rows, err := tx.Query(ctx, `SELECT display_name FROM assortment_documents
+		WHERE owner_id = $1 AND id::text <> $2 AND left(display_name, length($3)) = $3`, ownerID, selfID, base)
+	if err != nil {
+		return "", err
+	}
+	taken, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return "", err
+	}
+	if !slices.Contains(taken, name) {
+		return name, nil
+	}
+	for n := 2; ; n++ {
+		if c := fmt.Sprintf("%s (%d)", base, n); !slices.Contains(taken, c) {
+			return c, nil
+		}
+	}
+}
+
+// numbered is a name with a " (n)" suffix: its base and number.
+var numbered = regexp.MustCompile(`^(.*\S) \((\d+)\)$`)
 
 func (s *Store) delete(ctx context.Context, tx pgx.Tx, id string) error {
 	_, err := tx.Exec(ctx, `DELETE FROM assortment_documents WHERE id = $1`, id)

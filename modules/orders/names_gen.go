@@ -2,7 +2,63 @@
 
 package orders
 
-// The roles of promo orders whose holders the approver pickers offer.
+// Statuses of an order (spec §4.3); PENDING is the wholesale draft.
+const (
+	OrderStatusDRAFT            = "DRAFT"
+	OrderStatusPENDING          = "PENDING"
+	OrderStatusSUBMITTED        = "SUBMITTED"
+	OrderStatusINPROGRESS       = "IN PROGRESS"
+	OrderStatusUNAPPROVEDORDER  = "UNAPPROVED ORDER"
+	OrderStatusCANCELED         = "CANCELED"
+	OrderStatusCOMPLETED        = "COMPLETED"
+	OrderStatusARCHIVED         = "ARCHIVED"
+	OrderStatusINACTIVE         = "INACTIVE"
+	OrderStatusREQUIRESAPPROVER = "REQUIRES APPROVER"
+	OrderStatusREQUIRESSENIOR   = "REQUIRES SENIOR"
+	OrderStatusREVIEWCOMPLETE   = "REVIEW COMPLETE"
+	OrderStatusPROCESSED        = "PROCESSED"
+	OrderStatusFINALIZED        = "FINALIZED"
+)
+
+// OrderStatuss lists every orderStatus value in order.
+var OrderStatuss = []string{OrderStatusDRAFT, OrderStatusPENDING, OrderStatusSUBMITTED, OrderStatusINPROGRESS, OrderStatusUNAPPROVEDORDER, OrderStatusCANCELED, OrderStatusCOMPLETED, OrderStatusARCHIVED, OrderStatusINACTIVE, OrderStatusREQUIRESAPPROVER, OrderStatusREQUIRESSENIOR, OrderStatusREVIEWCOMPLETE, OrderStatusPROCESSED, OrderStatusFINALIZED}
+
+// The steps of a promo order's review, in order.
+const (
+	ApprovalStatusPENDING          = "PENDING"
+	ApprovalStatusREQUIRESAPPROVER = "REQUIRES APPROVER"
+	ApprovalStatusREQUIRESSENIOR   = "REQUIRES SENIOR"
+	ApprovalStatusREVIEWCOMPLETE   = "REVIEW COMPLETE"
+	ApprovalStatusPROCESSED        = "PROCESSED"
+	ApprovalStatusFINALIZED        = "FINALIZED"
+)
+
+// ApprovalStatuss lists every approvalStatus value in order.
+var ApprovalStatuss = []string{ApprovalStatusPENDING, ApprovalStatusREQUIRESAPPROVER, ApprovalStatusREQUIRESSENIOR, ApprovalStatusREVIEWCOMPLETE, ApprovalStatusPROCESSED, ApprovalStatusFINALIZED}
+
+// Statuses of a sample or promo line.
+const (
+	LineStatusDRAFT    = "DRAFT"
+	LineStatusPENDING  = "PENDING"
+	LineStatusAPPROVED = "APPROVED"
+	LineStatusDENIED   = "DENIED"
+)
+
+// LineStatuss lists every lineStatus value in order.
+var LineStatuss = []string{LineStatusDRAFT, LineStatusPENDING, LineStatusAPPROVED, LineStatusDENIED}
+
+// Product types of an order.
+const (
+	ProductTypeAll      = "All"
+	ProductTypeFootwear = "Footwear"
+	ProductTypeApparel  = "Apparel"
+	ProductTypePOP      = "POP"
+)
+
+// ProductTypes lists every productType value in order.
+var ProductTypes = []string{ProductTypeAll, ProductTypeFootwear, ProductTypeApparel, ProductTypePOP}
+
+// The roles of promo orders whose holders the approver pickers offer (not shown as words).
 const (
 	ApproverRoleApprover       = "approver"
 	ApproverRoleSeniorApprover = "seniorApprover"

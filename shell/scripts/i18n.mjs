@@ -3,7 +3,10 @@
 //   extract: writes each package's en-US catalog from the messages in its source (@formatjs/cli).
 //   check:   fails when an en-US catalog is out of date, when a locale lacks a key or has an
 //            extra one, when a translation drops or renames a placeholder, or when a locale
-//            keeps the English text (unless the allow-list says the word is the same there).
+//            keeps the English text (unless the allow-list says the word is the same there), or
+//            when an enumeration value users see has no message: every value of a manifest's
+//            status enumeration, and of any enumeration the catalog words one value of, needs
+//            <module>.enum.<plural>.<value> in the catalogs of the module's remote (enumMessageId).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,7 +123,50 @@ for (const pkg of packages()) {
   }
 }
 
+/**
+ * The manifests' enumerations (the generated enums.ts, an object literal, by module and plural
+ * name) with the package whose catalogs word them: the module's remote's, the shell's without one.
+ */
+function enumerations(pkgs) {
+  const src = readFileSync(join(root, 'shell/kit/src/generated/enums.ts'), 'utf8');
+  const literal = /export const enums = (\{[\s\S]*?\n\}) as const;/.exec(src);
+  if (!literal) throw new Error('shell/kit/src/generated/enums.ts: no enums object');
+  const enums = new Function(`return ${literal[1]};`)();
+  const owner = new Map();
+  const modules = join(root, 'modules');
+  for (const dir of readdirSync(modules)) {
+    const f = join(modules, dir, 'module.yaml');
+    if (!existsSync(f)) continue;
+    const yaml = readFileSync(f, 'utf8');
+    const id = /^id:\s*(\S+)/m.exec(yaml)?.[1];
+    const entry = /^remote:\s*\n(?:\s+.*\n)*?\s+entry:\s*\/remotes\/([^/\s]+)\//m.exec(yaml)?.[1];
+    if (!id) continue;
+    const camel = id.replace(/[-_.]([a-z])/g, (_, c) => c.toUpperCase());
+    owner.set(camel, pkgs.find((p) => p.name === (entry ? `remotes/${entry}` : 'shell')));
+  }
+  return Object.entries(enums).flatMap(([module, byName]) =>
+    Object.entries(byName).map(([plural, values]) => ({ module, plural, values, pkg: owner.get(module) })),
+  );
+}
+
 if (cmd === 'check') {
+  // Enumeration values users see: a status enumeration is worded whole, and so is any other
+  // enumeration the catalog words a value of (a value left out would show untranslated).
+  const pkgs = packages();
+  for (const e of enumerations(pkgs)) {
+    if (!e.pkg) continue;
+    const prefix = `${e.module}.enum.${e.plural}.`;
+    for (const locale of LOCALES) {
+      const cat = readCatalog(e.pkg, locale) ?? {};
+      const worded = Object.keys(cat).some((id) => id.startsWith(prefix));
+      if (!/status/i.test(e.plural) && !worded) continue;
+      for (const v of e.values) {
+        checked++;
+        if (!(`${prefix}${v}` in cat)) fail(`${e.pkg.name} ${locale}: enumeration value ${e.module} ${e.plural} "${v}" has no message ${prefix}${v}`);
+      }
+    }
+  }
+
   // One check per translation (key × locale); the closing line counts them like a test runner.
   console.log(`i18n: ${checked - problems} passed, ${problems} failed`);
   if (problems) process.exit(1);

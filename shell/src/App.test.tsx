@@ -103,14 +103,24 @@ describe('the shell', () => {
     expect(await within(bar).findByText('9+')).toBeTruthy();
   });
 
-  it('sends a gated route without its permission, and unknown paths, to the default', async () => {
+  it('sends a gated route without its permission, and unknown paths, to the default, saying why', async () => {
     start('/orders/wholesale', server({ loggedIn: true }));
     expect(await screen.findByTestId('remote-dashboard')).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
+    // A link the user may not follow (an announcement's to a page of another role) says so.
+    expect(await screen.findByText('You cannot open /orders/wholesale: it does not exist or your role has no access to it. You are on your start page instead.')).toBeTruthy();
     act(() => window.history.pushState({}, '', '/no/such/page'));
     cleanupAndStart('/no/such/page');
     expect(await screen.findByTestId('remote-dashboard')).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
+    expect(await screen.findByText(/You cannot open \/no\/such\/page:/)).toBeTruthy();
+  });
+
+  it('says nothing when the bare address opens the start page', async () => {
+    start('/', server({ loggedIn: true }));
+    expect(await screen.findByTestId('remote-dashboard')).toBeTruthy();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText(/You cannot open/)).toBeNull();
   });
 
   it('opens an allowed route with its meta, and follows a redirect route', async () => {

@@ -12,6 +12,7 @@ import {
   isCancelled,
   matchLocale,
   setPreference,
+  toast,
   type Locale,
   type ShellValue,
 } from '@its/kit';
@@ -61,9 +62,25 @@ function LoggedOutOnly({ children, to }: { children: ReactNode; to: string }) {
   return loggedIn ? <Navigate to={to} replace /> : <>{children}</>;
 }
 
-/** Unknown paths and gated routes without permission go to the logged-in default. */
+/**
+ * Unknown paths and gated routes without permission go to the logged-in default, saying which
+ * address could not be opened (a link from an announcement or a mail may name a page of another
+ * role); the bare address opens the default without a word.
+ */
 function ToDefault({ to }: { to: string }) {
   const { pathname } = useLocation();
+  const intl = useIntl();
+  const refused = pathname !== to && pathname !== '/';
+  useEffect(() => {
+    if (!refused) return;
+    toast.warning(
+      intl.formatMessage(
+        { id: 'route.refused', defaultMessage: 'You cannot open {path}: it does not exist or your role has no access to it. You are on your start page instead.' },
+        { path: pathname },
+      ),
+      { key: 'route-refused', persistent: true },
+    );
+  }, [refused, pathname, intl]);
   if (pathname === to) {
     return (
       <EmptyState icon="lock" title={<FormattedMessage id="route.noAccess" defaultMessage="There is nothing here you have access to." />} />

@@ -21,19 +21,32 @@ export class RemoteLoadError extends Error {
   }
 }
 
-/** Registers (or re-points) the remotes of these modules; answers the ones registered. */
+/**
+ * Registers (or re-points) the remotes of these modules, each remote once even when several
+ * modules serve their pages from it; answers the ones registered. A remote re-pointed (its
+ * entry changed, or forgotten after a failed load) is removed from the runtime first, so the
+ * runtime never overrides one it holds (it warns "already registered" when it does).
+ */
 export function registerModuleRemotes(modules: ModuleEntry[]): string[] {
-  const fresh = [];
+  const fresh = new Map<string, { name: string; entry: string }>();
   for (const m of modules) {
     if (!m.remote?.name || !m.remote.entry) continue;
-    if (registered.get(m.remote.name) === m.remote.entry) continue;
-    fresh.push({ name: m.remote.name, entry: m.remote.entry });
+    if (registered.get(m.remote.name) === m.remote.entry || fresh.has(m.remote.name)) continue;
+    fresh.set(m.remote.name, { name: m.remote.name, entry: m.remote.entry });
   }
-  if (fresh.length && getInstance()) {
-    registerRemotes(fresh, { force: true });
-    for (const r of fresh) registered.set(r.name, r.entry);
+  const host = getInstance();
+  if (fresh.size && host) {
+    // What registerRemotes' force does, without its warning: drop the held remote, its loaded
+    // container and its manifest, so the next load fetches them again.
+    const held = host.options.remotes.filter((r) => fresh.has(r.name));
+    const handler = host.remoteHandler as unknown as { removeRemote(r: (typeof held)[number]): void };
+    for (const r of held) handler.removeRemote(r);
+    // The runtime makes each entry it is given absolute in place: it gets copies, and the
+    // entries kept are the registry's, which the next registration compares.
+    registerRemotes([...fresh.values()].map((r) => ({ ...r })));
+    for (const r of fresh.values()) registered.set(r.name, r.entry);
   }
-  return fresh.map((r) => r.name);
+  return [...fresh.keys()];
 }
 
 const exposeKey = (remote: string, expose: string) => `${remote}/${expose.replace(/^\.\//, '')}`;

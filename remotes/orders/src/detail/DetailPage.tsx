@@ -19,6 +19,7 @@ import { areaTitles, fieldLabel, msg } from '../messages';
 import { LineGrid } from './LineGrid';
 import { PasteStylesDialog } from './PasteStylesDialog';
 import { ReviewActions } from './ReviewActions';
+import { approvalStatusLabels, enumLabel, orderStatusLabels, productTypeLabels } from '../enums';
 
 function Fact({ field, children }: { field: string; children: React.ReactNode }) {
   const intl = useIntl();
@@ -58,10 +59,10 @@ function Header({ area, o, facts, onComment, canComment, customer }: HeaderProps
         <h1 className="or-detail-head__title" data-testid="order-title">
           <FormattedMessage id="orders.detail.title" defaultMessage="Order {n}" values={{ n: o.orderNumber }} />
         </h1>
-        <span className={`or-status or-status--${o.status.toLowerCase().replace(/\s+/g, '-')}`} data-testid="order-status">
-          {o.status}
+        <span className={`or-status or-status--${o.status.toLowerCase().replace(/\s+/g, '-')}`} data-testid="order-status" data-status={o.status}>
+          {enumLabel(intl, orderStatusLabels, o.status)}
         </span>
-        {area === 'promos' && o.orderApprovalStatus !== o.status && <span className="or-status or-status--approval">{o.orderApprovalStatus}</span>}
+        {area === 'promos' && o.orderApprovalStatus !== o.status && <span className="or-status or-status--approval">{enumLabel(intl, approvalStatusLabels, o.orderApprovalStatus)}</span>}
       </div>
       <dl className="or-facts">
         <Fact field="requesterName">{o.requesterName}</Fact>
@@ -72,7 +73,7 @@ function Header({ area, o, facts, onComment, canComment, customer }: HeaderProps
         {area === 'wholesale' && <Fact field="currency">{o.currency}</Fact>}
         {area === 'wholesale' && <Fact field="po">{o.po}</Fact>}
         <Fact field="purpose">{o.purpose}</Fact>
-        <Fact field="productType">{o.productType}</Fact>
+        <Fact field="productType">{o.productType && enumLabel(intl, productTypeLabels, o.productType)}</Fact>
         <Fact field="reason">{o.reason}</Fact>
         <Fact field="createdDate">{day(o.createdDate)}</Fact>
         <Fact field="submittedDate">{day(o.submittedDate)}</Fact>
@@ -112,9 +113,9 @@ function Header({ area, o, facts, onComment, canComment, customer }: HeaderProps
           className="its-input"
           rows={1}
           value={comment}
-          disabled={!canComment}
+          readOnly={!canComment}
           onChange={(e) => setComment(e.target.value)}
-          onBlur={() => comment !== o.comment && void onComment(comment)}
+          onBlur={() => canComment && comment !== o.comment && void onComment(comment)}
           maxLength={2000}
           data-testid="order-comment"
         />
@@ -280,7 +281,7 @@ export function DetailPage({ area, id }: { area: Area; id: string }) {
         o={o}
         facts={q.data ?? undefined}
         onComment={saveComment}
-        canComment={canEdit || own}
+        canComment={!!canEdit}
         customer={area === 'wholesale' && <CustomerSection order={o} canEdit={!!canEdit} onSave={saveFields} />}
       />
       <div className="or-actions">

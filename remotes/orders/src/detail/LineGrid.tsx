@@ -24,6 +24,7 @@ import {
   sourceExport,
 } from '@its/grid';
 import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, lineExportEndpoints, wofStyleAutocomplete, type Area, type Order } from '../api';
+import { enumFormatter, lineStatusLabels, productTypeLabels } from '../enums';
 import { showOrderError } from '../errors';
 import { fieldLabel, msg } from '../messages';
 import { fromOrderBatch, isSizeField, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
@@ -50,8 +51,17 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
   const id = order._id;
   const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? [], order.sizeColumns).join('|') : '';
   const schema = useMemo(() => lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus), [area, sizesKey, canSetStatus]);
-  // The style and colour stay in view while the size matrix scrolls.
-  const extras = useMemo<ColumnExtras>(() => ({ style: { pinned: 'left' }, color: { pinned: 'left' } }), []);
+  // The style and colour stay in view while the size matrix scrolls; a line's status and product
+  // type read in the user's language.
+  const extras = useMemo<ColumnExtras>(
+    () => ({
+      style: { pinned: 'left' },
+      color: { pinned: 'left' },
+      status: { valueFormatter: enumFormatter(intl, lineStatusLabels) },
+      productType: { valueFormatter: enumFormatter(intl, productTypeLabels) },
+    }),
+    [intl],
+  );
   const headerName = useCallback((c: GridColumn) => (c.field.startsWith('size_') ? c.headerName : fieldLabel(intl, c.field, c.headerName)), [intl]);
 
   const source = useMemo<GridSource>(

@@ -13,6 +13,7 @@ import { createOrder, customerRef, duplicateOrder, listApprovers, listAssignment
 import { CustomerCard, CustomerPicker } from '../customer/CustomerPicker';
 import { showOrderError } from '../errors';
 import { fieldLabel, msg } from '../messages';
+import { enumLabel, productTypeLabels } from '../enums';
 
 export type DialogMode = 'new' | 'duplicate' | 'reactivate';
 
@@ -217,7 +218,9 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
           <Field name="productType">
             <select className="its-input" value={form.productType} onChange={(e) => set('productType', e.target.value)} data-testid="new-product-type">
               {PRODUCT_TYPES.map((p) => (
-                <option key={p}>{p}</option>
+                <option key={p} value={p}>
+                  {enumLabel(intl, productTypeLabels, p)}
+                </option>
               ))}
             </select>
           </Field>

@@ -61,7 +61,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const served = useQuery({ queryKey: ['orders', 'listSchema', area, view], queryFn: ({ signal }) => fetchListSchema(area, view, signal), staleTime: 10 * 60_000 });
   const schema = useMemo(() => (served.data ? (styles ? stylesSchema(served.data) : orderListSchema(area, view, served.data)) : null), [styles, served.data, area, view]);
   const endpoints = useMemo(() => listEndpoints(area, view, viewAs), [area, view, viewAs]);
-  const extras = useMemo(() => listExtras(area), [area]);
+  const extras = useMemo(() => listExtras(area, intl), [area, intl]);
   // A list view groups by these columns, its groups counted on the server (read in blocks still).
   const groupOptions = useMemo(() => (styles ? STYLE_GROUP_FIELDS : GROUP_FIELDS).map((field) => ({ field, label: fieldLabel(intl, field) })), [styles, intl]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);

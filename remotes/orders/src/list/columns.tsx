@@ -1,8 +1,10 @@
 /** The order list's columns per area (product spec §2.5 order list views) and its cells. */
 import { Link } from 'react-router';
+import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { ColumnExtras, GridColumn, GridSchema } from '@its/grid';
 import { orderPath, type Area } from '../api';
+import { approvalStatusLabels, enumFormatter, enumLabel, lineStatusLabels, orderStatusLabels, productTypeLabels } from '../enums';
 
 interface Col {
   field: string;
@@ -81,20 +83,26 @@ function OrderLink(props: CustomCellRendererProps & { area: Area }) {
   );
 }
 
-function StatusCell(props: CustomCellRendererProps) {
+/** A status in the user's language; data-status keeps the value itself. */
+function StatusCell(props: CustomCellRendererProps & { labels: Record<string, MessageDescriptor> }) {
+  const intl = useIntl();
   const v = typeof props.value === 'string' ? props.value : '';
   if (!v) return null;
   return (
-    <span className={`or-status or-status--${v.toLowerCase().replace(/\s+/g, '-')}`} data-testid="order-status">
-      {v}
+    <span className={`or-status or-status--${v.toLowerCase().replace(/\s+/g, '-')}`} data-testid="order-status" data-status={v}>
+      {enumLabel(intl, props.labels, v)}
     </span>
   );
 }
 
-export function listExtras(area: Area): ColumnExtras {
+/** An order's status, or a line's in the sample styles view (the lines' own statuses). */
+const statusLabels = { ...lineStatusLabels, ...orderStatusLabels };
+
+export function listExtras(area: Area, intl: IntlShape): ColumnExtras {
   return {
     orderNumber: { cellRenderer: OrderLink, cellRendererParams: { area }, pinned: 'left' },
-    status: { cellRenderer: StatusCell },
-    orderApprovalStatus: { cellRenderer: StatusCell },
+    status: { cellRenderer: StatusCell, cellRendererParams: { labels: statusLabels } },
+    orderApprovalStatus: { cellRenderer: StatusCell, cellRendererParams: { labels: approvalStatusLabels } },
+    productType: { valueFormatter: enumFormatter(intl, productTypeLabels) },
   };
 }

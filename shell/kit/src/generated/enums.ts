@@ -52,7 +52,15 @@ export const enums = {
     genders: ['Mens', 'Womens', 'Kids', 'Unisex'],
   },
   orders: {
-    /** The roles of promo orders whose holders the approver pickers offer */
+    /** Statuses of an order (spec §4.3); PENDING is the wholesale draft */
+    orderStatuss: ['DRAFT', 'PENDING', 'SUBMITTED', 'IN PROGRESS', 'UNAPPROVED ORDER', 'CANCELED', 'COMPLETED', 'ARCHIVED', 'INACTIVE', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
+    /** The steps of a promo order's review, in order */
+    approvalStatuss: ['PENDING', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
+    /** Statuses of a sample or promo line */
+    lineStatuss: ['DRAFT', 'PENDING', 'APPROVED', 'DENIED'],
+    /** Product types of an order */
+    productTypes: ['All', 'Footwear', 'Apparel', 'POP'],
+    /** The roles of promo orders whose holders the approver pickers offer (not shown as words) */
     approverRoles: ['approver', 'seniorApprover'],
   },
   products: {
