@@ -11,10 +11,10 @@ import {
   api,
   chrome,
   useCurrentUser,
+  notificationText,
   type NotificationItem,
   type NotificationPage,
 } from '@its/kit';
-import { notificationText } from './notificationMessages';
 
 const KEY = ['notifications', 'all'] as const;
 

@@ -1,10 +1,10 @@
 /**
- * The words of the drawer's notifications. The server stores a notification as a message id and
+ * The words of the notifications (the drawer, the order lists' notes). The server stores a notification as a message id and
  * its values; each id here has a .title and a .body. Rows written before carry English text
  * instead, which the drawer shows as it is.
  */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import type { NotificationItem } from '@its/kit';
+import type { NotificationItem } from './types';
 
 const messages: Record<string, MessageDescriptor> = defineMessages({
   'notifications.message.promoSubmitted.title': {
