@@ -467,10 +467,12 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 
 // note is a notification to send once the order is written.
 type note struct {
-	to    string // user code
-	typ   string
-	title string
-	body  string
+	to     string // user code
+	typ    string
+	title  string // the e-mail's subject and text (English)
+	body   string
+	msg    string // the drawer's message id (the shell's catalogs word it in the reader's language)
+	values map[string]any
 }
 
 // submit moves the order one step on (spec §4.3): a draft is submitted (a promo order to its
@@ -506,6 +508,7 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 	}
 	now := s.now()
 	label := fmt.Sprintf("Order %d", o.OrderNumber)
+	number := strconv.FormatInt(o.OrderNumber, 10)
 	switch {
 	case o.Type == TypePromo && o.Status == StatusDraft:
 		var bad []httpx.FieldError
@@ -519,20 +522,24 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 			return nil, httpx.Invalid(bad...)
 		}
 		o.Status, o.OrderApprovalStatus, o.SubmittedDate = StatusRequiresApprover, StatusRequiresApprover, &now
-		return []note{{o.ApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s submitted promo order %d for your approval.", o.RequesterName, o.OrderNumber)}}, nil
+		return []note{{o.ApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s submitted promo order %d for your approval.", o.RequesterName, o.OrderNumber),
+			msgPromoSubmitted, map[string]any{"orderNumber": number, "requester": o.RequesterName}}}, nil
 	case o.Type == TypePromo && o.Status == StatusRequiresApprover:
 		o.Status, o.OrderApprovalStatus = StatusRequiresSenior, StatusRequiresSenior
-		return []note{{o.SeniorApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s reviewed promo order %d; it now needs your approval.", o.ApproverName, o.OrderNumber)}}, nil
+		return []note{{o.SeniorApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s reviewed promo order %d; it now needs your approval.", o.ApproverName, o.OrderNumber),
+			msgPromoApproved, map[string]any{"orderNumber": number, "approver": o.ApproverName}}}, nil
 	case o.Type == TypePromo && o.Status == StatusRequiresSenior:
 		o.Status, o.OrderApprovalStatus = StatusReviewComplete, StatusReviewComplete
 		return []note{{o.RequesterCode, notifyPromo, label + " was reviewed",
-			fmt.Sprintf("Promo order %d: %d line(s) approved, %d denied.", o.OrderNumber, counts[StatusApproved], counts[StatusDenied])}}, nil
+			fmt.Sprintf("Promo order %d: %d line(s) approved, %d denied.", o.OrderNumber, counts[StatusApproved], counts[StatusDenied]),
+			msgPromoReviewed, map[string]any{"orderNumber": number, "approved": counts[StatusApproved], "denied": counts[StatusDenied]}}}, nil
 	case o.Type == TypeSample:
 		o.Status, o.SubmittedDate = StatusSubmitted, &now
 		if o.CoordinatorCode == "" {
 			return nil, nil
 		}
-		return []note{{o.CoordinatorCode, notifySample, label + " was submitted", fmt.Sprintf("%s submitted sample order %d.", o.RequesterName, o.OrderNumber)}}, nil
+		return []note{{o.CoordinatorCode, notifySample, label + " was submitted", fmt.Sprintf("%s submitted sample order %d.", o.RequesterName, o.OrderNumber),
+			msgSampleSubmitted, map[string]any{"orderNumber": number, "requester": o.RequesterName}}}, nil
 	default:
 		o.Status, o.SubmittedDate = StatusSubmitted, &now
 		return nil, nil
@@ -576,7 +583,8 @@ func (s *Service) complete(ctx context.Context, o *Order) ([]note, error) {
 	default:
 		o.Status, o.CompletedDate = StatusCompleted, &now
 		if o.Type == TypeSample {
-			return []note{{o.RequesterCode, notifySample, fmt.Sprintf("Order %d is complete", o.OrderNumber), fmt.Sprintf("Sample order %d was marked complete.", o.OrderNumber)}}, nil
+			return []note{{o.RequesterCode, notifySample, fmt.Sprintf("Order %d is complete", o.OrderNumber), fmt.Sprintf("Sample order %d was marked complete.", o.OrderNumber),
+				msgSampleCompleted, map[string]any{"orderNumber": strconv.FormatInt(o.OrderNumber, 10)}}}, nil
 		}
 	}
 	return nil, nil
@@ -601,7 +609,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, o *Order, notes []note) e
 			return err
 		}
 		path := orderPath(o)
-		if err := notify.Send(ctx, tx, notify.Notification{UserID: u.ID, Type: n.typ, Title: n.title, Body: n.body, Link: path}); err != nil {
+		if err := notify.Send(ctx, tx, notify.Notification{UserID: u.ID, Type: n.typ, Message: n.msg, Values: n.values, Link: path}); err != nil {
 			return err
 		}
 		link := strings.TrimRight(s.cfg.PublicURL, "/") + path

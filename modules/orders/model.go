@@ -60,6 +60,16 @@ const (
 	notifyPromo  = "PromoOrderNotification"
 )
 
+// Message ids of the drawer's notifications (the shell's catalogs word them; each has a .title
+// and a .body and names the values the note passes).
+const (
+	msgPromoSubmitted  = "notifications.message.promoSubmitted"
+	msgPromoApproved   = "notifications.message.promoApproved"
+	msgPromoReviewed   = "notifications.message.promoReviewed"
+	msgSampleSubmitted = "notifications.message.sampleSubmitted"
+	msgSampleCompleted = "notifications.message.sampleCompleted"
+)
+
 // Messages the server answers (platform spec §8 where the spec words them).
 const (
 	MsgCountMismatch = "Error: Request count doesn't match response count."

@@ -233,6 +233,22 @@ describe('DataGrid rows removed', () => {
     expect([...handle().controller.rows.keys()]).toEqual(['a', 'c']);
   });
 
+  it('a group row words its value as the column does (an enumeration in the user language)', async () => {
+    const mem = memorySource();
+    const words: Record<string, string> = { Active: '有効', Inactive: '無効' };
+    const columnExtras = { status: { valueFormatter: (p: { value?: unknown }) => words[String(p.value)] ?? String(p.value ?? '') } };
+    const { handle } = mount({ source: mem.source, groupBy: ['status'], columnExtras });
+    await loaded(handle, 2);
+    await act(() => handle().loadMore());
+    const labels = await waitFor(() => {
+      const rows = screen.getAllByTestId('grid-group-row');
+      expect(rows.length).toBe(2);
+      return rows.map((r) => r.textContent);
+    });
+    expect(labels).toEqual(['Status: 有効 (2)', 'Status: 無効 (1)']);
+    expect(screen.getAllByTestId('grid-group-row').map((r) => r.getAttribute('data-group-key'))).toEqual(['Active', 'Inactive']);
+  });
+
   it('acceptRows confirms rows answered outside a batch and keeps queued edits on top', async () => {
     const mem = memorySource();
     const { handle } = mount({ source: mem.source, saveDelayMs: 60_000 });

@@ -1,5 +1,5 @@
 /** @its/grid: the spreadsheet-style grid of ITS, shared by every remote as one singleton. */
-export { DataGrid, gridTheme, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type GroupOption } from './DataGrid';
+export { DataGrid, gridTheme, groupText, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type GroupOption } from './DataGrid';
 export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal';
 export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
