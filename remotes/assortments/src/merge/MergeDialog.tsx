@@ -135,7 +135,8 @@ export function MergeDialog({
           <FormattedMessage id="assortments.merge.none" defaultMessage="No other assortment you may merge from." />
         </p>
       ) : (
-        <ul className="am-merge-list" role="group" aria-label={intl.formatMessage({ id: 'assortments.merge.sources', defaultMessage: 'Assortments to merge from' })}>
+        <div role="group" aria-label={intl.formatMessage({ id: 'assortments.merge.sources', defaultMessage: 'Assortments to merge from' })}>
+        <ul className="am-merge-list">
           {shown.map((c) => (
             <li key={c._id} data-testid="merge-source" data-id={c._id}>
               <label>
@@ -152,6 +153,7 @@ export function MergeDialog({
             </li>
           ))}
         </ul>
+        </div>
       )}
       {chosen.length > 0 && (
         <div className="am-merge-preview" data-testid="merge-preview" aria-live="polite">
