@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"its/core/app/apptest"
 	"its/modules/assortments"
 	"its/modules/products"
 )
@@ -135,6 +136,38 @@ func TestCopyAndMerge(t *testing.T) {
 		r := editor.Do("PATCH", "/api/assortments/"+str(target["_id"])+"/merge", map[string]any{"ids": []any{source["_id"]}})
 		if data(t, r, 200); r.Body["message"] != "2 Item(s) added to assortment" || len(rowsOf(t, editor, str(target["_id"]))) != 5 {
 			t.Fatalf("merge: %s", r.Raw)
+		}
+	})
+	t.Run("merge refusals change nothing", func(t *testing.T) {
+		ps := pairs(t, a, 6, "product_type = 'Footwear' AND gender = 'Girls'")
+		mine := create(t, editor, map[string]any{"title": "Merge mine", "products": ps[:2]})
+		theirs := create(t, senior, map[string]any{"title": "Merge theirs", "products": ps[2:]})
+		id, other := str(mine["_id"]), str(theirs["_id"])
+		before := a.Count(`SELECT count(*) FROM assortment_products`)
+		for _, c := range []struct {
+			who    *apptest.Client
+			target string
+			body   any
+			status int
+		}{
+			// Another user's assortment is not a source one may read: its products stay hidden.
+			{editor, id, map[string]any{"ids": []any{other}}, 404},
+			// Nor a target one may change.
+			{editor, other, map[string]any{"ids": []any{id}}, 404},
+			{editor, id, map[string]any{"ids": []any{}}, 400},
+			{editor, id, map[string]any{"ids": []any{"00000000-0000-0000-0000-000000000000"}}, 404},
+			// The user role has no assortments.edit at all.
+			{e.user, id, map[string]any{"ids": []any{id}}, 403},
+		} {
+			if r := c.who.Do("PATCH", "/api/assortments/"+c.target+"/merge", c.body); r.Status != c.status {
+				t.Fatalf("merge %s %v: %d %s, want %d", c.target, c.body, r.Status, r.Raw, c.status)
+			}
+		}
+		if n := a.Count(`SELECT count(*) FROM assortment_products`); n != before {
+			t.Fatalf("refused merges wrote %d rows", n-before)
+		}
+		if n := len(rowsOf(t, editor, id)); n != 2 {
+			t.Fatalf("target has %d rows after refusals", n)
 		}
 	})
 }

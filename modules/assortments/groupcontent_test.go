@@ -19,8 +19,15 @@ import (
 // content file of assortment id, answering the upload's result (sourceFile, previewJpg).
 func uploadContent(t *testing.T, a *apptest.App, c *apptest.Client, id, filename string, body []byte) map[string]any {
 	t.Helper()
+	return uploadAs(t, a, c, assortments.UploadDisplayGroup, id, filename, body)
+}
+
+// uploadAs sends body through the real multipart upload (create, the part, complete) as usage
+// attached to assortment id, answering the upload's result.
+func uploadAs(t *testing.T, a *apptest.App, c *apptest.Client, usage, id, filename string, body []byte) map[string]any {
+	t.Helper()
 	d := data(t, c.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": filename, "fileSize": len(body),
-		"usageType": assortments.UploadDisplayGroup, "attachTo": id}), 200)
+		"usageType": usage, "attachTo": id}), 200)
 	put, _ := http.NewRequest(http.MethodPut, a.URL+str(arr(d["urls"])[0]), bytes.NewReader(body))
 	res, err := http.DefaultClient.Do(put)
 	if err != nil || res.StatusCode != 200 {

@@ -251,6 +251,9 @@ func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Asso
 		forced := s.org.State()
 		req.State = &forced
 	}
+	if err := s.checkImages(ctx, a.ID, &req); err != nil {
+		return nil, nil, err
+	}
 	msgs, err := s.patch(ctx, tx, a, req)
 	if err != nil {
 		return nil, nil, err
@@ -260,6 +263,9 @@ func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Asso
 	}
 	out, err := s.store.get(ctx, tx, a.ID, false)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.signImages(ctx, out); err != nil {
 		return nil, nil, err
 	}
 	return out, msgs, tx.Commit(ctx)

@@ -38,13 +38,16 @@ type Owner struct {
 
 // Assortment is an assortment or folder (spec §3.2).
 type Assortment struct {
-	ID                 string          `json:"_id"`
-	Type               string          `json:"type"`
-	Hierarchy          []string        `json:"hierarchy"`
-	Title              string          `json:"title"`
-	SubTitle           string          `json:"subTitle"`
-	Logo               string          `json:"logo"`
-	Thumbnail          string          `json:"thumbnail"`
+	ID        string   `json:"_id"`
+	Type      string   `json:"type"`
+	Hierarchy []string `json:"hierarchy"`
+	Title     string   `json:"title"`
+	SubTitle  string   `json:"subTitle"`
+	Logo      string   `json:"logo"`
+	Thumbnail string   `json:"thumbnail"`
+	// LogoURL and ThumbnailURL are links to show the pictures (only on the answer of one assortment).
+	LogoURL            string          `json:"logoUrl,omitempty"`
+	ThumbnailURL       string          `json:"thumbnailUrl,omitempty"`
 	Method             string          `json:"method"`
 	OrgType            string          `json:"orgType"`
 	Channel            string          `json:"channel"`

@@ -513,6 +513,9 @@ func (s *Service) stream(ctx context.Context, id string, withRows, mayRefresh bo
 		return s.stream(ctx, id, withRows, false, head, each)
 	}
 	a.Lock, a.Alerts = lock, alerts
+	if err := s.signImages(ctx, a); err != nil {
+		return err
+	}
 	if err := head(a); err != nil || !withRows || a.Type == "folder" {
 		return err
 	}

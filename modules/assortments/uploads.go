@@ -2,6 +2,7 @@ package assortments
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"its/core/storage"
@@ -28,7 +29,12 @@ func uploadUsages(s *Service) []uploads.Usage {
 		}
 	}
 	return []uploads.Usage{
-		{Type: UploadLogo, Extensions: uploads.Images, Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder()},
+		{Type: UploadLogo, Extensions: uploads.Images, Check: check, Action: edit, Validate: func(ctx context.Context, u *uploads.Upload) error {
+			if u.FileSize > LogoMaxBytes {
+				return uploads.Field("fileSize", "max", fmt.Sprintf(MsgLogoUpload, LogoMaxBytes))
+			}
+			return s.mayAttach(ctx, u)
+		}, Key: inFolder(), Completed: logoUploaded},
 		{Type: UploadProduct, Extensions: uploads.Images, Check: check, Action: edit, Validate: s.mayAttach, Key: inFolder()},
 		{Type: UploadDisplayGroup, Extensions: append(slices.Clone(uploads.Images), contentSources...), Check: check, Action: edit,
 			Validate: func(ctx context.Context, u *uploads.Upload) error {

@@ -284,8 +284,9 @@ func TestInternalRules(t *testing.T) {
 	for _, c := range []struct{ method, path string }{
 		{"PATCH", "/api/internalAssortments/" + id}, {"DELETE", "/api/internalAssortments/" + id},
 		{"POST", "/api/internalAssortments/edit/lock/" + id + "/request"}, {"PATCH", "/api/internalAssortments/batch/" + id},
+		{"PATCH", "/api/internalAssortments/" + id + "/merge"},
 	} {
-		if r := user.Do(c.method, c.path, map[string]any{}); r.Status != 403 {
+		if r := user.Do(c.method, c.path, map[string]any{"ids": []any{id}}); r.Status != 403 {
 			t.Fatalf("user %s %s: %d", c.method, c.path, r.Status)
 		}
 	}
@@ -334,7 +335,18 @@ func TestNarrowing(t *testing.T) {
 	if r := intl.Do("POST", "/api/internalAssortments", with(with(newBody("Apparel try"), "region", "International"), "productType", "Apparel")); r.Status != 403 {
 		t.Fatalf("create of another product type: %d", r.Status)
 	}
-	data(t, intl.Do("POST", "/api/internalAssortments", with(with(newBody("Intl retail"), "region", "International"), "channel", "Retail")), 200)
+	own := data(t, intl.Do("POST", "/api/internalAssortments", with(with(newBody("Intl retail"), "region", "International"), "channel", "Retail")), 200)
+	// A merge may not read another region's assortment into one's own, nor write into it.
+	rows := a.Count(`SELECT count(*) FROM assortment_products`)
+	if r := intl.Do("PATCH", "/api/internalAssortments/"+own["_id"].(string)+"/merge", map[string]any{"ids": []any{domestic}}); r.Status != 404 {
+		t.Fatalf("merge from another region: %d %s", r.Status, r.Raw)
+	}
+	if r := intl.Do("PATCH", "/api/internalAssortments/"+domestic+"/merge", map[string]any{"ids": []any{own["_id"]}}); r.Status != 404 {
+		t.Fatalf("merge into another region: %d %s", r.Status, r.Raw)
+	}
+	if n := a.Count(`SELECT count(*) FROM assortment_products`); n != rows {
+		t.Fatalf("refused merges wrote %d rows", n-rows)
+	}
 	// The dropdown: only what they may edit.
 	addUser(t, a, "viewer@example.com", "user", "All", "All", "All")
 	viewer := login(a, "viewer@example.com")

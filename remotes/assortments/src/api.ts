@@ -63,6 +63,11 @@ export interface Assortment {
   hierarchy: string[];
   title: string;
   subTitle: string;
+  /** Stored keys of the logo and thumbnail (images uploaded for the assortment), and links to show them. */
+  logo?: string;
+  thumbnail?: string;
+  logoUrl?: string;
+  thumbnailUrl?: string;
   method: 'static' | 'dynamic';
   channel: string;
   region: string;
@@ -165,6 +170,8 @@ export interface PatchBody {
   version?: number;
   title?: string;
   subTitle?: string;
+  logo?: string;
+  thumbnail?: string;
   starred?: boolean;
   state?: string;
   labels?: Label[];

@@ -51,6 +51,8 @@ import { useEditLock, type LockState } from './useEditLock';
 import { InternalControls } from '../internal/InternalControls';
 import { hiddenFields } from '../internal/gate';
 import { imsg } from '../internal/messages';
+import { MergeDialog } from '../merge/MergeDialog';
+import { AssortmentImages } from './AssortmentImages';
 
 /** The react-query key of an assortment of org (the regular pages' key kept as it was). */
 export const assortmentKey = (org: OrgBase, id: string) => (org === 'assortments' ? ['assortment', id] : [org, 'assortment', id]);
@@ -134,6 +136,7 @@ function Header({
   onCopy,
   onArchive,
   onCrmSync,
+  onMerge,
   lock,
   editable,
   org,
@@ -149,6 +152,7 @@ function Header({
   onCopy: () => void;
   onArchive: () => void;
   onCrmSync: () => Promise<void>;
+  onMerge: () => void;
   lock: LockState;
   /** The rows can be changed now (lock held, not archived). */
   editable: boolean;
@@ -292,6 +296,12 @@ function Header({
               {intl.formatMessage(imsg.export)}
             </Link>
           )}
+          {editable && a.type === 'item' && a.method !== 'dynamic' && (
+            <button type="button" className="its-btn its-btn--secondary" onClick={onMerge} data-testid="header-merge">
+              <ProductIcon name="transfer" />
+              <FormattedMessage id="assortments.merge.button" defaultMessage="Merge from…" />
+            </button>
+          )}
           {canWrite && !internal && (
             <>
               {a.method !== 'dynamic' && (
@@ -353,7 +363,7 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
     (focused ?? undefined) as Partial<Product> | undefined,
     intl.formatMessage({ id: 'assortments.rows.details', defaultMessage: 'Product details' }),
   );
-  const [dialog, setDialog] = useState<null | 'labels' | 'copy'>(null);
+  const [dialog, setDialog] = useState<null | 'labels' | 'copy' | 'merge'>(null);
   const grid = useRef<DataGridHandle | null>(null);
   const current = useRef(a);
   current.current = a;
@@ -490,7 +500,8 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
 
   return (
     <div className="am-detail" data-testid="assortment-detail" data-id={a._id} data-can-edit={canEdit || undefined}>
-      <Header org={org} a={a} canWrite={canWrite} mayExport={mayExport} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} onCrmSync={syncCrm} />
+      <Header org={org} a={a} canWrite={canWrite} mayExport={mayExport} editable={canEdit} lock={lock.state} onPatch={patch} onLabels={() => setDialog('labels')} onCopy={() => setDialog('copy')} onArchive={() => void archive()} onCrmSync={syncCrm} onMerge={() => setDialog('merge')} />
+      {!internal && a.type === 'item' && <AssortmentImages a={a} canEdit={canEdit} onPatch={patch} />}
       {reason && <ReadOnlyBanner reason={reason} lock={lock.state} channel={a.channel} onRetry={() => void lock.retry()} onUnarchive={() => void archive()} />}
       <AlertsBar a={a} canEdit={canEdit} onClear={() => void clearAlerts()} />
       <div className="am-detail__bar">
@@ -559,6 +570,19 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
               setDialog(null);
               void grid.current?.reload();
             }
+          }}
+        />
+      )}
+      {dialog === 'merge' && (
+        <MergeDialog
+          org={org}
+          target={a}
+          onClose={() => setDialog(null)}
+          onMerged={() => {
+            setDialog(null);
+            // The assortment, its rows and every list that counts its products.
+            void qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(assortment|assortments|internalAssortments)$/.test(q.queryKey[0]) });
+            void grid.current?.reload();
           }}
         />
       )}

@@ -96,6 +96,8 @@ export const constants = {
     contentMaxImageBytes: 20971520,
     /** Largest source file (PDF, Photoshop, Illustrator) of a display group's custom content */
     contentMaxSourceBytes: 209715200,
+    /** Largest image uploaded as an assortment's logo or thumbnail */
+    logoMaxBytes: 5242880,
     /** Longest side in pixels of a display group image's generated preview */
     contentPreviewSize: 800,
     /** Entries of one block of a list read by scrolling, and of a list query that names no limit (platform spec §9: a grid load is 100 rows) */
