@@ -20,3 +20,4 @@ export * from './generated/enums';
 export * from './SavedSearches';
 export * from './download';
 export * from './upload';
+export * from './DatePicker';
