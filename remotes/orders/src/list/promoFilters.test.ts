@@ -14,15 +14,15 @@ describe('promo order filter bar (product spec §2.6)', () => {
       requesterName: { contains: 'Dana' },
       coordinatorCode: { contains: 'c01' },
       productType: ['Apparel'],
-      // The whole last day is in: before the next midnight.
-      createdDate: { gte: '2026-03-02', lt: '2026-03-06' },
+      // The user's days as instants (created is a timestamp): the whole last day is in, before the next midnight.
+      createdDate: { gte: new Date(2026, 2, 2).toISOString(), lt: new Date(2026, 2, 6).toISOString() },
     });
     expect(promoFilterCount({ ...emptyPromoFilters, requester: 'x', created: ['2026-03-02', '2026-03-05'] })).toBe(2);
   });
 
   it('leaves out an incomplete date range and crosses month ends', () => {
     expect(promoFilters({ ...emptyPromoFilters, created: ['2026-03-02'] })).toEqual({});
-    expect(promoFilters({ ...emptyPromoFilters, created: ['2026-01-20', '2026-01-31'] }).createdDate).toEqual({ gte: '2026-01-20', lt: '2026-02-01' });
+    expect(promoFilters({ ...emptyPromoFilters, created: ['2026-01-20', '2026-01-31'] }).createdDate).toEqual({ gte: new Date(2026, 0, 20).toISOString(), lt: new Date(2026, 1, 1).toISOString() });
   });
 
   it('offers the statuses of the view', () => {

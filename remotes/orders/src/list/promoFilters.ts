@@ -3,7 +3,7 @@
  * requester, coordinator, division (product type) and the dates the orders were created, as the
  * list grid's filters (run on the server, docs/grid.md §3.3).
  */
-import { isoDate, parseDate, type DateValue } from '@its/kit';
+import { parseDate, type DateValue } from '@its/kit';
 import type { Filters } from '@its/grid';
 
 export interface PromoFilterState {
@@ -28,10 +28,11 @@ export const promoStatuses = (view: string): string[] => VIEW_STATUSES[view] ?? 
 /** The divisions a promo order is of. */
 export const PROMO_PRODUCT_TYPES = ['Footwear', 'Apparel', 'POP'];
 
-function dayAfter(day: string): string {
+/** The start of a day (local midnight) as the RFC 3339 instant the created timestamps compare to. */
+function startOf(day: string, plusDays = 0): string {
   const d = parseDate(day)!;
-  d.setDate(d.getDate() + 1);
-  return isoDate(d);
+  d.setDate(d.getDate() + plusDays);
+  return d.toISOString();
 }
 
 /** The grid filters of the bar: the values set, text trimmed; a range only when complete. */
@@ -42,7 +43,7 @@ export function promoFilters(s: PromoFilterState): Filters {
   if (s.coordinator.trim()) f.coordinatorCode = { contains: s.coordinator.trim() };
   if (s.productType) f.productType = [s.productType];
   if (Array.isArray(s.created) && s.created.length === 2 && parseDate(s.created[0]) && parseDate(s.created[1])) {
-    f.createdDate = { gte: s.created[0], lt: dayAfter(s.created[1]!) };
+    f.createdDate = { gte: startOf(s.created[0]!), lt: startOf(s.created[1]!, 1) };
   }
   return f;
 }
