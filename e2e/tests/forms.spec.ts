@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { baseUrl, expect as baseExpect, login, shot, test } from './helpers';
+import { baseUrl, dragRange, expect as baseExpect, login, shot, test } from './helpers';
 
 /**
  * Form rules of product spec §5.3 and the promo order filter bar of §2.6 against the real server:
@@ -13,16 +13,6 @@ test.describe.configure({ timeout: 240_000 });
 const orderGrid = (page: Page) => page.getByTestId('order-list');
 const sampleGrid = (page: Page) => page.getByTestId('sample-grid');
 const cells = (grid: Locator, field: string) => grid.locator(`.ag-row .ag-cell[col-id="${field}"]`);
-
-/** Drags a range with the mouse from one cell to another. */
-async function dragRange(page: Page, from: Locator, to: Locator) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  await page.mouse.move(a!.x + 10, a!.y + 10);
-  await page.mouse.down();
-  await page.mouse.move(b!.x + 10, b!.y + 10, { steps: 8 });
-  await page.mouse.up();
-}
 
 const mdy = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
