@@ -439,7 +439,12 @@ describe('DataGrid Edit Cells', () => {
     // The shared value is the starting one; changing an input ticks its field.
     expect((within(dialog).getByTestId('grid-edit-input-status') as HTMLSelectElement).value).toBe('Active');
     fireEvent.change(within(dialog).getByTestId('grid-edit-input-status'), { target: { value: 'Inactive' } });
-    fireEvent.change(within(dialog).getByTestId('grid-edit-input-due'), { target: { value: '2026-03-01' } });
+    // The date through the kit's date picker: the first day of the month it opens on (this month).
+    const now = new Date();
+    const due = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+    fireEvent.click(within(dialog).getByTestId('grid-edit-input-due'));
+    fireEvent.click(document.querySelector(`[data-day="${due}"] button`)!);
+    expect(within(dialog).getByTestId('grid-edit-input-due').textContent).toContain(`${due.slice(5, 7)}/01/${due.slice(0, 4)}`);
     expect((within(dialog).getByTestId('grid-edit-change-due') as HTMLInputElement).checked).toBe(true);
     // Typed into but unticked again: left unchanged.
     fireEvent.change(within(dialog).getByTestId('grid-edit-input-discountPercent'), { target: { value: '99' } });
@@ -452,8 +457,8 @@ describe('DataGrid Edit Cells', () => {
     expect(mem.sent).toEqual([
       {
         update: [
-          { id: 'a', version: 1, changes: { status: 'Inactive', due: '2026-03-01' } },
-          { id: 'b', version: 1, changes: { status: 'Inactive', due: '2026-03-01' } },
+          { id: 'a', version: 1, changes: { status: 'Inactive', due } },
+          { id: 'b', version: 1, changes: { status: 'Inactive', due } },
         ],
       },
     ]);
@@ -467,6 +472,21 @@ describe('DataGrid Edit Cells', () => {
     expect(mem.db.get('a')).toMatchObject({ status: 'Active', due: null });
     expect(mem.db.get('b')).toMatchObject({ status: 'Active', due: '2026-01-02' });
     expect(mem.sent).toHaveLength(2);
+  });
+
+  it("a ticked date of a required column reads Select Date with 'Required' and keeps Apply off until a date is picked", async () => {
+    const required = { ...editSchema, columns: editSchema.columns.map((c) => (c.field === 'due' ? { ...c, required: true } : c)) };
+    const { dialog } = await openOverAll({ schema: required });
+    // Unticked: no rule yet.
+    expect(within(dialog).queryByTestId('grid-edit-input-due-error')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('grid-edit-change-due'));
+    expect(within(dialog).getByTestId('grid-edit-input-due').textContent).toContain('Select Date');
+    expect(within(dialog).getByTestId('grid-edit-input-due-error').textContent).toBe('Required');
+    expect((within(dialog).getByTestId('grid-edit-apply') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByTestId('grid-edit-input-due'));
+    fireEvent.click(document.querySelector('[data-day$="-15"] button')!);
+    expect(within(dialog).queryByTestId('grid-edit-input-due-error')).toBeNull();
+    expect((within(dialog).getByTestId('grid-edit-apply') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('cancel changes nothing', async () => {

@@ -216,6 +216,8 @@ export interface DataGridProps {
   emptyState?: (filtered: boolean) => ReactNode;
   /** Buttons of the page, at the start of the toolbar (a function gets the grid's state). */
   toolbar?: ReactNode | ((ui: GridUi, grid: DataGridHandle) => ReactNode);
+  /** Fields of the page in the grid's footer, before the row count (e.g. the size filter). */
+  footer?: ReactNode;
   /** The title of the multi-field edit dialog ('Edit Cells' by default). */
   editCellsTitle?: string;
   /** New Folder in the context menu (grids with folders). */
@@ -897,6 +899,7 @@ function GridView(props: DataGridProps) {
             </button>
           )}
         </div>
+        {props.footer && <div className="its-grid__footer-fields">{props.footer}</div>}
         <div className="its-grid__count" data-testid="grid-row-count" data-count={ui.rowCount}>
           {ui.loading && ui.total > 0 ? intl.formatMessage(m.loadingRows, { loaded: ui.loaded, total: ui.total }) : intl.formatMessage(m.rowCount, { n: ui.rowCount })}
         </div>

@@ -21,3 +21,4 @@ export * from './SavedSearches';
 export * from './download';
 export * from './upload';
 export * from './notificationText';
+export * from './DatePicker';
