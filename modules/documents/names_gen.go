@@ -41,8 +41,8 @@ const (
 	FrequencyMonthly = "monthly"
 )
 
-// Frequencys lists every frequency value in order.
-var Frequencys = []string{FrequencyDaily, FrequencyWeekly, FrequencyMonthly}
+// Frequencies lists every frequency value in order.
+var Frequencies = []string{FrequencyDaily, FrequencyWeekly, FrequencyMonthly}
 
 // The column visibility set of a document (spec §3.2).
 const (

@@ -210,7 +210,7 @@ func (s *Service) Save(ctx context.Context, req *Request) (*Document, string, er
 		return nil, "", err
 	}
 	var bad []httpx.FieldError
-	if req.Frequency != "" && !slices.Contains(Frequencys, req.Frequency) {
+	if req.Frequency != "" && !slices.Contains(Frequencies, req.Frequency) {
 		bad = append(bad, httpx.FieldError{Field: "frequency", Rule: "oneOf", Message: "frequency must be daily, weekly or monthly"})
 	}
 	bad = append(bad, req.checkMail(req.Frequency != "")...)

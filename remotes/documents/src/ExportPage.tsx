@@ -267,7 +267,7 @@ function MailDialog({ mode, initial, onClose, onSubmit }: { mode: 'share' | 'sch
               <FormattedMessage {...m.frequency} />
             </span>
             <select className="its-input" value={f.frequency} onChange={set('frequency')} name="frequency">
-              {enums.documents.frequencys.map((q) => (
+              {enums.documents.frequencies.map((q) => (
                 <option key={q} value={q}>
                   {intl.formatMessage(labelOf(q))}
                 </option>
