@@ -156,6 +156,7 @@ func assortmentSheet(styles int, colours func(int) int, perGroup int, t Document
 					ColumnAvailability: "2026-02-01", ColumnMarketingDescription: "A light, cushioned everyday shoe with a recycled upper."}[col.Key]})
 			}
 			g.Items = append(g.Items, it)
+			c.All = append(c.All, it)
 			if j < cardRoom {
 				c.Items = append(c.Items, it)
 			} else {

@@ -137,13 +137,25 @@
     var next = null;
     if (!fits() && page.firstChild !== added[0]) {
       // The page is not empty: a block that does not fit moves to the next page whole, unless
-      // that would leave this page less than 80 % full and the block can continue.
-      if (before < 0.8 * H && !block.classList.contains('own')) {
+      // that would leave this page less than 85 % full (80 % of content and the margins) and the block can continue.
+      if (before < 0.85 * H && !block.classList.contains('own')) {
         next = split(block);
         if (next && !fits()) {
           merge(block, next);
           next = null;
         }
+      }
+      if (!next && block.classList.contains('cards')) {
+        // A row of cards takes the rest of the page when its cards fit it with smaller heroes.
+        var slot = block.style.gridAutoRows;
+        block.style.gridAutoRows = 'minmax(0px, auto)';
+        if (fits()) {
+          block.style.gridAutoRows = 'minmax(' + Math.floor(H - (page.getBoundingClientRect().height - block.getBoundingClientRect().height)) + 'px, auto)';
+          if (fits()) next = true;
+        }
+        if (!next) block.style.gridAutoRows = slot;
+        next = null;
+        if (fits()) { held = []; return; }
       }
       if (!next) {
         undo(added);
