@@ -33,6 +33,11 @@
     t.style.tableLayout = 'fixed';
   });
 
+  // What is still to place no longer moves with every page packed above it.
+  flow.style.position = 'absolute';
+  flow.style.top = '0';
+  flow.style.visibility = 'hidden';
+
   function open() {
     page = document.createElement('div');
     page.className = 'sheet-page';
