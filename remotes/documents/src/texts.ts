@@ -74,7 +74,7 @@ export const packageLabels = defineMessages({
 });
 
 /** The Templates menu: named options of a document, private or shared, for any assortment. */
-export const tm = defineMessages({
+const templateMessages = defineMessages({
   menu: { id: 'documents.templates.menu', defaultMessage: 'Templates' },
   none: { id: 'documents.templates.none', defaultMessage: 'No templates yet.' },
   mine: { id: 'documents.templates.mine', defaultMessage: 'My templates' },
@@ -102,6 +102,7 @@ export const tm = defineMessages({
   failed: { id: 'documents.templates.failed', defaultMessage: 'The template could not be saved.' },
 });
 
+export const tm: Record<keyof typeof templateMessages, MessageDescriptor> = templateMessages;
 export const m: Record<keyof typeof messages, MessageDescriptor> = messages;
 
 /** Names of the document types, subtypes, columns, toggles, fields and frequencies. */
