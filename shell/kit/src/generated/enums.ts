@@ -114,6 +114,8 @@ export const constants = {
     queueRows: 60,
     /** The rows a settings preview renders */
     previewRows: 24,
+    /** The most characters of a document template's name */
+    maxTemplateName: 100,
     /** How long a shared link works unless revoked first */
     shareTTLMs: 2592000000,
     /** How long a scheduled run's file link works */
