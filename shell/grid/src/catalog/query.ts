@@ -5,6 +5,7 @@
  */
 import type { ProductQuery, SortOrder } from './api';
 import { allowsMultiple, type FilterAllowance } from '../filter/shortcut';
+import type { WhereNode } from '../filter/where';
 
 /** The filters the bar offers, in the order it shows them. */
 export const FILTER_KEYS = ['division', 'channel', 'region', 'productType'] as const;
@@ -18,6 +19,8 @@ export type ConditionKey = FilterKey | 'style' | 'id' | (string & {});
 export interface FilterState {
   text: string;
   conditions: Partial<Record<ConditionKey, string[]>>;
+  /** The grid's filter tree, where the page's bar edits it (the product library). */
+  where?: WhereNode | null;
 }
 
 export const emptyFilterState: FilterState = { text: '', conditions: {} };

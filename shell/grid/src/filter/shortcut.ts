@@ -37,7 +37,7 @@ function withShortcut(tree: WhereNode | null, field: string, values: string[]): 
   const at = items.findIndex((n) => isShortcut(n, field));
   const cond: WhereCondition | null = values.length ? { field, op: 'in', values } : null;
   const rest = items.filter((n, i) => i === at || !isShortcut(n, field));
-  const next = at < 0 ? (cond ? [...rest, cond] : rest) : rest.flatMap((n) => (isShortcut(n, field) ? (cond ? [cond] : []) : [n]));
+  const next: WhereNode[] = at < 0 ? (cond ? [...rest, cond] : rest) : rest.flatMap((n): WhereNode[] => (isShortcut(n, field) ? (cond ? [cond] : []) : [n]));
   return normalizeWhere(group('and', next));
 }
 
