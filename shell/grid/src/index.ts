@@ -18,4 +18,6 @@ export { parseTsv, toTsv, quoteCell } from './tsv';
 export * from './types';
 export { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 export * from './catalog';
+export * from './filter/shortcut';
+export type { WhereNode, WhereCondition } from './filter/where';
 export * as wholesaleRules from './orders/wholesaleRules';

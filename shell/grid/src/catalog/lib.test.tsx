@@ -89,6 +89,24 @@ describe('the filter bar', () => {
     expect(onChange).toHaveBeenLastCalledWith({ text: '', conditions: { id: ['100513_BLU'] } }, { kind: 'remove', key: 'division', value: 'Kids' });
     expect(chipText('text', 'sneaker')).toBe('“sneaker”');
   });
+
+  it('with the grid tree: its fields edit the tree (several values, duplicates ignored) and show no chips of their own', () => {
+    const onWhere = vi.fn();
+    const tree = { field: 'division', op: 'in' as const, values: ['Kids'] };
+    render(
+      <IntlProvider locale="en-US" defaultLocale="en-US">
+        <FilterBar value={{ text: '', conditions: {} }} onChange={() => {}} where={{ tree, onChange: onWhere }} />
+      </IntlProvider>,
+    );
+    expect(screen.queryAllByTestId('filter-chip')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('filter-division'), { target: { value: 'Work' } });
+    expect(onWhere).toHaveBeenLastCalledWith({ field: 'division', op: 'in', values: ['Kids', 'Work'] });
+    fireEvent.change(screen.getByTestId('filter-channel'), { target: { value: 'Retail' } });
+    expect(onWhere).toHaveBeenLastCalledWith({ and: [tree, { field: 'channel', op: 'in', values: ['Retail'] }] });
+    onWhere.mockClear();
+    fireEvent.change(screen.getByTestId('filter-division'), { target: { value: 'Kids' } });
+    expect(onWhere).not.toHaveBeenCalled();
+  });
 });
 
 describe('catalog columns of the filter (the product query takes them as where)', () => {
