@@ -55,7 +55,10 @@ function ProductLibrary() {
     const ctrl = grid?.controller;
     if (ctrl && encodeWhere(ctrl.ui.get().where) !== encodeWhere(where)) ctrl.setWhere(where);
   }, [grid, where]);
-  const barWhere = useMemo(() => ({ tree: where, onChange: setWhere }), [where, setWhere]);
+  const barWhere = useMemo(
+    () => ({ tree: where, onChange: (edit: (tree: WhereNode | null) => WhereNode | null) => setFilters((f) => ({ ...f, where: edit(f.where ?? null) })) }),
+    [where, setFilters],
+  );
   const [location, setLocation] = useState('');
   const [focused, setFocused] = useState<GridRow | null>(null);
   const detail = useProductPanel(

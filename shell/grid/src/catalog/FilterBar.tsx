@@ -27,9 +27,10 @@ export interface FilterBarProps {
   /**
    * The grid's filter tree: the bar's fields and its style and colour picks add and remove
    * conditions of it (the grid shows them as its chips, the builder edits them); only the free
-   * text stays in `value`. Without it the bar keeps its own conditions and chips.
+   * text stays in `value`. Without it the bar keeps its own conditions and chips. onChange takes
+   * an edit of the latest tree (not of `tree` as last rendered), so quick picks build on each other.
    */
-  where?: { tree: WhereNode | null; onChange: (tree: WhereNode | null) => void };
+  where?: { tree: WhereNode | null; onChange: (edit: (tree: WhereNode | null) => WhereNode | null) => void };
 }
 
 type Suggestion = { kind: 'style'; s: StyleSuggestion } | { kind: 'color'; s: ColorSuggestion };
@@ -202,8 +203,7 @@ export function FilterBar({ value, onChange, onClear, disabled, extra, testId = 
   const intl = useIntl();
   const apply = (kind: 'add' | 'remove', key: ConditionKey | 'text', v: string) => {
     if (where && key !== 'text') {
-      const edit = kind === 'add' ? addShortcut(where.tree, PRODUCT_FILTERS, key, v) : removeShortcut(where.tree, key, v);
-      if (edit) where.onChange(edit.where);
+      where.onChange((tree) => (kind === 'add' ? addShortcut(tree, PRODUCT_FILTERS, key, v) : removeShortcut(tree, key, v))?.where ?? tree);
       return;
     }
     const next = kind === 'add' ? addFilter(value, key, v) : removeFilter(value, key, v);
