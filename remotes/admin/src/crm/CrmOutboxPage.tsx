@@ -5,9 +5,10 @@
 import { useState } from 'react';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { EmptyState, Icon, api, usePageTitle, withModuleMessages } from '@its/kit';
+import { EmptyState, api, usePageTitle, withModuleMessages } from '@its/kit';
 import { AdminHeader } from '../AdminHeader';
 import { loadMessages } from '../messages';
+import { LoadFailed, RefreshButton } from '../QueryStates';
 import { SelectTable } from '../SelectTable';
 import { StatusBadge } from '../StatusBadge';
 import '../admin.css';
@@ -53,7 +54,6 @@ function CrmOutboxPage() {
   const outbox = useCrmOutbox(status);
   const rows = outbox.data?.items ?? [];
   const when = (d: string | null) => (d ? intl.formatDate(d, { dateStyle: 'medium', timeStyle: 'short' }) : '');
-  const refresh = intl.formatMessage({ id: 'admin.action.refresh', defaultMessage: 'Refresh' });
   return (
     <div className="adm-page" data-testid="admin-crm">
       <AdminHeader />
@@ -74,23 +74,10 @@ function CrmOutboxPage() {
                 </option>
               ))}
             </select>
-            <button
-              type="button"
-              className="its-icon-btn adm-toolbar__refresh"
-              onClick={() => void outbox.refetch()}
-              aria-label={refresh}
-              title={refresh}
-              data-testid="crm-refresh"
-            >
-              <Icon name="refresh" size={18} />
-            </button>
+            <RefreshButton onClick={() => void outbox.refetch()} testId="crm-refresh" />
           </div>
           {outbox.isError && !outbox.data ? (
-            <EmptyState icon="warning" title={<FormattedMessage id="admin.crm.loadError" defaultMessage="The CRM outbox could not be loaded." />}>
-              <button type="button" className="its-btn its-btn--secondary" onClick={() => void outbox.refetch()}>
-                <FormattedMessage id="admin.action.retry" defaultMessage="Try again" />
-              </button>
-            </EmptyState>
+            <LoadFailed title={<FormattedMessage id="admin.crm.loadError" defaultMessage="The CRM outbox could not be loaded." />} onRetry={() => void outbox.refetch()} />
           ) : outbox.data && rows.length === 0 ? (
             <EmptyState icon="mail" title={<FormattedMessage id="admin.crm.none" defaultMessage="No CRM syncs." />} />
           ) : (
