@@ -3,6 +3,7 @@ package documents
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -55,7 +56,7 @@ func (r *TemplateRequest) check(create bool) []httpx.FieldError {
 		case name == "":
 			bad = append(bad, httpx.FieldError{Field: "name", Rule: "required", Message: "A template needs a name"})
 		case utf8.RuneCountInString(name) > MaxTemplateName:
-			bad = append(bad, httpx.FieldError{Field: "name", Rule: "max", Message: "A template's name is at most 100 characters"})
+			bad = append(bad, httpx.FieldError{Field: "name", Rule: "max", Message: fmt.Sprintf("A template's name is at most %d characters", MaxTemplateName)})
 		}
 	} else if create {
 		bad = append(bad, httpx.FieldError{Field: "name", Rule: "required", Message: "A template needs a name"})
@@ -77,33 +78,12 @@ func (r *TemplateRequest) check(create bool) []httpx.FieldError {
 
 // Templates answers the caller's templates and those colleagues share, the caller's first.
 func (s *Service) Templates(ctx context.Context) ([]*Template, error) {
-	list, err := s.store.templates(ctx, me(ctx).ID)
-	if err != nil {
-		return nil, err
-	}
-	names := map[string]string{}
+	caller := me(ctx).ID
+	list, err := s.store.templates(ctx, caller)
 	for _, t := range list {
-		if err := s.describe(ctx, t, names); err != nil {
-			return nil, err
-		}
+		t.Mine = t.ownerID == caller
 	}
-	return list, nil
-}
-
-// describe fills what a template says of its owner for the caller (names caches owners' names).
-func (s *Service) describe(ctx context.Context, t *Template, names map[string]string) error {
-	t.Mine = t.ownerID == me(ctx).ID
-	name, ok := names[t.ownerID]
-	if !ok {
-		u, err := s.users.ByID(ctx, t.ownerID)
-		if err != nil {
-			return err
-		}
-		name = strings.TrimSpace(u.Name + " " + u.LastName)
-		names[t.ownerID] = name
-	}
-	t.OwnerName = name
-	return nil
+	return list, err
 }
 
 // SaveTemplate creates a template (id "") or changes one of the caller's; a name the owner
@@ -141,7 +121,8 @@ func (s *Service) SaveTemplate(ctx context.Context, id string, req *TemplateRequ
 	if err != nil {
 		return nil, err
 	}
-	return out, s.describe(ctx, out, map[string]string{})
+	out.Mine = out.ownerID == me(ctx).ID
+	return out, nil
 }
 
 // DeleteTemplate removes one of the caller's templates, or a colleague's shared one for a
