@@ -4,7 +4,7 @@
  * is ignored, empty values are dropped.
  */
 import type { ProductQuery, SortOrder } from './api';
-import { allowsMultiple, type FilterAllowance } from '../filter/shortcut';
+import { allowsMultiple, pickValue, type FilterAllowance } from '../filter/shortcut';
 import type { WhereNode } from '../filter/where';
 
 /** The filters the bar offers, in the order it shows them. */
@@ -75,10 +75,8 @@ export function addFilter(s: FilterState, key: ConditionKey | 'text', raw: strin
   const value = raw.trim();
   if (!value) return null;
   if (key === 'text') return value === s.text ? null : { ...s, text: value };
-  const had = s.conditions[key] ?? [];
-  if (had.some((v) => v.toLowerCase() === value.toLowerCase())) return null;
-  const next = allowsMultiple(PRODUCT_FILTERS, key) ? [...had, value] : [value];
-  return { ...s, conditions: { ...s.conditions, [key]: next } };
+  const next = pickValue(s.conditions[key] ?? [], value, allowsMultiple(PRODUCT_FILTERS, key));
+  return next && { ...s, conditions: { ...s.conditions, [key]: next } };
 }
 
 /** Removes a filter value; null when it was not there. */

@@ -41,16 +41,24 @@ function withShortcut(tree: WhereNode | null, field: string, values: string[]): 
   return normalizeWhere(group('and', next));
 }
 
+/**
+ * The values of a filter after `raw` is picked (spec §5.3): added when several are allowed, else
+ * in place of the others; null when nothing changes (an empty value, or one there already,
+ * ignoring case).
+ */
+export function pickValue(had: string[], raw: string, multiple: boolean): string[] | null {
+  const value = raw.trim();
+  if (!value || had.some((v) => same(v, value))) return null;
+  return multiple ? [...had, value] : [value];
+}
+
 /** A bar edit: the tree it leaves (null: nothing filters), or null when nothing changes. */
 export type ShortcutEdit = { where: WhereNode | null } | null;
 
 /** A value picked in a bar field; nothing changes for an empty value or a duplicate. */
 export function addShortcut(tree: WhereNode | null, a: FilterAllowance, field: string, raw: string): ShortcutEdit {
-  const value = raw.trim();
-  if (!value) return null;
-  const had = shortcutValues(tree, field);
-  if (had.some((v) => same(v, value))) return null;
-  return { where: withShortcut(tree, field, allowsMultiple(a, field) ? [...had, value] : [value]) };
+  const next = pickValue(shortcutValues(tree, field), raw, allowsMultiple(a, field));
+  return next && { where: withShortcut(tree, field, next) };
 }
 
 /** A value of a bar field taken away; nothing changes when it was not there. */
