@@ -32,8 +32,14 @@ export function useUrlFilters(param = 'f'): [FilterState, (next: FilterState | (
   const value = useMemo(() => decodeFilters(raw), [raw]);
   // Two changes in one event (a view's text, then its tree) each build on the one before: the
   // address is not read back until the navigation is done.
+  // The address is adopted when it changes (the navigation done, or back and forward), not on a
+  // render in between, which still shows the address from before the last change.
   const latest = useRef({ raw, value });
-  if (latest.current.raw !== raw) latest.current = { raw, value };
+  const seen = useRef(raw);
+  if (seen.current !== raw) {
+    seen.current = raw;
+    latest.current = { raw, value };
+  }
   const set = useCallback(
     (next: FilterState | ((prev: FilterState) => FilterState)) => {
       const v = typeof next === 'function' ? next(latest.current.value) : next;
