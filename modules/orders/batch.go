@@ -3,8 +3,6 @@ package orders
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -87,9 +85,8 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 				return err
 			}
 			res.BatchResult, res.Warnings = *w.result, w.warnings
-			// A coordinator's first change to a submitted sample order starts working on it.
-			if o.Type == TypeSample && o.Status == StatusSubmitted {
-				o.Status = StatusInProgress
+			if _, err := s.step(ctx, o, stepEdit, stepFacts{}); err != nil {
+				return err
 			}
 		}
 		var notes []note
@@ -475,9 +472,8 @@ type note struct {
 	values map[string]any
 }
 
-// submit moves the order one step on (spec §4.3): a draft is submitted (a promo order to its
-// approver), a promo order under review passes from the approver to the senior approver and
-// then to review complete; each step tells the next person, the last one the requester.
+// submit moves the order one step on (spec §4.3) once the policy allows it: the step itself is
+// advance's, given the order's line statuses and, for wholesale, its first unpriced line.
 func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, error) {
 	if err := s.require(ctx, actions.OrdersSubmit, o.resource()); err != nil {
 		return nil, err
@@ -486,108 +482,32 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 	if err != nil {
 		return nil, err
 	}
-	total := 0
-	for _, n := range counts {
-		total += n
-	}
-	if total == 0 {
-		return nil, grid.EmptyRequest()
-	}
-	if err := s.checkDuties(ctx, o); err != nil {
-		return nil, err
-	}
+	var unpriced *unpricedLine
 	if o.Type == TypeWholesale {
-		l, err := s.store.FirstUnpriced(ctx, tx, o.ID)
-		if err != nil {
+		if unpriced, err = s.store.FirstUnpriced(ctx, tx, o.ID); err != nil {
 			return nil, err
 		}
-		if l != nil {
-			return nil, httpx.Invalid(httpx.FieldError{Field: "products", Rule: "noPrice",
-				Message: msgf(MsgNoPrice, "line", strconv.Itoa(l.N), "style", l.Style, "color", l.Color)})
-		}
 	}
-	now := s.now()
-	label := fmt.Sprintf("Order %d", o.OrderNumber)
-	number := strconv.FormatInt(o.OrderNumber, 10)
-	switch {
-	case o.Type == TypePromo && o.Status == StatusDraft:
-		var bad []httpx.FieldError
-		if o.ApproverCode == "" {
-			bad = append(bad, httpx.FieldError{Field: "approverCode", Rule: "required", Message: "A promo order needs an approver"})
-		}
-		if o.SeniorApproverCode == "" {
-			bad = append(bad, httpx.FieldError{Field: "seniorApproverCode", Rule: "required", Message: "A promo order needs a senior approver"})
-		}
-		if len(bad) > 0 {
-			return nil, httpx.Invalid(bad...)
-		}
-		o.Status, o.OrderApprovalStatus, o.SubmittedDate = StatusRequiresApprover, StatusRequiresApprover, &now
-		return []note{{o.ApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s submitted promo order %d for your approval.", o.RequesterName, o.OrderNumber),
-			msgPromoSubmitted, map[string]any{"orderNumber": number, "requester": o.RequesterName}}}, nil
-	case o.Type == TypePromo && o.Status == StatusRequiresApprover:
-		o.Status, o.OrderApprovalStatus = StatusRequiresSenior, StatusRequiresSenior
-		return []note{{o.SeniorApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s reviewed promo order %d; it now needs your approval.", o.ApproverName, o.OrderNumber),
-			msgPromoApproved, map[string]any{"orderNumber": number, "approver": o.ApproverName}}}, nil
-	case o.Type == TypePromo && o.Status == StatusRequiresSenior:
-		o.Status, o.OrderApprovalStatus = StatusReviewComplete, StatusReviewComplete
-		return []note{{o.RequesterCode, notifyPromo, label + " was reviewed",
-			fmt.Sprintf("Promo order %d: %d line(s) approved, %d denied.", o.OrderNumber, counts[StatusApproved], counts[StatusDenied]),
-			msgPromoReviewed, map[string]any{"orderNumber": number, "approved": counts[StatusApproved], "denied": counts[StatusDenied]}}}, nil
-	case o.Type == TypeSample:
-		o.Status, o.SubmittedDate = StatusSubmitted, &now
-		if o.CoordinatorCode == "" {
-			return nil, nil
-		}
-		return []note{{o.CoordinatorCode, notifySample, label + " was submitted", fmt.Sprintf("%s submitted sample order %d.", o.RequesterName, o.OrderNumber),
-			msgSampleSubmitted, map[string]any{"orderNumber": number, "requester": o.RequesterName}}}, nil
-	default:
-		o.Status, o.SubmittedDate = StatusSubmitted, &now
-		return nil, nil
-	}
+	return s.step(ctx, o, stepSubmit, stepFacts{counts: counts, unpriced: unpriced})
 }
 
-// checkDuties holds the separation of duties of a promo order (whatever the client sent and
-// whatever is stored): the requester is neither its approver nor its senior approver, and nobody
-// reviews an order they requested.
-func (s *Service) checkDuties(ctx context.Context, o *Order) error {
-	if o.Type != TypePromo {
-		return nil
-	}
-	var bad []httpx.FieldError
-	for _, a := range []struct{ field, code string }{{"approverCode", o.ApproverCode}, {"seniorApproverCode", o.SeniorApproverCode}} {
-		if a.code != "" && a.code == o.RequesterCode {
-			bad = append(bad, httpx.FieldError{Field: a.field, Rule: "selfApprover", Message: MsgSelfApprover})
-		}
-	}
-	if len(bad) > 0 {
-		return httpx.Invalid(bad...)
-	}
-	if u := identity.FromContext(ctx); o.Status != StatusDraft && u != nil && u.UserCode != "" && u.UserCode == o.RequesterCode {
-		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_FORBIDDEN", Message: MsgOwnReview}
-	}
-	return nil
-}
-
-// complete marks an order complete: a sample or wholesale order is COMPLETED, a reviewed promo
-// order moves on to PROCESSED and then FINALIZED.
+// complete marks an order complete once the policy allows it (advance says to which status).
 func (s *Service) complete(ctx context.Context, o *Order) ([]note, error) {
 	if err := s.require(ctx, actions.OrdersComplete, o.resource()); err != nil {
 		return nil, err
 	}
-	now := s.now()
-	switch {
-	case o.Type == TypePromo && o.Status == StatusReviewComplete:
-		o.Status, o.OrderApprovalStatus = StatusProcessed, StatusProcessed
-	case o.Type == TypePromo:
-		o.Status, o.OrderApprovalStatus, o.CompletedDate = StatusFinalized, StatusFinalized, &now
-	default:
-		o.Status, o.CompletedDate = StatusCompleted, &now
-		if o.Type == TypeSample {
-			return []note{{o.RequesterCode, notifySample, fmt.Sprintf("Order %d is complete", o.OrderNumber), fmt.Sprintf("Sample order %d was marked complete.", o.OrderNumber),
-				msgSampleCompleted, map[string]any{"orderNumber": strconv.FormatInt(o.OrderNumber, 10)}}}, nil
-		}
+	return s.step(ctx, o, stepComplete, stepFacts{})
+}
+
+// step runs advance as the caller, now, and keeps its order.
+func (s *Service) step(ctx context.Context, o *Order, kind stepKind, f stepFacts) ([]note, error) {
+	f.actor, f.now = identity.FromContext(ctx), s.now()
+	next, notes, err := advance(*o, kind, f)
+	if err != nil {
+		return nil, err
 	}
-	return nil, nil
+	*o = next
+	return notes, nil
 }
 
 // orderPath is the order's page in the shell (product spec §2.1).
