@@ -210,3 +210,87 @@ func prefixed(p string, ss []string) []string {
 	}
 	return out
 }
+
+// lockSources reads and locks the Production samples of a transfer.
+func (s *Store) lockSources(ctx context.Context, tx pgx.Tx, samples []TransferSample) (map[string]*source, error) {
+	ids := make([]string, len(samples))
+	for i, smp := range samples {
+		ids[i] = smp.ID
+	}
+	rows, err := tx.Query(ctx, `SELECT id::text, version, status, coalesce(total_qty, 0), style, color, size, side, mold_num, mold_date::text, bin
+		FROM sample_inventory WHERE library = 'Production' AND id = ANY($1::text[]::uuid[]) ORDER BY id FOR UPDATE`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]*source{}
+	for rows.Next() {
+		src := &source{}
+		var total int32
+		if err := rows.Scan(&src.id, &src.version, &src.status, &total, &src.style, &src.color, &src.size, &src.side, &src.moldNum, &src.moldDate, &src.bin); err != nil {
+			return nil, err
+		}
+		src.total = int64(total)
+		out[src.id] = src
+	}
+	return out, rows.Err()
+}
+
+// findTarget finds (and locks) the live Sales sample with the source's identity at loc.
+func (s *Store) findTarget(ctx context.Context, tx pgx.Tx, src *source, loc map[string]any) (string, error) {
+	var id string
+	err := tx.QueryRow(ctx, `SELECT id::text FROM sample_inventory
+		WHERE library = 'Sales' AND status <> 'Deleted' AND status IS NOT DISTINCT FROM $1
+		AND lower(style) IS NOT DISTINCT FROM lower($2::text) AND lower(color) IS NOT DISTINCT FROM lower($3::text)
+		AND lower(size) IS NOT DISTINCT FROM lower($4::text) AND side IS NOT DISTINCT FROM $5::text
+		AND lower(mold_num) IS NOT DISTINCT FROM lower($6::text) AND mold_date IS NOT DISTINCT FROM $7::text::date
+		AND lower(bin) IS NOT DISTINCT FROM lower($8::text) AND region IS NOT DISTINCT FROM $9::text
+		AND lower(aisle) IS NOT DISTINCT FROM lower($10::text) AND direction IS NOT DISTINCT FROM $11::text
+		AND lower(level) IS NOT DISTINCT FROM lower($12::text)
+		LIMIT 1 FOR UPDATE`,
+		src.status, src.style, src.color, src.size, src.side, src.moldNum, src.moldDate, src.bin,
+		loc["region"], loc["aisle"], loc["direction"], loc["level"]).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
+}
+
+// addToSales adds q to the Sales sample target and answers the quantity it held before.
+func (s *Store) addToSales(ctx context.Context, tx pgx.Tx, target string, q int64, name string) (int64, error) {
+	var before int64
+	err := tx.QueryRow(ctx, `UPDATE sample_inventory SET total_qty = coalesce(total_qty, 0) + $2, on_hand_qty = coalesce(total_qty, 0) + $2,
+		version = version + 1, updated_at = now(), updated_by_user = $3, tracking_action = $4
+		WHERE id = $1::text::uuid RETURNING total_qty - $2`, target, q, name, actionFromProd).Scan(&before)
+	return before, err
+}
+
+// keepInProduction leaves remaining of a Production sample (deleted when nothing remains).
+func (s *Store) keepInProduction(ctx context.Context, tx pgx.Tx, id string, remaining int64, name string) error {
+	_, err := tx.Exec(ctx, `UPDATE sample_inventory SET total_qty = $2, on_hand_qty = $2,
+		status = CASE WHEN $2 = 0 THEN 'Deleted' ELSE status END,
+		version = version + 1, updated_at = now(), updated_by_user = $3, tracking_action = $4 WHERE id = $1::text::uuid`,
+		id, remaining, name, actionToSales)
+	return err
+}
+
+// moveToSales moves a whole Production sample to Sales at loc.
+func (s *Store) moveToSales(ctx context.Context, tx pgx.Tx, id string, loc map[string]any, name string) error {
+	_, err := tx.Exec(ctx, `UPDATE sample_inventory SET library = 'Sales', region = $2, aisle = $3, direction = $4, level = $5, shelf = $6, new_bin = $7,
+		version = version + 1, updated_at = now(), updated_by_user = $8, tracking_action = $9 WHERE id = $1::text::uuid`,
+		id, loc["region"], loc["aisle"], loc["direction"], loc["level"], loc["shelf"], loc["newBin"], name, actionToSales)
+	return err
+}
+
+// splitToSales copies a Production sample to Sales at loc with quantity q and answers the new
+// sample's id.
+func (s *Store) splitToSales(ctx context.Context, tx pgx.Tx, id string, q int64, loc map[string]any, userID *string, name string) (string, error) {
+	var salesID string
+	err := tx.QueryRow(ctx, `INSERT INTO sample_inventory (library, division, style, color, size, side, status, gender, mold_num, mold_date, bin,
+			total_qty, on_hand_qty, region, aisle, direction, level, shelf, new_bin, tracking_action, created_by, created_by_user, updated_by_user)
+		SELECT 'Sales', division, style, color, size, side, status, gender, mold_num, mold_date, bin,
+			$2, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::uuid, $11, $11
+		FROM sample_inventory WHERE id = $1::text::uuid RETURNING id::text`,
+		id, q, loc["region"], loc["aisle"], loc["direction"], loc["level"], loc["shelf"], loc["newBin"], actionFromProd, userID, name).Scan(&salesID)
+	return salesID, err
+}

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"its/core/grid"
@@ -67,8 +66,81 @@ const opTransfer grid.Op = "transfer"
 // Transfer moves samples from Production to Sales in one transaction. Each needs the Sales
 // location (region, aisle, direction and level are required there) and its version; a quantity
 // below the sample's total splits it. An identical live Sales sample (same identity and
-// location) receives the quantity instead of a second row.
+// location) receives the quantity instead of a second row. What happens to each sample is
+// planTransfer's; the SQL is the store's.
 func (s *Service) Transfer(ctx context.Context, req TransferRequest) (*TransferResult, error) {
+	locs, err := checkTransfer(req)
+	if err != nil {
+		return nil, err
+	}
+	u := identity.FromContext(ctx)
+	name := ""
+	if u != nil {
+		name = u.FullName
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	sources, err := s.store.lockSources(ctx, tx, req.Samples)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSources(req, sources); err != nil {
+		return nil, err
+	}
+	res := &TransferResult{Transfers: []Transfer{}}
+	var entries []entry
+	var prodIDs, salesIDs []string
+	for i, smp := range req.Samples {
+		// The target is looked for after the samples before this one were written: two samples
+		// of one identity sent to one place make one Sales sample.
+		target, err := s.store.findTarget(ctx, tx, sources[smp.ID], locs[i])
+		if err != nil {
+			return nil, err
+		}
+		st := planTransfer(i, smp, sources[smp.ID], locs[i], target)
+		t := Transfer{ID: st.src.id, Quantity: st.qty, Mode: st.mode, SalesID: st.target}
+		var before int64
+		switch st.mode {
+		case modeMerged:
+			before, err = s.store.addToSales(ctx, tx, st.target, st.qty, name)
+		case modeMoved:
+			t.SalesID = st.src.id
+			err = s.store.moveToSales(ctx, tx, st.src.id, st.loc, name)
+		case modeSplit:
+			t.SalesID, err = s.store.splitToSales(ctx, tx, st.src.id, st.qty, st.loc, userID(u), name)
+		}
+		if err == nil && st.mode != modeMoved {
+			err = s.store.keepInProduction(ctx, tx, st.src.id, st.remaining, name)
+			prodIDs = append(prodIDs, st.src.id)
+		}
+		if err != nil {
+			return nil, transferError(err, st.index, st.src.id)
+		}
+		entries = append(entries, st.entries(t.SalesID, before)...)
+		salesIDs = append(salesIDs, t.SalesID)
+		res.Transfers = append(res.Transfers, t)
+	}
+	if err := s.store.track(ctx, tx, u, entries); err != nil {
+		return nil, err
+	}
+	if res.Production, err = grids[Production].Rows(ctx, tx, unique(prodIDs), inLibrary(Production)); err != nil {
+		return nil, err
+	}
+	if res.Sales, err = grids[Sales].Rows(ctx, tx, unique(salesIDs), inLibrary(Sales)); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// checkTransfer checks a request before anything is read: ids, versions, quantities and the
+// Sales location of each sample, which it answers as the cells the Sales grid stores.
+func checkTransfer(req TransferRequest) ([]map[string]any, error) {
 	if len(req.Samples) == 0 {
 		return nil, grid.EmptyRequest()
 	}
@@ -118,21 +190,13 @@ func (s *Service) Transfer(ctx context.Context, req TransferRequest) (*TransferR
 	if len(errs) > 0 {
 		return nil, grid.Invalid(errs)
 	}
+	return locs, nil
+}
 
-	u := identity.FromContext(ctx)
-	name := ""
-	if u != nil {
-		name = u.FullName
-	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	sources, err := lockSources(ctx, tx, req.Samples)
-	if err != nil {
-		return nil, err
-	}
+// checkSources checks the request against the Production samples read: each exists (else 404
+// naming the missing), at its version (else 409), is not deleted and holds the quantity asked.
+func checkSources(req TransferRequest, sources map[string]*source) error {
+	var errs []grid.CellError
 	var stale []grid.StaleRow
 	var missing []string
 	for i, smp := range req.Samples {
@@ -149,109 +213,85 @@ func (s *Service) Transfer(ctx context.Context, req TransferRequest) (*TransferR
 		}
 	}
 	if len(missing) > 0 {
-		return nil, &httpx.Error{Status: http.StatusNotFound, Code: "ITS_ERR_NOT_FOUND", Message: "Sample not found in the Production library", Details: map[string]any{"ids": missing}}
+		return &httpx.Error{Status: http.StatusNotFound, Code: "ITS_ERR_NOT_FOUND", Message: "Sample not found in the Production library", Details: map[string]any{"ids": missing}}
 	}
 	if len(stale) > 0 {
-		return nil, grid.Conflict(stale)
+		return grid.Conflict(stale)
 	}
 	if len(errs) > 0 {
-		return nil, grid.Invalid(errs)
+		return grid.Invalid(errs)
 	}
+	return nil
+}
 
-	res := &TransferResult{Transfers: []Transfer{}}
-	var entries []entry
-	var prodIDs, salesIDs []string
-	for i, smp := range req.Samples {
-		src := sources[smp.ID]
-		loc := locs[i]
-		q := src.total
-		if smp.Quantity != nil {
-			q = *smp.Quantity
+// The three ways a sample goes to Sales.
+const (
+	modeMoved  = "moved"  // the whole row went to Sales
+	modeMerged = "merged" // its quantity joined an identical live Sales sample
+	modeSplit  = "split"  // part of it became a new Sales sample
+)
+
+// transferStep is one sample's planned transfer.
+type transferStep struct {
+	index          int
+	src            *source
+	loc            map[string]any
+	qty, remaining int64
+	mode           string
+	target         string // merged: the Sales sample that receives the quantity
+}
+
+// planTransfer says what happens to the i-th sample of a checked request, read as src, going
+// to loc: merged into target, the identical live Sales sample there, when there is one, else
+// moved whole, or split when only part of it goes.
+func planTransfer(i int, smp TransferSample, src *source, loc map[string]any, target string) transferStep {
+	st := transferStep{index: i, src: src, loc: loc, qty: src.total}
+	if smp.Quantity != nil {
+		st.qty = *smp.Quantity
+	}
+	st.remaining = src.total - st.qty
+	switch {
+	case target != "":
+		st.mode, st.target = modeMerged, target
+	case st.remaining == 0:
+		st.mode = modeMoved
+	default:
+		st.mode = modeSplit
+	}
+	return st
+}
+
+// entries are the tracking entries of a step done: salesID is the Sales sample it went to,
+// before the quantity a merge target held before it.
+func (st transferStep) entries(salesID string, before int64) []entry {
+	src := st.src
+	left := map[string]Change{"totalQty": {From: src.total, To: st.remaining}, "onHandQty": {From: src.total, To: st.remaining}}
+	located := func(changes map[string]Change) map[string]Change {
+		for _, f := range locationFields {
+			if st.loc[f] != nil {
+				changes[f] = Change{To: st.loc[f]}
+			}
 		}
-		remaining := src.total - q
-		target, err := findTarget(ctx, tx, src, loc)
-		if err != nil {
-			return nil, err
+		return changes
+	}
+	switch st.mode {
+	case modeMerged:
+		if st.remaining == 0 {
+			left["status"] = Change{From: src.status, To: statusDeleted}
 		}
-		t := Transfer{ID: src.id, Quantity: q}
-		qtyChange := map[string]Change{"totalQty": {From: src.total, To: remaining}, "onHandQty": {From: src.total, To: remaining}}
-		switch {
-		case target != "":
-			t.Mode, t.SalesID = "merged", target
-			var before int64
-			if err := tx.QueryRow(ctx, `UPDATE sample_inventory SET total_qty = coalesce(total_qty, 0) + $2, on_hand_qty = coalesce(total_qty, 0) + $2,
-				version = version + 1, updated_at = now(), updated_by_user = $3, tracking_action = $4
-				WHERE id = $1::text::uuid RETURNING total_qty - $2`, target, q, name, actionFromProd).Scan(&before); err != nil {
-				return nil, transferError(err, i, smp.ID)
-			}
-			entries = append(entries, entry{sampleID: target, library: Sales, action: actionFromProd, note: "From Production sample " + src.id,
-				changes: map[string]Change{"totalQty": {From: before, To: before + q}, "onHandQty": {From: before, To: before + q}}})
-			if remaining == 0 {
-				qtyChange["status"] = Change{From: src.status, To: statusDeleted}
-			}
-			if _, err := tx.Exec(ctx, `UPDATE sample_inventory SET total_qty = $2, on_hand_qty = $2,
-				status = CASE WHEN $2 = 0 THEN 'Deleted' ELSE status END,
-				version = version + 1, updated_at = now(), updated_by_user = $3, tracking_action = $4 WHERE id = $1::text::uuid`,
-				src.id, remaining, name, actionToSales); err != nil {
-				return nil, transferError(err, i, smp.ID)
-			}
-			entries = append(entries, entry{sampleID: src.id, library: Production, action: actionToSales, changes: qtyChange, note: "Into Sales sample " + target})
-			prodIDs = append(prodIDs, src.id)
-		case remaining == 0:
-			t.Mode, t.SalesID = "moved", src.id
-			if _, err := tx.Exec(ctx, `UPDATE sample_inventory SET library = 'Sales', region = $2, aisle = $3, direction = $4, level = $5, shelf = $6, new_bin = $7,
-				version = version + 1, updated_at = now(), updated_by_user = $8, tracking_action = $9 WHERE id = $1::text::uuid`,
-				src.id, loc["region"], loc["aisle"], loc["direction"], loc["level"], loc["shelf"], loc["newBin"], name, actionToSales); err != nil {
-				return nil, transferError(err, i, smp.ID)
-			}
-			changes := map[string]Change{"library": {From: Production, To: Sales}}
-			for _, f := range locationFields {
-				if loc[f] != nil {
-					changes[f] = Change{To: loc[f]}
-				}
-			}
-			entries = append(entries, entry{sampleID: src.id, library: Sales, action: actionToSales, changes: changes})
-		default:
-			t.Mode = "split"
-			if err := tx.QueryRow(ctx, `INSERT INTO sample_inventory (library, division, style, color, size, side, status, gender, mold_num, mold_date, bin,
-					total_qty, on_hand_qty, region, aisle, direction, level, shelf, new_bin, tracking_action, created_by, created_by_user, updated_by_user)
-				SELECT 'Sales', division, style, color, size, side, status, gender, mold_num, mold_date, bin,
-					$2, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::uuid, $11, $11
-				FROM sample_inventory WHERE id = $1::text::uuid RETURNING id::text`,
-				src.id, q, loc["region"], loc["aisle"], loc["direction"], loc["level"], loc["shelf"], loc["newBin"], actionFromProd, userID(u), name).Scan(&t.SalesID); err != nil {
-				return nil, transferError(err, i, smp.ID)
-			}
-			changes := map[string]Change{"totalQty": {To: q}, "onHandQty": {To: q}}
-			for _, f := range locationFields {
-				if loc[f] != nil {
-					changes[f] = Change{To: loc[f]}
-				}
-			}
-			entries = append(entries, entry{sampleID: t.SalesID, library: Sales, action: actionFromProd, changes: changes, note: "From Production sample " + src.id})
-			if _, err := tx.Exec(ctx, `UPDATE sample_inventory SET total_qty = $2, on_hand_qty = $2,
-				version = version + 1, updated_at = now(), updated_by_user = $3, tracking_action = $4 WHERE id = $1::text::uuid`,
-				src.id, remaining, name, actionToSales); err != nil {
-				return nil, transferError(err, i, smp.ID)
-			}
-			entries = append(entries, entry{sampleID: src.id, library: Production, action: actionToSales, changes: qtyChange, note: "Into Sales sample " + t.SalesID})
-			prodIDs = append(prodIDs, src.id)
+		return []entry{
+			{sampleID: salesID, library: Sales, action: actionFromProd, note: "From Production sample " + src.id,
+				changes: map[string]Change{"totalQty": {From: before, To: before + st.qty}, "onHandQty": {From: before, To: before + st.qty}}},
+			{sampleID: src.id, library: Production, action: actionToSales, changes: left, note: "Into Sales sample " + salesID},
 		}
-		salesIDs = append(salesIDs, t.SalesID)
-		res.Transfers = append(res.Transfers, t)
+	case modeMoved:
+		return []entry{{sampleID: src.id, library: Sales, action: actionToSales, changes: located(map[string]Change{"library": {From: Production, To: Sales}})}}
+	default:
+		return []entry{
+			{sampleID: salesID, library: Sales, action: actionFromProd, changes: located(map[string]Change{"totalQty": {To: st.qty}, "onHandQty": {To: st.qty}}), note: "From Production sample " + src.id},
+			{sampleID: src.id, library: Production, action: actionToSales, changes: left, note: "Into Sales sample " + salesID},
+		}
 	}
-	if err := s.store.track(ctx, tx, u, entries); err != nil {
-		return nil, err
-	}
-	if res.Production, err = grids[Production].Rows(ctx, tx, unique(prodIDs), inLibrary(Production)); err != nil {
-		return nil, err
-	}
-	if res.Sales, err = grids[Sales].Rows(ctx, tx, unique(salesIDs), inLibrary(Sales)); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return nil, err
-	}
-	return res, nil
 }
 
 func userID(u *identity.User) *string {
@@ -271,51 +311,6 @@ func unique(ids []string) []string {
 		}
 	}
 	return out
-}
-
-// lockSources reads and locks the Production samples of a transfer.
-func lockSources(ctx context.Context, tx pgx.Tx, samples []TransferSample) (map[string]*source, error) {
-	ids := make([]string, len(samples))
-	for i, smp := range samples {
-		ids[i] = smp.ID
-	}
-	rows, err := tx.Query(ctx, `SELECT id::text, version, status, coalesce(total_qty, 0), style, color, size, side, mold_num, mold_date::text, bin
-		FROM sample_inventory WHERE library = 'Production' AND id = ANY($1::text[]::uuid[]) ORDER BY id FOR UPDATE`, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]*source{}
-	for rows.Next() {
-		src := &source{}
-		var total int32
-		if err := rows.Scan(&src.id, &src.version, &src.status, &total, &src.style, &src.color, &src.size, &src.side, &src.moldNum, &src.moldDate, &src.bin); err != nil {
-			return nil, err
-		}
-		src.total = int64(total)
-		out[src.id] = src
-	}
-	return out, rows.Err()
-}
-
-// findTarget finds (and locks) the live Sales sample with the source's identity at loc.
-func findTarget(ctx context.Context, tx pgx.Tx, src *source, loc map[string]any) (string, error) {
-	var id string
-	err := tx.QueryRow(ctx, `SELECT id::text FROM sample_inventory
-		WHERE library = 'Sales' AND status <> 'Deleted' AND status IS NOT DISTINCT FROM $1
-		AND lower(style) IS NOT DISTINCT FROM lower($2::text) AND lower(color) IS NOT DISTINCT FROM lower($3::text)
-		AND lower(size) IS NOT DISTINCT FROM lower($4::text) AND side IS NOT DISTINCT FROM $5::text
-		AND lower(mold_num) IS NOT DISTINCT FROM lower($6::text) AND mold_date IS NOT DISTINCT FROM $7::text::date
-		AND lower(bin) IS NOT DISTINCT FROM lower($8::text) AND region IS NOT DISTINCT FROM $9::text
-		AND lower(aisle) IS NOT DISTINCT FROM lower($10::text) AND direction IS NOT DISTINCT FROM $11::text
-		AND lower(level) IS NOT DISTINCT FROM lower($12::text)
-		LIMIT 1 FOR UPDATE`,
-		src.status, src.style, src.color, src.size, src.side, src.moldNum, src.moldDate, src.bin,
-		loc["region"], loc["aisle"], loc["direction"], loc["level"]).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
-	}
-	return id, err
 }
 
 // transferError names the sample whose write broke the identity rule.
