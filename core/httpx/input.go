@@ -8,7 +8,13 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/google/uuid"
 )
+
+// IsUUID reports whether s is a UUID in its canonical text (8-4-4-4-12 hexadecimal digits), the
+// one form ids take in paths and bodies; anything else is refused before it reaches SQL.
+func IsUUID(s string) bool { return len(s) == 36 && uuid.Validate(s) == nil }
 
 // badText reports a text the database cannot store: PostgreSQL refuses NUL in text and invalid
 // UTF-8 (SQLSTATE 22021, a 500), and a decoder would quietly turn invalid UTF-8 into U+FFFD.

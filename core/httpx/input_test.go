@@ -6,6 +6,7 @@ import (
 
 	"its/core/app/apptest"
 	"its/core/db/dbtest"
+	"its/core/httpx"
 	"its/modules/users"
 )
 
@@ -44,5 +45,25 @@ func TestInputRefusesNULAndInvalidUTF8(t *testing.T) {
 	}
 	if n := a.Count(`SELECT count(*) FROM login_failures`); n != before+1 {
 		t.Fatalf("login failures %d, want %d: a refused request wrote", n, before+1)
+	}
+}
+
+// TestIsUUID: only the canonical 8-4-4-4-12 text is an id; the other forms a UUID parser
+// accepts (no hyphens, braces, urn:uuid:) and anything else are not.
+func TestIsUUID(t *testing.T) {
+	for s, want := range map[string]bool{
+		"0f8fad5b-d9cb-469f-a165-70867728950e":          true,
+		"0F8FAD5B-D9CB-469F-A165-70867728950E":          true,
+		"0f8fad5bd9cb469fa16570867728950e":              false,
+		"{0f8fad5b-d9cb-469f-a165-70867728950e}":        false,
+		"urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e": false,
+		"0f8fad5b-d9cb-469f-a165-70867728950g":          false,
+		"0f8fad5b+d9cb-469f-a165-70867728950e":          false,
+		"":                                              false,
+		"spring26":                                      false,
+	} {
+		if got := httpx.IsUUID(s); got != want {
+			t.Errorf("IsUUID(%q) = %v, want %v", s, got, want)
+		}
 	}
 }

@@ -149,7 +149,7 @@ func (s *Service) CreateCollection(ctx context.Context, collectionType string, r
 }
 
 func (s *Service) collectionByID(ctx context.Context, q querier, id string) (*Collection, error) {
-	if !isUUID(id) {
+	if !httpx.IsUUID(id) {
 		return nil, httpx.NotFound("Collection")
 	}
 	list, err := s.store.collectionsByID(ctx, q, id, me(ctx).ID)

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"its/core/db"
+	"its/core/httpx"
 	"its/modules/products"
 )
 
@@ -52,7 +53,7 @@ func (s *Store) collections(ctx context.Context, owner, collectionType string, q
 	if len(q.IDs) > 0 {
 		var ok []string
 		for _, id := range q.IDs {
-			if isUUID(id) {
+			if httpx.IsUUID(id) {
 				ok = append(ok, id)
 			}
 		}

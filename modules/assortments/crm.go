@@ -261,7 +261,7 @@ func (s *Service) CRMOutbox(ctx context.Context, q CRMOutboxQuery) ([]CRMSyncEnt
 	if q.Status != "" && !slices.Contains(crmStatuses, q.Status) {
 		bad = append(bad, httpx.FieldError{Field: "status", Rule: "enum", Message: "status must be one of " + strings.Join(crmStatuses, ", ")})
 	}
-	if q.AssortmentID != "" && !isUUID(q.AssortmentID) {
+	if q.AssortmentID != "" && !httpx.IsUUID(q.AssortmentID) {
 		bad = append(bad, httpx.FieldError{Field: "assortment", Rule: "format", Message: "assortment must be an assortment id"})
 	}
 	if q.Limit == 0 {

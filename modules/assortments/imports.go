@@ -3,6 +3,7 @@ package assortments
 import (
 	"context"
 
+	"its/core/httpx"
 	"its/modules/products"
 )
 
@@ -20,7 +21,7 @@ type ImportTarget struct {
 // already holds and those another assortment of its season, year and region holds. Nothing is
 // written.
 func (s *Service) ImportTarget(ctx context.Context, id string, pairs []products.Pair) (*ImportTarget, error) {
-	if !isUUID(id) {
+	if !httpx.IsUUID(id) {
 		return nil, notFound()
 	}
 	tx, err := s.db.Begin(ctx)
@@ -57,7 +58,7 @@ func (s *Service) ImportTarget(ctx context.Context, id string, pairs []products.
 // batch's stages in pieces of the grid's largest batch: every row or none (a refused row, a
 // failure or a stopped server leaves the assortment as it was).
 func (s *Service) Import(ctx context.Context, id string, adds []AddProduct) (*BatchResult, error) {
-	if !isUUID(id) {
+	if !httpx.IsUUID(id) {
 		return nil, notFound()
 	}
 	tx, err := s.db.Begin(ctx)

@@ -429,7 +429,7 @@ func (s *Service) Clone(ctx context.Context, req CloneRequest) (*CloneResult, er
 	res := &CloneResult{IDs: []string{}}
 	if req.UserID != "" && req.UserID != caller.ID {
 		target, err := s.users.ByID(ctx, req.UserID)
-		if errors.Is(err, identity.ErrNotFound) || (err == nil && target.Status != "active") || (err != nil && !isUUID(req.UserID)) {
+		if errors.Is(err, identity.ErrNotFound) || (err == nil && target.Status != "active") || (err != nil && !httpx.IsUUID(req.UserID)) {
 			return nil, httpx.Invalid(httpx.FieldError{Field: "userId", Rule: "exists", Message: "No such user"})
 		}
 		if err != nil {

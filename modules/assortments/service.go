@@ -486,7 +486,7 @@ func (s *Service) Stream(ctx context.Context, id string, withRows bool, head fun
 // stream reads the assortment, its lock and its alerts in the round trip that begins the
 // snapshot (a detail grid opens with this call: every round trip shows), then the rows.
 func (s *Service) stream(ctx context.Context, id string, withRows, mayRefresh bool, head func(*Assortment) error, each func(*Row) error) error {
-	if !isUUID(id) {
+	if !httpx.IsUUID(id) {
 		return notFound()
 	}
 	conn, err := s.db.Acquire(ctx)

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/core/db"
+	"its/core/httpx"
 	"its/modules/products"
 )
 
@@ -82,7 +83,7 @@ func scanAssortment(row pgx.Row) (*Assortment, error) {
 
 // get loads one assortment; forUpdate locks its row for the rest of the transaction.
 func (s *Store) get(ctx context.Context, q querier, id string, forUpdate bool) (*Assortment, error) {
-	if !isUUID(id) {
+	if !httpx.IsUUID(id) {
 		return nil, errNotFound
 	}
 	sql := `SELECT ` + assortmentColumns + assortmentFrom + ` WHERE a.id = $1`
@@ -223,23 +224,4 @@ func scanLock(row pgx.Row, me string) (*Lock, error) {
 	}
 	l.Mine = l.User.ID == me
 	return &l, nil
-}
-
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-				return false
-			}
-		}
-	}
-	return true
 }

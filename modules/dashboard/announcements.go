@@ -34,13 +34,11 @@ func scanAnnouncement(r pgx.Row) (Announcement, error) {
 
 // Get reads one announcement; pgx.ErrNoRows when there is none.
 func (s *Store) Get(ctx context.Context, q pgx.Tx, id string) (Announcement, error) {
-	if !uuidRe.MatchString(id) {
+	if !httpx.IsUUID(id) {
 		return Announcement{}, pgx.ErrNoRows
 	}
 	return scanAnnouncement(q.QueryRow(ctx, selectAnnouncement+` WHERE id = $1 FOR UPDATE`, id))
 }
-
-var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // date is a calendar day in the API: "2026-03-01" (a full timestamp is accepted and cut to its
 // day); null clears it.
@@ -138,7 +136,7 @@ func (s *announcements) create(ctx context.Context, in announcementInput) (Annou
 			// An announcement made from an advertising asset starts from its name and points at it.
 			var name string
 			err := pgx.ErrNoRows
-			if uuidRe.MatchString(*in.AssetID) {
+			if httpx.IsUUID(*in.AssetID) {
 				err = tx.QueryRow(ctx, `SELECT name FROM library_assets WHERE id = $1 AND library_type = 'AdvertisingAsset'`, *in.AssetID).Scan(&name)
 			}
 			if errors.Is(err, pgx.ErrNoRows) {
@@ -193,7 +191,7 @@ func (s *announcements) update(ctx context.Context, id string, in announcementIn
 }
 
 func (s *announcements) delete(ctx context.Context, id string) error {
-	if !uuidRe.MatchString(id) {
+	if !httpx.IsUUID(id) {
 		return httpx.NotFound("Announcement")
 	}
 	tag, err := s.db.Exec(ctx, `DELETE FROM announcements WHERE id = $1`, id)

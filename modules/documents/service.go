@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
@@ -306,7 +305,7 @@ func (s *Service) markScheduled(ctx context.Context, tx pgx.Tx, assortmentID str
 
 // mine reads a document the caller owns (another user's answers 404, like a missing one).
 func (s *Service) mine(ctx context.Context, tx pgx.Tx, id string) (*Document, error) {
-	if !isUUID(id) {
+	if !httpx.IsUUID(id) {
 		return nil, httpx.NotFound("Document")
 	}
 	d, err := s.store.get(ctx, tx, id)
@@ -318,7 +317,7 @@ func (s *Service) mine(ctx context.Context, tx pgx.Tx, id string) (*Document, er
 
 // List answers the caller's documents.
 func (s *Service) List(ctx context.Context, assortmentID string) ([]*Document, error) {
-	if assortmentID != "" && !isUUID(assortmentID) {
+	if assortmentID != "" && !httpx.IsUUID(assortmentID) {
 		return []*Document{}, nil
 	}
 	return s.store.list(ctx, me(ctx).ID, assortmentID)
@@ -516,7 +515,7 @@ func (s *Service) mail(ctx context.Context, tx pgx.Tx, doc *Document, req *Reque
 
 // Revoke ends a shared link of one of the caller's documents now.
 func (s *Service) Revoke(ctx context.Context, fileID string) error {
-	if !isUUID(fileID) {
+	if !httpx.IsUUID(fileID) {
 		return httpx.NotFound("Shared link")
 	}
 	owner, err := s.store.fileOwner(ctx, fileID)
@@ -635,6 +634,3 @@ func (s *Service) run(ctx context.Context, docID string) error {
 	}
 	return s.store.ran(ctx, d.ID, now)
 }
-
-// isUUID tells an id from anything else (which would otherwise reach SQL as a uuid and fail).
-func isUUID(s string) bool { return len(s) == 36 && uuid.Validate(s) == nil }

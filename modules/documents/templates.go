@@ -141,7 +141,7 @@ func (s *Service) DeleteTemplate(ctx context.Context, id string) error {
 // user's private template answers 404 like a missing one; another's shared one (which the
 // caller sees) a 403, unless deleting is asked by a caller allowed documents.manageTemplates.
 func (s *Service) changeableTemplate(ctx context.Context, tx pgx.Tx, id string, deleting bool) (*Template, error) {
-	if !isUUID(id) {
+	if !httpx.IsUUID(id) {
 		return nil, httpx.NotFound("Template")
 	}
 	t, err := s.store.template(ctx, tx, id)

@@ -36,7 +36,7 @@ func record(ctx context.Context, tx pgx.Tx, userID, uploadID, key, parsedKey, fi
 // get reads one of the caller's files; another user's, or none, is not found.
 func (s *Store) get(ctx context.Context, id string) (*file, error) {
 	u := identity.FromContext(ctx)
-	if u == nil || !isUUID(id) {
+	if u == nil || !httpx.IsUUID(id) {
 		return nil, httpx.NotFound("Import file")
 	}
 	var f file
@@ -46,23 +46,4 @@ func (s *Store) get(ctx context.Context, id string) (*file, error) {
 		return nil, httpx.NotFound("Import file")
 	}
 	return &f, err
-}
-
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -68,7 +67,7 @@ func invalid(field, rule, msg string) error {
 // checkIDs refuses anything but asset ids (UUIDs) before they reach SQL.
 func checkIDs(field string, ids []string) error {
 	for i, id := range ids {
-		if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+		if !httpx.IsUUID(id) {
 			return invalid(fmt.Sprintf("%s[%d]", field, i), "format", field+" holds asset ids")
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
 
 	"its/core/grid"
 	"its/core/httpx"
@@ -38,7 +37,7 @@ func (h *Handler) Routes(r registry.Router) {
 // season id is never a channel name.
 func (h *Handler) listOrGet(w http.ResponseWriter, r *http.Request) error {
 	key := chi.URLParam(r, "channel")
-	if _, err := uuid.Parse(key); err == nil {
+	if httpx.IsUUID(key) {
 		one, err := h.svc.Get(r.Context(), key)
 		if err != nil {
 			return err

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
@@ -107,7 +106,7 @@ func (s *Service) List(ctx context.Context, req ListRequest) ([]*Season, error) 
 
 // Get answers one season.
 func (s *Service) Get(ctx context.Context, id string) (*Season, error) {
-	if _, err := uuid.Parse(id); err != nil {
+	if !httpx.IsUUID(id) {
 		return nil, errNotFound
 	}
 	one, err := s.store.Get(ctx, s.db, id)
@@ -255,7 +254,7 @@ type PatchRequest struct {
 
 // Patch replaces a season's sets; a stale version is refused.
 func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Season, error) {
-	if _, err := uuid.Parse(id); err != nil {
+	if !httpx.IsUUID(id) {
 		return nil, errNotFound
 	}
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
@@ -291,7 +290,7 @@ func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Seas
 
 // SetState puts a season in a state (Live, Preparation, Archived) with one of its season sets.
 func (s *Service) SetState(ctx context.Context, seasonID, setID, state string) (*Season, error) {
-	if _, err := uuid.Parse(seasonID); err != nil {
+	if !httpx.IsUUID(seasonID) {
 		return nil, errNotFound
 	}
 	var bad []httpx.FieldError
@@ -322,7 +321,7 @@ func (s *Service) SetState(ctx context.Context, seasonID, setID, state string) (
 
 // Delete removes a season and then its cover files.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	if _, err := uuid.Parse(id); err != nil {
+	if !httpx.IsUUID(id) {
 		return errNotFound
 	}
 	var year int
