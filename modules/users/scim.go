@@ -36,6 +36,18 @@ import (
 // SCIMPrefix is where the SCIM service answers.
 const SCIMPrefix = "/scim/v2"
 
+// SCIMRoutes are the routes of the SCIM service (RFC 7644 §3.2), which answers them with the
+// providers' bearer tokens instead of sessions and policy actions; {id} is a resource's id.
+var SCIMRoutes = []string{
+	"GET /scim/v2/ServiceProviderConfig",
+	"GET /scim/v2/ResourceTypes", "GET /scim/v2/ResourceTypes/{id}",
+	"GET /scim/v2/Schemas", "GET /scim/v2/Schemas/{id}",
+	"GET /scim/v2/Users", "POST /scim/v2/Users",
+	"GET /scim/v2/Users/{id}", "PUT /scim/v2/Users/{id}", "PATCH /scim/v2/Users/{id}", "DELETE /scim/v2/Users/{id}",
+	"GET /scim/v2/Groups", "POST /scim/v2/Groups",
+	"GET /scim/v2/Groups/{id}", "PUT /scim/v2/Groups/{id}", "PATCH /scim/v2/Groups/{id}", "DELETE /scim/v2/Groups/{id}",
+}
+
 // maxSCIMBody bounds a SCIM request body (the size the service provider configuration
 // announces), checked before anything parses it.
 const maxSCIMBody = 1 << 20
