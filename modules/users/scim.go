@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/elimity-com/scim"
@@ -154,7 +155,9 @@ type providerKey struct{}
 
 func providerOf(r *http.Request) string { p, _ := r.Context().Value(providerKey{}).(string); return p }
 
-// ServeHTTP checks the token and the body's size, then hands the request to the protocol server.
+// ServeHTTP checks the token and the body's size, then hands the request to the protocol server;
+// every refusal (a 4xx answer, but for a GET of a resource that is not there, which is how
+// providers look one up) is audited.
 func (s *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(s.providers) == 0 {
 		writeSCIMError(w, scimerrors.ScimError{Status: http.StatusNotFound, Detail: "SCIM provisioning is not configured."})
@@ -166,33 +169,56 @@ func (s *scimService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "" {
 			reason = "wrong token"
 		}
-		s.refused(r, reason)
+		s.refused(r, "", http.StatusUnauthorized, reason)
 		w.Header().Set("WWW-Authenticate", `Bearer realm="scim"`)
 		writeSCIMError(w, scimerrors.ScimError{Status: http.StatusUnauthorized, Detail: "A valid SCIM bearer token is required."})
 		return
 	}
-	if r.ContentLength > maxSCIMBody {
-		writeSCIMError(w, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: "The request body is larger than 1 MiB."})
+	tooLarge := scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: "The request body is larger than 1 MiB."}
+	var (
+		body []byte
+		err  error
+	)
+	if r.ContentLength <= maxSCIMBody {
+		body, err = io.ReadAll(io.LimitReader(r.Body, maxSCIMBody+1))
+	}
+	if r.ContentLength > maxSCIMBody || len(body) > maxSCIMBody {
+		s.refused(r, p, tooLarge.Status, tooLarge.Detail)
+		writeSCIMError(w, tooLarge)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxSCIMBody+1))
 	if err != nil {
+		s.refused(r, p, http.StatusBadRequest, "unreadable body")
 		writeSCIMError(w, scimerrors.ScimErrorInvalidSyntax)
 		return
 	}
-	if len(body) > maxSCIMBody {
-		writeSCIMError(w, scimerrors.ScimError{Status: http.StatusRequestEntityTooLarge, Detail: "The request body is larger than 1 MiB."})
-		return
-	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	s.server.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), providerKey{}, p)))
+	rec := &statusWriter{ResponseWriter: w}
+	s.server.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), providerKey{}, p)))
+	if rec.status >= 400 && rec.status < 500 && (r.Method != http.MethodGet || rec.status != http.StatusNotFound) {
+		s.refused(r, p, rec.status, http.StatusText(rec.status))
+	}
 }
 
-// refused records a request without a valid token in the audit log.
-func (s *scimService) refused(r *http.Request, reason string) {
+// statusWriter keeps the status of the answer.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// refused records a refused request in the audit log: by whom (the provider, or nobody for a
+// wrong or missing token), the answer and why.
+func (s *scimService) refused(r *http.Request, provider string, status int, reason string) {
 	err := s.inTx(r.Context(), func(tx pgx.Tx) error {
 		return audit.Record(r.Context(), tx, "", "users.scim.refused", "Route", r.Method+" "+r.URL.Path,
-			map[string]string{"reason": reason, "address": s.sessions.ClientAddress(r)})
+			map[string]any{"provider": provider, "status": strconv.Itoa(status), "reason": reason, "address": s.sessions.ClientAddress(r)})
 	})
 	if err != nil {
 		s.log.Error("audit: recording a refused SCIM request", "error", err)

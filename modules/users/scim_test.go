@@ -87,6 +87,10 @@ func TestSCIMProvisioning(t *testing.T) {
 		if r := okta.Do("POST", "/scim/v2/Users", oktaUser("jane.doe@example.com", "J", "D", "dup")); r.Status != 409 || r.Body["scimType"] != "uniqueness" {
 			t.Fatalf("a second account for the address: %d %s", r.Status, r.Raw)
 		}
+		// A refused provisioning request is audited too, with its provider and answer.
+		if n := a.Count(`SELECT count(*) FROM audit_log WHERE action = 'users.scim.refused' AND data->>'provider' = 'okta' AND data->>'status' = '409'`); n != 1 {
+			t.Fatalf("%d audit entries of the refused duplicate", n)
+		}
 	})
 
 	t.Run("filters find the account as Okta and Entra ID ask", func(t *testing.T) {
