@@ -30,6 +30,7 @@ var Ranges = []Range{
 	{700, 799, []string{"documents"}},
 	{800, 849, []string{"imports"}},
 	{850, 899, []string{"searches"}},
+	{900, 949, []string{"users"}},
 }
 
 // Renumbered maps the former number of a migration to its number now, for databases that

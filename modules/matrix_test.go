@@ -58,7 +58,7 @@ func TestRouteRoleMatrix(t *testing.T) {
 		az  *authz.Engine
 		ids *identity.Store
 	)
-	a := apptest.Start(t, fx.Options(modules.All, fx.Populate(&reg, &az, &ids)))
+	a := apptest.Start(t, fx.Options(modules.All, fx.Populate(&reg, &az, &ids)), "ITS_AUTH_SCIM=[{provider: matrix, token: "+matrixSCIMToken+"}]")
 	ctx := context.Background()
 
 	roles := users.DemoRoles()
@@ -77,6 +77,7 @@ func TestRouteRoleMatrix(t *testing.T) {
 	fix := newFixtures(t, a, accounts, clients)
 
 	t.Run("objects of another user", func(t *testing.T) { objectLevel(t, a, fix, clients) })
+	t.Run("token routes", func(t *testing.T) { tokenRoutes(t, a, clients) })
 
 	values := pathValues(fix, accounts)
 	// The libraries' browse routes take the library from the query: each library in turn, so
@@ -250,6 +251,51 @@ func TestRouteRoleMatrix(t *testing.T) {
 }
 
 type hitKey struct{}
+
+// matrixSCIMToken is the SCIM provider's bearer token of the matrix's server.
+const matrixSCIMToken = "matrix-scim-token-0123456789abcdef0123"
+
+// scimPathValues fill the {id} of a SCIM route: a resource type, a schema, or an id no
+// resource has (a DELETE that got through answers 404 and removes nothing).
+var scimPathValues = map[string]string{
+	"/scim/v2/ResourceTypes/{id}": "User",
+	"/scim/v2/Schemas/{id}":       "urn:ietf:params:scim:schemas:core:2.0:User",
+}
+
+// tokenRoutes checks the routes whose credential is a bearer token, not the session (SCIM,
+// users.SCIMRoutes), for an anonymous caller and every demo role's session: without the token
+// each answers 401 with the SCIM error and a WWW-Authenticate challenge, whatever the session
+// may do; with it none refuses. State-changing requests carry brokenJSON, so nothing changes.
+func tokenRoutes(t *testing.T, a *apptest.App, clients map[string]*apptest.Client) {
+	callers := map[string]*apptest.Client{"anonymous": a.Client()}
+	for role, c := range clients {
+		callers[role] = c
+	}
+	for _, route := range users.SCIMRoutes {
+		method, path, _ := strings.Cut(route, " ")
+		target := strings.Replace(path, "{id}", "00000000-0000-4000-8000-0000000000aa", 1)
+		if v, ok := scimPathValues[path]; ok {
+			target = strings.Replace(path, "{id}", url.PathEscape(v), 1)
+		}
+		var body any
+		if method != http.MethodGet && method != http.MethodDelete {
+			body = brokenJSON
+		}
+		for who, c := range callers {
+			r := c.Do(method, target, body)
+			if r.Status != http.StatusUnauthorized || r.Header.Get("WWW-Authenticate") == "" ||
+				!strings.Contains(string(r.Raw), "urn:ietf:params:scim:api:messages:2.0:Error") {
+				t.Errorf("%s as %s without the token: want a SCIM 401, got %d %s", route, who, r.Status, short(r.Raw))
+			}
+			withToken := twin(t, a, c)
+			withToken.Header.Set("Authorization", "Bearer "+matrixSCIMToken)
+			r = withToken.Do(method, target, body)
+			if r.Status == http.StatusUnauthorized || r.Status == http.StatusForbidden || r.Status >= 500 {
+				t.Errorf("%s as %s with the token: %d %s", route, who, r.Status, short(r.Raw))
+			}
+		}
+	}
+}
 
 // short keeps an answer readable in a failure message.
 func short(raw []byte) string {

@@ -106,22 +106,8 @@ func (lb *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.Error(w, "no server", http.StatusServiceUnavailable)
 }
 
-// eventually polls check until it passes or a second is over; the first error is the last
-// check's answer.
-func eventually(t *testing.T, what string, check func() error) {
-	t.Helper()
-	deadline := time.Now().Add(time.Second)
-	for {
-		err := check()
-		if err == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s not seen within a second: %v", what, err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
+// eventually polls check until it passes or a second is over.
+func eventually(t *testing.T, what string, check func() error) { apptest.Eventually(t, what, check) }
 
 // twin is another browser with the same cookies as c, for asking after c logged out (which
 // clears c's cookies) with the session c had.

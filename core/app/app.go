@@ -100,6 +100,8 @@ type RouterParams struct {
 	Blobs    *storage.Handler
 	Metrics  *metrics.Metrics
 	Plugins  *plugins.Host
+	// Endpoints are modules' handlers outside /api with credentials of their own.
+	Endpoints []registry.Endpoint `group:"endpoints"`
 }
 
 // NewRouter builds the chi router: base middleware, sessions, module routes, the frontend.
@@ -112,6 +114,10 @@ func NewRouter(p RouterParams) http.Handler {
 	r.Use(httpx.CleanInput(p.Log))
 	r.Use(httpx.MinBodyRate(p.Config.HTTP.BodyMinRate, p.Config.HTTP.BodyGrace.Duration))
 	r.Handle(MetricsPath, metricsOnMain(p.Config, p.Log, p.Metrics))
+	for _, e := range p.Endpoints {
+		r.Handle(e.Prefix, e.Handler)
+		r.Handle(e.Prefix+"/*", e.Handler)
+	}
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
 		p.Registry.Mount(api)

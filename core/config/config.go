@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -56,6 +57,11 @@ type Config struct {
 		MaxResetsPerAccount   int      `yaml:"max_password_resets_per_account"`
 		MaxResetsPerAddress   int      `yaml:"max_password_resets_per_address"`
 	} `yaml:"login"`
+
+	Auth struct {
+		// SCIM lists the identity providers that may provision accounts, each with its bearer token.
+		SCIM []SCIMProvider `yaml:"scim"`
+	} `yaml:"auth"`
 
 	Authz struct {
 		GrantAll         bool     `yaml:"grant_all"`
@@ -141,6 +147,20 @@ type Config struct {
 		Cgroup        string   `yaml:"cgroup"`
 	} `yaml:"plugins"`
 }
+
+// SCIMProvider is one identity provider allowed to provision accounts over SCIM: its id (the
+// accounts it creates get the strategy scim:<id>) and its bearer token, given as the token itself
+// (at least 32 characters) or as "sha256:" and the token's SHA-256 in hex.
+type SCIMProvider struct {
+	Provider string `yaml:"provider"`
+	Token    string `yaml:"token"`
+}
+
+// providerID is the form of an identity provider's id.
+var providerID = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
+
+// tokenHash is a token given as its SHA-256.
+var tokenHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
 // PluginsDir is where plugin folders live: plugins.dir, or <data_dir>/plugins.
 func (c *Config) PluginsDir() string {
@@ -350,6 +370,16 @@ func (c *Config) validate() error {
 	}
 	if c.PDF.ConverterMemoryBytes < 64<<20 || c.PDF.ChromiumJSHeapMB < 64 {
 		return fmt.Errorf("pdf.converter_memory_bytes must be at least 67108864 and pdf.chromium_js_heap_mb at least 64")
+	}
+	seen := map[string]bool{}
+	for i, p := range c.Auth.SCIM {
+		if !providerID.MatchString(p.Provider) || seen[p.Provider] {
+			return fmt.Errorf("auth.scim[%d].provider: %q must be a unique id of lower-case letters, digits, - and _", i, p.Provider)
+		}
+		seen[p.Provider] = true
+		if len(p.Token) < 32 && !tokenHash.MatchString(p.Token) {
+			return fmt.Errorf("auth.scim[%d].token: at least 32 characters, or sha256:<64 hex digits>", i)
+		}
 	}
 	if t := c.Metrics.Token; t != "" && len(t) < 32 {
 		// A short token on a public listener can be guessed.

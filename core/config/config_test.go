@@ -96,3 +96,31 @@ func TestPublicURLFollowsAddr(t *testing.T) {
 		}
 	}
 }
+
+// TestSCIMProviders: auth.scim is empty by default (SCIM off), comes from ITS_AUTH_SCIM as a YAML
+// list, and refuses short tokens, malformed hashes and repeated or malformed provider ids.
+func TestSCIMProviders(t *testing.T) {
+	c, err := LoadFrom(nil)
+	if err != nil || len(c.Auth.SCIM) != 0 {
+		t.Fatalf("default auth.scim: %v %v", c.Auth.SCIM, err)
+	}
+	hash := "sha256:" + strings.Repeat("ab", 32)
+	c, err = LoadFrom([]string{"ITS_AUTH_SCIM=[{provider: okta, token: " + strings.Repeat("t", 32) + "}, {provider: entra-id, token: '" + hash + "'}]"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Auth.SCIM) != 2 || c.Auth.SCIM[0].Provider != "okta" || c.Auth.SCIM[1].Token != hash {
+		t.Fatalf("auth.scim: %+v", c.Auth.SCIM)
+	}
+	for _, bad := range []string{
+		"[{provider: okta, token: short}]",
+		"[{provider: okta, token: 'sha256:abc'}]",
+		"[{provider: Okta!, token: " + strings.Repeat("t", 32) + "}]",
+		"[{provider: okta, token: " + strings.Repeat("t", 32) + "}, {provider: okta, token: " + strings.Repeat("u", 32) + "}]",
+		"[{provider: okta, token: " + strings.Repeat("t", 32) + ", extra: 1}]",
+	} {
+		if _, err := LoadFrom([]string{"ITS_AUTH_SCIM=" + bad}); err == nil {
+			t.Errorf("ITS_AUTH_SCIM=%s accepted", bad)
+		}
+	}
+}

@@ -17,6 +17,8 @@ var manifest []byte
 // Module wires the users module.
 var Module = fx.Module("users",
 	fx.Provide(NewStore, NewService, NewHandler),
+	// SCIM provisioning at /scim/v2, with the providers' bearer tokens instead of sessions.
+	registry.AsEndpoint(newSCIM),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/users/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: -10}
 	}),

@@ -70,6 +70,23 @@ func StartOn(t testing.TB, databaseURL, dataDir string, modules fx.Option, env .
 	return &App{URL: srv.URL, DB: pool, Config: cfg, t: t, stop: stop}
 }
 
+// Eventually polls check until it passes or a second is over, for what another server (or the
+// database) shows shortly after a change; the failure is the last check's answer.
+func Eventually(t testing.TB, what string, check func() error) {
+	t.Helper()
+	deadline := time.Now().Add(time.Second)
+	for {
+		err := check()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not seen within a second: %v", what, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // Peer runs another server of the same installation: modules on a's database and blob store.
 func (a *App) Peer(t testing.TB, modules fx.Option, env ...string) *App {
 	t.Helper()
