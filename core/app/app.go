@@ -31,6 +31,7 @@ import (
 	"its/core/policyversions"
 	"its/core/registry"
 	"its/core/session"
+	"its/core/sso"
 	"its/core/storage"
 	"its/core/uploads"
 	"its/core/web"
@@ -50,6 +51,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 		db.Module,
 		fx.Provide(identity.NewStore, audit.New, func(l *audit.Log) registry.DenialRecorder { return l }, func(l *audit.Log) authz.DeadlineRecorder { return l }),
 		session.Module,
+		sso.Module,
 		authz.Module,
 		mail.Module,
 		storage.Module,

@@ -49,6 +49,10 @@ type Config struct {
 		SecureCookies    bool     `yaml:"secure_cookies"`
 	} `yaml:"session"`
 
+	Auth struct {
+		Providers []AuthProvider `yaml:"providers"`
+	} `yaml:"auth"`
+
 	Login struct {
 		MaxFailuresPerAccount int      `yaml:"max_failures_per_account"`
 		MaxFailuresPerAddress int      `yaml:"max_failures_per_address"`
@@ -350,6 +354,9 @@ func (c *Config) validate() error {
 	}
 	if c.PDF.ConverterMemoryBytes < 64<<20 || c.PDF.ChromiumJSHeapMB < 64 {
 		return fmt.Errorf("pdf.converter_memory_bytes must be at least 67108864 and pdf.chromium_js_heap_mb at least 64")
+	}
+	if err := validateProviders(c.Auth.Providers); err != nil {
+		return err
 	}
 	if t := c.Metrics.Token; t != "" && len(t) < 32 {
 		// A short token on a public listener can be guessed.
