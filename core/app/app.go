@@ -120,6 +120,7 @@ func NewRouter(p RouterParams) http.Handler {
 		// Plugin routes change while ITS runs: the host dispatches them (404 for no route).
 		api.Handle("/api/*", p.Plugins)
 	})
+	p.Registry.MountCrossSite(r)
 	r.MethodNotAllowed(httpx.Wrap(p.Log, func(w http.ResponseWriter, r *http.Request) error {
 		return &httpx.Error{Status: http.StatusMethodNotAllowed, Code: "ITS_ERR_METHOD", Message: "Method " + r.Method + " is not allowed on " + r.URL.Path}
 	}))
