@@ -2,7 +2,6 @@ package users
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -17,11 +16,8 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/sso"
+	"its/policies"
 )
-
-// MappingQuery is the policy set's group mapping (policies/sso.rego): what a provider's
-// groups give a user.
-const MappingQuery = "data.its.sso.account"
 
 // Message codes of a refused company sign-in; the login page words each in the user's language.
 const (
@@ -37,14 +33,6 @@ const (
 var ssoCodes = map[string]string{
 	sso.ReasonState: CodeSSOState, sso.ReasonToken: CodeSSOToken,
 	sso.ReasonProvider: CodeSSOProvider, sso.ReasonExchange: CodeSSOProvider, sso.ReasonUnknown: CodeSSOProvider,
-}
-
-// Mapped is what the group mapping gives a user.
-type Mapped struct {
-	Permissions  []identity.Permission `json:"permissions"`
-	Flags        []string              `json:"flags"`
-	Territories  []identity.TBE        `json:"territories"`
-	ManagedFlags []string              `json:"managedFlags"`
 }
 
 // providerOnly refuses a password login (or an access request) for an address whose domain
@@ -87,20 +75,12 @@ func (s *Service) SSORefused(ctx context.Context, provider string, err error) st
 }
 
 // MapGroups is what provider's groups give a user under the live policy set.
-func (s *Service) MapGroups(ctx context.Context, provider string, groups []string) (*Mapped, error) {
-	v, err := s.authz.Value(ctx, MappingQuery, map[string]any{"provider": provider, "groups": groups})
+func (s *Service) MapGroups(ctx context.Context, provider string, groups []string) (*policies.SignInMapping, error) {
+	v, err := s.authz.Value(ctx, policies.SignInMappingQuery, policies.SignInMappingInput(provider, groups))
 	if err != nil {
 		return nil, fmt.Errorf("group mapping: %w", err)
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	m := &Mapped{}
-	if err := json.Unmarshal(b, m); err != nil {
-		return nil, fmt.Errorf("group mapping: %s gives %s: %w", MappingQuery, b, err)
-	}
-	return m, nil
+	return policies.DecodeSignInMapping(v)
 }
 
 // claimRefusal is a sign-in whose claims cannot make an account.

@@ -3,6 +3,7 @@ package users_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -10,9 +11,13 @@ import (
 	"strings"
 	"testing"
 
+	"go.uber.org/fx"
+
 	"its/core/app/apptest"
 	"its/core/identity"
+	"its/core/policyversions"
 	"its/core/sso/ssotest"
+	"its/modules/users"
 )
 
 // publicHost is ITS's public address in these tests: the provider redirects the browser there,
@@ -26,14 +31,14 @@ type ssoEnv struct {
 
 // startSSO runs a real OpenID Provider on loopback and ITS with it as provider corp, the only
 // way in for corp.example.
-func startSSO(t testing.TB) *ssoEnv {
+func startSSO(t testing.TB, opts ...fx.Option) *ssoEnv {
 	t.Helper()
 	callback := "http://" + publicHost + "/api/users/sso/corp/callback"
 	op := ssotest.Start(t, []ssotest.User{{ID: "u1", Username: "ada", FirstName: "Ada", LastName: "Lovelace", Email: "ada@corp.example",
 		Claims: map[string]any{"groups": []string{"ITS Assortment Editors", "ITS Wholesale"}, "department": "Production", "country": "GB", "employee_id": "ADA001"}}}, callback)
 	providers := fmt.Sprintf(`[{id: corp, type: oidc, name: Corp Login, domains: [corp.example], only: true,
 		claims: {user_code: employee_id}, oidc: {issuer: %q, client_id: %q, client_secret: %q}}]`, op.Issuer, ssotest.ClientID, ssotest.ClientSecret)
-	a := start(t, "ITS_AUTH_PROVIDERS="+providers, "ITS_PUBLIC_URL=http://"+publicHost)
+	a := apptest.Start(t, fx.Options(append(opts, users.Module)...), "ITS_AUTH_PROVIDERS="+providers, "ITS_PUBLIC_URL=http://"+publicHost)
 	return &ssoEnv{app: a, op: op}
 }
 
@@ -126,6 +131,42 @@ func TestOIDCSignInCreatesAndRefreshes(t *testing.T) {
 	}
 	if n := e.app.Count(`SELECT count(*) FROM users WHERE lower(email) = 'ada@corp.example'`); n != 1 {
 		t.Fatalf("%d accounts for one person", n)
+	}
+}
+
+// TestMappingChangeAppliesAtNextSignIn: the group mapping is policy data; a new policy version
+// that maps a group further (audited as a policy version naming sso.rego) gives the user the
+// new permission at the next sign-in.
+func TestMappingChangeAppliesAtNextSignIn(t *testing.T) {
+	var pv *policyversions.Service
+	e := startSSO(t, fx.Populate(&pv))
+	e.signIn(t, e.browser())
+	if u := account(t, e.app, "ada@corp.example"); hasPermission(u, "its:sampleOrders", "user") {
+		t.Fatalf("sample orders before the mapping gives them: %+v", u.Permissions)
+	}
+	ctx := context.Background()
+	live, err := pv.Store().Get(ctx, e.app.DB, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := maps.Clone(live.Files)
+	old := `"ITS Wholesale": {"flags": ["wof"]}`
+	if !strings.Contains(files["sso.rego"], old) {
+		t.Fatal("sso.rego has no wholesale group")
+	}
+	files["sso.rego"] = strings.Replace(files["sso.rego"], old, `"ITS Wholesale": {"flags": ["wof"], "permissions": [{"domain": "its:sampleOrders", "role": "user", "region": "Europe"}]}`, 1)
+	if _, err := pv.Save(ctx, nil, 0, "Wholesale staff order samples in Europe", files, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.signIn(t, e.browser())
+	u := account(t, e.app, "ada@corp.example")
+	if !slices.ContainsFunc(u.Permissions, func(p identity.Permission) bool {
+		return p.Domain == "its:sampleOrders" && p.Role == "user" && p.Region == "Europe" && p.Channel == "All"
+	}) {
+		t.Fatalf("after the mapping change: %+v", u.Permissions)
+	}
+	if n := e.app.Count(`SELECT count(*) FROM audit_log WHERE action = 'policies.version.edit' AND data->'changed' ? 'sso.rego'`); n != 1 {
+		t.Fatalf("%d audited mapping changes", n)
 	}
 }
 

@@ -261,6 +261,17 @@ func (p *Provider) alterToken(raw string, alter Alter) (string, error) {
 // username, to where ITS sends the browser at the end. It returns that last location and the
 // ITS callback URL the provider redirected to.
 func (p *Provider) SignIn(client *http.Client, start, username string) (final, callback string, err error) {
+	return p.walk(client, start, username, false)
+}
+
+// ToCallback is SignIn up to the provider's redirect back to ITS: it returns the callback URL
+// without opening it.
+func (p *Provider) ToCallback(client *http.Client, start, username string) (string, error) {
+	_, callback, err := p.walk(client, start, username, true)
+	return callback, err
+}
+
+func (p *Provider) walk(client *http.Client, start, username string, stopAtCallback bool) (final, callback string, err error) {
 	c := *client
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	next := start
@@ -270,8 +281,11 @@ func (p *Provider) SignIn(client *http.Client, start, username string) (final, c
 			id := next[strings.Index(next, "authRequestID=")+len("authRequestID="):]
 			res, err = c.PostForm(p.Issuer+"/login/username", map[string][]string{"id": {id}, "username": {username}, "password": {Password}})
 		} else {
-			if strings.Contains(next, "/callback?") {
+			if !strings.HasPrefix(next, p.Issuer) && strings.Contains(next, "/callback?") {
 				callback = next
+				if stopAtCallback {
+					return "", callback, nil
+				}
 			}
 			res, err = c.Get(next)
 		}
