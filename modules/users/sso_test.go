@@ -197,6 +197,11 @@ func TestOIDCRefusals(t *testing.T) {
 			t.Errorf("%s: ping %d, want 401", tc.alter, s)
 		}
 	}
+	// A provider clock a minute ahead is within the tolerated skew.
+	e.op.SetAlter(ssotest.Skewed)
+	if final, _ := e.signIn(t, e.browser()); final.Path != "/" || final.Query().Get("ssoError") != "" {
+		t.Errorf("a token within the clock skew was refused: %s", final)
+	}
 	e.op.SetAlter(ssotest.None)
 
 	// The same answer again (a replay): its state was used.

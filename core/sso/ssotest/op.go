@@ -45,6 +45,9 @@ const (
 	Tamper   Alter = "tamper"   // a claim changed after signing
 	Audience Alter = "audience" // signed again for another audience
 	Expired  Alter = "expired"  // signed again, expired an hour ago
+	// Skewed is signed again as by a provider whose clock runs a minute ahead of ITS's: issued
+	// a minute from now, expired 30 seconds ago by ITS's clock.
+	Skewed Alter = "skewed"
 )
 
 // Provider is a running OpenID Provider.
@@ -252,6 +255,9 @@ func (p *Provider) alterToken(raw string, alter Alter) (string, error) {
 	case Expired:
 		c["iat"] = time.Now().Add(-2 * time.Hour).Unix()
 		c["exp"] = time.Now().Add(-time.Hour).Unix()
+	case Skewed:
+		c["iat"] = time.Now().Add(time.Minute).Unix()
+		c["exp"] = time.Now().Add(-30 * time.Second).Unix()
 	}
 	return p.Sign(c)
 }
