@@ -145,8 +145,6 @@ func validateProviders(ps []AuthProvider) error {
 			if p.OIDC != nil {
 				return fmt.Errorf("%s: type saml has an oidc section", at)
 			}
-			// Refused at start rather than at the first sign-in: the SAML flow is not built yet.
-			return fmt.Errorf("%s: type saml is not supported by this version of ITS yet: use the provider's OpenID Connect application", at)
 		default:
 			return fmt.Errorf("%s.type: %q is not oidc or saml", at, p.Type)
 		}

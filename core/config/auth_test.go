@@ -37,7 +37,6 @@ func TestAuthProviderIncomplete(t *testing.T) {
 		{`[{id: corp, type: oidc, oidc: {issuer: "https://x.example", client_id: a, client_secret: b}}]`, "name is required"},
 		{`[{id: corp, type: ldap, name: Corp}]`, "is not oidc or saml"},
 		{`[{id: corp, type: saml, name: Corp, saml: {entity_id: e, cert_file: c, key_file: k}}]`, "one of idp_metadata_url and idp_metadata"},
-		{`[{id: corp, type: saml, name: Corp, saml: {idp_metadata_url: "https://x.example/md", entity_id: e, cert_file: c, key_file: k}}]`, "type saml is not supported"},
 		{`[{id: corp, type: oidc, name: Corp, only: true, oidc: {issuer: "https://x.example", client_id: a, client_secret: b}}]`, "only needs the domains"},
 		{`[{id: corp, type: oidc, name: Corp, claims: {shoe: s}, oidc: {issuer: "https://x.example", client_id: a, client_secret: b}}]`, `"shoe" is not one of`},
 	} {

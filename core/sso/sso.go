@@ -102,6 +102,7 @@ type Service struct {
 
 	mu   sync.Mutex
 	oidc map[string]*oidcProvider // discovered on first use
+	saml map[string]*samlProvider // built on first use
 }
 
 type oidcProvider struct {
@@ -123,7 +124,7 @@ type Params struct {
 // New gives the service.
 func New(p Params) *Service {
 	return &Service{db: p.DB, secure: p.Config.Session.SecureCookies, client: &http.Client{Timeout: 15 * time.Second},
-		log: p.Log, configs: p.Config.Auth.Providers, oidc: map[string]*oidcProvider{}}
+		log: p.Log, configs: p.Config.Auth.Providers, oidc: map[string]*oidcProvider{}, saml: map[string]*samlProvider{}}
 }
 
 // SetHTTPClient replaces the client the service talks to providers with.
@@ -337,8 +338,13 @@ func (s *Service) Complete(ctx context.Context, w http.ResponseWriter, r *http.R
 }
 
 // EndSessionURL is where the browser goes to sign out at provider id after ITS ended its
-// session ("" when the provider has no sign-out endpoint).
-func (s *Service) EndSessionURL(ctx context.Context, id, idToken, returnTo string) string {
+// session ("" when the provider has no sign-out endpoint): OpenID Connect's end-session
+// endpoint with the ID token, or SAML single logout of subject (base: the provider's SAML
+// addresses in ITS).
+func (s *Service) EndSessionURL(ctx context.Context, id, idToken, subject, base, returnTo string) string {
+	if cfg, ok := s.Provider(id); ok && cfg.Type == "saml" {
+		return s.samlLogoutURL(ctx, id, base, subject, returnTo)
+	}
 	p, err := s.discover(ctx, id)
 	if err != nil || p.endSession == "" {
 		return ""

@@ -45,6 +45,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/users/sso/{provider}/login", actions.UsersSsoSignIn, h.ssoLogin, registry.NoResource())
 	r.Handle("GET", "/api/users/sso/{provider}/callback", actions.UsersSsoSignIn, h.ssoCallback, registry.NoResource())
 	r.Handle("POST", "/api/users/sso/{provider}/backchannel-logout", actions.UsersSsoLogout, h.ssoBackChannel, registry.NoResource(), registry.CrossSite())
+	r.Handle("GET", "/api/users/sso/{provider}/metadata", actions.UsersSsoSignIn, h.samlMetadata, registry.NoResource())
+	r.Handle("POST", "/api/users/sso/{provider}/acs", actions.UsersSsoSignIn, h.samlACS, registry.NoResource(), registry.CrossSite())
 }
 
 // autocomplete answers ?text= (or ?q=).
@@ -121,7 +123,7 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	answer := map[string]any{"loggedOut": true}
 	// A session from a company provider also ends there, where the provider can.
 	if ext.Provider != "" {
-		if u := h.sso.EndSessionURL(r.Context(), ext.Provider, ext.IDToken, h.public+"/"); u != "" {
+		if u := h.sso.EndSessionURL(r.Context(), ext.Provider, ext.IDToken, ext.Subject, h.base(ext.Provider), h.public+"/"); u != "" {
 			answer["redirect"] = u
 		}
 	}
@@ -201,9 +203,10 @@ func (h *Handler) ssoProviders(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) callbackURL(id string) string {
-	return h.public + "/api/users/sso/" + url.PathEscape(id) + "/callback"
-}
+// base is where provider id's addresses in ITS start.
+func (h *Handler) base(id string) string { return h.public + "/api/users/sso/" + url.PathEscape(id) }
+
+func (h *Handler) callbackURL(id string) string { return h.base(id) + "/callback" }
 
 // refusedPage sends the browser to the login page, which words code in the user's language.
 func (h *Handler) refusedPage(w http.ResponseWriter, r *http.Request, code string) {
@@ -216,7 +219,13 @@ func (h *Handler) ssoLogin(w http.ResponseWriter, r *http.Request) error {
 	if _, ok := h.sso.Provider(id); !ok {
 		return httpx.NotFound("sign-in provider")
 	}
-	to, err := h.sso.Begin(r.Context(), w, id, h.callbackURL(id))
+	var to string
+	var err error
+	if p, _ := h.sso.Provider(id); p.Type == "saml" {
+		to, err = h.sso.BeginSAML(r.Context(), id, h.base(id))
+	} else {
+		to, err = h.sso.Begin(r.Context(), w, id, h.callbackURL(id))
+	}
 	if err != nil {
 		h.refusedPage(w, r, h.svc.SSORefused(r.Context(), id, err))
 		return nil
@@ -233,14 +242,20 @@ func (h *Handler) ssoCallback(w http.ResponseWriter, r *http.Request) error {
 		return httpx.NotFound("sign-in provider")
 	}
 	c, err := h.sso.Complete(r.Context(), w, r, id, h.callbackURL(id))
+	return h.finish(w, r, p, c, err)
+}
+
+// finish signs in the account of a provider's verified claims (or shows why not) and sends
+// the browser into the app.
+func (h *Handler) finish(w http.ResponseWriter, r *http.Request, p config.AuthProvider, c *sso.Claims, err error) error {
 	if err != nil {
-		h.refusedPage(w, r, h.svc.SSORefused(r.Context(), id, err))
+		h.refusedPage(w, r, h.svc.SSORefused(r.Context(), p.ID, err))
 		return nil
 	}
 	u, err := h.svc.SignInExternal(r.Context(), p, c)
 	if err != nil {
 		if he, ok := err.(*httpx.Error); ok {
-			h.refusedPage(w, r, h.svc.SSORefused(r.Context(), id, he))
+			h.refusedPage(w, r, h.svc.SSORefused(r.Context(), p.ID, he))
 			return nil
 		}
 		return err
@@ -249,12 +264,46 @@ func (h *Handler) ssoCallback(w http.ResponseWriter, r *http.Request) error {
 	if old, err := r.Cookie(h.sessions.CookieName()); err == nil {
 		_ = h.sessions.Destroy(r.Context(), old.Value)
 	}
-	if _, err := h.sessions.CreateExternal(r.Context(), w, r, u.ID, session.External{Provider: id, Subject: c.Subject, SID: c.SID, IDToken: c.IDToken}); err != nil {
+	if _, err := h.sessions.CreateExternal(r.Context(), w, r, u.ID, session.External{Provider: p.ID, Subject: c.Subject, SID: c.SID, IDToken: c.IDToken}); err != nil {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 	return nil
+}
+
+// samlProvider is the SAML provider of the request's path.
+func (h *Handler) samlProvider(r *http.Request) (config.AuthProvider, error) {
+	p, ok := h.sso.Provider(chi.URLParam(r, "provider"))
+	if !ok || p.Type != "saml" {
+		return p, httpx.NotFound("SAML sign-in provider")
+	}
+	return p, nil
+}
+
+// samlMetadata is ITS's service provider metadata, for the identity provider's administrator.
+func (h *Handler) samlMetadata(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.samlProvider(r)
+	if err != nil {
+		return err
+	}
+	md, err := h.sso.SAMLMetadata(r.Context(), p.ID, h.base(p.ID))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/samlmetadata+xml")
+	_, err = w.Write(md)
+	return err
+}
+
+// samlACS takes the identity provider's POSTed response, SP- or IdP-initiated.
+func (h *Handler) samlACS(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.samlProvider(r)
+	if err != nil {
+		return err
+	}
+	c, err := h.sso.CompleteSAML(r.Context(), r, p.ID, h.base(p.ID))
+	return h.finish(w, r, p, c, err)
 }
 
 // ssoBackChannel ends the sessions of a provider's logout token (OpenID Connect Back-Channel
