@@ -407,6 +407,7 @@ func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]str
 		"notifications/type":          {f.notificationType, "all"},
 		"notifications/id":            one(f.notification),
 		"products/text":               one("1"),
+		"users/provider":              one("corp"),
 		"products/popColors":          one("true"),
 		"products/id":                 one(f.product),
 		"products/file":               one("thumbnail.png"),

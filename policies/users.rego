@@ -8,5 +8,8 @@ actions contains action if some action in {
 	"users.confirmEmail",
 	"users.passwordReset",
 	"users.setPassword",
+	"users.ssoProviders",
+	"users.ssoSignIn",
+	"users.ssoLogout",
 	"users.autocomplete",
 }

@@ -28,6 +28,26 @@ test_users_setPassword_allow_logged_in if t.allowed("users.setPassword", {}, t.n
 
 test_users_setPassword_deny_other_spelling if not t.anonymous_allowed("Users.setPassword", {})
 
+# Company sign-in: the buttons, the redirect to the provider and back, and its back-channel logout.
+
+test_users_ssoProviders_allow_anonymous if t.anonymous_allowed("users.ssoProviders", {})
+
+test_users_ssoProviders_allow_logged_in if t.allowed("users.ssoProviders", {}, t.nobody)
+
+test_users_ssoProviders_deny_other_spelling if not t.anonymous_allowed("Users.ssoProviders", {})
+
+test_users_ssoSignIn_allow_anonymous if t.anonymous_allowed("users.ssoSignIn", {})
+
+test_users_ssoSignIn_allow_logged_in if t.allowed("users.ssoSignIn", {}, t.nobody)
+
+test_users_ssoSignIn_deny_other_spelling if not t.anonymous_allowed("Users.ssoSignIn", {})
+
+test_users_ssoLogout_allow_anonymous if t.anonymous_allowed("users.ssoLogout", {})
+
+test_users_ssoLogout_allow_logged_in if t.allowed("users.ssoLogout", {}, t.nobody)
+
+test_users_ssoLogout_deny_other_spelling if not t.anonymous_allowed("Users.ssoLogout", {})
+
 # The colleague search: any role in product assortments.
 
 test_users_autocomplete_allow_any_role if t.allowed("users.autocomplete", {}, t.role("its:productAssortments", "user"))

@@ -31,6 +31,7 @@ import (
 	"its/core/policyversions"
 	"its/core/registry"
 	"its/core/session"
+	"its/core/sso"
 	"its/core/storage"
 	"its/core/uploads"
 	"its/core/web"
@@ -50,6 +51,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 		db.Module,
 		fx.Provide(identity.NewStore, audit.New, func(l *audit.Log) registry.DenialRecorder { return l }, func(l *audit.Log) authz.DeadlineRecorder { return l }),
 		session.Module,
+		sso.Module,
 		authz.Module,
 		mail.Module,
 		storage.Module,
@@ -124,6 +126,7 @@ func NewRouter(p RouterParams) http.Handler {
 		// Plugin routes change while ITS runs: the host dispatches them (404 for no route).
 		api.Handle("/api/*", p.Plugins)
 	})
+	p.Registry.MountCrossSite(r)
 	r.MethodNotAllowed(httpx.Wrap(p.Log, func(w http.ResponseWriter, r *http.Request) error {
 		return &httpx.Error{Status: http.StatusMethodNotAllowed, Code: "ITS_ERR_METHOD", Message: "Method " + r.Method + " is not allowed on " + r.URL.Path}
 	}))

@@ -191,3 +191,24 @@ func sourceLine(src string, row int) string {
 	}
 	return strings.TrimSpace(lines[row-1])
 }
+
+// Value is the value of query (a reference into the set's data, like data.its.x.y) for input,
+// nil when undefined. A policy set can so keep data that is not a decision (a mapping, say) as
+// versioned, tested and simulated as the decisions.
+func (s *Sim) Value(ctx context.Context, query string, input any) (any, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.e.deadline)
+	defer cancel()
+	rs, err := rego.New(rego.Compiler(s.c.compiler), rego.Store(s.c.store), rego.Query(query), rego.Input(input)).Eval(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(rs) == 0 || len(rs[0].Expressions) == 0 {
+		return nil, nil
+	}
+	return rs[0].Expressions[0].Value, nil
+}
+
+// Value is Sim.Value on the live set.
+func (e *Engine) Value(ctx context.Context, query string, input any) (any, error) {
+	return (&Sim{e: e, c: e.live.Load()}).Value(ctx, query, input)
+}

@@ -59,6 +59,8 @@ type Config struct {
 	} `yaml:"login"`
 
 	Auth struct {
+		// Providers are the company's identity providers staff sign in with (OIDC or SAML).
+		Providers []AuthProvider `yaml:"providers"`
 		// SCIM lists the identity providers that may provision accounts, each with its bearer token.
 		SCIM []SCIMProvider `yaml:"scim"`
 	} `yaml:"auth"`
@@ -155,9 +157,6 @@ type SCIMProvider struct {
 	Provider string `yaml:"provider"`
 	Token    string `yaml:"token"`
 }
-
-// providerID is the form of an identity provider's id.
-var providerID = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
 
 // tokenHash is a token given as its SHA-256.
 var tokenHash = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
@@ -374,12 +373,15 @@ func (c *Config) validate() error {
 	seen := map[string]bool{}
 	for i, p := range c.Auth.SCIM {
 		if !providerID.MatchString(p.Provider) || seen[p.Provider] {
-			return fmt.Errorf("auth.scim[%d].provider: %q must be a unique id of lower-case letters, digits, - and _", i, p.Provider)
+			return fmt.Errorf("auth.scim[%d].provider: %q must be a unique id of lower-case letters, digits and -", i, p.Provider)
 		}
 		seen[p.Provider] = true
 		if len(p.Token) < 32 && !tokenHash.MatchString(p.Token) {
 			return fmt.Errorf("auth.scim[%d].token: at least 32 characters, or sha256:<64 hex digits>", i)
 		}
+	}
+	if err := validateProviders(c.Auth.Providers); err != nil {
+		return err
 	}
 	if t := c.Metrics.Token; t != "" && len(t) < 32 {
 		// A short token on a public listener can be guessed.

@@ -173,13 +173,28 @@ func (s *Store) Create(ctx context.Context, tx pgx.Tx, n NewUser) (string, error
 	if err != nil {
 		return "", err
 	}
-	for _, p := range n.Permissions {
-		if _, err := tx.Exec(ctx, `INSERT INTO user_permissions (user_id, domain, role, channel, region, product_type)
-			VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING`, id, p.Domain, p.Role, orAll(p.Channel), orAll(p.Region), orAll(p.ProductType)); err != nil {
-			return "", err
-		}
+	if err := addPermissions(ctx, tx, id, n.Permissions); err != nil {
+		return "", err
 	}
 	return id, nil
+}
+
+// SetPermissions replaces the permissions of user id in tx.
+func (s *Store) SetPermissions(ctx context.Context, tx pgx.Tx, id string, perms []Permission) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM user_permissions WHERE user_id = $1`, id); err != nil {
+		return err
+	}
+	return addPermissions(ctx, tx, id, perms)
+}
+
+func addPermissions(ctx context.Context, tx pgx.Tx, id string, perms []Permission) error {
+	for _, p := range perms {
+		if _, err := tx.Exec(ctx, `INSERT INTO user_permissions (user_id, domain, role, channel, region, product_type)
+			VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING`, id, p.Domain, p.Role, orAll(p.Channel), orAll(p.Region), orAll(p.ProductType)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func orAll(s string) string {

@@ -67,6 +67,12 @@ func NoResource() RouteOption {
 	return WithResource(func(*http.Request) map[string]any { return nil })
 }
 
+// CrossSite mounts the route outside the session middleware: it is posted by another site (a
+// provider's back-channel call, a form a provider's page posts) with its credential, a signed
+// token, in the body, so it carries no session and no CSRF token. Its policy decides for an
+// anonymous caller.
+func CrossSite() RouteOption { return func(rt *route) { rt.crossSite = true } }
+
 // AuditDenied records every logged-in request the route's policy refuses in the audit log
 // (through the DenialRecorder the app provides).
 func AuditDenied() RouteOption { return func(rt *route) { rt.auditDenied = true } }
@@ -84,6 +90,7 @@ type route struct {
 	handler     httpx.HandlerFunc
 	resource    ResourceFunc
 	auditDenied bool
+	crossSite   bool
 }
 
 type recorder struct {
@@ -221,11 +228,18 @@ func (reg *Registry) check(l *Loaded) error {
 	return nil
 }
 
-// Mount adds every module route to r, each behind its policy action.
-func (reg *Registry) Mount(r chi.Router) {
+// Mount adds every module route but the CrossSite ones to r, each behind its policy action.
+func (reg *Registry) Mount(r chi.Router) { reg.mount(r, false) }
+
+// MountCrossSite adds the CrossSite routes to r (a router without the session middleware).
+func (reg *Registry) MountCrossSite(r chi.Router) { reg.mount(r, true) }
+
+func (reg *Registry) mount(r chi.Router, crossSite bool) {
 	for _, l := range reg.Modules {
 		for _, rt := range l.routes {
-			r.Method(rt.method, rt.path, reg.guard(rt))
+			if rt.crossSite == crossSite {
+				r.Method(rt.method, rt.path, reg.guard(rt))
+			}
 		}
 	}
 }

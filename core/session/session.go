@@ -100,8 +100,20 @@ func hashID(id string) []byte {
 	return h[:]
 }
 
+// External is the company provider sign-in a session came from: the provider's id, the user's
+// subject there, the provider's session id (when it gives one) and the ID token (for the
+// provider's sign-out).
+type External struct {
+	Provider, Subject, SID, IDToken string
+}
+
 // Create starts a session for userID and sets its cookies.
 func (m *Manager) Create(ctx context.Context, w http.ResponseWriter, r *http.Request, userID string) (csrf string, err error) {
+	return m.CreateExternal(ctx, w, r, userID, External{})
+}
+
+// CreateExternal is Create for a sign-in through a company provider.
+func (m *Manager) CreateExternal(ctx context.Context, w http.ResponseWriter, r *http.Request, userID string, ext External) (csrf string, err error) {
 	id, err := token(32) // 256 bits
 	if err != nil {
 		return "", err
@@ -111,8 +123,10 @@ func (m *Manager) Create(ctx context.Context, w http.ResponseWriter, r *http.Req
 		return "", err
 	}
 	expires := time.Now().Add(m.lifetime)
-	_, err = m.db.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at, address, user_agent)
-		VALUES ($1, $2, $3, $4, $5, $6)`, hashID(id), userID, csrf, expires, m.ClientAddress(r), truncate(r.UserAgent(), 300))
+	_, err = m.db.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at, address, user_agent,
+		sso_provider, sso_subject, sso_sid, sso_id_token)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, hashID(id), userID, csrf, expires, m.ClientAddress(r), truncate(r.UserAgent(), 300),
+		ext.Provider, ext.Subject, ext.SID, ext.IDToken)
 	if err != nil {
 		return "", err
 	}
@@ -178,6 +192,28 @@ func (m *Manager) Lookup(ctx context.Context, id string) (*Session, error) {
 func (m *Manager) Destroy(ctx context.Context, id string) error {
 	_, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE id_hash = $1`, hashID(id))
 	return err
+}
+
+// ExternalOf is the provider sign-in of the session id (zero for a password session or none).
+func (m *Manager) ExternalOf(ctx context.Context, id string) (External, error) {
+	var e External
+	err := m.db.QueryRow(ctx, `SELECT sso_provider, sso_subject, sso_sid, sso_id_token FROM sessions WHERE id_hash = $1`,
+		hashID(id)).Scan(&e.Provider, &e.Subject, &e.SID, &e.IDToken)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return External{}, nil
+	}
+	return e, err
+}
+
+// DestroyExternal ends the sessions a provider's logout names: those of its session sid, or,
+// without one, every session of subject through it. It returns how many ended.
+func (m *Manager) DestroyExternal(ctx context.Context, provider, subject, sid string) (int64, error) {
+	if provider == "" || (subject == "" && sid == "") {
+		return 0, errors.New("session: a provider logout names a subject or a session")
+	}
+	tag, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE sso_provider = $1
+		AND (($3 <> '' AND sso_sid = $3) OR ($3 = '' AND sso_subject = $2))`, provider, subject, sid)
+	return tag.RowsAffected(), err
 }
 
 // DestroyUser ends every session of a user (after a password change).

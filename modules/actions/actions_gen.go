@@ -220,6 +220,12 @@ const (
 	UsersPasswordReset = "users.passwordReset"
 	// Set a password with an e-mailed code (public).
 	UsersSetPassword = "users.setPassword"
+	// List the company sign-in providers (public).
+	UsersSsoProviders = "users.ssoProviders"
+	// Sign in through a company provider: the redirect there and back (public).
+	UsersSsoSignIn = "users.ssoSignIn"
+	// A company provider's back-channel logout (public; a signed logout token).
+	UsersSsoLogout = "users.ssoLogout"
 	// Find colleagues by name, e-mail or user code (only those allowed the same).
 	UsersAutocomplete = "users.autocomplete"
 )
@@ -303,6 +309,9 @@ var All = []Action{
 	{ID: UsersConfirmEmail, Module: "users", Resource: nil},
 	{ID: UsersPasswordReset, Module: "users", Resource: nil},
 	{ID: UsersSetPassword, Module: "users", Resource: nil},
+	{ID: UsersSsoProviders, Module: "users", Resource: nil},
+	{ID: UsersSsoSignIn, Module: "users", Resource: nil},
+	{ID: UsersSsoLogout, Module: "users", Resource: nil},
 	{ID: UsersAutocomplete, Module: "users", Resource: nil},
 }
 

@@ -16,6 +16,7 @@ import (
 	"its/core/policyversions"
 	"its/core/registry"
 	"its/modules/actions"
+	"its/policies"
 )
 
 // maxPolicyFiles and maxPolicyBytes bound a draft, checked before it is compiled.
@@ -239,13 +240,21 @@ type simIdentity struct {
 }
 
 type simBody struct {
-	Draft    authz.Files    `json:"draft"`
-	UserID   string         `json:"userId"`
-	Identity *simIdentity   `json:"identity"`
+	Draft    authz.Files  `json:"draft"`
+	UserID   string       `json:"userId"`
+	Identity *simIdentity `json:"identity"`
+	// SignIn is a company sign-in to simulate: the user the set's group mapping makes of a
+	// provider's groups.
+	SignIn   *simSignIn     `json:"signIn"`
 	Action   string         `json:"action"`
 	Resource map[string]any `json:"resource"`
 	Method   string         `json:"method"`
 	Path     string         `json:"path"`
+}
+
+type simSignIn struct {
+	Provider string   `json:"provider"`
+	Groups   []string `json:"groups"`
 }
 
 // simRequest reads a simulator request and gives its policy set.
@@ -274,8 +283,19 @@ func (h *Handler) sim(ctx context.Context, draft authz.Files) (*authz.Sim, error
 }
 
 // subject is the simulated user: an account by id, or a made-up identity.
-func (h *Handler) subject(ctx context.Context, b *simBody) (*identity.User, error) {
+func (h *Handler) subject(ctx context.Context, b *simBody, s *authz.Sim) (*identity.User, error) {
 	switch {
+	case b.SignIn != nil:
+		v, err := s.Value(ctx, policies.SignInMappingQuery, policies.SignInMappingInput(b.SignIn.Provider, b.SignIn.Groups))
+		if err != nil {
+			return nil, err
+		}
+		m, err := policies.DecodeSignInMapping(v)
+		if err != nil {
+			return nil, err
+		}
+		return &identity.User{ID: "00000000-0000-0000-0000-000000000000", Email: "simulated@example.com", Status: "active",
+			Permissions: m.Permissions, Flags: m.Flags, UserTBEs: m.Territories}, nil
 	case b.UserID != "":
 		u, err := h.users.ByID(ctx, b.UserID)
 		if errors.Is(err, identity.ErrNotFound) {
@@ -324,11 +344,15 @@ func (h *Handler) simulate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := h.subject(ctx, b)
+	u, err := h.subject(ctx, b, s)
 	if err != nil {
 		return err
 	}
 	out := map[string]any{}
+	if b.SignIn != nil {
+		// What the mapping made of the groups, beside the decision it leads to.
+		out["identity"] = map[string]any{"permissions": u.Permissions, "flags": u.Flags, "userTBEs": u.UserTBEs}
+	}
 	if b.Path != "" {
 		rt, res, err := h.routeOf(b.Method, b.Path)
 		if err != nil {
@@ -417,7 +441,7 @@ func (h *Handler) what(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := h.subject(ctx, b)
+	u, err := h.subject(ctx, b, s)
 	if err != nil {
 		return err
 	}

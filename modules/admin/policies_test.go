@@ -282,3 +282,29 @@ func TestPolicyPreviewAndCatalog(t *testing.T) {
 		t.Fatal("a preview made a version")
 	}
 }
+
+// TestSimulateSignInGroups: the simulator makes the user a company sign-in's groups map to, in
+// the live set or a draft of the mapping (sso.rego), and decides for it.
+func TestSimulateSignInGroups(t *testing.T) {
+	a := start(t)
+	adm := a.Client()
+	adm.Login("admin@example.com")
+	body := map[string]any{"signIn": map[string]any{"provider": "corp", "groups": []string{"ITS Sample Orders"}}, "action": actions.AssortmentsView}
+	r := adm.Do("POST", "/api/admin/policies/simulate", body)
+	d, _ := r.Body["data"].(map[string]any)
+	if r.Status != 200 || d["allowed"] != false || !strings.Contains(string(r.Raw), `"domain":"its:sampleOrders"`) {
+		t.Fatalf("simulate the live mapping: %d %s", r.Status, r.Raw)
+	}
+	r = adm.Do("GET", "/api/admin/policies/versions/1", nil)
+	files := map[string]string{}
+	for k, v := range r.Body["data"].(map[string]any)["files"].(map[string]any) {
+		files[k] = v.(string)
+	}
+	files["sso.rego"] = strings.Replace(files["sso.rego"], `"ITS Sample Orders": {"permissions": [{"domain": "its:sampleOrders", "role": "user"}]}`,
+		`"ITS Sample Orders": {"permissions": [{"domain": "its:sampleOrders", "role": "user"}, {"domain": "its:productAssortments", "role": "user"}]}`, 1)
+	body["draft"] = files
+	r = adm.Do("POST", "/api/admin/policies/simulate", body)
+	if d, _ := r.Body["data"].(map[string]any); r.Status != 200 || d["allowed"] != true {
+		t.Fatalf("simulate a draft mapping: %d %s", r.Status, r.Raw)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"its/core/identity"
 	itsmail "its/core/mail"
 	"its/core/session"
+	"its/core/sso"
 )
 
 // Service holds the account rules.
@@ -31,6 +32,7 @@ type Service struct {
 	cfg      *config.Config
 	log      *slog.Logger
 	authz    *authz.Engine
+	sso      *sso.Service
 }
 
 // ServiceParams wire the service.
@@ -44,11 +46,12 @@ type ServiceParams struct {
 	Config   *config.Config
 	Log      *slog.Logger
 	Authz    *authz.Engine
+	SSO      *sso.Service
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, users: p.Users, sessions: p.Sessions, outbox: p.Outbox, cfg: p.Config, log: p.Log, authz: p.Authz}
+	return &Service{db: p.DB, store: p.Store, users: p.Users, sessions: p.Sessions, outbox: p.Outbox, cfg: p.Config, log: p.Log, authz: p.Authz, sso: p.SSO}
 }
 
 // Messages of the spec's login and session catalogue.
@@ -78,6 +81,9 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 	if len(fields) > 0 {
 		return nil, httpx.Invalid(fields...)
 	}
+	if err := s.providerOnly(ctx, email, "password"); err != nil {
+		return nil, err
+	}
 	// The attempt counts as a failure until the password proves right.
 	id, perAccount, perAddress, err := s.store.attempt(ctx, loginFailures, email, address, s.cfg.Login.FailureWindow.Duration)
 	if err != nil {
@@ -99,17 +105,25 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (*
 	if err := s.store.clearAttempts(ctx, loginFailures, email); err != nil {
 		return nil, err
 	}
-	switch u.Status {
+	if err := statusRefusal(u.Status); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// statusRefusal is why an account of status may not sign in (nil for an active one).
+func statusRefusal(status string) *httpx.Error {
+	switch status {
 	case "active":
-		return u, nil
+		return nil
 	case "deactivated":
-		return nil, &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_ACCOUNT_DEACTIVATED", Message: msgDeactivated}
+		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_ACCOUNT_DEACTIVATED", Message: msgDeactivated}
 	case "pendingApproval":
-		return nil, &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_ACCESS_UNDER_REVIEW", Message: msgUnderReview}
+		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_ACCESS_UNDER_REVIEW", Message: msgUnderReview}
 	case "pendingEmail":
-		return nil, &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_EMAIL_NOT_VERIFIED", Message: msgVerifyEmail}
+		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_EMAIL_NOT_VERIFIED", Message: msgVerifyEmail}
 	default:
-		return nil, &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_NOT_APPROVED", Message: msgNotApproved}
+		return &httpx.Error{Status: http.StatusForbidden, Code: "ITS_ERR_NOT_APPROVED", Message: msgNotApproved}
 	}
 }
 
@@ -137,6 +151,9 @@ func (s *Service) RequestAccess(ctx context.Context, req AccessRequest) error {
 	}
 	if len(fields) > 0 {
 		return httpx.Invalid(fields...)
+	}
+	if err := s.providerOnly(ctx, req.Email, "accessRequest"); err != nil {
+		return err
 	}
 	if _, _, err := s.users.ByEmail(ctx, req.Email); err == nil {
 		return nil

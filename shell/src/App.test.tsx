@@ -46,12 +46,15 @@ const modules: ModuleEntry[] = [
   },
 ];
 
-function server({ loggedIn = false, modulesStatus = 200, modulesBody = { data: modules } as unknown } = {}) {
+function server({ loggedIn = false, modulesStatus = 200, modulesBody = { data: modules } as unknown, providers = [] as unknown[] } = {}) {
   let session = loggedIn;
   return fakeFetch({
+    'GET /api/users/sso/providers': () => json(200, { data: providers }),
     'GET /api/users/ping': () => (session ? json(200, { data: { user: editor, csrfToken: 'c' } }) : json(401, { message: 'no session', messageCode: 'ITS_ERR_UNAUTHENTICATED' })),
     'POST /api/users/session': (init) => {
-      const body = JSON.parse(String(init.body)) as { password: string };
+      const body = JSON.parse(String(init.body)) as { email: string; password: string };
+      if (body.email.endsWith('@corp.example'))
+        return json(403, { message: 'Addresses of this domain sign in with Corp Login.', messageCode: 'ITS_ERR_SSO_REQUIRED', details: { provider: 'corp', name: 'Corp Login' } });
       if (body.password !== 'its-demo') return json(401, { message: 'Wrong e-mail or password.', messageCode: 'ITS_ERR_LOGIN_INVALID' });
       session = true;
       return json(200, { data: { user: editor, csrfToken: 'c' } });
@@ -101,6 +104,19 @@ describe('the shell', () => {
     expect(within(bar).getByText('Sample orders')).toBeTruthy();
     expect(within(bar).queryByText('Wholesale orders')).toBeNull();
     expect(await within(bar).findByText('9+')).toBeTruthy();
+  });
+
+  it('offers a button per company sign-in provider, says why a company sign-in was refused, and names the provider of a provider-only address', async () => {
+    start('/?ssoError=ITS_ERR_SSO_STATE', server({ providers: [{ id: 'corp', name: 'Corp Login', type: 'oidc' }] }));
+    const button = await screen.findByTestId('sso-corp');
+    expect(button.textContent).toBe('Sign in with Corp Login');
+    expect(button.getAttribute('href')).toBe('/api/users/sso/corp/login');
+    expect(screen.getByTestId('sso-error').textContent).toBe('This sign-in link was already used or has expired. Please sign in again.');
+    const form = screen.getByTestId('login-form');
+    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'ada@corp.example' } });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(within(form).getByTestId('login-submit'));
+    expect(await screen.findByText('Addresses of this domain sign in with Corp Login: use the button "Sign in with Corp Login".')).toBeTruthy();
   });
 
   it('sends a gated route without its permission, and unknown paths, to the default, saying why', async () => {

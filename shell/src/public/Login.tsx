@@ -31,6 +31,40 @@ function Feature({ icon, children }: { icon: string; children: ReactNode }) {
   );
 }
 
+/** A company sign-in provider: one "Sign in with {name}" button each. */
+export interface SignInProvider {
+  id: string;
+  name: string;
+  type: 'oidc' | 'saml';
+}
+
+export function useSignInProviders() {
+  return useQuery({
+    queryKey: ['public', 'sso-providers'],
+    queryFn: () => api.get<SignInProvider[]>('/users/sso/providers', { silent: true }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** The login page's words for a refused company sign-in (?ssoError=<code>). */
+function SignInRefused({ code }: { code: string }) {
+  switch (code) {
+    case 'ITS_ERR_SSO_STATE':
+      return <FormattedMessage id="login.sso.error.state" defaultMessage="This sign-in link was already used or has expired. Please sign in again." />;
+    case 'ITS_ERR_SSO_TOKEN':
+      return <FormattedMessage id="login.sso.error.token" defaultMessage="The sign-in provider's answer failed its security checks. Please sign in again." />;
+    case 'ITS_ERR_SSO_CLAIMS':
+      return <FormattedMessage id="login.sso.error.claims" defaultMessage="The sign-in provider did not give a verified e-mail address for your account." />;
+    case 'ITS_ERR_SSO_ACCOUNT':
+      return <FormattedMessage id="login.sso.error.account" defaultMessage="An account with your e-mail address signs in another way. Please contact the administrator." />;
+    case 'ITS_ERR_ACCOUNT_DEACTIVATED':
+      return <FormattedMessage id="login.sso.error.deactivated" defaultMessage="Your account has been deactivated. Please contact the administrator." />;
+    default:
+      return <FormattedMessage id="login.sso.error.provider" defaultMessage="Signing in with the company's provider did not work. Please try again." />;
+  }
+}
+
 export interface LoginPageProps {
   /** A login dialog to open on arrival (set-password and confirm-email links). */
   dialog?: LoginDialog;
@@ -44,6 +78,8 @@ export function LoginPage({ dialog: initialDialog = null, resetParams, requestEm
   const location = useLocation();
   const { controller, snapshot } = useSession();
   const publicOptions = usePublicOptions();
+  const providers = useSignInProviders();
+  const ssoError = new URLSearchParams(location.search).get('ssoError');
   const stateDialog = (location.state as { dialog?: LoginDialog } | null)?.dialog ?? null;
   const [dialog, setDialog] = useState<LoginDialog>(initialDialog ?? stateDialog);
   const [loggedOutOpen, setLoggedOutOpen] = useState(snapshot.reason === 'inactivity');
@@ -62,10 +98,16 @@ export function LoginPage({ dialog: initialDialog = null, resetParams, requestEm
       controller.login(answer);
       toast.success(intl.formatMessage({ id: 'login.success', defaultMessage: "You've successfully logged in" }));
     } catch (err) {
+      const provider = (err instanceof ApiError && (err.details as { name?: string } | undefined)?.name) || '';
       const msg =
-        err instanceof ApiError && err.message && !/^HTTP \d+$/.test(err.message)
-          ? err.message
-          : intl.formatMessage({ id: 'login.unknownError', defaultMessage: 'Unknown error' });
+        err instanceof ApiError && err.messageCode === 'ITS_ERR_SSO_REQUIRED'
+          ? intl.formatMessage(
+              { id: 'login.sso.required', defaultMessage: 'Addresses of this domain sign in with {name}: use the button "Sign in with {name}".' },
+              { name: provider },
+            )
+          : err instanceof ApiError && err.message && !/^HTTP \d+$/.test(err.message)
+            ? err.message
+            : intl.formatMessage({ id: 'login.unknownError', defaultMessage: 'Unknown error' });
       toast.error(msg, { key: 'login-error' });
       setBusy(false);
     }
@@ -119,6 +161,28 @@ export function LoginPage({ dialog: initialDialog = null, resetParams, requestEm
           <p className="shell-login__subtitle">
             <FormattedMessage id="login.subtitle" defaultMessage="Use your work e-mail address and password." />
           </p>
+          {ssoError && (
+            <p className="shell-login__sso-error" role="alert" data-testid="sso-error">
+              <SignInRefused code={ssoError} />
+            </p>
+          )}
+          {(providers.data ?? []).length > 0 && (
+            <div className="shell-login__sso" data-testid="sso-providers">
+              {(providers.data ?? []).map((p) => (
+                <a
+                  key={p.id}
+                  className="its-btn its-btn--block"
+                  href={`/api/users/sso/${encodeURIComponent(p.id)}/login`}
+                  data-testid={`sso-${p.id}`}
+                >
+                  <FormattedMessage id="login.sso.button" defaultMessage="Sign in with {name}" values={{ name: p.name }} />
+                </a>
+              ))}
+              <p className="shell-login__sso-or">
+                <FormattedMessage id="login.sso.or" defaultMessage="or with your ITS password" />
+              </p>
+            </div>
+          )}
           <Field
             label={intl.formatMessage({ id: 'form.email', defaultMessage: 'E-mail' })}
             type="email"

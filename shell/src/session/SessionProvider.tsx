@@ -7,7 +7,12 @@ import { ACTIVITY_EVENTS } from './machine';
 
 export const sessionApi = {
   ping: () => api.get<SessionAnswer>('/users/ping', { silent: true, kind: actions.sessionPing.id }),
-  logout: () => api.post('/users/logout', undefined, { silent: true }),
+  /** Ends the session; a session from a company provider then ends at the provider too. */
+  logout: async () => {
+    const answer = await api.post<{ loggedOut: boolean; redirect?: string }>('/users/logout', undefined, { silent: true });
+    if (answer?.redirect) window.location.assign(answer.redirect);
+    return answer;
+  },
   login: (email: string, password: string) =>
     api.post<SessionAnswer>('/users/session', { email, password }, { silent: true, kind: actions.sessionLogin.id }),
 };

@@ -195,6 +195,12 @@ export const actions = {
   usersPasswordReset: { id: 'users.passwordReset', module: 'users', resource: [] },
   /** Set a password with an e-mailed code (public) */
   usersSetPassword: { id: 'users.setPassword', module: 'users', resource: [] },
+  /** List the company sign-in providers (public) */
+  usersSsoProviders: { id: 'users.ssoProviders', module: 'users', resource: [] },
+  /** Sign in through a company provider: the redirect there and back (public) */
+  usersSsoSignIn: { id: 'users.ssoSignIn', module: 'users', resource: [] },
+  /** A company provider's back-channel logout (public; a signed logout token) */
+  usersSsoLogout: { id: 'users.ssoLogout', module: 'users', resource: [] },
   /** Find colleagues by name, e-mail or user code (only those allowed the same) */
   usersAutocomplete: { id: 'users.autocomplete', module: 'users', resource: [] },
 } as const satisfies Record<string, ActionSpec>;
