@@ -120,8 +120,7 @@ func TestStaleWrite(t *testing.T) {
 		t.Fatal("the stale write changed something")
 	}
 	// The order version too: a submit or complete against an old version is refused alike.
-	var ov int
-	ov = a.Count(`SELECT version FROM orders WHERE id = $1`, id)
+	ov := a.Count(`SELECT version FROM orders WHERE id = $1`, id)
 	if r := two.Do("PATCH", path, map[string]any{"version": ov - 1, "markCompleted": true}); r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" {
 		t.Fatalf("stale complete: %d %s", r.Status, r.Raw)
 	}
