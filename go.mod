@@ -34,6 +34,7 @@ require (
 
 require (
 	github.com/emersion/go-smtp v0.26.0
+	github.com/jonboulle/clockwork v0.5.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/pmezard/go-difflib v1.0.0
 )
