@@ -22,10 +22,10 @@ import (
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
-func start(t testing.TB) *apptest.App {
+func start(t testing.TB, extra ...fx.Option) *apptest.App {
 	// The orders manifest names the assortments area's action on its create-order screen, and
 	// the admin module's customers action on the customers grid.
-	return apptest.Start(t, fx.Options(users.Module, admin.Module, products.Module, assortments.Module, orders.Module))
+	return apptest.Start(t, fx.Options(append([]fx.Option{users.Module, admin.Module, products.Module, assortments.Module, orders.Module}, extra...)...))
 }
 
 func login(a *apptest.App, role string) *apptest.Client {
