@@ -28,16 +28,21 @@ const pluginsUsage = `usage:
   its plugins list                      (id, version, source, state, checksum, why it fails)
 `
 
+// errPluginsUsage is the answer to a command line it does not take: the usage, as printed.
+//
+//lint:ignore ST1005 the usage text ends with its last line's newline
+var errPluginsUsage = errors.New(pluginsUsage)
+
 // pluginsCmd runs `its plugins ...`. Every command but new works on the installation's
 // database: the running servers follow the plugins table and apply the change within seconds.
 func pluginsCmd(cfg *config.Config, args []string) error {
 	if len(args) == 0 {
-		return errors.New(pluginsUsage)
+		return errPluginsUsage
 	}
 	switch args[0] {
 	case "new":
 		if len(args) < 3 || len(args) > 4 {
-			return errors.New(pluginsUsage)
+			return errPluginsUsage
 		}
 		dir := "plugins/" + args[2]
 		if len(args) == 4 {
@@ -50,7 +55,7 @@ func pluginsCmd(cfg *config.Config, args []string) error {
 		return nil
 	case "install":
 		if len(args) != 2 {
-			return errors.New(pluginsUsage)
+			return errPluginsUsage
 		}
 		bundle, want, err := readBundle(args[1])
 		if err != nil {
@@ -66,7 +71,7 @@ func pluginsCmd(cfg *config.Config, args []string) error {
 		})
 	case "remove", "disable", "enable":
 		if len(args) != 2 {
-			return errors.New(pluginsUsage)
+			return errPluginsUsage
 		}
 		return onDB(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
 			in := &plugins.Installer{Pool: db, Registry: reg, Dir: cfg.PluginsDir()}
@@ -92,7 +97,7 @@ func pluginsCmd(cfg *config.Config, args []string) error {
 			return nil
 		})
 	}
-	return errors.New(pluginsUsage)
+	return errPluginsUsage
 }
 
 // onDB is once for the plugins commands: they run beside a live server, so with the private

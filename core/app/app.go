@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
 	"go.uber.org/fx/fxevent"
 
@@ -42,6 +43,8 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 	return fx.Options(
 		fx.Supply(cfg),
 		fx.Provide(logging.New),
+		// The time the server reads; a test replaces it with a clock it moves forward.
+		fx.Provide(clockwork.NewRealClock),
 		metrics.Module,
 		fx.WithLogger(func(log *slog.Logger) fxevent.Logger {
 			l := &fxevent.SlogLogger{Logger: log}

@@ -119,7 +119,7 @@ func (s *Sim) Explain(ctx context.Context, u *identity.User, action string, reso
 	for _, ev := range *buf {
 		switch n := ev.Node.(type) {
 		case *ast.Rule:
-			if !n.Ref().GroundPrefix().Equal(allow) && n.Path().String() != allow.String() {
+			if !n.Ref().GroundPrefix().Equal(allow) {
 				continue
 			}
 			if n.Default {

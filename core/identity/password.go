@@ -69,6 +69,7 @@ func verify(hash, pw string) (bool, error) {
 // ValidatePassword is the password rule for set/reset: 10+ characters with a letter and a digit.
 func ValidatePassword(pw string) error {
 	if len(pw) < 10 {
+		//lint:ignore ST1005 the message is shown to the user as it is
 		return errors.New("Password must be at least 10 characters long")
 	}
 	var letter, digit bool
@@ -81,6 +82,7 @@ func ValidatePassword(pw string) error {
 		}
 	}
 	if !letter || !digit {
+		//lint:ignore ST1005 the message is shown to the user as it is
 		return errors.New("Password must contain a letter and a digit")
 	}
 	return nil

@@ -293,6 +293,7 @@ func (r *DBRole) Pool(core *pgxpool.Pool) (*pgxpool.Pool, error) {
 	pc := core.Config()
 	pc.ConnConfig = r.connConfig(core)
 	pc.MaxConns, pc.MinConns, pc.MinIdleConns = poolSize, 0, 0
+	//lint:ignore SA1019 the copy clears every hook of the core pool, the deprecated one too
 	pc.BeforeConnect, pc.AfterConnect, pc.BeforeAcquire, pc.PrepareConn, pc.AfterRelease, pc.BeforeClose = nil, nil, nil, nil, nil, nil
 	return pgxpool.NewWithConfig(context.Background(), pc)
 }

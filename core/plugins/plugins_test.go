@@ -236,7 +236,7 @@ func TestRefusedBundles(t *testing.T) {
 		{"wrong checksum", "checksum mismatch", func(dir string) {
 			b, _ := os.ReadFile(filepath.Join(dir, "module.yaml"))
 			i := bytes.Index(b, []byte("sha256: ")) + len("sha256: ")
-			b[i] = map[byte]byte{'0': '1'}[b[i]] | 0
+			b[i] = map[byte]byte{'0': '1'}[b[i]]
 			if b[i] == 0 {
 				b[i] = '0'
 			}

@@ -59,7 +59,7 @@ func (f *Folder) checkPolicies(own map[string]bool) error {
 				}
 			case name == "actions", strings.HasPrefix(name, id+"_"):
 			default:
-				return fmt.Errorf("%s:%d: rule %s: a plugin's rules are allow, actions or helpers named %s_...", file, r.Location.Row, name, id)
+				return fmt.Errorf("%s:%d: rule %s: a plugin's rules are allow, actions or helpers named %s_<name>", file, r.Location.Row, name, id)
 			}
 		}
 		mods["plugins/"+id+"/"+name] = m

@@ -19,6 +19,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
 
 	"its/core/config"
@@ -47,6 +48,7 @@ type Manager struct {
 	secure   bool
 	proxies  []netip.Prefix
 	log      *slog.Logger
+	clock    clockwork.Clock
 }
 
 // Params wire the manager.
@@ -55,6 +57,8 @@ type Params struct {
 	DB     *pgxpool.Pool
 	Config *config.Config
 	Log    *slog.Logger
+	// Clock is when sessions start, are seen and expire (a test moves it instead of waiting).
+	Clock clockwork.Clock
 }
 
 // NewManager gives the session manager.
@@ -68,6 +72,7 @@ func NewManager(p Params) *Manager {
 		lifetime: p.Config.Session.AbsoluteLifetime.Duration,
 		secure:   p.Config.Session.SecureCookies,
 		log:      p.Log,
+		clock:    p.Clock,
 	}
 }
 
@@ -122,10 +127,11 @@ func (m *Manager) CreateExternal(ctx context.Context, w http.ResponseWriter, r *
 	if err != nil {
 		return "", err
 	}
-	expires := time.Now().Add(m.lifetime)
-	_, err = m.db.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, csrf_token, expires_at, address, user_agent,
+	now := m.clock.Now()
+	expires := now.Add(m.lifetime)
+	_, err = m.db.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at, address, user_agent,
 		sso_provider, sso_subject, sso_sid, sso_id_token)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, hashID(id), userID, csrf, expires, m.ClientAddress(r), truncate(r.UserAgent(), 300),
+		VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11)`, hashID(id), userID, csrf, now, expires, m.ClientAddress(r), truncate(r.UserAgent(), 300),
 		ext.Provider, ext.Subject, ext.SID, ext.IDToken)
 	if err != nil {
 		return "", err
@@ -171,7 +177,7 @@ func (m *Manager) Lookup(ctx context.Context, id string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now()
+	now := m.clock.Now()
 	s.User = u
 	s.IdleExpiry = s.LastSeen.Add(m.idle)
 	if now.After(s.ExpiresAt) || now.After(s.IdleExpiry) || u.Status != "active" {
@@ -179,7 +185,7 @@ func (m *Manager) Lookup(ctx context.Context, id string) (*Session, error) {
 		return nil, ErrExpired
 	}
 	if now.Sub(s.LastSeen) > touchEvery {
-		if _, err := m.db.Exec(ctx, `UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1`, h); err != nil {
+		if _, err := m.db.Exec(ctx, `UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1`, h, now); err != nil {
 			return nil, err
 		}
 		s.LastSeen = now
@@ -224,7 +230,7 @@ func (m *Manager) DestroyUser(ctx context.Context, tx pgx.Tx, userID string) err
 
 // Sweep deletes sessions past either expiry.
 func (m *Manager) Sweep(ctx context.Context) (int64, error) {
-	tag, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - $1::interval`, m.idle.String())
+	tag, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE expires_at < $2 OR last_seen_at < $2 - $1::interval`, m.idle.String(), m.clock.Now())
 	return tag.RowsAffected(), err
 }
 

@@ -24,6 +24,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jonboulle/clockwork"
+
 	"its/core/httpx"
 )
 
@@ -35,6 +37,7 @@ const URLPrefix = "/blobs/"
 type Local struct {
 	root   string
 	secret []byte
+	clock  clockwork.Clock
 }
 
 // NewLocal opens (creating) a local store under root, signing URLs with secret.
@@ -47,7 +50,7 @@ func NewLocal(root string, secret []byte) (*Local, error) {
 			return nil, err
 		}
 	}
-	return &Local{root: root, secret: secret}, nil
+	return &Local{root: root, secret: secret, clock: clockwork.NewRealClock()}, nil
 }
 
 func (l *Local) Driver() string { return "local" }
@@ -186,11 +189,17 @@ func (l *Local) sign(parts ...string) string {
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
+// WithClock makes l sign and check its URLs' expiry on clock (the wall clock by default).
+func (l *Local) WithClock(clock clockwork.Clock) *Local {
+	l.clock = clock
+	return l
+}
+
 func (l *Local) SignedGetURL(ctx context.Context, key, filename string, ttl time.Duration) (string, error) {
 	if !ValidKey(key) {
 		return "", ErrBadName
 	}
-	exp := strconv.FormatInt(time.Now().Add(ttl).Unix(), 10)
+	exp := strconv.FormatInt(l.clock.Now().Add(ttl).Unix(), 10)
 	q := url.Values{"exp": {exp}, "sig": {l.sign("GET", key, filename, exp)}}
 	if filename != "" {
 		q.Set("fn", filename)
@@ -281,7 +290,7 @@ func (l *Local) SignedPartURL(ctx context.Context, key, uploadID string, part in
 	if _, err := l.upload(key, uploadID); err != nil {
 		return "", err
 	}
-	exp := strconv.FormatInt(time.Now().Add(ttl).Unix(), 10)
+	exp := strconv.FormatInt(l.clock.Now().Add(ttl).Unix(), 10)
 	n := strconv.Itoa(part)
 	q := url.Values{"exp": {exp}, "sig": {l.sign("PUT", uploadID, n, exp)}}
 	return URLPrefix + "part/" + uploadID + "/" + n + "?" + q.Encode(), nil
@@ -446,7 +455,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	exp, sig := q.Get("exp"), q.Get("sig")
 	e, err := strconv.ParseInt(exp, 10, 64)
-	if err != nil || time.Now().Unix() > e {
+	if err != nil || h.local.clock.Now().Unix() > e {
 		http.Error(w, "This link has expired.", http.StatusForbidden)
 		return
 	}

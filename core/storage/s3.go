@@ -12,10 +12,12 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
+	"github.com/jonboulle/clockwork"
 )
 
 // S3Options configure the S3 store.
@@ -61,6 +63,27 @@ func NewS3(ctx context.Context, o S3Options) (*S3, error) {
 		so.UsePathStyle = o.PathStyle
 	})
 	return &S3{bucket: o.Bucket, client: c, presign: s3.NewPresignClient(c)}, nil
+}
+
+// WithClock makes s sign its presigned URLs at clock's time (the wall clock by default); the
+// bucket checks their expiry on its own clock.
+func (s *S3) WithClock(clock clockwork.Clock) *S3 {
+	co := s.client.Options()
+	signer := v4.NewSigner(func(o *v4.SignerOptions) { // as the SDK's own S3 presigner
+		o.Logger, o.LogSigning, o.DisableURIPathEscaping = co.Logger, co.ClientLogMode.IsSigning(), true
+	})
+	s.presign = s3.NewPresignClient(s.client, func(o *s3.PresignOptions) { o.Presigner = clockSigner{signer, clock} })
+	return s
+}
+
+// clockSigner presigns at its clock's time instead of the SDK's.
+type clockSigner struct {
+	*v4.Signer
+	clock clockwork.Clock
+}
+
+func (c clockSigner) PresignHTTP(ctx context.Context, creds aws.Credentials, r *http.Request, payloadHash, service, region string, _ time.Time, opts ...func(*v4.SignerOptions)) (string, http.Header, error) {
+	return c.Signer.PresignHTTP(ctx, creds, r, payloadHash, service, region, c.clock.Now(), opts...)
 }
 
 // Client is the underlying SDK client (tests create buckets with it).

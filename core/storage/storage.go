@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
 
 	"its/core/config"
@@ -71,6 +72,8 @@ type Params struct {
 	fx.In
 	Config *config.Config
 	Log    *slog.Logger
+	// Clock signs URLs with their expiry (and checks it, for the local store).
+	Clock clockwork.Clock
 }
 
 // New opens the configured store.
@@ -86,6 +89,7 @@ func New(p Params) (Store, *Handler, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		s.WithClock(p.Clock)
 		p.Log.Info("blob store ready", "driver", "s3", "bucket", c.Bucket, "endpoint", c.Endpoint)
 		// The handler still exists (answering 404) so the router needs no special case.
 		return s, &Handler{}, nil
@@ -98,6 +102,7 @@ func New(p Params) (Store, *Handler, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		l.WithClock(p.Clock)
 		p.Log.Info("blob store ready", "driver", "local", "dir", l.root)
 		return l, &Handler{local: l}, nil
 	}

@@ -1,4 +1,4 @@
-import { baseUrl, expect, login, shot, test } from './helpers';
+import { animationsDone, baseUrl, expect, login, shot, test } from './helpers';
 
 test('switching the language to de-DE shows German, and the choice is kept', async ({ page }) => {
   await login(page, 'editor');
@@ -11,7 +11,7 @@ test('switching the language to de-DE shows German, and the choice is kept', asy
   const prefs = await page.evaluate(() => window.localStorage.getItem('its.preferences'));
   expect(JSON.parse(prefs ?? '{}')).toMatchObject({ language: 'de-DE' });
   await page.getByTestId('dashboard-greeting').waitFor();
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await shot(page, 'dashboard-de-DE');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Ihre Bereiche' })).toBeVisible();
@@ -31,7 +31,7 @@ test('a remote that fails to load shows the toast and the rest keeps working', a
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('Warning: Please disable ad blockers or whitelist the product to use this site')).toBeVisible();
   await expect(page.getByTestId('remote-unavailable')).toBeVisible();
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await shot(page, 'remote-failed');
   // The shell still answers: menus, drawers, language.
   await page.getByTestId('notifications-button').click();
@@ -75,7 +75,7 @@ test('the notification drawer counts new items and marks them read', async ({ pa
   const drawer = page.getByTestId('notification-drawer');
   await expect(drawer).toBeVisible();
   expect(await drawer.evaluate((el) => [getComputedStyle(el).width, getComputedStyle(el).backgroundColor])).toEqual(['360px', 'rgb(245, 245, 245)']);
-  await page.waitForTimeout(400); // the drawer slides in
+  await animationsDone(page); // the drawer slides in
   await shot(page, 'notifications');
   await drawer.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(drawer.getByText('No new notifications')).toBeVisible();

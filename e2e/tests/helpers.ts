@@ -20,6 +20,16 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
+/**
+ * Waits until no animation with an end (a drawer sliding in, a menu fading in) is still running,
+ * so a screenshot shows where it ends; endless ones (a spinner) do not count.
+ */
+export async function animationsDone(page: Page, timeout?: number) {
+  const running = () =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length);
+  await expect.poll(running, timeout === undefined ? {} : { timeout }).toBe(0);
+}
+
 export async function login(page: Page, role: string, url = baseUrl()) {
   await page.goto(`${url}/`);
   const form = page.getByTestId('login-form');
@@ -233,11 +243,11 @@ const OVERLAY_ROLES = ['dialog', 'alertdialog', 'menu', 'listbox'];
 /** Waits (briefly) until the page has no request in flight and no animation running. */
 async function settle(page: Page) {
   const state = inflight.get(page);
-  const until = Date.now() + 2000;
-  while (state && Date.now() < until && (state.count > 0 || Date.now() - state.last < 150)) await page.waitForTimeout(50);
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 1000 })
-    .catch(() => {});
+  if (state) {
+    const quiet = () => state.count === 0 && Date.now() - state.last >= 150;
+    await expect.poll(quiet, { timeout: 2000, intervals: [50] }).toBe(true).catch(() => {});
+  }
+  await animationsDone(page, 1000).catch(() => {});
 }
 
 /** What of the view is new to this run: the whole page (a new path) or only its new overlays. */

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, dragRange, expect, login, pasteText, shot, test } from './helpers';
+import { animationsDone, apiSession, baseUrl, dragRange, expect, login, pasteText, shot, test } from './helpers';
 
 /**
  * The grid kit on the Sample Inventory, against the real server: editing, range selection, copy
@@ -353,7 +353,7 @@ test.describe.serial('sample inventory grid', () => {
     await cell(page, 3, 'bin').click({ button: 'right' });
     const menu = page.getByTestId('grid-context-menu');
     await expect(menu.locator('[data-menu-id="delete"]')).toContainText('Delete item');
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await shot(page, 'samples-context-menu');
     await menu.locator('[data-menu-id="history"]').click();
     await expect(page.getByTestId('tracking-panel')).toBeVisible();

@@ -77,6 +77,7 @@ var contentPolicy = func() *bluemonday.Policy {
 // ContentMaxHTMLBytes before any of it is parsed.
 func SanitizeContentHTML(html string) (string, error) {
 	if len(html) > ContentMaxHTMLBytes {
+		//lint:ignore ST1005 the message is shown to the user as it is
 		return "", fmt.Errorf(MsgContentTooLarge, ContentMaxHTMLBytes)
 	}
 	return strings.TrimSpace(contentPolicy.Sanitize(html)), nil

@@ -498,6 +498,7 @@ func (gs *GroupSort) updateGroup(b GroupSortBatch) error {
 		return fmt.Errorf("there is no group '%s'", b.DisplayGroup)
 	}
 	if g.Uncategorized && (b.Title != nil || b.Locked != nil || b.AlwaysOpen != nil || b.OpenState != nil || b.CustomContent != nil) {
+		//lint:ignore ST1005 Uncategorized is the group's name
 		return fmt.Errorf("Uncategorized is locked and always open")
 	}
 	if b.Title != nil {

@@ -1,8 +1,11 @@
 // Package assortments is the assortment manager: assortments and folders of a user (static or
 // dynamic, with labels, stars and an archive), their product rows edited through core/grid with
-// the spec's pricing rules, batches, the edit lock, copies and merges, collections and the
-// customer list. Display groups, seasons, internal assortments, Excel import and documents build
-// on it later.
+// the spec's pricing rules, batches, the edit lock, copies and merges, collections, display
+// groups (their sort and custom content), logos and thumbnails, the digital showroom, list
+// exports and the admin reports, the CRM sync and the statistics events. The rules of other
+// organisation types (OrgRules) let the internal assortments module reuse it; Excel imports and
+// documents build on its ImportTarget and rows. The customer list is the orders module's
+// (order_customers), which the reports filter by.
 package assortments
 
 import (

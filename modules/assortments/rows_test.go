@@ -133,7 +133,7 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 	odd.Style, odd.Color = "1<2", "B\"K"
 	odd.Thumbnail, odd.PrintImage = text("/own/thumb & co.png"), text("")
 	odd.Label, odd.StyleNote, odd.Pillar, odd.DisplayGroup = nil, text("note <b>"), text(""), text("Group ☃")
-	tiny, huge, neg, nan, inf := 1e-7, 1.5e22, -0.0, math.NaN(), math.Inf(1)
+	tiny, huge, neg, nan, inf := 1e-7, 1.5e22, math.Copysign(0, -1), math.NaN(), math.Inf(1)
 	q := int64(-3)
 	odd.Cost, odd.NetCost, odd.SuggestedRetail, odd.DiscountPercent, odd.Capacity = &tiny, &huge, &neg, &nan, &inf
 	odd.Quantity, odd.QuantityOnHand = &q, nil

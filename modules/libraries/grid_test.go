@@ -535,7 +535,6 @@ func TestReportJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	jobs := func() int { return a.Count(`SELECT count(*) FROM job_progress`) }
-	before := jobs()
 	r := editor.Do("POST", "/api/assets/ProductDocument/report/xlsx", map[string]any{"status": "Published", "filters": map[string]any{"category": []string{"Running"}}})
 	if r.Status != 200 || r.Body["data"].(map[string]any)["status"] != "pending" {
 		t.Fatalf("report: %d %s", r.Status, r.Raw)
@@ -576,7 +575,7 @@ func TestReportJob(t *testing.T) {
 	if r := login(a, "seniorEditor").Do("GET", "/api/jobs/"+id, nil); r.Status != 404 {
 		t.Fatalf("other user's report: %d", r.Status)
 	}
-	before = jobs()
+	before := jobs()
 	for _, body := range []map[string]any{{"status": "Lost"}, {"filters": map[string]any{"nope": "x"}}} {
 		if r := editor.Do("POST", "/api/assets/ProductDocument/report/xlsx", body); r.Status != 400 {
 			t.Fatalf("bad report %v: %d", body, r.Status)

@@ -45,7 +45,7 @@ var assignmentGrid = grid.MustNew(grid.Grid{
 // ExportAssignments writes the coordinator assignments as the page shows them (columns,
 // filters, sort, grouping) to an .xlsx or .csv download.
 func (s *Service) ExportAssignments(ctx context.Context, w http.ResponseWriter, _ string, req grid.ExportRequest) error {
-	name := grid.ExportFileNameAs(req.FileName, "CoordinatorAssignments_"+time.Now().Format("2006-01-02"), req.Format)
+	name := grid.ExportFileNameAs(req.FileName, "CoordinatorAssignments_"+s.now().Format("2006-01-02"), req.Format)
 	return assignmentGrid.Export(ctx, w, s.db, req, nil, name)
 }
 

@@ -106,10 +106,7 @@ func BenchmarkOrders(b *testing.B) {
 		if r.Status != 200 {
 			b.Fatalf("batch: %d %.300s", r.Status, r.Raw)
 		}
-		lines = nil
-		for _, row := range data(b, r)["updated"].([]any) {
-			lines = append(lines, row)
-		}
+		lines = append([]any(nil), data(b, r)["updated"].([]any)...)
 	}
 	b.ReportMetric(quantile(batches, 0.5), "orders.batch_update_200_lines_ms:ms")
 

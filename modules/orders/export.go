@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -20,7 +19,7 @@ func (s *Service) ExportList(ctx context.Context, w http.ResponseWriter, orderTy
 	if err != nil {
 		return err
 	}
-	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("Orders_%s_%s_%s", strings.ToLower(orderType), v.name, time.Now().Format("2006-01-02")), req.Format)
+	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("Orders_%s_%s_%s", strings.ToLower(orderType), v.name, s.now().Format("2006-01-02")), req.Format)
 	return gridOf(v).Export(ctx, w, s.db, req, scope, name)
 }
 
@@ -30,6 +29,6 @@ func (s *Service) ExportLines(ctx context.Context, w http.ResponseWriter, orderT
 	if err != nil {
 		return err
 	}
-	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("Order_%d_%s", o.OrderNumber, time.Now().Format("2006-01-02")), req.Format)
+	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("Order_%d_%s", o.OrderNumber, s.now().Format("2006-01-02")), req.Format)
 	return lineGrid.Export(ctx, w, s.db, req, sq.Expr("order_id = ?::uuid", o.ID), name)
 }

@@ -1,7 +1,8 @@
 // Package orders is the orders module: sample, promo and wholesale orders with their lines
 // (edited through core/grid with row versions), the promo approval steps with their
-// notifications, the wholesale date and pack-code rules, and the coordinator assignments. It
-// reads the catalog through the products module's Go API, never its tables.
+// notifications, the wholesale date and pack-code rules, the coordinator assignments and the
+// customer list (order_customers). Requests read the catalog through the products module's Go
+// API; only the demo seed reads the catalog's tables directly.
 package orders
 
 import (

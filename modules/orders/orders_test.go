@@ -22,10 +22,10 @@ import (
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
-func start(t testing.TB) *apptest.App {
+func start(t testing.TB, extra ...fx.Option) *apptest.App {
 	// The orders manifest names the assortments area's action on its create-order screen, and
 	// the admin module's customers action on the customers grid.
-	return apptest.Start(t, fx.Options(users.Module, admin.Module, products.Module, assortments.Module, orders.Module))
+	return apptest.Start(t, fx.Options(append([]fx.Option{users.Module, admin.Module, products.Module, assortments.Module, orders.Module}, extra...)...))
 }
 
 func login(a *apptest.App, role string) *apptest.Client {
@@ -120,8 +120,7 @@ func TestStaleWrite(t *testing.T) {
 		t.Fatal("the stale write changed something")
 	}
 	// The order version too: a submit or complete against an old version is refused alike.
-	var ov int
-	ov = a.Count(`SELECT version FROM orders WHERE id = $1`, id)
+	ov := a.Count(`SELECT version FROM orders WHERE id = $1`, id)
 	if r := two.Do("PATCH", path, map[string]any{"version": ov - 1, "markCompleted": true}); r.Status != 409 || r.Body["details"].(map[string]any)["errorType"] != "userLock" {
 		t.Fatalf("stale complete: %d %s", r.Status, r.Raw)
 	}

@@ -15,6 +15,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
 
 	"its/core/authz"
@@ -65,11 +66,13 @@ type ServiceParams struct {
 	Addresses AddressVerifier
 	Config    *config.Config
 	Log       *slog.Logger
+	// Clock is today for availability dates, warnings and export names.
+	Clock clockwork.Clock
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, authz: p.Authz, catalog: p.Catalog, products: p.Products, outbox: p.Outbox, addresses: p.Addresses, cfg: p.Config, log: p.Log, now: time.Now}
+	return &Service{db: p.DB, store: p.Store, authz: p.Authz, catalog: p.Catalog, products: p.Products, outbox: p.Outbox, addresses: p.Addresses, cfg: p.Config, log: p.Log, now: p.Clock.Now}
 }
 
 func (s *Service) allowed(ctx context.Context, action string, res map[string]any) (bool, error) {

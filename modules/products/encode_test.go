@@ -3,6 +3,7 @@ package products
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"testing"
 	"time"
 )
@@ -19,7 +20,7 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 	odd.Name = "Tom & Jerry <Kids> \"Quoted\" back\\slash\nnew\ttab\b\f\x01 é ☃ \u2028\u2029 \xff bad"
 	odd.Description, odd.NRF, odd.SizeScale = "", "", ""
 	odd.Features, odd.SeasonCodes, odd.Relationships = nil, []string{}, []string{"a<b", "c"}
-	tiny, huge, neg, units := 1e-7, 1.5e22, -0.0, 12
+	tiny, huge, neg, units := 1e-7, 1.5e22, math.Copysign(0, -1), 12
 	odd.Capacity, odd.Units, odd.FirstCost, odd.Cost, odd.SellThru = &tiny, &units, &huge, &neg, nil
 	odd.ExpirationDate = &Date{time.Date(2025, 2, 3, 0, 0, 0, 0, time.UTC)}
 	odd.DueDate, odd.AvailabilityDate = nil, nil

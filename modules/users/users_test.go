@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
 
 	"its/core/app/apptest"
@@ -162,11 +163,19 @@ func TestCSRF(t *testing.T) {
 	}
 }
 
+// withClock starts the app on a clock the test moves forward instead of waiting.
+func withClock(t *testing.T, env ...string) (*apptest.App, *clockwork.FakeClock) {
+	// An hour ahead of the wall clock: the client's cookie jar drops cookies by the wall clock, so
+	// cookies the server sets must not expire there before they do on the server's clock.
+	clock := clockwork.NewFakeClockAt(time.Now().Add(time.Hour))
+	return apptest.Start(t, fx.Options(users.Module, fx.Replace(fx.Annotate(clock, fx.As(new(clockwork.Clock))))), env...), clock
+}
+
 func TestIdleAndAbsoluteExpiry(t *testing.T) {
-	a := start(t, "ITS_SESSION_USER_TIMEOUT_MS=1200", "ITS_SESSION_USER_WARNING_MS=200")
+	a, clock := withClock(t, "ITS_SESSION_USER_TIMEOUT_MS=1200", "ITS_SESSION_USER_WARNING_MS=200")
 	c := a.Client()
 	c.Login("user@example.com")
-	time.Sleep(1500 * time.Millisecond)
+	clock.Advance(1500 * time.Millisecond)
 	r := c.Do("GET", "/api/users/ping", nil)
 	if r.Status != 401 {
 		t.Fatalf("idle session still alive: %d", r.Status)
@@ -175,13 +184,13 @@ func TestIdleAndAbsoluteExpiry(t *testing.T) {
 		t.Fatalf("expired session not deleted")
 	}
 
-	b := start(t, "ITS_SESSION_ABSOLUTE_LIFETIME=1s")
+	b, clock := withClock(t, "ITS_SESSION_ABSOLUTE_LIFETIME=1s")
 	c = b.Client()
 	c.Login("user@example.com")
 	if r := c.Do("GET", "/api/users/ping", nil); r.Status != 200 {
 		t.Fatalf("fresh session: %d", r.Status)
 	}
-	time.Sleep(1200 * time.Millisecond)
+	clock.Advance(1200 * time.Millisecond)
 	if r := c.Do("GET", "/api/users/ping", nil); r.Status != 401 {
 		t.Fatalf("session past its absolute lifetime: %d", r.Status)
 	}

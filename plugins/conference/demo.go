@@ -14,7 +14,6 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
@@ -157,10 +156,7 @@ func parseHex(s string) color.RGBA {
 	return color.RGBA{r, g, b, 255}
 }
 
-var (
-	boldFont    = mustFont(gobold.TTF)
-	regularFont = mustFont(goregular.TTF)
-)
+var boldFont = mustFont(gobold.TTF)
 
 func mustFont(ttf []byte) *opentype.Font {
 	f, err := opentype.Parse(ttf)

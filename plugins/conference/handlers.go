@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -562,15 +561,3 @@ func (a *app) deleteItem(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
-
-// validSections is every content section (for the catalogue test).
-var validSections = func() []string {
-	var out []string
-	for _, s := range pageSection {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	slices.Sort(out)
-	return out
-}()

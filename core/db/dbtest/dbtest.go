@@ -31,7 +31,6 @@ var (
 	// appURL is adminURL's server as the role ITS works as (in a private cluster, not a
 	// superuser: tests run as ITS does), and owner that role when databases need one named.
 	appURL, owner string
-	cluster       *db.Cluster
 	tplOnce       sync.Once
 	tplName       string
 	tplErr        error
@@ -90,7 +89,6 @@ func Main(m *testing.M) {
 			fmt.Fprintln(os.Stderr, "dbtest:", err)
 			return 1
 		}
-		cluster = c
 		defer c.Stop(context.Background())
 		// As in production: the bootstrap superuser makes the app role, which then works alone.
 		if err := c.Bootstrap(context.Background(), "postgres"); err != nil {

@@ -310,6 +310,7 @@ export function ImportWizard({ target, backTo, title }: Props) {
       };
     }
     return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new summary comes with new columns (lastColumns), read from a ref
   }, [intl, summary]);
 
   const button = buttonFor(status, subtype, target.kind);

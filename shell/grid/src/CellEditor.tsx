@@ -3,7 +3,7 @@
  * F2/Enter), filters keys in numeric cells, and offers choices below the cell: the options of a
  * list cell, or server suggestions (autocomplete, at most 10) for the fields that have them.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { CustomCellEditorProps } from 'ag-grid-react';
 import { displayText, isNumericColumn, isNumericKeyAllowed } from './rules';
@@ -71,7 +71,8 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
   const state = useRef({ open, choices, active });
   state.current = { open, choices, active };
 
-  useEffect(() => {
+  // Once, when the editor opens: the grid gets the starting text and the input the focus.
+  const opened = useEffectEvent(() => {
     onValueChange(start);
     const el = input.current;
     if (!el) return;
@@ -79,7 +80,8 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
     if (!eventKey || eventKey.length !== 1) el.select();
     else el.setSelectionRange(el.value.length, el.value.length);
     setBox(el.getBoundingClientRect());
-  }, []);
+  });
+  useEffect(() => opened(), []);
 
   useLayoutEffect(() => {
     const onScroll = () => input.current && setBox(input.current.getBoundingClientRect());
@@ -124,6 +126,7 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
     // Let the value reach the grid before editing stops.
     setTimeout(() => stopEditing(), 0);
   };
+  const chooseFromList = useEffectEvent(choose);
 
   // Keys the choice list uses must not reach the grid (it listens on the cell, below React).
   useEffect(() => {
@@ -145,12 +148,12 @@ export function CellEditor(props: CustomCellEditorProps & CellEditorParams) {
       } else if (e.key === 'Enter' && s.active >= 0) {
         e.preventDefault();
         e.stopPropagation();
-        choose(s.choices[s.active]!.value);
+        chooseFromList(s.choices[s.active]!.value);
       }
     };
     el.addEventListener('keydown', onKey);
     return () => el.removeEventListener('keydown', onKey);
-  }, [column, text]);
+  }, [column]);
 
   const showList = open && choices.length > 0 && box;
   return (

@@ -4,7 +4,7 @@
  * edits them under the schema's cell rules, saves them in batches, and offers range selection,
  * copy/paste with Excel, undo/redo, grouping, the context menu and the Excel export.
  */
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import {
@@ -287,7 +287,7 @@ function GridView(props: DataGridProps) {
   const menuRange = useRef<CellRange | null>(null);
   const filters = useMemo(() => props.filters ?? {}, [props.filters]);
   const headerName = props.headerName;
-  const headerOf = (col: GridColumn) => headerName?.(col) || col.headerName;
+  const headerOf = useCallback((col: GridColumn) => headerName?.(col) || col.headerName, [headerName]);
   const handleRef = useRef<DataGridHandle | null>(null);
   const afterCells = props.afterCells;
   // A protocol grid with a query call reads its view in blocks as the user scrolls.
@@ -513,11 +513,14 @@ function GridView(props: DataGridProps) {
   };
 
   // The column menu from the keyboard: under the focused header cell.
-  const openColumnMenuAt = (field: string) => {
-    const cell = wrapper.current?.querySelector(`.ag-header-cell[col-id="${CSS.escape(field)}"]`);
-    const at = cell ? below(cell) : { x: 0, y: 0 };
-    ctrl.openColumnMenu(field, at.x, at.y);
-  };
+  const openColumnMenuAt = useCallback(
+    (field: string) => {
+      const cell = wrapper.current?.querySelector(`.ag-header-cell[col-id="${CSS.escape(field)}"]`);
+      const at = cell ? below(cell) : { x: 0, y: 0 };
+      ctrl.openColumnMenu(field, at.x, at.y);
+    },
+    [ctrl],
+  );
 
   const paged = !!source?.blocks;
   const columnDefs = useMemo<ColDef<GridData>[]>(() => {
@@ -580,7 +583,8 @@ function GridView(props: DataGridProps) {
         },
       };
     }
-  }, [props.schema, props.canEdit, props.autocomplete, props.columnExtras, headerName, ctrl, intl, paged]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- intl: a change of language builds the column definitions again
+  }, [props.schema, props.canEdit, props.autocomplete, props.columnExtras, headerOf, openColumnMenuAt, ctrl, intl, paged]);
 
   const rowSelection = useMemo(
     () => ({

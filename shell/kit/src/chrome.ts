@@ -98,6 +98,7 @@ export function useSidePanel(build: () => SidePanelSpec | null, deps: Dependency
     if (!open) return;
     const spec = build();
     if (spec) chrome.openSidePanel(spec);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for what build reads (see above)
   }, [open, ...deps]);
   useEffect(() => {
     if (panel) shown.current = true;

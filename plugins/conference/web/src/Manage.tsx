@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { ApiError, api, confirm, csrfToken, CSRF_HEADER, toast, usePageTitle, withModuleMessages } from '@its/kit';
+import { api, confirm, csrfToken, CSRF_HEADER, toast, usePageTitle, withModuleMessages } from '@its/kit';
 import { DataGrid, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type RowSink } from '@its/grid';
 import type { Item } from './api';
 import { catalogue, pageSection } from './catalogue';
@@ -74,8 +74,6 @@ const schema: GridSchema = {
 };
 
 const toRow = (i: Item): GridRow => ({ ...i, id: String(i.id), size: Math.round(i.size / 1024) }) as unknown as GridRow;
-
-const errorText = (e: unknown) => (e instanceof ApiError ? e.message : String(e));
 
 function PreviewCell(p: { data?: GridRow }) {
   const i = p.data as unknown as Item | undefined;

@@ -2,7 +2,7 @@
  * admin--mail: the mail outbox, newest first. Without SMTP it is where ITS's mail ends up, so
  * in development the set-password and confirm-email links are followed from here.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { EmptyState, Icon, SearchInput, toast, usePageTitle, withModuleMessages } from '@its/kit';
@@ -115,19 +115,20 @@ function OutboxPage() {
   const mails = useMemo(() => outbox.data ?? [], [outbox.data]);
   const current = mails.find((m) => m.id === selected) ?? null;
 
-  useEffect(() => {
-    if ((params.get('to') ?? '') === settledTo) return;
+  // The address follows the settled filter only.
+  const toAddress = useEffectEvent((to: string) => {
+    if ((params.get('to') ?? '') === to) return;
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (settledTo) next.set('to', settledTo);
+        if (to) next.set('to', to);
         else next.delete('to');
         return next;
       },
       { replace: true },
     );
-    // The address follows the settled filter only.
-  }, [settledTo]);
+  });
+  useEffect(() => toAddress(settledTo), [settledTo]);
 
   return (
     <div className="adm-page" data-testid="admin-mail">

@@ -2,7 +2,7 @@
  * admin--users: every account, searchable and filtered by status. Access requests awaiting
  * approval come first with Approve and Refuse; a row opens its editor in the side panel.
  */
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import {
@@ -205,10 +205,11 @@ function UsersPage() {
   const actions = useAccountActions();
   usePageTitle(intl.formatMessage({ id: 'admin.users.pageTitle', defaultMessage: 'Users and access' }));
 
-  useEffect(() => {
-    if (debounced !== text) set('q', debounced);
-    // Only the settled search goes into the address.
-  }, [debounced]);
+  // Only the settled search goes into the address.
+  const toAddress = useEffectEvent((q: string) => {
+    if (q !== text) set('q', q);
+  });
+  useEffect(() => toAddress(debounced), [debounced]);
   useEffect(() => {
     if (!sidePanel) setSelected(null);
   }, [sidePanel]);

@@ -95,9 +95,8 @@ export function DetailGrid({
   const labels = useRef<Label[]>(assortment.labels ?? []);
   labels.current = assortment.labels ?? [];
   const labelKey = (assortment.labels ?? []).map((l) => l.name).join('|');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const hiddenKey = (hidden ?? []).join('|');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels and hidden columns count by their names (labelKey, hiddenKey), not by array identity
   const schema = useMemo(() => detailSchema(serverSchema, labels.current, hidden), [serverSchema, labelKey, hiddenKey]);
   // Row alerts in the user's language, from the row's own alerts or the assortment's typed ones.
   const byProduct = useMemo(() => alertsByProduct(assortment.alerts), [assortment.alerts]);

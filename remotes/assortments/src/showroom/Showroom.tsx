@@ -6,7 +6,7 @@
  * product detail viewer (showroom/detail/{style_color_id}). The org type is a parameter: regular
  * assortments here, internal ones under their own prefix.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, Icon, Spinner, chrome, usePageChrome, usePageTitle } from '@its/kit';
@@ -91,11 +91,15 @@ function FilterBar({ groups, filters, onChange }: { groups: ShowroomGroup[]; fil
   const options = useMemo(() => filterOptions(groups), [groups]);
   const [text, setText] = useState(filters.text);
   useEffect(() => setText(filters.text), [filters.text]);
-  useEffect(() => {
-    if (text === filters.text) return;
-    const t = setTimeout(() => onChange({ ...filters, text }), 250);
+  // Typing settles for 250 ms before the filters change, with the filters of that moment.
+  const settle = useEffectEvent((typed: string) => {
+    if (typed === filters.text) return;
+    const next = { ...filters, text: typed };
+    const send = onChange;
+    const t = setTimeout(() => send(next), 250);
     return () => clearTimeout(t);
-  }, [text]);
+  });
+  useEffect(() => settle(text), [text]);
   return (
     <div className="sr-filters" role="search" data-testid="showroom-filters">
       <label className="sr-filters__search">
@@ -444,11 +448,11 @@ export function Showroom({ org, id, view }: { org: OrgType; id: string; view: Sh
   }, [id]);
   const { data, error, pending } = useShowroom(org, id);
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromSearch(params);
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
   const search = params.size ? `?${params}` : '';
   const links = showroomLinks(org, id, search);
   usePageTitle(data ? `${intl.formatMessage(showroomMsg.title)} · ${data.assortment.title}` : intl.formatMessage(showroomMsg.title));
-  const shown = useMemo(() => (data ? applyFilters(data.groups, filters) : null), [data, params]);
+  const shown = useMemo(() => (data ? applyFilters(data.groups, filters) : null), [data, filters]);
   const onFilters = (f: ShowroomFilters) => setParams(searchOfFilters(f, params), { replace: true });
   const title = useGroupTitle();
   let crumb: ReactNode = null;

@@ -5,7 +5,7 @@
  * and saved as soon as they are stored. Every save is an updateDisplayGroup batch on the sort's
  * version, so a stale page is refused like a stale move.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ProductIcon } from '@its/grid';
 import { StorageUploadError, toast } from '@its/kit';
@@ -126,7 +126,8 @@ export function CustomContentEditor({ assortmentId, group, onSave, onClose }: Pr
     timer.current = null;
     if (htmlBytes(latest.current.html) <= MAX_HTML_BYTES) save(latest.current);
   };
-  useEffect(() => () => flush(), []); // closing the editor sends what is still waiting
+  const flushOnClose = useEffectEvent(flush);
+  useEffect(() => () => flushOnClose(), []); // closing the editor sends what is still waiting
   useEffect(() => () => void (localImage && URL.revokeObjectURL(localImage)), [localImage]);
 
   const onHtml = (html: string) => {

@@ -85,7 +85,7 @@ export function useGroupSort(initial: GroupSortState, opts: Options) {
     (batches: MoveBatch[], record = true) => {
       if (stale || batches.length === 0) return;
       const before = stateRef.current;
-      let next = before;
+      let next: GroupSortState;
       try {
         next = batches.reduce(applyMoves, before);
       } catch {

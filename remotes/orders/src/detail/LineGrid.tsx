@@ -19,7 +19,6 @@ import {
   type ColumnExtras,
   type DataGridHandle,
   type GridColumn,
-  type GridRow,
   type GridSource,
   sourceExport,
 } from '@its/grid';

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GridColumn, GridSchema } from '@its/grid';
-import { orderMeta, type Order } from '../api';
+import { orderMeta } from '../api';
 import { orderListSchema, stylesSchema } from './columns';
 import { orderRef } from './rows';
-
-const order = (n: number, extra: Partial<Order> = {}) => ({ _id: `o${n}`, orderNumber: n, version: 2, status: 'SUBMITTED', customer: null, ...extra }) as Order;
 
 const col = (field: string, type: GridColumn['type'] = 'text'): GridColumn => ({
   field,
