@@ -69,3 +69,15 @@ test_documents_mailPackage_allow_manager if t.allowed("documents.mailPackage", {
 test_documents_mailPackage_deny_user if not t.allowed("documents.mailPackage", {}, t.role("its:productAssortments", "user"))
 
 test_documents_mailPackage_deny_anonymous if not t.anonymous_allowed("documents.mailPackage", {})
+
+# documents.manageTemplates: the managers of product assortments delete colleagues' shared templates.
+
+test_documents_manageTemplates_allow_manager if t.allowed("documents.manageTemplates", {}, t.role("its:productAssortments", "manager"))
+
+test_documents_manageTemplates_deny_editor if not t.allowed("documents.manageTemplates", {}, t.role("its:productAssortments", "editor"))
+
+test_documents_manageTemplates_deny_seniorEditor if not t.allowed("documents.manageTemplates", {}, t.role("its:productAssortments", "seniorEditor"))
+
+test_documents_manageTemplates_deny_admin_of_users if not t.allowed("documents.manageTemplates", {}, t.role("its:admin:users", "admin"))
+
+test_documents_manageTemplates_deny_anonymous if not t.anonymous_allowed("documents.manageTemplates", {})

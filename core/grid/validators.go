@@ -76,6 +76,8 @@ type CellError struct {
 	Field   string `json:"field"`
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
+	// Value is the value the message names, when a translation of it needs to name it too.
+	Value string `json:"value,omitempty"`
 }
 
 func cellError(c *Column, rule, msgKey string, v any) *CellError {

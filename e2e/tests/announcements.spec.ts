@@ -16,8 +16,10 @@ const BODY = 'The Portland showroom moves to the second floor. Sample pick-ups c
 
 test.describe.configure({ mode: 'serial' });
 
-const inDays = (n: number) => {
-  const d = new Date(Date.now() + n * 86_400_000);
+/** The last day of this month as the kit's date picker names its day (YYYY-MM-DD, local). */
+const monthEnd = () => {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth() + 1, 0);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
@@ -52,7 +54,9 @@ test('an editor creates an announcement after fixing what the server refused, an
   await dialog.getByLabel(/^Title/).fill(TITLE);
   await dialog.getByLabel('Text', { exact: true }).fill(BODY);
   await dialog.getByLabel('Link', { exact: true }).fill('/product/libraries/samples');
-  await dialog.getByLabel('Show until').fill(inDays(30));
+  // Show until: picked in the kit's date picker, which opens on this month.
+  await dialog.getByTestId('announcement-end').click();
+  await page.locator(`[data-day="${monthEnd()}"] button`).click();
   await dialog.getByTestId('announcement-published').check({ force: true });
   await shot(page, 'announcements-manager-new');
   await dialog.getByTestId('announcement-save').click();

@@ -223,7 +223,7 @@ test('an editor zips the hero images of an assortment with its line sheet, print
   await expect(page.getByText('Tear sheet downloaded').first()).toBeVisible();
 
   await page.getByTestId('filter-division').selectOption('Kids');
-  await expect(page.getByTestId('filter-chip')).toHaveCount(1);
+  await expect(page.getByTestId('grid-filter-chip')).toHaveCount(1);
   await page.getByTestId('saved-searches').click();
   const saved = page.getByTestId('saved-searches-dialog');
   const name = `Kids ${Date.now()}`;
@@ -244,6 +244,6 @@ test('an editor zips the hero images of an assortment with its line sheet, print
   await page.goto(`${baseUrl()}/product/libraries/products`);
   await page.getByTestId('saved-searches').click();
   await saved.getByTestId('saved-searches-list').getByRole('button', { name, exact: true }).click();
-  await expect(page.getByTestId('filter-chip')).toHaveCount(1);
+  await expect(page.getByTestId('grid-filter-chip')).toHaveCount(1);
   await admin.dispose();
 });

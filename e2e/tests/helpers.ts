@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -349,4 +349,14 @@ export function zipEntries(zip: Buffer): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'its-zip-'));
   writeFileSync(join(dir, 'p.zip'), zip);
   return execFileSync('unzip', ['-Z1', join(dir, 'p.zip')], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+/** Drags a range with the mouse from one cell to another. */
+export async function dragRange(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a!.x + 10, a!.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(b!.x + 10, b!.y + 10, { steps: 8 });
+  await page.mouse.up();
 }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, expect, login, pasteText, shot, test } from './helpers';
+import { apiSession, baseUrl, dragRange, expect, login, pasteText, shot, test } from './helpers';
 
 /**
  * The grid kit on the Sample Inventory, against the real server: editing, range selection, copy
@@ -28,16 +28,6 @@ const grid = (page: Page) => page.getByTestId('sample-grid');
 /** A data cell by display row index and field. */
 const cell = (page: Page, row: number, field: string): Locator =>
   grid(page).locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="${field}"]`);
-
-/** Drags a range with the mouse from one cell to another. */
-async function dragRange(page: Page, from: Locator, to: Locator) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  await page.mouse.move(a!.x + 10, a!.y + 10);
-  await page.mouse.down();
-  await page.mouse.move(b!.x + 10, b!.y + 10, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function rowIdAt(page: Page, row: number): Promise<string> {
   const id = await grid(page).locator(`.ag-row[row-index="${row}"]`).getAttribute('row-id');

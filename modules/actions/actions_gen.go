@@ -82,6 +82,8 @@ const (
 	DocumentsMailPackage = "documents.mailPackage"
 	// Download the zip of an internal assortment's images (one the caller may see: narrowed by its channel, region and productType), through the download queue.
 	DocumentsInternalPackage = "documents.internalPackage"
+	// Delete a colleague's shared document template (one's own needs documents.edit only).
+	DocumentsManageTemplates = "documents.manageTemplates"
 )
 
 // Actions of module imports (modules/imports/module.yaml).
@@ -254,6 +256,7 @@ var All = []Action{
 	{ID: DocumentsPackage, Module: "documents", Resource: nil},
 	{ID: DocumentsMailPackage, Module: "documents", Resource: nil},
 	{ID: DocumentsInternalPackage, Module: "documents", Resource: nil},
+	{ID: DocumentsManageTemplates, Module: "documents", Resource: nil},
 	{ID: ImportsAssortment, Module: "imports", Resource: nil},
 	{ID: ImportsSampleInventory, Module: "imports", Resource: []string{"library"}},
 	{ID: InternalAssortmentsView, Module: "internalassortments", Resource: []string{"channel", "region", "productType"}},

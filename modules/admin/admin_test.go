@@ -11,12 +11,16 @@ import (
 	"its/core/db/dbtest"
 	"its/modules/actions"
 	"its/modules/admin"
+	"its/modules/assortments"
+	"its/modules/products"
 	"its/modules/users"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
-var modulesUnderTest = fx.Options(users.Module, admin.Module)
+// modulesUnderTest: the admin pages include the CRM outbox of the assortments module (its
+// action gates the page), so the admin module is tested beside it.
+var modulesUnderTest = fx.Options(users.Module, products.Module, assortments.Module, admin.Module)
 
 func start(t *testing.T) *apptest.App {
 	return apptest.Start(t, modulesUnderTest)

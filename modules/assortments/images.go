@@ -23,12 +23,16 @@ func logoUploaded(_ context.Context, _ pgx.Tx, u *uploads.Upload) (any, error) {
 	return map[string]string{"key": u.Key}, nil
 }
 
+// ownImage is true for key as a picture's key in the assortment's own folder, where logo
+// uploads are stored (no other file of the bucket may be set or signed as its picture).
+func ownImage(assortmentID, key string) bool {
+	return path.Clean(key) == key && path.Dir(key) == path.Join("assortments", assortmentID) &&
+		slices.Contains(uploads.Images, strings.ToLower(path.Ext(key)))
+}
+
 // imageKey is true for key as a stored image of the assortment's own folder (the logo usage's).
 func (s *Service) imageKey(ctx context.Context, assortmentID, key string) bool {
-	if path.Clean(key) != key || path.Dir(key) != path.Join("assortments", assortmentID) {
-		return false
-	}
-	if !slices.Contains(uploads.Images, strings.ToLower(path.Ext(key))) {
+	if !ownImage(assortmentID, key) {
 		return false
 	}
 	_, err := s.blobs.Stat(ctx, key)
@@ -52,22 +56,22 @@ func (s *Service) checkImages(ctx context.Context, assortmentID string, req *Pat
 	return nil
 }
 
-// signImages gives the browser links to the assortment's logo and thumbnail (only files of its
+// signImages gives the browser links to the assortment's logo and thumbnail (only pictures of its
 // own folder are signed: an older value that is not such a key gets no link).
 func (s *Service) signImages(ctx context.Context, a *Assortment) error {
-	ttl := s.cfg.Storage.URLTTL.Duration
-	dir := path.Join("assortments", a.ID) + "/"
-	a.LogoURL, a.ThumbnailURL = "", ""
-	var err error
-	if strings.HasPrefix(a.Logo, dir) && path.Clean(a.Logo) == a.Logo {
-		if a.LogoURL, err = s.blobs.SignedGetURL(ctx, a.Logo, "", ttl); err != nil {
+	for _, f := range []struct {
+		key string
+		url *string
+	}{{a.Logo, &a.LogoURL}, {a.Thumbnail, &a.ThumbnailURL}} {
+		*f.url = ""
+		if !ownImage(a.ID, f.key) {
+			continue
+		}
+		u, err := s.blobs.SignedGetURL(ctx, f.key, "", s.cfg.Storage.URLTTL.Duration)
+		if err != nil {
 			return err
 		}
-	}
-	if strings.HasPrefix(a.Thumbnail, dir) && path.Clean(a.Thumbnail) == a.Thumbnail {
-		if a.ThumbnailURL, err = s.blobs.SignedGetURL(ctx, a.Thumbnail, "", ttl); err != nil {
-			return err
-		}
+		*f.url = u
 	}
 	return nil
 }

@@ -56,6 +56,8 @@ type Card struct {
 	Hero        *Item
 	Items       []*Item
 	Spill       []*Item
+	// All are the style's colours in order, the spillover too (the condensed table's rows).
+	All []*Item
 }
 
 // DocGroup is a group of the document.
@@ -168,7 +170,8 @@ func (s *Service) compose(ctx context.Context, req *Request, a *assortments.Asso
 	sh := &Sheet{Title: a.Title, SubTitle: a.SubTitle, Logo: a.Logo, OrgType: a.OrgType, Type: req.DocumentType.Type, SubType: req.DocumentType.SubType,
 		Settings: st, L: labelsFor(lang), Location: loc, Decimals: 2}
 	for _, c := range st.Columns {
-		if _, nonColumn := flagColumns[c]; !nonColumn {
+		_, nonColumn := flagColumns[c]
+		if _, price := priceColumns[c]; !nonColumn && !price {
 			sh.Columns = append(sh.Columns, Column{Key: c, Label: sh.L.T(c)})
 		}
 	}
@@ -207,6 +210,7 @@ func (s *Service) compose(ctx context.Context, req *Request, a *assortments.Asso
 					}
 				}
 			}
+			c.All = c.Items
 			if len(c.Items) > cardRoom {
 				c.Spill = c.Items[cardRoom:]
 				c.Items = c.Items[:cardRoom]
@@ -225,6 +229,11 @@ func (s *Service) compose(ctx context.Context, req *Request, a *assortments.Asso
 	progress(60)
 	return sh, nil
 }
+
+// priceColumns are the keys whose values every document shows already, in its Wholesale and
+// Retail columns (an assortment's cost starts as the wholesale price, suggested retail is the
+// retail price): ticking them adds no second column of the same prices.
+var priceColumns = map[string]struct{}{ColumnCost: {}, ColumnSuggestedRetail: {}}
 
 // flagColumns are keys of the column sets that switch something rather than add a column.
 var flagColumns = map[string]struct{}{ColumnAssortmentStatusOnly: {}, ColumnCadOnly: {}, ColumnStartScreen: {}}

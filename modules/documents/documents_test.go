@@ -4,6 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -407,4 +412,80 @@ func TestWithoutChromium(t *testing.T) {
 	if r := editor.Do("POST", "/api/assortment-documents/xlsx", request(id, nil)); r.Status != 200 {
 		t.Fatalf("xlsx without Chromium: %d", r.Status)
 	}
+}
+
+// The settings preview is the real document's page: it rendered only the first 24 rows, so a
+// third page of a condensed sheet stopped part way down where the document's went on.
+func TestPreviewIsTheDocumentsPage(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("poppler's pdftoppm is not installed")
+	}
+	a := start(t)
+	editor := login(a, "editor")
+	id := assortment(t, a, editor, 120)
+	body := request(id, map[string]any{"documentType": map[string]any{"type": "Linesheet", "subType": "Condensed"}})
+	body["settings"].(map[string]any)["coverPage"] = false
+	body["settings"].(map[string]any)["includeImages"] = false
+	full := editor.Do("POST", "/api/assortment-documents/pdf", body)
+	if full.Status != 200 {
+		t.Fatalf("pdf: %d %.200s", full.Status, full.Raw)
+	}
+	if n := pages(t, full.Raw); n < 5 {
+		t.Fatalf("the document has %d pages; the test needs more than the preview's first rows fill", n)
+	}
+	cmd := exec.Command("pdftoppm", "-f", "3", "-l", "3", "-singlefile", "-png", "-r", "72", "-", filepath.Join(t.TempDir(), "p"))
+	cmd.Stdin = bytes.NewReader(full.Raw)
+	dir := filepath.Dir(cmd.Args[len(cmd.Args)-1])
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+	want := decodePNG(t, mustRead(t, filepath.Join(dir, "p.png")))
+	pr := editor.Do("POST", "/api/assortment-documents/preview?page=3", body)
+	if pr.Status != 200 {
+		t.Fatalf("preview: %d %.200s", pr.Status, pr.Raw)
+	}
+	got := decodePNG(t, pr.Raw)
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("preview %v, document page %v", got.Bounds(), want.Bounds())
+	}
+	// The footer's "Page 3 of N" counts the pages the preview rendered, not the document's:
+	// the bottom margin (0.6 in) is left out.
+	differ := 0
+	for y := got.Bounds().Min.Y; y < got.Bounds().Max.Y-44; y++ {
+		for x := got.Bounds().Min.X; x < got.Bounds().Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if absDiff(r1, r2)+absDiff(g1, g2)+absDiff(b1, b2) > 3*0x1000 {
+				differ++
+			}
+		}
+	}
+	if total := got.Bounds().Dx() * got.Bounds().Dy(); differ > total/5000 {
+		t.Errorf("the preview's page 3 differs from the document's in %d of %d pixels", differ, total)
+	}
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+func decodePNG(t *testing.T, b []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

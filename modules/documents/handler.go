@@ -36,6 +36,11 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/{id}/send", actions.DocumentsEdit, h.send, registry.NoResource())
 	r.Handle("GET", base+"/{fileType}/shared/{documentId}/{accessCode}/{filename}", actions.DocumentsDownload, h.download("shared"), registry.NoResource())
 	r.Handle("GET", base+"/{fileType}/scheduled/{documentId}/{timeStamp}/{filename}", actions.DocumentsDownload, h.download("scheduled"), registry.NoResource())
+	const templates = "/api/document-templates"
+	r.Handle("GET", templates, actions.DocumentsView, h.templates, registry.NoResource())
+	r.Handle("POST", templates, actions.DocumentsEdit, h.saveTemplate, registry.NoResource())
+	r.Handle("PATCH", templates+"/{id}", actions.DocumentsEdit, h.saveTemplate, registry.NoResource())
+	r.Handle("DELETE", templates+"/{id}", actions.DocumentsEdit, h.deleteTemplate, registry.NoResource())
 	r.Handle("GET", "/api/products/tearsheet/{productType}/{style}/{color}/{locationCode}", actions.DocumentsTearsheet, h.tearsheet, registry.NoResource())
 	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision, "/assortment": PackageImages} {
 		r.Handle("POST", "/api/packages/download"+path, actions.DocumentsPackage, h.pack(variant, false))
@@ -120,6 +125,37 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.Data(w, docs)
+	return nil
+}
+
+func (h *Handler) templates(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.svc.Templates(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.Data(w, list)
+	return nil
+}
+
+// saveTemplate creates a template (POST) or changes the one of the path (PATCH).
+func (h *Handler) saveTemplate(w http.ResponseWriter, r *http.Request) error {
+	var req TemplateRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	t, err := h.svc.SaveTemplate(r.Context(), chi.URLParam(r, "id"), &req)
+	if err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgTemplateSaved, "data": t})
+	return nil
+}
+
+func (h *Handler) deleteTemplate(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.DeleteTemplate(r.Context(), chi.URLParam(r, "id")); err != nil {
+		return err
+	}
+	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgTemplateDeleted, "data": map[string]any{"deleted": true}})
 	return nil
 }
 

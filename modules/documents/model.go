@@ -128,7 +128,27 @@ func (r *Request) normalize(productType string) []httpx.FieldError {
 	} else if r.Kind != AssortmentDocument {
 		add("kind", "oneOf", "kind must be AssortmentDocument")
 	}
-	t := &r.DocumentType
+	bad = append(bad, checkOptions(&r.DocumentType, &r.Settings, productType)...)
+	if strings.TrimSpace(r.Assortment) == "" {
+		add("assortment", "required", "assortment is required")
+	}
+	if len(r.Settings.Heroes) > MaxRows {
+		add("settings.heroes", "max", "Too many hero selections")
+	}
+	if r.FileType != "" && !slices.Contains(FileTypes, r.FileType) {
+		add("fileType", "oneOf", "fileType must be pdf or xlsx")
+	}
+	return bad
+}
+
+// checkOptions checks a document's options (its type and subtype, and the settings with the
+// column set of productType: the POP set for POP, the regular one otherwise) and fills the
+// defaults. Documents and templates share it, so a template holds only what a document may.
+func checkOptions(t *DocumentType, st *Settings, productType string) []httpx.FieldError {
+	var bad []httpx.FieldError
+	add := func(field, rule, msg string) {
+		bad = append(bad, httpx.FieldError{Field: field, Rule: rule, Message: msg})
+	}
 	if t.Type == "" {
 		t.Type = DocTypeLinesheet
 	}
@@ -144,15 +164,12 @@ func (r *Request) normalize(productType string) []httpx.FieldError {
 	if !slices.Contains(subTypesOf(t.Type), t.SubType) {
 		add("documentType.subType", "oneOf", fmt.Sprintf("A %s is %s", t.Type, strings.Join(subTypesOf(t.Type), " or ")))
 	}
-	if strings.TrimSpace(r.Assortment) == "" {
-		add("assortment", "required", "assortment is required")
-	}
 	set := Columns
 	if productType == "POP" {
 		set = PopColumns
 	}
 	seen := map[string]bool{}
-	for _, c := range r.Settings.Columns {
+	for _, c := range st.Columns {
 		if !slices.Contains(set, c) {
 			add("settings.columns", "oneOf", fmt.Sprintf("Unknown column %q for a %s assortment", c, orAll(productType)))
 		} else if seen[c] {
@@ -160,23 +177,17 @@ func (r *Request) normalize(productType string) []httpx.FieldError {
 		}
 		seen[c] = true
 	}
-	if slices.Contains(r.Settings.Columns, ColumnCadOnly) {
-		r.Settings.CADOnly = true
+	if slices.Contains(st.Columns, ColumnCadOnly) {
+		st.CADOnly = true
 	}
-	if l := r.Settings.Locale; l != "" && !slices.Contains(Locales, l) {
+	if l := st.Locale; l != "" && !slices.Contains(Locales, l) {
 		add("settings.locale", "oneOf", "settings.locale must be one of "+strings.Join(Locales, ", "))
 	}
-	for field, v := range map[string]string{"settings.author": r.Settings.Author, "settings.date": r.Settings.Date,
-		"settings.sizeLegend": r.Settings.SizeLegend, "settings.priceDisclaimer": r.Settings.PriceDisclaimer} {
+	for field, v := range map[string]string{"settings.author": st.Author, "settings.date": st.Date,
+		"settings.sizeLegend": st.SizeLegend, "settings.priceDisclaimer": st.PriceDisclaimer} {
 		if len(v) > 2000 {
 			add(field, "max", field+" is at most 2000 characters")
 		}
-	}
-	if len(r.Settings.Heroes) > MaxRows {
-		add("settings.heroes", "max", "Too many hero selections")
-	}
-	if r.FileType != "" && !slices.Contains(FileTypes, r.FileType) {
-		add("fileType", "oneOf", "fileType must be pdf or xlsx")
 	}
 	return bad
 }

@@ -41,8 +41,8 @@ const (
 	FrequencyMonthly = "monthly"
 )
 
-// Frequencys lists every frequency value in order.
-var Frequencys = []string{FrequencyDaily, FrequencyWeekly, FrequencyMonthly}
+// Frequencies lists every frequency value in order.
+var Frequencies = []string{FrequencyDaily, FrequencyWeekly, FrequencyMonthly}
 
 // The column visibility set of a document (spec §3.2).
 const (
@@ -104,6 +104,8 @@ const (
 	QueueRows = 60
 	// The rows a settings preview renders
 	PreviewRows = 24
+	// The most characters of a document template's name
+	MaxTemplateName = 100
 	// How long a shared link works unless revoked first
 	ShareTTL = 720 * time.Hour
 	// How long a scheduled run's file link works
@@ -132,4 +134,12 @@ const (
 	MsgZipCancelled = "Your ZIP download has been cancelled"
 	// MsgPackageMailed is message documents.package.mailed.
 	MsgPackageMailed = "Thank you. Your message has been sent."
+	// MsgTemplateNameTaken is message documents.templates.nameTaken.
+	MsgTemplateNameTaken = "You already have a template with this name. Choose another name."
+	// MsgTemplateSaved is message documents.templates.saved.
+	MsgTemplateSaved = "Template Saved"
+	// MsgTemplateDeleted is message documents.templates.deleted.
+	MsgTemplateDeleted = "Template Deleted"
+	// MsgTemplateNotYours is message documents.templates.notYours.
+	MsgTemplateNotYours = "Only the template's owner can change it."
 )

@@ -16,8 +16,17 @@ import (
 	"its/core/pdf"
 )
 
-//go:embed templates/document.html
+//go:embed templates/document.html templates/pack.js
 var templateFS embed.FS
+
+// packer is the in-page script that packs the blocks into pages (templates/pack.js).
+var packer = func() template.JS {
+	b, err := templateFS.ReadFile("templates/pack.js")
+	if err != nil {
+		panic(err)
+	}
+	return template.JS(b)
+}()
 
 var docTemplate = template.Must(template.New("document.html").Funcs(template.FuncMap{
 	"pair": func(root *page, it *Item) map[string]any { return map[string]any{"Root": root, "Item": it} },
@@ -35,6 +44,75 @@ type page struct {
 	Span     int
 	// PageCSS is the @page rule: paper, margins and the running header and footer texts.
 	PageCSS template.CSS
+	// W and H are the printable width and height of a page in CSS pixels: the blocks are laid
+	// out at W and packed into pages of at most H.
+	W, H int
+	// PerRow is how many cards a row of the Expanded line sheet holds; CardRows are its rows.
+	PerRow   int
+	CardRows []cardRow
+	// CardSlot is the least height of a row of cards: two rows fill a page.
+	CardSlot int
+	Packer   template.JS
+}
+
+// Paper and margins (inches) of every document: US Letter, the margin boxes hold the running
+// header and footer.
+const (
+	paperLong, paperShort                            = 11.0, 8.5
+	marginTop, marginRight, marginBottom, marginLeft = 0.5, 0.4, 0.6, 0.4
+	cssPxPerInch                                     = 96
+)
+
+// printable is the content box of a page in CSS pixels, rounded down and less a pixel, so a
+// packed page never spills onto a second sheet through rounding.
+func printable(portrait bool) (w, h int) {
+	pw, ph := paperLong, paperShort
+	if portrait {
+		pw, ph = ph, pw
+	}
+	return int((pw-marginLeft-marginRight)*cssPxPerInch) - 1, int((ph-marginTop-marginBottom)*cssPxPerInch) - 2
+}
+
+// cardCell is one card of a row; Head is its group when the card opens the group and group
+// dividers are on (the divider then heads the card).
+type cardCell struct {
+	Card *Card
+	Head *DocGroup
+}
+
+// cardRow is a row of cards. Rows run on across groups, so a page is filled whatever the
+// grouping; a group starts a new row only when it starts a new page (Break) or a section.
+type cardRow struct {
+	Cells   []cardCell
+	Break   bool
+	Section string
+}
+
+// cardRows lays the groups' cards out in rows of perRow.
+func cardRows(sh *Sheet, perRow int) []cardRow {
+	var rows []cardRow
+	var cur *cardRow
+	for gi, g := range sh.Groups {
+		brk := sh.Settings.GroupPageBreaks && gi > 0
+		if brk || g.Section != "" {
+			cur = nil
+		}
+		for ci, c := range g.Cards {
+			if cur == nil || len(cur.Cells) == perRow {
+				rows = append(rows, cardRow{})
+				cur = &rows[len(rows)-1]
+				if ci == 0 {
+					cur.Break, cur.Section = brk, g.Section
+				}
+			}
+			cell := cardCell{Card: c}
+			if ci == 0 && sh.Settings.GroupDividers {
+				cell.Head = g
+			}
+			cur.Cells = append(cur.Cells, cell)
+		}
+	}
+	return rows
 }
 
 // cssString quotes s as a CSS string: quotes, backslashes and line breaks escaped, and "<"
@@ -68,7 +146,7 @@ func (p *page) pageCSS() template.CSS {
 	}
 	font := "font: 8pt Helvetica, Arial, sans-serif; color: #666;"
 	var b strings.Builder
-	fmt.Fprintf(&b, "@page {\n  size: letter %s;\n  margin: 0.5in 0.4in 0.6in 0.4in;\n", orient)
+	fmt.Fprintf(&b, "@page {\n  size: letter %s;\n  margin: %gin %gin %gin %gin;\n", orient, marginTop, marginRight, marginBottom, marginLeft)
 	fmt.Fprintf(&b, "  @top-left { content: %s; font: 600 8pt Helvetica, Arial, sans-serif; color: #333; }\n", cssString(sh.Title))
 	fmt.Fprintf(&b, "  @top-right { content: %s; %s }\n", cssString(p.Header), font)
 	if sh.Settings.PriceDisclaimer != "" {
@@ -121,6 +199,16 @@ func (sh *Sheet) HTML(w io.Writer) error {
 		p.Span++
 	}
 	p.PageCSS = p.pageCSS()
+	p.W, p.H = printable(p.Portrait)
+	p.PerRow = 4
+	if p.Portrait {
+		p.PerRow = 3
+	}
+	if p.Layout == "cards" {
+		p.CardRows = cardRows(sh, p.PerRow)
+		p.CardSlot = (p.H - 2*8) / 2
+	}
+	p.Packer = packer
 	return docTemplate.Execute(w, p)
 }
 

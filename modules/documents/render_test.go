@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"its/modules/assortments"
+	"its/modules/products"
 )
 
 func sampleSheet(locale string, st Settings, t DocumentType) *Sheet {
@@ -29,7 +32,7 @@ func sampleSheet(locale string, st Settings, t DocumentType) *Sheet {
 			dg.Items = append(dg.Items, it)
 			card.Items = append(card.Items, it)
 		}
-		card.Hero = card.Items[0]
+		card.Hero, card.All = card.Items[0], card.Items
 		dg.Cards = []*Card{card}
 		sh.Groups = append(sh.Groups, dg)
 	}
@@ -49,19 +52,19 @@ func TestHTML(t *testing.T) {
 		{"de-DE", DocumentType{DocTypeLinesheet, SubTypeCondensed}, []string{"Kollektionsblatt", "Kompakt", "Großhandel", "Inhalt", `"Seite "`, "Bereich", "Größenlegende"}},
 		{"ja-JP", DocumentType{DocTypePricesheet, SubTypeExpanded}, []string{"価格表", "卸価格", "目次"}},
 		{"fr-FR", DocumentType{DocTypeLinesheet, SubTypeExpanded}, []string{"Fiche collection", "Détaillée", `class="card"`}},
-		{"en-US", DocumentType{DocTypeTearsheet, SubTypeWithHeroImage}, []string{"Tear Sheet", `class="tear"`, "portrait"}},
+		{"en-US", DocumentType{DocTypeTearsheet, SubTypeWithHeroImage}, []string{"Tear Sheet", `class="tear blk own"`, "portrait"}},
 	} {
 		var buf bytes.Buffer
 		if err := sampleSheet(tc.locale, st, tc.typ).HTML(&buf); err != nil {
 			t.Fatal(err)
 		}
 		html := buf.String()
-		for _, w := range append(tc.want, `data-page="cover"`, `data-page="contents"`, "data-divider", `class="group break"`, "counter(pages)") {
+		for _, w := range append(tc.want, `data-page="cover"`, `data-page="contents"`, "data-divider", `class="brk"`, "counter(pages)") {
 			if !strings.Contains(html, w) {
 				t.Errorf("%s %v: no %q", tc.locale, tc.typ, w)
 			}
 		}
-		if strings.Contains(html, "<script>") || strings.Count(html, "</style>") != 1 {
+		if strings.Contains(html, "<script>x()") || strings.Count(html, "</style>") != 1 {
 			t.Errorf("%s: the title escaped its element", tc.locale)
 		}
 	}
@@ -70,7 +73,7 @@ func TestHTML(t *testing.T) {
 	if err := sampleSheet("en-US", Settings{}, DocumentType{DocTypeLinesheet, SubTypeCondensed}).HTML(&buf); err != nil {
 		t.Fatal(err)
 	}
-	for _, no := range []string{`data-page="cover"`, "data-divider", "counter(pages)", `class="group break"`, `<img`} {
+	for _, no := range []string{`data-page="cover"`, "data-divider", "counter(pages)", `class="brk"`, `<img`} {
 		if strings.Contains(buf.String(), no) {
 			t.Errorf("without settings: %q", no)
 		}
@@ -302,6 +305,50 @@ func TestCoverCountsWholeDocument(t *testing.T) {
 	for _, want := range []string{"<dt>Styles</dt><dd>11</dd>", "<dt>Colors</dt><dd>60</dd>"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("cover has no %q", want)
+		}
+	}
+}
+
+// Ticking Cost or Suggested Retail repeated the Wholesale and Retail columns (the same prices
+// under a second heading): the price columns are shown once.
+func TestPriceColumnsShownOnce(t *testing.T) {
+	w, sr, cost := 64.0, 130.0, 64.0
+	row := &assortments.Row{Style: "1000", Color: "BLK", Name: "Trail Runner", Cost: &cost,
+		Location: &products.Location{Code: "US", CurrencySymbol: "$", DecimalPlaces: 2, WholesalePrice: &w, SuggestedRetail: &sr}}
+	req := &Request{DocumentType: DocumentType{DocTypeLinesheet, SubTypeCondensed},
+		Settings: Settings{Columns: []string{ColumnDivision, ColumnCost, ColumnSuggestedRetail}, Locale: "en-US"}}
+	sh, err := (&Service{}).compose(context.Background(), req, &assortments.Assortment{Title: "A"}, []Group{{Title: "1000", Rows: []*assortments.Row{row}}}, nil, "US", func(int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := sh.HTML(&buf); err != nil {
+		t.Fatal(err)
+	}
+	html := buf.String()
+	for _, label := range []string{"Wholesale", "Retail", "Cost", "Suggested Retail"} {
+		if n := strings.Count(html, "<th class=\"num\">"+label+"</th>") + strings.Count(html, "<th>"+label+"</th>"); n > 1 {
+			t.Errorf("%d columns headed %q", n, label)
+		}
+	}
+	if n := strings.Count(html, "$64.00"); n != 1 {
+		t.Errorf("the wholesale price is shown %d times in one row", n)
+	}
+	if n := strings.Count(html, "$130.00"); n != 1 {
+		t.Errorf("the retail price is shown %d times in one row", n)
+	}
+	var x bytes.Buffer
+	if err := sh.XLSX(&x); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := f.GetRows(f.GetSheetName(0))
+	for _, r := range rows {
+		if len(r) > 2 && r[0] == "Style" && strings.Join(r, "|") != "Style|Color|Name|Color Description|Wholesale $|Retail $|Division" {
+			t.Errorf("workbook header %q", strings.Join(r, "|"))
 		}
 	}
 }

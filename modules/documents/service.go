@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -151,7 +152,10 @@ func (s *Service) Render(ctx context.Context, req *Request, fileType string, pro
 	return &Rendered{Filename: fileName(req.Filename, sh.Title, req.DocumentType, fileType), ContentType: contentTypes[fileType], Data: data}, nil
 }
 
-// Preview renders page (1-3) of the document's first rows as a PNG, for the settings panel.
+// Preview renders page (1-3) of the document as a PNG, for the settings panel: the real layout's
+// page, by the same renderer. It reads the document's first rows, and more while that page is
+// the last of what it read (a packed page is final once a later page starts), so the preview
+// renders no more of a large assortment than its first pages.
 func (s *Service) Preview(ctx context.Context, req *Request, pageNo int) ([]byte, error) {
 	if pageNo < 1 || pageNo > 3 {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "page", Rule: "range", Message: "page must be 1, 2 or 3"})
@@ -159,30 +163,46 @@ func (s *Service) Preview(ctx context.Context, req *Request, pageNo int) ([]byte
 	if err := s.pdf.Ready(); err != nil {
 		return nil, errNoRenderer(err)
 	}
-	sh, err := s.sheet(ctx, req.OrgType, req, PreviewRows, func(int) {})
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := sh.HTML(&buf); err != nil {
-		return nil, err
-	}
-	doc, err := s.pdf.RenderHTML(ctx, buf.String(), pdf.Options{PreferCSSPageSize: true, PageRanges: fmt.Sprint(pageNo)})
-	if err != nil {
-		if strings.Contains(err.Error(), "Page range exceeds page count") || strings.Contains(err.Error(), "page range") {
+	for limit := PreviewRows; ; limit *= 4 {
+		sh, err := s.sheet(ctx, req.OrgType, req, min(limit, MaxRows), func(int) {})
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := sh.HTML(&buf); err != nil {
+			return nil, err
+		}
+		more := sh.Truncated && limit < MaxRows
+		pages := fmt.Sprint(pageNo)
+		if more {
+			pages = fmt.Sprintf("%d-%d", pageNo, pageNo+1)
+		}
+		doc, err := s.pdf.RenderHTML(ctx, buf.String(), pdf.Options{PreferCSSPageSize: true, PageRanges: pages})
+		beyond := err != nil && (strings.Contains(err.Error(), "Page range exceeds page count") || strings.Contains(err.Error(), "page range"))
+		if more && (beyond || (err == nil && pdfPageCount(doc) < 2)) {
+			continue
+		}
+		if beyond {
 			return nil, httpx.NotFound("Page")
 		}
 		if errors.Is(err, pdf.ErrUnavailable) {
 			return nil, errNoRenderer(err)
 		}
-		return nil, err
+		if err != nil {
+			return nil, err
+		}
+		png, err := s.pdf.FirstPagePNG(ctx, doc)
+		if errors.Is(err, pdf.ErrUnavailable) {
+			return nil, errNoRenderer(err)
+		}
+		return png, err
 	}
-	png, err := s.pdf.FirstPagePNG(ctx, doc)
-	if errors.Is(err, pdf.ErrUnavailable) {
-		return nil, errNoRenderer(err)
-	}
-	return png, err
 }
+
+// pdfPageCount counts the page objects of a PDF Chromium printed.
+func pdfPageCount(doc []byte) int { return len(pageObject.FindAll(doc, -1)) }
+
+var pageObject = regexp.MustCompile(`/Type\s*/Page[^s]`)
 
 // ---- saved documents ----
 
@@ -210,7 +230,7 @@ func (s *Service) Save(ctx context.Context, req *Request) (*Document, string, er
 		return nil, "", err
 	}
 	var bad []httpx.FieldError
-	if req.Frequency != "" && !slices.Contains(Frequencys, req.Frequency) {
+	if req.Frequency != "" && !slices.Contains(Frequencies, req.Frequency) {
 		bad = append(bad, httpx.FieldError{Field: "frequency", Rule: "oneOf", Message: "frequency must be daily, weekly or monthly"})
 	}
 	bad = append(bad, req.checkMail(req.Frequency != "")...)

@@ -10,10 +10,11 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Store holds the module's SQL: saved documents and their public files.
+// Store holds the module's SQL: saved documents, their public files and the templates.
 type Store struct{ db *pgxpool.Pool }
 
 // NewStore gives the store.
@@ -243,4 +244,70 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// ---- templates ----
+
+// templateColumns are a template's columns with its owner's name, read from t (a template row)
+// joined to its owner o by templateFrom.
+const templateColumns = `t.id::text, t.owner_id::text, trim(o.name || ' ' || o.last_name), t.name, t.shared, t.options, t.created_at, t.modified_at`
+
+const templateFrom = ` FROM t JOIN users o ON o.id = t.owner_id`
+
+func scanTemplate(row pgx.Row) (*Template, error) {
+	var t Template
+	var options []byte
+	err := row.Scan(&t.ID, &t.ownerID, &t.OwnerName, &t.Name, &t.Shared, &options, &t.CreatedDate, &t.ModifiedDate)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, errNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &t, json.Unmarshal(options, &t.Options)
+}
+
+// templates lists the owner's templates and the ones others share, the owner's first, by name.
+func (s *Store) templates(ctx context.Context, ownerID string) ([]*Template, error) {
+	rows, err := s.db.Query(ctx, `WITH t AS (SELECT * FROM document_templates WHERE owner_id = $1 OR shared)
+		SELECT `+templateColumns+templateFrom+` ORDER BY t.owner_id <> $1, lower(t.name), t.id LIMIT 1000`, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Template, error) { return scanTemplate(r) })
+}
+
+// template reads one template for a change inside tx (any owner: the service decides).
+func (s *Store) template(ctx context.Context, tx pgx.Tx, id string) (*Template, error) {
+	return scanTemplate(tx.QueryRow(ctx, `WITH t AS (SELECT * FROM document_templates WHERE id = $1 FOR UPDATE)
+		SELECT `+templateColumns+templateFrom, id))
+}
+
+// errNameTaken is an owner's template name used twice (the unique index on the lower-cased name).
+var errNameTaken = errors.New("documents: template name taken")
+
+// saveTemplate inserts (empty id) or updates a template inside tx.
+func (s *Store) saveTemplate(ctx context.Context, tx pgx.Tx, t *Template) (*Template, error) {
+	options, err := json.Marshal(t.Options)
+	if err != nil {
+		return nil, err
+	}
+	var out *Template
+	if t.ID == "" {
+		out, err = scanTemplate(tx.QueryRow(ctx, `WITH t AS (INSERT INTO document_templates (owner_id, name, shared, options)
+			VALUES ($1, $2, $3, $4) RETURNING *) SELECT `+templateColumns+templateFrom, t.ownerID, t.Name, t.Shared, options))
+	} else {
+		out, err = scanTemplate(tx.QueryRow(ctx, `WITH t AS (UPDATE document_templates SET name = $2, shared = $3, options = $4, modified_at = now()
+			WHERE id = $1 RETURNING *) SELECT `+templateColumns+templateFrom, t.ID, t.Name, t.Shared, options))
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "document_templates_owner_name_key" {
+		return nil, errNameTaken
+	}
+	return out, err
+}
+
+func (s *Store) deleteTemplate(ctx context.Context, tx pgx.Tx, id string) error {
+	_, err := tx.Exec(ctx, `DELETE FROM document_templates WHERE id = $1`, id)
+	return err
 }

@@ -32,8 +32,8 @@ const (
 	SeverityWarning  = "warning"
 )
 
-// Severitys lists every severity value in order.
-var Severitys = []string{SeverityCritical, SeverityWarning}
+// Severities lists every severity value in order.
+var Severities = []string{SeverityCritical, SeverityWarning}
 
 // Validation result of an import (spec §4.4).
 const (

@@ -25,12 +25,37 @@ type FilterValue struct {
 	Count int    `json:"count"`
 }
 
+// Regions are the region data sets of a filter bar (spec §2.6: domestic, europe, international).
+var Regions = []string{"Domestic", "Europe", "International"}
+
+// dataSetRegion reads a bar's region data set (any casing) for a library whose assets hold a
+// region; "" is every region.
+func dataSetRegion(libraryType, region string) (string, error) {
+	if region == "" {
+		return "", nil
+	}
+	if !slices.Contains(filterFields[libraryType], "region") {
+		return "", invalid("region", "notApplicable", libraryType+" assets have no region")
+	}
+	for _, r := range Regions {
+		if strings.EqualFold(r, strings.TrimSpace(region)) {
+			return r, nil
+		}
+	}
+	return "", invalid("region", "oneOf", "region must be one of "+strings.Join(Regions, ", "))
+}
+
 // FilterOptions answers, for each filter of the library's filter bar (spec §2.6), the distinct
 // values its Published assets hold, with their counts, in the bar's order of fields and
 // alphabetical order of values. Every filter field is present (an empty list when no asset has
-// a value).
-func (s *Service) FilterOptions(ctx context.Context, libraryType string) (map[string][]FilterValue, error) {
+// a value). With a region data set the values are those of that region's assets (the region
+// filter itself still offers every region).
+func (s *Service) FilterOptions(ctx context.Context, libraryType, region string) (map[string][]FilterValue, error) {
 	if err := checkLibraryType(libraryType, "libraryType"); err != nil {
+		return nil, err
+	}
+	region, err := dataSetRegion(libraryType, region)
+	if err != nil {
 		return nil, err
 	}
 	fields := filterFields[libraryType]
@@ -39,10 +64,14 @@ func (s *Service) FilterOptions(ctx context.Context, libraryType string) (map[st
 	for i, f := range fields {
 		out[f] = []FilterValue{}
 		col, _ := column(f) // the whitelist: column names come from model.go only
+		scope := ""
+		if f != "region" {
+			scope = " AND ($2 = '' OR region = $2)"
+		}
 		parts = append(parts, "SELECT "+strconv.Itoa(i)+" AS n, "+col+" AS value, count(*) AS count FROM library_assets"+
-			" WHERE library_type = $1 AND status = 'Published' AND "+col+" <> '' GROUP BY "+col)
+			" WHERE library_type = $1 AND status = 'Published' AND "+col+" <> ''"+scope+" GROUP BY "+col)
 	}
-	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", libraryType)
+	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", libraryType, region)
 	if err != nil {
 		return nil, err
 	}

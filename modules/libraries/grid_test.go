@@ -485,6 +485,45 @@ func TestFilterOptions(t *testing.T) {
 	}
 }
 
+// TestFilterOptionsByRegion: a bar narrowed to a region (spec §2.6 data sets: domestic, europe,
+// international) offers the values that region's Published assets use; the region filter itself
+// keeps every region. Another region or one on a library without regions is refused.
+func TestFilterOptionsByRegion(t *testing.T) {
+	a := start(t)
+	user := login(a, "user")
+	a.DB.Exec(context.Background(), `UPDATE library_assets SET category = 'Europe Only Category' WHERE id = (SELECT id FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Published' AND region = 'Europe' LIMIT 1)`)
+	r := user.Do("GET", "/api/assets/filters?libraryType=AdvertisingAsset&region=domestic", nil)
+	if r.Status != 200 {
+		t.Fatalf("filters: %d %s", r.Status, r.Raw)
+	}
+	d := r.Body["data"].(map[string]any)
+	for _, x := range d["category"].([]any) {
+		v := x.(map[string]any)
+		want := a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Published' AND region = 'Domestic' AND category = $1`, v["value"])
+		if v["count"] != float64(want) || want == 0 {
+			t.Fatalf("domestic category %v: want count %d", v, want)
+		}
+	}
+	if want := a.Count(`SELECT count(DISTINCT category) FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Published' AND region = 'Domestic' AND category <> ''`); len(d["category"].([]any)) != want {
+		t.Fatalf("%d domestic categories, want %d", len(d["category"].([]any)), want)
+	}
+	if strings.Contains(string(r.Raw), "Europe Only Category") {
+		t.Fatal("a European asset's category is offered in the domestic data set")
+	}
+	if n := len(d["region"].([]any)); n != 3 {
+		t.Fatalf("the region filter offers %d regions, want all 3: %s", n, r.Raw)
+	}
+	r = user.Do("GET", "/api/assets/filters?libraryType=AdvertisingAsset&region=Europe", nil)
+	if r.Status != 200 || !strings.Contains(string(r.Raw), "Europe Only Category") {
+		t.Fatalf("europe: %d %s", r.Status, r.Raw)
+	}
+	for _, bad := range []string{"libraryType=AdvertisingAsset&region=Mars", "libraryType=AdvertisingLogo&region=europe"} {
+		if r := user.Do("GET", "/api/assets/filters?"+bad, nil); r.Status != 400 {
+			t.Fatalf("%s: %d %s", bad, r.Status, r.Raw)
+		}
+	}
+}
+
 func TestReportJob(t *testing.T) {
 	a := start(t)
 	editor := login(a, "editor")

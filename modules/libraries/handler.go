@@ -97,7 +97,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) filters(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.svc.FilterOptions(r.Context(), r.URL.Query().Get("libraryType"))
+	out, err := h.svc.FilterOptions(r.Context(), r.URL.Query().Get("libraryType"), r.URL.Query().Get("region"))
 	if err != nil {
 		return err
 	}

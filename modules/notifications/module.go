@@ -25,13 +25,23 @@ var manifest []byte
 
 // Item is a notification as the API shows it.
 type Item struct {
-	ID          string    `json:"id"`
-	Type        string    `json:"type"`
-	Title       string    `json:"title"`
-	Body        string    `json:"body"`
-	Link        string    `json:"link"`
-	State       string    `json:"state"`
-	CreatedDate time.Time `json:"createdDate"`
+	ID          string         `json:"id"`
+	Type        string         `json:"type"`
+	Title       string         `json:"title"`
+	Body        string         `json:"body"`
+	MessageID   string         `json:"messageId,omitempty"`
+	Values      map[string]any `json:"values,omitempty"`
+	Link        string         `json:"link"`
+	State       string         `json:"state"`
+	CreatedDate time.Time      `json:"createdDate"`
+}
+
+// itemColumns are an Item's columns, in the order of its fields.
+const itemColumns = `id::text, type, title, body, message_id, message_values, link, state, created_at`
+
+// fields are the Item's fields to scan itemColumns into.
+func (it *Item) fields() []any {
+	return []any{&it.ID, &it.Type, &it.Title, &it.Body, &it.MessageID, &it.Values, &it.Link, &it.State, &it.CreatedDate}
 }
 
 // Page is a query answer.
@@ -49,7 +59,7 @@ const pageSize = 100
 // Query lists the user's notifications of type ("all" for every type), newest first.
 func (s *Store) Query(ctx context.Context, userID, typ string) (Page, error) {
 	p := Page{Items: []Item{}}
-	rows, err := s.db.Query(ctx, `SELECT id::text, type, title, body, link, state, created_at, count(*) OVER (),
+	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+`, count(*) OVER (),
 		count(*) FILTER (WHERE state = 'New') OVER ()
 		FROM notifications WHERE user_id = $1 AND ($2 = 'all' OR type = $2) ORDER BY created_at DESC LIMIT $3`, userID, typ, pageSize)
 	if err != nil {
@@ -58,7 +68,7 @@ func (s *Store) Query(ctx context.Context, userID, typ string) (Page, error) {
 	defer rows.Close()
 	for rows.Next() {
 		var it Item
-		if err := rows.Scan(&it.ID, &it.Type, &it.Title, &it.Body, &it.Link, &it.State, &it.CreatedDate, &p.Total, &p.NewCount); err != nil {
+		if err := rows.Scan(append(it.fields(), &p.Total, &p.NewCount)...); err != nil {
 			return p, err
 		}
 		p.Items = append(p.Items, it)
@@ -76,8 +86,7 @@ func (s *Store) SetState(ctx context.Context, userID, typ, state string, ids []s
 // Get reads one notification of the user.
 func (s *Store) Get(ctx context.Context, userID, id string) (Item, error) {
 	var it Item
-	err := s.db.QueryRow(ctx, `SELECT id::text, type, title, body, link, state, created_at FROM notifications
-		WHERE user_id = $1 AND id::text = $2`, userID, id).Scan(&it.ID, &it.Type, &it.Title, &it.Body, &it.Link, &it.State, &it.CreatedDate)
+	err := s.db.QueryRow(ctx, `SELECT `+itemColumns+` FROM notifications WHERE user_id = $1 AND id::text = $2`, userID, id).Scan(it.fields()...)
 	if err == pgx.ErrNoRows {
 		return it, httpx.NotFound("Notification")
 	}
@@ -160,9 +169,11 @@ func seed(ctx context.Context, tx pgx.Tx, _ registry.SeedEnv) error {
 		return err
 	}
 	msgs := []notify.Notification{
-		{Type: "SampleOrderNotification", Title: "Sample order 100245 shipped", Body: "2 pairs shipped via UPS.", Link: "/orders/samples/active-orders"},
-		{Type: "AssortmentNotification", Title: "Assortment shared with you", Body: "Spring 26 Key Accounts was copied to you.", Link: "/product/assortments/all"},
-		{Type: "SystemNotification", Title: "Welcome to ITS", Body: "Your account is ready."},
+		{Type: "SampleOrderNotification", Message: "notifications.message.sampleShipped", Values: map[string]any{"orderNumber": "100245", "pairs": 2, "carrier": "UPS"},
+			Link: "/orders/samples/active-orders"},
+		{Type: "AssortmentNotification", Message: "notifications.message.assortmentShared", Values: map[string]any{"assortment": "Spring 26 Key Accounts"},
+			Link: "/product/assortments/all"},
+		{Type: "SystemNotification", Message: "notifications.message.welcome"},
 	}
 	for _, id := range ids {
 		for _, m := range msgs {

@@ -82,11 +82,11 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 			return err
 		}
 		if req.linesChanged() || len(req.Status) > 0 {
-			r, warnings, err := s.writeLines(ctx, tx, o, req)
+			w, err := s.writeLines(ctx, tx, o, req, refuseInactive)
 			if err != nil {
 				return err
 			}
-			res.BatchResult, res.Warnings = *r, warnings
+			res.BatchResult, res.Warnings = *w.result, w.warnings
 			// A coordinator's first change to a submitted sample order starts working on it.
 			if o.Type == TypeSample && o.Status == StatusSubmitted {
 				o.Status = StatusInProgress
@@ -118,15 +118,35 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 	return res, nil
 }
 
+// inactiveAdds says what writeLines does with a wholesale add whose line status at the
+// order's origin is not A (platform spec §9).
+type inactiveAdds int
+
+const (
+	// refuseInactive refuses the batch, naming each such add: a line added to an order.
+	refuseInactive inactiveAdds = iota
+	// leaveOutInactive leaves such adds out and tells them: the first products of a new order.
+	leaveOutInactive
+)
+
+// linesWritten is what writeLines did: the grid's answer, the §5.2 warnings of cells it
+// cleared, and the adds it left out.
+type linesWritten struct {
+	result   *grid.BatchResult
+	warnings []grid.CellError
+	skipped  []Unavailable
+}
+
 // writeLines applies the line part of a batch through the grid: adds checked against the
 // catalog, the wholesale rules of §5.2, and line statuses only as the policy allows.
-func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *BatchRequest) (*grid.BatchResult, []grid.CellError, error) {
+func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *BatchRequest, inactive inactiveAdds) (linesWritten, error) {
+	var out linesWritten
 	u := identity.FromContext(ctx)
 	var ids []string
 	for _, r := range req.UpdateProducts {
 		ids = append(ids, r.ID)
 		if _, ok := r.Changes["status"]; ok {
-			return nil, nil, grid.Invalid([]grid.CellError{{Op: grid.OpUpdate, ID: r.ID, Field: "status", Rule: "notEditable", Message: "Status cannot be edited here"}})
+			return out, grid.Invalid([]grid.CellError{{Op: grid.OpUpdate, ID: r.ID, Field: "status", Rule: "notEditable", Message: "Status cannot be edited here"}})
 		}
 	}
 	for _, r := range req.Status {
@@ -134,7 +154,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	}
 	states, err := s.store.LineStates(ctx, tx, o.ID, ids)
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	// Line statuses: a promo row only as the approver rule allows, others within the status set.
 	byID := map[string]int{}
@@ -145,22 +165,22 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	for _, r := range req.Status {
 		st, ok := states[r.ID]
 		if !ok {
-			return nil, nil, httpx.NotFound("Order line " + r.ID)
+			return out, httpx.NotFound("Order line " + r.ID)
 		}
 		next := strings.ToUpper(strings.TrimSpace(r.Status))
 		switch o.Type {
 		case TypePromo:
 			if err := s.require(ctx, actions.OrdersPromoSetStatus, map[string]any{"status": st.Status, "newStatus": next, "requesterCode": o.RequesterCode}); err != nil {
-				return nil, nil, err
+				return out, err
 			}
 		case TypeSample:
 			if err := s.require(ctx, actions.OrdersSampleSetStatus, map[string]any{"status": o.Status}); err != nil {
-				return nil, nil, err
+				return out, err
 			}
 		}
 		if i, ok := byID[r.ID]; ok {
 			if updates[i].Version != r.Version {
-				return nil, nil, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: st.Version}})
+				return out, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: st.Version}})
 			}
 			changes := map[string]any{"status": next}
 			for k, v := range updates[i].Changes {
@@ -172,38 +192,51 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		byID[r.ID] = len(updates)
 		updates = append(updates, grid.UpdateRow{ID: r.ID, Version: r.Version, Changes: map[string]any{"status": next}})
 	}
-	adds, derived, err := s.adds(ctx, tx, o, req.AddProducts)
+	adds, derived, facts, err := s.adds(ctx, tx, o, req.AddProducts)
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	var book *priceBook
-	var warnings []grid.CellError
 	if o.Type == TypeWholesale {
 		var pairs []products.Pair
-		for _, a := range adds {
-			pairs = append(pairs, products.Pair{Style: a.Values["style"].(string), Color: a.Values["color"].(string)})
-		}
 		for _, u := range updates {
 			if st, ok := states[u.ID]; ok {
 				pairs = append(pairs, products.Pair{Style: st.Style, Color: st.Color})
 			}
 		}
-		if book, err = s.priceBook(ctx, o, pairs); err != nil {
-			return nil, nil, err
+		locs, found, err := s.catalogFacts(ctx, pairs, facts)
+		if err != nil {
+			return out, err
 		}
-		var inactive []grid.CellError
+		book = bookOf(o, locs, found)
+		var refused []grid.CellError
+		keep := 0
 		for i, a := range adds {
 			st, co := a.Values["style"].(string), a.Values["color"].(string)
-			if f := book.of(st, co); f.inactive {
-				inactive = append(inactive, cellError(grid.OpAdd, i, "", a.TempID, "style", "lineStatus",
-					msgf(MsgLineStatus, "style", st, "color", co, "origin", o.Origin, "status", f.lineStatus)))
+			f := book.of(st, co)
+			if !f.inactive {
+				adds[keep], derived[keep] = a, derived[i]
+				keep++
+				continue
 			}
+			reason := msgf(MsgLineStatus, "style", st, "color", co, "origin", o.Origin, "status", f.lineStatus)
+			if inactive == leaveOutInactive {
+				out.skipped = append(out.skipped, Unavailable{Style: st, Color: co, LineStatus: f.lineStatus, Reason: reason})
+				continue
+			}
+			refused = append(refused, cellError(grid.OpAdd, i, "", a.TempID, "style", "lineStatus", reason))
 		}
-		if len(inactive) > 0 {
-			return nil, nil, grid.Invalid(inactive)
+		if len(refused) > 0 {
+			return out, grid.Invalid(refused)
 		}
-		if warnings, err = s.wholesaleRules(ctx, tx, updates, adds, states, book); err != nil {
-			return nil, nil, err
+		adds, derived = adds[:keep], derived[:keep]
+		if len(adds)+len(updates)+len(req.DropProducts) == 0 {
+			// Every add was left out: nothing is left to write.
+			out.result = &grid.BatchResult{Updated: []grid.Row{}, Added: []grid.Added{}, Deleted: []grid.Row{}}
+			return out, nil
+		}
+		if out.warnings, err = s.wholesaleRules(ctx, tx, updates, adds, states, book); err != nil {
+			return out, err
 		}
 	}
 	wc := grid.WriteContext{}
@@ -212,7 +245,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	}
 	plan, err := lineGrid.Plan(grid.BatchRequest{Update: updates, Add: adds, Delete: req.DropProducts}, wc)
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	var bad []grid.CellError
 	for _, c := range plan.Changes {
@@ -246,21 +279,21 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		}
 		ce, err := s.priceChange(ctx, o, c, stored, f, book.places)
 		if err != nil {
-			return nil, nil, err
+			return out, err
 		}
 		if ce != nil {
 			bad = append(bad, *ce)
 		}
 	}
 	if len(bad) > 0 {
-		return nil, nil, grid.Invalid(bad)
+		return out, grid.Invalid(bad)
 	}
 	if err := lineGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
 		Scope:       sq.Expr("order_lines.order_id = ?::uuid", o.ID),
 		SetOnAdd:    map[string]any{"order_id": o.ID},
 		SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")},
 	}); err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	r := plan.Result()
 	added := make([]string, len(r.Added))
@@ -268,7 +301,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		added[i] = a.Row.ID()
 	}
 	if err := s.store.SequenceLines(ctx, tx, added); err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	for _, rows := range [][]grid.Row{r.Updated, r.Deleted} {
 		for i := range rows {
@@ -278,7 +311,8 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	for i := range r.Added {
 		lineRow(&r.Added[i].Row)
 	}
-	return &r, warnings, nil
+	out.result = &r
+	return out, nil
 }
 
 // lineRow answers the size matrix as an object.
@@ -292,9 +326,9 @@ func lineRow(r *grid.Row) {
 
 // adds checks the added style/colours against the catalog and answers the rows to add with,
 // beside each, the values the server derives: the product's facts and the type's defaults.
-func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProduct) ([]grid.AddRow, []map[string]any, error) {
+func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProduct) ([]grid.AddRow, []map[string]any, map[string]products.Product, error) {
 	if len(list) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	pairs := make([]products.Pair, len(list))
 	for i, p := range list {
@@ -302,7 +336,7 @@ func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProdu
 	}
 	v, err := s.catalog.Validate(ctx, tx, pairs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var bad []grid.CellError
 	for _, e := range v.Errors {
@@ -312,11 +346,11 @@ func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProdu
 		}
 	}
 	if len(bad) > 0 {
-		return nil, nil, grid.Invalid(bad)
+		return nil, nil, nil, grid.Invalid(bad)
 	}
 	facts, err := s.fetchProducts(ctx, pairs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	today := s.now()
 	out := make([]grid.AddRow, len(list))
@@ -340,7 +374,7 @@ func (s *Service) adds(ctx context.Context, tx pgx.Tx, o *Order, list []AddProdu
 		}
 		derived[i] = d
 	}
-	return out, derived, nil
+	return out, derived, facts, nil
 }
 
 // wholesaleRules applies §5.2 to the dates, pack codes and size matrices a batch writes, each
@@ -384,42 +418,13 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 		refuse := func(field, rule, msg string) {
 			bad = append(bad, cellError(c.op, c.index, c.id, c.tempID, field, rule, msg))
 		}
-		warn := func(field, rule, msg string) {
-			warned = append(warned, cellError(c.op, c.index, c.id, c.tempID, field, rule, msg))
+		warn := func(w ruleBreak) {
+			e := cellError(c.op, c.index, c.id, c.tempID, w.Field, w.Rule, w.Message)
+			e.Value = w.Value
+			warned = append(warned, e)
 		}
-		startV, startGiven := c.values["startDate"]
-		endV, endGiven := c.values["endDate"]
-		if startGiven || endGiven {
-			// A date not in this write is the stored one; only a written date is checked.
-			// A written null clears the date, which §5.2 refuses like an empty one.
-			if startGiven && startV == nil {
-				startV = ""
-			}
-			if endGiven && endV == nil {
-				endV = ""
-			}
-			if !startGiven && c.state != nil && c.state.StartDate != nil {
-				startV = *c.state.StartDate
-			}
-			if !endGiven && c.state != nil && c.state.EndDate != nil {
-				endV = *c.state.EndDate
-			}
-			s, e, broken := checkLineDates(startV, endV, today)
-			if startGiven && s != nil {
-				c.values["startDate"] = s.Format("2006-01-02")
-			}
-			if endGiven && e != nil {
-				c.values["endDate"] = e.Format("2006-01-02")
-			}
-			for _, b := range broken {
-				// The warned date is not written; an end before a start written alone clears the start.
-				field := b.Field
-				if _, given := c.values[field]; !given {
-					field = "startDate"
-				}
-				warn(field, b.Rule, b.Message)
-				keepStoredDate(c.values, field, c.state)
-			}
+		for _, w := range warnDates(c.values, c.state, today) {
+			warn(w)
 		}
 		rawSizes, sizesGiven := c.values["sizes"]
 		_, codeGiven := c.values["packCode"]
@@ -450,19 +455,8 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 		} else if c.state != nil && c.state.Sizes != nil {
 			sizes, _ = parseSizes(*c.state.Sizes)
 		}
-		code := ""
-		if v, ok := c.values["packCode"].(string); ok {
-			code = v
-		} else if c.state != nil && c.state.PackCode != nil {
-			code = *c.state.PackCode
-		}
-		var def *PackCode
-		if p, ok := known[code]; ok {
-			def = &p
-		}
-		if rule, msg := checkPackCode(code, sizes, def); rule != "" {
-			warn("packCode", rule, msg)
-			c.values["packCode"] = nil
+		if w := warnPackCode(c.values, c.state, sizes, known); w != nil {
+			warn(*w)
 		}
 	}
 	if len(bad) > 0 {
@@ -471,30 +465,14 @@ func (s *Service) wholesaleRules(ctx context.Context, tx pgx.Tx, updates []grid.
 	return warned, nil
 }
 
-// keepStoredDate takes a warned date out of a write: a stored line keeps its date (written again,
-// so the row still has a change), a new line gets the default window.
-func keepStoredDate(values map[string]any, field string, st *lineState) {
-	if st == nil {
-		delete(values, field)
-		return
-	}
-	stored := st.StartDate
-	if field == "endDate" {
-		stored = st.EndDate
-	}
-	if stored == nil {
-		values[field] = nil
-		return
-	}
-	values[field] = stored.Format("2006-01-02")
-}
-
 // note is a notification to send once the order is written.
 type note struct {
-	to    string // user code
-	typ   string
-	title string
-	body  string
+	to     string // user code
+	typ    string
+	title  string // the e-mail's subject and text (English)
+	body   string
+	msg    string // the drawer's message id (the shell's catalogs word it in the reader's language)
+	values map[string]any
 }
 
 // submit moves the order one step on (spec §4.3): a draft is submitted (a promo order to its
@@ -530,6 +508,7 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 	}
 	now := s.now()
 	label := fmt.Sprintf("Order %d", o.OrderNumber)
+	number := strconv.FormatInt(o.OrderNumber, 10)
 	switch {
 	case o.Type == TypePromo && o.Status == StatusDraft:
 		var bad []httpx.FieldError
@@ -543,20 +522,24 @@ func (s *Service) submit(ctx context.Context, tx pgx.Tx, o *Order) ([]note, erro
 			return nil, httpx.Invalid(bad...)
 		}
 		o.Status, o.OrderApprovalStatus, o.SubmittedDate = StatusRequiresApprover, StatusRequiresApprover, &now
-		return []note{{o.ApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s submitted promo order %d for your approval.", o.RequesterName, o.OrderNumber)}}, nil
+		return []note{{o.ApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s submitted promo order %d for your approval.", o.RequesterName, o.OrderNumber),
+			msgPromoSubmitted, map[string]any{"orderNumber": number, "requester": o.RequesterName}}}, nil
 	case o.Type == TypePromo && o.Status == StatusRequiresApprover:
 		o.Status, o.OrderApprovalStatus = StatusRequiresSenior, StatusRequiresSenior
-		return []note{{o.SeniorApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s reviewed promo order %d; it now needs your approval.", o.ApproverName, o.OrderNumber)}}, nil
+		return []note{{o.SeniorApproverCode, notifyPromo, label + " needs your review", fmt.Sprintf("%s reviewed promo order %d; it now needs your approval.", o.ApproverName, o.OrderNumber),
+			msgPromoApproved, map[string]any{"orderNumber": number, "approver": o.ApproverName}}}, nil
 	case o.Type == TypePromo && o.Status == StatusRequiresSenior:
 		o.Status, o.OrderApprovalStatus = StatusReviewComplete, StatusReviewComplete
 		return []note{{o.RequesterCode, notifyPromo, label + " was reviewed",
-			fmt.Sprintf("Promo order %d: %d line(s) approved, %d denied.", o.OrderNumber, counts[StatusApproved], counts[StatusDenied])}}, nil
+			fmt.Sprintf("Promo order %d: %d line(s) approved, %d denied.", o.OrderNumber, counts[StatusApproved], counts[StatusDenied]),
+			msgPromoReviewed, map[string]any{"orderNumber": number, "approved": counts[StatusApproved], "denied": counts[StatusDenied]}}}, nil
 	case o.Type == TypeSample:
 		o.Status, o.SubmittedDate = StatusSubmitted, &now
 		if o.CoordinatorCode == "" {
 			return nil, nil
 		}
-		return []note{{o.CoordinatorCode, notifySample, label + " was submitted", fmt.Sprintf("%s submitted sample order %d.", o.RequesterName, o.OrderNumber)}}, nil
+		return []note{{o.CoordinatorCode, notifySample, label + " was submitted", fmt.Sprintf("%s submitted sample order %d.", o.RequesterName, o.OrderNumber),
+			msgSampleSubmitted, map[string]any{"orderNumber": number, "requester": o.RequesterName}}}, nil
 	default:
 		o.Status, o.SubmittedDate = StatusSubmitted, &now
 		return nil, nil
@@ -600,7 +583,8 @@ func (s *Service) complete(ctx context.Context, o *Order) ([]note, error) {
 	default:
 		o.Status, o.CompletedDate = StatusCompleted, &now
 		if o.Type == TypeSample {
-			return []note{{o.RequesterCode, notifySample, fmt.Sprintf("Order %d is complete", o.OrderNumber), fmt.Sprintf("Sample order %d was marked complete.", o.OrderNumber)}}, nil
+			return []note{{o.RequesterCode, notifySample, fmt.Sprintf("Order %d is complete", o.OrderNumber), fmt.Sprintf("Sample order %d was marked complete.", o.OrderNumber),
+				msgSampleCompleted, map[string]any{"orderNumber": strconv.FormatInt(o.OrderNumber, 10)}}}, nil
 		}
 	}
 	return nil, nil
@@ -625,7 +609,7 @@ func (s *Service) send(ctx context.Context, tx pgx.Tx, o *Order, notes []note) e
 			return err
 		}
 		path := orderPath(o)
-		if err := notify.Send(ctx, tx, notify.Notification{UserID: u.ID, Type: n.typ, Title: n.title, Body: n.body, Link: path}); err != nil {
+		if err := notify.Send(ctx, tx, notify.Notification{UserID: u.ID, Type: n.typ, Message: n.msg, Values: n.values, Link: path}); err != nil {
 			return err
 		}
 		link := strings.TrimRight(s.cfg.PublicURL, "/") + path

@@ -14,9 +14,10 @@ func TestStatusesAreEnumerated(t *testing.T) {
 		used   []string
 		listed []string
 	}{
-		{"order", append(append([]string{StatusPending}, OrderStatuses...), PromoApprovalStatuses...), OrderStatuss},
-		{"promo review", PromoApprovalStatuses, ApprovalStatuss},
-		{"line", LineStatuses, LineStatuss},
+		{"order", []string{StatusDraft, StatusPending, StatusSubmitted, StatusInProgress, StatusUnapproved, StatusCanceled, StatusCompleted,
+			StatusArchived, StatusInactive, StatusRequiresApprover, StatusRequiresSenior, StatusReviewComplete, StatusProcessed, StatusFinalized}, OrderStatuses},
+		{"promo review", []string{StatusPending, StatusRequiresApprover, StatusRequiresSenior, StatusReviewComplete, StatusProcessed, StatusFinalized}, ApprovalStatuses},
+		{"line", []string{StatusDraft, StatusPending, StatusApproved, StatusDenied}, LineStatuses},
 	} {
 		for _, s := range c.used {
 			if !slices.Contains(c.listed, s) {

@@ -34,14 +34,10 @@ const (
 	StatusFinalized        = "FINALIZED"
 )
 
-// LineStatuses are the statuses of a sample or promo line; PromoApprovalStatuses the steps of a
-// promo order's review, in order.
-var (
-	LineStatuses          = []string{StatusDraft, StatusPending, StatusApproved, StatusDenied}
-	OrderStatuses         = []string{StatusDraft, StatusSubmitted, StatusInProgress, StatusUnapproved, StatusCanceled, StatusCompleted, StatusArchived, StatusInactive}
-	PromoApprovalStatuses = []string{StatusPending, StatusRequiresApprover, StatusRequiresSenior, StatusReviewComplete, StatusProcessed, StatusFinalized}
-	SizePreferences       = []string{"Preferred", "Required"}
-)
+// SizePreferences are the values of a line's size preference. The statuses of orders, lines and
+// a promo order's review are the manifest's enumerations (names_gen.go: OrderStatuses,
+// LineStatuses, ApprovalStatuses), which the catalogs word in every language.
+var SizePreferences = []string{"Preferred", "Required"}
 
 // Business constants (platform spec §9).
 const (
@@ -58,6 +54,16 @@ const (
 const (
 	notifySample = "SampleOrderNotification"
 	notifyPromo  = "PromoOrderNotification"
+)
+
+// Message ids of the drawer's notifications (the shell's catalogs word them; each has a .title
+// and a .body and names the values the note passes).
+const (
+	msgPromoSubmitted  = "notifications.message.promoSubmitted"
+	msgPromoApproved   = "notifications.message.promoApproved"
+	msgPromoReviewed   = "notifications.message.promoReviewed"
+	msgSampleSubmitted = "notifications.message.sampleSubmitted"
+	msgSampleCompleted = "notifications.message.sampleCompleted"
 )
 
 // Messages the server answers (platform spec §8 where the spec words them).

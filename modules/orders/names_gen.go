@@ -20,8 +20,8 @@ const (
 	OrderStatusFINALIZED        = "FINALIZED"
 )
 
-// OrderStatuss lists every orderStatus value in order.
-var OrderStatuss = []string{OrderStatusDRAFT, OrderStatusPENDING, OrderStatusSUBMITTED, OrderStatusINPROGRESS, OrderStatusUNAPPROVEDORDER, OrderStatusCANCELED, OrderStatusCOMPLETED, OrderStatusARCHIVED, OrderStatusINACTIVE, OrderStatusREQUIRESAPPROVER, OrderStatusREQUIRESSENIOR, OrderStatusREVIEWCOMPLETE, OrderStatusPROCESSED, OrderStatusFINALIZED}
+// OrderStatuses lists every orderStatus value in order.
+var OrderStatuses = []string{OrderStatusDRAFT, OrderStatusPENDING, OrderStatusSUBMITTED, OrderStatusINPROGRESS, OrderStatusUNAPPROVEDORDER, OrderStatusCANCELED, OrderStatusCOMPLETED, OrderStatusARCHIVED, OrderStatusINACTIVE, OrderStatusREQUIRESAPPROVER, OrderStatusREQUIRESSENIOR, OrderStatusREVIEWCOMPLETE, OrderStatusPROCESSED, OrderStatusFINALIZED}
 
 // The steps of a promo order's review, in order.
 const (
@@ -33,8 +33,8 @@ const (
 	ApprovalStatusFINALIZED        = "FINALIZED"
 )
 
-// ApprovalStatuss lists every approvalStatus value in order.
-var ApprovalStatuss = []string{ApprovalStatusPENDING, ApprovalStatusREQUIRESAPPROVER, ApprovalStatusREQUIRESSENIOR, ApprovalStatusREVIEWCOMPLETE, ApprovalStatusPROCESSED, ApprovalStatusFINALIZED}
+// ApprovalStatuses lists every approvalStatus value in order.
+var ApprovalStatuses = []string{ApprovalStatusPENDING, ApprovalStatusREQUIRESAPPROVER, ApprovalStatusREQUIRESSENIOR, ApprovalStatusREVIEWCOMPLETE, ApprovalStatusPROCESSED, ApprovalStatusFINALIZED}
 
 // Statuses of a sample or promo line.
 const (
@@ -44,8 +44,8 @@ const (
 	LineStatusDENIED   = "DENIED"
 )
 
-// LineStatuss lists every lineStatus value in order.
-var LineStatuss = []string{LineStatusDRAFT, LineStatusPENDING, LineStatusAPPROVED, LineStatusDENIED}
+// LineStatuses lists every lineStatus value in order.
+var LineStatuses = []string{LineStatusDRAFT, LineStatusPENDING, LineStatusAPPROVED, LineStatusDENIED}
 
 // Product types of an order.
 const (

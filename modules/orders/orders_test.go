@@ -166,6 +166,13 @@ func TestPromoFlow(t *testing.T) {
 	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'APR001' AND n.type = 'PromoOrderNotification' AND n.link LIKE '/orders/promos/order/%'`); n != 1 {
 		t.Fatalf("approver notifications: %d", n)
 	}
+	// The drawer words a notification in its reader's language: it is stored as a message id
+	// and its values, not as English text.
+	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'APR001'
+		AND n.message_id = 'notifications.message.promoSubmitted' AND n.message_values->>'orderNumber' = (SELECT order_number::text FROM orders WHERE id = $1)
+		AND n.message_values->>'requester' <> '' AND n.title = '' AND n.body = ''`, id); n != 1 {
+		t.Fatalf("approver notification stored as message id and values: %d", n)
+	}
 	if n := a.Count(`SELECT count(*) FROM mail_outbox WHERE 'approver@example.com' = ANY(recipients) AND body_text LIKE '%/orders/promos/order/%'`); n != 1 {
 		t.Fatalf("approver mails: %d", n)
 	}
@@ -217,7 +224,7 @@ func TestPromoFlow(t *testing.T) {
 		t.Fatalf("senior submit: %d %s", r.Status, r.Raw)
 	}
 	if n := a.Count(`SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.user_code = 'USR001' AND n.type = 'PromoOrderNotification'
-		AND n.link = $1 AND n.body LIKE '%1 line(s) approved, 1 denied%'`, link); n != 1 {
+		AND n.link = $1 AND n.message_id = 'notifications.message.promoReviewed' AND n.message_values->>'approved' = '1' AND n.message_values->>'denied' = '1'`, link); n != 1 {
 		t.Fatalf("requester told of the review: %d", n)
 	}
 	if n := a.Count(`SELECT count(*) FROM mail_outbox WHERE 'user@example.com' = ANY(recipients) AND body_text LIKE '%'||$1||'%'`, link); n != 1 {

@@ -83,20 +83,27 @@ func (s *Service) fetchProducts(ctx context.Context, pairs []products.Pair) (map
 	return out, nil
 }
 
-// priceBook reads the offers of pairs for o: its origin's prices when the origin sells in the
-// order's currency.
-func (s *Service) priceBook(ctx context.Context, o *Order, pairs []products.Pair) (*priceBook, error) {
+// catalogFacts reads the catalog's locations and the products of pairs that known does not
+// hold yet (known's are kept): what a price book and an order's totals are made of.
+func (s *Service) catalogFacts(ctx context.Context, pairs []products.Pair, known map[string]products.Product) ([]products.LocationInfo, map[string]products.Product, error) {
 	locs, err := s.catalog.Locations(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	found := map[string]products.Product{}
-	if len(pairs) > 0 {
-		if found, err = s.fetchProducts(ctx, pairs); err != nil {
-			return nil, err
+	var missing []products.Pair
+	for _, p := range pairs {
+		if _, ok := known[products.ID(p.Style, p.Color)]; !ok {
+			missing = append(missing, p)
 		}
 	}
-	return bookOf(o, locs, found), nil
+	found, err := s.fetchProducts(ctx, missing)
+	if err != nil {
+		return nil, nil, err
+	}
+	for id, p := range known {
+		found[id] = p
+	}
+	return locs, found, nil
 }
 
 // bookOf is the price book of the products found (by products.ID) for o, on the locations locs.
@@ -197,17 +204,17 @@ func checkSizes(sizes map[string]int, style string, f offer) []ruleBreak {
 	for _, size := range sortedSizes(sizes) {
 		n := sizes[size]
 		if f.sizes != nil && indexOf(f.sizes, strings.ToUpper(size)) < 0 {
-			bad = append(bad, ruleBreak{"sizes", "sizeRange", msgf(MsgSizeRange, "size", size, "range", f.sizeRange, "style", style)})
+			bad = append(bad, ruleBreak{Field: "sizes", Rule: "sizeRange", Message: msgf(MsgSizeRange, "size", size, "range", f.sizeRange, "style", style)})
 			continue
 		}
 		if n > MaxSizeUnits {
-			bad = append(bad, ruleBreak{"sizes", "sizeUnits", msgf(MsgSizeUnits, "size", size, "max", strconv.Itoa(MaxSizeUnits))})
+			bad = append(bad, ruleBreak{Field: "sizes", Rule: "sizeUnits", Message: msgf(MsgSizeUnits, "size", size, "max", strconv.Itoa(MaxSizeUnits))})
 			continue
 		}
 		total += n
 	}
 	if len(bad) == 0 && total > MaxLineUnits {
-		bad = append(bad, ruleBreak{"sizes", "lineUnits", msgf(MsgLineUnits, "max", strconv.Itoa(MaxLineUnits))})
+		bad = append(bad, ruleBreak{Field: "sizes", Rule: "lineUnits", Message: msgf(MsgLineUnits, "max", strconv.Itoa(MaxLineUnits))})
 	}
 	return bad
 }

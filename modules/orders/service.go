@@ -628,14 +628,13 @@ func (s *Service) Create(ctx context.Context, orderType, subtype string, req Cre
 	if o.ID, err = s.store.Insert(ctx, tx, o); err != nil {
 		return nil, err
 	}
-	list, skipped, err := s.sellable(ctx, o, req.Products)
-	if err != nil {
-		return nil, err
-	}
-	if len(list) > 0 {
-		if _, _, err := s.writeLines(ctx, tx, o, &BatchRequest{AddProducts: list}); err != nil {
+	var skipped []Unavailable
+	if len(req.Products) > 0 {
+		w, err := s.writeLines(ctx, tx, o, &BatchRequest{AddProducts: req.Products}, leaveOutInactive)
+		if err != nil {
 			return nil, err
 		}
+		skipped = w.skipped
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, err
@@ -646,34 +645,6 @@ func (s *Service) Create(ctx context.Context, orderType, subtype string, req Cre
 	}
 	created.Skipped = skipped
 	return created, nil
-}
-
-// sellable splits the first products of a new wholesale order (an assortment's, say) into those
-// its origin sells and those it does not at their line status (platform spec §9), which are left
-// out and told, instead of refusing the order; a line added later to an order is refused instead.
-func (s *Service) sellable(ctx context.Context, o *Order, list []AddProduct) ([]AddProduct, []Unavailable, error) {
-	if o.Type != TypeWholesale || len(list) == 0 {
-		return list, nil, nil
-	}
-	pairs := make([]products.Pair, len(list))
-	for i, p := range list {
-		pairs[i] = products.Pair{Style: strings.ToUpper(strings.TrimSpace(p.Style)), Color: strings.ToUpper(strings.TrimSpace(p.Color))}
-	}
-	book, err := s.priceBook(ctx, o, pairs)
-	if err != nil {
-		return nil, nil, err
-	}
-	var keep []AddProduct
-	var skipped []Unavailable
-	for i, p := range list {
-		if f := book.of(pairs[i].Style, pairs[i].Color); f.inactive {
-			skipped = append(skipped, Unavailable{Style: pairs[i].Style, Color: pairs[i].Color, LineStatus: f.lineStatus,
-				Reason: msgf(MsgLineStatus, "style", pairs[i].Style, "color", pairs[i].Color, "origin", o.Origin, "status", f.lineStatus)})
-			continue
-		}
-		keep = append(keep, p)
-	}
-	return keep, skipped, nil
 }
 
 // Duplicate copies an order the user may see into a new draft of the user's, its lines with

@@ -151,21 +151,15 @@ func pricedAt(p products.Product, origin string) bool {
 // wholesaleFacts adds a wholesale order's totals, unavailable style/colours, size columns and
 // the pack codes to its answer, reading the lines' products from the catalogue once.
 func (s *Service) wholesaleFacts(ctx context.Context, o *Order) error {
-	locs, err := s.catalog.Locations(ctx)
-	if err != nil {
-		return err
-	}
 	pairs := make([]products.Pair, 0, len(o.Products))
 	for _, l := range o.Products {
 		st, _ := l["style"].(string)
 		co, _ := l["color"].(string)
 		pairs = append(pairs, products.Pair{Style: st, Color: co})
 	}
-	found := map[string]products.Product{}
-	if len(pairs) > 0 {
-		if found, err = s.fetchProducts(ctx, pairs); err != nil {
-			return err
-		}
+	locs, found, err := s.catalogFacts(ctx, pairs, nil)
+	if err != nil {
+		return err
 	}
 	o.Totals = orderTotals(o.Currency, currencyPlaces(locs, o.Currency), o.Products)
 	o.Unavailable = unavailable(o, pairs, locs, found)

@@ -34,6 +34,8 @@ type ruleBreak struct {
 	Field   string `json:"field"`
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
+	// Value is the value a warning's text names (a pack code), so a translation can name it too.
+	Value string `json:"value,omitempty"`
 }
 
 // checkLineDates applies §5.2 to a line's start and end dates as typed or stored (nil: not
@@ -52,7 +54,7 @@ func checkLineDates(start, end any, today time.Time) (*time.Time, *time.Time, []
 		}
 		t, ok := parseDay(v)
 		if !ok {
-			bad = append(bad, ruleBreak{strings.ToLower(name) + "Date", "date", "Invalid " + name + " Date"})
+			bad = append(bad, ruleBreak{Field: strings.ToLower(name) + "Date", Rule: "date", Message: "Invalid " + name + " Date"})
 			return nil
 		}
 		return &t
@@ -69,13 +71,13 @@ func checkLineDates(start, end any, today time.Time) (*time.Time, *time.Time, []
 		switch {
 		case d.day == nil:
 		case d.day.Before(today.AddDate(0, 0, -7)):
-			return s, e, []ruleBreak{{field, "past", d.name + " date cannot be more than 1 week in the past"}}
+			return s, e, []ruleBreak{{Field: field, Rule: "past", Message: d.name + " date cannot be more than 1 week in the past"}}
 		case d.day.After(today.AddDate(1, 0, 0)):
-			return s, e, []ruleBreak{{field, "future", d.name + " date cannot be more than 1 year in future"}}
+			return s, e, []ruleBreak{{Field: field, Rule: "future", Message: d.name + " date cannot be more than 1 year in future"}}
 		}
 	}
 	if s != nil && e != nil && e.Before(*s) {
-		return s, e, []ruleBreak{{"endDate", "order", "End date cannot be before start date"}}
+		return s, e, []ruleBreak{{Field: "endDate", Rule: "order", Message: "End date cannot be before start date"}}
 	}
 	return s, e, nil
 }
@@ -177,4 +179,93 @@ func checkPackCode(code string, sizes map[string]int, known *PackCode) (rule, ms
 // cellError locates a refused wholesale cell in the batch.
 func cellError(op grid.Op, index int, id, tempID, field, rule, msg string) grid.CellError {
 	return grid.CellError{Op: op, Index: index, ID: id, TempID: tempID, Field: field, Rule: rule, Message: msg}
+}
+
+// warnDates applies §5.2 to the dates a line's write holds (values, changed in place), each
+// against the stored line st (nil: a new line): a written date is stored in its canonical form; a
+// warned one is not written (see keepStoredDate) and answered. A written null clears the date,
+// which §5.2 refuses like an empty one. The twin is checkLine in remotes/orders (warnings.ts);
+// both pass the clearing vectors of testdata/vectors/wholesale.json.
+func warnDates(values map[string]any, st *lineState, today time.Time) []ruleBreak {
+	startV, startGiven := values["startDate"]
+	endV, endGiven := values["endDate"]
+	if !startGiven && !endGiven {
+		return nil
+	}
+	// A date not in this write is the stored one; only a written date is checked.
+	if startGiven && startV == nil {
+		startV = ""
+	}
+	if endGiven && endV == nil {
+		endV = ""
+	}
+	if !startGiven && st != nil && st.StartDate != nil {
+		startV = *st.StartDate
+	}
+	if !endGiven && st != nil && st.EndDate != nil {
+		endV = *st.EndDate
+	}
+	s, e, broken := checkLineDates(startV, endV, today)
+	if startGiven && s != nil {
+		values["startDate"] = s.Format("2006-01-02")
+	}
+	if endGiven && e != nil {
+		values["endDate"] = e.Format("2006-01-02")
+	}
+	for i, b := range broken {
+		// An end before a start written alone clears the start.
+		if _, given := values[b.Field]; !given {
+			broken[i].Field = "startDate"
+		}
+		keepStoredDate(values, broken[i].Field, st)
+	}
+	return broken
+}
+
+// keepStoredDate takes a warned date out of a write: a stored line keeps its date (written again,
+// so the row still has a change), a new line gets the default window.
+func keepStoredDate(values map[string]any, field string, st *lineState) {
+	if st == nil {
+		delete(values, field)
+		return
+	}
+	stored := st.StartDate
+	if field == "endDate" {
+		stored = st.EndDate
+	}
+	if stored == nil {
+		values[field] = nil
+		return
+	}
+	values[field] = stored.Format("2006-01-02")
+}
+
+// warnPackCode applies §5.2 to the pack code of a line's write (values, changed in place: a
+// written code is stored normalised, a warned one written empty) against the line's size matrix
+// (sizes: written or stored); a code not written is the stored one. known holds the pack codes'
+// definitions by code. Nil when neither the code nor the sizes are written, or the code holds.
+func warnPackCode(values map[string]any, st *lineState, sizes map[string]int, known map[string]PackCode) *ruleBreak {
+	written, codeGiven := values["packCode"]
+	if _, sizesGiven := values["sizes"]; !codeGiven && !sizesGiven {
+		return nil
+	}
+	code := ""
+	if codeGiven {
+		if v, ok := written.(string); ok {
+			code = normalPackCode(v)
+			values["packCode"] = code
+		}
+	} else if st != nil && st.PackCode != nil {
+		code = *st.PackCode
+	}
+	var def *PackCode
+	if p, ok := known[code]; ok {
+		def = &p
+	}
+	rule, msg := checkPackCode(code, sizes, def)
+	if rule == "" {
+		return nil
+	}
+	values["packCode"] = nil
+	return &ruleBreak{Field: "packCode", Rule: rule, Message: msg, Value: code}
 }

@@ -1,6 +1,8 @@
 package orders
 
 import (
+	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -38,6 +40,47 @@ type wholesaleVectors struct {
 			Message string         `json:"message"`
 		} `json:"cases"`
 	} `json:"packCodes"`
+	Clearing []clearingCase `json:"clearing"`
+}
+
+// clearingCase is a line's write and what is left of it after the §5.2 warnings.
+type clearingCase struct {
+	Note     string         `json:"note"`
+	Stored   map[string]any `json:"stored"`
+	Written  map[string]any `json:"written"`
+	After    map[string]any `json:"after"`
+	Warnings []ruleBreak    `json:"warnings"`
+}
+
+// state is the stored line of a case (nil: a new line).
+func (c clearingCase) state(t *testing.T) *lineState {
+	if c.Stored == nil {
+		return nil
+	}
+	st := &lineState{}
+	text := func(k string) *string {
+		if v, ok := c.Stored[k]; ok && v != nil {
+			s := fmt.Sprint(v)
+			if k == "sizes" {
+				b, _ := json.Marshal(v)
+				s = string(b)
+			}
+			return &s
+		}
+		return nil
+	}
+	day := func(k string) *time.Time {
+		if v := text(k); v != nil {
+			d, err := time.Parse("2006-01-02", *v)
+			if err != nil {
+				t.Fatalf("%s: stored %s %q", c.Note, k, *v)
+			}
+			return &d
+		}
+		return nil
+	}
+	st.PackCode, st.Sizes, st.StartDate, st.EndDate = text("packCode"), text("sizes"), day("startDate"), day("endDate")
+	return st
 }
 
 func optional(s *string) any {
@@ -87,6 +130,47 @@ func TestWholesaleVectors(t *testing.T) {
 		rule, msg := checkPackCode(code, sizes, def)
 		if code != c.Code || rule != c.Rule || msg != c.Message {
 			t.Errorf("%s: %q -> %q %q %q; want %q %q %q", c.Note, c.Input, code, rule, msg, c.Code, c.Rule, c.Message)
+		}
+	}
+}
+
+// TestWholesaleClearingVectors: what a write keeps after the §5.2 warnings (the warned cells
+// cleared) is what the browser's twin keeps (remotes/orders, clearWarnedCells).
+func TestWholesaleClearingVectors(t *testing.T) {
+	var v wholesaleVectors
+	vectors.Load(t, "wholesale.json", &v)
+	if len(v.Clearing) < 5 {
+		t.Fatal("no clearing cases")
+	}
+	today, err := time.Parse("2006-01-02", v.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]PackCode{}
+	for code, k := range v.PackCodes.Known {
+		known[code] = PackCode{Code: code, PackSize: k[0], PerSize: k[1]}
+	}
+	for _, c := range v.Clearing {
+		st := c.state(t)
+		values := map[string]any{}
+		for k, x := range c.Written {
+			values[k] = x
+		}
+		got := warnDates(values, st, today)
+		sizes := map[string]int{}
+		if raw, ok := values["sizes"]; ok {
+			sizes, _ = parseSizes(raw)
+		} else if st != nil && st.Sizes != nil {
+			sizes, _ = parseSizes(*st.Sizes)
+		}
+		if w := warnPackCode(values, st, sizes, known); w != nil {
+			got = append(got, *w)
+		}
+		if !vectors.Same(values, c.After) {
+			t.Errorf("%s: written %v -> %v, want %v", c.Note, c.Written, values, c.After)
+		}
+		if !vectors.Same(got, c.Warnings) && !(len(got) == 0 && len(c.Warnings) == 0) {
+			t.Errorf("%s: warnings %+v, want %+v", c.Note, got, c.Warnings)
 		}
 	}
 }

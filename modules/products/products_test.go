@@ -231,6 +231,25 @@ func TestCatalog(t *testing.T) {
 		}
 	})
 
+	t.Run("bar picks in the tree", func(t *testing.T) {
+		// The filter bar's style/colour picks are an "is any of" condition on id in the tree.
+		var id1, id2 string
+		if err := a.DB.QueryRow(context.Background(), `SELECT min(id), max(id) FROM products WHERE division = 'Kids'`).Scan(&id1, &id2); err != nil {
+			t.Fatal(err)
+		}
+		_, _, lines := ndjson(t, a, c, map[string]any{"where": map[string]any{"and": []any{
+			map[string]any{"field": "division", "op": "in", "values": []any{"Kids", "Work"}},
+			map[string]any{"field": "id", "op": "in", "values": []any{id1, strings.ToLower(id2), id1}},
+		}}, "limit": 10})
+		got := map[string]bool{}
+		for _, r := range lines[1 : len(lines)-1] {
+			got[r["id"].(string)] = true
+		}
+		if len(got) != 2 || !got[id1] || !got[id2] || int(num(lines[0]["totalCount"])) != 2 {
+			t.Fatalf("id is any of %s, %s: %v rows %v", id1, id2, lines[0]["totalCount"], got)
+		}
+	})
+
 	t.Run("sort by location price", func(t *testing.T) {
 		key := products.MapSort("cost", true)
 		if key.Key != "locations.wholesalePrice" || key.Order != -1 {

@@ -16,6 +16,8 @@ import (
 // pricing location (see whereColumn).
 var whereColumns = func() map[string]grid.Column {
 	cols := []grid.Column{
+		// id is the style/colour (the filter bar's colour picks), not a grid column.
+		{Field: "id", Header: "Style and color", Type: grid.Text, Expr: "p.id"},
 		{Field: "style", Header: "Style", Type: grid.Text, Expr: "p.style"},
 		{Field: "color", Header: "Color", Type: grid.Text, Expr: "p.color"},
 		{Field: "name", Header: "Name", Type: grid.Text, Expr: "p.name"},

@@ -13,6 +13,7 @@ export default await remoteConfig({
     './PolicySimulator': './src/policies/SimulatorPage.tsx',
     './PolicyHistory': './src/policies/HistoryPage.tsx',
     './Plugins': './src/plugins/PluginsPage.tsx',
+    './CrmOutbox': './src/crm/CrmOutboxPage.tsx',
     './ReferenceData': './src/data/ReferenceDataPage.tsx',
   },
 });

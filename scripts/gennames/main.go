@@ -215,7 +215,7 @@ func packageGo(root string, s Source) (f File, ok bool, err error) {
 			names = append(names, n)
 			fmt.Fprintf(&b, "\t%s = %q\n", n, v)
 		}
-		fmt.Fprintf(&b, ")\n\n// %ss lists every %s value in order.\nvar %ss = []string{%s}\n\n", Camel(e.ID), e.ID, Camel(e.ID), strings.Join(names, ", "))
+		fmt.Fprintf(&b, ")\n\n// %s lists every %s value in order.\nvar %s = []string{%s}\n\n", plural(Camel(e.ID)), e.ID, plural(Camel(e.ID)), strings.Join(names, ", "))
 	}
 	if len(m.Constants) > 0 {
 		fmt.Fprintf(&b, "// Constants of %s.\nconst (\n", s.File)
@@ -402,7 +402,7 @@ func enumsTS(srcs []Source) File {
 				if e.Description != "" {
 					fmt.Fprintf(&enums, "    /** %s */\n", strings.ReplaceAll(e.Description, "*/", "* /"))
 				}
-				fmt.Fprintf(&enums, "    %ss: [%s],\n", lowerCamel(e.ID), strings.Join(vals, ", "))
+				fmt.Fprintf(&enums, "    %s: [%s],\n", plural(lowerCamel(e.ID)), strings.Join(vals, ", "))
 			}
 			enums.WriteString("  },\n")
 		}
@@ -430,4 +430,18 @@ func enumsTS(srcs []Source) File {
 	b.Write(consts.Bytes())
 	b.WriteString("} as const;\n")
 	return File{Path: GeneratedTS + "/enums.ts", Data: b.Bytes()}
+}
+
+// plural is the English plural of an enumeration's name: status → statuses, frequency →
+// frequencies, channel → channels.
+func plural(name string) string {
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(lower, "s"), strings.HasSuffix(lower, "x"), strings.HasSuffix(lower, "z"),
+		strings.HasSuffix(lower, "ch"), strings.HasSuffix(lower, "sh"):
+		return name + "es"
+	case len(lower) > 1 && strings.HasSuffix(lower, "y") && !strings.ContainsRune("aeiou", rune(lower[len(lower)-2])):
+		return name[:len(name)-1] + "ies"
+	}
+	return name + "s"
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
+import 'react-day-picker/style.css';
 import '@its/kit/src/kit.css';
 import './styles/shell.css';
 import { App } from './App';

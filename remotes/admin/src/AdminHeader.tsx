@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
 import { Icon, actions, authzCheck, useDecisions } from '@its/kit';
 
-const checks = [authzCheck(actions.adminAudit), authzCheck(actions.adminPolicies), authzCheck(actions.adminPlugins)];
+const checks = [authzCheck(actions.adminAudit), authzCheck(actions.adminPolicies), authzCheck(actions.adminPlugins), authzCheck(actions.assortmentsCrmOutbox)];
 
 export function AdminHeader({ actions: buttons }: { actions?: ReactNode }) {
   const allowed = useDecisions(checks).allowed;
@@ -49,6 +49,12 @@ export function AdminHeader({ actions: buttons }: { actions?: ReactNode }) {
           <NavLink to="/admin/plugins" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-plugins">
             <Icon name="download" size={16} />
             <FormattedMessage id="admin.tab.plugins" defaultMessage="Plugins" />
+          </NavLink>
+        )}
+        {allowed[3] && (
+          <NavLink to="/admin/crm" className={({ isActive }) => `adm-tab${isActive ? ' is-active' : ''}`} data-testid="admin-tab-crm">
+            <Icon name="refresh" size={16} />
+            <FormattedMessage id="admin.tab.crm" defaultMessage="CRM outbox" />
           </NavLink>
         )}
       </nav>

@@ -10,6 +10,7 @@ const TONES: Record<string, string> = {
   queued: 'info',
   sent: 'success',
   failed: 'danger',
+  pending: 'info',
 };
 
 /** A coloured pill for an account status (or a mail status, given its words). */

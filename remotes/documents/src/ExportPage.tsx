@@ -24,8 +24,9 @@ import {
   usePageTitle,
   withModuleMessages,
 } from '@its/kit';
-import { addresses, defaultSettings, documentsApi, PACKAGE_VARIANTS, type DocumentPayload, type FileType, type Job, type PackageVariant, type SavedDocument, type Settings } from './api';
-import { m, labelOf, packageLabels } from './texts';
+import { addresses, defaultSettings, documentsApi, PACKAGE_VARIANTS, type DocumentPayload, type FileType, type Job, type PackageVariant, type SavedDocument, type Settings, type DocumentTemplate, type TemplateOptions } from './api';
+import { m, labelOf, packageLabels, tm } from './texts';
+import { TemplatesMenu } from './Templates';
 import { loadMessages } from './messages';
 import './documents.css';
 
@@ -267,7 +268,7 @@ function MailDialog({ mode, initial, onClose, onSubmit }: { mode: 'share' | 'sch
               <FormattedMessage {...m.frequency} />
             </span>
             <select className="its-input" value={f.frequency} onChange={set('frequency')} name="frequency">
-              {enums.documents.frequencys.map((q) => (
+              {enums.documents.frequencies.map((q) => (
                 <option key={q} value={q}>
                   {intl.formatMessage(labelOf(q))}
                 </option>
@@ -472,10 +473,11 @@ function ExportPage() {
   const qc = useQueryClient();
   const { assortment_id: id = '' } = useParams();
   const head = useQuery({ queryKey: ['documents-assortment', id], queryFn: () => documentsApi.assortment(id) });
-  const checks = useMemo(() => [authzCheck(actions.documentsEdit), authzCheck(actions.documentsMailPackage)], []);
+  const checks = useMemo(() => [authzCheck(actions.documentsEdit), authzCheck(actions.documentsMailPackage), authzCheck(actions.documentsManageTemplates)], []);
   const decisions = useDecisions(checks);
   const canEdit = decisions.allowed[0] === true;
   const canMailPackage = decisions.allowed[1] === true;
+  const canManageTemplates = decisions.allowed[2] === true;
   const [type, setType] = useState('Linesheet');
   const [subType, setSubType] = useState('Condensed');
   const [filename, setFilename] = useState('');
@@ -501,6 +503,14 @@ function ExportPage() {
     setFilename(d.filename);
     setSettings({ ...defaultSettings(), ...d.settings, columns: d.settings.columns ?? [] });
   };
+  // A template fills the form on any assortment: its columns outside this assortment's set are dropped.
+  const applyTemplate = (t: DocumentTemplate) => {
+    setType(t.options.documentType.type);
+    setSubType(t.options.documentType.subType);
+    setSettings({ ...defaultSettings(), ...t.options.settings, columns: (t.options.settings.columns ?? []).filter((c) => columnSet.includes(c)), heroes: undefined });
+    toast.success(intl.formatMessage(tm.applied, { name: t.name }));
+  };
+  const templateOptions = (): TemplateOptions => ({ documentType: { type, subType }, productType: pop ? 'POP' : undefined, settings: { ...settings, heroes: undefined } });
   const saved = useQuery({ queryKey: ['documents', id], queryFn: () => documentsApi.list(id) });
   const current = saved.data?.find((d) => d._id === docId);
   // Styles with a choice of hero: more than one colour in the assortment.
@@ -552,6 +562,7 @@ function ExportPage() {
               )}
             </div>
           )}
+          <TemplatesMenu canEdit={canEdit} canManageShared={canManageTemplates} current={templateOptions} onApply={applyTemplate} />
           {canEdit && (
             <>
               <button

@@ -145,6 +145,35 @@ export const documentsApi = {
   },
 };
 
+/** What a template keeps of a document: type, subtype, the column set it was made for and the settings. */
+export interface TemplateOptions {
+  documentType: { type: string; subType: string };
+  /** POP for a POP assortment's column set; left out for the regular one. */
+  productType?: 'POP';
+  settings: Settings;
+}
+
+/** A named template of a document's options, for any assortment: the caller's own or shared by a colleague. */
+export interface DocumentTemplate {
+  _id: string;
+  name: string;
+  shared: boolean;
+  mine: boolean;
+  ownerName: string;
+  options: TemplateOptions;
+  modifiedDate: string;
+}
+
+const TEMPLATES = '/api/document-templates';
+
+export const templatesApi = {
+  list: () => api.get<DocumentTemplate[]>(TEMPLATES),
+  create: (name: string, shared: boolean, options: TemplateOptions) => api.post<DocumentTemplate>(TEMPLATES, { name, shared, options }, { silent: true }),
+  update: (id: string, change: { name?: string; shared?: boolean; options?: TemplateOptions }) =>
+    api.patch<DocumentTemplate>(`${TEMPLATES}/${encodeURIComponent(id)}`, change, { silent: true }),
+  remove: (id: string) => api.delete<{ deleted: boolean }>(`${TEMPLATES}/${encodeURIComponent(id)}`, { silent: true }),
+};
+
 /** Splits a typed list of addresses (commas, semicolons, spaces or lines). */
 export const addresses = (s: string): string[] =>
   s

@@ -73,6 +73,36 @@ export const packageLabels = defineMessages({
   assortment: { id: 'documents.package.assortment', defaultMessage: 'Images only' },
 });
 
+/** The Templates menu: named options of a document, private or shared, for any assortment. */
+const templateMessages = defineMessages({
+  menu: { id: 'documents.templates.menu', defaultMessage: 'Templates' },
+  none: { id: 'documents.templates.none', defaultMessage: 'No templates yet.' },
+  mine: { id: 'documents.templates.mine', defaultMessage: 'My templates' },
+  fromColleagues: { id: 'documents.templates.fromColleagues', defaultMessage: 'Shared by colleagues' },
+  by: { id: 'documents.templates.by', defaultMessage: 'by {name}' },
+  saveAs: { id: 'documents.templates.saveAs', defaultMessage: 'Save as template…' },
+  manage: { id: 'documents.templates.manage', defaultMessage: 'Manage my templates…' },
+  saveTitle: { id: 'documents.templates.saveTitle', defaultMessage: 'Save as template' },
+  manageTitle: { id: 'documents.templates.manageTitle', defaultMessage: 'My templates' },
+  name: { id: 'documents.templates.name', defaultMessage: 'Template name' },
+  who: { id: 'documents.templates.who', defaultMessage: 'Who can use it' },
+  onlyMe: { id: 'documents.templates.onlyMe', defaultMessage: 'Only me' },
+  colleagues: { id: 'documents.templates.colleagues', defaultMessage: 'My colleagues too' },
+  save: { id: 'documents.templates.save', defaultMessage: 'Save template' },
+  rename: { id: 'documents.templates.rename', defaultMessage: 'Rename' },
+  remove: { id: 'documents.templates.remove', defaultMessage: 'Delete' },
+  sharedBadge: { id: 'documents.templates.sharedBadge', defaultMessage: 'Shared' },
+  privateBadge: { id: 'documents.templates.privateBadge', defaultMessage: 'Private' },
+  confirmDelete: { id: 'documents.templates.confirmDelete', defaultMessage: 'Delete the template “{name}”? Colleagues it is shared with lose it too.' },
+  applied: { id: 'documents.templates.applied', defaultMessage: 'Template “{name}” applied' },
+  nameTaken: { id: 'documents.templates.nameTaken', defaultMessage: 'You already have a template with this name. Choose another name.' },
+  saved: { id: 'documents.templates.saved', defaultMessage: 'Template Saved' },
+  deleted: { id: 'documents.templates.deleted', defaultMessage: 'Template Deleted' },
+  notYours: { id: 'documents.templates.notYours', defaultMessage: "Only the template's owner can change it." },
+  failed: { id: 'documents.templates.failed', defaultMessage: 'The template could not be saved.' },
+});
+
+export const tm: Record<keyof typeof templateMessages, MessageDescriptor> = templateMessages;
 export const m: Record<keyof typeof messages, MessageDescriptor> = messages;
 
 /** Names of the document types, subtypes, columns, toggles, fields and frequencies. */

@@ -215,6 +215,8 @@ export interface BatchWarning {
   field: string;
   rule: string;
   message: string;
+  /** The value the message names (a pack code). */
+  value?: string;
 }
 
 export type OrderBatchResult = BatchResult & { order: Order; warnings?: BatchWarning[] };

@@ -9,9 +9,9 @@ const intl = createIntl({ locale: 'ja-JP', messages: ja as Record<string, string
 describe('order enumerations', () => {
   it('word every value of the manifest’s enumerations, in Japanese too', () => {
     const sets = [
-      [enums.orders.orderStatuss, orderStatusLabels],
-      [enums.orders.approvalStatuss, approvalStatusLabels],
-      [enums.orders.lineStatuss, lineStatusLabels],
+      [enums.orders.orderStatuses, orderStatusLabels],
+      [enums.orders.approvalStatuses, approvalStatusLabels],
+      [enums.orders.lineStatuses, lineStatusLabels],
       [enums.orders.productTypes, productTypeLabels],
     ] as const;
     for (const [values, labels] of sets) {

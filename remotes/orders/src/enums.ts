@@ -6,38 +6,38 @@ import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-in
 
 /** The order statuses, by value. */
 export const orderStatusLabels: Record<string, MessageDescriptor> = defineMessages({
-  DRAFT: { id: 'orders.enum.orderStatuss.DRAFT', defaultMessage: 'DRAFT' },
-  PENDING: { id: 'orders.enum.orderStatuss.PENDING', defaultMessage: 'PENDING' },
-  SUBMITTED: { id: 'orders.enum.orderStatuss.SUBMITTED', defaultMessage: 'SUBMITTED' },
-  'IN PROGRESS': { id: 'orders.enum.orderStatuss.IN PROGRESS', defaultMessage: 'IN PROGRESS' },
-  'UNAPPROVED ORDER': { id: 'orders.enum.orderStatuss.UNAPPROVED ORDER', defaultMessage: 'UNAPPROVED ORDER' },
-  CANCELED: { id: 'orders.enum.orderStatuss.CANCELED', defaultMessage: 'CANCELED' },
-  COMPLETED: { id: 'orders.enum.orderStatuss.COMPLETED', defaultMessage: 'COMPLETED' },
-  ARCHIVED: { id: 'orders.enum.orderStatuss.ARCHIVED', defaultMessage: 'ARCHIVED' },
-  INACTIVE: { id: 'orders.enum.orderStatuss.INACTIVE', defaultMessage: 'INACTIVE' },
-  'REQUIRES APPROVER': { id: 'orders.enum.orderStatuss.REQUIRES APPROVER', defaultMessage: 'REQUIRES APPROVER' },
-  'REQUIRES SENIOR': { id: 'orders.enum.orderStatuss.REQUIRES SENIOR', defaultMessage: 'REQUIRES SENIOR' },
-  'REVIEW COMPLETE': { id: 'orders.enum.orderStatuss.REVIEW COMPLETE', defaultMessage: 'REVIEW COMPLETE' },
-  PROCESSED: { id: 'orders.enum.orderStatuss.PROCESSED', defaultMessage: 'PROCESSED' },
-  FINALIZED: { id: 'orders.enum.orderStatuss.FINALIZED', defaultMessage: 'FINALIZED' },
+  DRAFT: { id: 'orders.enum.orderStatuses.DRAFT', defaultMessage: 'DRAFT' },
+  PENDING: { id: 'orders.enum.orderStatuses.PENDING', defaultMessage: 'PENDING' },
+  SUBMITTED: { id: 'orders.enum.orderStatuses.SUBMITTED', defaultMessage: 'SUBMITTED' },
+  'IN PROGRESS': { id: 'orders.enum.orderStatuses.IN PROGRESS', defaultMessage: 'IN PROGRESS' },
+  'UNAPPROVED ORDER': { id: 'orders.enum.orderStatuses.UNAPPROVED ORDER', defaultMessage: 'UNAPPROVED ORDER' },
+  CANCELED: { id: 'orders.enum.orderStatuses.CANCELED', defaultMessage: 'CANCELED' },
+  COMPLETED: { id: 'orders.enum.orderStatuses.COMPLETED', defaultMessage: 'COMPLETED' },
+  ARCHIVED: { id: 'orders.enum.orderStatuses.ARCHIVED', defaultMessage: 'ARCHIVED' },
+  INACTIVE: { id: 'orders.enum.orderStatuses.INACTIVE', defaultMessage: 'INACTIVE' },
+  'REQUIRES APPROVER': { id: 'orders.enum.orderStatuses.REQUIRES APPROVER', defaultMessage: 'REQUIRES APPROVER' },
+  'REQUIRES SENIOR': { id: 'orders.enum.orderStatuses.REQUIRES SENIOR', defaultMessage: 'REQUIRES SENIOR' },
+  'REVIEW COMPLETE': { id: 'orders.enum.orderStatuses.REVIEW COMPLETE', defaultMessage: 'REVIEW COMPLETE' },
+  PROCESSED: { id: 'orders.enum.orderStatuses.PROCESSED', defaultMessage: 'PROCESSED' },
+  FINALIZED: { id: 'orders.enum.orderStatuses.FINALIZED', defaultMessage: 'FINALIZED' },
 });
 
 /** The steps of a promo order's review, by value. */
 export const approvalStatusLabels: Record<string, MessageDescriptor> = defineMessages({
-  PENDING: { id: 'orders.enum.approvalStatuss.PENDING', defaultMessage: 'PENDING' },
-  'REQUIRES APPROVER': { id: 'orders.enum.approvalStatuss.REQUIRES APPROVER', defaultMessage: 'REQUIRES APPROVER' },
-  'REQUIRES SENIOR': { id: 'orders.enum.approvalStatuss.REQUIRES SENIOR', defaultMessage: 'REQUIRES SENIOR' },
-  'REVIEW COMPLETE': { id: 'orders.enum.approvalStatuss.REVIEW COMPLETE', defaultMessage: 'REVIEW COMPLETE' },
-  PROCESSED: { id: 'orders.enum.approvalStatuss.PROCESSED', defaultMessage: 'PROCESSED' },
-  FINALIZED: { id: 'orders.enum.approvalStatuss.FINALIZED', defaultMessage: 'FINALIZED' },
+  PENDING: { id: 'orders.enum.approvalStatuses.PENDING', defaultMessage: 'PENDING' },
+  'REQUIRES APPROVER': { id: 'orders.enum.approvalStatuses.REQUIRES APPROVER', defaultMessage: 'REQUIRES APPROVER' },
+  'REQUIRES SENIOR': { id: 'orders.enum.approvalStatuses.REQUIRES SENIOR', defaultMessage: 'REQUIRES SENIOR' },
+  'REVIEW COMPLETE': { id: 'orders.enum.approvalStatuses.REVIEW COMPLETE', defaultMessage: 'REVIEW COMPLETE' },
+  PROCESSED: { id: 'orders.enum.approvalStatuses.PROCESSED', defaultMessage: 'PROCESSED' },
+  FINALIZED: { id: 'orders.enum.approvalStatuses.FINALIZED', defaultMessage: 'FINALIZED' },
 });
 
 /** The line statuses, by value. */
 export const lineStatusLabels: Record<string, MessageDescriptor> = defineMessages({
-  DRAFT: { id: 'orders.enum.lineStatuss.DRAFT', defaultMessage: 'DRAFT' },
-  PENDING: { id: 'orders.enum.lineStatuss.PENDING', defaultMessage: 'PENDING' },
-  APPROVED: { id: 'orders.enum.lineStatuss.APPROVED', defaultMessage: 'APPROVED' },
-  DENIED: { id: 'orders.enum.lineStatuss.DENIED', defaultMessage: 'DENIED' },
+  DRAFT: { id: 'orders.enum.lineStatuses.DRAFT', defaultMessage: 'DRAFT' },
+  PENDING: { id: 'orders.enum.lineStatuses.PENDING', defaultMessage: 'PENDING' },
+  APPROVED: { id: 'orders.enum.lineStatuses.APPROVED', defaultMessage: 'APPROVED' },
+  DENIED: { id: 'orders.enum.lineStatuses.DENIED', defaultMessage: 'DENIED' },
 });
 
 /** The product types of an order, by value. */

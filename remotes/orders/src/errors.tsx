@@ -84,16 +84,21 @@ export function showOrderError(intl: IntlShape, e: unknown, titleCode = 'ITS_FE_
     persistent: true,
     key,
     title: t(titleCode) ?? titleCode,
-    message: (
-      <span className="or-error-lines" data-testid="order-error-lines" data-code={titleCode}>
-        {lines.map((l, i) => (
-          <span key={i} className="or-error-line">
-            {l}
-          </span>
-        ))}
-      </span>
-    ),
+    message: <ToastLines lines={lines} testId="order-error-lines" code={titleCode} />,
   });
+}
+
+/** A toast's message of several lines, each on its own line (errors, warnings, products left out). */
+export function ToastLines({ lines, testId, code }: { lines: string[]; testId: string; code?: string }) {
+  return (
+    <span className="or-error-lines" data-testid={testId} data-code={code}>
+      {lines.map((l, i) => (
+        <span key={i} className="or-error-line">
+          {l}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /** A failed order write: a stale one (userLock) offers to reload the page for 5 s, any other is shown by showOrderError. */

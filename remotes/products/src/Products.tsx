@@ -1,15 +1,19 @@
 /**
  * product-libraries--products: the product library. The catalog (50,000+ style/colours) in the
  * grid, filtered by division, channel, region, product type and a style/colour search, priced
- * in a location the user may see, with the product's detail in the side panel.
+ * in a location the user may see, with the product's detail in the side panel. The filter bar's
+ * fields and picks are shortcuts of the grid's one filter tree (its chips, the builder, views).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
 import {
   CatalogGrid,
   FilterBar,
+  encodeWhere,
+  type DataGridHandle,
+  type WhereNode,
   decodeFilters,
   ProductIcon,
   downloadFile,
@@ -28,6 +32,33 @@ function ProductLibrary() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'products.title', defaultMessage: 'Products' }));
   const [filters, setFilters] = useUrlFilters();
+  const where = filters.where ?? null;
+  const setWhere = useCallback((w: WhereNode | null) => setFilters((f) => ({ ...f, where: w })), [setFilters]);
+  const [grid, setGrid] = useState<DataGridHandle | null>(null);
+  const whereRef = useRef(where);
+  whereRef.current = where;
+  // The address keeps the grid's filter tree: the grid starts from it, history navigation puts
+  // it back, and what the grid's chips, builder or views change goes into it.
+  useEffect(() => {
+    if (!grid) return;
+    const ctrl = grid.controller;
+    if (encodeWhere(ctrl.ui.get().where) !== encodeWhere(whereRef.current)) ctrl.setWhere(whereRef.current);
+    return ctrl.ui.subscribe(() => {
+      const now = ctrl.ui.get().where;
+      if (encodeWhere(now) !== encodeWhere(whereRef.current)) {
+        whereRef.current = now;
+        setWhere(now);
+      }
+    });
+  }, [grid, setWhere]);
+  useEffect(() => {
+    const ctrl = grid?.controller;
+    if (ctrl && encodeWhere(ctrl.ui.get().where) !== encodeWhere(where)) ctrl.setWhere(where);
+  }, [grid, where]);
+  const barWhere = useMemo(
+    () => ({ tree: where, onChange: (edit: (tree: WhereNode | null) => WhereNode | null) => setFilters((f) => ({ ...f, where: edit(f.where ?? null) })) }),
+    [where, setFilters],
+  );
   const [location, setLocation] = useState('');
   const [focused, setFocused] = useState<GridRow | null>(null);
   const detail = useProductPanel(
@@ -37,12 +68,18 @@ function ProductLibrary() {
   );
   const locations = useQuery({ queryKey: ['products', 'locations'], queryFn: ({ signal }) => fetchLocations(signal), staleTime: 30 * 60_000 });
   const locationId = location || locations.data?.[0]?.code || '';
-  const query = useMemo(() => toQuery(filters, locationId ? { locationId } : {}), [filters, locationId]);
-  // A saved view keeps the filter bar too (read back as the address's filters are).
+  const query = useMemo(() => toQuery({ text: filters.text, conditions: {} }, locationId ? { locationId } : {}), [filters.text, locationId]);
+  // A saved view keeps the free-text search beside the filter tree (the bar's other fields are
+  // conditions of the tree, which every view keeps).
   const viewFilters = useMemo(
-    () => ({ value: filters as unknown as Record<string, unknown>, apply: (f: Record<string, unknown>) => setFilters(decodeFilters(JSON.stringify(f))) }),
-    [filters, setFilters],
+    () => ({
+      value: (filters.text ? { text: filters.text } : {}) as Record<string, unknown>,
+      apply: (f: Record<string, unknown>) => setFilters((now) => ({ ...now, text: decodeFilters(JSON.stringify(f)).text })),
+    }),
+    [filters.text, setFilters],
   );
+  // The saved search is the product query with the tree.
+  const saved = useMemo(() => (where ? { ...query, where } : query), [query, where]);
   const onFocusRow = useCallback((r: GridRow | null) => r && setFocused(r), []);
   const checks = useMemo(() => [authzCheck(actions.documentsTearsheet)], []);
   const canTearsheet = useDecisions(checks).allowed[0] === true;
@@ -81,11 +118,12 @@ function ProductLibrary() {
       </header>
       <FilterBar
         value={filters}
-        onChange={(next) => setFilters(next)}
-        onClear={() => setFilters(emptyFilterState)}
+        onChange={(next) => setFilters((now) => ({ ...now, text: next.text }))}
+        onClear={() => setFilters((now) => ({ ...emptyFilterState, where: now.where }))}
+        where={barWhere}
         extra={
           <>
-            <SavedSearches query={query as unknown as Record<string, unknown>} />
+            <SavedSearches query={saved as unknown as Record<string, unknown>} />
             {(locations.data?.length ?? 0) > 1 ? (
               <label className="pr-select pr-location">
                 <span className="pr-select__label">
@@ -107,6 +145,7 @@ function ProductLibrary() {
         {locationId ? (
           <CatalogGrid
             testId="product-grid"
+            handle={setGrid}
             query={query}
             emptyText={intl.formatMessage({ id: 'products.empty', defaultMessage: 'No results found for the filters applied in your location.' })}
             onFocusRow={onFocusRow}

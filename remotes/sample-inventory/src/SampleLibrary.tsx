@@ -22,7 +22,7 @@ import {
   useSidePanel,
   type AuthzCheck,
 } from '@its/kit';
-import { DataGrid, GridIcon, type CellValue, type DataGridHandle, type GridColumn, type GridRow } from '@its/grid';
+import { DataGrid, GridIcon, SizeFilterField, sizeFilter, type CellValue, type DataGridHandle, type GridColumn, type GridRow } from '@its/grid';
 import { DELETE_DEBOUNCE_MS, PATHS, UPDATE_DEBOUNCE_MS, autocomplete, endpoints, fetchSchema, validateRows, type Library, type SampleSchema } from './api';
 import { fieldLabel, headerOf } from './columns';
 import { FilterBar, emptyFilters, toFilters, type FilterState } from './FilterBar';
@@ -75,11 +75,16 @@ function Tabs({ allowed }: { allowed: Record<Library, boolean> }) {
   );
 }
 
+/** The size placeholder follows the division filtered on; footwear's (most samples) while none is. */
+const DEFAULT_PRODUCT_TYPE = 'Footwear';
+
 function LibraryGrid({ library, schema }: { library: Library; schema: SampleSchema }) {
   const intl = useIntl();
   const grid = useRef<DataGridHandle>(null);
   const [filterState, setFilterState] = useState<FilterState>(emptyFilters);
-  const filters = useMemo(() => toFilters(filterState), [filterState]);
+  // The footer's size filter (spec §5.3): one size, run on the server with the bar's filters.
+  const [size, setSize] = useState('');
+  const filters = useMemo(() => ({ ...toFilters(filterState), size: sizeFilter(size) }), [filterState, size]);
   const [focused, setFocused] = useState<GridRow | null>(null);
   const [selected, setSelected] = useState<GridRow[]>([]);
   const [transferring, setTransferring] = useState<GridRow[] | null>(null);
@@ -167,6 +172,7 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
           endpoints={endpoints(library)}
           layoutKey={`sampleInventory.${library}`}
           filters={filters}
+          footer={<SizeFilterField productType={filterState.division || DEFAULT_PRODUCT_TYPE} value={size} onChange={setSize} />}
           canEdit={canEdit}
           siteUpdating={siteUpdating}
           headerName={header}

@@ -67,7 +67,13 @@ export function TrackingPanel({ library, row, actions, canEdit }: { library: Lib
       void qc.invalidateQueries({ queryKey: trackingKey(library, id) });
       toast.success(intl.formatMessage({ id: 'sampleInventory.tracking.added', defaultMessage: 'Tracking entry recorded' }));
     },
-    onError: (e: Error) => toast.error(e.message),
+    // Platform spec §8: a failed return of samples says so with the server's reason.
+    onError: (e: Error) =>
+      toast.error(
+        action === 'Returned'
+          ? intl.formatMessage({ id: 'sampleInventory.tracking.cannotReturn', defaultMessage: 'Cannot return products: {message}' }, { message: e.message })
+          : e.message,
+      ),
   });
 
   if (!row || String(row.id).startsWith('new-')) {

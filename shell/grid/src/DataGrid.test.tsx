@@ -233,6 +233,22 @@ describe('DataGrid rows removed', () => {
     expect([...handle().controller.rows.keys()]).toEqual(['a', 'c']);
   });
 
+  it('a group row words its value as the column does (an enumeration in the user language)', async () => {
+    const mem = memorySource();
+    const words: Record<string, string> = { Active: '有効', Inactive: '無効' };
+    const columnExtras = { status: { valueFormatter: (p: { value?: unknown }) => words[String(p.value)] ?? String(p.value ?? '') } };
+    const { handle } = mount({ source: mem.source, groupBy: ['status'], columnExtras });
+    await loaded(handle, 2);
+    await act(() => handle().loadMore());
+    const labels = await waitFor(() => {
+      const rows = screen.getAllByTestId('grid-group-row');
+      expect(rows.length).toBe(2);
+      return rows.map((r) => r.textContent);
+    });
+    expect(labels).toEqual(['Status: 有効 (2)', 'Status: 無効 (1)']);
+    expect(screen.getAllByTestId('grid-group-row').map((r) => r.getAttribute('data-group-key'))).toEqual(['Active', 'Inactive']);
+  });
+
   it('acceptRows confirms rows answered outside a batch and keeps queued edits on top', async () => {
     const mem = memorySource();
     const { handle } = mount({ source: mem.source, saveDelayMs: 60_000 });
@@ -423,7 +439,12 @@ describe('DataGrid Edit Cells', () => {
     // The shared value is the starting one; changing an input ticks its field.
     expect((within(dialog).getByTestId('grid-edit-input-status') as HTMLSelectElement).value).toBe('Active');
     fireEvent.change(within(dialog).getByTestId('grid-edit-input-status'), { target: { value: 'Inactive' } });
-    fireEvent.change(within(dialog).getByTestId('grid-edit-input-due'), { target: { value: '2026-03-01' } });
+    // The date through the kit's date picker: the first day of the month it opens on (this month).
+    const now = new Date();
+    const due = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+    fireEvent.click(within(dialog).getByTestId('grid-edit-input-due'));
+    fireEvent.click(document.querySelector(`[data-day="${due}"] button`)!);
+    expect(within(dialog).getByTestId('grid-edit-input-due').textContent).toContain(`${due.slice(5, 7)}/01/${due.slice(0, 4)}`);
     expect((within(dialog).getByTestId('grid-edit-change-due') as HTMLInputElement).checked).toBe(true);
     // Typed into but unticked again: left unchanged.
     fireEvent.change(within(dialog).getByTestId('grid-edit-input-discountPercent'), { target: { value: '99' } });
@@ -436,8 +457,8 @@ describe('DataGrid Edit Cells', () => {
     expect(mem.sent).toEqual([
       {
         update: [
-          { id: 'a', version: 1, changes: { status: 'Inactive', due: '2026-03-01' } },
-          { id: 'b', version: 1, changes: { status: 'Inactive', due: '2026-03-01' } },
+          { id: 'a', version: 1, changes: { status: 'Inactive', due } },
+          { id: 'b', version: 1, changes: { status: 'Inactive', due } },
         ],
       },
     ]);
@@ -451,6 +472,21 @@ describe('DataGrid Edit Cells', () => {
     expect(mem.db.get('a')).toMatchObject({ status: 'Active', due: null });
     expect(mem.db.get('b')).toMatchObject({ status: 'Active', due: '2026-01-02' });
     expect(mem.sent).toHaveLength(2);
+  });
+
+  it("a ticked date of a required column reads Select Date with 'Required' and keeps Apply off until a date is picked", async () => {
+    const required = { ...editSchema, columns: editSchema.columns.map((c) => (c.field === 'due' ? { ...c, required: true } : c)) };
+    const { dialog } = await openOverAll({ schema: required });
+    // Unticked: no rule yet.
+    expect(within(dialog).queryByTestId('grid-edit-input-due-error')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('grid-edit-change-due'));
+    expect(within(dialog).getByTestId('grid-edit-input-due').textContent).toContain('Select Date');
+    expect(within(dialog).getByTestId('grid-edit-input-due-error').textContent).toBe('Required');
+    expect((within(dialog).getByTestId('grid-edit-apply') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByTestId('grid-edit-input-due'));
+    fireEvent.click(document.querySelector('[data-day$="-15"] button')!);
+    expect(within(dialog).queryByTestId('grid-edit-input-due-error')).toBeNull();
+    expect((within(dialog).getByTestId('grid-edit-apply') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('cancel changes nothing', async () => {

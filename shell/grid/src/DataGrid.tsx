@@ -216,6 +216,8 @@ export interface DataGridProps {
   emptyState?: (filtered: boolean) => ReactNode;
   /** Buttons of the page, at the start of the toolbar (a function gets the grid's state). */
   toolbar?: ReactNode | ((ui: GridUi, grid: DataGridHandle) => ReactNode);
+  /** Fields of the page in the grid's footer, before the row count (e.g. the size filter). */
+  footer?: ReactNode;
   /** The title of the multi-field edit dialog ('Edit Cells' by default). */
   editCellsTitle?: string;
   /** New Folder in the context menu (grids with folders). */
@@ -224,12 +226,14 @@ export interface DataGridProps {
   testId?: string;
 }
 
-function GroupHeader(props: CustomCellRendererProps<GridData> & { ctrl: GridController; headerOf: (field: string) => string }) {
+function GroupHeader(
+  props: CustomCellRendererProps<GridData> & { ctrl: GridController; headerOf: (field: string) => string; valueOf: (field: string, key: string) => string },
+) {
   const intl = useIntl();
   const g = (props.data as GroupRow | undefined)?.__group;
   if (!g) return null;
   const collapsed = props.ctrl.isCollapsed(g.key);
-  const value = g.key === '' || g.key === NULL_GROUP_KEY ? intl.formatMessage(m.blanks) : g.key;
+  const value = g.key === '' || g.key === NULL_GROUP_KEY ? intl.formatMessage(m.blanks) : props.valueOf(g.field, g.key);
   // The row's one cell; the button is named by the group's text and says open or closed by aria-expanded.
   return (
     <div role="gridcell" className="its-grid-group-cell">
@@ -249,6 +253,14 @@ function GroupHeader(props: CustomCellRendererProps<GridData> & { ctrl: GridCont
       </button>
     </div>
   );
+}
+
+/** A group's value as the column's value formatter (from the page's extras) words it; the value itself without one. */
+export function groupText(extras: ColumnExtras | undefined, field: string, key: string): string {
+  const format = extras?.[field]?.valueFormatter;
+  if (typeof format !== 'function') return key;
+  const text = (format as (p: { value: unknown }) => unknown)({ value: key });
+  return typeof text === 'string' && text !== '' ? text : key;
 }
 
 function SaveIndicator({ state }: { state: string }) {
@@ -589,6 +601,11 @@ function GridView(props: DataGridProps) {
     [],
   );
 
+  // A group row words its value as the page words the column's cells (an enumeration in the
+  // user's language, say): through the column's value formatter when the page gives one.
+  const extrasRef = useRef(props.columnExtras);
+  extrasRef.current = props.columnExtras;
+
   // ag-grid re-reads changed grid options: every option below keeps its identity across renders.
   const stable = useMemo(
     () => ({
@@ -597,7 +614,7 @@ function GridView(props: DataGridProps) {
       getRowId: (p: GetRowIdParams<GridData>) => p.data.id,
       isFullWidthRow: (p: { rowNode: IRowNode<GridData> }) => isGroupRow(p.rowNode.data),
       postSortRows: (p: { nodes: IRowNode<GridData>[] }) => ctrl.postSort(p.nodes),
-      fullWidthCellRendererParams: { ctrl, headerOf: (f: string) => (ctrl.column(f) ? ctrl.header(ctrl.column(f)!) : f) },
+      fullWidthCellRendererParams: { ctrl, headerOf: (f: string) => (ctrl.column(f) ? ctrl.header(ctrl.column(f)!) : f), valueOf: (f: string, key: string) => groupText(extrasRef.current, f, key) },
     }),
     [ctrl],
   );
@@ -882,6 +899,7 @@ function GridView(props: DataGridProps) {
             </button>
           )}
         </div>
+        {props.footer && <div className="its-grid__footer-fields">{props.footer}</div>}
         <div className="its-grid__count" data-testid="grid-row-count" data-count={ui.rowCount}>
           {ui.loading && ui.total > 0 ? intl.formatMessage(m.loadingRows, { loaded: ui.loaded, total: ui.total }) : intl.formatMessage(m.rowCount, { n: ui.rowCount })}
         </div>

@@ -1,7 +1,7 @@
 /** The multi-field edit dialog ("Edit Cells", spec §2.6): one input per editable column of the range. */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Dialog } from '@its/kit';
+import { DatePicker, Dialog, validateDate } from '@its/kit';
 import { inputFor, type EditField, type EditValues } from './editCells';
 import { m } from './messages';
 import type { GridColumn } from './types';
@@ -53,18 +53,24 @@ function FieldInput({ col, label, field, onChange }: { col: GridColumn; label: s
     case 'number':
       return <input {...common} type="text" inputMode="decimal" value={String(field.value)} onChange={(e) => onChange(e.target.value)} />;
     case 'date':
-      return <input {...common} type="date" value={String(field.value)} onChange={(e) => onChange(e.target.value)} />;
+      // The kit's date picker: a ticked date of a required column must be picked (spec §5.3 'Required').
+      return <DatePicker id={common.id} label={label} value={String(field.value) || null} onChange={(v) => onChange(typeof v === 'string' ? v : '')} required={dateRequired(col, field)} testId={common['data-testid']} />;
     default:
       return <input {...common} type="text" value={String(field.value)} onChange={(e) => onChange(e.target.value)} />;
   }
 }
+
+/** A date the dialog needs: ticked, of a column a row must have a value of. */
+const dateRequired = (col: GridColumn, field: EditField) => field.change && inputFor(col.type) === 'date' && !!col.required;
 
 export function EditCellsDialog({ title, columns, header, initial, rows, onApply, onCancel }: EditCellsDialogProps) {
   const intl = useIntl();
   const [values, setValues] = useState<EditValues>(() => Object.fromEntries(columns.map((c) => [c.field, { change: false, value: initial[c.field] ?? '' }])));
   const set = (field: string, p: Partial<EditField>) => setValues((v) => ({ ...v, [field]: { ...v[field]!, ...p } }));
   const ticked = columns.filter((c) => values[c.field]?.change).length;
-  const apply = () => ticked > 0 && onApply(values);
+  // A ticked required date still reading Select Date keeps Apply off.
+  const missing = columns.some((c) => dateRequired(c, values[c.field]!) && validateDate(String(values[c.field]!.value) || null, true) !== null);
+  const apply = () => ticked > 0 && !missing && onApply(values);
 
   return (
     <Dialog
@@ -79,7 +85,7 @@ export function EditCellsDialog({ title, columns, header, initial, rows, onApply
           <button type="button" className="its-btn its-btn--secondary" onClick={onCancel} data-testid="grid-edit-cancel">
             {intl.formatMessage(m.cancel)}
           </button>
-          <button type="button" className="its-btn its-btn--primary" onClick={apply} disabled={ticked === 0} data-testid="grid-edit-apply">
+          <button type="button" className="its-btn its-btn--primary" onClick={apply} disabled={ticked === 0 || missing} data-testid="grid-edit-apply">
             {intl.formatMessage(m.editApply)}
           </button>
         </>

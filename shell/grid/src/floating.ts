@@ -6,9 +6,17 @@ export function useFloating(ref: RefObject<HTMLElement | null>, x: number, y: nu
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const r = el.getBoundingClientRect();
-    setPos({ left: Math.max(4, Math.min(x, window.innerWidth - r.width - 8)), top: Math.max(4, Math.min(y, window.innerHeight - r.height - 8)) });
+    // Kept inside the window when it opens and whenever it grows (a filter builder's new row).
+    const place = () => {
+      const r = el.getBoundingClientRect();
+      setPos({ left: Math.max(4, Math.min(x, window.innerWidth - r.width - 8)), top: Math.max(4, Math.min(y, window.innerHeight - r.height - 8)) });
+    };
+    place();
     el.querySelector<HTMLElement>(focus)?.focus();
+    if (typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(place);
+    watch.observe(el);
+    return () => watch.disconnect();
   }, [ref, x, y, focus]);
   useEffect(() => {
     const away = (e: Event) => {

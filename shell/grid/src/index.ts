@@ -1,5 +1,6 @@
 /** @its/grid: the spreadsheet-style grid of ITS, shared by every remote as one singleton. */
-export { DataGrid, gridTheme, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type GroupOption } from './DataGrid';
+export { DataGrid, gridTheme, groupText, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type GroupOption } from './DataGrid';
+export { SizeFilterField, SIZE_FILTER_MAX, sizeFilter, sizeFilterText, sizePlaceholder, type SizeFilterFieldProps } from './SizeFilterField';
 export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal';
 export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
@@ -17,4 +18,6 @@ export { parseTsv, toTsv, quoteCell } from './tsv';
 export * from './types';
 export { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 export * from './catalog';
+export * from './filter/shortcut';
+export type { WhereNode, WhereCondition } from './filter/where';
 export * as wholesaleRules from './orders/wholesaleRules';

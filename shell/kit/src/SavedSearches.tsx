@@ -59,6 +59,8 @@ const m = defineMessages({
   deleted: { id: 'searches.toast.deleted', defaultMessage: 'Search Deleted' },
   sent: { id: 'searches.toast.sent', defaultMessage: 'Thank you. Your message has been sent.' },
   failed: { id: 'searches.failed', defaultMessage: 'That did not work. Please try again.' },
+  // Platform spec §8: the mail of a shared search did not go out.
+  cannotSend: { id: 'searches.toast.cannotSend', defaultMessage: 'Error: Cannot send message' },
 });
 
 const addresses = (s: string): string[] =>
@@ -118,7 +120,9 @@ export function SavedSearches({ query, title, testId = 'saved-searches' }: { que
       toast.success(intl.formatMessage(m.sent));
       setShare(null);
     },
-    onError: fail,
+    // A refused form keeps the server's words (which field, which rule); any other failure did not send.
+    onError: (e: unknown) =>
+      toast.error(e instanceof ApiError && e.status === 400 && e.message ? e.message : intl.formatMessage(m.cannotSend), { key: 'searches-send' }),
   });
   const startShare = (label: string, path: string) => setShare({ recipients: '', bcc: '', subject: label, body: '', textLink: label, path });
   const set = (k: keyof ShareForm) => (e: { target: { value: string } }) => share && setShare({ ...share, [k]: e.target.value });

@@ -20,3 +20,5 @@ export * from './generated/enums';
 export * from './SavedSearches';
 export * from './download';
 export * from './upload';
+export * from './notificationText';
+export * from './DatePicker';

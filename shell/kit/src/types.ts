@@ -115,6 +115,9 @@ export interface NotificationItem {
   type: string;
   title: string;
   body?: string;
+  /** The message id (of the shell's catalogs) the drawer words it with; title and body are English text for rows without one. */
+  messageId?: string;
+  values?: Record<string, string | number>;
   state: NotificationState;
   createdDate?: string;
   link?: string;

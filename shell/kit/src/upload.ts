@@ -13,21 +13,30 @@ interface CreatedUpload {
   chunkSize: number;
 }
 
+/** The object storage refused or never received a part (not a refusal of ITS's server). */
+export class StorageUploadError extends Error {
+  constructor(readonly status: number) {
+    super(status ? `HTTP ${status}` : 'network');
+    this.name = 'StorageUploadError';
+  }
+}
+
 /** PUTs one part, reporting the bytes sent; answers its ETag. */
 function putPart(url: string, body: Blob, onProgress: (sent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.upload.onprogress = (ev) => onProgress(ev.loaded);
-    xhr.onload = () => (xhr.status < 300 ? resolve(xhr.getResponseHeader('ETag') ?? '') : reject(new Error(`HTTP ${xhr.status}`)));
-    xhr.onerror = () => reject(new Error('network'));
+    xhr.onload = () => (xhr.status < 300 ? resolve(xhr.getResponseHeader('ETag') ?? '') : reject(new StorageUploadError(xhr.status)));
+    xhr.onerror = () => reject(new StorageUploadError(0));
     xhr.send(body);
   });
 }
 
 /**
  * Uploads file with the usage's fields (usageType and its own, e.g. attachTo); progress goes
- * 0..1. Answers the completed upload's result. A refusal of the server is its ApiError.
+ * 0..1. Answers the completed upload's result. A refusal of the server is its ApiError; a part
+ * the storage did not take is a StorageUploadError.
  */
 export async function uploadFile<R>(file: File, fields: Record<string, string>, onProgress: (p: number) => void = () => undefined): Promise<R> {
   const created = await api.post<CreatedUpload>('/upload/aws/s3/create', { filename: file.name, fileSize: file.size, ...fields }, { silent: true });

@@ -11,6 +11,7 @@ import {
   api,
   chrome,
   useCurrentUser,
+  notificationText,
   type NotificationItem,
   type NotificationPage,
 } from '@its/kit';
@@ -132,13 +133,14 @@ export function NotificationDrawer({ open }: { open: boolean }) {
         <ul className="shell-notifications__list">
           {items.map((n) => {
             const rel = relative(n.createdDate);
+            const text = notificationText(intl, n);
             return (
               <li key={n.id}>
                 <button type="button" className={`shell-notification${n.state === 'New' ? ' is-new' : ''}`} onClick={() => openItem(n)}>
                   <span className="shell-notification__dot" aria-hidden />
                   <span className="shell-notification__text">
-                    <strong>{n.title}</strong>
-                    {n.body && <span className="shell-notification__body">{n.body}</span>}
+                    <strong>{text.title}</strong>
+                    {text.body && <span className="shell-notification__body">{text.body}</span>}
                     {rel && (
                       <span className="shell-notification__time">
                         <FormattedRelativeTime value={rel.value} unit={rel.unit} numeric="auto" />

@@ -59,6 +59,7 @@ export const moduleTitles = defineMessages({
   navAdminDivisionGroups: { id: 'nav.adminDivisionGroups', defaultMessage: 'Division groups' },
   navAdminLocations: { id: 'nav.adminLocations', defaultMessage: 'Locations' },
   navAdminCurrencies: { id: 'nav.adminCurrencies', defaultMessage: 'Currencies' },
+  navAdminCrmOutbox: { id: 'nav.adminCrmOutbox', defaultMessage: 'CRM outbox' },
 });
 
 export const toolTitles = defineMessages({

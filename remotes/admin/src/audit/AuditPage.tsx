@@ -8,6 +8,7 @@ import { EmptyState, Icon, SearchInput, usePageTitle, withModuleMessages } from 
 import { AdminHeader } from '../AdminHeader';
 import { auditQuery, useAudit, type AuditEntry, type AuditFilter } from '../api';
 import { loadMessages } from '../messages';
+import { LoadFailed } from '../QueryStates';
 import { SelectTable } from '../SelectTable';
 import '../admin.css';
 
@@ -142,11 +143,7 @@ function AuditPage() {
               </label>
             </div>
             {audit.isError && !audit.data ? (
-              <EmptyState icon="warning" title={<FormattedMessage id="admin.audit.loadError" defaultMessage="The audit log could not be loaded." />}>
-                <button type="button" className="its-btn its-btn--secondary" onClick={() => void audit.refetch()}>
-                  <FormattedMessage id="admin.action.retry" defaultMessage="Try again" />
-                </button>
-              </EmptyState>
+              <LoadFailed title={<FormattedMessage id="admin.audit.loadError" defaultMessage="The audit log could not be loaded." />} onRetry={() => void audit.refetch()} />
             ) : audit.data && entries.length === 0 ? (
               <EmptyState icon="search" title={<FormattedMessage id="admin.audit.none" defaultMessage="No entries match these filters." />} />
             ) : (

@@ -10,6 +10,7 @@ import { AdminHeader } from '../AdminHeader';
 import { useOutbox, type MailMessage } from '../api';
 import { Glyph } from '../glyphs';
 import { loadMessages } from '../messages';
+import { LoadFailed, RefreshButton } from '../QueryStates';
 import { SelectTable } from '../SelectTable';
 import { StatusBadge } from '../StatusBadge';
 import { Linkified } from './linkify';
@@ -158,23 +159,10 @@ function OutboxPage() {
                   </option>
                 ))}
               </select>
-              <button
-                type="button"
-                className="its-icon-btn adm-toolbar__refresh"
-                onClick={() => void outbox.refetch()}
-                aria-label={intl.formatMessage({ id: 'admin.action.refresh', defaultMessage: 'Refresh' })}
-                title={intl.formatMessage({ id: 'admin.action.refresh', defaultMessage: 'Refresh' })}
-                data-testid="mail-refresh"
-              >
-                <Icon name="refresh" size={18} />
-              </button>
+              <RefreshButton onClick={() => void outbox.refetch()} testId="mail-refresh" />
             </div>
             {outbox.isError && !outbox.data ? (
-              <EmptyState icon="warning" title={<FormattedMessage id="admin.mail.loadError" defaultMessage="The outbox could not be loaded." />}>
-                <button type="button" className="its-btn its-btn--secondary" onClick={() => void outbox.refetch()}>
-                  <FormattedMessage id="admin.action.retry" defaultMessage="Try again" />
-                </button>
-              </EmptyState>
+              <LoadFailed title={<FormattedMessage id="admin.mail.loadError" defaultMessage="The outbox could not be loaded." />} onRetry={() => void outbox.refetch()} />
             ) : outbox.data && mails.length === 0 ? (
               <EmptyState
                 icon="mail"

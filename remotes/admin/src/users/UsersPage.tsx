@@ -24,6 +24,7 @@ import { AdminHeader } from '../AdminHeader';
 import { useUserList, type AdminUser } from '../api';
 import { label, initials, statusLabels } from '../labels';
 import { loadMessages } from '../messages';
+import { LoadFailed, RefreshButton } from '../QueryStates';
 import { StatusBadge } from '../StatusBadge';
 import { editorState, UserEditor } from './UserEditor';
 import { useAccountActions } from './useAccountActions';
@@ -303,24 +304,11 @@ function UsersPage() {
                 />
               )}
             </span>
-            <button
-              type="button"
-              className="its-icon-btn adm-toolbar__refresh"
-              onClick={() => void list.refetch()}
-              aria-label={intl.formatMessage({ id: 'admin.action.refresh', defaultMessage: 'Refresh' })}
-              title={intl.formatMessage({ id: 'admin.action.refresh', defaultMessage: 'Refresh' })}
-              data-testid="users-refresh"
-            >
-              <Icon name="refresh" size={18} />
-            </button>
+            <RefreshButton onClick={() => void list.refetch()} testId="users-refresh" />
           </div>
 
           {list.isError && !list.data ? (
-            <EmptyState icon="warning" title={<FormattedMessage id="admin.users.loadError" defaultMessage="The accounts could not be loaded." />}>
-              <button type="button" className="its-btn its-btn--secondary" onClick={() => void list.refetch()}>
-                <FormattedMessage id="admin.action.retry" defaultMessage="Try again" />
-              </button>
-            </EmptyState>
+            <LoadFailed title={<FormattedMessage id="admin.users.loadError" defaultMessage="The accounts could not be loaded." />} onRetry={() => void list.refetch()} />
           ) : list.data && users.length === 0 ? (
             <EmptyState
               icon="search"

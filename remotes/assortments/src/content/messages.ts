@@ -21,6 +21,8 @@ const contentMessages = defineMessages({
   tooLarge: { id: 'assortments.content.tooLarge', defaultMessage: '{name} is larger than the limit of {size}' },
   tooLong: { id: 'assortments.content.tooLong', defaultMessage: 'The text is {size} long; the limit is {limit}. Shorten it to save.' },
   uploadFailed: { id: 'assortments.content.uploadFailed', defaultMessage: '{name} could not be uploaded: {message}' },
+  // Platform spec §8: the object storage did not take the attachment.
+  storageFailed: { id: 'assortments.content.storageFailed', defaultMessage: 'Error: Attachment failed upload to Amazon S3' },
   download: { id: 'assortments.content.download', defaultMessage: 'Download {name}' },
   close: { id: 'assortments.content.close', defaultMessage: 'Close' },
   hasContent: { id: 'assortments.content.has', defaultMessage: 'Has custom content' },

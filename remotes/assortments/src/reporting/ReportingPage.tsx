@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, EmptyState, Spinner, downloadUrl, enums, toast, usePageTitle } from '@its/kit';
+import { ApiError, DatePicker, EmptyState, Spinner, downloadUrl, enums, toast, usePageTitle } from '@its/kit';
 import { ProductIcon } from '@its/grid';
 import { CHANNELS, REGIONS, viewPath } from '../api';
 import { msg } from '../messages';
@@ -104,10 +104,10 @@ function Filters({ initial, onApply }: { initial: ReportForm; onApply: (f: Repor
           <input className="its-input" name="seasons" value={f.seasons} onChange={(e) => set('seasons')(e.target.value)} />
         </Field>
         <Field label={intl.formatMessage(rmsg.dateStart)}>
-          <input className="its-input" type="date" name="dateStart" value={f.dateStart} onChange={(e) => set('dateStart')(e.target.value)} />
+          <DatePicker label={intl.formatMessage(rmsg.dateStart)} value={f.dateStart || null} onChange={(v) => set('dateStart')(typeof v === 'string' ? v : '')} testId="report-date-start" />
         </Field>
         <Field label={intl.formatMessage(rmsg.dateEnd)}>
-          <input className="its-input" type="date" name="dateEnd" value={f.dateEnd} onChange={(e) => set('dateEnd')(e.target.value)} />
+          <DatePicker label={intl.formatMessage(rmsg.dateEnd)} value={f.dateEnd || null} onChange={(v) => set('dateEnd')(typeof v === 'string' ? v : '')} testId="report-date-end" />
         </Field>
         <Field label={intl.formatMessage(rmsg.accounts)} hint={intl.formatMessage(rmsg.accountsHint)}>
           <input className="its-input" name="accounts" value={f.accounts} onChange={(e) => set('accounts')(e.target.value)} />

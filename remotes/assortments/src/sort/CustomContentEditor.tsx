@@ -8,7 +8,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ProductIcon } from '@its/grid';
-import { toast } from '@its/kit';
+import { StorageUploadError, toast } from '@its/kit';
 import { errorText } from '../messages';
 import { ContentImage, SafeHtml } from '../content/GroupContent';
 import {
@@ -160,7 +160,11 @@ export function CustomContentEditor({ assortmentId, group, onSave, onClose }: Pr
       save(next);
       toast.success(intl.formatMessage(contentMsg.uploaded, { name: file.name }));
     } catch (e) {
-      toast.error(intl.formatMessage(contentMsg.uploadFailed, { name: file.name, message: errorText(e) }));
+      toast.error(
+        e instanceof StorageUploadError
+          ? intl.formatMessage(contentMsg.storageFailed)
+          : intl.formatMessage(contentMsg.uploadFailed, { name: file.name, message: errorText(e) }),
+      );
     } finally {
       setProgress((p) => ({ ...p, [slot]: null }));
     }

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { Icon, Spinner, api } from '@its/kit';
+import { DatePicker, Icon, Spinner, api } from '@its/kit';
 import { dayOf, type Chart, type ChartInput, type FieldError } from './api';
 import { AssetChip, AssetPicker, type AdAsset } from './AssetPicker';
 import { StatusPill } from './StatusPill';
@@ -127,6 +127,7 @@ export interface EditorProps {
 
 export function AnnouncementEditor(p: EditorProps) {
   const uid = useId();
+  const intl = useIntl();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, errors } = p;
   const set = <K extends keyof Values>(k: K, v: Values[K]) => p.onChange({ ...values, [k]: v });
@@ -247,10 +248,10 @@ export function AnnouncementEditor(p: EditorProps) {
 
         <div className="dash-ann-editor__row">
           <Field id={ids.startDate} label={<FormattedMessage id="dashboard.manage.field.startDate" defaultMessage="Show from" />} error={errors.startDate}>
-            <input id={ids.startDate} className="its-input" type="date" value={values.startDate ?? ''} onChange={(e) => set('startDate', e.target.value || null)} {...invalid('startDate')} />
+            <DatePicker id={ids.startDate} label={intl.formatMessage({ id: 'dashboard.manage.field.startDate', defaultMessage: 'Show from' })} value={values.startDate?.slice(0, 10) || null} onChange={(v) => set('startDate', typeof v === 'string' ? v : null)} testId="announcement-start" />
           </Field>
           <Field id={ids.endDate} label={<FormattedMessage id="dashboard.manage.field.endDate" defaultMessage="Show until" />} error={errors.endDate}>
-            <input id={ids.endDate} className="its-input" type="date" value={values.endDate ?? ''} onChange={(e) => set('endDate', e.target.value || null)} {...invalid('endDate')} />
+            <DatePicker id={ids.endDate} label={intl.formatMessage({ id: 'dashboard.manage.field.endDate', defaultMessage: 'Show until' })} value={values.endDate?.slice(0, 10) || null} onChange={(v) => set('endDate', typeof v === 'string' ? v : null)} testId="announcement-end" />
           </Field>
         </div>
 

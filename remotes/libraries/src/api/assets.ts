@@ -24,9 +24,12 @@ export async function listAssets(q: ListQuery, opts: RequestOptions = {}): Promi
   return { data: page?.rows ?? [], totalCount: page?.totalCount ?? 0 };
 }
 
-/** GET /api/assets/filters: per filter of the library's bar, the values its published items use. */
-export const filterOptions = (libraryType: LibraryType, signal?: AbortSignal) =>
-  api.get<FilterOptions>('/assets/filters', { silent: true, signal, query: { libraryType } });
+/**
+ * GET /api/assets/filters: per filter of the library's bar, the values its published items use;
+ * with a region (a data set: Domestic, Europe, International) those of that region's items.
+ */
+export const filterOptions = (libraryType: LibraryType, signal?: AbortSignal, region?: string) =>
+  api.get<FilterOptions>('/assets/filters', { silent: true, signal, query: region ? { libraryType, region } : { libraryType } });
 
 /** GET /api/assets/landing: the landing page's total, tiles (with their samples) and newest items. */
 export const landingPage = (libraryType: LibraryType, signal?: AbortSignal) =>

@@ -47,3 +47,25 @@ describe('library filter bar search', () => {
     expect(where().get('q')).toBeNull();
   });
 });
+
+describe('library filter bar data sets', () => {
+  it('asks for the options of the one region picked (spec §2.6 region data sets), and of every region otherwise', async () => {
+    const fetch = fakeFetch({ 'GET /api/assets/filters': () => json(200, { data: { region: [], category: [] } }) });
+    configureApi({ fetch });
+    await act(async () => {
+      renderWithShell(<FilterBar libraryType="AdvertisingAsset" />, { path: '/advertising/libraries/assets?region=Europe' });
+    });
+    await waitFor(() => expect(fetch.calls.some((c) => new URL(c.url, 'http://x').searchParams.get('region') === 'Europe')).toBe(true));
+    expect(fetch.calls.filter((c) => c.url.includes('/assets/filters')).every((c) => new URL(c.url, 'http://x').searchParams.get('libraryType') === 'AdvertisingAsset')).toBe(true);
+  });
+
+  it('asks for every region while none or several are picked', async () => {
+    const fetch = fakeFetch({ 'GET /api/assets/filters': () => json(200, { data: { region: [], category: [] } }) });
+    configureApi({ fetch });
+    await act(async () => {
+      renderWithShell(<FilterBar libraryType="AdvertisingAsset" />, { path: '/advertising/libraries/assets?region=Europe,Domestic' });
+    });
+    await waitFor(() => expect(fetch.calls.some((c) => c.url.includes('/assets/filters'))).toBe(true));
+    expect(fetch.calls.some((c) => new URL(c.url, 'http://x').searchParams.has('region'))).toBe(false);
+  });
+});

@@ -50,7 +50,9 @@ export function ShareButton({ url, testId = 'share-link', compact = false }: { u
 export function FilterBar({ libraryType, defaults = {}, fields }: { libraryType: LibraryType; defaults?: Partial<Record<AssetField, string>>; fields?: AssetField[] }) {
   const intl = useIntl();
   const state = useFilterState(libraryType, defaults);
-  const { options } = useFilterOptions(libraryType);
+  // One region picked: the other filters offer that region's data set (spec §2.6).
+  const regions = state.filters.region ?? [];
+  const { options } = useFilterOptions(libraryType, regions.length === 1 ? regions[0] : undefined);
   const [text, setText] = useState(state.q);
   const typing = useRef(false);
   const shownFields = fields ?? FILTER_FIELDS[libraryType];

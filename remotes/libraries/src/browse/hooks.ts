@@ -109,11 +109,15 @@ export function useLanding(libraryType: LibraryType) {
 
 export const filterOptionsKey = (libraryType: LibraryType) => ['libraries', 'filters', libraryType] as const;
 
-/** The filter bar's options: per filter field, the values published items use, with counts. */
-export function useFilterOptions(libraryType: LibraryType) {
+/**
+ * The filter bar's options: per filter field, the values published items use, with counts; with a
+ * region, the data set of that region (spec §2.6).
+ */
+export function useFilterOptions(libraryType: LibraryType, region?: string) {
   const q = useQuery({
-    queryKey: filterOptionsKey(libraryType),
-    queryFn: ({ signal }) => filterOptions(libraryType, signal),
+    queryKey: [...filterOptionsKey(libraryType), region ?? ''],
+    queryFn: ({ signal }) => filterOptions(libraryType, signal, region),
+    placeholderData: (previous) => previous,
     staleTime: 5 * 60_000,
   });
   return { options: q.data ?? {}, loading: q.isPending, error: q.error };

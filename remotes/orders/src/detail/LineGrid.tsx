@@ -25,7 +25,7 @@ import {
 } from '@its/grid';
 import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, lineExportEndpoints, wofStyleAutocomplete, type Area, type Order } from '../api';
 import { enumFormatter, lineStatusLabels, productTypeLabels } from '../enums';
-import { showOrderError } from '../errors';
+import { showOrderError, ToastLines } from '../errors';
 import { fieldLabel, msg } from '../messages';
 import { fromOrderBatch, isSizeField, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
 import { clearWarnedCells, utcToday, warningText, warningTitle } from './warnings';
@@ -83,16 +83,10 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
           latest.current.onOrder(res.order);
           const warnings = [...warned, ...(res.warnings ?? [])];
           if (warnings.length) {
-            toast.warning(
-              <span className="or-error-lines" data-testid="order-warning-lines">
-                {warnings.map((w, i) => (
-                  <span key={i} className="or-error-line">
-                    {warningText(intl, w)}
-                  </span>
-                ))}
-              </span>,
-              { title: intl.formatMessage(warningTitle), key: 'order-warning' },
-            );
+            toast.warning(<ToastLines lines={warnings.map((w) => warningText(intl, w))} testId="order-warning-lines" />, {
+              title: intl.formatMessage(warningTitle),
+              key: 'order-warning',
+            });
           }
           if (req.add?.length && res.added.length !== req.add.length) {
             toast.error(intl.formatMessage({ id: 'orders.error.ITS_ERR_COUNT_MISMATCH', defaultMessage: "Error: Request count doesn't match response count." }), { persistent: true, key: 'order-count' });

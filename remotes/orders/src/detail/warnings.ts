@@ -3,7 +3,7 @@
  * code go through the shared rules (@its/grid wholesaleRules, the twin of the server's, both held
  * to testdata/vectors/wholesale.json). A warned pack code is cleared (written empty); a warned date
  * is not written (a stored line keeps its date, a new one gets the server's default window), as
- * the server does; the rest of the batch goes on. The server answers the same warnings for
+ * the server does (both held to the clearing cases of the same vectors); the rest of the batch goes on. The server answers the same warnings for
  * whatever reaches it, so both lists are shown in one warning toast.
  */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
@@ -11,13 +11,14 @@ import { wholesaleRules, type GridRow } from '@its/grid';
 import type { OrderBatch, PackCodeDef } from '../api';
 import { sizesOf } from './lines';
 
-/** A cell the rules cleared: its line (id, or tempId of a new one), field, rule and the server's text. */
+/** A cell the rules cleared: its line (id, or tempId of a new one), field, rule, the server's text and the value it names. */
 export interface LineWarning {
   id?: string;
   tempId?: string;
   field: string;
   rule: string;
   message: string;
+  value?: string;
 }
 
 /** A date as the rules read it: a written value ('' when cleared) or the stored one (undefined: none). */
@@ -49,7 +50,7 @@ function checkLine(values: Record<string, unknown>, stored: GridRow | undefined,
     const sizes = 'sizes' in values ? sizesOf(values.sizes) : sizesOf(stored?.sizes);
     const b = wholesaleRules.checkPackCode(code, sizes, known.get(code));
     if (b) {
-      out.push({ field: 'packCode', rule: b.rule, message: b.message });
+      out.push({ field: 'packCode', rule: b.rule, message: b.message, value: code });
       values.packCode = null;
     }
   }
@@ -94,11 +95,10 @@ const warningMessages: Record<string, MessageDescriptor> = defineMessages({
 
 export const warningTitle = defineMessages({ title: { id: 'orders.warning.title', defaultMessage: 'Warning' } }).title;
 
-/** A warning in the user's language: its catalog text (the pack code read from the server's text), else the server's words. */
+/** A warning in the user's language: its catalog text naming the warning's value, else the server's words. */
 export function warningText(intl: IntlShape, w: LineWarning): string {
   // An end before a start written alone clears the start: the text is the same.
   const d = warningMessages[`${w.rule === 'order' ? 'endDate' : w.field}.${w.rule}`];
   if (!d) return w.message;
-  const code = /pack code (\S+?):?(?:\s|$)/i.exec(w.message)?.[1] ?? '';
-  return intl.formatMessage(d, { code });
+  return intl.formatMessage(d, { code: w.value ?? '' });
 }

@@ -11,7 +11,7 @@ import { Dialog, Spinner, toast, useCurrentUser, useFailureToast } from '@its/ki
 import { fetchLocations } from '@its/grid';
 import { createOrder, customerRef, duplicateOrder, listApprovers, listAssignments, type AddProduct, type ApproverRole, type Area, type Customer, type Order, type OrderFields } from '../api';
 import { CustomerCard, CustomerPicker } from '../customer/CustomerPicker';
-import { showOrderError } from '../errors';
+import { showOrderError, ToastLines } from '../errors';
 import { fieldLabel, msg } from '../messages';
 import { enumLabel, productTypeLabels } from '../enums';
 
@@ -106,13 +106,10 @@ export function NewOrderDialog({ area, subtype, mode, from, products, onClose, o
           // Domestic footwear and POP at another line status than A are not sold wholesale (platform spec §9).
           const origin = o.origin;
           toast.warning(
-            <span className="or-error-lines" data-testid="order-skipped-lines">
-              {o.skipped.map((u) => (
-                <span key={`${u.style}/${u.color}`} className="or-error-line">
-                  {intl.formatMessage({ id: 'orders.error.lineStatus', defaultMessage: 'Style {style} {color} is not sold wholesale at {origin}: its line status is {status}, not A' }, { style: u.style, color: u.color, origin, status: u.lineStatus ?? '' })}
-                </span>
-              ))}
-            </span>,
+            <ToastLines
+              lines={o.skipped.map((u) => intl.formatMessage({ id: 'orders.error.lineStatus', defaultMessage: 'Style {style} {color} is not sold wholesale at {origin}: its line status is {status}, not A' }, { style: u.style, color: u.color, origin, status: u.lineStatus ?? '' }))}
+              testId="order-skipped-lines"
+            />,
             { title: intl.formatMessage({ id: 'orders.create.skipped', defaultMessage: '{n, plural, one {# style/colour was} other {# style/colours were}} left out' }, { n: o.skipped.length }), persistent: true, key: 'order-skipped' },
           );
         }

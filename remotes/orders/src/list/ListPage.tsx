@@ -6,7 +6,7 @@
  * SampleOrderNotification notes and let a coordinator view as another coordinator where the route
  * allows it (the user's own assignment first).
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +20,8 @@ import { areaTitles, fieldLabel, msg, viewTitles } from '../messages';
 import { NotificationNotes } from './NotificationNotes';
 import { listExtras, orderListSchema, stylesSchema } from './columns';
 import { orderRef } from './rows';
+import { PromoFilterBar } from './PromoFilterBar';
+import { emptyPromoFilters, promoFilters, type PromoFilterState } from './promoFilters';
 
 const ARCHIVE_VIEWS = new Set(['archived', 'archived-orders', 'reviewed']);
 const GROUP_FIELDS = ['status', 'productType', 'purpose', 'requesterName'];
@@ -36,6 +38,12 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const [dialog, setDialog] = useState<{ mode: DialogMode; from?: OrderRef } | null>(null);
   const [selected, setSelected] = useState<GridRow[]>([]);
   const kind = KIND_OF[area];
+  // The promo lists' filter bar (spec §2.6): its filters run on the server with the grid's own.
+  const [promoState, setPromoState] = useState<PromoFilterState>(emptyPromoFilters);
+  const promoBar = area === 'promos';
+  const filters = useMemo(() => (promoBar ? promoFilters(promoState) : undefined), [promoBar, promoState]);
+  // Another view lists other statuses: its bar starts empty.
+  useEffect(() => setPromoState(emptyPromoFilters), [view]);
 
   const checks = useMemo<AuthzCheck[]>(
     () => [authzCheck(actions.ordersCreate, { orderType: kind }), authzCheck(actions.ordersSampleStyles), authzCheck(actions.ordersSampleViewDrafts)],
@@ -142,6 +150,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
       }
     >
       {area !== 'wholesale' && <NotificationNotes type={area === 'samples' ? 'SampleOrderNotification' : 'PromoOrderNotification'} />}
+      {promoBar && <PromoFilterBar key={view} view={view} value={promoState} onChange={setPromoState} />}
       <div className="or-grid">
         {!schema ? (
           served.isError ? (
@@ -173,6 +182,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
             groupOptions={groupOptions}
             exportFileName={`${area}-${view}`}
             endpoints={endpoints}
+            filters={filters}
             toolbar={
               <>
                 {coordinatorPicker && (

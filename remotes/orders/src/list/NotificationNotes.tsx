@@ -1,11 +1,12 @@
 /** The unread order notifications of one type above a list (SampleOrderNotification, spec §2.6). */
 import { useQuery } from '@tanstack/react-query';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { api, type NotificationPage } from '@its/kit';
+import { api, notificationText, type NotificationPage } from '@its/kit';
 import { ProductIcon } from '@its/grid';
 
 export function NotificationNotes({ type }: { type: string }) {
+  const intl = useIntl();
   const q = useQuery({
     queryKey: ['notifications', type],
     queryFn: () => api.post<NotificationPage>(`/notifications/${encodeURIComponent(type)}/query`, {}, { silent: true }),
@@ -23,11 +24,11 @@ export function NotificationNotes({ type }: { type: string }) {
         {unread.slice(0, 3).map((n) =>
           n.link ? (
             <Link key={n.id} to={n.link} data-testid="order-notification">
-              {n.title}
+              {notificationText(intl, n).title}
             </Link>
           ) : (
             <span key={n.id} data-testid="order-notification">
-              {n.title}
+              {notificationText(intl, n).title}
             </span>
           ),
         )}

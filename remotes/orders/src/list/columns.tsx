@@ -101,8 +101,13 @@ const statusLabels = { ...lineStatusLabels, ...orderStatusLabels };
 export function listExtras(area: Area, intl: IntlShape): ColumnExtras {
   return {
     orderNumber: { cellRenderer: OrderLink, cellRendererParams: { area }, pinned: 'left' },
-    status: { cellRenderer: StatusCell, cellRendererParams: { labels: statusLabels } },
-    orderApprovalStatus: { cellRenderer: StatusCell, cellRendererParams: { labels: approvalStatusLabels } },
+    // The value formatters word the group rows when a list is grouped by these columns.
+    status: { cellRenderer: StatusCell, cellRendererParams: { labels: statusLabels }, valueFormatter: enumFormatter(intl, statusLabels) },
+    orderApprovalStatus: {
+      cellRenderer: StatusCell,
+      cellRendererParams: { labels: approvalStatusLabels },
+      valueFormatter: enumFormatter(intl, approvalStatusLabels),
+    },
     productType: { valueFormatter: enumFormatter(intl, productTypeLabels) },
   };
 }

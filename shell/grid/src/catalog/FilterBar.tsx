@@ -9,7 +9,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon, SearchInput } from '@its/kit';
 import { AUTOCOMPLETE_LIMIT, autocompleteColors, autocompleteStyles, type ColorSuggestion, type StyleSuggestion } from './api';
 import { fieldName } from './messages';
-import { FILTER_KEYS, FILTER_OPTIONS, addFilter, filterCount, removeFilter, type ConditionKey, type FilterChange, type FilterState } from './query';
+import { FILTER_KEYS, FILTER_OPTIONS, PRODUCT_FILTERS, addFilter, filterCount, removeFilter, type ConditionKey, type FilterChange, type FilterState } from './query';
+import { addShortcut, removeShortcut, shortcutValues } from '../filter/shortcut';
+import type { WhereNode } from '../filter/where';
 
 /** Style search and colours: 500 ms (spec platform §9). */
 export const STYLE_SEARCH_MS = 500;
@@ -22,6 +24,13 @@ export interface FilterBarProps {
   /** Shown at the end of the bar (e.g. the location). */
   extra?: React.ReactNode;
   testId?: string;
+  /**
+   * The grid's filter tree: the bar's fields and its style and colour picks add and remove
+   * conditions of it (the grid shows them as its chips, the builder edits them); only the free
+   * text stays in `value`. Without it the bar keeps its own conditions and chips. onChange takes
+   * an edit of the latest tree (not of `tree` as last rendered), so quick picks build on each other.
+   */
+  where?: { tree: WhereNode | null; onChange: (edit: (tree: WhereNode | null) => WhereNode | null) => void };
 }
 
 type Suggestion = { kind: 'style'; s: StyleSuggestion } | { kind: 'color'; s: ColorSuggestion };
@@ -190,22 +199,27 @@ export function chipText(key: ConditionKey | 'text', value: string): string {
   return value;
 }
 
-export function FilterBar({ value, onChange, onClear, disabled, extra, testId = 'filter-bar' }: FilterBarProps) {
+export function FilterBar({ value, onChange, onClear, disabled, extra, testId = 'filter-bar', where }: FilterBarProps) {
   const intl = useIntl();
   const apply = (kind: 'add' | 'remove', key: ConditionKey | 'text', v: string) => {
+    if (where && key !== 'text') {
+      where.onChange((tree) => (kind === 'add' ? addShortcut(tree, PRODUCT_FILTERS, key, v) : removeShortcut(tree, key, v))?.where ?? tree);
+      return;
+    }
     const next = kind === 'add' ? addFilter(value, key, v) : removeFilter(value, key, v);
     if (next) onChange(next, { kind, key, value: v });
   };
+  const chosenOf = (key: ConditionKey) => (where ? shortcutValues(where.tree, key) : (value.conditions[key] ?? []));
   const chips: Array<{ key: ConditionKey | 'text'; value: string }> = [];
   if (value.text) chips.push({ key: 'text', value: value.text });
-  for (const [k, vs] of Object.entries(value.conditions)) for (const v of vs ?? []) chips.push({ key: k as ConditionKey, value: v });
+  if (!where) for (const [k, vs] of Object.entries(value.conditions)) for (const v of vs ?? []) chips.push({ key: k as ConditionKey, value: v });
 
   return (
     <section className="pr-filters" data-testid={testId} aria-label={intl.formatMessage({ id: 'products.filter.bar', defaultMessage: 'Filters' })}>
       <div className="pr-filters__row">
         <SearchBox disabled={disabled} onPick={(k, v) => apply('add', k, v)} />
         {FILTER_KEYS.map((key) => {
-          const chosen = value.conditions[key] ?? [];
+          const chosen = chosenOf(key);
           return (
             <label key={key} className={`pr-select${chosen.length ? ' is-set' : ''}`}>
               <span className="pr-select__label">{fieldName(intl, key)}</span>
@@ -220,7 +234,7 @@ export function FilterBar({ value, onChange, onClear, disabled, extra, testId = 
               >
                 <option value="">{chosen.length ? intl.formatMessage({ id: 'products.filter.nChosen', defaultMessage: '{n} chosen' }, { n: chosen.length }) : intl.formatMessage({ id: 'products.filter.any', defaultMessage: 'Any' })}</option>
                 {FILTER_OPTIONS[key].map((o) => (
-                  <option key={o} value={o} disabled={chosen.includes(o)}>
+                  <option key={o} value={o} disabled={chosen.some((c) => c.toLowerCase() === o.toLowerCase())}>
                     {o}
                   </option>
                 ))}

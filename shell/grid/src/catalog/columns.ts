@@ -11,6 +11,8 @@ type Col = Pick<GridColumn, 'field'> & Partial<Pick<GridColumn, 'type' | 'width'
 
 const CATALOG_COLUMNS: Col[] = [
   { field: 'thumbnail', width: 64, sortable: false },
+  // The style/colour: hidden, a field of the filter tree (the bar's colour picks).
+  { field: 'id', width: 120, hide: true, sortable: false },
   { field: 'style', width: 96 },
   { field: 'color', width: 84 },
   { field: 'name', width: 210 },
@@ -42,7 +44,7 @@ export const CATALOG_FILTERS = ['style', 'color', 'division', 'gender', 'product
  * Every column the product query's `where` takes (modules/products/where.go whereColumns): the
  * filter builder offers them, the column menu those not in CATALOG_FILTERS with their type's operators.
  */
-export const CATALOG_WHERE = [...CATALOG_FILTERS, 'name', 'colorDescription', 'availabilityDate', 'wholesalePrice', 'suggestedRetail', 'totalInventory', 'lineStatus'];
+export const CATALOG_WHERE = [...CATALOG_FILTERS, 'id', 'name', 'colorDescription', 'availabilityDate', 'wholesalePrice', 'suggestedRetail', 'totalInventory', 'lineStatus'];
 
 export function catalogColumns(): GridColumn[] {
   return CATALOG_COLUMNS.map((c) => ({

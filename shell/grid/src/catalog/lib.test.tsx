@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import type { WhereNode } from '../filter/where';
 import { describe, expect, it, vi } from 'vitest';
 import { IntlProvider, createIntl } from 'react-intl';
 import { CATALOG_WHERE, catalogColumns, liftLocation } from './columns';
@@ -88,6 +89,30 @@ describe('the filter bar', () => {
     fireEvent.click(screen.getByLabelText('Remove filter Kids'));
     expect(onChange).toHaveBeenLastCalledWith({ text: '', conditions: { id: ['100513_BLU'] } }, { kind: 'remove', key: 'division', value: 'Kids' });
     expect(chipText('text', 'sneaker')).toBe('“sneaker”');
+  });
+
+  it('with the grid tree: its fields edit the latest tree (several values, duplicates ignored) and show no chips of their own', () => {
+    const tree = { field: 'division', op: 'in' as const, values: ['Kids'] };
+    // The page keeps the tree; the bar is not rendered again between picks, as when two come quickly.
+    let latest: WhereNode | null = tree;
+    const onWhere = vi.fn((edit: (t: WhereNode | null) => WhereNode | null) => {
+      latest = edit(latest);
+    });
+    render(
+      <IntlProvider locale="en-US" defaultLocale="en-US">
+        <FilterBar value={{ text: '', conditions: {} }} onChange={() => {}} where={{ tree, onChange: onWhere }} />
+      </IntlProvider>,
+    );
+    expect(screen.queryAllByTestId('filter-chip')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('filter-division'), { target: { value: 'Work' } });
+    expect(latest).toEqual({ field: 'division', op: 'in', values: ['Kids', 'Work'] });
+    fireEvent.change(screen.getByTestId('filter-division'), { target: { value: 'Performance' } });
+    expect(latest).toEqual({ field: 'division', op: 'in', values: ['Kids', 'Work', 'Performance'] });
+    fireEvent.change(screen.getByTestId('filter-channel'), { target: { value: 'Retail' } });
+    expect(latest).toEqual({ and: [{ field: 'division', op: 'in', values: ['Kids', 'Work', 'Performance'] }, { field: 'channel', op: 'in', values: ['Retail'] }] });
+    const before = latest;
+    fireEvent.change(screen.getByTestId('filter-division'), { target: { value: 'Kids' } });
+    expect(latest).toBe(before);
   });
 });
 

@@ -4,6 +4,8 @@
  * is ignored, empty values are dropped.
  */
 import type { ProductQuery, SortOrder } from './api';
+import { allowsMultiple, pickValue, type FilterAllowance } from '../filter/shortcut';
+import type { WhereNode } from '../filter/where';
 
 /** The filters the bar offers, in the order it shows them. */
 export const FILTER_KEYS = ['division', 'channel', 'region', 'productType'] as const;
@@ -17,6 +19,8 @@ export type ConditionKey = FilterKey | 'style' | 'id' | (string & {});
 export interface FilterState {
   text: string;
   conditions: Partial<Record<ConditionKey, string[]>>;
+  /** The grid's filter tree, where the page's bar edits it (the product library). */
+  where?: WhereNode | null;
 }
 
 export const emptyFilterState: FilterState = { text: '', conditions: {} };
@@ -42,8 +46,23 @@ export const FILTER_OPTIONS: Record<FilterKey, string[]> = {
   productType: ['Footwear', 'Apparel', 'POP'],
 };
 
-/** Filters that take several values (the default); the ones set false replace their value. */
-export const MULTIPLE: Partial<Record<ConditionKey, boolean>> = { division: true, channel: true, region: true, productType: true, style: true, id: true };
+/**
+ * Which product filters take several values (spec §5.3: module, group and filter must all allow
+ * multiple; any other filter's new value replaces the old). The bar's fields are the attribute
+ * group, its search picks (style, style/colour) the search group.
+ */
+export const PRODUCT_FILTERS: FilterAllowance = {
+  multiple: true,
+  groups: { attributes: { multiple: true }, search: { multiple: true } },
+  filters: {
+    division: { group: 'attributes', multiple: true },
+    channel: { group: 'attributes', multiple: true },
+    region: { group: 'attributes', multiple: true },
+    productType: { group: 'attributes', multiple: true },
+    style: { group: 'search', multiple: true },
+    id: { group: 'search', multiple: true },
+  },
+};
 
 export interface FilterChange {
   kind: 'add' | 'remove';
@@ -56,10 +75,8 @@ export function addFilter(s: FilterState, key: ConditionKey | 'text', raw: strin
   const value = raw.trim();
   if (!value) return null;
   if (key === 'text') return value === s.text ? null : { ...s, text: value };
-  const had = s.conditions[key] ?? [];
-  if (had.some((v) => v.toLowerCase() === value.toLowerCase())) return null;
-  const next = MULTIPLE[key] !== false ? [...had, value] : [value];
-  return { ...s, conditions: { ...s.conditions, [key]: next } };
+  const next = pickValue(s.conditions[key] ?? [], value, allowsMultiple(PRODUCT_FILTERS, key));
+  return next && { ...s, conditions: { ...s.conditions, [key]: next } };
 }
 
 /** Removes a filter value; null when it was not there. */

@@ -2,13 +2,15 @@
  * Filters kept in the address (?f=…): browser back and forward bring the previous search back
  * (spec §2.6: library paths refresh the filter query on history navigation).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { emptyFilterState, type FilterState } from './query';
+import { normalizeWhere } from '../filter/where';
 
 export function encodeFilters(s: FilterState): string {
-  if (!s.text && Object.keys(s.conditions).length === 0) return '';
-  return JSON.stringify(s.text ? s : { conditions: s.conditions });
+  const where = normalizeWhere(s.where);
+  if (!s.text && Object.keys(s.conditions).length === 0 && !where) return '';
+  return JSON.stringify({ ...(s.text ? { text: s.text } : {}), conditions: s.conditions, ...(where ? { where } : {}) });
 }
 
 export function decodeFilters(raw: string | null): FilterState {
@@ -17,29 +19,43 @@ export function decodeFilters(raw: string | null): FilterState {
     const v = JSON.parse(raw) as Partial<FilterState>;
     const conditions: FilterState['conditions'] = {};
     for (const [k, vs] of Object.entries(v.conditions ?? {})) if (Array.isArray(vs) && vs.length) conditions[k as keyof FilterState['conditions']] = vs.map(String);
-    return { text: typeof v.text === 'string' ? v.text : '', conditions };
+    const where = normalizeWhere(v.where);
+    return { text: typeof v.text === 'string' ? v.text : '', conditions, ...(where ? { where } : {}) };
   } catch {
     return emptyFilterState;
   }
 }
 
-export function useUrlFilters(param = 'f'): [FilterState, (next: FilterState) => void] {
+export function useUrlFilters(param = 'f'): [FilterState, (next: FilterState | ((prev: FilterState) => FilterState)) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get(param);
   const value = useMemo(() => decodeFilters(raw), [raw]);
+  // Two changes in one event (a view's text, then its tree) each build on the one before: the
+  // address is not read back until the navigation is done.
+  const latest = useRef({ raw, value });
+  if (latest.current.raw !== raw) latest.current = { raw, value };
   const set = useCallback(
-    (next: FilterState) =>
+    (next: FilterState | ((prev: FilterState) => FilterState)) => {
+      const v = typeof next === 'function' ? next(latest.current.value) : next;
+      const enc = encodeFilters(v);
+      latest.current = { raw: enc || null, value: v };
       setParams(
         (p) => {
           const out = new URLSearchParams(p);
-          const enc = encodeFilters(next);
           if (enc) out.set(param, enc);
           else out.delete(param);
           return out;
         },
         { replace: false },
-      ),
+      );
+    },
     [param, setParams],
   );
   return [value, set];
+}
+
+/** A filter tree's text, to tell two trees apart ('' when nothing filters). */
+export function encodeWhere(tree: FilterState['where']): string {
+  const n = normalizeWhere(tree);
+  return n ? JSON.stringify(n) : '';
 }

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
-import { Dialog, toast } from '@its/kit';
+import { ApiError, Dialog, toast } from '@its/kit';
 import { failure, viewsApi } from './api';
 import { DialogActions } from './DialogActions';
 import { vm } from './messages';
@@ -37,7 +37,11 @@ export function EmailViewDialog({ view, onClose }: { view: SavedView; onClose: (
       toast.success(intl.formatMessage(vm.sent));
       onClose();
     },
-    onError: (e) => setError(failure(e, intl.formatMessage(vm.failed))),
+    // A refused form names its field in the dialog; any other failure did not send (platform spec §8).
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 400) setError(failure(e, intl.formatMessage(vm.failed)));
+      else toast.error(intl.formatMessage(vm.cannotSend), { key: 'grid-view-email' });
+    },
   });
   const submit = () => {
     setError(null);

@@ -52,6 +52,7 @@ const viewMessages = defineMessages({
   emailHint: { id: 'grid.views.emailHint', defaultMessage: 'Separate addresses with commas. Recipients who may not open this grid see nothing of it.' },
   send: { id: 'grid.views.send', defaultMessage: 'Send' },
   sent: { id: 'grid.views.sent', defaultMessage: 'Thank you. Your message has been sent.' },
+  cannotSend: { id: 'grid.views.cannotSend', defaultMessage: 'Error: Cannot send message' },
   current: { id: 'grid.views.current', defaultMessage: 'View: {name}' },
 });
 

@@ -97,6 +97,8 @@ export const actions = {
   documentsMailPackage: { id: 'documents.mailPackage', module: 'documents', resource: [] },
   /** Download the zip of an internal assortment's images (one the caller may see: narrowed by its channel, region and productType), through the download queue */
   documentsInternalPackage: { id: 'documents.internalPackage', module: 'documents', resource: [] },
+  /** Delete a colleague's shared document template (one's own needs documents.edit only) */
+  documentsManageTemplates: { id: 'documents.manageTemplates', module: 'documents', resource: [] },
   /** Import styles into one's assortments from Excel (assortments.edit on the assortment's channel is asked too) */
   importsAssortment: { id: 'imports.assortment', module: 'imports', resource: [] },
   /** Import samples into a sample library from Excel */

@@ -25,7 +25,7 @@ export const enums = {
     /** Download types of a document */
     fileTypes: ['pdf', 'xlsx'],
     /** How often a scheduled document is sent */
-    frequencys: ['daily', 'weekly', 'monthly'],
+    frequencies: ['daily', 'weekly', 'monthly'],
     /** The column visibility set of a document (spec §3.2) */
     columns: ['division', 'seasonCodes', 'pillar', 'features', 'sizeRange', 'sizeScale', 'nrf', 'boxCategory', 'dutyCode', 'availability', 'otherSpecialWidths', 'marketingDescription', 'originalCost', 'cost', 'netCost', 'suggestedRetail', 'initialMarkup', 'styleSellThru', 'colorSellThru', 'inventory', 'percentage', 'quantity', 'assortmentStatusOnly', 'cadOnly', 'startScreen'],
     /** The column visibility set of a POP assortment's document (spec §3.2) */
@@ -35,7 +35,7 @@ export const enums = {
     /** Error types of an import row (spec §5.4) */
     errorTypes: ['duplicate', 'duplicateSoft', 'inAssortment', 'already', 'stylecolor', 'productType', 'notAllowed', 'status', 'locationId', 'changed', 'unknown', 'missingRowNumber', 'missingRequiredProperty', 'tooManySampleProperties', 'sampleExists', 'moldNumExists', 'notblank'],
     /** Severity of an import row's error */
-    severitys: ['critical', 'warning'],
+    severities: ['critical', 'warning'],
     /** Validation result of an import (spec §4.4) */
     validations: ['start', 'critical', 'warning', 'passed', 'reset'],
     /** What the last step does: import the rows, or download them as xlsx (bulk downloader) */
@@ -53,11 +53,11 @@ export const enums = {
   },
   orders: {
     /** Statuses of an order (spec §4.3); PENDING is the wholesale draft */
-    orderStatuss: ['DRAFT', 'PENDING', 'SUBMITTED', 'IN PROGRESS', 'UNAPPROVED ORDER', 'CANCELED', 'COMPLETED', 'ARCHIVED', 'INACTIVE', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
+    orderStatuses: ['DRAFT', 'PENDING', 'SUBMITTED', 'IN PROGRESS', 'UNAPPROVED ORDER', 'CANCELED', 'COMPLETED', 'ARCHIVED', 'INACTIVE', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
     /** The steps of a promo order's review, in order */
-    approvalStatuss: ['PENDING', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
+    approvalStatuses: ['PENDING', 'REQUIRES APPROVER', 'REQUIRES SENIOR', 'REVIEW COMPLETE', 'PROCESSED', 'FINALIZED'],
     /** Statuses of a sample or promo line */
-    lineStatuss: ['DRAFT', 'PENDING', 'APPROVED', 'DENIED'],
+    lineStatuses: ['DRAFT', 'PENDING', 'APPROVED', 'DENIED'],
     /** Product types of an order */
     productTypes: ['All', 'Footwear', 'Apparel', 'POP'],
     /** The roles of promo orders whose holders the approver pickers offer (not shown as words) */
@@ -114,6 +114,8 @@ export const constants = {
     queueRows: 60,
     /** The rows a settings preview renders */
     previewRows: 24,
+    /** The most characters of a document template's name */
+    maxTemplateName: 100,
     /** How long a shared link works unless revoked first */
     shareTTLMs: 2592000000,
     /** How long a scheduled run's file link works */
