@@ -5,7 +5,8 @@ import { Tabs } from '../ui/page';
 export const prototypePages = ['dragdrop', 'previewer', 'category-select', 'product-detail'] as const;
 export type PrototypePage = (typeof prototypePages)[number];
 
-const tabs = defineMessages({
+/** The playgrounds' names: the tabs and each page's title. */
+export const prototypeNames = defineMessages({
   nav: { id: 'libraries.prototypes.nav', defaultMessage: 'Prototypes' },
   dragdrop: { id: 'libraries.prototypes.tab.dragdrop', defaultMessage: 'Drag and drop' },
   previewer: { id: 'libraries.prototypes.tab.previewer', defaultMessage: 'Previewer' },
@@ -17,8 +18,8 @@ export function PrototypeTabs() {
   const intl = useIntl();
   return (
     <Tabs
-      label={intl.formatMessage(tabs.nav)}
-      tabs={prototypePages.map((page) => ({ to: `/prototypes/${page}`, label: intl.formatMessage(tabs[page]), testId: `prototype-tab-${page}` }))}
+      label={intl.formatMessage(prototypeNames.nav)}
+      tabs={prototypePages.map((page) => ({ to: `/prototypes/${page}`, label: intl.formatMessage(prototypeNames[page]), testId: `prototype-tab-${page}` }))}
     />
   );
 }
