@@ -31,7 +31,7 @@ describe('category select playground', () => {
     fireEvent.click(screen.getByTestId('category-values'));
     fireEvent.click(await screen.findByRole('checkbox', { name: /Footwear/ }));
     await waitFor(() => expect(screen.getByTestId('category-count').textContent).toBe('60 products match The first 1 are shown.'));
-    expect(queries.at(-1)).toEqual({ conditions: { division: ['Footwear'] }, limit: 24, sort: { style: 1 } });
+    expect(queries.at(-1)).toEqual({ conditions: { division: ['Footwear'] }, limit: 24, sort: { styleNumeric: 1 } });
     expect(screen.getAllByTestId('prototype-product').map((c) => c.getAttribute('data-product'))).toEqual(['2001_010']);
 
     // Another category starts with none of its values picked.

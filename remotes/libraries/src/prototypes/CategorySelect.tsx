@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Skeleton, enums } from '@its/kit';
 import { fetchProductGroups, fieldName } from '@its/grid';
 import { MultiSelect, type Option } from '../ui/MultiSelect';
-import { sampleProducts } from './api';
+import { CATALOG_ORDER, sampleProducts } from './api';
 import { ProductCard } from './ProductCard';
 import { t } from './texts';
 
@@ -31,7 +31,7 @@ export function CategorySelectPlayground() {
   const products = useQuery({
     queryKey: ['prototypes', 'category-products', category, values],
     queryFn: ({ signal }) =>
-      sampleProducts({ conditions: values.length ? { [category]: conditionValues(category, values) } : undefined, limit: CATEGORY_PRODUCTS, sort: { style: 1 } }, signal),
+      sampleProducts({ conditions: values.length ? { [category]: conditionValues(category, values) } : undefined, limit: CATEGORY_PRODUCTS, sort: CATALOG_ORDER }, signal),
   });
   const rows = products.data?.rows ?? [];
   const total = products.data?.totalCount ?? 0;

@@ -24,7 +24,7 @@ describe('drag and drop playground', () => {
   it('asks the catalog for the first products by style and lists them numbered', async () => {
     const fake = await renderPlayground();
     const url = new URL(fake.calls[0]!.url, 'http://x');
-    expect(JSON.parse(url.searchParams.get('query') ?? '')).toEqual({ limit: 12, sort: { style: 1 } });
+    expect(JSON.parse(url.searchParams.get('query') ?? '')).toEqual({ limit: 12, sort: { styleNumeric: 1 } });
     expect(url.searchParams.get('select')).toContain('thumbnail');
     expect(order()).toEqual(['1001_001', '1002_002', '1003_003']);
     expect(screen.getAllByTestId('dragdrop-item').map((li) => li.querySelector('.proto-dnd__pos')?.textContent)).toEqual(['1', '2', '3']);

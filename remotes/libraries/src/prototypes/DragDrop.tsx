@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Icon, Skeleton } from '@its/kit';
-import { sampleProducts, type SampleProduct } from './api';
+import { CATALOG_ORDER, sampleProducts, type SampleProduct } from './api';
 import { moveItem } from './order';
 import { t } from './texts';
 
@@ -12,7 +12,7 @@ export const DRAG_PRODUCTS = 12;
 
 export function DragDropPlayground() {
   const intl = useIntl();
-  const q = useQuery({ queryKey: ['prototypes', 'dragdrop'], queryFn: ({ signal }) => sampleProducts({ limit: DRAG_PRODUCTS, sort: { style: 1 } }, signal) });
+  const q = useQuery({ queryKey: ['prototypes', 'dragdrop'], queryFn: ({ signal }) => sampleProducts({ limit: DRAG_PRODUCTS, sort: CATALOG_ORDER }, signal) });
   const [order, setOrder] = useState<SampleProduct[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);

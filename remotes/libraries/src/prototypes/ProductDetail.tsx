@@ -4,15 +4,26 @@ import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, EmptyState, Spinner } from '@its/kit';
 import { ProductViewer, autocompleteColors, type ColorSuggestion } from '@its/grid';
-import { sampleProducts } from './api';
+import { CATALOG_ORDER, sampleProducts } from './api';
 import { t } from './texts';
+
+/**
+ * The suggestions for what the user typed: the colours of the style it starts with (a colour
+ * number may follow), else the colours whose number or description holds the text. One after
+ * the other: the catalog's colour searches cancel each other when they overlap.
+ */
+export async function findColors(text: string, signal: AbortSignal): Promise<ColorSuggestion[]> {
+  const [style = '', color = ''] = text.trim().split(/[\s_·]+/);
+  const ofStyle = style ? await autocompleteColors(color, signal, style) : [];
+  return ofStyle.length ? ofStyle : autocompleteColors(text, signal);
+}
 
 export function ProductDetailPlayground() {
   const intl = useIntl();
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   // Until one is picked, the catalog's first product shows.
-  const first = useQuery({ queryKey: ['prototypes', 'first-product'], queryFn: ({ signal }) => sampleProducts({ limit: 1, sort: { style: 1 } }, signal), enabled: !picked });
+  const first = useQuery({ queryKey: ['prototypes', 'first-product'], queryFn: ({ signal }) => sampleProducts({ limit: 1, sort: CATALOG_ORDER }, signal), enabled: !picked });
   const id = picked ?? first.data?.rows[0]?.id ?? null;
   return (
     <div className="proto-detail">
@@ -21,7 +32,7 @@ export function ProductDetailPlayground() {
           <Autocomplete<ColorSuggestion>
             value={text}
             onText={setText}
-            fetch={(q, signal) => autocompleteColors(q, signal)}
+            fetch={findColors}
             onPick={(c) => {
               setPicked(`${c.style}_${c.color}`);
               setText(`${c.style} ${c.color}`);

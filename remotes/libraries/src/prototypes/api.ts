@@ -14,6 +14,9 @@ export interface SampleProduct {
   gender: string;
 }
 
+/** The catalog's own order (by style number, then colour): the playgrounds start from it. */
+export const CATALOG_ORDER: ProductQuery['sort'] = { styleNumeric: 1 };
+
 const SAMPLE_FIELDS = 'style,color,name,colorDescription,thumbnail,division,gender';
 
 /** One page of the catalog (GET /api/products), with the number of products that match. */
