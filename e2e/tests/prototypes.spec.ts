@@ -88,5 +88,6 @@ test('a role without prototypes.view has no entry and cannot open the playground
     await expect(page.getByText(`You cannot open ${path}`)).toBeVisible();
     await expect(page.locator('[data-testid^="prototype-"]')).toHaveCount(0);
   }
+  await expect(page.getByTestId('quick-links')).toBeVisible();
   await shot(page, 'prototypes-refused');
 });

@@ -34,7 +34,9 @@ export function CategorySelectPlayground() {
       sampleProducts({ conditions: values.length ? { [category]: conditionValues(category, values) } : undefined, limit: CATEGORY_PRODUCTS, sort: CATALOG_ORDER }, signal),
   });
   const rows = products.data?.rows ?? [];
-  const total = products.data?.totalCount ?? 0;
+  // The groups' counts are exact (a product holds one value of a category); the product query's
+  // total is an estimate past a thousand.
+  const total = (groups.data ?? []).filter((g) => !values.length || values.includes(String(g.value))).reduce((n, g) => n + g.count, 0);
   return (
     <>
       <div className="lib-toolbar proto-toolbar">
@@ -64,8 +66,8 @@ export function CategorySelectPlayground() {
           </button>
         )}
         <span className="lib-toolbar__count proto-count" role="status" data-testid="category-count">
-          {products.data && intl.formatMessage(t.matching, { count: total })}
-          {products.data && total > rows.length && ` ${intl.formatMessage(t.shownOf, { shown: rows.length })}`}
+          {products.data && groups.data && intl.formatMessage(t.matching, { count: total })}
+          {products.data && groups.data && total > rows.length && ` ${intl.formatMessage(t.shownOf, { shown: rows.length })}`}
         </span>
       </div>
       {products.isPending ? (

@@ -43,11 +43,11 @@ export function DragDropPlayground() {
   if (q.isError) return <EmptyState icon="warning" title={intl.formatMessage(t.loadFailed)} />;
   if (!items.length) return <EmptyState title={intl.formatMessage(t.noProducts)} />;
   return (
-    <>
+    <div className="proto-narrow">
       <div className="lib-toolbar">
         <span className="lib-toolbar__count">{intl.formatMessage(t.orderCount, { count: items.length })}</span>
         <button type="button" className="its-btn its-btn--secondary lib-btn-sm" disabled={!order} onClick={() => (setOrder(null), setSaid(''))} data-testid="dragdrop-reset">
-          <Icon name="rotate" size={16} /> {intl.formatMessage(t.reset)}
+          <Icon name="refresh" size={16} /> {intl.formatMessage(t.reset)}
         </button>
       </div>
       <ol className="proto-dnd" aria-label={intl.formatMessage(t.listLabel)} data-testid="dragdrop-list">
@@ -102,6 +102,6 @@ export function DragDropPlayground() {
       <p className="lib-sr" role="status" aria-live="polite">
         {said}
       </p>
-    </>
+    </div>
   );
 }

@@ -30,7 +30,7 @@ const texts = defineMessages({
   'With Hero Image': { id: 'libraries.prototypes.doc.withHero', defaultMessage: 'With hero image' },
   'Thumbnails Only': { id: 'libraries.prototypes.doc.thumbnailsOnly', defaultMessage: 'Thumbnails only' },
   category: { id: 'libraries.prototypes.category.field', defaultMessage: 'Category' },
-  matching: { id: 'libraries.prototypes.category.matching', defaultMessage: '{count, plural, one {# product matches} other {# products match}}' },
+  matching: { id: 'libraries.prototypes.category.matching', defaultMessage: '{count, plural, one {# product matches} other {# products match}}.' },
   shownOf: { id: 'libraries.prototypes.category.shown', defaultMessage: 'The first {shown} are shown.' },
   clear: { id: 'libraries.prototypes.category.clear', defaultMessage: 'Clear' },
   search: { id: 'libraries.prototypes.detail.search', defaultMessage: 'Style or colour' },
