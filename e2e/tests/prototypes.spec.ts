@@ -27,6 +27,7 @@ test('an editor opens the four prototype playgrounds from the navigation and use
   // The keyboard's way: the product now first moves down one place.
   await items.nth(0).getByRole('button', { name: /down$/ }).click();
   await expect(items.nth(1)).toHaveAttribute('data-product', before[1]!);
+  expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-product')))).toEqual([before[2], before[1], before[0], ...before.slice(3)]);
   await shot(page, 'prototypes-dragdrop');
   await page.getByTestId('dragdrop-reset').click();
   expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-product')))).toEqual(before);
