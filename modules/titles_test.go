@@ -10,7 +10,7 @@ import (
 	"its/core/registry"
 )
 
-// Every module's and nav entry's title is a message of the shell's catalogs in every locale:
+// Every module's, nav entry's and nav group's title is a message of the shell's catalogs in every locale:
 // the shell shows a title it does not know as its raw id (the dashboard showed
 // MODULE.INTERNALASSORTMENTS).
 func TestManifestTitlesAreTranslated(t *testing.T) {
@@ -50,6 +50,10 @@ func TestManifestTitlesAreTranslated(t *testing.T) {
 		ids := []string{m.Title}
 		for _, n := range m.Nav {
 			ids = append(ids, n.Title)
+			// The dashboard heads a group's tiles with its title (the app bar too, from two entries).
+			if n.Group != "" {
+				ids = append(ids, "nav.group."+n.Group)
+			}
 		}
 		for _, id := range ids {
 			for locale, cat := range msgs {

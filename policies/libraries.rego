@@ -6,4 +6,5 @@ package its.authz
 actions contains action if some action in {
 	"libraries.view",
 	"libraries.manage",
+	"prototypes.view",
 }

@@ -78,3 +78,14 @@ test_libraries_manage_deny_other_library if {
 test_libraries_manage_deny_without_library_type_as_user if {
 	not t.allowed("libraries.manage", {}, t.role("its:stepTraining", "user"))
 }
+
+# prototypes.view: the product playgrounds are for editors and admins.
+test_prototypes_view_allow_editor if t.allowed("prototypes.view", {}, t.role("its:productAssortments", "editor"))
+
+test_prototypes_view_allow_seniorEditor if t.allowed("prototypes.view", {}, t.role("its:productAssortments", "seniorEditor"))
+
+test_prototypes_view_allow_admin if t.allowed("prototypes.view", {}, t.role("its:admin:users", "admin"))
+
+test_prototypes_view_deny_user if not t.allowed("prototypes.view", {}, t.role("its:productAssortments", "user"))
+
+test_prototypes_view_deny_manager if not t.allowed("prototypes.view", {}, t.role("its:productAssortments", "manager"))

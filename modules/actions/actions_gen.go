@@ -114,6 +114,8 @@ const (
 	StatsCreate = "stats.create"
 	// Flag an asset as seen.
 	UserFlagsCreate = "userFlags.create"
+	// Open the prototype playgrounds (editors and admins).
+	PrototypesView = "prototypes.view"
 )
 
 // Actions of module notifications (modules/notifications/module.yaml).
@@ -270,6 +272,7 @@ var All = []Action{
 	{ID: LibrariesManage, Module: "libraries", Resource: []string{"libraryType"}},
 	{ID: StatsCreate, Module: "libraries", Resource: nil},
 	{ID: UserFlagsCreate, Module: "libraries", Resource: nil},
+	{ID: PrototypesView, Module: "libraries", Resource: nil},
 	{ID: NotificationsView, Module: "notifications", Resource: nil},
 	{ID: OrdersView, Module: "orders", Resource: []string{"orderType"}},
 	{ID: OrdersCreate, Module: "orders", Resource: []string{"orderType"}},

@@ -16,5 +16,6 @@ export default await remoteConfig({
     './Previewer': './src/exposes/Previewer.tsx',
     './ManageList': './src/exposes/ManageList.tsx',
     './Upload': './src/exposes/Upload.tsx',
+    './Prototypes': './src/exposes/Prototypes.tsx',
   },
 });

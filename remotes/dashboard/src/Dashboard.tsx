@@ -54,6 +54,7 @@ const hints = defineMessages({
   assortmentReporting: { id: 'dashboard.hint.assortmentReporting', defaultMessage: 'Reports and charts of assortments, styles and seasons.' },
   products: { id: 'dashboard.hint.products', defaultMessage: 'Every style and colour, with prices and availability.' },
   admin: { id: 'dashboard.hint.admin', defaultMessage: 'Users, access requests and permissions.' },
+  prototypes: { id: 'dashboard.hint.prototypes', defaultMessage: 'Try product drag and drop, document previews, category select and product detail.' },
 });
 
 /** Icons of the external tools (their titles are the shell's tools.* messages). */

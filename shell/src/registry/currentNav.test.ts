@@ -57,7 +57,7 @@ describe('the current app bar entry', () => {
   });
 
   it('puts every library browse route under Libraries, on the library it shows', () => {
-    const browse = routesOf('libraries').filter((p) => !p.includes('/manage'));
+    const browse = routesOf('libraries').filter((p) => !p.includes('/manage') && !p.startsWith('/prototypes'));
     expect(browse.length).toBeGreaterThan(8);
     const owner = (p: string) => {
       if (p.startsWith('/advertising/libraries/logos')) return 'advertisingLogos';
@@ -72,6 +72,8 @@ describe('the current app bar entry', () => {
       expect([p, groupOf(current(p))]).toEqual([p, 'libraries']);
     }
     expect(current('/advertising/libraries/previewer')).toBe('advertising');
+    // The prototype playgrounds the libraries module also holds are their own entry.
+    for (const p of routesOf('libraries').filter((r) => r.startsWith('/prototypes'))) expect([p, groupOf(current(p))]).toEqual([p, 'prototypes']);
     expect(current('/advertising/libraries/logos')).toBe('advertisingLogos');
   });
 

@@ -20,6 +20,8 @@ export const moduleTitles = defineMessages({
   navGlobalRetailManage: { id: 'nav.globalRetailManage', defaultMessage: 'Manage global retail' },
   navProductDocumentsManage: { id: 'nav.productDocumentsManage', defaultMessage: 'Manage product documents' },
   navStepManage: { id: 'nav.stepManage', defaultMessage: 'Manage STEP' },
+  groupPrototypes: { id: 'nav.group.prototypes', defaultMessage: 'Prototypes' },
+  navPrototypes: { id: 'nav.prototypes', defaultMessage: 'Prototypes' },
   moduleProducts: { id: 'module.products', defaultMessage: 'Products' },
   navProducts: { id: 'nav.products', defaultMessage: 'Products' },
   moduleSampleInventory: { id: 'module.sampleInventory', defaultMessage: 'Sample inventory' },

@@ -117,6 +117,8 @@ export const actions = {
   statsCreate: { id: 'stats.create', module: 'libraries', resource: [] },
   /** Flag an asset as seen */
   userFlagsCreate: { id: 'userFlags.create', module: 'libraries', resource: [] },
+  /** Open the prototype playgrounds (editors and admins) */
+  prototypesView: { id: 'prototypes.view', module: 'libraries', resource: [] },
   /** Read and mark one's own notifications */
   notificationsView: { id: 'notifications.view', module: 'notifications', resource: [] },
   /** Open the orders of a type */

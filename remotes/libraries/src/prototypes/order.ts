@@ -1,0 +1,11 @@
+/** The drag and drop playground's reordering, apart from the page so it is tested on its own. */
+
+/** The list with the item at `from` moved to `to` (both clamped to the list); the list itself is left as it is. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = list.slice();
+  if (from < 0 || from >= out.length) return out;
+  const target = Math.max(0, Math.min(out.length - 1, to));
+  const [item] = out.splice(from, 1);
+  out.splice(target, 0, item as T);
+  return out;
+}
