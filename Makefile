@@ -10,7 +10,7 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help gen check-gen run build web go-build plugins test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-office deps-node clean fmt vet soak uszip
+.PHONY: seed-catalog help gen check-gen run build web go-build plugins test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-office deps-node clean fmt vet soak uszip
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
@@ -164,6 +164,13 @@ bench: deps-postgres deps-chromium
 	@$(GO) test -run '^$$' -bench . -benchtime 1x -count 1 ./... 2>/dev/null | $(GO) run ./scripts/benchjson 2>/dev/null
 	@$(NPM) run --silent bench
 	@$(GO) run ./scripts/soak -bin bin/its -throughput $(THROUGHPUT_DURATION) -duration $(SOAK_DURATION)
+
+# A database with a generated catalog of PRODUCTS products (the demo data, then the catalog grown
+# through COPY), to measure a server at scale: ITS_DATABASE_URL names the database, as for serve.
+PRODUCTS ?= 250000
+
+seed-catalog: deps-postgres go-build
+	./bin/its seed --products $(PRODUCTS)
 
 # Not part of make test: a real `its serve` under a mixed load of reads, grid writes, uploads and
 # exports for SOAK_DURATION, reporting its memory and goroutines at the start and the end.
