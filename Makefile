@@ -157,11 +157,14 @@ SOAK_DURATION ?= 10m
 # How long the 20-client throughput run of make bench lasts.
 THROUGHPUT_DURATION ?= 20s
 
-# Only the JSON lines go to stdout; building and test chatter go to stderr. The last step starts
+# Only the JSON lines go to stdout; building and test chatter go to stderr. The query plans of
+# the product library at 250,000 products are checked here (build tag scale: the catalog takes
+# minutes to make); ITS_BENCH_SCALE=1m adds the scale figures at a million products. The last step starts
 # a real server: the 20-client throughput run, then the soak (SOAK_DURATION).
 bench: deps-postgres deps-chromium
 	@$(MAKE) --no-print-directory build >&2
 	@$(GO) test -run '^$$' -bench . -benchtime 1x -count 1 ./... 2>/dev/null | $(GO) run ./scripts/benchjson 2>/dev/null
+	@$(GO) test -tags scale -count=1 -timeout 30m -run TestQueryPlansAt250k ./modules/products/ >&2
 	@$(NPM) run --silent bench
 	@$(GO) run ./scripts/soak -bin bin/its -throughput $(THROUGHPUT_DURATION) -duration $(SOAK_DURATION)
 
