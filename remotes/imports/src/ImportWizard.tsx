@@ -169,8 +169,8 @@ export function ImportWizard({ target, backTo, title }: Props) {
   const [summary, setSummary] = useState<Omit<RowsAnswer, 'rows' | 'status'> | null>(null);
   const rows = useRef<ImportRow[]>([]);
   // The lines the user edited and deleted since the rows step: what the review sends back.
-  const edited = useRef(new Set<number>());
-  const deleted = useRef(new Set<number>());
+  const editedLines = useRef(new Set<number>());
+  const deletedLines = useRef(new Set<number>());
   const grid = useRef<DataGridHandle>(null);
   const statusRef = useRef(status);
   statusRef.current = status;
@@ -207,8 +207,8 @@ export function ImportWizard({ target, backTo, title }: Props) {
     mutationFn: () => readRows(target, importId ?? '', mapping, subtype),
     onSuccess: (res) => {
       setColumns(null);
-      edited.current = new Set();
-      deleted.current = new Set();
+      editedLines.current = new Set();
+      deletedLines.current = new Set();
       show(res);
     },
     onError: (e) => toast.error(failure(intl, e)),
@@ -217,7 +217,7 @@ export function ImportWizard({ target, backTo, title }: Props) {
   const act = useMutation({
     mutationFn: async () => {
       const b = buttonFor(statusRef.current, subtype, target.kind);
-      const review = reviewOf(importId ?? '', mapping, rows.current, edited.current, deleted.current);
+      const review = reviewOf(importId ?? '', mapping, rows.current, editedLines.current, deletedLines.current);
       if (b.action === 'validate') return { validated: await validateRows(target, review, subtype) };
       if (b.action === 'download') {
         await downloadRows(target, review, b.ignoreWarnings);
@@ -274,7 +274,7 @@ export function ImportWizard({ target, backTo, title }: Props) {
         for (const u of req.update ?? []) {
           const r = rows.current.find((x) => String(x.index) === u.id);
           if (!r) continue;
-          edited.current.add(r.index);
+          editedLines.current.add(r.index);
           for (const [f, v] of Object.entries(u.changes)) {
             r.values = { ...r.values, [f]: v == null ? '' : String(v) };
             next = afterEdit(next, f);
@@ -286,7 +286,7 @@ export function ImportWizard({ target, backTo, title }: Props) {
         if (req.delete?.length) {
           const out = afterDelete(rows.current, req.delete.map((d) => d.id), next);
           rows.current = out.rows;
-          for (const r of out.deleted) deleted.current.add(r.index);
+          for (const r of out.deleted) deletedLines.current.add(r.index);
           next = out.status;
           deleted = out.deleted.map((r) => asGrid(r));
           setSummary((s) => s && { ...s, criticalCount: out.criticalCount, warningCount: out.warningCount });
