@@ -10,7 +10,7 @@ LDFLAGS := -X its/core/app.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 REMOTES := $(notdir $(wildcard remotes/*))
 
-.PHONY: help gen check-gen run build web go-build plugins test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-office deps-node clean fmt vet lint soak uszip
+.PHONY: seed-catalog help gen check-gen run build web go-build plugins test tidy-check test-go test-fuzz fuzz test-policies test-web test-e2e bench deps-postgres deps-chromium deps-office deps-node clean fmt vet lint soak uszip
 
 help:
 	@echo "make run    - build everything and start ITS on http://127.0.0.1:8080 with demo data"
@@ -168,13 +168,23 @@ SOAK_DURATION ?= 10m
 # How long the 20-client throughput run of make bench lasts.
 THROUGHPUT_DURATION ?= 20s
 
-# Only the JSON lines go to stdout; building and test chatter go to stderr. The last step starts
+# Only the JSON lines go to stdout; building and test chatter go to stderr. The query plans of
+# the product library at 250,000 products are checked here (build tag scale: the catalog takes
+# minutes to make); ITS_BENCH_SCALE=1m adds the scale figures at a million products. The last step starts
 # a real server: the 20-client throughput run, then the soak (SOAK_DURATION).
 bench: deps-postgres deps-chromium
 	@$(MAKE) --no-print-directory build >&2
 	@$(GO) test -run '^$$' -bench . -benchtime 1x -count 1 ./... 2>/dev/null | $(GO) run ./scripts/benchjson 2>/dev/null
+	@$(GO) test -tags scale -count=1 -timeout 30m -run TestQueryPlansAt250k ./modules/products/ >&2
 	@$(NPM) run --silent bench
 	@$(GO) run ./scripts/soak -bin bin/its -throughput $(THROUGHPUT_DURATION) -duration $(SOAK_DURATION)
+
+# A database with a generated catalog of PRODUCTS products (the demo data, then the catalog grown
+# through COPY), to measure a server at scale: ITS_DATABASE_URL names the database, as for serve.
+PRODUCTS ?= 250000
+
+seed-catalog: deps-postgres go-build
+	./bin/its seed --products $(PRODUCTS)
 
 # Not part of make test: a real `its serve` under a mixed load of reads, grid writes, uploads and
 # exports for SOAK_DURATION, reporting its memory and goroutines at the start and the end.

@@ -4,7 +4,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -20,6 +22,7 @@ import (
 	"its/core/logging"
 	"its/core/registry"
 	"its/modules"
+	"its/modules/products"
 )
 
 const usage = `usage: its <command>
@@ -27,7 +30,8 @@ const usage = `usage: its <command>
 commands:
   serve     start the HTTP server (with the embedded PostgreSQL unless ITS_DATABASE_URL is set)
   migrate   apply pending database migrations and exit
-  seed      load the demo data into an empty database and exit
+  seed [--products N]  load the demo data into an empty database and exit; with --products,
+            then grow the product catalog to N generated products (for measuring at scale)
   backup <file>   write the database (pg_dump) and the local blob store into one tar.gz
   restore <file>  restore such a file into an empty database and an empty data_dir
   plugins new <kind> <id> [dir]   create a plugin (kind: module or microsite) in dir (default plugins/<id>)
@@ -60,9 +64,19 @@ func main() {
 		// The database module applies migrations when it opens the pool.
 		err = once(cfg, func(context.Context, *pgxpool.Pool, *registry.Registry, *slog.Logger) error { return nil })
 	case "seed":
-		err = once(cfg, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
-			_, err := app.Seed(ctx, db, reg, cfg, log, true)
-			return err
+		var n int
+		if n, err = seedSize(os.Args[2:]); err != nil {
+			fmt.Fprintf(os.Stderr, "its seed: %v\n\n%s", err, usage)
+			os.Exit(2)
+		}
+		err = onceWithin(cfg, time.Hour, func(ctx context.Context, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) error {
+			if n > 0 && cfg.Production() {
+				return fmt.Errorf("seed --products generates a catalog for measuring; it is refused in production")
+			}
+			if _, err := app.Seed(ctx, db, reg, cfg, log, true); err != nil || n == 0 {
+				return err
+			}
+			return growCatalog(ctx, db, n, log)
 		})
 	case "backup", "restore":
 		if len(os.Args) != 3 {
@@ -125,14 +139,19 @@ func archive(cmd, file string, cfg *config.Config) error {
 
 // once starts the core (database, registry) without the HTTP server, runs fn, and stops.
 func once(cfg *config.Config, fn func(context.Context, *pgxpool.Pool, *registry.Registry, *slog.Logger) error) error {
+	return onceWithin(cfg, 2*time.Minute, fn)
+}
+
+// onceWithin is once allowing fn up to d (a generated catalog of a million products takes minutes).
+func onceWithin(cfg *config.Config, d time.Duration, fn func(context.Context, *pgxpool.Pool, *registry.Registry, *slog.Logger) error) error {
 	var runErr error
 	a := fx.New(app.Core(cfg, modules.All), fx.Invoke(func(lc fx.Lifecycle, db *pgxpool.Pool, reg *registry.Registry, log *slog.Logger) {
 		lc.Append(fx.Hook{OnStart: func(ctx context.Context) error {
 			runErr = fn(ctx, db, reg, log)
 			return nil
 		}})
-	}), fx.StartTimeout(2*time.Minute))
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	}), fx.StartTimeout(d))
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	if err := a.Start(ctx); err != nil {
 		return err
@@ -142,4 +161,41 @@ func once(cfg *config.Config, fn func(context.Context, *pgxpool.Pool, *registry.
 		return runErr
 	}
 	return stopErr
+}
+
+// seedSize reads seed's arguments: none, or --products N (N ≥ 1).
+func seedSize(args []string) (int, error) {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	n := fs.Int("products", 0, "")
+	if err := fs.Parse(args); err != nil {
+		return 0, err
+	}
+	if fs.NArg() > 0 {
+		return 0, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *n < 0 {
+		return 0, fmt.Errorf("--products must be a positive number, not %d", *n)
+	}
+	return *n, nil
+}
+
+// growCatalog grows the product catalog to n generated products in one transaction.
+func growCatalog(ctx context.Context, db *pgxpool.Pool, n int, log *slog.Logger) error {
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	start := time.Now()
+	added, err := products.GrowCatalog(ctx, tx, n, log)
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	log.Info("catalog generated", "products", n, "added", added, "seconds", secs, "productsPerSecond", int(float64(added)/max(secs, 0.001)))
+	return nil
 }

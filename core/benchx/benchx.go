@@ -3,7 +3,9 @@
 package benchx
 
 import (
+	"runtime"
 	"slices"
+	"sync/atomic"
 	"time"
 )
 
@@ -35,3 +37,33 @@ func Samples(n int, f func() float64) []float64 {
 
 // Ms is d in milliseconds, to the microsecond.
 func Ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// PeakHeap starts sampling the heap in use every 20 ms; the function it answers stops sampling
+// and answers the peak above what was in use at the start, in MB.
+func PeakHeap() func() float64 {
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak atomic.Uint64
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapAlloc > peak.Load() {
+				peak.Store(m.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	return func() float64 {
+		close(stop)
+		<-done
+		return float64(peak.Load()-min(peak.Load(), base.HeapAlloc)) / (1 << 20)
+	}
+}

@@ -1,6 +1,7 @@
 package benchx_test
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -42,5 +43,19 @@ func TestSamples(t *testing.T) {
 	}
 	if ms := benchx.Ms(1500 * time.Microsecond); ms != 1.5 {
 		t.Fatalf("ms %v", ms)
+	}
+}
+
+func TestPeakHeap(t *testing.T) {
+	peak := benchx.PeakHeap()
+	big := make([]byte, 64<<20)
+	for i := range big {
+		big[i] = byte(i)
+	}
+	time.Sleep(60 * time.Millisecond)
+	mb := peak()
+	runtime.KeepAlive(big)
+	if mb < 60 {
+		t.Fatalf("peak %.1f MB above the start while 64 MB were held", mb)
 	}
 }

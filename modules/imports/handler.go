@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -47,14 +48,32 @@ type rowsRequest struct {
 	Subtype  string  `json:"subtype"`
 }
 
+// validateRequest and importRequest carry the review's rows: as a review (the file on the
+// server, the edits and deletions; what the page sends) or as the rows themselves.
 type validateRequest struct {
-	Rows    []Row  `json:"rows"`
-	Subtype string `json:"subtype"`
+	Rows    []Row   `json:"rows"`
+	Review  *Review `json:"review"`
+	Subtype string  `json:"subtype"`
 }
 
 type importRequest struct {
-	Rows           []Row `json:"rows"`
-	IgnoreWarnings bool  `json:"ignoreWarnings"`
+	Rows           []Row   `json:"rows"`
+	Review         *Review `json:"review"`
+	IgnoreWarnings bool    `json:"ignoreWarnings"`
+}
+
+// assortmentRowsOf answers a request's rows for the route's assortment.
+func (h *Handler) assortmentRowsOf(r *http.Request, rows []Row, rv *Review, subtype string) ([]Row, error) {
+	return rowsOf(r.Context(), rows, rv, func(ctx context.Context, importID string, m Mapping) (*Result, error) {
+		return h.svc.AssortmentRows(ctx, chi.URLParam(r, "id"), importID, m, subtype)
+	})
+}
+
+// sampleRowsOf answers a request's rows for the route's sample library.
+func (h *Handler) sampleRowsOf(r *http.Request, rows []Row, rv *Review) ([]Row, error) {
+	return rowsOf(r.Context(), rows, rv, func(ctx context.Context, importID string, m Mapping) (*Result, error) {
+		return h.svc.SampleRows(ctx, chi.URLParam(r, "library"), importID, m)
+	})
 }
 
 // assortmentTemplate downloads the template: the expected columns' headers and the example row.
@@ -107,7 +126,11 @@ func (h *Handler) assortmentValidate(w http.ResponseWriter, r *http.Request) err
 	if err := httpx.Decode(r, &req); err != nil {
 		return err
 	}
-	out, err := h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), req.Rows, req.Subtype)
+	rows, err := h.assortmentRowsOf(r, req.Rows, req.Review, req.Subtype)
+	if err != nil {
+		return err
+	}
+	out, err := h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), rows, req.Subtype)
 	if err != nil {
 		return err
 	}
@@ -120,7 +143,11 @@ func (h *Handler) assortmentImport(w http.ResponseWriter, r *http.Request) error
 	if err := httpx.Decode(r, &req); err != nil {
 		return err
 	}
-	res, err := h.svc.ImportAssortment(r.Context(), chi.URLParam(r, "id"), req.Rows, req.IgnoreWarnings)
+	rows, err := h.assortmentRowsOf(r, req.Rows, req.Review, SubtypeImport)
+	if err != nil {
+		return err
+	}
+	res, err := h.svc.ImportAssortment(r.Context(), chi.URLParam(r, "id"), rows, req.IgnoreWarnings)
 	if err != nil {
 		return err
 	}
@@ -133,7 +160,11 @@ func (h *Handler) assortmentDownload(w http.ResponseWriter, r *http.Request) err
 	if err := httpx.Decode(r, &req); err != nil {
 		return err
 	}
-	res, err := h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), req.Rows, SubtypeBulkDownloader)
+	rows, err := h.assortmentRowsOf(r, req.Rows, req.Review, SubtypeBulkDownloader)
+	if err != nil {
+		return err
+	}
+	res, err := h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), rows, SubtypeBulkDownloader)
 	if err != nil {
 		return err
 	}
@@ -174,7 +205,11 @@ func (h *Handler) sampleValidate(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(r, &req); err != nil {
 		return err
 	}
-	out, err := h.svc.SampleValidate(r.Context(), chi.URLParam(r, "library"), req.Rows)
+	rows, err := h.sampleRowsOf(r, req.Rows, req.Review)
+	if err != nil {
+		return err
+	}
+	out, err := h.svc.SampleValidate(r.Context(), chi.URLParam(r, "library"), rows)
 	if err != nil {
 		return err
 	}
@@ -187,7 +222,11 @@ func (h *Handler) sampleImport(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(r, &req); err != nil {
 		return err
 	}
-	res, err := h.svc.ImportSamples(r.Context(), chi.URLParam(r, "library"), req.Rows, req.IgnoreWarnings)
+	rows, err := h.sampleRowsOf(r, req.Rows, req.Review)
+	if err != nil {
+		return err
+	}
+	res, err := h.svc.ImportSamples(r.Context(), chi.URLParam(r, "library"), rows, req.IgnoreWarnings)
 	if err != nil {
 		return err
 	}
@@ -201,7 +240,11 @@ func (h *Handler) sampleDownload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	library := chi.URLParam(r, "library")
-	res, err := h.svc.SampleValidate(r.Context(), library, req.Rows)
+	rows, err := h.sampleRowsOf(r, req.Rows, req.Review)
+	if err != nil {
+		return err
+	}
+	res, err := h.svc.SampleValidate(r.Context(), library, rows)
 	if err != nil {
 		return err
 	}

@@ -22,9 +22,11 @@ import (
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
-func start(t testing.TB) *apptest.App {
-	return apptest.Start(t, fx.Options(users.Module, products.Module, assortments.Module, sampleinventory.Module, imports.Module))
+func modules() fx.Option {
+	return fx.Options(users.Module, products.Module, assortments.Module, sampleinventory.Module, imports.Module)
 }
+
+func start(t testing.TB) *apptest.App { return apptest.Start(t, modules()) }
 
 func login(a *apptest.App, email string) *apptest.Client {
 	c := a.Client()

@@ -147,9 +147,7 @@ func BenchmarkProductExport(b *testing.B) {
 	c := a.Client()
 	c.Login("editor@example.com")
 	var cols []any
-	for _, f := range []string{"style", "color", "name", "colorDescription", "division", "gender", "productType", "season", "year",
-		"channel", "region", "wholesalePrice", "suggestedRetail", "markupPercent", "lineStatus", "totalInventory", "pillar",
-		"lifeCycle", "availabilityDate"} {
+	for _, f := range scaleColumns {
 		cols = append(cols, map[string]any{"field": f})
 	}
 	body := map[string]any{"query": map[string]any{}, "columns": cols, "groupBy": []any{"gender"}}

@@ -115,8 +115,19 @@ var (
 // apparel and POP across seasons, regions and locations. The same n gives the same catalog.
 func GenerateCatalog(n int, locs []CatalogLocation) []Product {
 	out := make([]Product, 0, n+8)
+	generateStyles(n, locs, func(style []Product) bool {
+		out = append(out, style...)
+		return true
+	})
+	return out
+}
+
+// generateStyles makes the catalog of n style/colours style by style, handing each style's
+// colours to emit until n are made or emit answers false; a large catalog is streamed this way
+// instead of held.
+func generateStyles(n int, locs []CatalogLocation, emit func([]Product) bool) {
 	base := time.Date(2023, 6, 1, 9, 0, 0, 0, time.UTC)
-	for s := 0; len(out) < n; s++ {
+	for s, made := 0, 0; made < n; s++ {
 		r := rand.New(rand.NewPCG(uint64(s)+1, 0x17f5))
 		kind := r.IntN(100)
 		var colors int
@@ -128,12 +139,14 @@ func GenerateCatalog(n int, locs []CatalogLocation) []Product {
 		default:
 			colors = 1 + r.IntN(3)
 		}
-		if rest := n - len(out); colors > rest {
+		if rest := n - made; colors > rest {
 			colors = rest
 		}
-		out = append(out, generateStyle(s, kind, colors, r, base, locs)...)
+		made += colors
+		if !emit(generateStyle(s, kind, colors, r, base, locs)) {
+			return
+		}
 	}
-	return out
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }

@@ -97,32 +97,39 @@ type SummaryRequest struct {
 func (s *Service) Summary(ctx context.Context, req SummaryRequest) (*grid.Summary, error) {
 	q := req.Query
 	q.Sort, q.Skip, q.Limit = nil, 0, 0
-	g, err := s.pricedGrid(ctx, &q)
+	g, loc, err := s.pricedGrid(ctx, &q)
 	if err != nil {
 		return nil, err
 	}
-	return g.Summary(ctx, s.db, req.SummaryRequest, q.Where())
+	key := struct {
+		Kind     string
+		Location string
+		Query    Query
+		Summary  grid.SummaryRequest
+	}{"summary", loc, q, req.SummaryRequest}
+	return kept(ctx, s, key, func() (*grid.Summary, error) { return g.Summary(ctx, s.db, req.SummaryRequest, q.Where()) })
 }
 
 // pricedGrid normalizes q and answers the catalog grid priced at q's location: a location asked
 // for and not visible to the user is refused, a default location of another territory gives no
 // prices.
-func (s *Service) pricedGrid(ctx context.Context, q *Query) (*grid.Grid, error) {
+func (s *Service) pricedGrid(ctx context.Context, q *Query) (*grid.Grid, string, error) {
 	if err := q.Normalize(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := s.checkLocation(ctx, q.LocationID); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	loc := q.Location()
 	if err := s.checkLocation(ctx, loc); err != nil {
 		var he *httpx.Error
 		if !errors.As(err, &he) {
-			return nil, err
+			return nil, "", err
 		}
 		loc = "" // the default location is another territory's: no prices
 	}
-	return exportGrid(loc)
+	g, err := exportGrid(loc)
+	return g, loc, err
 }
 
 // Export writes the product library's view (every matching product, no query limit) as an
@@ -131,7 +138,7 @@ func (s *Service) pricedGrid(ctx context.Context, q *Query) (*grid.Grid, error) 
 func (s *Service) Export(ctx context.Context, w http.ResponseWriter, req ExportRequest) error {
 	q := req.Query
 	q.Sort, q.Skip, q.Limit = nil, 0, 0
-	g, err := s.pricedGrid(ctx, &q)
+	g, _, err := s.pricedGrid(ctx, &q)
 	if err != nil {
 		return err
 	}

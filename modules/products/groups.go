@@ -49,7 +49,11 @@ func (s *Service) Groups(ctx context.Context, req GroupsRequest) (*Groups, error
 	if err := s.checkLocation(ctx, q.LocationID); err != nil {
 		return nil, err
 	}
-	groups, err := s.store.Groups(ctx, s.db, &q, req.Field)
+	key := struct {
+		Kind, Field string
+		Query       Query
+	}{"groups", req.Field, q}
+	groups, err := kept(ctx, s, key, func() ([]Group, error) { return s.store.Groups(ctx, s.db, &q, req.Field) })
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"math"
 	"sort"
 	"time"
 
@@ -82,48 +84,176 @@ var locationColumns = []string{"product_id", "code", "line_status", "size_range"
 
 // seed loads the demo catalog with COPY: 50,000 style/colours and their location rows.
 func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
+	_, err := GrowCatalog(ctx, tx, DemoCatalogSize, env.Log)
+	return err
+}
+
+// growPiece is how many products GrowCatalog generates and copies at a time: the catalog is
+// streamed, so a million products never sit in memory together.
+const growPiece = 10000
+
+// GrowCatalog makes the catalog hold n products: the generator's style/colours that are not in
+// it yet are added (with their details, location prices, size ranges and availability) through
+// COPY inside tx, until it holds n; a catalog of n or more is left as it is. It answers how many
+// were added. The demo catalog is GrowCatalog of DemoCatalogSize on an empty catalog; the
+// benchmarks grow it to 250,000 or a million the same way.
+func GrowCatalog(ctx context.Context, tx pgx.Tx, n int, log *slog.Logger) (int, error) {
 	start := time.Now()
 	locs, err := CatalogLocations(ctx, tx)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if len(locs) == 0 {
-		return fmt.Errorf("products: no locations to price the catalog in (the users module seeds them)")
+		return 0, fmt.Errorf("products: no locations to price the catalog in (the users module seeds them)")
 	}
-	catalog := GenerateCatalog(DemoCatalogSize, locs)
-	// Bulk load as the PostgreSQL manual advises: the trigram index and the foreign keys are
-	// dropped for the COPY and restored after it, which builds or checks them in one pass
-	// instead of row by row (the definitions are those of 0200_products_catalog.sql); the
-	// location mirror trigger rests while the rows carry their mirrors already. The whole table is
-	// analyzed after: a column list would leave out the statistics of the indexed expressions
-	// (free text, category type), and the planner would then misjudge every text search.
-	if _, err := tx.Exec(ctx, `DROP INDEX products_search_trgm_idx;
-		ALTER TABLE product_availability DROP CONSTRAINT product_availability_location_fk;
-		ALTER TABLE product_details DROP CONSTRAINT product_details_product_fk;
-		ALTER TABLE product_locations DROP CONSTRAINT product_locations_product_fk,
-			DROP CONSTRAINT product_locations_location_fk;
-		ALTER TABLE product_locations DISABLE TRIGGER product_locations_sync`); err != nil {
-		return err
+	rows, err := tx.Query(ctx, `SELECT id FROM products`)
+	if err != nil {
+		return 0, err
 	}
-	if err := copyCatalog(ctx, tx, catalog); err != nil {
-		return err
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return 0, err
 	}
-	if _, err := tx.Exec(ctx, `CREATE INDEX products_search_trgm_idx ON products
-			USING gin ((lower(style || ' ' || color || ' ' || name || ' ' || color_description)) gin_trgm_ops);
-		ALTER TABLE product_details
-			ADD CONSTRAINT product_details_product_fk FOREIGN KEY (product_id) REFERENCES products (id) ON DELETE CASCADE;
-		ALTER TABLE product_locations
-			ADD CONSTRAINT product_locations_product_fk FOREIGN KEY (product_id) REFERENCES products (id) ON DELETE CASCADE,
-			ADD CONSTRAINT product_locations_location_fk FOREIGN KEY (code) REFERENCES locations (code);
-		ALTER TABLE product_availability ADD CONSTRAINT product_availability_location_fk FOREIGN KEY (product_id, code)
-			REFERENCES product_locations (product_id, code) ON DELETE CASCADE;
-		ALTER TABLE product_locations ENABLE TRIGGER product_locations_sync;
-		ANALYZE products;
-		ANALYZE product_locations`); err != nil {
-		return err
+	want := n - len(ids)
+	if want <= 0 {
+		return 0, nil
 	}
-	env.Log.Info("demo catalog created", "products", len(catalog), "ms", time.Since(start).Milliseconds())
-	return nil
+	// Every id made, so that a style code the generator gives twice at large sizes (its
+	// footwear and apparel ranges meet past 57,000 styles) adds no duplicate.
+	seen := make(map[string]bool, n)
+	for _, id := range ids {
+		seen[id] = true
+	}
+	// Bulk load as the PostgreSQL manual advises: the catalog tables' indexes (but those of
+	// their keys) and foreign keys are dropped for the COPY and made again after it, which builds
+	// or checks each in one pass instead of row by row; the location mirror trigger rests while
+	// the rows carry their mirrors already. The definitions are read from the database, so they
+	// are the migrations' whatever these become. The whole tables are analyzed after: a column
+	// list would leave out the statistics of the indexed expressions (free text, category type),
+	// and the planner would then misjudge every text search.
+	// A catalog that grows by less than it holds keeps them: rebuilding would cost more.
+	var rebuild []string
+	if want >= len(ids) {
+		if rebuild, err = dropForBulkLoad(ctx, tx); err != nil {
+			return 0, err
+		}
+	}
+	// The products are made on one goroutine while the previous piece is copied on this one.
+	pieces := make(chan []Product, 1)
+	genCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() {
+		defer close(pieces)
+		made := 0
+		piece := make([]Product, 0, growPiece+8)
+		send := func() bool {
+			select {
+			case pieces <- piece:
+				made += len(piece)
+				piece = make([]Product, 0, growPiece+8)
+				return true
+			case <-genCtx.Done():
+				return false
+			}
+		}
+		// An empty catalog gets exactly the generator's catalog of n (the demo's); a catalog
+		// that has products gets the generator's next ones, however many styles that takes.
+		limit := math.MaxInt
+		if len(seen) == 0 {
+			limit = n
+		}
+		generateStyles(limit, locs, func(style []Product) bool {
+			for i := range style {
+				if made+len(piece) == want {
+					break
+				}
+				if id := ID(style[i].Style, style[i].Color); !seen[id] {
+					seen[id] = true
+					piece = append(piece, style[i])
+				}
+			}
+			if made+len(piece) < want && len(piece) < growPiece {
+				return true
+			}
+			return send() && made < want
+		})
+		if len(piece) > 0 {
+			send()
+		}
+	}()
+	added := 0
+	for piece := range pieces {
+		if err := copyCatalog(ctx, tx, piece); err != nil {
+			stop()
+			for range pieces {
+			}
+			return 0, err
+		}
+		added += len(piece)
+	}
+	if added < want {
+		return 0, fmt.Errorf("products: the generator made %d new products, %d were asked", added, want)
+	}
+	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
+		return 0, err
+	}
+	for _, stmt := range rebuild {
+		if _, err := tx.Exec(ctx, stmt); err != nil {
+			return 0, fmt.Errorf("%s: %w", stmt, err)
+		}
+	}
+	if _, err := tx.Exec(ctx, `ANALYZE products; ANALYZE product_details; ANALYZE product_locations; ANALYZE product_availability`); err != nil {
+		return 0, err
+	}
+	log.Info("catalog grown", "products", len(ids)+added, "added", added, "ms", time.Since(start).Milliseconds())
+	return added, nil
+}
+
+// catalogTables are the tables GrowCatalog copies into.
+var catalogTables = []string{"products", "product_details", "product_locations", "product_availability"}
+
+// dropForBulkLoad drops the catalog tables' foreign keys and their indexes other than those of
+// primary keys and unique constraints, and disables the location mirror trigger, answering the
+// statements that restore them (the indexes first, then the foreign keys).
+func dropForBulkLoad(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `
+		SELECT 1, format('DROP INDEX %I', i.relname), pg_get_indexdef(x.indexrelid)
+		FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+		WHERE t.relname = ANY($1) AND t.relnamespace = to_regnamespace(current_schema())
+			AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+		UNION ALL
+		SELECT 2, format('ALTER TABLE %I DROP CONSTRAINT %I', t.relname, c.conname),
+			format('ALTER TABLE %I ADD CONSTRAINT %I %s', t.relname, c.conname, pg_get_constraintdef(c.oid))
+		FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+		WHERE c.contype = 'f' AND t.relname = ANY($1) AND t.relnamespace = to_regnamespace(current_schema())
+		ORDER BY 1, 2`, catalogTables)
+	if err != nil {
+		return nil, err
+	}
+	type step struct{ drop, make string }
+	steps, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (step, error) {
+		var s step
+		var order int
+		err := r.Scan(&order, &s.drop, &s.make)
+		return s, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Foreign keys go first (an index may back one), and come back last.
+	var restore []string
+	for i := len(steps) - 1; i >= 0; i-- {
+		if _, err := tx.Exec(ctx, steps[i].drop); err != nil {
+			return nil, fmt.Errorf("%s: %w", steps[i].drop, err)
+		}
+	}
+	for _, s := range steps {
+		restore = append(restore, s.make)
+	}
+	if _, err := tx.Exec(ctx, `ALTER TABLE product_locations DISABLE TRIGGER product_locations_sync`); err != nil {
+		return nil, err
+	}
+	return append(restore, `ALTER TABLE product_locations ENABLE TRIGGER product_locations_sync`), nil
 }
 
 func CatalogLocations(ctx context.Context, q interface {

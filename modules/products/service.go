@@ -27,9 +27,10 @@ const AutocompleteLimit = 10
 
 // Service holds the catalog's rules.
 type Service struct {
-	db    *pgxpool.Pool
-	store *Store
-	authz *authz.Engine
+	db      *pgxpool.Pool
+	store   *Store
+	authz   *authz.Engine
+	figures figures
 }
 
 // ServiceParams wire the service.

@@ -369,6 +369,25 @@ func (q *Query) plainPage(limit int) (sq.SelectBuilder, bool) {
 	return b.Limit(uint64(limit)).Offset(uint64(q.Skip)), true
 }
 
+// priced selects the products priced in q's location that match q (a sort starting with a
+// location's value reads them first).
+func (q *Query) priced() sq.SelectBuilder {
+	return psql.Select("p.id").From("product_locations pl").Join("products p ON p.id = pl.product_id").
+		Where(sq.Expr("pl.code = ?", q.Location())).Where(sortKeys[q.Sort[0].Key] + " IS NOT NULL").Where(q.where())
+}
+
+// pricedPage is the block of limit priced products after skip, in q's order along the
+// location's index of the sorted value.
+func (q *Query) pricedPage(limit, skip int) sq.SelectBuilder {
+	order, _ := q.orderBy()
+	dir := " ASC"
+	if q.Sort[0].Order < 0 {
+		dir = " DESC" // NULLs cannot occur here, so the index's backward order is this order
+	}
+	return q.priced().OrderBy(append([]string{sortKeys[q.Sort[0].Key] + dir}, order[1:]...)...).
+		Limit(uint64(limit)).Offset(uint64(skip))
+}
+
 // sendBatch runs a batch in one round trip.
 func sendBatch(ctx context.Context, q Querier, b *pgx.Batch) error {
 	return q.SendBatch(ctx, b).Close()
@@ -399,14 +418,8 @@ func (s *Store) pageIDs(ctx context.Context, tx Querier, query *Query, limit, sk
 	order, _ := query.orderBy()
 	where := query.where()
 	col := sortKeys[query.Sort[0].Key]
-	dir := " ASC"
-	if query.Sort[0].Order < 0 {
-		dir = " DESC" // NULLs cannot occur here, so the index's backward order is this order
-	}
-	priced := psql.Select("p.id").From("product_locations pl").Join("products p ON p.id = pl.product_id").
-		Where(sq.Expr("pl.code = ?", query.Location())).Where(col + " IS NOT NULL").Where(where)
-	ids, err := s.ids(ctx, tx, priced.OrderBy(append([]string{col + dir}, order[1:]...)...).
-		Limit(uint64(limit)).Offset(uint64(skip)))
+	priced := query.priced()
+	ids, err := s.ids(ctx, tx, query.pricedPage(limit, skip))
 	if err != nil || len(ids) == limit {
 		return ids, err
 	}

@@ -22,9 +22,7 @@ func BenchmarkFooterSummary(b *testing.B) {
 	c.Login("editor@example.com")
 	var fields []any
 	aggregates := map[string]any{}
-	for _, f := range []string{"style", "color", "name", "colorDescription", "division", "gender", "productType", "season", "year",
-		"channel", "region", "wholesalePrice", "suggestedRetail", "markupPercent", "lineStatus", "totalInventory", "pillar",
-		"lifeCycle", "availabilityDate"} {
+	for _, f := range scaleColumns {
 		fields = append(fields, f)
 		aggregates[f] = []any{"filled"}
 	}

@@ -28,7 +28,7 @@ import {
 } from './api';
 import { ColumnDialog } from './ColumnDialog';
 import { IssuesCell } from './IssuesCell';
-import { afterDelete, afterEdit, buttonFor, type Subtype, type Validation } from './state';
+import { afterDelete, afterEdit, buttonFor, reviewOf, type Subtype, type Validation } from './state';
 import './imports.css';
 
 /** The spec's tooltip of each error type (§5.4); the others carry the server's own words. */
@@ -168,6 +168,9 @@ export function ImportWizard({ target, backTo, title }: Props) {
   const [status, setStatus] = useState<Validation>('start');
   const [summary, setSummary] = useState<Omit<RowsAnswer, 'rows' | 'status'> | null>(null);
   const rows = useRef<ImportRow[]>([]);
+  // The lines the user edited and deleted since the rows step: what the review sends back.
+  const editedLines = useRef(new Set<number>());
+  const deletedLines = useRef(new Set<number>());
   const grid = useRef<DataGridHandle>(null);
   const statusRef = useRef(status);
   statusRef.current = status;
@@ -204,6 +207,8 @@ export function ImportWizard({ target, backTo, title }: Props) {
     mutationFn: () => readRows(target, importId ?? '', mapping, subtype),
     onSuccess: (res) => {
       setColumns(null);
+      editedLines.current = new Set();
+      deletedLines.current = new Set();
       show(res);
     },
     onError: (e) => toast.error(failure(intl, e)),
@@ -212,12 +217,13 @@ export function ImportWizard({ target, backTo, title }: Props) {
   const act = useMutation({
     mutationFn: async () => {
       const b = buttonFor(statusRef.current, subtype, target.kind);
-      if (b.action === 'validate') return { validated: await validateRows(target, rows.current, subtype) };
+      const review = reviewOf(importId ?? '', mapping, rows.current, editedLines.current, deletedLines.current);
+      if (b.action === 'validate') return { validated: await validateRows(target, review, subtype) };
       if (b.action === 'download') {
-        await downloadRows(target, rows.current, b.ignoreWarnings);
+        await downloadRows(target, review, b.ignoreWarnings);
         return { downloaded: true };
       }
-      return { imported: await importRows(target, rows.current, b.ignoreWarnings) };
+      return { imported: await importRows(target, review, b.ignoreWarnings) };
     },
     onSuccess: (r) => {
       if ('validated' in r && r.validated) show(r.validated);
@@ -268,6 +274,7 @@ export function ImportWizard({ target, backTo, title }: Props) {
         for (const u of req.update ?? []) {
           const r = rows.current.find((x) => String(x.index) === u.id);
           if (!r) continue;
+          editedLines.current.add(r.index);
           for (const [f, v] of Object.entries(u.changes)) {
             r.values = { ...r.values, [f]: v == null ? '' : String(v) };
             next = afterEdit(next, f);
@@ -279,6 +286,7 @@ export function ImportWizard({ target, backTo, title }: Props) {
         if (req.delete?.length) {
           const out = afterDelete(rows.current, req.delete.map((d) => d.id), next);
           rows.current = out.rows;
+          for (const r of out.deleted) deletedLines.current.add(r.index);
           next = out.status;
           deleted = out.deleted.map((r) => asGrid(r));
           setSummary((s) => s && { ...s, criticalCount: out.criticalCount, warningCount: out.warningCount });

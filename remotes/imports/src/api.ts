@@ -1,6 +1,6 @@
 /** The import's server calls: the multipart upload of the file, then the steps of modules/imports. */
 import { api, csrfToken, CSRF_HEADER, uploadFile as uploadMultipart } from '@its/kit';
-import type { Subtype, Validation } from './state';
+import type { Review, Subtype, Validation } from './state';
 
 export interface ImportColumn {
   field: string;
@@ -76,20 +76,18 @@ export const fetchColumns = (t: ImportTarget, importId: string) => api.post<Colu
 export const readRows = (t: ImportTarget, importId: string, mapping: Record<string, number>, subtype: Subtype) =>
   api.post<RowsAnswer>(`${basePath(t)}/rows`, { importId, mapping, subtype }, { silent: true });
 
-const sendable = (rows: ImportRow[]) => rows.map(({ index, values, origdata }) => ({ index, values, origdata, error: [], changed: false }));
+/** Validates the review again (the server reads the file's rows and applies the edits and deletions). */
+export const validateRows = (t: ImportTarget, review: Review, subtype: Subtype) => api.post<RowsAnswer>(`${basePath(t)}/validate`, { review, subtype }, { silent: true });
 
-export const validateRows = (t: ImportTarget, rows: ImportRow[], subtype: Subtype) => api.post<RowsAnswer>(`${basePath(t)}/validate`, { rows: sendable(rows), subtype }, { silent: true });
-
-export const importRows = (t: ImportTarget, rows: ImportRow[], ignoreWarnings: boolean) =>
-  api.post<{ added: number }>(basePath(t), { rows: sendable(rows), ignoreWarnings }, { silent: true });
+export const importRows = (t: ImportTarget, review: Review, ignoreWarnings: boolean) => api.post<{ added: number }>(basePath(t), { review, ignoreWarnings }, { silent: true });
 
 /** The bulk downloader: the validated rows as a workbook, saved by the browser. */
-export async function downloadRows(t: ImportTarget, rows: ImportRow[], ignoreWarnings: boolean): Promise<void> {
+export async function downloadRows(t: ImportTarget, review: Review, ignoreWarnings: boolean): Promise<void> {
   const res = await fetch(`/api${basePath(t)}/download`, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: csrfToken() },
-    body: JSON.stringify({ rows: sendable(rows), ignoreWarnings }),
+    body: JSON.stringify({ review, ignoreWarnings }),
   });
   if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { message?: string }).message ?? `HTTP ${res.status}`);
   const url = URL.createObjectURL(await res.blob());

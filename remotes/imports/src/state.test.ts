@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterDelete, afterEdit, buttonFor } from './state';
+import { afterDelete, afterEdit, buttonFor, reviewOf } from './state';
 
 describe('the import button follows the state (spec §2.6, §4.4)', () => {
   it('labels each state for an import and for the bulk downloader', () => {
@@ -46,5 +46,14 @@ describe('Delete item drops rows from the import (spec §4.4)', () => {
     expect(afterDelete(warned, ['2'], 'warning').status).toBe('warning');
     expect(afterDelete(warned, ['4'], 'reset').status).toBe('reset');
     expect(afterDelete(warned, ['9'], 'warning').deleted).toEqual([]);
+  });
+});
+
+describe('the review the page sends back', () => {
+  it('carries the file, the edited rows and the deleted lines, not every row', () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ index: i + 2, values: { style: `S${i}`, color: 'BLK', cost: i === 5 ? '12' : '10' } }));
+    const review = reviewOf('file-1', { style: 0, color: 1, cost: 2 }, rows, new Set([7, 9]), new Set([4, 3, 9]));
+    expect(review).toEqual({ importId: 'file-1', mapping: { style: 0, color: 1, cost: 2 }, edited: [{ index: 7, values: { style: 'S5', color: 'BLK', cost: '12' } }], deleted: [3, 4, 9] });
+    expect(JSON.stringify(review).length).toBeLessThan(1000);
   });
 });

@@ -86,3 +86,22 @@ export function afterDelete<R extends Reviewed>(
   if (status === 'warning' && warningCount === 0) next = 'passed';
   return { rows: kept, deleted, criticalCount, warningCount, status: next };
 }
+
+/**
+ * The review as the page sends it back to validate, import or download: the file (kept on the
+ * server) and its mapping, the values of the rows the user edited and the lines deleted, never
+ * every row (100,000 rows would be 40 MB, over the server's request limit).
+ */
+export interface Review {
+  importId: string;
+  mapping: Record<string, number>;
+  edited: { index: number; values: Record<string, string> }[];
+  deleted: number[];
+}
+
+/** The review of rows, of which the lines in edited were changed and those in deleted dropped. */
+export function reviewOf(importId: string, mapping: Record<string, number>, rows: { index: number; values: Record<string, string> }[], edited: Set<number>, deleted: Set<number>): Review {
+  const out: Review = { importId, mapping, edited: [], deleted: [...deleted].sort((a, b) => a - b) };
+  for (const r of rows) if (edited.has(r.index) && !deleted.has(r.index)) out.edited.push({ index: r.index, values: r.values });
+  return out;
+}

@@ -1,0 +1,104 @@
+//go:build scale
+
+package products_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"go.uber.org/fx"
+
+	"its/core/app/apptest"
+	"its/modules/products"
+	"its/modules/users"
+)
+
+// seqScans lists the relations a JSON plan reads by sequential scan.
+func seqScans(node map[string]any) []string {
+	var out []string
+	if node["Node Type"] == "Seq Scan" {
+		out = append(out, fmt.Sprint(node["Relation Name"]))
+	}
+	for _, p := range asList(node["Plans"]) {
+		out = append(out, seqScans(p.(map[string]any))...)
+	}
+	return out
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
+
+// TestQueryPlansAt250k grows the catalog to 250,000 products with the generator (statistics
+// made), and checks that the product library's blocks read products through indexes: the first
+// filtered block and a block at 90% of the list, in the default order (either way), and sorted
+// by a location's price (either way), for the filter operators the library's filter bar and
+// builder send. Run by make bench (build tag scale): the catalog takes minutes to make on a busy
+// machine.
+func TestQueryPlansAt250k(t *testing.T) {
+	const n = 250_000
+	a := apptest.Start(t, fx.Options(users.Module, products.Module))
+	grow(t, a, n)
+	filters := map[string]any{
+		"none":     nil,
+		"in":       map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}},
+		"eq":       map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+		"gt price": map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{50}},
+		"and/or": map[string]any{"and": []any{
+			map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}},
+			map[string]any{"or": []any{
+				map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{50}},
+				map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+			}},
+		}},
+	}
+	sorts := map[string]any{
+		"style":          map[string]any{"styleNumeric": 1},
+		"style desc":     map[string]any{"styleNumeric": -1},
+		"price":          map[string]any{"locations.wholesalePrice": 1},
+		"price desc":     map[string]any{"locations.wholesalePrice": -1},
+		"retail desc":    map[string]any{"locations.suggestedRetail": -1},
+		"inventory desc": map[string]any{"locations.totalInventory": -1},
+	}
+	ctx := context.Background()
+	for fname, f := range filters {
+		for sname, s := range sorts {
+			for _, skip := range []int{0, n * 9 / 10} {
+				body := map[string]any{"sort": s}
+				if f != nil {
+					body["where"] = f
+				}
+				raw, _ := json.Marshal(body)
+				var q products.Query
+				if err := json.Unmarshal(raw, &q); err != nil {
+					t.Fatal(err)
+				}
+				if err := q.Normalize(); err != nil {
+					t.Fatal(err)
+				}
+				sql, args, err := products.PageSQL(&q, 100, skip)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var plan []map[string]any
+				if err := a.DB.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+sql, args...).Scan(&plan); err != nil {
+					t.Fatalf("%s: %v", sql, err)
+				}
+				for _, rel := range seqScans(plan[0]["Plan"].(map[string]any)) {
+					if rel != "products" && rel != "product_locations" {
+						continue
+					}
+					// Not yet: a block at an offset of 225,000 sorted by a location's value
+					// (ties broken by style and colour, which the location's index does not
+					// hold) joins every product; keyset paging is what removes it.
+					if skip > 0 && f == nil && strings.HasPrefix(fmt.Sprint(s), "map[locations.") {
+						t.Logf("known: filter %s, sort %s, skip %d: sequential scan of %s", fname, sname, skip, rel)
+						continue
+					}
+					t.Errorf("filter %s, sort %s, skip %d: sequential scan of %s\n%s", fname, sname, skip, rel, sql)
+				}
+			}
+		}
+	}
+}
