@@ -1,11 +1,13 @@
 /**
  * The brain of a grid: rows as shown, the write queue, the undo history, the range selection,
  * grouping, clipboard and keyboard. The React component (DataGrid) renders ag-grid and hands
- * its events here; everything the toolbar and panels show lives in `ui`.
+ * its events here; everything the toolbar and panels show lives in `ui`. The controller holds
+ * the state; what it does is written by feature in features/ (loading, grouping, filtering,
+ * editing, server rows, new rows, selection, clipboard, Edit Cells, export), composed here.
  */
 import type { Column, GridApi, IRowNode } from 'ag-grid-community';
 import type { IntlShape } from 'react-intl';
-import { ApiError, api, createStore, isCancelled, toast, type Store } from '@its/kit';
+import { api, createStore, isCancelled, toast, type Store } from '@its/kit';
 import { History, type CellChange, type ChangeKind, type HistoryStep } from './history';
 import type { ColumnFilter, FilterMode } from './columnFilter';
 import { wherePredicate } from './filter/evaluate';
@@ -18,215 +20,16 @@ import { buildEditEntries, commonValue, type EditValues } from './editCells';
 import { downloadExport, type ExportFormat } from './export';
 import { streamRows } from './stream';
 import { parseTsv, toTsv } from './tsv';
-import type { BatchRequest, BatchResult, CellErrorDetail, CellValue, ColumnContext, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
-import { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
+import type { BatchRequest, BatchResult, CellValue, ColumnContext, Filters, GridColumn, GridRow, SortKey } from './types';
+import { Writer, type PendingChange, type WriteFailure } from './writer';
 import { PagedRows, isPlaceholder } from './blocks/pagedRows';
-import { GroupLayout, serverGroupKey, type ServerGroup } from './blocks/groupLayout';
-import { summarize, type RangeSummary, type SummaryCell } from './summary/rangeSummary';
+import { GroupLayout, serverGroupKey } from './blocks/groupLayout';
+import { summarize, type SummaryCell } from './summary/rangeSummary';
+import { SELECTION_COL, USER_LOCK_TOAST_MS, REJECTED_SHOWN, MAX_READ_ROWS, initialUi, isNew, isFolder, type RejectedCell, type GridUi, type GridSource, type ProposedChange, type GridSettings, type GridData } from './state';
+import { classifyFailure } from './failure';
 
-export const SELECTION_COL = 'ag-Grid-SelectionColumn';
-export const USER_LOCK_TOAST_MS = 5000;
-export const REJECTED_SHOWN = 200;
-/** The most rows not read yet that a copy, paste or Edit Cells reads before it works (readRows). */
-export const MAX_READ_ROWS = 10_000;
-
-export interface RejectedCell {
-  /** 1-based row number as shown, or the row's label. */
-  row: string;
-  column: string;
-  value: string;
-  reason: string;
-}
-
-export interface MenuState {
-  x: number;
-  y: number;
-  rowId: string | null;
-}
-
-/** The column menu or a column's filter editor, open at a header. */
-export interface HeaderPopup {
-  field: string;
-  x: number;
-  y: number;
-}
-
-export interface GridUi {
-  saveState: SaveState;
-  canUndo: boolean;
-  canRedo: boolean;
-  selectedRows: number;
-  selectedFolders: number;
-  rangeCells: number;
-  /** The status bar's summary of a range of more than one cell (rows read only). */
-  rangeSummary: RangeSummary | null;
-  editableCells: number;
-  loading: boolean;
-  loaded: number;
-  total: number;
-  /** The total is the server's estimate (a view read by scrolling, past the count cap). */
-  totalEstimated: boolean;
-  rowCount: number;
-  loadError: boolean;
-  groupBy: string | null;
-  rejected: RejectedCell[];
-  rejectedTotal: number;
-  menu: MenuState | null;
-  newRows: number;
-  /** The export under way (its format), false when none. */
-  exporting: ExportFormat | false;
-  /** The filter: the filter builder's tree (docs/grid.md §3.7), normalized; null when none. */
-  where: WhereNode | null;
-  /** Conditions of "Filter by this column": the tree's top conditions the column menu edits. */
-  columnFilters: ColumnFilter[];
-  /** The filter builder's panel, open at a point (filter/FilterBuilder.tsx). */
-  filterBuilder: { x: number; y: number } | null;
-  columnMenu: HeaderPopup | null;
-  filterEditor: HeaderPopup | null;
-  /** The multi-field edit dialog, open over the range (its editable columns and rows). */
-  editCells: EditCellsState | null;
-  /** What the grid's live region tells a screen reader: the last edit, refusal or save (n counts them). */
-  announcement: { text: string; n: number };
-}
-
-/** What the Edit Cells dialog shows: the range's columns with an editable cell, its row count. */
-export interface EditCellsState {
-  fields: string[];
-  rows: number;
-  /** The value each field starts with (the one every row of the range shares, else blank). */
-  initial: Record<string, string | string[]>;
-}
-
-const initialUi: GridUi = {
-  saveState: 'idle',
-  canUndo: false,
-  canRedo: false,
-  selectedRows: 0,
-  selectedFolders: 0,
-  rangeCells: 0,
-  rangeSummary: null,
-  editableCells: 0,
-  loading: false,
-  loaded: 0,
-  total: 0,
-  totalEstimated: false,
-  rowCount: 0,
-  loadError: false,
-  groupBy: null,
-  rejected: [],
-  rejectedTotal: 0,
-  menu: null,
-  newRows: 0,
-  exporting: false,
-  where: null,
-  columnFilters: [],
-  filterBuilder: null,
-  columnMenu: null,
-  filterEditor: null,
-  editCells: null,
-  announcement: { text: '', n: 0 },
-};
-
-/** Where a custom load hands its rows on (DataGrid `source`). */
-export interface RowSink {
-  /** How many rows the load will bring (for "Loading n of total"); estimated past a count cap. */
-  total: (n: number, estimated?: boolean) => void;
-  /** Rows as they come, in the grid's row shape (`id`, `version`, fields). */
-  rows: (rows: GridRow[]) => void;
-}
-
-/** What a custom load is asked for: the page's filters, the grid's sort, and where to start. */
-export interface GridLoadQuery {
-  /** The grid's `filters` prop. */
-  filters: Filters;
-  /** The columns the user sorted, in order (empty: the source's own order). */
-  sort: Required<SortKey>[];
-  /** Rows already loaded: 0 for a (re)load, the loaded count for `loadMore`; a block's first row. */
-  skip: number;
-  /** Rows wanted (a block of a source read by scrolling); the source's own when absent. */
-  limit?: number;
-  /**
-   * The filter (the builder's tree with the column menu's conditions, docs/grid.md §3.7) as it
-   * is sent, for a source with `columnFilters: 'server'`; null otherwise (the kit then applies it
-   * to the loaded rows) or when nothing filters.
-   */
-  where: WhereNode | null;
-  /**
-   * The column a source with `groups` is grouped by (rows wanted sorted by it first, then by
-   * `sort`); null when not grouped.
-   */
-  groupBy?: string | null;
-}
-
-/**
- * A custom row source for endpoints that do not speak the grid protocol (docs/grid.md): `load`
- * reads the rows of the current view, `send` writes a grid batch in the endpoint's own shape.
- * Either may be left to the grid protocol (`endpoints.stream`, `endpoints.batch`).
- */
-export interface GridSource {
-  load: (query: GridLoadQuery, signal: AbortSignal, sink: RowSink) => Promise<void>;
-  send?: (req: BatchRequest) => Promise<BatchResult>;
-  /**
-   * Where the filter (column menu and filter builder) applies: 'server' passes it to `load` as
-   * `where` (which reloads when it changes); 'client' (the default, for a source that loads every
-   * row) filters the loaded rows.
-   */
-  columnFilters?: FilterMode;
-  /**
-   * Rows per block for a source read by scrolling: `load` is asked for one block at a time
-   * (`skip`, `limit`) as the user scrolls to it, and answers the view's total with each.
-   */
-  blocks?: number;
-  /** The server sorts the view: a sort by a column header reads it again. */
-  sortOnServer?: boolean;
-  /**
-   * The groups of the view by a column, counted on the server, in the order `load` answers the
-   * rows when asked with `groupBy`: a source read by scrolling stays read by scrolling when
-   * grouped (blocks/groupLayout.ts). Without it a grouped grid reads its whole view.
-   */
-  groups?: (query: GridLoadQuery & { groupBy: string }, signal: AbortSignal) => Promise<ServerGroup[]>;
-}
-
-/** A cell change the page is asked about before it is taken (`confirmChanges`). */
-export interface ProposedChange extends CellChange {
-  /** The row as shown when the change was made. */
-  row: GridRow;
-}
-
-/** What the page tells the grid (kept current by the component on every render). */
-export interface GridSettings {
-  schema: GridSchema;
-  endpoints: Partial<GridEndpoints>;
-  /** A custom load and/or batch send instead of the grid protocol endpoints. */
-  source?: GridSource;
-  filters: Filters;
-  canEdit: boolean;
-  pending: boolean;
-  siteUpdating: boolean;
-  headerName: (col: GridColumn) => string;
-  saveDelayMs: number;
-  deleteDelayMs: number;
-  exportFileName?: string;
-  /** Turns the export body into the page's own (a source's query instead of the protocol filters). */
-  exportRequest?: (body: Record<string, unknown>, where: WhereNode | null) => Record<string, unknown>;
-  confirmDelete?: (count: number) => Promise<boolean>;
-  validateNew?: (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => Promise<Array<{ tempId: string; field: string; message: string }>>;
-  onFocusRow?: (row: GridRow | null) => void;
-  onSelectionChange?: (rows: GridRow[]) => void;
-  onRowsDeleted?: (rows: GridRow[]) => void;
-  /** Asked before user edits of stored rows are taken; false drops them. */
-  confirmChanges?: (changes: ProposedChange[], kind: ChangeKind) => Promise<boolean>;
-  /** Called after cells were taken (typed, pasted, cleared, undone, redone), with their rows. */
-  afterCells?: (rowIds: string[], kind: ChangeKind) => void;
-  /** Called when the user picks another grouping. */
-  onGroupingChange?: (groupBy: string[]) => void;
-}
-
-export type GridData = GridRow | GroupRow;
-
-const isNew = (d: unknown) => !!d && typeof d === 'object' && (d as Record<string, unknown>).__new === true;
-const isFolder = (schema: GridSchema, d: Record<string, unknown> | undefined) =>
-  !!schema.folderField && !!d && String(d[schema.folderField] ?? '').toLowerCase() === 'folder';
+export * from './state';
+export { classifyFailure } from './failure';
 
 /** A signal aborted when either of two is. */
 function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
@@ -238,49 +41,56 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   return ctl.signal;
 }
 
-export function classifyFailure(e: unknown): WriteFailure {
-  if (e instanceof ApiError) {
-    if (e.status === 409) {
-      const d = (e.details ?? {}) as { rows?: Array<{ id: string; version?: number; currentVersion?: number }> };
-      return { kind: 'conflict', rows: d.rows ?? [] };
-    }
-    if (e.status === 404) return { kind: 'notFound', ids: ((e.details ?? {}) as { ids?: string[] }).ids ?? [] };
-    if (e.messageCode === 'ITS_ERR_EMPTY_REQUEST') return { kind: 'empty' };
-    if (e.status === 400 && Array.isArray(e.details)) return { kind: 'validation', details: e.details as CellErrorDetail[], message: e.message };
-    return { kind: 'error', message: e.message };
-  }
-  if (e && typeof e === 'object' && 'kind' in e) return e as WriteFailure;
-  return { kind: 'error', message: e instanceof Error ? e.message : String(e) };
-}
-
 export class GridController {
   readonly ui: Store<GridUi> = createStore<GridUi>(initialUi);
+
   api: GridApi<GridData> | null = null;
+
   intl!: IntlShape;
+
   settings!: GridSettings;
 
   /** Data rows in the grid by id (new rows included, group rows not). */
   readonly rows = new Map<string, GridRow>();
-  private groupRows = new Map<string, GroupRow>();
-  private collapsed = new Set<string>();
-  private groupField: string | null = null;
-  private cellErrors = new Map<string, string>();
-  private range: CellRange | null = null;
-  private rect: Rect | null = null;
-  private dragging = false;
-  private dataNodes: IRowNode<GridData>[] = [];
-  private ordinal = new Map<string, number>();
-  private columns: Column[] = [];
-  private colIndex = new Map<string, number>();
-  private loadAbort: AbortController | null = null;
-  private newSeq = 0;
-  private pendingDeletes = new Set<string>();
-  private deleteTimer: ReturnType<typeof setTimeout> | null = null;
-  private focusedRowId: string | null = null;
-  private regroupQueued = false;
+
+  groupRows = new Map<string, GroupRow>();
+
+  collapsed = new Set<string>();
+
+  groupField: string | null = null;
+
+  cellErrors = new Map<string, string>();
+
+  range: CellRange | null = null;
+
+  rect: Rect | null = null;
+
+  dragging = false;
+
+  dataNodes: IRowNode<GridData>[] = [];
+
+  ordinal = new Map<string, number>();
+
+  columns: Column[] = [];
+
+  colIndex = new Map<string, number>();
+
+  loadAbort: AbortController | null = null;
+
+  newSeq = 0;
+
+  pendingDeletes = new Set<string>();
+
+  deleteTimer: ReturnType<typeof setTimeout> | null = null;
+
+  focusedRowId: string | null = null;
+
+  regroupQueued = false;
 
   readonly history: History;
+
   readonly writer: Writer;
+
   /** The rows of a source read by scrolling (`GridSource.blocks`). */
   readonly paged: PagedRows;
 
@@ -344,11 +154,9 @@ export class GridController {
   }
 
   /** Whether the groups are the server's (a view read by scrolling, grouped). */
-  private serverGrouped(): boolean {
+  serverGrouped(): boolean {
     return !!this.groupField && this.isPaged();
   }
-
-  /* ------------------------------------------------------------------ settings and ui */
 
   configure(settings: GridSettings, intl: IntlShape): void {
     this.settings = settings;
@@ -363,7 +171,7 @@ export class GridController {
   }
 
   /** Announces changed cells: one as its column, row and new value; more as a count. */
-  private announceChanges(changes: Array<{ rowId: string; field: string; after: CellValue }>): void {
+  announceChanges(changes: Array<{ rowId: string; field: string; after: CellValue }>): void {
     if (changes.length === 0) return;
     if (changes.length > 1) {
       this.announce(this.intl.formatMessage(m.announceCells, { n: changes.length }));
@@ -392,15 +200,13 @@ export class GridController {
     return this.settings.headerName(col) || col.headerName;
   }
 
-  private async send(req: BatchRequest): Promise<BatchResult> {
+  async send(req: BatchRequest): Promise<BatchResult> {
     const custom = this.settings.source?.send;
     if (custom) return custom(req);
     const path = this.settings.endpoints.batch;
     if (!path) throw new Error('This grid has no batch endpoint');
     return api.patch<BatchResult>(path, req, { silent: true });
   }
-
-  /* ------------------------------------------------------------------ grid wiring */
 
   attach(api: GridApi<GridData>): void {
     this.api = api;
@@ -451,8 +257,6 @@ export class GridController {
     return this.columns[col];
   }
 
-  /* ------------------------------------------------------------------ loading */
-
   /** Reads the rows of the view again (rows being added stay). */
   load(): Promise<void> {
     return this.fill(true);
@@ -472,7 +276,7 @@ export class GridController {
       .map((s) => ({ field: s.colId, dir: s.sort as 'asc' | 'desc' }));
   }
 
-  private async fill(reset: boolean): Promise<void> {
+  async fill(reset: boolean): Promise<void> {
     const api = this.api;
     if (!api) return;
     this.loadAbort?.abort();
@@ -537,7 +341,7 @@ export class GridController {
    * Reads a view of a source by scrolling: its first block now (the rows shown stay until it
    * came), the others as the user scrolls to them (`onViewport`).
    */
-  private async fillBlocks(source: GridSource, size: number, signal: AbortSignal): Promise<void> {
+  async fillBlocks(source: GridSource, size: number, signal: AbortSignal): Promise<void> {
     const groupBy = this.groupField;
     const base = {
       filters: this.settings.filters,
@@ -586,8 +390,6 @@ export class GridController {
     return out ?? r;
   }
 
-  /* ------------------------------------------------------------------ grouping */
-
   /** The user's choice of grouping (the page hears of it through `onGroupingChange`). */
   chooseGroupBy(field: string | null): void {
     if (field === this.groupField) return;
@@ -621,7 +423,7 @@ export class GridController {
     return this.collapsed.has(key);
   }
 
-  private queueRegroup() {
+  queueRegroup() {
     if (!this.groupField || this.regroupQueued) return;
     this.regroupQueued = true;
     requestAnimationFrame(() => {
@@ -670,7 +472,7 @@ export class GridController {
     this.refreshGroupHeaders();
   }
 
-  private refreshGroupHeaders() {
+  refreshGroupHeaders() {
     const api = this.api;
     if (!api) return;
     // New objects make the full-width header rows render their chevron again.
@@ -711,8 +513,6 @@ export class GridController {
     return !this.collapsed.has(key);
   };
 
-  /* ------------------------------------------------------------------ column filters */
-
   /** Where the column menu's conditions apply: the server for protocol grids and server-filtering sources. */
   filterMode(): FilterMode {
     const source = this.settings.source;
@@ -720,14 +520,14 @@ export class GridController {
     return source.columnFilters ?? 'client';
   }
 
-  private passesColumnFilters(row: GridRow): boolean {
+  passesColumnFilters(row: GridRow): boolean {
     if (this.filterMode() !== 'client' || !this.ui.get().where) return true;
     this.wherePasses ??= wherePredicate(this.ui.get().where, this.settings.schema.columns);
     return this.wherePasses(row);
   }
 
   /** The filter on the loaded rows, made when the filter changes. */
-  private wherePasses: ((row: GridRow) => boolean) | null = null;
+  wherePasses: ((row: GridRow) => boolean) | null = null;
 
   /** Rows the grid shows (rows being added always show). */
   shownCount(): number {
@@ -785,8 +585,6 @@ export class GridController {
     this.patchUi({ columnMenu: null, filterEditor: null });
   }
 
-  /* ------------------------------------------------------------------ editability */
-
   canEditCell(data: GridData | undefined, col: GridColumn | undefined): boolean {
     if (!data || !col || isGroupRow(data) || !this.settings.canEdit) return false;
     return isCellEditable(col, { isNew: isNew(data), pending: this.settings.pending, folder: isFolder(this.settings.schema, data) });
@@ -796,9 +594,7 @@ export class GridController {
     return this.cellErrors.get(`${rowId}\u0000${field}`);
   }
 
-  /* ------------------------------------------------------------------ writing cells */
-
-  private blockedBySiteUpdate(): boolean {
+  blockedBySiteUpdate(): boolean {
     if (!this.settings.siteUpdating) return false;
     toast.info(this.intl.formatMessage(m.siteUpdating), { key: 'grid-site-updating' });
     return true;
@@ -868,7 +664,7 @@ export class GridController {
    * Shows accepted cell changes and queues those of stored rows (through the history). Values
    * are laid over the rows as they are now (a confirmation may have taken a while).
    */
-  private takeChanges(changes: CellChange[], kind: ChangeKind): void {
+  takeChanges(changes: CellChange[], kind: ChangeKind): void {
     const updated = new Map<string, GridRow>();
     const stored: CellChange[] = [];
     for (const c of changes) {
@@ -908,7 +704,7 @@ export class GridController {
   }
 
   /** Puts new row objects into the grid (and regroups when a group value moved). */
-  private applyRows(rows: GridRow[]): void {
+  applyRows(rows: GridRow[]): void {
     const api = this.api;
     const regroup = !!this.groupField && rows.some((r) => !sameValue(this.rows.get(r.id)?.[this.groupField!], r[this.groupField!]));
     const update: GridRow[] = [];
@@ -922,7 +718,7 @@ export class GridController {
     this.refreshSelectionCounts();
   }
 
-  private sendStep(step: HistoryStep, now: boolean): void {
+  sendStep(step: HistoryStep, now: boolean): void {
     const changes: PendingChange[] = step.changes.map((c) => ({ rowId: c.rowId, field: c.field, value: c.after, stepId: step.id }));
     this.writer.update(changes, now);
   }
@@ -939,7 +735,7 @@ export class GridController {
     if (step) this.replay(step);
   }
 
-  private replay(step: HistoryStep) {
+  replay(step: HistoryStep) {
     const rows = new Map<string, GridRow>();
     for (const c of step.changes) {
       const row = rows.get(c.rowId) ?? this.rows.get(c.rowId);
@@ -973,7 +769,7 @@ export class GridController {
   }
 
   /** Rows confirmed by the server replace the shown ones (with changes still queued on top). */
-  private onServerRows(rows: GridRow[], origin: 'update' | 'add' | 'delete'): void {
+  onServerRows(rows: GridRow[], origin: 'update' | 'add' | 'delete'): void {
     if (origin === 'add') return; // the caller swaps the new rows itself
     const soft = this.settings.schema.softDelete;
     if (origin === 'delete' && !soft) {
@@ -997,7 +793,7 @@ export class GridController {
     if (remove.length) this.removeRows(remove.map((r) => r.id));
   }
 
-  private removeRows(ids: string[]): void {
+  removeRows(ids: string[]): void {
     for (const id of ids) this.pendingDeletes.delete(id);
     const remove: GridData[] = [];
     for (const id of ids) {
@@ -1016,7 +812,7 @@ export class GridController {
     this.refreshSelectionCounts();
   }
 
-  private onRejected(changes: PendingChange[], failure: WriteFailure): void {
+  onRejected(changes: PendingChange[], failure: WriteFailure): void {
     // Nothing of the batch was written: show the confirmed values again and forget its steps.
     const steps = new Set<number>();
     const revert = new Map<string, GridRow>();
@@ -1070,8 +866,6 @@ export class GridController {
     });
     void this.load();
   }
-
-  /* ------------------------------------------------------------------ adding and deleting rows */
 
   countNew(): number {
     let n = 0;
@@ -1204,7 +998,7 @@ export class GridController {
     this.deleteTimer = setTimeout(() => void this.flushDeletes(), this.settings.deleteDelayMs);
   }
 
-  private async flushDeletes(): Promise<void> {
+  async flushDeletes(): Promise<void> {
     this.deleteTimer = null;
     const ids = [...this.pendingDeletes];
     this.pendingDeletes.clear();
@@ -1234,7 +1028,7 @@ export class GridController {
   }
 
   /** Undo of a delete: the status goes back to what it was; the rows come back into the grid. */
-  private async restore(items: Array<{ id: string; value: CellValue }>): Promise<void> {
+  async restore(items: Array<{ id: string; value: CellValue }>): Promise<void> {
     const soft = this.settings.schema.softDelete;
     if (!soft || this.blockedBySiteUpdate()) return;
     try {
@@ -1254,8 +1048,6 @@ export class GridController {
       else toast.error(this.intl.formatMessage(m.saveFailedToast, { message: 'message' in f ? f.message : '' }));
     }
   }
-
-  /* ------------------------------------------------------------------ range selection */
 
   getRange(): CellRange | null {
     return this.range;
@@ -1314,7 +1106,7 @@ export class GridController {
   }
 
   /** The range's cells of rows read (not group rows, not placeholders), with their column's type. */
-  private *rangeSummaryCells(r: Rect): Generator<SummaryCell> {
+  *rangeSummaryCells(r: Rect): Generator<SummaryCell> {
     const cols: Array<{ field: string; numeric: boolean }> = [];
     for (let col = r.left; col <= r.right; col++) {
       const c = this.column(this.columns[col]?.getColId() ?? '');
@@ -1391,7 +1183,7 @@ export class GridController {
     if (b.rows && b.cols) this.setRange({ anchor: { row: 0, col: 0 }, focus: { row: b.rows - 1, col: b.cols - 1 } });
   }
 
-  private focusedRange(): CellRange | null {
+  focusedRange(): CellRange | null {
     const f = this.api?.getFocusedCell();
     if (!f) return null;
     const node = this.api?.getDisplayedRowAtIndex(f.rowIndex);
@@ -1407,8 +1199,6 @@ export class GridController {
     return r ? toRect(r) : null;
   }
 
-  /* ------------------------------------------------------------------ clipboard and keys */
-
   /**
    * Whether the range (or the focused cell) covers rows of a view read by scrolling that were not
    * read yet: a copy or the Edit Cells dialog reads their blocks first (readRows).
@@ -1419,7 +1209,7 @@ export class GridController {
   }
 
   /** Whether a grid row from `top` to `bottom` is a placeholder of a view read by scrolling. */
-  private unreadIn(top: number, bottom: number): boolean {
+  unreadIn(top: number, bottom: number): boolean {
     if (!this.isPaged()) return false;
     for (let row = top; row <= bottom; row++) if (isPlaceholder(this.dataNodes[row]?.data)) return true;
     return false;
@@ -1492,7 +1282,7 @@ export class GridController {
     return this.pasteNow(text, r);
   }
 
-  private pasteNow(text: string, r: Rect): { changed: number; rejected: number } {
+  pasteNow(text: string, r: Rect): { changed: number; rejected: number } {
     const block = parseTsv(text);
     const plan = planPaste(block, r, { cols: this.columns.length });
     const entries: Array<{ rowId: string; field: string; raw: unknown; rowLabel?: string }> = [];
@@ -1536,10 +1326,8 @@ export class GridController {
     else this.setCells(entries, 'clear');
   }
 
-  /* ------------------------------------------------------------------ multi-field edit */
-
   /** The data rows of the range (or the focused cell), in display order, with their row numbers. */
-  private rectRows(r: Rect): Array<{ row: GridRow; label: string }> {
+  rectRows(r: Rect): Array<{ row: GridRow; label: string }> {
     const out: Array<{ row: GridRow; label: string }> = [];
     for (let i = r.top; i <= r.bottom; i++) {
       const d = this.dataNodes[i]?.data;
@@ -1580,7 +1368,7 @@ export class GridController {
     });
   }
 
-  private showEditCells(r: Rect): void {
+  showEditCells(r: Rect): void {
     const cols = this.editableColumns();
     if (cols.length === 0) {
       toast.info(this.intl.formatMessage(m.editNothing), { key: 'grid-edit-cells' });
@@ -1613,8 +1401,6 @@ export class GridController {
     return this.setCells(entries, 'paste');
   }
 
-  /* ------------------------------------------------------------------ menu and export */
-
   openMenu(x: number, y: number, rowId: string | null): void {
     this.patchUi({ menu: { x, y, rowId } });
   }
@@ -1633,7 +1419,7 @@ export class GridController {
     return this.exportAs('csv');
   }
 
-  private async exportAs(format: ExportFormat): Promise<void> {
+  async exportAs(format: ExportFormat): Promise<void> {
     const path = format === 'csv' ? this.settings.endpoints.exportCsv : this.settings.endpoints.export;
     if (!path || this.ui.get().exporting) return;
     this.patchUi({ exporting: format });
@@ -1651,7 +1437,7 @@ export class GridController {
   }
 
   /** A data row of the grid (not a group header or a placeholder), for row-dependent formats. */
-  private sampleRow(): GridRow | undefined {
+  sampleRow(): GridRow | undefined {
     const api = this.api;
     const n = api?.getDisplayedRowCount() ?? 0;
     for (let i = 0; i < Math.min(n, 50); i++) {
