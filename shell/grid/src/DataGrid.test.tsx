@@ -80,22 +80,6 @@ describe('DataGrid hooks', () => {
     await act(() => handle().flush());
     expect(handle().getRow('a')?.status).toBe('Active');
   });
-
-  it('groupBy applies the page grouping; onGroupingChange hears only the user', async () => {
-    const mem = memorySource();
-    const onGroupingChange = vi.fn();
-    const ref = createRef<DataGridHandle>();
-    const props = { schema, canEdit: true, source: mem.source, onGroupingChange, handle: ref, groupOptions: [{ field: 'style', label: 'Style' }] };
-    const { rerender } = renderWithShell(<DataGrid {...props} groupBy={['style']} />);
-    const handle = () => ref.current!;
-    await loaded(handle, 2);
-    expect(handle().controller.groupBy).toBe('style');
-    rerender(<DataGrid {...props} groupBy={[]} />);
-    await waitFor(() => expect(handle().controller.groupBy).toBeNull());
-    expect(onGroupingChange).not.toHaveBeenCalled();
-    act(() => handle().controller.chooseGroupBy('style'));
-    expect(onGroupingChange).toHaveBeenCalledWith(['style']);
-  });
 });
 
 describe('DataGrid columns the user changed', () => {
@@ -162,22 +146,6 @@ describe('DataGrid rows removed', () => {
     await act(() => handle().removeRows([], { reload: true }));
     expect(mem.load).toHaveBeenCalledTimes(2);
     expect([...handle().controller.rows.keys()]).toEqual(['a', 'c']);
-  });
-
-  it('a group row words its value as the column does (an enumeration in the user language)', async () => {
-    const mem = memorySource();
-    const words: Record<string, string> = { Active: '有効', Inactive: '無効' };
-    const columnExtras = { status: { valueFormatter: (p: { value?: unknown }) => words[String(p.value)] ?? String(p.value ?? '') } };
-    const { handle } = mount({ source: mem.source, groupBy: ['status'], columnExtras });
-    await loaded(handle, 2);
-    await act(() => handle().loadMore());
-    const labels = await waitFor(() => {
-      const rows = screen.getAllByTestId('grid-group-row');
-      expect(rows.length).toBe(2);
-      return rows.map((r) => r.textContent);
-    });
-    expect(labels).toEqual(['Status: 有効 (2)', 'Status: 無効 (1)']);
-    expect(screen.getAllByTestId('grid-group-row').map((r) => r.getAttribute('data-group-key'))).toEqual(['Active', 'Inactive']);
   });
 
   it('acceptRows confirms rows answered outside a batch and keeps queued edits on top', async () => {
@@ -254,20 +222,6 @@ describe('column menu', () => {
     fireEvent.click(item(await openMenu('netCost'), 'sortNone'));
     await waitFor(() => expect(src.load.mock.calls.length).toBe(before + 2));
     expect(src.load.mock.calls.at(-1)![0].sort).toEqual([]);
-  });
-
-  it('groups by the column where the grid allows it', async () => {
-    const src = allRows();
-    const onGroupingChange = vi.fn();
-    const { handle } = mount({ source: src.source, onGroupingChange, groupOptions: [{ field: 'style', label: 'Style' }] });
-    await loaded(handle, 3);
-    expect(item(await openMenu('status'), 'group')).toBeNull();
-    fireEvent.keyDown(document, { key: 'Escape' });
-    fireEvent.click(item(await openMenu('style'), 'group'));
-    expect(handle().controller.groupBy).toBe('style');
-    expect(onGroupingChange).toHaveBeenLastCalledWith(['style']);
-    fireEvent.click(item(await openMenu('style'), 'ungroup'));
-    expect(handle().controller.groupBy).toBeNull();
   });
 
   it('filters loaded rows by a column (a source that loads every row) and shows a removable chip', async () => {

@@ -12,7 +12,7 @@ import { History, type CellChange, type ChangeKind, type HistoryStep } from './h
 import type { ColumnFilter, FilterMode } from './columnFilter';
 import { wherePredicate } from './filter/evaluate';
 import { isFilterOp, normalizeWhere, setFieldCondition, toWire, topConditions, type WhereCondition, type WhereNode } from './filter/where';
-import { buildGroups, groupKey, isGroupRow, orderGrouped, type GroupRow } from './grouping';
+import { isGroupRow, type GroupRow } from './grouping';
 import { m, refusalText } from './messages';
 import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
 import { applyRules, displayText, isCellEditable, sameValue } from './rules';
@@ -22,18 +22,18 @@ import { parseTsv, toTsv } from './tsv';
 import type { BatchRequest, BatchResult, CellValue, ColumnContext, Filters, GridColumn, GridRow } from './types';
 import { Writer, type PendingChange, type WriteFailure } from './writer';
 import { PagedRows, isPlaceholder } from './blocks/pagedRows';
-import { serverGroupKey } from './blocks/groupLayout';
 import { summarize, type SummaryCell } from './summary/rangeSummary';
 import { SELECTION_COL, USER_LOCK_TOAST_MS, REJECTED_SHOWN, MAX_READ_ROWS, initialUi, isNew, isFolder, type RejectedCell, type GridUi, type ProposedChange, type GridSettings, type GridData } from './state';
 import { compose } from './features/compose';
 import { classifyFailure } from './failure';
 import { Loading } from './features/loading';
+import { Grouping } from './features/grouping';
 
 export * from './state';
 export { classifyFailure } from './failure';
 
 /** The features the controller is made of (features/*.ts): their methods run with the controller as `this`. */
-export interface GridController extends Loading {}
+export interface GridController extends Loading, Grouping {}
 
 export class GridController {
   readonly ui: Store<GridUi> = createStore<GridUi>(initialUi);
@@ -129,11 +129,6 @@ export class GridController {
         this.patchUi({ loading: false, loadError: true });
       },
     });
-  }
-
-  /** Whether the groups are the server's (a view read by scrolling, grouped). */
-  serverGrouped(): boolean {
-    return !!this.groupField && this.isPaged();
   }
 
   configure(settings: GridSettings, intl: IntlShape): void {
@@ -235,128 +230,9 @@ export class GridController {
     return this.columns[col];
   }
 
-  /** The user's choice of grouping (the page hears of it through `onGroupingChange`). */
-  chooseGroupBy(field: string | null): void {
-    if (field === this.groupField) return;
-    this.setGroupBy(field);
-    this.settings.onGroupingChange?.(field ? [field] : []);
-  }
-
-  setGroupBy(field: string | null): void {
-    if (field === this.groupField) return;
-    const wasPaged = this.isPaged();
-    this.groupField = field;
-    if (this.api && (wasPaged || this.isPaged())) {
-      // Read by scrolling: grouped, the groups come from the server with the rows in their
-      // order; or whole when the source cannot group: either way the view is read again.
-      this.collapsed.clear();
-      this.patchUi({ groupBy: field });
-      void this.load();
-      return;
-    }
-    this.collapsed.clear();
-    this.patchUi({ groupBy: field });
-    this.regroup();
-    this.api?.onFilterChanged();
-  }
-
   get groupBy(): string | null {
     return this.groupField;
   }
-
-  isCollapsed(key: string): boolean {
-    return this.collapsed.has(key);
-  }
-
-  queueRegroup() {
-    if (!this.groupField || this.regroupQueued) return;
-    this.regroupQueued = true;
-    requestAnimationFrame(() => {
-      this.regroupQueued = false;
-      this.regroup();
-    });
-  }
-
-  /** Brings the group header rows in line with the data (counts, new and vanished groups). */
-  regroup(): void {
-    const api = this.api;
-    // Read by scrolling, the groups are the server's (set when the view came).
-    if (!api || this.isPaged()) return;
-    const field = this.groupField;
-    const next = new Map<string, GroupRow>();
-    if (field) {
-      for (const g of buildGroups([...this.rows.values()].filter((r) => !isNew(r) && this.passesColumnFilters(r)), field)) next.set(g.id, g);
-    }
-    const add: GroupRow[] = [];
-    const update: GroupRow[] = [];
-    const remove: GroupRow[] = [];
-    for (const [id, g] of next) {
-      const old = this.groupRows.get(id);
-      if (!old) add.push(g);
-      else if (old.__group.count !== g.__group.count) update.push(g);
-      else next.set(id, old);
-    }
-    for (const [id, g] of this.groupRows) if (!next.has(id)) remove.push(g);
-    this.groupRows = next;
-    if (add.length || update.length || remove.length) api.applyTransaction({ add, update, remove });
-  }
-
-  toggleGroup(key: string): void {
-    if (this.collapsed.has(key)) this.collapsed.delete(key);
-    else this.collapsed.add(key);
-    this.refreshGroupHeaders();
-  }
-
-  expandAll(): void {
-    this.collapsed.clear();
-    this.refreshGroupHeaders();
-  }
-
-  collapseAll(): void {
-    for (const g of this.groupRows.values()) this.collapsed.add(g.__group.key);
-    this.refreshGroupHeaders();
-  }
-
-  refreshGroupHeaders() {
-    const api = this.api;
-    if (!api) return;
-    // New objects make the full-width header rows render their chevron again.
-    const update = [...this.groupRows.values()].map((g) => ({ ...g, __group: { ...g.__group } }));
-    for (const g of update) this.groupRows.set(g.id, g);
-    api.applyTransaction({ update });
-    api.onFilterChanged();
-    // Folding moves other rows into view without a scroll: read the blocks of those not read yet.
-    if (this.isPaged()) this.onViewport(api.getFirstDisplayedRowIndex(), api.getLastDisplayedRowIndex());
-  }
-
-  /** ag-grid postSortRows: grouped order, rows being added first. */
-  postSort(nodes: IRowNode<GridData>[]): void {
-    if (this.isPaged()) {
-      this.paged.order(nodes as IRowNode<unknown>[]);
-      return;
-    }
-    if (this.groupField) {
-      orderGrouped(nodes, { field: this.groupField, data: (n) => n.data, first: (n) => isNew(n.data) });
-      return;
-    }
-    if (!nodes.some((n) => isNew(n.data))) return;
-    const lead = nodes.filter((n) => isNew(n.data));
-    const rest = nodes.filter((n) => !isNew(n.data));
-    nodes.splice(0, nodes.length, ...lead, ...rest);
-  }
-
-  isExternalFilterPresent = () => (!!this.groupField && this.collapsed.size > 0) || (this.filterMode() === 'client' && !!this.ui.get().where);
-
-  doesExternalFilterPass = (node: IRowNode<GridData>): boolean => {
-    const d = node.data;
-    if (!d || isGroupRow(d) || isNew(d)) return true;
-    if (!this.passesColumnFilters(d)) return false;
-    if (!this.groupField) return true;
-    if (!this.serverGrouped()) return !this.collapsed.has(groupKey(d[this.groupField]));
-    // A row not read yet carries its group's key; a row read has its value.
-    const key = isPlaceholder(d) ? String((d as Record<string, unknown>).__groupKey) : serverGroupKey(d[this.groupField]);
-    return !this.collapsed.has(key);
-  };
 
   /** Where the column menu's conditions apply: the server for protocol grids and server-filtering sources. */
   filterMode(): FilterMode {
@@ -1313,6 +1189,10 @@ export class GridController {
     if (this.settings.exportFileName) body.fileName = this.settings.exportFileName;
     return this.settings.exportRequest ? this.settings.exportRequest(body, where) : body;
   }
+
+  isExternalFilterPresent = () => this.externalFilterPresent();
+
+  doesExternalFilterPass = (node: IRowNode<GridData>): boolean => this.externalFilterPasses(node);
 }
 
-compose(GridController, [Loading]);
+compose(GridController, [Loading, Grouping]);
