@@ -9,9 +9,6 @@ import type { Column, GridApi, IRowNode } from 'ag-grid-community';
 import type { IntlShape } from 'react-intl';
 import { api, createStore, isCancelled, toast, type Store } from '@its/kit';
 import { History, type CellChange, type ChangeKind, type HistoryStep } from './history';
-import type { ColumnFilter, FilterMode } from './columnFilter';
-import { wherePredicate } from './filter/evaluate';
-import { isFilterOp, normalizeWhere, setFieldCondition, toWire, topConditions, type WhereCondition, type WhereNode } from './filter/where';
 import { isGroupRow, type GroupRow } from './grouping';
 import { m, refusalText } from './messages';
 import { cellsOf, extend, inRect, planPaste, rectCells, single, toRect, type CellPos, type CellRange, type Direction, type Rect } from './range';
@@ -19,7 +16,7 @@ import { applyRules, displayText, isCellEditable, sameValue } from './rules';
 import { buildEditEntries, commonValue, type EditValues } from './editCells';
 import { downloadExport, type ExportFormat } from './export';
 import { parseTsv, toTsv } from './tsv';
-import type { BatchRequest, BatchResult, CellValue, ColumnContext, Filters, GridColumn, GridRow } from './types';
+import type { BatchRequest, BatchResult, CellValue, ColumnContext, GridColumn, GridRow } from './types';
 import { Writer, type PendingChange, type WriteFailure } from './writer';
 import { PagedRows, isPlaceholder } from './blocks/pagedRows';
 import { summarize, type SummaryCell } from './summary/rangeSummary';
@@ -28,12 +25,13 @@ import { compose } from './features/compose';
 import { classifyFailure } from './failure';
 import { Loading } from './features/loading';
 import { Grouping } from './features/grouping';
+import { Filtering } from './features/filtering';
 
 export * from './state';
 export { classifyFailure } from './failure';
 
 /** The features the controller is made of (features/*.ts): their methods run with the controller as `this`. */
-export interface GridController extends Loading, Grouping {}
+export interface GridController extends Loading, Grouping, Filtering {}
 
 export class GridController {
   readonly ui: Store<GridUi> = createStore<GridUi>(initialUi);
@@ -234,77 +232,8 @@ export class GridController {
     return this.groupField;
   }
 
-  /** Where the column menu's conditions apply: the server for protocol grids and server-filtering sources. */
-  filterMode(): FilterMode {
-    const source = this.settings.source;
-    if (!source) return 'server';
-    return source.columnFilters ?? 'client';
-  }
-
-  passesColumnFilters(row: GridRow): boolean {
-    if (this.filterMode() !== 'client' || !this.ui.get().where) return true;
-    this.wherePasses ??= wherePredicate(this.ui.get().where, this.settings.schema.columns);
-    return this.wherePasses(row);
-  }
-
   /** The filter on the loaded rows, made when the filter changes. */
   wherePasses: ((row: GridRow) => boolean) | null = null;
-
-  /** Rows the grid shows (rows being added always show). */
-  shownCount(): number {
-    if (this.isPaged()) return this.paged.slots + this.countNew();
-    if (this.filterMode() !== 'client' || !this.ui.get().where) return this.rows.size;
-    let n = 0;
-    for (const r of this.rows.values()) if (isNew(r) || this.passesColumnFilters(r)) n++;
-    return n;
-  }
-
-  /** The filter as the server takes it (the spec's ampersand rule applied), null when none. */
-  wireWhere(): WhereNode | null {
-    return toWire(this.ui.get().where, this.settings.schema.columns);
-  }
-
-  /** The page's filters (the filter tree travels beside them as `where`). */
-  queryFilters(): Filters {
-    return this.settings.filters;
-  }
-
-  /** "Filter by this column": the column's condition at the top of the tree (null removes it). */
-  setColumnCondition(field: string, cond: WhereCondition | null): void {
-    this.setWhere(setFieldCondition(this.ui.get().where, field, cond));
-  }
-
-  /** Sets the filter (builder and column menu): reloads on the server, or filters the loaded rows. */
-  setWhere(tree: WhereNode | null): void {
-    const where = normalizeWhere(tree);
-    const columnFilters = topConditions(where).filter((c): c is ColumnFilter => isFilterOp(c.op));
-    this.wherePasses = null;
-    this.patchUi({ where, columnFilters, filterEditor: null, filterBuilder: null });
-    if (this.filterMode() === 'server') {
-      void this.load();
-      return;
-    }
-    this.regroup();
-    this.api?.onFilterChanged();
-    this.patchUi({ rowCount: this.shownCount() });
-  }
-
-  /** Opens (or, given null, closes) the filter builder's panel. */
-  openFilterBuilder(at: { x: number; y: number } | null): void {
-    this.patchUi({ filterBuilder: at, columnMenu: null, filterEditor: null, menu: null });
-  }
-
-  openColumnMenu(field: string, x: number, y: number): void {
-    this.patchUi({ columnMenu: { field, x, y }, filterEditor: null, menu: null });
-  }
-
-  openFilterEditor(field: string, x: number, y: number): void {
-    this.patchUi({ filterEditor: { field, x, y }, columnMenu: null, menu: null });
-  }
-
-  closeHeaderPopups(): void {
-    this.patchUi({ columnMenu: null, filterEditor: null });
-  }
 
   canEditCell(data: GridData | undefined, col: GridColumn | undefined): boolean {
     if (!data || !col || isGroupRow(data) || !this.settings.canEdit) return false;
@@ -1195,4 +1124,4 @@ export class GridController {
   doesExternalFilterPass = (node: IRowNode<GridData>): boolean => this.externalFilterPasses(node);
 }
 
-compose(GridController, [Loading, Grouping]);
+compose(GridController, [Loading, Grouping, Filtering]);
