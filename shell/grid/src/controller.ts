@@ -16,23 +16,24 @@ import { displayText, isCellEditable } from './rules';
 import { buildEditEntries, commonValue, type EditValues } from './editCells';
 import { downloadExport, type ExportFormat } from './export';
 import { parseTsv, toTsv } from './tsv';
-import type { BatchRequest, BatchResult, CellValue, ColumnContext, GridColumn, GridRow } from './types';
-import { Writer, type PendingChange, type WriteFailure } from './writer';
+import type { CellValue, ColumnContext, GridColumn, GridRow } from './types';
+import { Writer } from './writer';
 import { PagedRows, isPlaceholder } from './blocks/pagedRows';
 import { summarize, type SummaryCell } from './summary/rangeSummary';
-import { SELECTION_COL, USER_LOCK_TOAST_MS, MAX_READ_ROWS, initialUi, isNew, isFolder, type RejectedCell, type GridUi, type GridSettings, type GridData } from './state';
+import { SELECTION_COL, MAX_READ_ROWS, initialUi, isNew, isFolder, type RejectedCell, type GridUi, type GridSettings, type GridData } from './state';
 import { compose } from './features/compose';
 import { classifyFailure } from './failure';
 import { Loading } from './features/loading';
 import { Grouping } from './features/grouping';
 import { Filtering } from './features/filtering';
 import { Editing } from './features/editing';
+import { ServerRows } from './features/serverRows';
 
 export * from './state';
 export { classifyFailure } from './failure';
 
 /** The features the controller is made of (features/*.ts): their methods run with the controller as `this`. */
-export interface GridController extends Loading, Grouping, Filtering, Editing {}
+export interface GridController extends Loading, Grouping, Filtering, Editing, ServerRows {}
 
 export class GridController {
   readonly ui: Store<GridUi> = createStore<GridUi>(initialUi);
@@ -157,14 +158,6 @@ export class GridController {
     return this.settings.headerName(col) || col.headerName;
   }
 
-  async send(req: BatchRequest): Promise<BatchResult> {
-    const custom = this.settings.source?.send;
-    if (custom) return custom(req);
-    const path = this.settings.endpoints.batch;
-    if (!path) throw new Error('This grid has no batch endpoint');
-    return api.patch<BatchResult>(path, req, { silent: true });
-  }
-
   attach(api: GridApi<GridData>): void {
     this.api = api;
     this.refreshIndex();
@@ -220,123 +213,6 @@ export class GridController {
 
   /** The filter on the loaded rows, made when the filter changes. */
   wherePasses: ((row: GridRow) => boolean) | null = null;
-
-  /** Shows rows as given (display only: what the server confirmed stays the base of writes). */
-  showRows(rows: GridRow[]): void {
-    this.applyRows(rows.filter((r) => this.rows.has(r.id)));
-  }
-
-  /** Rows the server answered outside a batch (e.g. a star toggled): confirmed, then shown with queued changes on top. */
-  acceptRows(rows: GridRow[]): void {
-    this.history.flush(); // edits still gathered go to the queue, so they stay on top
-    this.writer.track(rows);
-    this.showRows(rows.map((r) => this.overlayPending(r)));
-  }
-
-  /** Takes rows out of the grid that the server no longer has (a hard delete done elsewhere). */
-  dropRows(ids: string[]): void {
-    this.writer.forget(ids);
-    this.removeRows(ids);
-  }
-
-  /** Rows confirmed by the server replace the shown ones (with changes still queued on top). */
-  onServerRows(rows: GridRow[], origin: 'update' | 'add' | 'delete'): void {
-    if (origin === 'add') return; // the caller swaps the new rows itself
-    const soft = this.settings.schema.softDelete;
-    if (origin === 'delete' && !soft) {
-      // A hard delete: the rows are gone on the server.
-      this.dropRows(rows.map((r) => r.id));
-      return;
-    }
-    const showsDeleted = !!soft && this.settings.filters[soft.field] != null;
-    const update: GridRow[] = [];
-    const remove: GridRow[] = [];
-    for (const r of rows) {
-      if (!this.rows.has(r.id)) continue;
-      if (soft && r[soft.field] === soft.value && !showsDeleted) {
-        remove.push(this.rows.get(r.id)!);
-        continue;
-      }
-      const shown = this.overlayPending(r);
-      update.push(shown);
-    }
-    if (update.length) this.applyRows(update);
-    if (remove.length) this.removeRows(remove.map((r) => r.id));
-  }
-
-  removeRows(ids: string[]): void {
-    for (const id of ids) this.pendingDeletes.delete(id);
-    const remove: GridData[] = [];
-    for (const id of ids) {
-      const r = this.rows.get(id);
-      if (!r) continue;
-      this.rows.delete(id);
-      remove.push(r);
-    }
-    if (remove.length && this.api) this.api.applyTransaction({ remove });
-    if (this.isPaged()) {
-      const gone = this.paged.drop(remove.map((r) => r.id));
-      if (gone) this.patchUi({ total: Math.max(0, this.ui.get().total - gone) });
-    }
-    this.patchUi({ rowCount: this.shownCount(), loaded: this.rows.size, newRows: this.countNew() });
-    if (this.groupField) this.regroup();
-    this.refreshSelectionCounts();
-  }
-
-  onRejected(changes: PendingChange[], failure: WriteFailure): void {
-    // Nothing of the batch was written: show the confirmed values again and forget its steps.
-    const steps = new Set<number>();
-    const revert = new Map<string, GridRow>();
-    for (const c of changes) {
-      if (c.stepId !== undefined) steps.add(c.stepId);
-      const base = this.writer.confirmedRow(c.rowId);
-      const shown = revert.get(c.rowId) ?? this.rows.get(c.rowId);
-      if (!base || !shown || this.writer.pendingValue(c.rowId, c.field)) continue;
-      revert.set(c.rowId, { ...shown, [c.field]: (base[c.field] ?? null) as CellValue });
-    }
-    for (const s of steps) this.history.drop(s);
-    this.applyRows([...revert.values()]);
-    const intl = this.intl;
-    switch (failure.kind) {
-      case 'conflict':
-        this.userLock();
-        break;
-      case 'notFound':
-        toast.warning(intl.formatMessage(m.notFound), { key: 'grid-not-found' });
-        this.writer.forget(failure.ids);
-        this.removeRows(failure.ids);
-        break;
-      case 'validation': {
-        const rejected = failure.details.map((d) => {
-          const col = d.field ? this.column(d.field) : undefined;
-          const id = d.id ?? '';
-          const value = col ? displayText(col, changes.find((c) => c.rowId === id && c.field === d.field)?.value ?? null) : '';
-          return {
-            row: String((this.ordinal.get(id) ?? -1) + 1 || ''),
-            column: col ? this.header(col) : (d.field ?? ''),
-            value,
-            reason: d.message ?? failure.message,
-          };
-        });
-        this.report(rejected, 0);
-        break;
-      }
-      case 'empty':
-        break;
-      default:
-        toast.error(intl.formatMessage(m.saveFailedToast, { message: failure.message }), { key: 'grid-save-failed' });
-    }
-  }
-
-  /** The stale-write answer (409 userLock): say so for 5 s, offer a page reload, reload the rows. */
-  userLock(): void {
-    toast.error(this.intl.formatMessage(m.userLock), {
-      key: 'grid-user-lock',
-      timeout: USER_LOCK_TOAST_MS,
-      action: { label: this.intl.formatMessage(m.reload), onClick: () => window.location.reload() },
-    });
-    void this.load();
-  }
 
   countNew(): number {
     let n = 0;
@@ -446,78 +322,6 @@ export class GridController {
       0,
     );
     return false;
-  }
-
-  /** The rows a delete applies to: the selected ones, else the row of the focused cell. */
-  targetRowIds(rowId?: string | null): string[] {
-    const selected = (this.api?.getSelectedRows() ?? []).filter((r): r is GridRow => !isGroupRow(r)).map((r) => r.id);
-    if (rowId && !selected.includes(rowId)) return [rowId];
-    if (selected.length) return selected;
-    return rowId ? [rowId] : this.focusedRowId ? [this.focusedRowId] : [];
-  }
-
-  /** Deletes rows (status Deleted in soft-delete grids); a toast offers to undo it. */
-  async deleteRows(ids: string[]): Promise<void> {
-    if (ids.length === 0 || !this.settings.canEdit || this.blockedBySiteUpdate()) return;
-    const fresh = ids.filter((id) => isNew(this.rows.get(id)));
-    if (fresh.length) this.removeRows(fresh);
-    const stored = ids.filter((id) => !fresh.includes(id) && this.rows.has(id));
-    if (stored.length === 0) return;
-    if (this.settings.confirmDelete && !(await this.settings.confirmDelete(stored.length))) return;
-    for (const id of stored) this.pendingDeletes.add(id);
-    if (this.deleteTimer) clearTimeout(this.deleteTimer);
-    this.deleteTimer = setTimeout(() => void this.flushDeletes(), this.settings.deleteDelayMs);
-  }
-
-  async flushDeletes(): Promise<void> {
-    this.deleteTimer = null;
-    const ids = [...this.pendingDeletes];
-    this.pendingDeletes.clear();
-    if (ids.length === 0) return;
-    const before = new Map(ids.map((id) => [id, this.writer.confirmedRow(id)]));
-    await this.writer.flush();
-    try {
-      const deleted = await this.writer.delete(ids);
-      this.api?.deselectAll();
-      this.settings.onRowsDeleted?.(deleted);
-      const soft = this.settings.schema.softDelete;
-      toast.success(this.intl.formatMessage(m.deleted, { n: deleted.length }), {
-        key: 'grid-deleted',
-        action: soft
-          ? {
-              label: this.intl.formatMessage(m.undo),
-              onClick: () => void this.restore(deleted.map((r) => ({ id: r.id, value: (before.get(r.id)?.[soft.field] ?? null) as CellValue }))),
-            }
-          : undefined,
-      });
-    } catch (e) {
-      const f = classifyFailure(e);
-      if (f.kind === 'conflict') this.userLock();
-      else if (f.kind === 'notFound') this.removeRows(f.ids);
-      else toast.error(this.intl.formatMessage(m.saveFailedToast, { message: 'message' in f ? f.message : '' }));
-    }
-  }
-
-  /** Undo of a delete: the status goes back to what it was; the rows come back into the grid. */
-  async restore(items: Array<{ id: string; value: CellValue }>): Promise<void> {
-    const soft = this.settings.schema.softDelete;
-    if (!soft || this.blockedBySiteUpdate()) return;
-    try {
-      const rows = await this.writer.write(items.map((i) => ({ id: i.id, changes: { [soft.field]: i.value && i.value !== soft.value ? i.value : null } })));
-      const add = rows.filter((r) => !this.rows.has(r.id));
-      for (const r of add) this.rows.set(r.id, r);
-      if (add.length && this.isPaged()) {
-        const back = this.paged.restore(add.map((r) => r.id));
-        if (back) this.patchUi({ total: this.ui.get().total + back });
-      }
-      if (add.length) this.api?.applyTransaction({ add });
-      this.patchUi({ rowCount: this.shownCount() });
-      this.regroup();
-    } catch (e) {
-      const f = classifyFailure(e);
-      if (f.kind === 'conflict') this.userLock();
-      else toast.error(this.intl.formatMessage(m.saveFailedToast, { message: 'message' in f ? f.message : '' }));
-    }
   }
 
   getRange(): CellRange | null {
@@ -945,4 +749,4 @@ export class GridController {
   doesExternalFilterPass = (node: IRowNode<GridData>): boolean => this.externalFilterPasses(node);
 }
 
-compose(GridController, [Loading, Grouping, Filtering, Editing]);
+compose(GridController, [Loading, Grouping, Filtering, Editing, ServerRows]);
