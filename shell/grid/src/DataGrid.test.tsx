@@ -3,10 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { ColDef } from 'ag-grid-community';
 import { renderWithShell } from '../../kit/src/test/render';
-import { DataGrid, withColumnExtras, type DataGridHandle, type DataGridProps } from './DataGrid';
-import type { GridSource, ProposedChange } from './controller';
-import type { GridRow, GridSchema } from './types';
-import { allRows, base, item, loaded, memorySource, mount, openMenu, schema } from './features/testing';
+import { DataGrid, withColumnExtras, type DataGridHandle } from './DataGrid';
+import type { GridSource } from './controller';
+
+import { allRows, item, loaded, memorySource, mount, openMenu, schema } from './features/testing';
 
 // The first mount loads ag-grid and the kit's catalogs: slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -124,21 +124,5 @@ describe('DataGrid for screen readers', () => {
     const cell = within(grid).getAllByRole('gridcell')[0]!;
     expect(cell.getAttribute('aria-colindex')).toMatch(/^\d+$/);
     expect(cell.closest('[role=row]')?.getAttribute('aria-rowindex')).toMatch(/^\d+$/);
-  });
-});
-
-describe('DataGrid export', () => {
-  it('gives the Excel export the number formats the columns show', async () => {
-    const mem = memorySource([{ id: 'a', version: 1, style: '100', status: 'Active', discountPercent: 12.5, netCost: 50, currency: '€' }]);
-    const columnExtras = {
-      netCost: { context: { exportFormat: (row: GridRow | undefined) => ({ kind: 'money' as const, symbol: String(row?.currency ?? '$'), decimals: 2 }) } },
-      discountPercent: { context: { exportFormat: () => ({ kind: 'percent' as const, decimals: 2 }) } },
-    };
-    const { handle } = mount({ source: mem.source, columnExtras });
-    await loaded(handle, 1);
-    const body = handle().controller.exportRequest() as { columns: Array<{ field: string; format?: unknown }> };
-    expect(body.columns.find((c) => c.field === 'netCost')?.format).toEqual({ kind: 'money', symbol: '€', decimals: 2 });
-    expect(body.columns.find((c) => c.field === 'discountPercent')?.format).toEqual({ kind: 'percent', decimals: 2 });
-    expect(body.columns.find((c) => c.field === 'style')).not.toHaveProperty('format');
   });
 });

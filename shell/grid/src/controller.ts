@@ -7,15 +7,14 @@
  */
 import type { Column, GridApi, IRowNode } from 'ag-grid-community';
 import type { IntlShape } from 'react-intl';
-import { api, createStore, toast, type Store } from '@its/kit';
+import { createStore, type Store } from '@its/kit';
 import { History } from './history';
 import { isGroupRow, type GroupRow } from './grouping';
 import { m } from './messages';
 import type { CellPos, CellRange, Rect } from './range';
-import { downloadExport, type ExportFormat } from './export';
-import type { ColumnContext, GridColumn, GridRow } from './types';
+import type { GridColumn, GridRow } from './types';
 import { Writer } from './writer';
-import { PagedRows, isPlaceholder } from './blocks/pagedRows';
+import { PagedRows } from './blocks/pagedRows';
 import { SELECTION_COL, initialUi, isNew, type GridUi, type GridSettings, type GridData } from './state';
 import { compose } from './features/compose';
 import { classifyFailure } from './failure';
@@ -28,58 +27,42 @@ import { NewRows } from './features/newRows';
 import { Selection } from './features/selection';
 import { Clipboard } from './features/clipboard';
 import { EditCells } from './features/editCells';
+import { Export } from './features/export';
 
 export * from './state';
 export { classifyFailure } from './failure';
 
 /** The features the controller is made of (features/*.ts): their methods run with the controller as `this`. */
-export interface GridController extends Loading, Grouping, Filtering, Editing, ServerRows, NewRows, Selection, Clipboard, EditCells {}
+export interface GridController extends Loading, Grouping, Filtering, Editing, ServerRows, NewRows, Selection, Clipboard, EditCells, Export {}
 
 export class GridController {
   readonly ui: Store<GridUi> = createStore<GridUi>(initialUi);
-
   api: GridApi<GridData> | null = null;
-
   intl!: IntlShape;
-
   settings!: GridSettings;
-
   /** Data rows in the grid by id (new rows included, group rows not). */
   readonly rows = new Map<string, GridRow>();
 
+  // The state the features share (internal: a page uses the methods, the handle and `ui`).
   groupRows = new Map<string, GroupRow>();
-
   collapsed = new Set<string>();
-
   groupField: string | null = null;
-
   cellErrors = new Map<string, string>();
-
   range: CellRange | null = null;
-
   rect: Rect | null = null;
-
   dragging = false;
-
   dataNodes: IRowNode<GridData>[] = [];
-
   ordinal = new Map<string, number>();
-
   columns: Column[] = [];
-
   colIndex = new Map<string, number>();
-
   loadAbort: AbortController | null = null;
-
   newSeq = 0;
-
   pendingDeletes = new Set<string>();
-
   deleteTimer: ReturnType<typeof setTimeout> | null = null;
-
   focusedRowId: string | null = null;
-
   regroupQueued = false;
+  /** The filter on the loaded rows, made when the filter changes. */
+  wherePasses: ((row: GridRow) => boolean) | null = null;
 
   readonly history: History;
 
@@ -211,9 +194,6 @@ export class GridController {
     return this.groupField;
   }
 
-  /** The filter on the loaded rows, made when the filter changes. */
-  wherePasses: ((row: GridRow) => boolean) | null = null;
-
   get isDragging(): boolean {
     return this.dragging;
   }
@@ -226,69 +206,10 @@ export class GridController {
     this.patchUi({ menu: null });
   }
 
-  /** Exports the grid as shown to Excel on the server and downloads the file. */
-  exportXlsx(): Promise<void> {
-    return this.exportAs('xlsx');
-  }
-
-  /** Exports the grid as shown to a csv file on the server and downloads it. */
-  exportCsv(): Promise<void> {
-    return this.exportAs('csv');
-  }
-
-  async exportAs(format: ExportFormat): Promise<void> {
-    const path = format === 'csv' ? this.settings.endpoints.exportCsv : this.settings.endpoints.export;
-    if (!path || this.ui.get().exporting) return;
-    this.patchUi({ exporting: format });
-    try {
-      this.history.flush();
-      await this.writer.flush();
-      const name = this.settings.exportFileName;
-      await downloadExport(path, this.exportRequest(), `${name ?? 'export'}.${format}`);
-    } catch (e) {
-      console.error('Export failed', e);
-      toast.error(this.intl.formatMessage(format === 'csv' ? m.exportCsvFailed : m.exportFailed), { key: 'grid-export' });
-    } finally {
-      this.patchUi({ exporting: false });
-    }
-  }
-
-  /** A data row of the grid (not a group header or a placeholder), for row-dependent formats. */
-  sampleRow(): GridRow | undefined {
-    const api = this.api;
-    const n = api?.getDisplayedRowCount() ?? 0;
-    for (let i = 0; i < Math.min(n, 50); i++) {
-      const d = api?.getDisplayedRowAtIndex(i)?.data;
-      if (d && !isGroupRow(d) && !isPlaceholder(d)) return d as GridRow;
-    }
-    return undefined;
-  }
-
-  /** The request body of the Excel export: the grid as the user sees it. */
-  exportRequest(): Record<string, unknown> {
-    const api = this.api;
-    const sample = this.sampleRow();
-    const columns = this.columns.map((c) => {
-      const col = this.column(c.getColId());
-      const format = (c.getColDef().context as ColumnContext | undefined)?.exportFormat?.(sample);
-      return { field: c.getColId(), headerName: col ? this.header(col) : c.getColId(), ...(format ? { format } : {}) };
-    });
-    const sort = (api?.getColumnState() ?? [])
-      .filter((s) => s.sort)
-      .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
-      .map((s) => ({ field: s.colId, dir: s.sort as 'asc' | 'desc' }));
-    const filters = Object.fromEntries(Object.entries(this.queryFilters()).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-    const where = this.wireWhere();
-    const body: Record<string, unknown> = { columns, filters, ...(where ? { where } : {}) };
-    if (sort.length) body.sort = sort;
-    if (this.groupField) body.groupBy = [this.groupField];
-    if (this.settings.exportFileName) body.fileName = this.settings.exportFileName;
-    return this.settings.exportRequest ? this.settings.exportRequest(body, where) : body;
-  }
-
+  /** ag-grid's external filter (features/grouping.ts): bound, as ag-grid calls them unbound. */
   isExternalFilterPresent = () => this.externalFilterPresent();
 
   doesExternalFilterPass = (node: IRowNode<GridData>): boolean => this.externalFilterPasses(node);
 }
 
-compose(GridController, [Loading, Grouping, Filtering, Editing, ServerRows, NewRows, Selection, Clipboard, EditCells]);
+compose(GridController, [Loading, Grouping, Filtering, Editing, ServerRows, NewRows, Selection, Clipboard, EditCells, Export]);
