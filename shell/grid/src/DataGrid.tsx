@@ -62,6 +62,7 @@ import './summary/summary.css';
 export type { ColumnExtras, DataGridHandle, DataGridProps, GroupOption } from './props';
 export { groupText } from './GroupHeader';
 export { withColumnExtras } from './hooks/useColumnDefs';
+export { EditActions, type EditActionsProps } from './toolbar/EditActions';
 
 const MODULES: Module[] = [
   ClientSideRowModelModule,
