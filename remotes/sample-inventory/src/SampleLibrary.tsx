@@ -22,7 +22,7 @@ import {
   useSidePanel,
   type AuthzCheck,
 } from '@its/kit';
-import { DataGrid, GridIcon, SizeFilterField, sizeFilter, type CellValue, type DataGridHandle, type GridColumn, type GridRow } from '@its/grid';
+import { DataGrid, EditActions, GridIcon, SizeFilterField, sizeFilter, type CellValue, type DataGridHandle, type GridColumn, type GridRow } from '@its/grid';
 import { DELETE_DEBOUNCE_MS, PATHS, UPDATE_DEBOUNCE_MS, autocomplete, endpoints, fetchSchema, validateRows, type Library, type SampleSchema } from './api';
 import { fieldLabel, headerOf } from './columns';
 import { FilterBar, emptyFilters, toFilters, type FilterState } from './FilterBar';
@@ -211,22 +211,18 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
           toolbar={(ui, g) => (
             <>
               {canEdit && (
-                <button type="button" className="its-btn its-btn--primary" onClick={() => g.addRow({ status: 'Available' })} data-testid="sample-add">
-                  <GridIcon name="plus" />
-                  <FormattedMessage id="sampleInventory.add" defaultMessage="Add sample" />
-                </button>
-              )}
-              {canEdit && ui.newRows > 0 && (
-                <button type="button" className="its-btn its-btn--secondary si-save-new" onClick={() => void g.saveNewRows()} data-testid="sample-save-new">
-                  <GridIcon name="save" />
-                  <FormattedMessage id="sampleInventory.saveNew" defaultMessage="Save new {n, plural, one {sample} other {samples ({n, number})}}" values={{ n: ui.newRows }} />
-                </button>
-              )}
-              {canEdit && (
-                <button type="button" className="its-btn its-btn--secondary" onClick={() => void g.deleteSelected()} disabled={ui.selectedRows === 0} data-testid="sample-delete">
-                  <GridIcon name="trash" />
-                  <FormattedMessage id="sampleInventory.delete" defaultMessage="Delete" />
-                </button>
+                <EditActions
+                  ui={ui}
+                  grid={g}
+                  testIds={{ add: 'sample-add', saveNew: 'sample-save-new', delete: 'sample-delete' }}
+                  addDefaults={{ status: 'Available' }}
+                  primary="add"
+                  saveNewClassName="si-save-new"
+                  deleteClassName="its-btn its-btn--secondary"
+                  addLabel={<FormattedMessage id="sampleInventory.add" defaultMessage="Add sample" />}
+                  saveNewLabel={(n) => <FormattedMessage id="sampleInventory.saveNew" defaultMessage="Save new {n, plural, one {sample} other {samples ({n, number})}}" values={{ n }} />}
+                  deleteLabel={<FormattedMessage id="sampleInventory.delete" defaultMessage="Delete" />}
+                />
               )}
               {canEdit && (
                 <NavLink className="its-btn its-btn--secondary" to={`/product/libraries/samples/${library}/import`} data-testid="sample-import">

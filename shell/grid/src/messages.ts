@@ -28,6 +28,7 @@ const gridMessages = defineMessages({
   expandAll: { id: 'grid.action.expandAll', defaultMessage: 'Expand all' },
   contractAll: { id: 'grid.action.contractAll', defaultMessage: 'Contract all' },
   newFolder: { id: 'grid.action.newFolder', defaultMessage: 'New Folder' },
+  saveNew: { id: 'grid.action.saveNew', defaultMessage: 'Save new {n, plural, one {row} other {rows ({n, number})}}' },
   exportExcel: { id: 'grid.action.export', defaultMessage: 'Export to Excel' },
   exporting: { id: 'grid.export.running', defaultMessage: 'Preparing the Excel file…' },
   exportFailed: { id: 'grid.export.failed', defaultMessage: 'The Excel file could not be created.' },

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { EmptyState, Icon, Spinner, usePageTitle, useDecisions, withModuleMessages } from '@its/kit';
-import { DataGrid, GridIcon, type DataGridHandle, type GridColumn } from '@its/grid';
+import { DataGrid, EditActions, type DataGridHandle, type GridColumn } from '@its/grid';
 import { AdminHeader } from '../AdminHeader';
 import { loadMessages } from '../messages';
 import { DATA_SETS, dataEndpoints, dataSetChecks, dataSetOf, fetchDataSchema, type DataSet } from './api';
@@ -96,20 +96,15 @@ function ReferenceGrid({ set }: { set: DataSet }) {
         }
         toolbar={(ui, g) => (
           <>
-            <button type="button" className="its-btn its-btn--primary" onClick={() => g.addRow()} data-testid="data-add">
-              <GridIcon name="plus" />
-              <FormattedMessage id="admin.data.add" defaultMessage="Add row" />
-            </button>
-            {ui.newRows > 0 && (
-              <button type="button" className="its-btn its-btn--secondary" onClick={() => void g.saveNewRows()} data-testid="data-save-new">
-                <GridIcon name="save" />
-                <FormattedMessage id="admin.data.saveNew" defaultMessage="Save new {n, plural, one {row} other {rows ({n, number})}}" values={{ n: ui.newRows }} />
-              </button>
-            )}
-            <button type="button" className="its-btn its-btn--secondary" onClick={() => void g.deleteSelected()} disabled={ui.selectedRows === 0} data-testid="data-delete">
-              <GridIcon name="trash" />
-              <FormattedMessage id="admin.data.delete" defaultMessage="Delete" />
-            </button>
+            <EditActions
+              ui={ui}
+              grid={g}
+              testIds={{ add: 'data-add', saveNew: 'data-save-new', delete: 'data-delete' }}
+              primary="add"
+              deleteClassName="its-btn its-btn--secondary"
+              addLabel={<FormattedMessage id="admin.data.add" defaultMessage="Add row" />}
+              deleteLabel={<FormattedMessage id="admin.data.delete" defaultMessage="Delete" />}
+            />
             <button type="button" className="its-btn its-btn--secondary" onClick={() => setImporting(true)} data-testid="data-import">
               <Icon name="document" size={15} />
               <FormattedMessage id="admin.data.import" defaultMessage="Import" />

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
 import {
   DataGrid,
-  ProductIcon,
+  EditActions,
   autocompleteColors,
   autocompleteStyles,
   sourceExport,
@@ -208,20 +208,14 @@ export function DetailGrid({
         <>
           {canEdit && !dynamic && (
             <>
-              <button type="button" className="its-btn its-btn--secondary" onClick={() => g.addRow()} data-testid="rows-add">
-                <ProductIcon name="plus" />
-                <FormattedMessage id="assortments.rows.add" defaultMessage="Add style" />
-              </button>
-              {u.newRows > 0 && (
-                <button type="button" className="its-btn its-btn--primary" onClick={() => void g.saveNewRows()} data-testid="rows-save-new">
-                  <ProductIcon name="save" />
-                  <FormattedMessage id="assortments.rows.saveNew" defaultMessage="Save new {n, plural, one {row} other {rows ({n, number})}}" values={{ n: u.newRows }} />
-                </button>
-              )}
-              <button type="button" className="its-btn its-btn--ghost am-danger" onClick={() => void g.deleteSelected()} disabled={u.selectedRows === 0} data-testid="rows-delete">
-                <ProductIcon name="trash" />
-                <FormattedMessage id="assortments.delete.yes" defaultMessage="Delete" />
-              </button>
+              <EditActions
+                ui={u}
+                grid={g}
+                testIds={{ add: 'rows-add', saveNew: 'rows-save-new', delete: 'rows-delete' }}
+                deleteClassName="its-btn its-btn--ghost am-danger"
+                addLabel={<FormattedMessage id="assortments.rows.add" defaultMessage="Add style" />}
+                deleteLabel={<FormattedMessage id="assortments.delete.yes" defaultMessage="Delete" />}
+              />
             </>
           )}
         </>

@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, actions, authzCheck, confirm, toast, useDecisions, usePageTitle } from '@its/kit';
-import { DataGrid, ProductIcon, sourceExport, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource } from '@its/grid';
+import { DataGrid, EditActions, sourceExport, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource } from '@its/grid';
 import { ASSIGNMENT_EXPORT, createAssignment, deleteAssignment, listAssignments, patchAssignment, type Assignment } from '../api';
 import { fieldLabel, msg } from '../messages';
 
@@ -111,20 +111,14 @@ export function AssignmentsPage() {
           toolbar={(u, g) =>
             canEdit && (
               <>
-                <button type="button" className="its-btn its-btn--secondary" onClick={() => g.addRow()} data-testid="assignments-add">
-                  <ProductIcon name="plus" />
-                  <FormattedMessage id="orders.assignments.add" defaultMessage="Add coordinator" />
-                </button>
-                {u.newRows > 0 && (
-                  <button type="button" className="its-btn its-btn--primary" onClick={() => void g.saveNewRows()} data-testid="assignments-save-new">
-                    <ProductIcon name="save" />
-                    <FormattedMessage id="orders.lines.saveNew" defaultMessage="Save new {n, plural, one {row} other {rows ({n, number})}}" values={{ n: u.newRows }} />
-                  </button>
-                )}
-                <button type="button" className="its-btn its-btn--ghost or-danger" onClick={() => void g.deleteSelected()} disabled={u.selectedRows === 0} data-testid="assignments-delete">
-                  <ProductIcon name="trash" />
-                  <FormattedMessage id="orders.delete.yes" defaultMessage="Delete" />
-                </button>
+                <EditActions
+                  ui={u}
+                  grid={g}
+                  testIds={{ add: 'assignments-add', saveNew: 'assignments-save-new', delete: 'assignments-delete' }}
+                  deleteClassName="its-btn its-btn--ghost or-danger"
+                  addLabel={<FormattedMessage id="orders.assignments.add" defaultMessage="Add coordinator" />}
+                  deleteLabel={<FormattedMessage id="orders.delete.yes" defaultMessage="Delete" />}
+                />
               </>
             )
           }

@@ -10,6 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, confirm, toast } from '@its/kit';
 import {
   DataGrid,
+  EditActions,
   ProductIcon,
   autocompleteColors,
   autocompleteStyles,
@@ -169,24 +170,19 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
       toolbar={(u, g) =>
         canEdit && (
           <>
-            <button type="button" className="its-btn its-btn--secondary" onClick={() => g.addRow()} data-testid="lines-add">
-              <ProductIcon name="plus" />
-              <FormattedMessage id="orders.lines.add" defaultMessage="Add style" />
-            </button>
-            <button type="button" className="its-btn its-btn--secondary" onClick={onPaste} data-testid="lines-paste">
-              <ProductIcon name="paste" />
-              <FormattedMessage id="orders.lines.paste" defaultMessage="Paste styles" />
-            </button>
-            {u.newRows > 0 && (
-              <button type="button" className="its-btn its-btn--primary" onClick={() => void g.saveNewRows()} data-testid="lines-save-new">
-                <ProductIcon name="save" />
-                <FormattedMessage id="orders.lines.saveNew" defaultMessage="Save new {n, plural, one {row} other {rows ({n, number})}}" values={{ n: u.newRows }} />
+            <EditActions
+              ui={u}
+              grid={g}
+              testIds={{ add: 'lines-add', saveNew: 'lines-save-new', delete: 'lines-drop' }}
+              deleteClassName="its-btn its-btn--ghost or-danger"
+              addLabel={<FormattedMessage id="orders.lines.add" defaultMessage="Add style" />}
+              deleteLabel={<FormattedMessage id="orders.lines.drop" defaultMessage="Drop lines" />}
+            >
+              <button type="button" className="its-btn its-btn--secondary" onClick={onPaste} data-testid="lines-paste">
+                <ProductIcon name="paste" />
+                <FormattedMessage id="orders.lines.paste" defaultMessage="Paste styles" />
               </button>
-            )}
-            <button type="button" className="its-btn its-btn--ghost or-danger" onClick={() => void g.deleteSelected()} disabled={u.selectedRows === 0} data-testid="lines-drop">
-              <ProductIcon name="trash" />
-              <FormattedMessage id="orders.lines.drop" defaultMessage="Drop lines" />
-            </button>
+            </EditActions>
           </>
         )
       }
