@@ -33,9 +33,12 @@ export * from './state';
 export { classifyFailure } from './failure';
 
 /** The features the controller is made of (features/*.ts): their methods run with the controller as `this`. */
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging -- TypeScript's mixin pattern: compose() below adds
+   every feature's methods to the class, and this interface types them (compose refuses a name two features define). */
 export interface GridController extends Loading, Grouping, Filtering, Editing, ServerRows, NewRows, Selection, Clipboard, EditCells, Export {}
 
 export class GridController {
+  /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
   readonly ui: Store<GridUi> = createStore<GridUi>(initialUi);
   api: GridApi<GridData> | null = null;
   intl!: IntlShape;
