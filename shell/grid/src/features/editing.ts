@@ -63,8 +63,10 @@ export class Editing {
         cleared = reason; // discount: the cell is cleared and the toast says why
         value = null;
       } else value = r.value;
-      this.cellErrors.delete(`${row.id}\u0000${col.field}`);
+      // A value the cell already holds leaves its mark: it is refused still (a Save new that found a
+      // required cell empty, then the open editor's commit of that same empty value).
       if (sameValue(row[col.field], value)) continue;
+      this.cellErrors.delete(`${row.id}\u0000${col.field}`);
       const change = { rowId: row.id, field: col.field, before: (row[col.field] ?? null) as CellValue, after: value };
       (isNew(row) ? newRowChanges : changes).push(change);
       updated.set(row.id, { ...row, [col.field]: value });
