@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"log/slog"
 	"os"
-	"os/exec"
 	"testing"
 
 	"go.uber.org/fx"
@@ -27,14 +25,7 @@ func TestPackedLayoutDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders demo assortments in Chromium")
 	}
-	r := pdf.NewRenderer("", 1, slog.New(slog.DiscardHandler))
-	defer r.Close()
-	if _, err := r.ChromiumPath(); err != nil {
-		t.Skip("no Chromium: ", err)
-	}
-	if _, err := exec.LookPath("pdfinfo"); err != nil {
-		t.Skip("poppler's pdfinfo is not installed")
-	}
+	r := layoutRenderer(t)
 	var svc *Service
 	a := apptest.Start(t, fx.Options(users.Module, products.Module, assortments.Module, Module, fx.Populate(&svc)))
 	ctx := context.Background()

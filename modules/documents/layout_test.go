@@ -269,15 +269,23 @@ func checkPacked(t *testing.T, name string, sh *Sheet, lo laidOut, printed int) 
 // and without group dividers and page breaks, and checks the page boxes Chromium lays out
 // (the Expanded line sheet held one row of 4 cards a page and broke before every group;
 // tear sheets split a style's title, hero and thumbnails over pages).
-func TestPackedLayout(t *testing.T) {
+// layoutRenderer is the Chromium renderer the layout tests print with (closed with the test);
+// they are skipped without Chromium or poppler's pdfinfo.
+func layoutRenderer(t *testing.T) *pdf.Renderer {
+	t.Helper()
 	r := pdf.NewRenderer("", 1, slog.New(slog.DiscardHandler))
-	defer r.Close()
+	t.Cleanup(r.Close)
 	if _, err := r.ChromiumPath(); err != nil {
 		t.Skip("no Chromium: ", err)
 	}
 	if _, err := exec.LookPath("pdfinfo"); err != nil {
 		t.Skip("poppler's pdfinfo is not installed")
 	}
+	return r
+}
+
+func TestPackedLayout(t *testing.T) {
+	r := layoutRenderer(t)
 	cols := []string{ColumnDivision, ColumnSizeRange, ColumnAvailability}
 	colours := func(i int) int { return []int{3, 5, 1, 6, 2, 4, 8, 3, 2, 5, 13}[i%11] }
 	type set struct {
