@@ -5,10 +5,7 @@ package session
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base64"
 	"errors"
 	"log/slog"
 	"net"
@@ -92,19 +89,6 @@ func (m *Manager) CSRFCookieName() string {
 	return "its_csrf"
 }
 
-func token(n int) (string, error) {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-func hashID(id string) []byte {
-	h := sha256.Sum256([]byte(id))
-	return h[:]
-}
-
 // External is the company provider sign-in a session came from: the provider's id, the user's
 // subject there, the provider's session id (when it gives one) and the ID token (for the
 // provider's sign-out).
@@ -119,11 +103,11 @@ func (m *Manager) Create(ctx context.Context, w http.ResponseWriter, r *http.Req
 
 // CreateExternal is Create for a sign-in through a company provider.
 func (m *Manager) CreateExternal(ctx context.Context, w http.ResponseWriter, r *http.Request, userID string, ext External) (csrf string, err error) {
-	id, err := token(32) // 256 bits
+	id, err := identity.NewToken(32) // 256 bits
 	if err != nil {
 		return "", err
 	}
-	csrf, err = token(32)
+	csrf, err = identity.NewToken(32)
 	if err != nil {
 		return "", err
 	}
@@ -131,7 +115,7 @@ func (m *Manager) CreateExternal(ctx context.Context, w http.ResponseWriter, r *
 	expires := now.Add(m.lifetime)
 	_, err = m.db.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at, address, user_agent,
 		sso_provider, sso_subject, sso_sid, sso_id_token)
-		VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11)`, hashID(id), userID, csrf, now, expires, m.ClientAddress(r), truncate(r.UserAgent(), 300),
+		VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11)`, identity.HashToken(id), userID, csrf, now, expires, m.ClientAddress(r), truncate(r.UserAgent(), 300),
 		ext.Provider, ext.Subject, ext.SID, ext.IDToken)
 	if err != nil {
 		return "", err
@@ -167,7 +151,7 @@ const touchEvery = 10 * time.Second
 
 // Lookup finds the session of id; an expired one is deleted and reported as ErrExpired.
 func (m *Manager) Lookup(ctx context.Context, id string) (*Session, error) {
-	h := hashID(id)
+	h := identity.HashToken(id)
 	s := &Session{idHash: h}
 	u, err := identity.Scan(m.db.QueryRow(ctx, `SELECT `+identity.SelectUser+`, s.csrf_token, s.last_seen_at, s.expires_at
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`, h), &s.CSRFToken, &s.LastSeen, &s.ExpiresAt)
@@ -196,7 +180,7 @@ func (m *Manager) Lookup(ctx context.Context, id string) (*Session, error) {
 
 // Destroy ends the session of id.
 func (m *Manager) Destroy(ctx context.Context, id string) error {
-	_, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE id_hash = $1`, hashID(id))
+	_, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE id_hash = $1`, identity.HashToken(id))
 	return err
 }
 
@@ -204,7 +188,7 @@ func (m *Manager) Destroy(ctx context.Context, id string) error {
 func (m *Manager) ExternalOf(ctx context.Context, id string) (External, error) {
 	var e External
 	err := m.db.QueryRow(ctx, `SELECT sso_provider, sso_subject, sso_sid, sso_id_token FROM sessions WHERE id_hash = $1`,
-		hashID(id)).Scan(&e.Provider, &e.Subject, &e.SID, &e.IDToken)
+		identity.HashToken(id)).Scan(&e.Provider, &e.Subject, &e.SID, &e.IDToken)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return External{}, nil
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/crewjam/saml"
 	"github.com/crewjam/saml/samlsp"
+
+	"its/core/identity"
 )
 
 // samlProvider is a SAML 2.0 identity provider as ITS's service provider sees it.
@@ -93,7 +95,7 @@ func (s *Service) BeginSAML(ctx context.Context, id, base string) (string, error
 		return "", err
 	}
 	if _, err := s.db.Exec(ctx, `INSERT INTO sso_flows (state_hash, provider, nonce, verifier) VALUES ($1, $2, $3, '')`,
-		hash(req.ID), id, req.ID); err != nil {
+		identity.HashToken(req.ID), id, req.ID); err != nil {
 		return "", err
 	}
 	u, err := req.Redirect("", p.sp)
@@ -154,7 +156,7 @@ func (s *Service) CompleteSAML(ctx context.Context, r *http.Request, id, base st
 	}
 	for _, sc := range a.Subject.SubjectConfirmations {
 		if sc.SubjectConfirmationData != nil && sc.SubjectConfirmationData.InResponseTo != "" {
-			if _, err := s.db.Exec(ctx, `DELETE FROM sso_flows WHERE state_hash = $1`, hash(sc.SubjectConfirmationData.InResponseTo)); err != nil {
+			if _, err := s.db.Exec(ctx, `DELETE FROM sso_flows WHERE state_hash = $1`, identity.HashToken(sc.SubjectConfirmationData.InResponseTo)); err != nil {
 				return nil, err
 			}
 		}

@@ -7,9 +7,6 @@ package sso
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -27,6 +24,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"its/core/config"
+	"its/core/identity"
 )
 
 // FlowTTL is how long a redirect to the provider may take to come back.
@@ -214,16 +212,6 @@ func (s *Service) StateCookie() string {
 	return "its_sso_state"
 }
 
-func random(n int) (string, error) {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-func hash(s string) []byte { h := sha256.Sum256([]byte(s)); return h[:] }
-
 // Begin starts a sign-in with provider id: it records the flow (state, nonce, PKCE verifier),
 // sets the state cookie and returns the provider's authorization URL; the provider sends the
 // browser back to callback.
@@ -232,17 +220,17 @@ func (s *Service) Begin(ctx context.Context, w http.ResponseWriter, id, callback
 	if err != nil {
 		return "", err
 	}
-	state, err := random(32)
+	state, err := identity.NewToken(32)
 	if err != nil {
 		return "", err
 	}
-	nonce, err := random(32)
+	nonce, err := identity.NewToken(32)
 	if err != nil {
 		return "", err
 	}
 	verifier := oauth2.GenerateVerifier()
 	if _, err := s.db.Exec(ctx, `INSERT INTO sso_flows (state_hash, provider, nonce, verifier) VALUES ($1, $2, $3, $4)`,
-		hash(state), id, nonce, verifier); err != nil {
+		identity.HashToken(state), id, nonce, verifier); err != nil {
 		return "", err
 	}
 	// Flows nobody came back from.
@@ -269,7 +257,7 @@ func (s *Service) Complete(ctx context.Context, w http.ResponseWriter, r *http.R
 	var provider, nonce, verifier string
 	var created time.Time
 	err := s.db.QueryRow(ctx, `DELETE FROM sso_flows WHERE state_hash = $1 RETURNING provider, nonce, verifier, created_at`,
-		hash(state)).Scan(&provider, &nonce, &verifier, &created)
+		identity.HashToken(state)).Scan(&provider, &nonce, &verifier, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, refuse(ReasonState, "unknown or used state")
 	}
