@@ -6,13 +6,19 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/crewjam/saml"
 	"github.com/crewjam/saml/samlsp"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	dsig "github.com/russellhaering/goxmldsig"
 
+	"its/core/config"
 	"its/core/identity"
 )
 
@@ -34,13 +40,9 @@ func (s *Service) samlSP(ctx context.Context, id, base string) (*samlProvider, e
 		return nil, refuse(ReasonUnknown, "no SAML provider %q", id)
 	}
 	c := cfg.SAML
-	pair, err := tls.LoadX509KeyPair(c.CertFile, c.KeyFile)
+	key, cert, err := samlKeyPair(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("provider %s: saml.cert_file and key_file: %w", id, err)
-	}
-	cert, err := x509.ParseCertificate(pair.Certificate[0])
-	if err != nil {
-		return nil, fmt.Errorf("provider %s: saml.cert_file: %w", id, err)
+		return nil, err
 	}
 	var md *saml.EntityDescriptor
 	if c.IdPMetadata != "" {
@@ -60,7 +62,7 @@ func (s *Service) samlSP(ctx context.Context, id, base string) (*samlProvider, e
 	}
 	sp := &saml.ServiceProvider{
 		EntityID:          c.EntityID,
-		Key:               pair.PrivateKey.(crypto.Signer),
+		Key:               key,
 		Certificate:       cert,
 		HTTPClient:        s.client,
 		MetadataURL:       *root.JoinPath("metadata"),
@@ -68,10 +70,55 @@ func (s *Service) samlSP(ctx context.Context, id, base string) (*samlProvider, e
 		SloURL:            *root.JoinPath("slo"),
 		IDPMetadata:       md,
 		AllowIDPInitiated: true,
+		// Logout requests and answers are signed (RSA-SHA256), as the single logout profile
+		// asks, so the identity provider can tell them from forged ones.
+		LogoutSignatureMethod: dsig.RSASHA256SignatureMethod,
+		// The metadata lists ITS's single logout address for both bindings it reads.
+		LogoutBindings: []string{saml.HTTPRedirectBinding, saml.HTTPPostBinding},
+		// Each assertion and each logout request of the provider is accepted once, on every
+		// server of the installation.
+		ReplayCache: replayCache{db: s.db, provider: id},
 	}
 	p := &samlProvider{sp: sp}
 	s.saml[id] = p
 	return p, nil
+}
+
+// samlKeyPair reads the service provider's certificate and signing key of provider cfg.
+func samlKeyPair(cfg config.AuthProvider) (crypto.Signer, *x509.Certificate, error) {
+	pair, err := tls.LoadX509KeyPair(cfg.SAML.CertFile, cfg.SAML.KeyFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("provider %s: saml.cert_file and key_file: %w", cfg.ID, err)
+	}
+	cert, err := x509.ParseCertificate(pair.Certificate[0])
+	if err != nil {
+		return nil, nil, fmt.Errorf("provider %s: saml.cert_file: %w", cfg.ID, err)
+	}
+	key, ok := pair.PrivateKey.(crypto.Signer)
+	if !ok {
+		return nil, nil, fmt.Errorf("provider %s: saml.key_file: the key cannot sign", cfg.ID)
+	}
+	return key, cert, nil
+}
+
+// checkSAML checks at start what of a SAML provider's settings can be checked without the
+// identity provider: the key pair, and the metadata when it is given inline (metadata at an
+// address is read at the first sign-in, so that a provider that is down does not stop ITS).
+func checkSAML(cfg config.AuthProvider) error {
+	if _, _, err := samlKeyPair(cfg); err != nil {
+		return err
+	}
+	if cfg.SAML.IdPMetadata == "" {
+		return nil
+	}
+	md, err := samlsp.ParseMetadata([]byte(cfg.SAML.IdPMetadata))
+	if err != nil {
+		return fmt.Errorf("provider %s: saml.idp_metadata: %w", cfg.ID, err)
+	}
+	if len(md.IDPSSODescriptors) == 0 {
+		return fmt.Errorf("provider %s: saml.idp_metadata describes no identity provider", cfg.ID)
+	}
+	return nil
 }
 
 // SAMLMetadata is ITS's service provider metadata for provider id.
@@ -131,6 +178,9 @@ func (s *Service) CompleteSAML(ctx context.Context, r *http.Request, id, base st
 		return nil, refuse(ReasonToken, "the response is not a form: %w", err)
 	}
 	a, err := p.sp.ParseResponse(r, pending)
+	if errors.Is(err, saml.ErrAssertionReplayed) || errors.Is(samlCause(err), saml.ErrAssertionReplayed) {
+		return nil, refuse(ReasonState, "the assertion was used before: %w", samlCause(err))
+	}
 	if err != nil {
 		return nil, refuse(ReasonToken, "%w", samlCause(err))
 	}
@@ -139,17 +189,6 @@ func (s *Service) CompleteSAML(ctx context.Context, r *http.Request, id, base st
 	}
 	if a.Subject == nil || a.Subject.NameID == nil || a.Subject.NameID.Value == "" {
 		return nil, refuse(ReasonToken, "the assertion names no subject")
-	}
-	expires := a.IssueInstant.Add(FlowTTL)
-	if a.Conditions != nil && !a.Conditions.NotOnOrAfter.IsZero() {
-		expires = a.Conditions.NotOnOrAfter
-	}
-	tag, err := s.db.Exec(ctx, `INSERT INTO sso_assertions (provider, id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, id, a.ID, expires)
-	if err != nil {
-		return nil, err
-	}
-	if tag.RowsAffected() == 0 {
-		return nil, refuse(ReasonState, "assertion %s was used before", a.ID)
 	}
 	if _, err := s.db.Exec(ctx, `DELETE FROM sso_assertions WHERE expires_at < now() - interval '1 hour'`); err != nil {
 		return nil, err
@@ -193,15 +232,120 @@ func samlCause(err error) error {
 	return err
 }
 
-// samlLogoutURL is the identity provider's single logout address for the session of nameID.
-func (s *Service) samlLogoutURL(ctx context.Context, id, base, nameID, returnTo string) string {
+// samlLogoutURL is the identity provider's single logout address for the session of nameID
+// that the assertion's SessionIndex named (sessionIndex; none when it named none). The
+// request's id is kept, so that only the provider's answer to it is taken.
+func (s *Service) samlLogoutURL(ctx context.Context, id, base, nameID, sessionIndex, returnTo string) string {
 	p, err := s.samlSP(ctx, id, base)
-	if err != nil || p.sp.GetSLOBindingLocation(saml.HTTPRedirectBinding) == "" || nameID == "" {
+	if err != nil {
+		s.log.Warn("SAML single logout", "provider", id, "error", err)
 		return ""
 	}
-	u, err := p.sp.MakeRedirectLogoutRequest(nameID, returnTo)
+	slo := p.sp.GetSLOBindingLocation(saml.HTTPRedirectBinding)
+	if slo == "" || nameID == "" {
+		return ""
+	}
+	req, err := p.sp.MakeLogoutRequest(slo, nameID, saml.WithSessionIndex(sessionIndex))
+	if err == nil {
+		_, err = s.db.Exec(ctx, `INSERT INTO sso_flows (state_hash, provider, nonce, verifier) VALUES ($1, $2, $3, $4)`,
+			identity.HashToken(req.ID), id, req.ID, logoutFlow)
+	}
+	var u *url.URL
+	if err == nil {
+		u, err = p.sp.RedirectLogoutRequestURL(req, returnTo)
+	}
 	if err != nil {
+		s.log.Warn("SAML single logout", "provider", id, "error", err)
 		return ""
 	}
 	return u.String()
+}
+
+// logoutFlow marks the flow of a logout request ITS sent (a sign-in's has no verifier).
+const logoutFlow = "saml-logout"
+
+// SAMLLogout is what the identity provider said at ITS's single logout address.
+type SAMLLogout struct {
+	// Subject and SessionIndexes name the sessions to end, for a logout request of the
+	// provider; both are empty for the provider's answer to ITS's own request.
+	Subject        string
+	SessionIndexes []string
+	// Answer is where the browser goes next: the provider's address with ITS's signed answer
+	// to its request, or "" after the provider's answer to ITS's.
+	Answer string
+}
+
+// SAMLSingleLogout reads a message of the identity provider at ITS's single logout address
+// (HTTP-Redirect or HTTP-POST binding): a signed logout request of the provider (its issuer,
+// destination and time checked, each accepted once) or its answer to a logout request ITS
+// sent and still waits for.
+func (s *Service) SAMLSingleLogout(ctx context.Context, r *http.Request, id, base string) (*SAMLLogout, error) {
+	p, err := s.samlSP(ctx, id, base)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.ParseForm(); err != nil {
+		return nil, refuse(ReasonToken, "the logout message is not a form: %w", err)
+	}
+	switch {
+	case r.Form.Get("SAMLResponse") != "":
+		rows, err := s.db.Query(ctx, `SELECT nonce FROM sso_flows WHERE provider = $1 AND verifier = $2 AND created_at > now() - $3::interval`,
+			id, logoutFlow, FlowTTL.String())
+		if err != nil {
+			return nil, err
+		}
+		pending, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return nil, err
+		}
+		resp, err := p.sp.ParseLogoutResponse(r, pending)
+		if err != nil {
+			return nil, refuse(ReasonToken, "%w", samlCause(err))
+		}
+		if _, err := s.db.Exec(ctx, `DELETE FROM sso_flows WHERE state_hash = $1`, identity.HashToken(resp.InResponseTo)); err != nil {
+			return nil, err
+		}
+		return &SAMLLogout{}, nil
+	case r.Form.Get("SAMLRequest") != "":
+		req, err := p.sp.ValidateLogoutRequest(r)
+		if err != nil {
+			return nil, refuse(ReasonToken, "%w", samlCause(err))
+		}
+		if req.NameID == nil || req.NameID.Value == "" {
+			return nil, refuse(ReasonToken, "the logout request names no subject")
+		}
+		out := &SAMLLogout{Subject: req.NameID.Value}
+		for _, si := range req.AllSessionIndexes() {
+			out.SessionIndexes = append(out.SessionIndexes, si.Value)
+		}
+		answer, err := p.sp.MakeRedirectLogoutResponse(req.ID, r.Form.Get("RelayState"))
+		if err != nil {
+			return nil, err
+		}
+		out.Answer = answer.String()
+		return out, nil
+	}
+	return nil, refuse(ReasonToken, "neither a logout request nor a logout response")
+}
+
+// replayCache keeps the ids of a provider's accepted assertions and logout requests in the
+// database, so that each is accepted once whichever server sees it.
+type replayCache struct {
+	db       *pgxpool.Pool
+	provider string
+}
+
+// Consume records id until expires, or answers saml.ErrAssertionReplayed when it was recorded.
+func (c replayCache) Consume(id string, expires time.Time) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	tag, err := c.db.Exec(ctx, `INSERT INTO sso_assertions (provider, id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+		c.provider, id, expires)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return saml.ErrAssertionReplayed
+	}
+	return nil
 }

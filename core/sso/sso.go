@@ -25,6 +25,7 @@ import (
 
 	"its/core/config"
 	"its/core/identity"
+	"its/core/session"
 )
 
 // FlowTTL is how long a redirect to the provider may take to come back.
@@ -119,10 +120,18 @@ type Params struct {
 	Log    *slog.Logger
 }
 
-// New gives the service.
-func New(p Params) *Service {
+// New gives the service, or the first SAML provider whose key pair or inline metadata is
+// unusable.
+func New(p Params) (*Service, error) {
+	for _, c := range p.Config.Auth.Providers {
+		if c.Type == "saml" {
+			if err := checkSAML(c); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return &Service{db: p.DB, secure: p.Config.Session.SecureCookies, client: &http.Client{Timeout: 15 * time.Second},
-		log: p.Log, configs: p.Config.Auth.Providers, oidc: map[string]*oidcProvider{}, saml: map[string]*samlProvider{}}
+		log: p.Log, configs: p.Config.Auth.Providers, oidc: map[string]*oidcProvider{}, saml: map[string]*samlProvider{}}, nil
 }
 
 // SetHTTPClient replaces the client the service talks to providers with.
@@ -325,13 +334,14 @@ func (s *Service) Complete(ctx context.Context, w http.ResponseWriter, r *http.R
 	return c, nil
 }
 
-// EndSessionURL is where the browser goes to sign out at provider id after ITS ended its
-// session ("" when the provider has no sign-out endpoint): OpenID Connect's end-session
-// endpoint with the ID token, or SAML single logout of subject (base: the provider's SAML
-// addresses in ITS).
-func (s *Service) EndSessionURL(ctx context.Context, id, idToken, subject, base, returnTo string) string {
+// EndSessionURL is where the browser goes to sign out at the provider of the ended session
+// ext after ITS ended it ("" when the provider has no sign-out endpoint): OpenID Connect's
+// end-session endpoint with the ID token, or SAML single logout of the subject's session at
+// the identity provider (its SessionIndex) (base: the provider's SAML addresses in ITS).
+func (s *Service) EndSessionURL(ctx context.Context, ext session.External, base, returnTo string) string {
+	id, idToken := ext.Provider, ext.IDToken
 	if cfg, ok := s.Provider(id); ok && cfg.Type == "saml" {
-		return s.samlLogoutURL(ctx, id, base, subject, returnTo)
+		return s.samlLogoutURL(ctx, id, base, ext.Subject, ext.SID, returnTo)
 	}
 	p, err := s.discover(ctx, id)
 	if err != nil || p.endSession == "" {

@@ -226,7 +226,7 @@ const (
 	UsersSsoProviders = "users.ssoProviders"
 	// Sign in through a company provider: the redirect there and back (public).
 	UsersSsoSignIn = "users.ssoSignIn"
-	// A company provider's back-channel logout (public; a signed logout token).
+	// A company provider's logout: OpenID Connect back-channel and SAML single logout (public; a signed logout token or message).
 	UsersSsoLogout = "users.ssoLogout"
 	// Find colleagues by name, e-mail or user code (only those allowed the same).
 	UsersAutocomplete = "users.autocomplete"

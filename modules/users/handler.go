@@ -47,6 +47,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/users/sso/{provider}/backchannel-logout", actions.UsersSsoLogout, h.ssoBackChannel, registry.NoResource(), registry.CrossSite())
 	r.Handle("GET", "/api/users/sso/{provider}/metadata", actions.UsersSsoSignIn, h.samlMetadata, registry.NoResource())
 	r.Handle("POST", "/api/users/sso/{provider}/acs", actions.UsersSsoSignIn, h.samlACS, registry.NoResource(), registry.CrossSite())
+	r.Handle("GET", "/api/users/sso/{provider}/slo", actions.UsersSsoLogout, h.samlSLO, registry.NoResource(), registry.CrossSite())
+	r.Handle("POST", "/api/users/sso/{provider}/slo", actions.UsersSsoLogout, h.samlSLO, registry.NoResource(), registry.CrossSite())
 }
 
 // autocomplete answers ?text= (or ?q=).
@@ -123,7 +125,7 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	answer := map[string]any{"loggedOut": true}
 	// A session from a company provider also ends there, where the provider can.
 	if ext.Provider != "" {
-		if u := h.sso.EndSessionURL(r.Context(), ext.Provider, ext.IDToken, ext.Subject, h.base(ext.Provider), h.public+"/"); u != "" {
+		if u := h.sso.EndSessionURL(r.Context(), ext, h.base(ext.Provider), h.public+"/"); u != "" {
 			answer["redirect"] = u
 		}
 	}
@@ -304,6 +306,28 @@ func (h *Handler) samlACS(w http.ResponseWriter, r *http.Request) error {
 	}
 	c, err := h.sso.CompleteSAML(r.Context(), r, p.ID, h.base(p.ID))
 	return h.finish(w, r, p, c, err)
+}
+
+// samlSLO is ITS's SAML single logout address: a logout request of the identity provider ends
+// the subject's ITS sessions and sends the browser back with ITS's answer; the provider's
+// answer to ITS's own request opens the logged-out page; a message the checks refuse opens
+// the login page with its message.
+func (h *Handler) samlSLO(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.samlProvider(r)
+	if err != nil {
+		return err
+	}
+	next, err := h.svc.SingleLogout(r.Context(), r, p.ID, h.base(p.ID))
+	if err != nil {
+		if he, ok := err.(*httpx.Error); ok {
+			h.refusedPage(w, r, he.Code)
+			return nil
+		}
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, next, http.StatusSeeOther)
+	return nil
 }
 
 // ssoBackChannel ends the sessions of a provider's logout token (OpenID Connect Back-Channel

@@ -1,6 +1,8 @@
 package users_test
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
 	"crypto/rand"
 	"crypto/rsa"
@@ -269,4 +271,130 @@ func lastRefusal(t testing.TB, a *apptest.App) string {
 	var reason string
 	_ = a.DB.QueryRow(context.Background(), `SELECT data->>'error' FROM audit_log WHERE action = 'users.sso.refused' ORDER BY id DESC LIMIT 1`).Scan(&reason)
 	return reason
+}
+
+// signInSAML signs browser b in through the identity provider (SP-initiated).
+func (e *samlEnv) signInSAML(t testing.TB, b *http.Client) {
+	t.Helper()
+	acs, fields := e.toResponse(t, b)
+	if res, _ := send(t, noFollow(b), "POST", acs, fields); res.Header.Get("Location") != "/" {
+		t.Fatalf("ACS answered %d to %q: %s", res.StatusCode, res.Header.Get("Location"), lastRefusal(t, e.app))
+	}
+}
+
+// follow walks the browser from target through redirects and the providers' self-posting
+// forms, and returns the first ITS page it lands on (its path and query) or, when the walk
+// ends at the identity provider, "".
+func follow(t testing.TB, b *http.Client, target string) string {
+	t.Helper()
+	c := noFollow(b)
+	method, fields := "GET", url.Values(nil)
+	for hop := 0; hop < 12; hop++ {
+		res, page := send(t, c, method, target, fields)
+		here, err := url.Parse(target) // the address the browser asked for (the transport may have rewritten it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case res.StatusCode/100 == 3:
+			loc, err := here.Parse(res.Header.Get("Location"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loc.Host == publicHost && !strings.HasPrefix(loc.Path, "/api/") {
+				return loc.RequestURI()
+			}
+			target, method, fields = loc.String(), "GET", nil
+		case formAction.MatchString(page):
+			var action string
+			action, fields = form(t, page)
+			target, method = action, "POST"
+		default:
+			if here.Host == publicHost {
+				t.Fatalf("%s %s answered %d: %.300s", method, here, res.StatusCode, page)
+			}
+			return ""
+		}
+	}
+	t.Fatalf("too many hops from %s", target)
+	return ""
+}
+
+// inflate reads the DEFLATEd, base64-coded message of an HTTP-Redirect binding.
+func inflate(t testing.TB, coded string) string {
+	t.Helper()
+	raw, err := base64.StdEncoding.DecodeString(coded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestSAMLSingleLogout: ITS's logout sends the identity provider a signed logout request for
+// the assertion's session (its SessionIndex), and the provider's answer opens the logged-out
+// page; a logout the provider starts ends the ITS session and is answered; a forged logout
+// request is refused with the login page's message and ends nothing.
+func TestSAMLSingleLogout(t *testing.T) {
+	e := startSAML(t)
+	b := (&ssoEnv{app: e.app}).browser()
+	e.signInSAML(t, b)
+	var sid string
+	if err := e.app.DB.QueryRow(context.Background(), `SELECT sso_sid FROM sessions WHERE sso_provider = 'corp-saml'`).Scan(&sid); err != nil || sid == "" {
+		t.Fatalf("the session keeps no session index: %q %v", sid, err)
+	}
+
+	var answer struct {
+		Data struct {
+			Redirect string `json:"redirect"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(readAll(logout(t, b))), &answer); err != nil {
+		t.Fatal(err)
+	}
+	to, err := url.Parse(answer.Data.Redirect)
+	if err != nil || !strings.HasPrefix(answer.Data.Redirect, e.idpURL+"/slo?") {
+		t.Fatalf("logout sent the browser to %q", answer.Data.Redirect)
+	}
+	req := inflate(t, to.Query().Get("SAMLRequest"))
+	if !strings.Contains(req, ">"+sid+"</samlp:SessionIndex>") || to.Query().Get("Signature") == "" {
+		t.Fatalf("the logout request names no session index %q or is unsigned: %s", sid, req)
+	}
+	if s := ping(t, b); s != 401 {
+		t.Fatalf("ping after logout: %d", s)
+	}
+	if page := follow(t, b, answer.Data.Redirect); page != "/logged-out" {
+		t.Fatalf("the provider's answer went to %q: %s", page, lastRefusal(t, e.app))
+	}
+
+	// The provider's own logout ends the ITS session of a browser signed in through it.
+	b = (&ssoEnv{app: e.app}).browser()
+	e.signInSAML(t, b)
+	if s := ping(t, b); s != 200 {
+		t.Fatalf("ping after sign-in: %d", s)
+	}
+	follow(t, b, e.idpURL+"/logout")
+	if s := ping(t, b); s != 401 {
+		t.Fatalf("ping after the provider's logout: %d (%s)", s, lastRefusal(t, e.app))
+	}
+
+	// A logout request nobody signed, for every session of ada: refused, nothing ends.
+	b = (&ssoEnv{app: e.app}).browser()
+	e.signInSAML(t, b)
+	forged := fmt.Sprintf(`<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="id-forged" Version="2.0" IssueInstant="%s" Destination="http://%s/api/users/sso/corp-saml/slo"><saml:Issuer>%s/metadata</saml:Issuer><saml:NameID>ada@corp.example</saml:NameID></samlp:LogoutRequest>`,
+		time.Now().UTC().Format(time.RFC3339), publicHost, e.idpURL)
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	_, _ = w.Write([]byte(forged))
+	_ = w.Close()
+	res, _ := send(t, noFollow(b), "GET", "http://"+publicHost+"/api/users/sso/corp-saml/slo?"+url.Values{"SAMLRequest": {base64.StdEncoding.EncodeToString(buf.Bytes())}}.Encode(), nil)
+	if loc := res.Header.Get("Location"); loc != "/?ssoError=ITS_ERR_SSO_TOKEN" {
+		t.Fatalf("a forged logout request went to %q", loc)
+	}
+	if s := ping(t, b); s != 200 {
+		t.Fatalf("a forged logout request ended the session: %d", s)
+	}
 }

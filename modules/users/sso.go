@@ -194,3 +194,42 @@ func (s *Service) EndSignIn(ctx context.Context, provider, token string) (int64,
 	}
 	return n, nil
 }
+
+// SingleLogout takes the SAML identity provider's message at ITS's single logout address and
+// gives where the browser goes next: for the provider's logout request, the sessions it names
+// end (those of its session indexes, or every session of its subject through the provider) and
+// the browser goes back with ITS's answer; for the provider's answer to ITS's own logout, the
+// logged-out page.
+func (s *Service) SingleLogout(ctx context.Context, r *http.Request, provider, base string) (string, error) {
+	out, err := s.sso.SAMLSingleLogout(ctx, r, provider, base)
+	if err != nil {
+		var refused *sso.Refused
+		if !errors.As(err, &refused) {
+			return "", err
+		}
+		s.auditRefusal(ctx, provider, "users.sso.logoutRefused", map[string]any{"error": err.Error()})
+		return "", &httpx.Error{Status: http.StatusBadRequest, Code: CodeSSOToken, Message: "The logout message is not valid."}
+	}
+	if out.Subject == "" {
+		return "/logged-out", nil
+	}
+	indexes := out.SessionIndexes
+	if len(indexes) == 0 {
+		indexes = []string{""}
+	}
+	var n int64
+	for _, sid := range indexes {
+		k, err := s.sessions.DestroyExternal(ctx, provider, out.Subject, sid)
+		if err != nil {
+			return "", err
+		}
+		n += k
+	}
+	if err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		return audit.Record(ctx, tx, "", "users.sso.singleLogout", "SignInProvider", provider,
+			map[string]any{"subject": out.Subject, "sessionIndexes": out.SessionIndexes, "sessions": n})
+	}); err != nil {
+		return "", err
+	}
+	return out.Answer, nil
+}

@@ -256,19 +256,7 @@ func TestOIDCLogout(t *testing.T) {
 	e := startSSO(t)
 	b := e.browser()
 	e.signIn(t, b)
-	u, _ := url.Parse("http://" + publicHost)
-	csrf := ""
-	for _, ck := range b.Jar.Cookies(u) {
-		if ck.Name == "its_csrf" {
-			csrf = ck.Value
-		}
-	}
-	req, _ := http.NewRequest("POST", "http://"+publicHost+"/api/users/logout", nil)
-	req.Header.Set("X-CSRF-Token", csrf)
-	res, err := b.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := logout(t, b)
 	var body strings.Builder
 	_, _ = fmt.Fprint(&body, readAll(res))
 	if res.StatusCode != 200 || !strings.Contains(body.String(), `"redirect":"`+e.op.Issuer+`/end_session?`) || !strings.Contains(body.String(), "id_token_hint") {
@@ -306,6 +294,25 @@ func TestOIDCLogout(t *testing.T) {
 	if s := ping(t, b); s != 401 {
 		t.Fatalf("ping after back-channel logout: %d", s)
 	}
+}
+
+// logout is the browser's POST /api/users/logout (with its CSRF token).
+func logout(t testing.TB, b *http.Client) *http.Response {
+	t.Helper()
+	u, _ := url.Parse("http://" + publicHost)
+	csrf := ""
+	for _, ck := range b.Jar.Cookies(u) {
+		if ck.Name == "its_csrf" {
+			csrf = ck.Value
+		}
+	}
+	req, _ := http.NewRequest("POST", "http://"+publicHost+"/api/users/logout", nil)
+	req.Header.Set("X-CSRF-Token", csrf)
+	res, err := b.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 func readAll(res *http.Response) string {

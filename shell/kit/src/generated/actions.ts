@@ -201,7 +201,7 @@ export const actions = {
   usersSsoProviders: { id: 'users.ssoProviders', module: 'users', resource: [] },
   /** Sign in through a company provider: the redirect there and back (public) */
   usersSsoSignIn: { id: 'users.ssoSignIn', module: 'users', resource: [] },
-  /** A company provider's back-channel logout (public; a signed logout token) */
+  /** A company provider's logout: OpenID Connect back-channel and SAML single logout (public; a signed logout token or message) */
   usersSsoLogout: { id: 'users.ssoLogout', module: 'users', resource: [] },
   /** Find colleagues by name, e-mail or user code (only those allowed the same) */
   usersAutocomplete: { id: 'users.autocomplete', module: 'users', resource: [] },
