@@ -26,7 +26,7 @@ export const DEMO_PASSWORD = 'its-demo';
 export const DEMO_ROLES = ['user', 'editor', 'seniorEditor', 'admin', 'adminEditor', 'approver', 'seniorApprover', 'coordinator', 'seniorCoordinator', 'manager'];
 export const demoEmail = (role) => `${role}@example.com`;
 
-function freePort() {
+export function freePort() {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.on('error', fail);

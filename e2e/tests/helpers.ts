@@ -215,10 +215,18 @@ interface Overlay {
   selector: string;
 }
 
+/** Origins of other parties' pages a test passes through (a company sign-in provider's login form): not ITS's, not scanned. */
+const otherParties = new Set<string>();
+
+/** Marks an origin as another party's: its pages are not ITS's to scan. */
+export function notOurs(origin: string) {
+  otherParties.add(new URL(origin).origin);
+}
+
 /** The view the page shows: its path with ids folded, and the overlays open on it. */
 async function viewKey(page: Page): Promise<{ path: string; overlays: Overlay[] } | null> {
   const url = page.url();
-  if (!/^https?:/.test(url)) return null;
+  if (!/^https?:/.test(url) || otherParties.has(new URL(url).origin)) return null;
   const overlays = await page.evaluate((roles) => {
     const shown = (el: Element) => {
       const r = el.getBoundingClientRect();

@@ -88,9 +88,19 @@ func Start(t testing.TB, accounts []User, redirectURIs ...string) *Provider {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	p, err := Serve(ln, accounts, redirectURIs...)
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// Serve runs the provider on ln with the users until Close; redirectURIs are the client's.
+func Serve(ln net.Listener, accounts []User, redirectURIs ...string) (*Provider, error) {
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		return nil, err
 	}
 	p := &Provider{Issuer: "http://" + ln.Addr().String(), key: key, kid: "test-key", claims: map[string]map[string]any{}}
 	us := users{}
@@ -105,9 +115,11 @@ func Start(t testing.TB, accounts []User, redirectURIs ...string) *Provider {
 	p.srv.Listener.Close()
 	p.srv.Listener = ln
 	p.srv.Start()
-	t.Cleanup(p.srv.Close)
-	return p
+	return p, nil
 }
+
+// Close stops the provider.
+func (p *Provider) Close() { p.srv.Close() }
 
 // SetClaims replaces the extra claims of user id (its groups, say) for the next sign-in.
 func (p *Provider) SetClaims(id string, claims map[string]any) {

@@ -159,7 +159,14 @@ export function LoginPage({ dialog: initialDialog = null, resetParams, requestEm
             <FormattedMessage id="login.title" defaultMessage="Log in to ITS" />
           </h2>
           <p className="shell-login__subtitle">
-            <FormattedMessage id="login.subtitle" defaultMessage="Use your work e-mail address and password." />
+            {(providers.data ?? []).length > 0 ? (
+              <FormattedMessage
+                id="login.subtitle.sso"
+                defaultMessage="Staff sign in with the company account; partners with their e-mail address and ITS password."
+              />
+            ) : (
+              <FormattedMessage id="login.subtitle" defaultMessage="Use your work e-mail address and password." />
+            )}
           </p>
           {ssoError && (
             <p className="shell-login__sso-error" role="alert" data-testid="sso-error">
@@ -171,7 +178,7 @@ export function LoginPage({ dialog: initialDialog = null, resetParams, requestEm
               {(providers.data ?? []).map((p) => (
                 <a
                   key={p.id}
-                  className="its-btn its-btn--block"
+                  className="its-btn its-btn--secondary its-btn--block"
                   href={`/api/users/sso/${encodeURIComponent(p.id)}/login`}
                   data-testid={`sso-${p.id}`}
                 >

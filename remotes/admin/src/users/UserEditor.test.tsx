@@ -57,6 +57,18 @@ function setup(patch: (body: Record<string, unknown>) => Response, user: AdminUs
 const rows = () => screen.getAllByTestId('permission-row');
 
 describe('user editor', () => {
+  it('says that a company sign-in account gets its permissions from the provider, and only for such accounts', async () => {
+    setup(() => json(200, { data: uma }), { ...uma, strategy: 'saml:corp-saml' });
+    await screen.findByTestId('user-editor');
+    expect(screen.getByTestId('sso-managed').textContent).toContain('Uma User signs in through the company provider corp-saml');
+  });
+
+  it('shows no provider note for an account with an ITS password', async () => {
+    setup(() => json(200, { data: uma }), { ...uma, strategy: 'local' });
+    await screen.findByTestId('user-editor');
+    expect(screen.queryByTestId('sso-managed')).toBeNull();
+  });
+
   it('sends only the permissions that changed and says so', async () => {
     const bodies = setup((b) => json(200, { data: { ...uma, permissions: b.permissions } }));
     await screen.findByTestId('user-editor');

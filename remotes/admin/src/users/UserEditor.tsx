@@ -188,6 +188,8 @@ function EditorForm({ user, options }: { user: AdminUser; options: AdminOptions 
     }
   };
 
+  // An account of a company provider ("oidc:<id>", "saml:<id>") gets its permissions from there.
+  const provider = /^(?:oidc|saml):(.+)$/.exec(base.strategy ?? '')?.[1];
   const statusChoices: AccountStatus[] = [base.status, ...(TRANSITIONS[base.status] ?? [])];
   const errorCount = Object.keys(errors).length;
   const saving = update.isPending;
@@ -290,6 +292,15 @@ function EditorForm({ user, options }: { user: AdminUser; options: AdminOptions 
             defaultMessage="Each permission is a role in one area, optionally limited to a channel, a region and a product type."
           />
         </p>
+        {provider && (
+          <p className="adm-hint adm-hint--warn" data-testid="sso-managed">
+            <FormattedMessage
+              id="admin.editor.ssoManaged"
+              defaultMessage="{name} signs in through the company provider {provider}: at every sign-in, permissions, access flags and territories are set again from the provider's groups, so a change here lasts only until the next sign-in. Change the group mapping under Policies instead."
+              values={{ name, provider }}
+            />
+          </p>
+        )}
         <PermissionEditor
           rows={form.rows}
           onChange={(rows) => edit({ rows }, ['permissions'])}
