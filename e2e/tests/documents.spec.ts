@@ -3,7 +3,8 @@
  * PDF and Excel and opens both, shares it (the outbox holds the mail, whose link downloads the
  * file without a login until it is revoked), and schedules it daily (the run's file appears);
  * zips the assortment's hero images with its line sheet (downloaded, and mailed as a link), prints
- * a catalog product's tear sheet and saves and shares a product search.
+ * a catalog product's tear sheet and saves and shares a product search; saves the export options
+ * as a template shared with colleagues, which another editor applies on an assortment of theirs.
  */
 import { request as pwRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -246,4 +247,43 @@ test('an editor zips the hero images of an assortment with its line sheet, print
   await saved.getByTestId('saved-searches-list').getByRole('button', { name, exact: true }).click();
   await expect(page.getByTestId('grid-filter-chip')).toHaveCount(1);
   await admin.dispose();
+});
+
+test('an editor saves the export options as a shared template, and a colleague applies it on another assortment', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await login(page, 'editor');
+  const mine = await assortment(page, 3);
+  await page.goto(`${baseUrl()}/product/assortments/assortment/${mine}/export`);
+  const settings = page.getByRole('complementary');
+  await expect(page.getByTestId('document-export-page')).toBeVisible();
+  await settings.getByRole('button', { name: 'Expanded' }).click();
+  await settings.locator('input[name=column-sizeRange]').check();
+  await settings.locator('input[name=author]').fill('Ed Itor');
+  await page.getByTestId('document-templates').click();
+  await page.getByRole('menuitem', { name: 'Save as template…' }).click();
+  const save = page.getByTestId('template-save-dialog');
+  const name = `Market week ${Date.now()}`;
+  await save.locator('input[name=templateName]').fill(name);
+  await save.getByRole('radio', { name: 'My colleagues too' }).check();
+  await save.getByRole('button', { name: 'Save' }).click();
+  await expect(save).toHaveCount(0);
+
+  // A colleague, on an assortment of their own with the default options, picks it from the menu.
+  const context = await browser.newContext();
+  const colleague = await context.newPage();
+  await login(colleague, 'seniorEditor');
+  const theirs = await assortment(colleague, 2);
+  await colleague.goto(`${baseUrl()}/product/assortments/assortment/${theirs}/export`);
+  const theirSettings = colleague.getByRole('complementary');
+  await expect(colleague.getByTestId('document-export-page')).toBeVisible();
+  await expect(theirSettings.locator('input[name=column-sizeRange]')).not.toBeChecked();
+  await colleague.getByTestId('document-templates').click();
+  const shared = colleague.getByRole('group', { name: 'Shared by colleagues' });
+  await shared.getByRole('menuitem', { name }).click();
+  await expect(theirSettings.getByRole('button', { name: 'Expanded' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(theirSettings.locator('input[name=column-sizeRange]')).toBeChecked();
+  await expect(theirSettings.locator('input[name=author]')).toHaveValue('Ed Itor');
+  await expect(colleague.getByTestId('document-preview').locator('img')).toBeVisible({ timeout: 30_000 });
+  await shot(colleague, 'documents-template-applied');
+  await context.close();
 });
