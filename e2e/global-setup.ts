@@ -1,7 +1,8 @@
 import type { FullConfig } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, startServer } from './server.mjs';
+import { freePort, repoRoot, startServer, startTestIdp, testProviders } from './server.mjs';
 
 /**
  * Every spec takes `test` and `expect` from tests/helpers.ts, whose fixture scans each page it
@@ -18,12 +19,26 @@ function checkSpecsAreScanned() {
   }
 }
 
-/** One server for the suite; tests that need other settings start their own. */
+/**
+ * One server for the suite, signing staff in through the test identity providers too (their
+ * addresses in E2E_IDP); tests that need other settings start their own.
+ */
 export default async function globalSetup(_config: FullConfig) {
   checkSpecsAreScanned();
-  const server = await startServer({ log: process.env.E2E_SERVER_LOG ? (l) => console.error(`[its] ${l}`) : undefined });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'its-idp-'));
+  const { idp, stop: stopIdp } = await startTestIdp(url, dir);
+  const server = await startServer({
+    port,
+    env: { ITS_AUTH_PROVIDERS: testProviders(idp, url) },
+    log: process.env.E2E_SERVER_LOG ? (l) => console.error(`[its] ${l}`) : undefined,
+  });
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_IDP = JSON.stringify(idp);
   return async () => {
     await server.stop();
+    stopIdp();
+    rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -153,4 +154,51 @@ export async function startServer({ env = {}, log = () => {}, dataDir: givenDir,
     throw new Error(`ITS did not become healthy at ${url}:\n${output}`);
   }
   return { url, port, dataDir, pid: child.pid ?? 0, stop, kill };
+}
+
+/**
+ * Starts the company identity providers of the browser tests (scripts/testidp: a real OpenID
+ * Provider and a real SAML identity provider on loopback) for ITS at `its`, its SAML key pair in
+ * `dir`. Answers what testidp printed (addresses, client, key files, the account) and a stop.
+ * @param {string} its
+ * @param {string} dir
+ */
+export async function startTestIdp(its, dir) {
+  const child = spawn('go', ['run', './scripts/testidp', '-its', its, '-dir', dir], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise((ok, fail) => {
+    createInterface({ input: child.stdout }).once('line', ok);
+    child.once('exit', (code) => fail(new Error(`the test identity providers exited with ${code}`)));
+  });
+  /** @type {{ oidcIssuer: string, clientId: string, clientSecret: string, samlUrl: string, certFile: string, keyFile: string, username: string, password: string }} */
+  const idp = JSON.parse(String(line));
+  return { idp, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * ITS_AUTH_PROVIDERS for the test identity providers: "Corp Login" (OpenID Connect, the only way
+ * in for corp.example) and "Corp SAML" (saml.example).
+ * @param {{ oidcIssuer: string, clientId: string, clientSecret: string, samlUrl: string, certFile: string, keyFile: string }} idp
+ * @param {string} its
+ */
+export function testProviders(idp, its) {
+  return JSON.stringify([
+    {
+      id: 'corp',
+      type: 'oidc',
+      name: 'Corp Login',
+      domains: ['corp.example'],
+      only: true,
+      claims: { user_code: 'employee_id' },
+      oidc: { issuer: idp.oidcIssuer, client_id: idp.clientId, client_secret: idp.clientSecret },
+    },
+    {
+      id: 'corp-saml',
+      type: 'saml',
+      name: 'Corp SAML',
+      domains: ['saml.example'],
+      groups_claim: 'eduPersonAffiliation',
+      claims: { email: 'mail', name: 'givenName', last_name: 'sn' },
+      saml: { idp_metadata_url: `${idp.samlUrl}/metadata`, entity_id: `${its}/api/users/sso/corp-saml/metadata`, cert_file: idp.certFile, key_file: idp.keyFile },
+    },
+  ]);
 }
