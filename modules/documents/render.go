@@ -240,45 +240,90 @@ func (s *Service) PDF(ctx context.Context, sh *Sheet) ([]byte, error) {
 func (sh *Sheet) XLSX(w io.Writer) error {
 	f := excelize.NewFile()
 	defer f.Close()
-	sheet := sheetName(sh.L.T(sh.Type))
-	if err := f.SetSheetName(f.GetSheetName(0), sheet); err != nil {
+	x := &xlsxWriter{sh: sh, f: f, sheet: sheetName(sh.L.T(sh.Type)), row: 1}
+	if err := f.SetSheetName(f.GetSheetName(0), x.sheet); err != nil {
 		return err
 	}
-	title, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 16}})
-	muted, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Color: "666666"}})
-	head, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
-		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}})
-	divider, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Color: "FFFFFF"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"1D1D1F"}}})
-	section, _ := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 13, Color: "0B5CAD"}})
-	wrap := &excelize.Alignment{Vertical: "center", WrapText: true}
-	moneyFmt, percentFmt := MoneyFormat(sh.Currency, sh.Decimals), "0.0%"
-	money, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &moneyFmt, Alignment: wrap})
-	percent, _ := f.NewStyle(&excelize.Style{CustomNumFmt: &percentFmt, Alignment: wrap})
-	text, _ := f.NewStyle(&excelize.Style{Alignment: wrap})
-
-	headers := []string{}
-	if sh.Settings.SortNumber {
-		headers = append(headers, sh.L.T("sortNumber"))
-	}
-	imgCol := 0
-	if sh.Settings.IncludeImages {
-		headers = append(headers, sh.L.T("heroImage"))
-		imgCol = len(headers)
-	}
-	headers = append(headers, sh.L.T("style"), sh.L.T("color"), sh.L.T("name"), sh.L.T("colorDescription"),
-		sh.L.T("wholesalePrice")+" "+sh.Currency, sh.L.T("retailPrice")+" "+sh.Currency)
-	for _, c := range sh.Columns {
-		headers = append(headers, c.Label)
-	}
-	last, _ := excelize.ColumnNumberToName(len(headers))
-	set := func(cell string, v any, style int) {
-		_ = f.SetCellValue(sheet, cell, v)
-		if style != 0 {
-			_ = f.SetCellStyle(sheet, cell, cell, style)
+	x.styles()
+	x.columns()
+	x.heading()
+	for _, g := range sh.Groups {
+		if err := x.group(g); err != nil {
+			return err
 		}
 	}
-	set("A1", sh.Title, title)
-	row := 2
+	if err := printOneWide(f, x.sheet, x.last, x.headerRow, x.row-1); err != nil {
+		return err
+	}
+	if sh.Settings.PageNumbers {
+		_ = f.SetHeaderFooter(x.sheet, &excelize.HeaderFooterOptions{OddFooter: "&R" + sh.L.T("page") + " &P " + sh.L.T("of") + " &N"})
+	}
+	_, err := f.WriteTo(w)
+	return err
+}
+
+// xlsxWriter writes a sheet's workbook row by row.
+type xlsxWriter struct {
+	sh        *Sheet
+	f         *excelize.File
+	sheet     string
+	headers   []string
+	last      string // the last column's name
+	imgCol    int    // the picture's column (1-based), 0 without pictures
+	row       int    // the next row to write
+	headerRow int
+
+	title, muted, head, divider, section, money, percent, text int
+}
+
+// styles makes the workbook's cell styles.
+func (x *xlsxWriter) styles() {
+	f := x.f
+	x.title, _ = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 16}})
+	x.muted, _ = f.NewStyle(&excelize.Style{Font: &excelize.Font{Color: "666666"}})
+	x.head, _ = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
+		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}})
+	x.divider, _ = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Color: "FFFFFF"}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"1D1D1F"}}})
+	x.section, _ = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 13, Color: "0B5CAD"}})
+	wrap := &excelize.Alignment{Vertical: "center", WrapText: true}
+	moneyFmt, percentFmt := MoneyFormat(x.sh.Currency, x.sh.Decimals), "0.0%"
+	x.money, _ = f.NewStyle(&excelize.Style{CustomNumFmt: &moneyFmt, Alignment: wrap})
+	x.percent, _ = f.NewStyle(&excelize.Style{CustomNumFmt: &percentFmt, Alignment: wrap})
+	x.text, _ = f.NewStyle(&excelize.Style{Alignment: wrap})
+}
+
+// columns names the header of each column: the sort number and the picture where the options
+// ask for them, the style's fields and prices, then the chosen columns.
+func (x *xlsxWriter) columns() {
+	sh := x.sh
+	if sh.Settings.SortNumber {
+		x.headers = append(x.headers, sh.L.T("sortNumber"))
+	}
+	if sh.Settings.IncludeImages {
+		x.headers = append(x.headers, sh.L.T("heroImage"))
+		x.imgCol = len(x.headers)
+	}
+	x.headers = append(x.headers, sh.L.T("style"), sh.L.T("color"), sh.L.T("name"), sh.L.T("colorDescription"),
+		sh.L.T("wholesalePrice")+" "+sh.Currency, sh.L.T("retailPrice")+" "+sh.Currency)
+	for _, c := range sh.Columns {
+		x.headers = append(x.headers, c.Label)
+	}
+	x.last, _ = excelize.ColumnNumberToName(len(x.headers))
+}
+
+func (x *xlsxWriter) set(cell string, v any, style int) {
+	_ = x.f.SetCellValue(x.sheet, cell, v)
+	if style != 0 {
+		_ = x.f.SetCellStyle(x.sheet, cell, cell, style)
+	}
+}
+
+// heading writes the title, the document's lines (type, subtitle, author, date, size legend,
+// disclaimer), the frozen header row and the column widths.
+func (x *xlsxWriter) heading() {
+	sh := x.sh
+	x.set("A1", sh.Title, x.title)
+	x.row = 2
 	info := []string{sh.L.T(sh.Type) + " · " + sh.L.T(sh.SubType)}
 	if sh.SubTitle != "" {
 		info = append(info, sh.SubTitle)
@@ -296,97 +341,102 @@ func (sh *Sheet) XLSX(w io.Writer) error {
 		info = append(info, sh.Settings.PriceDisclaimer)
 	}
 	for _, line := range info {
-		set(fmt.Sprintf("A%d", row), line, muted)
-		row++
+		x.set(fmt.Sprintf("A%d", x.row), line, x.muted)
+		x.row++
 	}
-	row++
-	headerRow := row
-	for i, h := range headers {
-		c, _ := excelize.CoordinatesToCellName(i+1, row)
-		set(c, h, head)
+	x.row++
+	x.headerRow = x.row
+	for i, h := range x.headers {
+		c, _ := excelize.CoordinatesToCellName(i+1, x.row)
+		x.set(c, h, x.head)
 	}
-	_ = f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: headerRow, TopLeftCell: fmt.Sprintf("A%d", headerRow+1), ActivePane: "bottomLeft"})
-	row++
-	for i := range headers {
+	_ = x.f.SetPanes(x.sheet, &excelize.Panes{Freeze: true, YSplit: x.headerRow, TopLeftCell: fmt.Sprintf("A%d", x.headerRow+1), ActivePane: "bottomLeft"})
+	x.row++
+	for i := range x.headers {
 		col, _ := excelize.ColumnNumberToName(i + 1)
 		width := 16.0
 		switch {
-		case i+1 == imgCol:
+		case i+1 == x.imgCol:
 			width = 14
-		case headers[i] == sh.L.T("name") || headers[i] == sh.L.T("colorDescription"):
+		case x.headers[i] == sh.L.T("name") || x.headers[i] == sh.L.T("colorDescription"):
 			width = 26
 		}
-		_ = f.SetColWidth(sheet, col, col, width)
+		_ = x.f.SetColWidth(x.sheet, col, col, width)
 	}
-	for _, g := range sh.Groups {
-		if g.Section != "" {
-			set(fmt.Sprintf("A%d", row), g.Section, section)
-			row++
-		}
-		if sh.Settings.GroupDividers {
-			a := fmt.Sprintf("A%d", row)
-			set(a, fmt.Sprintf("%s (%d)", g.Title, len(g.Items)), divider)
-			_ = f.MergeCell(sheet, a, fmt.Sprintf("%s%d", last, row))
-			_ = f.SetCellStyle(sheet, a, fmt.Sprintf("%s%d", last, row), divider)
-			row++
-		}
-		for _, it := range g.Items {
-			vals := []any{}
-			if sh.Settings.SortNumber {
-				vals = append(vals, it.N)
-			}
-			if sh.Settings.IncludeImages {
-				vals = append(vals, nil)
-			}
-			vals = append(vals, it.Style, it.Color, it.Name, it.ColorDescription, numOrNil(it.WholesaleNum), numOrNil(it.RetailNum))
-			pc := len(vals) - 1 // the wholesale price's column; the retail price follows
-			kinds := []CellKind{Money, Money}
-			for _, c := range it.Cells {
-				switch {
-				case c.Num != nil && c.Kind == Percent:
-					vals = append(vals, *c.Num/100) // a real percentage: 58.1 % is 0.581
-				case c.Num != nil:
-					vals = append(vals, *c.Num)
-				default:
-					vals = append(vals, c.Text)
-				}
-				kinds = append(kinds, c.Kind)
-			}
-			a := fmt.Sprintf("A%d", row)
-			if err := f.SetSheetRow(sheet, a, &vals); err != nil {
-				return err
-			}
-			_ = f.SetCellStyle(sheet, a, fmt.Sprintf("%s%d", last, row), text)
-			for i, k := range kinds {
-				style := map[CellKind]int{Money: money, Percent: percent}[k]
-				if style == 0 {
-					continue
-				}
-				cell, _ := excelize.CoordinatesToCellName(pc+i, row)
-				_ = f.SetCellStyle(sheet, cell, cell, style)
-			}
-			if imgCol > 0 && len(it.PNG) > 0 {
-				_ = f.SetRowHeight(sheet, row, 56)
-				cell, _ := excelize.CoordinatesToCellName(imgCol, row)
-				if err := f.AddPictureFromBytes(sheet, cell, &excelize.Picture{Extension: ".png", File: it.PNG,
-					Format: &excelize.GraphicOptions{AutoFit: true, LockAspectRatio: true, Positioning: "oneCell", AltText: it.Style + " " + it.Color}}); err != nil {
-					return err
-				}
-			}
-			row++
-		}
-		if sh.Settings.GroupPageBreaks {
-			_ = f.InsertPageBreak(sheet, fmt.Sprintf("A%d", row))
+}
+
+// group writes a group: its section title, its divider and its items, and the page break after
+// it where the options ask for one.
+func (x *xlsxWriter) group(g *DocGroup) error {
+	if g.Section != "" {
+		x.set(fmt.Sprintf("A%d", x.row), g.Section, x.section)
+		x.row++
+	}
+	if x.sh.Settings.GroupDividers {
+		a, z := fmt.Sprintf("A%d", x.row), fmt.Sprintf("%s%d", x.last, x.row)
+		x.set(a, fmt.Sprintf("%s (%d)", g.Title, len(g.Items)), x.divider)
+		_ = x.f.MergeCell(x.sheet, a, z)
+		_ = x.f.SetCellStyle(x.sheet, a, z, x.divider)
+		x.row++
+	}
+	for _, it := range g.Items {
+		if err := x.item(it); err != nil {
+			return err
 		}
 	}
-	if err := printOneWide(f, sheet, last, headerRow, row-1); err != nil {
+	if x.sh.Settings.GroupPageBreaks {
+		_ = x.f.InsertPageBreak(x.sheet, fmt.Sprintf("A%d", x.row))
+	}
+	return nil
+}
+
+// item writes one colour's row: money and percent cells as numbers in their formats, its
+// picture inside its row.
+func (x *xlsxWriter) item(it *Item) error {
+	vals := []any{}
+	if x.sh.Settings.SortNumber {
+		vals = append(vals, it.N)
+	}
+	if x.sh.Settings.IncludeImages {
+		vals = append(vals, nil)
+	}
+	vals = append(vals, it.Style, it.Color, it.Name, it.ColorDescription, numOrNil(it.WholesaleNum), numOrNil(it.RetailNum))
+	pc := len(vals) - 1 // the wholesale price's column; the retail price follows
+	kinds := []CellKind{Money, Money}
+	for _, c := range it.Cells {
+		switch {
+		case c.Num != nil && c.Kind == Percent:
+			vals = append(vals, *c.Num/100) // a real percentage: 58.1 % is 0.581
+		case c.Num != nil:
+			vals = append(vals, *c.Num)
+		default:
+			vals = append(vals, c.Text)
+		}
+		kinds = append(kinds, c.Kind)
+	}
+	a := fmt.Sprintf("A%d", x.row)
+	if err := x.f.SetSheetRow(x.sheet, a, &vals); err != nil {
 		return err
 	}
-	if sh.Settings.PageNumbers {
-		_ = f.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{OddFooter: "&R" + sh.L.T("page") + " &P " + sh.L.T("of") + " &N"})
+	_ = x.f.SetCellStyle(x.sheet, a, fmt.Sprintf("%s%d", x.last, x.row), x.text)
+	for i, k := range kinds {
+		style := map[CellKind]int{Money: x.money, Percent: x.percent}[k]
+		if style == 0 {
+			continue
+		}
+		cell, _ := excelize.CoordinatesToCellName(pc+i, x.row)
+		_ = x.f.SetCellStyle(x.sheet, cell, cell, style)
 	}
-	_, err := f.WriteTo(w)
-	return err
+	if x.imgCol > 0 && len(it.PNG) > 0 {
+		_ = x.f.SetRowHeight(x.sheet, x.row, 56)
+		cell, _ := excelize.CoordinatesToCellName(x.imgCol, x.row)
+		if err := x.f.AddPictureFromBytes(x.sheet, cell, &excelize.Picture{Extension: ".png", File: it.PNG,
+			Format: &excelize.GraphicOptions{AutoFit: true, LockAspectRatio: true, Positioning: "oneCell", AltText: it.Style + " " + it.Color}}); err != nil {
+			return err
+		}
+	}
+	x.row++
+	return nil
 }
 
 // printOneWide sets the sheet up to print as a buyer expects: landscape, every column on one

@@ -19,6 +19,21 @@ import (
 func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, `{"id":`...)
+	for _, part := range productParts {
+		if b, err = part(p, b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}', '\n'), nil
+}
+
+// productParts write a product's fields in encoding/json's order (method expressions: no
+// closure per row).
+var productParts = [...]func(*Product, []byte) ([]byte, error){(*Product).appendIdentity, (*Product).appendFigures,
+	(*Product).appendPOP, (*Product).appendPlanning, (*Product).appendNested, (*Product).appendTimes}
+
+// appendIdentity appends the id (after its key) and the style/colour identity fields.
+func (p *Product) appendIdentity(b []byte) ([]byte, error) {
 	b = grid.AppendString(b, p.ID)
 	b = appendStringField(b, "style", p.Style)
 	b = appendStringField(b, "color", p.Color)
@@ -46,6 +61,12 @@ func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 	b = appendStringField(b, "keyInitiative", p.KeyInitiative)
 	b = appendStringField(b, "keyInitiativeLabel", p.KeyInitiativeLabel)
 	b = appendStringField(b, "productType", p.ProductType)
+	return b, nil
+}
+
+// appendFigures appends the costs, prices, quantities and sell-through figures.
+func (p *Product) appendFigures(b []byte) ([]byte, error) {
+	var err error
 	for _, f := range [...]struct {
 		name string
 		v    *float64
@@ -68,6 +89,12 @@ func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	return b, nil
+}
+
+// appendPOP appends the box, duty and POP fields (those of an empty value left out).
+func (p *Product) appendPOP(b []byte) ([]byte, error) {
+	var err error
 	b = appendOmitString(b, "boxCategory", p.BoxCategory)
 	b = appendOmitString(b, "dutyCode", p.DutyCode)
 	if p.Units != nil {
@@ -92,6 +119,11 @@ func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 	}
 	b = appendOmitString(b, "usage", p.Usage)
 	b = appendOmitString(b, "materials", p.Materials)
+	return b, nil
+}
+
+// appendPlanning appends the notes, pillar, life cycle, samples and availability fields.
+func (p *Product) appendPlanning(b []byte) ([]byte, error) {
 	b = appendStringField(b, "styleNote", p.StyleNote)
 	b = appendStringField(b, "colorNote", p.ColorNote)
 	b = appendStringField(b, "collectionStyleNote", p.CollectionStyleNote)
@@ -110,6 +142,12 @@ func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 	b = appendDate(append(b, `,"availabilityDate":`...), p.AvailabilityDate)
 	b = appendBool(append(b, `,"inSampleOrders":`...), p.InSampleOrders)
 	b = appendBool(append(b, `,"inWholesaleOrders":`...), p.InWholesaleOrders)
+	return b, nil
+}
+
+// appendNested appends the categories, e-commerce texts, components, colours and locations.
+func (p *Product) appendNested(b []byte) ([]byte, error) {
+	var err error
 	b = p.Categories.appendJSON(append(b, `,"categories":`...))
 	b = append(b, `,"eCommerce":`...)
 	b = appendObject(b, [][2]string{{"description", p.ECommerce.Description}, {"details", p.ECommerce.Details},
@@ -145,6 +183,12 @@ func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	return b, nil
+}
+
+// appendTimes appends the created, updated and modified times.
+func (p *Product) appendTimes(b []byte) ([]byte, error) {
+	var err error
 	if b, err = appendTime(append(b, `,"createdDate":`...), p.CreatedDate); err != nil {
 		return nil, err
 	}
@@ -154,7 +198,7 @@ func (p *Product) AppendJSON(b []byte) ([]byte, error) {
 	if b, err = appendTime(append(b, `,"modifiedDate":`...), p.ModifiedDate); err != nil {
 		return nil, err
 	}
-	return append(b, '}', '\n'), nil
+	return b, nil
 }
 
 // appendJSON writes the fields that are set, in the struct's order (all are omitempty).
