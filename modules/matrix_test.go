@@ -233,7 +233,13 @@ func TestRouteRoleMatrix(t *testing.T) {
 			t.Errorf("%s %s: no demo role and no anonymous caller may call it (action %s)", c.route.Method, c.route.Path, c.route.Action)
 		}
 	}
-	t.Logf("%d requests of %d routes × %d callers", len(calls), len(routes), len(callers))
+	var mods []string
+	for _, c := range calls {
+		if !slices.Contains(mods, c.route.Module) {
+			mods = append(mods, c.route.Module)
+		}
+	}
+	t.Logf("%d requests of %d routes × %d callers (modules %s)", len(calls), len(routes), len(callers), strings.Join(mods, ", "))
 }
 
 type hitKey struct{}

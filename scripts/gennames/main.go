@@ -25,24 +25,31 @@ func main() {
 	root := flag.String("root", ".", "repository root")
 	flag.Parse()
 	files, err := Generate(*root)
+	if err == nil {
+		err = Write(*root, files)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gennames:", err)
 		os.Exit(1)
 	}
+}
+
+// Write writes the generated files below root; an untouched file keeps its time stamp, so builds
+// that follow stay cached.
+func Write(root string, files []File) error {
 	for _, f := range files {
-		path := filepath.Join(*root, f.Path)
+		path := filepath.Join(root, f.Path)
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, f.Data) {
-			continue // an untouched file keeps its time stamp, so builds that follow stay cached
+			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			fmt.Fprintln(os.Stderr, "gennames:", err)
-			os.Exit(1)
+			return err
 		}
 		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "gennames:", err)
-			os.Exit(1)
+			return err
 		}
 	}
+	return nil
 }
 
 // File is one generated file, its path relative to the repository root.
