@@ -177,7 +177,11 @@ func Generate(root string) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, f, ranges, list, actionsTS(srcs), enumsTS(srcs))
+	titles, err := titlesTS(srcs)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, f, ranges, list, actionsTS(srcs), enumsTS(srcs), titles)
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }
@@ -508,6 +512,45 @@ func enumsTS(srcs []Source) File {
 	b.Write(consts.Bytes())
 	b.WriteString("} as const;\n")
 	return File{Path: GeneratedTS + "/enums.ts", Data: b.Bytes()}
+}
+
+// Locales are the shell's locales, in which every module words its title (shell/kit/src/locales.ts).
+var Locales = []string{"en-US", "de-DE", "es-ES", "fr-FR", "it-IT", "ja-JP", "pl-PL", "pt-BR"}
+
+// titlesTS writes the modules' titles in every locale, by locale and message id, which the shell
+// adds to its catalog: a module's title is worded in its manifest only.
+func titlesTS(srcs []Source) (File, error) {
+	byLocale := map[string][]string{}
+	for _, s := range srcs {
+		m := s.Manifest
+		if s.Core {
+			continue
+		}
+		if len(m.Titles) == 0 {
+			return File{}, fmt.Errorf("%s: titles: the title %s in every locale (%s) is missing", s.File, m.Title, strings.Join(Locales, ", "))
+		}
+		for _, l := range Locales {
+			text := strings.TrimSpace(m.Titles[l])
+			if text == "" {
+				return File{}, fmt.Errorf("%s: titles: no %s title", s.File, l)
+			}
+			byLocale[l] = append(byLocale[l], fmt.Sprintf("    %s: %s,\n", tsString(m.Title), tsString(text)))
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString(tsHeader)
+	b.WriteString("import type { Locale } from '../locales';\n\n")
+	b.WriteString("/** Each module's title (its manifest's titles) by locale and message id; the shell adds them to its catalog. */\n")
+	b.WriteString("export const moduleTitles: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {\n")
+	for _, l := range Locales {
+		fmt.Fprintf(&b, "  %s: {\n", tsString(l))
+		for _, line := range byLocale[l] {
+			b.WriteString(line)
+		}
+		b.WriteString("  },\n")
+	}
+	b.WriteString("};\n")
+	return File{Path: GeneratedTS + "/titles.ts", Data: b.Bytes()}, nil
 }
 
 // plural is the English plural of an enumeration's name: status → statuses, frequency →
