@@ -142,6 +142,8 @@ type Nav struct {
 	Order    int            `json:"order"`
 	Icon     string         `json:"icon,omitempty"`
 	Group    string         `json:"group,omitempty"`
+	// Titles are the title's text in each locale of the shell, generated into its catalogs.
+	Titles map[string]string `json:"titles,omitempty"`
 }
 
 // UIRoute is a frontend route served by the module's remote.

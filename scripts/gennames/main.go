@@ -11,8 +11,10 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -517,35 +519,53 @@ func enumsTS(srcs []Source) File {
 // Locales are the shell's locales, in which every module words its title (shell/kit/src/locales.ts).
 var Locales = []string{"en-US", "de-DE", "es-ES", "fr-FR", "it-IT", "ja-JP", "pl-PL", "pt-BR"}
 
-// titlesTS writes the modules' titles in every locale, by locale and message id, which the shell
-// adds to its catalog: a module's title is worded in its manifest only.
+// titlesTS writes the titles of the modules and of their nav entries in every locale, by locale
+// and message id, which the shell adds to its catalog: a module words its titles in its manifest
+// only.
 func titlesTS(srcs []Source) (File, error) {
-	byLocale := map[string][]string{}
+	texts := map[string]map[string]string{} // message id → locale → text
+	from := map[string]string{}             // message id → manifest
+	add := func(file, id string, titles map[string]string) error {
+		if len(titles) == 0 {
+			return fmt.Errorf("%s: titles: the title %s in every locale (%s) is missing", file, id, strings.Join(Locales, ", "))
+		}
+		byLocale := map[string]string{}
+		for _, l := range Locales {
+			text := strings.TrimSpace(titles[l])
+			if text == "" {
+				return fmt.Errorf("%s: titles of %s: no %s text", file, id, l)
+			}
+			byLocale[l] = text
+		}
+		if prev, ok := texts[id]; ok && !maps.Equal(prev, byLocale) {
+			return fmt.Errorf("%s: title %s is worded differently in %s", file, id, from[id])
+		}
+		texts[id], from[id] = byLocale, file
+		return nil
+	}
 	for _, s := range srcs {
-		m := s.Manifest
 		if s.Core {
 			continue
 		}
-		if len(m.Titles) == 0 {
-			return File{}, fmt.Errorf("%s: titles: the title %s in every locale (%s) is missing", s.File, m.Title, strings.Join(Locales, ", "))
+		if err := add(s.File, s.Manifest.Title, s.Manifest.Titles); err != nil {
+			return File{}, err
 		}
-		for _, l := range Locales {
-			text := strings.TrimSpace(m.Titles[l])
-			if text == "" {
-				return File{}, fmt.Errorf("%s: titles: no %s title", s.File, l)
+		for _, n := range s.Manifest.Nav {
+			if err := add(s.File, n.Title, n.Titles); err != nil {
+				return File{}, err
 			}
-			byLocale[l] = append(byLocale[l], fmt.Sprintf("    %s: %s,\n", tsString(m.Title), tsString(text)))
 		}
 	}
+	ids := slices.Sorted(maps.Keys(texts))
 	var b bytes.Buffer
 	b.WriteString(tsHeader)
 	b.WriteString("import type { Locale } from '../locales';\n\n")
-	b.WriteString("/** Each module's title (its manifest's titles) by locale and message id; the shell adds them to its catalog. */\n")
+	b.WriteString("/** The titles of each module and its nav entries (their manifest's titles) by locale and message id; the shell adds them to its catalog. */\n")
 	b.WriteString("export const moduleTitles: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {\n")
 	for _, l := range Locales {
 		fmt.Fprintf(&b, "  %s: {\n", tsString(l))
-		for _, line := range byLocale[l] {
-			b.WriteString(line)
+		for _, id := range ids {
+			fmt.Fprintf(&b, "    %s: %s,\n", tsString(id), tsString(texts[id][l]))
 		}
 		b.WriteString("  },\n")
 	}

@@ -8,9 +8,10 @@ describe('loadShellCatalog', () => {
       const catalog = await loadShellCatalog(locale);
       expect(Object.keys(moduleTitles[locale]).length).toBeGreaterThanOrEqual(14);
       for (const [id, text] of Object.entries(moduleTitles[locale])) expect(catalog[id]).toBe(text);
-      expect(catalog['nav.manageSeasons']).toBeTruthy();
+      expect(catalog['nav.group.assortments']).toBeTruthy();
     }
     expect((await loadShellCatalog('de-DE'))['module.seasons']).toBe('Saisons');
     expect((await loadShellCatalog('ja-JP'))['module.orders']).toBe('注文');
+    expect((await loadShellCatalog('fr-FR'))['nav.manageSeasons']).toBe(moduleTitles['fr-FR']['nav.manageSeasons']);
   });
 });
