@@ -95,8 +95,8 @@ var copySkip = []string{".git", "node_modules", "dist", "e2e", "test-results", "
 
 // TestAddModuleInItsOwnFiles adds a throw-away module to a copy of the repository with files
 // named after it only (modules/zzdemo/, migrations/NNNN_zzdemo_*, policies/zzdemo*), runs the
-// generator, and then builds everything, runs the migration range test and sends the module's
-// route through the route × role matrix: nothing else had to be edited by hand.
+// generator, and then builds everything, runs the migration range test and the titles test, and
+// sends the module's route through the route × role matrix: nothing else had to be edited by hand.
 func TestAddModuleInItsOwnFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a copy of the repository and runs the route matrix there (minutes)")
@@ -151,6 +151,7 @@ func TestAddModuleInItsOwnFiles(t *testing.T) {
 		{ModulesGo, "zzdemo.Module,"},
 		{RangesGo, `{990, 999, []string{"zzdemo"}}`},
 		{ActionsGo, `ZzdemoView = "zzdemo.view"`},
+		{GeneratedTS + "/titles.ts", `'module.zzdemo': 'Démo',`},
 	} {
 		b, err := os.ReadFile(filepath.Join(dir, want.file))
 		if err != nil || !strings.Contains(string(b), want.text) {
@@ -170,7 +171,7 @@ func TestAddModuleInItsOwnFiles(t *testing.T) {
 	}
 	run("build", "./...")
 	run("test", "-count=1", "-run", "^TestEachModuleNumbersInItsRange$|^TestRangesShareOnlyWholeBlocks$", "./migrations/")
-	out := run("test", "-count=1", "-v", "-run", "^TestRouteRoleMatrix$", "./modules/")
+	out := run("test", "-count=1", "-v", "-run", "^TestRouteRoleMatrix$|^TestManifestTitlesAreTranslated$", "./modules/")
 	m := regexp.MustCompile(`\(modules ([^)]*)\)`).FindStringSubmatch(out)
 	if m == nil || !slices.Contains(strings.Split(m[1], ", "), "zzdemo") {
 		t.Errorf("the route matrix did not send the throw-away module's route:\n%s", out)
