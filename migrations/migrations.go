@@ -1,9 +1,12 @@
 // Package migrations embeds ITS's SQL migrations: one global ordered sequence named
 // NNNN_<module>_<what>.sql, applied at start-up by core/db. Each module numbers its migrations
-// inside a range of its own (Ranges), so two modules never fight over a number.
+// inside the range its manifest declares (Ranges), so two modules never fight over a number.
 package migrations
 
-import "embed"
+import (
+	"embed"
+	"sort"
+)
 
 // FS holds every migration.
 //
@@ -16,21 +19,36 @@ type Range struct {
 	Modules  []string
 }
 
-// Ranges are the migration ranges (the README lists them too); a reserved range names the
-// modules to come.
-var Ranges = []Range{
-	{1, 99, []string{"core", "notifications", "announcements", "admin"}},
-	{100, 199, []string{"sampleinventory"}},
-	{200, 249, []string{"products"}},
-	{250, 299, []string{"assortments"}},
-	{300, 399, []string{"jobs", "uploads", "libraries"}},
-	{400, 499, []string{"dashboard"}},
-	{500, 599, []string{"orders"}},
-	{600, 699, []string{"seasons", "internalassortments"}},
-	{700, 799, []string{"documents"}},
-	{800, 849, []string{"imports"}},
-	{850, 899, []string{"searches"}},
-	{900, 949, []string{"users"}},
+// Reserved are core's own blocks. announcements is the dashboard's first migration, named before
+// each module numbered in a block of its own.
+var Reserved = []Range{
+	{1, 99, []string{"core", "announcements"}},
+	{300, 399, []string{"jobs", "uploads"}},
+}
+
+// Ranges are the migration ranges: core's reserved blocks and the block each module's manifest
+// declares (migrations: {from, to}, generated into declared by make gen). A module may share a
+// block only by declaring exactly the same one.
+var Ranges = merge(Reserved, declared)
+
+// merge adds each of add to ranges, a block equal to one already there as one more module of it.
+func merge(ranges, add []Range) []Range {
+	out := make([]Range, 0, len(ranges)+len(add))
+	for _, r := range ranges {
+		out = append(out, Range{r.From, r.To, append([]string(nil), r.Modules...)})
+	}
+next:
+	for _, r := range add {
+		for i := range out {
+			if out[i].From == r.From && out[i].To == r.To {
+				out[i].Modules = append(out[i].Modules, r.Modules...)
+				continue next
+			}
+		}
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
+	return out
 }
 
 // Renumbered maps the former number of a migration to its number now, for databases that

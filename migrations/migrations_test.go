@@ -53,3 +53,21 @@ func TestEachModuleNumbersInItsRange(t *testing.T) {
 		}
 	}
 }
+
+// TestRangesShareOnlyWholeBlocks: two blocks (core's reserved ones and the manifests') are either
+// the same block or apart, so that a number belongs to one block.
+func TestRangesShareOnlyWholeBlocks(t *testing.T) {
+	if len(migrations.Ranges) < 10 {
+		t.Fatalf("%d ranges: the manifests' blocks are missing", len(migrations.Ranges))
+	}
+	for i, a := range migrations.Ranges {
+		if a.From > a.To || len(a.Modules) == 0 {
+			t.Errorf("range %v", a)
+		}
+		for _, b := range migrations.Ranges[i+1:] {
+			if a.From <= b.To && b.From <= a.To {
+				t.Errorf("ranges %d–%d %v and %d–%d %v overlap", a.From, a.To, a.Modules, b.From, b.To, b.Modules)
+			}
+		}
+	}
+}

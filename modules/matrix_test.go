@@ -3,10 +3,12 @@ package modules_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,14 +16,12 @@ import (
 	"github.com/go-chi/chi/v5"
 	"go.uber.org/fx"
 
-	"its/core/app"
 	"its/core/app/apptest"
 	"its/core/authz"
 	"its/core/identity"
 	"its/core/registry"
 	"its/modules"
 	"its/modules/actions"
-	"its/modules/libraries"
 	"its/modules/users"
 )
 
@@ -49,9 +49,10 @@ var sessionEnding = map[string]bool{actions.SessionLogout: true}
 // id, a lock, a cancel) may do their work for the roles allowed to; the matrix looks only at
 // 401 and 403, and the object-level cases run first on objects of their own.
 //
-// Path parameters get real values from pathValues, by module and parameter name; a route with
-// a parameter it does not know fails with the name to add. A handler that asks the policy a
-// second question for what the request selects is listed in handlerChecks.
+// Path parameters get real values from the matrix section of each module's manifest (params, by
+// parameter name, naming the test's fixtures or the module's own); a route with a parameter its
+// manifest does not give fails with the name to add. A handler that asks the policy a second
+// question for what the request selects names it in the manifest's matrix checks.
 func TestRouteRoleMatrix(t *testing.T) {
 	var (
 		reg *registry.Registry
@@ -79,41 +80,13 @@ func TestRouteRoleMatrix(t *testing.T) {
 	t.Run("objects of another user", func(t *testing.T) { objectLevel(t, a, fix, clients) })
 	t.Run("token routes", func(t *testing.T) { tokenRoutes(t, a, clients) })
 
-	values := pathValues(fix, accounts)
-	// The libraries' browse routes take the library from the query: each library in turn, so
-	// the policy's per-library rules are what decides.
-	var libraryQueries []string
-	for _, lt := range libraries.LibraryTypes {
-		libraryQueries = append(libraryQueries, "libraryType="+lt)
-	}
-	queries := map[string][]string{
-		"GET /api/assets":         libraryQueries,
-		"GET /api/assets/filters": libraryQueries,
-		"GET /api/assets/landing": libraryQueries,
-	}
-
-	// handlerChecks are the second questions a handler asks the policy once the gate let the
-	// request in, for what the request selects: the expected answer needs both decisions.
-	handlerChecks := map[string]func(target string) (action string, resource map[string]any){
-		"GET /api/options/data/{key}": func(target string) (string, map[string]any) {
-			if strings.HasSuffix(target, "/loggedIn") {
-				return app.ActionOptionsLoggedIn, nil
+	m := readMatrix(t, a, reg, fix.shared())
+	for _, c := range m.checks {
+		for _, check := range c {
+			if !az.Known(check.Action) {
+				t.Errorf("matrix check on %s: action %q has no decision in the policies", check.Route, check.Action)
 			}
-			return "", nil
-		},
-		// A grid's saved views: only for who may open the grid (the matrix's grid is the catalog).
-		"GET /api/gridViews/{grid}": func(string) (string, map[string]any) { return actions.ProductsView, nil },
-		// Another requester's year: only for the type's sample coordinators.
-		"GET /api/orders/{orderType}/{subtype}/year/{requesterCode}/{productType}": func(target string) (string, map[string]any) {
-			typ, status := "SAMPLE", "SUBMITTED"
-			switch strings.Split(target, "/")[3] {
-			case "promo":
-				typ, status = "PROMO", "REVIEW COMPLETE"
-			case "wholesale":
-				typ = "WHOLESALE"
-			}
-			return actions.OrdersRead, map[string]any{"orderType": typ, "status": status, "requesterCode": ""}
-		},
+		}
 	}
 
 	// The routes as chi would serve them, to find which route answers a concrete path and the
@@ -139,22 +112,25 @@ func TestRouteRoleMatrix(t *testing.T) {
 		thenResource map[string]any
 	}
 	var calls []call
+	used := map[string]bool{}
 	for _, rt := range routes {
 		if !az.Known(rt.Action) {
 			t.Errorf("%s %s: action %q has no decision in the policies", rt.Method, rt.Path, rt.Action)
 			continue
 		}
-		paths, err := fillPath(rt, values)
+		key := rt.Method + " " + rt.Path
+		used[key] = true
+		paths, err := fillPath(rt, m.params)
 		if err != nil {
 			t.Error(err)
 			continue
 		}
 		for _, path := range paths {
-			targets := []string{path}
-			if qs := queries[rt.Method+" "+rt.Path]; len(qs) > 0 {
+			targets := []string{path.path}
+			if qs := m.queries[key]; len(qs) > 0 {
 				targets = nil
 				for _, q := range qs {
-					targets = append(targets, path+"?"+q)
+					targets = append(targets, path.path+"?"+q)
 				}
 			}
 			for _, target := range targets {
@@ -166,11 +142,21 @@ func TestRouteRoleMatrix(t *testing.T) {
 					continue
 				}
 				c := call{route: rt, target: target, resource: h.resource}
-				if check := handlerChecks[rt.Method+" "+rt.Path]; check != nil {
-					c.then, c.thenResource = check(target)
+				if check := m.check(key, path.params); check != nil {
+					c.then, c.thenResource = check.Action, check.Resource
 				}
 				calls = append(calls, c)
 			}
+		}
+	}
+	for key := range m.queries {
+		if !used[key] {
+			t.Errorf("matrix queries of %s: no such route", key)
+		}
+	}
+	for key := range m.checks {
+		if !used[key] {
+			t.Errorf("matrix checks of %s: no such route", key)
 		}
 	}
 	if len(calls) < 50 {
@@ -247,7 +233,13 @@ func TestRouteRoleMatrix(t *testing.T) {
 			t.Errorf("%s %s: no demo role and no anonymous caller may call it (action %s)", c.route.Method, c.route.Path, c.route.Action)
 		}
 	}
-	t.Logf("%d requests of %d routes × %d callers", len(calls), len(routes), len(callers))
+	var mods []string
+	for _, c := range calls {
+		if !slices.Contains(mods, c.route.Module) {
+			mods = append(mods, c.route.Module)
+		}
+	}
+	t.Logf("%d requests of %d routes × %d callers (modules %s)", len(calls), len(routes), len(callers), strings.Join(mods, ", "))
 }
 
 type hitKey struct{}
@@ -307,45 +299,125 @@ func short(raw []byte) string {
 
 var paramRE = regexp.MustCompile(`\{([^}]+)\}`)
 
+// filled is a route's path with real values for its parameters, and those values by name.
+type filled struct {
+	path   string
+	params map[string]string
+}
+
 // fillPath answers the route's path with real values for its parameters, once for every
 // combination of the values each parameter has.
-func fillPath(rt registry.Route, values map[string][]string) ([]string, error) {
-	paths := []string{rt.Path}
+func fillPath(rt registry.Route, values map[string][]string) ([]filled, error) {
+	paths := []filled{{path: rt.Path, params: map[string]string{}}}
 	var missing []string
 	for _, m := range paramRE.FindAllStringSubmatch(rt.Path, -1) {
 		vs := values[rt.Module+"/"+m[1]]
 		if len(vs) == 0 {
-			missing = append(missing, rt.Module+"/"+m[1])
+			missing = append(missing, m[1])
 			continue
 		}
-		var next []string
+		var next []filled
 		for _, p := range paths {
 			for _, v := range vs {
-				next = append(next, strings.Replace(p, m[0], url.PathEscape(v), 1))
+				params := maps.Clone(p.params)
+				params[m[1]] = v
+				next = append(next, filled{path: strings.Replace(p.path, m[0], url.PathEscape(v), 1), params: params})
 			}
 		}
 		paths = next
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("%s %s: no real value for %s: add one to pathValues in modules/matrix_test.go", rt.Method, rt.Path, strings.Join(missing, ", "))
+		return nil, fmt.Errorf("%s %s: no real value for %s: add it to matrix.params in the manifest of module %s", rt.Method, rt.Path, strings.Join(missing, ", "), rt.Module)
 	}
 	return paths, nil
 }
 
-// fixtures are real objects of the demo data or made for the test, each owned by the editor.
+// matrix is what the manifests' matrix sections give the test: the values of path parameters
+// by module and parameter name, query strings and handlers' second questions by route.
+type matrix struct {
+	params  map[string][]string
+	queries map[string][]string
+	checks  map[string][]registry.MatrixCheck
+}
+
+// check answers the second question the route's handler asks for a request with these path
+// parameters, or nil.
+func (m matrix) check(route string, params map[string]string) *registry.MatrixCheck {
+	for i, c := range m.checks[route] {
+		match := true
+		for k, v := range c.When {
+			match = match && params[k] == v
+		}
+		if match {
+			return &m.checks[route][i]
+		}
+	}
+	return nil
+}
+
+var fixtureRE = regexp.MustCompile(`\$\{([a-zA-Z][a-zA-Z0-9]*)\}`)
+
+// readMatrix reads the matrix section of every manifest in the registry: each module's fixtures
+// are queried once, and ${name} in a value is the module's fixture or one of shared.
+func readMatrix(t *testing.T, a *apptest.App, reg *registry.Registry, shared map[string]string) matrix {
+	t.Helper()
+	m := matrix{params: map[string][]string{}, queries: map[string][]string{}, checks: map[string][]registry.MatrixCheck{}}
+	for _, l := range reg.Modules {
+		mx := l.Manifest.Matrix
+		if mx == nil {
+			continue
+		}
+		id := l.Manifest.ID
+		fixtures := maps.Clone(shared)
+		for name, q := range mx.Fixtures {
+			var v string
+			if err := a.DB.QueryRow(context.Background(), q).Scan(&v); err != nil {
+				t.Fatalf("module %s: matrix fixture %s (%s): %v", id, name, q, err)
+			}
+			fixtures[name] = v
+		}
+		expand := func(vs []string) []string {
+			out := make([]string, len(vs))
+			for i, v := range vs {
+				out[i] = fixtureRE.ReplaceAllStringFunc(v, func(ref string) string {
+					name := fixtureRE.FindStringSubmatch(ref)[1]
+					got, ok := fixtures[name]
+					if !ok {
+						t.Fatalf("module %s: matrix value %q names no fixture %s (the module's: %v; the test's: %v)", id, v, name, slices.Sorted(maps.Keys(mx.Fixtures)), slices.Sorted(maps.Keys(shared)))
+					}
+					return got
+				})
+			}
+			return out
+		}
+		for p, vs := range mx.Params {
+			m.params[id+"/"+p] = expand(vs)
+		}
+		for route, qs := range mx.Queries {
+			m.queries[route] = expand(qs)
+		}
+		for _, c := range mx.Checks {
+			m.checks[c.Route] = append(m.checks[c.Route], c)
+		}
+	}
+	return m
+}
+
+// fixtures are real objects of the demo data or made for the test, each owned by the editor,
+// for the object-level checks; the manifests' matrix values name them as ${name} (shared).
 type fixtures struct {
 	assortment, collection, notification, notificationType string
-	job, upload, announcement, sample, libraryFile         string
-	product, uploadBucket, uploadKey                       string
-	// order is an id no order has: the gate (the route's order type) is what the matrix
-	// checks; who may read or change which order is the orders module's own test. assignment
-	// is a real coordinator assignment. ownOrder is a real sample DRAFT of the editor's, for the
-	// object-level check.
-	order, assignment, ownOrder string
-	// season is a demo season and seasonSet one of its sets.
-	season, seasonSet string
-	// internal is a demo internal assortment of the Wholesale channel (the admin editor's).
-	internal string
+	job, upload, product, uploadBucket, uploadKey          string
+	// ownOrder is a real sample DRAFT of the editor's.
+	ownOrder string
+}
+
+// shared are the fixtures the manifests' matrix values may name.
+func (f fixtures) shared() map[string]string {
+	return map[string]string{
+		"assortment": f.assortment, "collection": f.collection, "notification": f.notification,
+		"notificationType": f.notificationType, "job": f.job, "upload": f.upload, "product": f.product,
+	}
 }
 
 func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.User, clients map[string]*apptest.Client) fixtures {
@@ -368,98 +440,10 @@ func newFixtures(t *testing.T, a *apptest.App, accounts map[string]*identity.Use
 	one(&f.collection, `SELECT id::text FROM collections WHERE owner_id = $1 LIMIT 1`, accounts["editor"].ID)
 	one(&f.notification, `SELECT id::text FROM notifications WHERE user_id = $1 ORDER BY created_at LIMIT 1`, accounts["editor"].ID)
 	one(&f.notificationType, `SELECT type FROM notifications WHERE id::text = $1`, f.notification)
-	one(&f.announcement, `SELECT id::text FROM announcements ORDER BY created_at LIMIT 1`)
-	one(&f.sample, `SELECT id::text FROM sample_inventory WHERE library = 'Production' LIMIT 1`)
-	one(&f.libraryFile, `SELECT f.id::text FROM library_files f JOIN library_assets a ON a.id = f.asset_id
-		WHERE a.library_type = 'AdvertisingAsset' AND a.status = 'Published' LIMIT 1`)
 	one(&f.product, `SELECT id FROM products ORDER BY id LIMIT 1`)
-	one(&f.order, `SELECT gen_random_uuid()::text`)
-	one(&f.assignment, `SELECT id::text FROM coordinator_assignments ORDER BY coordinator_code LIMIT 1`)
 	r = editor.Do("POST", "/api/orders/sample/active-orders", map[string]any{})
 	f.ownOrder = idOf(t, r, "_id")
-	one(&f.season, `SELECT id::text FROM assortment_seasons WHERE year = 2027 ORDER BY season, channel LIMIT 1`)
-	one(&f.internal, `SELECT id::text FROM assortments WHERE org_type = 'internal' AND channel = 'Wholesale' ORDER BY title LIMIT 1`)
-	one(&f.seasonSet, `SELECT id::text FROM assortment_season_sets WHERE season_id::text = $1 ORDER BY position LIMIT 1`, f.season)
 	return f
-}
-
-// pathValues are the real values of path parameters, keyed by module and parameter name; a
-// parameter whose value decides the policy (a library, a collection type) has each of its values.
-func pathValues(f fixtures, accounts map[string]*identity.User) map[string][]string {
-	one := func(v string) []string { return []string{v} }
-	sampleLibraries := []string{"Production", "Sales"}
-	return map[string][]string{
-		"core/key":                    {"public", "loggedIn"},
-		"admin/id":                    one(accounts["user"].ID),
-		"admin/version":               one("1"),
-		"admin/plugin":                one("notinstalled"),
-		"assortments/id":              one(f.assortment),
-		"assortments/action":          one("release"),
-		"assortments/view":            one("all"),
-		"assortments/reportRoute":     one("seasons"),
-		"assortments/collectionType":  one("AssortmentCollection"),
-		"assortments/collectionId":    one(f.collection),
-		"dashboard/_id":               one(f.announcement),
-		"libraries/libraryType":       libraries.LibraryTypes,
-		"libraries/manageType":        libraries.LibraryTypes,
-		"libraries/fileId":            one(f.libraryFile),
-		"libraries/collectionType":    {"advertisingAsset", "advertisingLogo", "globalRetail", "productDocument"},
-		"notifications/type":          {f.notificationType, "all"},
-		"notifications/id":            one(f.notification),
-		"products/text":               one("1"),
-		"users/provider":              one("corp"),
-		"products/popColors":          one("true"),
-		"products/id":                 one(f.product),
-		"products/file":               one("thumbnail.png"),
-		"sampleinventory/subtype":     sampleLibraries,
-		"sampleinventory/manageType":  sampleLibraries,
-		"sampleinventory/library":     sampleLibraries,
-		"sampleinventory/id":          one(f.sample),
-		"sampleinventory/property":    one("style"),
-		"sampleinventory/value":       one("1"),
-		"orders/orderType":            {"sample", "promo", "wholesale"},
-		"orders/subtype":              one("active"),
-		"orders/id":                   {f.order, f.assignment},
-		"orders/originalOrderId":      one(f.order),
-		"orders/requesterCode":        one("ZZZ999"),
-		"orders/productType":          one("All"),
-		"orders/value":                one("A100100"),
-		"orders/role":                 {"approver", "seniorApprover"},
-		"orders/region":               one("Europe"),
-		"orders/origin":               one("UK"),
-		"orders/customer":             one("C2003"),
-		"orders/style":                one("1"),
-		"orders/currency":             one("GBP"),
-		"orders/zip":                  one("10001"),
-		"jobs/id":                     one(f.job),
-		"uploads/uploadId":            one(f.upload),
-		"seasons/channel":             {"Wholesale", "Retail", f.season},
-		"seasons/subRoute":            {"live", "2026"},
-		"seasons/id":                  one(f.season),
-		"seasons/seasonId":            one(f.season),
-		"seasons/seasonSetId":         one(f.seasonSet),
-		"internalassortments/id":      one(f.internal),
-		"internalassortments/action":  one("release"),
-		"internalassortments/channel": {"Wholesale", "Retail"},
-		"documents/fileType":          {"pdf", "xlsx"},
-		"documents/small":             one("true"),
-		"documents/heroOnly":          one("false"),
-		"documents/id":                one("00000000-0000-4000-8000-000000000001"),
-		"documents/fileId":            one("00000000-0000-4000-8000-000000000002"),
-		"documents/documentId":        one("00000000-0000-4000-8000-000000000003"),
-		"documents/accessCode":        one("bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaC1hYmM"),
-		"documents/timeStamp":         one("1764072000.bm90LWEtcmVhbC1jb2RlLWJ1dC1sb25nLWVub3VnaA"),
-		"documents/filename":          one("Line_Sheet.pdf"),
-		// A style the catalog does not hold: the gate decides, the handler answers 404.
-		"documents/productType":  one("Footwear"),
-		"documents/style":        one("NOSTYLE"),
-		"documents/color":        one("NOCOLOR"),
-		"documents/locationCode": one("US"),
-		"searches/id":            one("00000000-0000-4000-8000-000000000004"),
-		"searches/grid":          one("products.catalog"),
-		"imports/id":             one(f.assortment),
-		"imports/library":        sampleLibraries,
-	}
 }
 
 func idOf(t *testing.T, r *apptest.Response, key string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"its/core/registry"
@@ -47,9 +48,30 @@ func TestManifestTitlesAreTranslated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ids := []string{m.Title}
+		// A module words its own title in its manifest (titles), which make gen hands to the
+		// shell; a plugin's title is in the shell's catalogs.
+		var ids []string
+		if len(m.Titles) == 0 {
+			ids = append(ids, m.Title)
+		}
+		for locale := range msgs {
+			l := strings.TrimSuffix(locale, ".json")
+			if len(m.Titles) > 0 && strings.TrimSpace(m.Titles[l]) == "" {
+				t.Errorf("%s: titles has no %s text", f, l)
+			}
+			if len(m.Titles) > 0 && msgs[locale][m.Title] != "" {
+				t.Errorf("%s: title %q is worded in the manifest and in the shell catalog %s too", f, m.Title, locale)
+			}
+		}
 		for _, n := range m.Nav {
-			ids = append(ids, n.Title)
+			if len(n.Titles) == 0 {
+				ids = append(ids, n.Title)
+			}
+			for locale := range msgs {
+				if len(n.Titles) > 0 && msgs[locale][n.Title] != "" {
+					t.Errorf("%s: nav title %q is worded in the manifest and in the shell catalog %s too", f, n.Title, locale)
+				}
+			}
 			// The dashboard heads a group's tiles with its title (the app bar too, from two entries).
 			if n.Group != "" {
 				ids = append(ids, "nav.group."+n.Group)

@@ -32,6 +32,41 @@ type Manifest struct {
 	Enums     []Enum     `json:"enums,omitempty"`
 	Constants []Constant `json:"constants,omitempty"`
 	Messages  []Message  `json:"messages,omitempty"`
+	// Titles are the title's text in each locale of the shell, generated into its catalogs.
+	Titles map[string]string `json:"titles,omitempty"`
+	// Migrations is the block of migration numbers the module's migrations take.
+	Migrations *MigrationRange `json:"migrations,omitempty"`
+	// Matrix is what the route × role test needs to call the module's routes.
+	Matrix *Matrix `json:"matrix,omitempty"`
+}
+
+// MigrationRange is a block of migration numbers, both ends included.
+type MigrationRange struct {
+	From int64 `json:"from"`
+	To   int64 `json:"to"`
+}
+
+// Matrix gives the route × role test real requests for the module's routes: values of its
+// path parameters, query strings, and the second questions its handlers ask the policy.
+type Matrix struct {
+	// Fixtures name real objects of the demo data, each an SQL query answering one text.
+	Fixtures map[string]string `json:"fixtures,omitempty"`
+	// Params are the values of each path parameter; every combination is sent. A value may
+	// name a fixture (${name}) or every value of one of the module's enums (${enum.id}).
+	Params map[string][]string `json:"params,omitempty"`
+	// Queries are query strings sent instead of none, by route ("GET /api/x"), each in turn.
+	Queries map[string][]string `json:"queries,omitempty"`
+	// Checks are the second questions a handler asks once the route's gate let the request in.
+	Checks []MatrixCheck `json:"checks,omitempty"`
+}
+
+// MatrixCheck is a handler's second question: on route, when the path parameters have the
+// values in When (every request without it), the answer needs Action on Resource too.
+type MatrixCheck struct {
+	Route    string            `json:"route"`
+	When     map[string]string `json:"when,omitempty"`
+	Action   string            `json:"action"`
+	Resource map[string]any    `json:"resource,omitempty"`
 }
 
 // Enum is a list of values Go and TypeScript share.
@@ -107,6 +142,8 @@ type Nav struct {
 	Order    int            `json:"order"`
 	Icon     string         `json:"icon,omitempty"`
 	Group    string         `json:"group,omitempty"`
+	// Titles are the title's text in each locale of the shell, generated into its catalogs.
+	Titles map[string]string `json:"titles,omitempty"`
 }
 
 // UIRoute is a frontend route served by the module's remote.

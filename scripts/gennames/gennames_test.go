@@ -174,3 +174,55 @@ messages:
 		t.Errorf("a message missing from the catalog: %v", err)
 	}
 }
+
+// TestMigrationRangesFromManifests: each module's manifest block is in the generated ranges, and
+// a block that overlaps another module's without being the same one is refused by name.
+func TestMigrationRangesFromManifests(t *testing.T) {
+	mod := func(id string, from, to int64) Source {
+		return Source{File: "modules/" + id + "/module.yaml", Manifest: &registry.Manifest{ID: id, Migrations: &registry.MigrationRange{From: from, To: to}}}
+	}
+	f, err := rangesGo([]Source{mod("alpha", 100, 199), mod("beta", 100, 199), mod("gamma", 200, 249)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`{100, 199, []string{"alpha"}}`, `{100, 199, []string{"beta"}}`, `{200, 249, []string{"gamma"}}`} {
+		if !strings.Contains(string(f.Data), want) {
+			t.Errorf("%s lacks %s:\n%s", f.Path, want, f.Data)
+		}
+	}
+	for name, srcs := range map[string][]Source{
+		"overlap":  {mod("alpha", 100, 199), mod("beta", 150, 249)},
+		"inverted": {mod("alpha", 199, 100)},
+	} {
+		if _, err := rangesGo(srcs); err == nil || !strings.Contains(err.Error(), "modules/") {
+			t.Errorf("%s: want an error naming the manifest, got %v", name, err)
+		}
+	}
+}
+
+// TestModuleListFromFolders: every module folder with a manifest is in the generated module
+// list, and a manifest whose id is not its folder's name is refused.
+func TestModuleListFromFolders(t *testing.T) {
+	srcs, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := moduleListGo(srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(root, "modules", "*", "module.yaml"))
+	if len(dirs) < 14 {
+		t.Fatalf("%d module manifests", len(dirs))
+	}
+	for _, d := range dirs {
+		id := filepath.Base(filepath.Dir(d))
+		if !strings.Contains(string(f.Data), "\t"+id+".Module,\n") || !strings.Contains(string(f.Data), `"its/modules/`+id+`"`) {
+			t.Errorf("%s: module %s is not in the generated list", f.Path, id)
+		}
+	}
+	bad := []Source{{File: "modules/alpha/module.yaml", Manifest: &registry.Manifest{ID: "beta"}}}
+	if _, err := moduleListGo(bad); err == nil || !strings.Contains(err.Error(), "modules/alpha/module.yaml") {
+		t.Errorf("a manifest id unlike its folder: %v", err)
+	}
+}

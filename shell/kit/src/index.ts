@@ -17,6 +17,7 @@ export * from './FileInput';
 export * from './Autocomplete';
 export * from './generated/actions';
 export * from './generated/enums';
+export * from './generated/titles';
 export * from './SavedSearches';
 export * from './download';
 export * from './upload';

@@ -5,12 +5,16 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
-import { DEFAULT_LOCALE, getPreference, matchLocale, usePreference, type Catalog, type Locale } from '@its/kit';
+import { DEFAULT_LOCALE, getPreference, matchLocale, moduleTitles, usePreference, type Catalog, type Locale } from '@its/kit';
 
 export const LANGUAGE_PREFERENCE = 'language';
 
+/** The shell's catalog of `locale` with the modules' titles, which their manifests word (generated). */
 export function loadShellCatalog(locale: Locale): Promise<Catalog> {
-  return import(/* webpackChunkName: "lang-[request]" */ `./lang/${locale}.json`).then((m: { default: Catalog }) => m.default);
+  return import(/* webpackChunkName: "lang-[request]" */ `./lang/${locale}.json`).then((m: { default: Catalog }) => ({
+    ...m.default,
+    ...moduleTitles[locale],
+  }));
 }
 
 export function resolveLocale(pref: unknown, userLanguage?: string, serverDefault?: string): Locale {
