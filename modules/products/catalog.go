@@ -181,90 +181,14 @@ func generateStyle(s, kind, ncolors int, r *rand.Rand, base time.Time, locs []Ca
 		p.SeasonCodes = append(p.SeasonCodes, fmt.Sprintf("%s%02d", next, y%100))
 	}
 	p.ModifiedDate = p.UpdatedDate
-	var cost, retail float64
-	var sizes []string
-	var sizeRange string
+	var k styleKind
 	switch {
 	case kind < 55:
-		p.ProductType = "Footwear"
-		p.StyleNumeric = int64(100000 + s*7 + r.IntN(7))
-		g := pick(r, footwearGenders)
-		t := pick(r, footwearTypes)
-		if t.Name == "Light-Up Sneaker" && g.Division != "Kids" {
-			t = footwearTypes[0]
-		}
-		if g.Division == "Work" {
-			t = footwearTypes[9]
-		}
-		model := pick(r, footwearModels)
-		p.Name = model + " " + t.Name
-		p.Gender, p.Division, p.SizeScale, p.BoxCategory = g.Gender, g.Division, g.Scale, g.BoxCategory
-		sizeRange, sizes = g.Range, sizeRuns[g.Scale]
-		p.Outsole, p.Upper = pick(r, outsoles), pick(r, uppers)
-		p.Vegan = p.Upper != "Leather" && p.Upper != "Suede" && p.Upper != "Nubuck" && r.IntN(2) == 0
-		p.DutyCode = pick(r, []string{"6404.11.9020", "6403.99.6075", "6402.99.3165", "6404.19.3960"})
-		u := 12
-		p.Units = &u
-		p.Pillar = pick(r, pillars["Footwear"])
-		if g.Division == "Kids" {
-			p.Pillar = "Kids"
-		}
-		p.Categories = Categories{Type: t.Type, Shape: pick(r, shapes), Height: t.Height, Closure: t.Closure, Sport: t.Sport,
-			Lighted: t.Name == "Light-Up Sneaker", Vegan: p.Vegan, Width: pick(r, widths)}
-		cost = 14 + float64(r.IntN(3200))/100
-		retail = math.Round(cost*2.2+float64(r.IntN(15))) - 0.01
-		p.Description = fmt.Sprintf("%s %s with a %s upper and %s outsole.", genderWord(p.Gender), lower(t.Name), lower(p.Upper), p.Outsole)
-		p.ECommerce = ECommerce{Description: p.Description, Details: "Removable cushioned insole; padded collar and tongue.", Construction: "Cemented " + lower(p.Outsole) + " outsole"}
+		k = footwearStyle(&p, s, r)
 	case kind < 90:
-		p.ProductType = "Apparel"
-		p.StyleNumeric = int64(500000 + s*7 + r.IntN(7))
-		it := pick(r, apparelItems)
-		p.Name = pick(r, apparelLines) + " " + it.Name
-		p.Gender = pick(r, []string{"Mens", "Womens", "Womens", "Unisex", "Boys", "Girls"})
-		if it.SubType == "Bra" || it.SubType == "Legging" {
-			p.Gender = "Womens"
-		}
-		p.Division = map[string]string{"Mens": "Men's Apparel", "Womens": "Women's Apparel", "Unisex": "Accessories", "Boys": "Kids Apparel", "Girls": "Kids Apparel"}[p.Gender]
-		p.SizeScale, sizeRange, sizes = "A", "XS-XXL", sizeRuns["A"]
-		if it.Type == "Accessories" {
-			sizeRange, sizes = "OS", sizeRuns["P"]
-		}
-		p.BoxCategory = "Apparel"
-		p.DutyCode = pick(r, []string{"6110.20.2010", "6109.10.0012", "6104.63.2006", "6505.00.9040"})
-		u := 6
-		p.Units = &u
-		p.Pillar = pick(r, pillars["Apparel"])
-		p.Categories = Categories{ApparelType: it.Type, ApparelSubType: it.SubType}
-		cost = 5 + float64(r.IntN(2600))/100
-		retail = math.Round(cost*2.3+float64(r.IntN(10))) - 0.01
-		p.Description = fmt.Sprintf("%s %s in soft %s.", genderWord(p.Gender), lower(it.Name), lower(it.Material))
-		p.ECommerce = ECommerce{Description: p.Description, Details: "Tag-free label; machine wash cold.", Construction: it.Material}
-		p.Components.Material1 = it.Material
+		k = apparelStyle(&p, s, r)
 	default:
-		p.ProductType = "POP"
-		p.StyleNumeric = int64(900000 + s*7 + r.IntN(7))
-		it := pick(r, popItems)
-		p.Name = pick(r, []string{"Seasonal", "Brand", "Comfort Tech", "Kids", "Performance", "Holiday", "Back to School"}) + " " + it.Name
-		p.Gender = "Unisex"
-		p.Division = "Marketing"
-		p.PopCategory, p.PopType, p.PopGender, p.Usage, p.Materials = it.Category, it.Type, pick(r, []string{"Unisex", "Mens", "Womens", "Kids"}), it.Usage, it.Materials
-		p.Dimensions, p.MetricDimensions = it.Dim, it.Metric
-		sizeRange, sizes = "OS", sizeRuns["P"]
-		p.DutyCode = "4911.10.0080"
-		u := 1
-		p.Units = &u
-		if it.Category == "Fixture" {
-			c := float64(12 + 12*r.IntN(6))
-			p.Capacity, p.CapacityUnit = &c, "pairs"
-		}
-		if it.Type != "Permanent" {
-			p.ExpirationDate = day(seasonDate.AddDate(0, 6, 0))
-		}
-		p.Pillar = pick(r, pillars["POP"])
-		cost = 1.5 + float64(r.IntN(30000))/100
-		retail = 0
-		p.Description = fmt.Sprintf("%s for in-store marketing (%s).", it.Name, lower(it.Usage))
-		p.Components.Material1 = it.Materials
+		k = popStyle(&p, s, r, seasonDate)
 	}
 	p.Style = strconv.FormatInt(p.StyleNumeric, 10)
 	if p.ProductType == "POP" && r.IntN(2) == 0 {
@@ -280,7 +204,121 @@ func generateStyle(s, kind, ncolors int, r *rand.Rand, base time.Time, locs []Ca
 	if r.IntN(5) == 0 {
 		discount = float64(5 * (1 + r.IntN(4)))
 	}
-	// Colours of the style: distinct codes, stable order.
+	return colorStyles(p, s, ncolors, k, discount, seasonDate, r, locs)
+}
+
+// styleKind is what a style's product type decides for its colours: cost, retail and size run.
+type styleKind struct {
+	cost, retail float64
+	sizeRange    string
+	sizes        []string
+}
+
+// footwearStyle makes p a footwear style: model, type, gender, materials, categories, prices.
+func footwearStyle(p *Product, s int, r *rand.Rand) styleKind {
+	var cost, retail float64
+	var sizes []string
+	var sizeRange string
+	p.ProductType = "Footwear"
+	p.StyleNumeric = int64(100000 + s*7 + r.IntN(7))
+	g := pick(r, footwearGenders)
+	t := pick(r, footwearTypes)
+	if t.Name == "Light-Up Sneaker" && g.Division != "Kids" {
+		t = footwearTypes[0]
+	}
+	if g.Division == "Work" {
+		t = footwearTypes[9]
+	}
+	model := pick(r, footwearModels)
+	p.Name = model + " " + t.Name
+	p.Gender, p.Division, p.SizeScale, p.BoxCategory = g.Gender, g.Division, g.Scale, g.BoxCategory
+	sizeRange, sizes = g.Range, sizeRuns[g.Scale]
+	p.Outsole, p.Upper = pick(r, outsoles), pick(r, uppers)
+	p.Vegan = p.Upper != "Leather" && p.Upper != "Suede" && p.Upper != "Nubuck" && r.IntN(2) == 0
+	p.DutyCode = pick(r, []string{"6404.11.9020", "6403.99.6075", "6402.99.3165", "6404.19.3960"})
+	u := 12
+	p.Units = &u
+	p.Pillar = pick(r, pillars["Footwear"])
+	if g.Division == "Kids" {
+		p.Pillar = "Kids"
+	}
+	p.Categories = Categories{Type: t.Type, Shape: pick(r, shapes), Height: t.Height, Closure: t.Closure, Sport: t.Sport,
+		Lighted: t.Name == "Light-Up Sneaker", Vegan: p.Vegan, Width: pick(r, widths)}
+	cost = 14 + float64(r.IntN(3200))/100
+	retail = math.Round(cost*2.2+float64(r.IntN(15))) - 0.01
+	p.Description = fmt.Sprintf("%s %s with a %s upper and %s outsole.", genderWord(p.Gender), lower(t.Name), lower(p.Upper), p.Outsole)
+	p.ECommerce = ECommerce{Description: p.Description, Details: "Removable cushioned insole; padded collar and tongue.", Construction: "Cemented " + lower(p.Outsole) + " outsole"}
+	return styleKind{cost: cost, retail: retail, sizeRange: sizeRange, sizes: sizes}
+}
+
+// apparelStyle makes p an apparel style: line, item, gender, division, prices.
+func apparelStyle(p *Product, s int, r *rand.Rand) styleKind {
+	var cost, retail float64
+	var sizes []string
+	var sizeRange string
+	p.ProductType = "Apparel"
+	p.StyleNumeric = int64(500000 + s*7 + r.IntN(7))
+	it := pick(r, apparelItems)
+	p.Name = pick(r, apparelLines) + " " + it.Name
+	p.Gender = pick(r, []string{"Mens", "Womens", "Womens", "Unisex", "Boys", "Girls"})
+	if it.SubType == "Bra" || it.SubType == "Legging" {
+		p.Gender = "Womens"
+	}
+	p.Division = map[string]string{"Mens": "Men's Apparel", "Womens": "Women's Apparel", "Unisex": "Accessories", "Boys": "Kids Apparel", "Girls": "Kids Apparel"}[p.Gender]
+	p.SizeScale, sizeRange, sizes = "A", "XS-XXL", sizeRuns["A"]
+	if it.Type == "Accessories" {
+		sizeRange, sizes = "OS", sizeRuns["P"]
+	}
+	p.BoxCategory = "Apparel"
+	p.DutyCode = pick(r, []string{"6110.20.2010", "6109.10.0012", "6104.63.2006", "6505.00.9040"})
+	u := 6
+	p.Units = &u
+	p.Pillar = pick(r, pillars["Apparel"])
+	p.Categories = Categories{ApparelType: it.Type, ApparelSubType: it.SubType}
+	cost = 5 + float64(r.IntN(2600))/100
+	retail = math.Round(cost*2.3+float64(r.IntN(10))) - 0.01
+	p.Description = fmt.Sprintf("%s %s in soft %s.", genderWord(p.Gender), lower(it.Name), lower(it.Material))
+	p.ECommerce = ECommerce{Description: p.Description, Details: "Tag-free label; machine wash cold.", Construction: it.Material}
+	p.Components.Material1 = it.Material
+	return styleKind{cost: cost, retail: retail, sizeRange: sizeRange, sizes: sizes}
+}
+
+// popStyle makes p a POP (point of purchase) item: category, type, dimensions, capacity, expiry, prices.
+func popStyle(p *Product, s int, r *rand.Rand, seasonDate time.Time) styleKind {
+	var cost, retail float64
+	var sizes []string
+	var sizeRange string
+	p.ProductType = "POP"
+	p.StyleNumeric = int64(900000 + s*7 + r.IntN(7))
+	it := pick(r, popItems)
+	p.Name = pick(r, []string{"Seasonal", "Brand", "Comfort Tech", "Kids", "Performance", "Holiday", "Back to School"}) + " " + it.Name
+	p.Gender = "Unisex"
+	p.Division = "Marketing"
+	p.PopCategory, p.PopType, p.PopGender, p.Usage, p.Materials = it.Category, it.Type, pick(r, []string{"Unisex", "Mens", "Womens", "Kids"}), it.Usage, it.Materials
+	p.Dimensions, p.MetricDimensions = it.Dim, it.Metric
+	sizeRange, sizes = "OS", sizeRuns["P"]
+	p.DutyCode = "4911.10.0080"
+	u := 1
+	p.Units = &u
+	if it.Category == "Fixture" {
+		c := float64(12 + 12*r.IntN(6))
+		p.Capacity, p.CapacityUnit = &c, "pairs"
+	}
+	if it.Type != "Permanent" {
+		p.ExpirationDate = day(seasonDate.AddDate(0, 6, 0))
+	}
+	p.Pillar = pick(r, pillars["POP"])
+	cost = 1.5 + float64(r.IntN(30000))/100
+	retail = 0
+	p.Description = fmt.Sprintf("%s for in-store marketing (%s).", it.Name, lower(it.Usage))
+	p.Components.Material1 = it.Materials
+	return styleKind{cost: cost, retail: retail, sizeRange: sizeRange, sizes: sizes}
+}
+
+// colorStyles makes the style's ncolors colours (distinct codes, stable order) with their
+// prices, quantities, locations and the style's totals.
+func colorStyles(p Product, s, ncolors int, k styleKind, discount float64, seasonDate time.Time, r *rand.Rand, locs []CatalogLocation) []Product {
+	cost, retail, sizeRange, sizes := k.cost, k.retail, k.sizeRange, k.sizes
 	used := map[string]bool{}
 	out := make([]Product, 0, ncolors)
 	styleQty, styleOnHand := 0, 0
