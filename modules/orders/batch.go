@@ -153,7 +153,50 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	if err != nil {
 		return out, err
 	}
-	// Line statuses: a promo row only as the approver rule allows, others within the status set.
+	updates, err := s.statusUpdates(ctx, o, req, states)
+	if err != nil {
+		return out, err
+	}
+	adds, derived, facts, err := s.adds(ctx, tx, o, req.AddProducts)
+	if err != nil {
+		return out, err
+	}
+	var book *priceBook
+	if o.Type == TypeWholesale {
+		w, err := s.wholesaleLines(ctx, tx, o, wholesaleBatch{updates: updates, adds: adds, derived: derived, facts: facts, states: states, drops: len(req.DropProducts)}, inactive)
+		if err != nil {
+			return out, err
+		}
+		book, adds, derived = w.book, w.adds, w.derived
+		out.skipped, out.warnings = w.skipped, w.warnings
+		if w.nothing {
+			// Every add was left out: nothing is left to write.
+			out.result = &grid.BatchResult{Updated: []grid.Row{}, Added: []grid.Added{}, Deleted: []grid.Row{}}
+			return out, nil
+		}
+	}
+	wc := grid.WriteContext{}
+	if len(req.Status) > 0 {
+		wc.View = "pending"
+	}
+	plan, err := lineGrid.Plan(grid.BatchRequest{Update: updates, Add: adds, Delete: req.DropProducts}, wc)
+	if err != nil {
+		return out, err
+	}
+	if err := s.checkLineChanges(ctx, o, u, plan, derived, states, book); err != nil {
+		return out, err
+	}
+	r, err := applyLines(ctx, tx, s.store, o, plan)
+	if err != nil {
+		return out, err
+	}
+	out.result = r
+	return out, nil
+}
+
+// statusUpdates merges the batch's line status changes into its row updates: a promo row only
+// as the approver rule allows, a sample order's within its status, each against its version.
+func (s *Service) statusUpdates(ctx context.Context, o *Order, req *BatchRequest, states map[string]*lineState) ([]grid.UpdateRow, error) {
 	byID := map[string]int{}
 	updates := append([]grid.UpdateRow{}, req.UpdateProducts...)
 	for i, r := range updates {
@@ -162,22 +205,22 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	for _, r := range req.Status {
 		st, ok := states[r.ID]
 		if !ok {
-			return out, httpx.NotFound("Order line " + r.ID)
+			return nil, httpx.NotFound("Order line " + r.ID)
 		}
 		next := strings.ToUpper(strings.TrimSpace(r.Status))
 		switch o.Type {
 		case TypePromo:
 			if err := s.require(ctx, actions.OrdersPromoSetStatus, map[string]any{"status": st.Status, "newStatus": next, "requesterCode": o.RequesterCode}); err != nil {
-				return out, err
+				return nil, err
 			}
 		case TypeSample:
 			if err := s.require(ctx, actions.OrdersSampleSetStatus, map[string]any{"status": o.Status}); err != nil {
-				return out, err
+				return nil, err
 			}
 		}
 		if i, ok := byID[r.ID]; ok {
 			if updates[i].Version != r.Version {
-				return out, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: st.Version}})
+				return nil, grid.Conflict([]grid.StaleRow{{ID: r.ID, Version: r.Version, CurrentVersion: st.Version}})
 			}
 			changes := map[string]any{"status": next}
 			for k, v := range updates[i].Changes {
@@ -189,61 +232,81 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		byID[r.ID] = len(updates)
 		updates = append(updates, grid.UpdateRow{ID: r.ID, Version: r.Version, Changes: map[string]any{"status": next}})
 	}
-	adds, derived, facts, err := s.adds(ctx, tx, o, req.AddProducts)
+	return updates, nil
+}
+
+// wholesaleBatch is what the wholesale rules read of a batch.
+type wholesaleBatch struct {
+	updates []grid.UpdateRow
+	adds    []grid.AddRow
+	derived []map[string]any
+	facts   map[string]products.Product
+	states  map[string]*lineState
+	drops   int
+}
+
+// wholesaleLines is the batch after the wholesale rules: adds of inactive colours left out (or
+// refused), the price book of its styles, the rules' warnings; nothing is set when no change is left.
+type wholesaleLines struct {
+	book     *priceBook
+	adds     []grid.AddRow
+	derived  []map[string]any
+	skipped  []Unavailable
+	warnings []grid.CellError
+	nothing  bool
+}
+
+// wholesaleLines prices a wholesale batch from the catalog, leaves out or refuses its adds of
+// colours the order's origin cannot sell, and checks the wholesale rules of §5.2.
+func (s *Service) wholesaleLines(ctx context.Context, tx pgx.Tx, o *Order, b wholesaleBatch, inactive inactiveAdds) (wholesaleLines, error) {
+	var out wholesaleLines
+	updates, adds, derived, facts, states := b.updates, b.adds, b.derived, b.facts, b.states
+	var pairs []products.Pair
+	for _, u := range updates {
+		if st, ok := states[u.ID]; ok {
+			pairs = append(pairs, products.Pair{Style: st.Style, Color: st.Color})
+		}
+	}
+	locs, found, err := s.catalogFacts(ctx, pairs, facts)
 	if err != nil {
 		return out, err
 	}
-	var book *priceBook
-	if o.Type == TypeWholesale {
-		var pairs []products.Pair
-		for _, u := range updates {
-			if st, ok := states[u.ID]; ok {
-				pairs = append(pairs, products.Pair{Style: st.Style, Color: st.Color})
-			}
+	book := bookOf(o, locs, found)
+	var refused []grid.CellError
+	keep := 0
+	for i, a := range adds {
+		st, co := a.Values["style"].(string), a.Values["color"].(string)
+		f := book.of(st, co)
+		if !f.inactive {
+			adds[keep], derived[keep] = a, derived[i]
+			keep++
+			continue
 		}
-		locs, found, err := s.catalogFacts(ctx, pairs, facts)
-		if err != nil {
-			return out, err
+		reason := msgf(MsgLineStatus, "style", st, "color", co, "origin", o.Origin, "status", f.lineStatus)
+		if inactive == leaveOutInactive {
+			out.skipped = append(out.skipped, Unavailable{Style: st, Color: co, LineStatus: f.lineStatus, Reason: reason})
+			continue
 		}
-		book = bookOf(o, locs, found)
-		var refused []grid.CellError
-		keep := 0
-		for i, a := range adds {
-			st, co := a.Values["style"].(string), a.Values["color"].(string)
-			f := book.of(st, co)
-			if !f.inactive {
-				adds[keep], derived[keep] = a, derived[i]
-				keep++
-				continue
-			}
-			reason := msgf(MsgLineStatus, "style", st, "color", co, "origin", o.Origin, "status", f.lineStatus)
-			if inactive == leaveOutInactive {
-				out.skipped = append(out.skipped, Unavailable{Style: st, Color: co, LineStatus: f.lineStatus, Reason: reason})
-				continue
-			}
-			refused = append(refused, cellError(grid.OpAdd, i, "", a.TempID, "style", "lineStatus", reason))
-		}
-		if len(refused) > 0 {
-			return out, grid.Invalid(refused)
-		}
-		adds, derived = adds[:keep], derived[:keep]
-		if len(adds)+len(updates)+len(req.DropProducts) == 0 {
-			// Every add was left out: nothing is left to write.
-			out.result = &grid.BatchResult{Updated: []grid.Row{}, Added: []grid.Added{}, Deleted: []grid.Row{}}
-			return out, nil
-		}
-		if out.warnings, err = s.wholesaleRules(ctx, tx, updates, adds, states, book); err != nil {
-			return out, err
-		}
+		refused = append(refused, cellError(grid.OpAdd, i, "", a.TempID, "style", "lineStatus", reason))
 	}
-	wc := grid.WriteContext{}
-	if len(req.Status) > 0 {
-		wc.View = "pending"
+	if len(refused) > 0 {
+		return out, grid.Invalid(refused)
 	}
-	plan, err := lineGrid.Plan(grid.BatchRequest{Update: updates, Add: adds, Delete: req.DropProducts}, wc)
-	if err != nil {
+	adds, derived = adds[:keep], derived[:keep]
+	out.book, out.adds, out.derived = book, adds, derived
+	if len(adds)+len(updates)+b.drops == 0 {
+		out.nothing = true
+		return out, nil
+	}
+	if out.warnings, err = s.wholesaleRules(ctx, tx, updates, adds, states, book); err != nil {
 		return out, err
 	}
+	return out, nil
+}
+
+// checkLineChanges completes the adds (derived values, the default status) and checks each
+// change: a sample or promo line's quantity, a wholesale line's price against the book.
+func (s *Service) checkLineChanges(ctx context.Context, o *Order, u *identity.User, plan *grid.Plan, derived []map[string]any, states map[string]*lineState, book *priceBook) error {
 	var bad []grid.CellError
 	for _, c := range plan.Changes {
 		if c.Op == grid.OpAdd {
@@ -276,29 +339,34 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		}
 		ce, err := s.priceChange(ctx, o, c, stored, f, book.places)
 		if err != nil {
-			return out, err
+			return err
 		}
 		if ce != nil {
 			bad = append(bad, *ce)
 		}
 	}
 	if len(bad) > 0 {
-		return out, grid.Invalid(bad)
+		return grid.Invalid(bad)
 	}
+	return nil
+}
+
+// applyLines writes the planned changes, numbers the added lines and answers the rows.
+func applyLines(ctx context.Context, tx pgx.Tx, store *Store, o *Order, plan *grid.Plan) (*grid.BatchResult, error) {
 	if err := lineGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
 		Scope:       sq.Expr("order_lines.order_id = ?::uuid", o.ID),
 		SetOnAdd:    map[string]any{"order_id": o.ID},
 		SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")},
 	}); err != nil {
-		return out, err
+		return nil, err
 	}
 	r := plan.Result()
 	added := make([]string, len(r.Added))
 	for i, a := range r.Added {
 		added[i] = a.Row.ID()
 	}
-	if err := s.store.SequenceLines(ctx, tx, added); err != nil {
-		return out, err
+	if err := store.SequenceLines(ctx, tx, added); err != nil {
+		return nil, err
 	}
 	for _, rows := range [][]grid.Row{r.Updated, r.Deleted} {
 		for i := range rows {
@@ -308,8 +376,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	for i := range r.Added {
 		lineRow(&r.Added[i].Row)
 	}
-	out.result = &r
-	return out, nil
+	return &r, nil
 }
 
 // lineRow answers the size matrix as an object.
