@@ -51,53 +51,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if req.Version != nil && *req.Version != a.Version {
 		return nil, httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *req.Version, "currentVersion": a.Version})
 	}
-	set := map[string]any{}
-	str := func(field, col string, v *string) {
-		if v != nil {
-			set[col] = strings.TrimSpace(*v)
-		}
-	}
-	if req.Title != nil {
-		set["title"] = checkTitle(*req.Title, &bad)
-	}
-	str("subTitle", "sub_title", req.SubTitle)
-	str("logo", "logo", req.Logo)
-	str("thumbnail", "thumbnail", req.Thumbnail)
-	str("gender", "gender", req.Gender)
-	str("status", "status", req.Status)
-	str("collectionsQueryId", "collections_query_id", req.CollectionsQueryID)
-	if req.Season != nil {
-		set["season"] = strings.ToUpper(strings.TrimSpace(*req.Season))
-	}
-	if req.Year != nil {
-		if *req.Year < 2000 || *req.Year > 2100 {
-			bad = append(bad, httpx.FieldError{Field: "year", Rule: "range", Message: "year must be between 2000 and 2100"})
-		}
-		set["year"] = *req.Year
-	}
-	newChannel := a.Channel
-	if req.Channel != nil {
-		newChannel = oneOf("channel", *req.Channel, Channels, &bad)
-		set["channel"] = newChannel
-	}
-	if req.Region != nil {
-		set["region"] = oneOf("region", *req.Region, Regions, &bad)
-	}
-	if req.ProductType != nil {
-		set["product_type"] = oneOf("productType", *req.ProductType, ProductTypes, &bad)
-	}
-	if req.Starred != nil {
-		set["starred"] = *req.Starred
-	}
-	if req.CarryoverDate != nil {
-		set["carryover_date"] = req.CarryoverDate.Time
-	}
-	checkUISettings(req.UISettings, &bad)
-	for col, raw := range map[string]json.RawMessage{"titles": req.Titles, "custom_content": req.CustomContent, "ui_settings": req.UISettings} {
-		if len(raw) > 0 {
-			set[col] = string(raw)
-		}
-	}
+	set, newChannel := patchedFields(a, req, &bad)
 	var labels []Label
 	if req.Labels != nil {
 		labels = checkLabels(*req.Labels, &bad)
@@ -118,34 +72,11 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 			set["product_count"] = nil // counted again below
 		}
 	}
-	if (req.Query != nil || req.GridSort != nil) && a.Method != "dynamic" {
-		bad = append(bad, httpx.FieldError{Field: "query", Rule: "static", Message: "Only a dynamic assortment keeps filters"})
-	} else if req.Query != nil || req.GridSort != nil {
-		next := a.Query
-		if req.Query != nil {
-			next = checkQuery(req.Query, &bad)
-			if next != nil && req.Query.Sort == nil && a.Query != nil {
-				next.Sort = a.Query.Sort
-			}
-		}
-		if next != nil && req.GridSort != nil {
-			c := *next
-			c.Sort = nil
-			for _, gs := range *req.GridSort {
-				c.Sort = append(c.Sort, products.MapSort(gs.Field, strings.EqualFold(gs.Dir, "desc")))
-			}
-			if err := c.Normalize(); err != nil {
-				return nil, err
-			}
-			next = &c
-		}
-		if next != nil {
-			b, _ := json.Marshal(next)
-			set["query"] = string(b)
-			set["product_count"] = nil // counted again below
-			msgs = append(msgs, filterMessages(a.Query, next)...)
-		}
+	qmsgs, err := patchedQuery(a, req, set, &bad)
+	if err != nil {
+		return nil, err
 	}
+	msgs = append(msgs, qmsgs...)
 	if req.State != nil {
 		st := oneOf("state", *req.State, States, &bad)
 		if len(bad) == 0 && st != a.State {
@@ -185,6 +116,94 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 		return nil, err
 	}
 	return msgs, s.store.touch(ctx, tx, a.ID)
+}
+
+// patchedFields checks the plain fields of a change and answers their columns' new values and
+// the assortment's channel after it.
+func patchedFields(a *Assortment, req PatchRequest, bad *[]httpx.FieldError) (map[string]any, string) {
+	set := map[string]any{}
+	str := func(field, col string, v *string) {
+		if v != nil {
+			set[col] = strings.TrimSpace(*v)
+		}
+	}
+	if req.Title != nil {
+		set["title"] = checkTitle(*req.Title, bad)
+	}
+	str("subTitle", "sub_title", req.SubTitle)
+	str("logo", "logo", req.Logo)
+	str("thumbnail", "thumbnail", req.Thumbnail)
+	str("gender", "gender", req.Gender)
+	str("status", "status", req.Status)
+	str("collectionsQueryId", "collections_query_id", req.CollectionsQueryID)
+	if req.Season != nil {
+		set["season"] = strings.ToUpper(strings.TrimSpace(*req.Season))
+	}
+	if req.Year != nil {
+		if *req.Year < 2000 || *req.Year > 2100 {
+			*bad = append(*bad, httpx.FieldError{Field: "year", Rule: "range", Message: "year must be between 2000 and 2100"})
+		}
+		set["year"] = *req.Year
+	}
+	newChannel := a.Channel
+	if req.Channel != nil {
+		newChannel = oneOf("channel", *req.Channel, Channels, bad)
+		set["channel"] = newChannel
+	}
+	if req.Region != nil {
+		set["region"] = oneOf("region", *req.Region, Regions, bad)
+	}
+	if req.ProductType != nil {
+		set["product_type"] = oneOf("productType", *req.ProductType, ProductTypes, bad)
+	}
+	if req.Starred != nil {
+		set["starred"] = *req.Starred
+	}
+	if req.CarryoverDate != nil {
+		set["carryover_date"] = req.CarryoverDate.Time
+	}
+	checkUISettings(req.UISettings, bad)
+	for col, raw := range map[string]json.RawMessage{"titles": req.Titles, "custom_content": req.CustomContent, "ui_settings": req.UISettings} {
+		if len(raw) > 0 {
+			set[col] = string(raw)
+		}
+	}
+	return set, newChannel
+}
+
+// patchedQuery sets a dynamic assortment's new filters and grid sort (a static one keeps none)
+// and answers the messages that say what the new filters changed.
+func patchedQuery(a *Assortment, req PatchRequest, set map[string]any, bad *[]httpx.FieldError) ([]string, error) {
+	var msgs []string
+	if (req.Query != nil || req.GridSort != nil) && a.Method != "dynamic" {
+		*bad = append(*bad, httpx.FieldError{Field: "query", Rule: "static", Message: "Only a dynamic assortment keeps filters"})
+	} else if req.Query != nil || req.GridSort != nil {
+		next := a.Query
+		if req.Query != nil {
+			next = checkQuery(req.Query, bad)
+			if next != nil && req.Query.Sort == nil && a.Query != nil {
+				next.Sort = a.Query.Sort
+			}
+		}
+		if next != nil && req.GridSort != nil {
+			c := *next
+			c.Sort = nil
+			for _, gs := range *req.GridSort {
+				c.Sort = append(c.Sort, products.MapSort(gs.Field, strings.EqualFold(gs.Dir, "desc")))
+			}
+			if err := c.Normalize(); err != nil {
+				return nil, err
+			}
+			next = &c
+		}
+		if next != nil {
+			b, _ := json.Marshal(next)
+			set["query"] = string(b)
+			set["product_count"] = nil // counted again below
+			msgs = append(msgs, filterMessages(a.Query, next)...)
+		}
+	}
+	return msgs, nil
 }
 
 // filterMessages are the spec's answers to a changed dynamic search: 'N Filter added and
