@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@its/kit';
 import { fakeFetch, json, renderWithShell } from '../../../../shell/kit/src/test/render';
 import type { Order } from '../api';
-import { LineGrid, filteredSize } from './LineGrid';
+import { LineGrid } from './LineGrid';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -33,11 +33,5 @@ describe('the order lines size filter (spec §5.3 footer field)', () => {
     expect(await screen.findByText('No lines of size 9H.')).toBeTruthy();
     // Only the whole order reaches the page (its header, the review of every line).
     expect(loaded.map((o) => o.products?.length)).toEqual([2]);
-  });
-
-  it('reads the size of the grid filters', () => {
-    expect(filteredSize(['M'])).toBe('M');
-    expect(filteredSize(undefined)).toBeUndefined();
-    expect(filteredSize([])).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import {
   EditActions,
   ProductIcon,
   SizeFilterField,
+  filteredSize,
   autocompleteColors,
   autocompleteStyles,
   validateProducts,
@@ -47,12 +48,6 @@ export interface LineGridProps {
 
 /** The size placeholder of an order without a product type: footwear's (the wholesale matrix is a footwear run). */
 const DEFAULT_SIZE_TYPE = 'Footwear';
-
-/** The size the grid's filters ask for, or none. */
-export function filteredSize(value: unknown): string | undefined {
-  const s = Array.isArray(value) ? value[0] : value;
-  return typeof s === 'string' && s ? s : undefined;
-}
 
 export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, onPaste, handle }: LineGridProps) {
   const intl = useIntl();
