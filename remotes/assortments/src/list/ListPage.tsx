@@ -259,7 +259,7 @@ export function ListPage({ view }: { view: View }) {
     for (const screen of rowScreens(r, { mayExport, canEditChannel })) {
       if (!r) break;
       if (screen === 'open') items.push({ id: 'open', label: intl.formatMessage({ id: 'assortments.menu.open', defaultMessage: 'Open' }), icon: 'external', onSelect: () => navigate(managePath(r._id)) });
-      if (screen === 'documents') items.push({ id: 'documents', label: intl.formatMessage({ id: 'assortments.menu.documents', defaultMessage: 'Documents…' }), onSelect: () => navigate(exportPath(r._id)) });
+      if (screen === 'documents') items.push({ id: 'documents', label: intl.formatMessage({ id: 'assortments.menu.documents', defaultMessage: 'Documents…' }), icon: 'document', onSelect: () => navigate(exportPath(r._id)) });
       if (screen === 'merge') items.push({ id: 'merge', label: intl.formatMessage(msg.mergeFrom), icon: 'transfer', onSelect: () => setMergeInto(r) });
     }
     if (r && canEditChannel(r.channel)) {
