@@ -28,35 +28,62 @@ type FilterValue struct {
 // Regions are the region data sets of a filter bar (spec §2.6: domestic, europe, international).
 var Regions = []string{"Domestic", "Europe", "International"}
 
-// dataSetRegion reads a bar's region data set (any casing) for a library whose assets hold a
-// region; "" is every region.
-func dataSetRegion(libraryType, region string) (string, error) {
-	if region == "" {
+// Divisions are the division data sets of a filter bar (spec §2.6: apparel, footwear, POP), held
+// by the assets' divisionId (product documents).
+var Divisions = []string{"Apparel", "Footwear", "POP"}
+
+// DataSets are the data sets a filter bar asks for: a region, a division; "" is every one.
+type DataSets struct {
+	Region   string
+	Division string
+}
+
+// dataSet is one kind of data set: its query parameter, the filter field of the assets that hold
+// it and the values it takes. A library whose bar has no such field has no such data set.
+type dataSet struct {
+	param, field string
+	values       []string
+}
+
+var dataSets = []dataSet{{"region", "region", Regions}, {"division", "divisionId", Divisions}}
+
+// pick reads the data set's value (any casing) for libraryType; "" is every value.
+func (d dataSet) pick(libraryType, value string) (string, error) {
+	value = strings.TrimSpace(value)
+	if value == "" {
 		return "", nil
 	}
-	if !slices.Contains(filterFields[libraryType], "region") {
-		return "", invalid("region", "notApplicable", libraryType+" assets have no region")
+	if !slices.Contains(filterFields[libraryType], d.field) {
+		return "", invalid(d.param, "notApplicable", libraryType+" assets have no "+d.param)
 	}
-	for _, r := range Regions {
-		if strings.EqualFold(r, strings.TrimSpace(region)) {
-			return r, nil
+	for _, v := range d.values {
+		if strings.EqualFold(v, value) {
+			return v, nil
 		}
 	}
-	return "", invalid("region", "oneOf", "region must be one of "+strings.Join(Regions, ", "))
+	return "", invalid(d.param, "oneOf", d.param+" must be one of "+strings.Join(d.values, ", "))
 }
 
 // FilterOptions answers, for each filter of the library's filter bar (spec §2.6), the distinct
 // values its Published assets hold, with their counts, in the bar's order of fields and
 // alphabetical order of values. Every filter field is present (an empty list when no asset has
-// a value). With a region data set the values are those of that region's assets (the region
-// filter itself still offers every region).
-func (s *Service) FilterOptions(ctx context.Context, libraryType, region string) (map[string][]FilterValue, error) {
+// a value). With a region or division data set the values are those of that region's or
+// division's assets (the region or division filter itself still offers every value).
+func (s *Service) FilterOptions(ctx context.Context, libraryType string, sets DataSets) (map[string][]FilterValue, error) {
 	if err := checkLibraryType(libraryType, "libraryType"); err != nil {
 		return nil, err
 	}
-	region, err := dataSetRegion(libraryType, region)
-	if err != nil {
-		return nil, err
+	args := []any{libraryType}
+	picked := map[string]int{} // filter field of a picked data set -> its argument
+	for i, raw := range []string{sets.Region, sets.Division} {
+		v, err := dataSets[i].pick(libraryType, raw)
+		if err != nil {
+			return nil, err
+		}
+		if v != "" {
+			args = append(args, v)
+			picked[dataSets[i].field] = len(args)
+		}
 	}
 	fields := filterFields[libraryType]
 	out := make(map[string][]FilterValue, len(fields))
@@ -65,13 +92,16 @@ func (s *Service) FilterOptions(ctx context.Context, libraryType, region string)
 		out[f] = []FilterValue{}
 		col, _ := column(f) // the whitelist: column names come from model.go only
 		scope := ""
-		if f != "region" {
-			scope = " AND ($2 = '' OR region = $2)"
+		for _, d := range dataSets {
+			if n, ok := picked[d.field]; ok && d.field != f {
+				dcol, _ := column(d.field)
+				scope += " AND lower(" + dcol + ") = lower($" + strconv.Itoa(n) + ")"
+			}
 		}
 		parts = append(parts, "SELECT "+strconv.Itoa(i)+" AS n, "+col+" AS value, count(*) AS count FROM library_assets"+
 			" WHERE library_type = $1 AND status = 'Published' AND "+col+" <> ''"+scope+" GROUP BY "+col)
 	}
-	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", libraryType, region)
+	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", args...)
 	if err != nil {
 		return nil, err
 	}

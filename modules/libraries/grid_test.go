@@ -488,39 +488,95 @@ func TestFilterOptions(t *testing.T) {
 // TestFilterOptionsByRegion: a bar narrowed to a region (spec §2.6 data sets: domestic, europe,
 // international) offers the values that region's Published assets use; the region filter itself
 // keeps every region. Another region or one on a library without regions is refused.
-func TestFilterOptionsByRegion(t *testing.T) {
-	a := start(t)
-	user := login(a, "user")
-	a.DB.Exec(context.Background(), `UPDATE library_assets SET category = 'Europe Only Category' WHERE id = (SELECT id FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Published' AND region = 'Europe' LIMIT 1)`)
-	r := user.Do("GET", "/api/assets/filters?libraryType=AdvertisingAsset&region=domestic", nil)
+// dataSetCase is a filter bar data set checked against the database: the call, the SQL condition
+// of its assets' library and value, the filters (and their columns) whose values must be the data
+// set's, the filter that keeps all its n values, a value only another data set holds and the
+// call that offers it, and calls that are refused.
+type dataSetCase struct {
+	query, scope      string
+	cols              map[string]string
+	keepsAll          string
+	n                 int
+	other, otherQuery string
+	bad               []string
+}
+
+func checkDataSet(t *testing.T, a *apptest.App, user *apptest.Client, c dataSetCase) {
+	t.Helper()
+	r := user.Do("GET", "/api/assets/filters?"+c.query, nil)
 	if r.Status != 200 {
 		t.Fatalf("filters: %d %s", r.Status, r.Raw)
 	}
 	d := r.Body["data"].(map[string]any)
-	for _, x := range d["category"].([]any) {
-		v := x.(map[string]any)
-		want := a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Published' AND region = 'Domestic' AND category = $1`, v["value"])
-		if v["count"] != float64(want) || want == 0 {
-			t.Fatalf("domestic category %v: want count %d", v, want)
+	for f, col := range c.cols {
+		for _, x := range d[f].([]any) {
+			v := x.(map[string]any)
+			want := a.Count(`SELECT count(*) FROM library_assets WHERE status = 'Published' AND `+c.scope+` AND `+col+` = $1`, v["value"])
+			if v["count"] != float64(want) || want == 0 {
+				t.Fatalf("%s %s %v: want count %d", c.query, f, v, want)
+			}
+		}
+		if want := a.Count(`SELECT count(DISTINCT ` + col + `) FROM library_assets WHERE status = 'Published' AND ` + c.scope + ` AND ` + col + ` <> ''`); len(d[f].([]any)) != want || want == 0 {
+			t.Fatalf("%s: %d %s values, want %d", c.query, len(d[f].([]any)), f, want)
 		}
 	}
-	if want := a.Count(`SELECT count(DISTINCT category) FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Published' AND region = 'Domestic' AND category <> ''`); len(d["category"].([]any)) != want {
-		t.Fatalf("%d domestic categories, want %d", len(d["category"].([]any)), want)
+	if strings.Contains(string(r.Raw), c.other) {
+		t.Fatalf("%s offers %q, a value of another data set", c.query, c.other)
 	}
-	if strings.Contains(string(r.Raw), "Europe Only Category") {
-		t.Fatal("a European asset's category is offered in the domestic data set")
+	if n := len(d[c.keepsAll].([]any)); n != c.n {
+		t.Fatalf("the %s filter offers %d values, want all %d: %s", c.keepsAll, n, c.n, r.Raw)
 	}
-	if n := len(d["region"].([]any)); n != 3 {
-		t.Fatalf("the region filter offers %d regions, want all 3: %s", n, r.Raw)
+	r = user.Do("GET", "/api/assets/filters?"+c.otherQuery, nil)
+	if r.Status != 200 || !strings.Contains(string(r.Raw), c.other) {
+		t.Fatalf("%s: %d %s", c.otherQuery, r.Status, r.Raw)
 	}
-	r = user.Do("GET", "/api/assets/filters?libraryType=AdvertisingAsset&region=Europe", nil)
-	if r.Status != 200 || !strings.Contains(string(r.Raw), "Europe Only Category") {
-		t.Fatalf("europe: %d %s", r.Status, r.Raw)
-	}
-	for _, bad := range []string{"libraryType=AdvertisingAsset&region=Mars", "libraryType=AdvertisingLogo&region=europe"} {
+	for _, bad := range c.bad {
 		if r := user.Do("GET", "/api/assets/filters?"+bad, nil); r.Status != 400 {
 			t.Fatalf("%s: %d %s", bad, r.Status, r.Raw)
 		}
+	}
+}
+
+func TestFilterOptionsByRegion(t *testing.T) {
+	a := start(t)
+	user := login(a, "user")
+	a.DB.Exec(context.Background(), `UPDATE library_assets SET category = 'Europe Only Category' WHERE id = (SELECT id FROM library_assets WHERE library_type = 'AdvertisingAsset' AND status = 'Published' AND region = 'Europe' LIMIT 1)`)
+	checkDataSet(t, a, user, dataSetCase{
+		query: "libraryType=AdvertisingAsset&region=domestic", scope: "library_type = 'AdvertisingAsset' AND region = 'Domestic'",
+		cols: map[string]string{"category": "category"}, keepsAll: "region", n: 3,
+		other: "Europe Only Category", otherQuery: "libraryType=AdvertisingAsset&region=Europe",
+		bad: []string{"libraryType=AdvertisingAsset&region=Mars", "libraryType=AdvertisingLogo&region=europe"},
+	})
+}
+
+func TestFilterOptionsByDivision(t *testing.T) {
+	a := start(t)
+	user := login(a, "user")
+	ctx := context.Background()
+	// The published product documents in the three divisions, one POP document with a category of its own.
+	if _, err := a.DB.Exec(ctx, `UPDATE library_assets SET division_id = (ARRAY['Footwear', 'Apparel', 'POP'])[1 + (abs(hashtext(id::text)) % 3)] WHERE library_type = 'ProductDocument'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.DB.Exec(ctx, `UPDATE library_assets SET category = 'POP Only Category' WHERE id = (SELECT id FROM library_assets WHERE library_type = 'ProductDocument' AND status = 'Published' AND division_id = 'POP' LIMIT 1)`); err != nil {
+		t.Fatal(err)
+	}
+	checkDataSet(t, a, user, dataSetCase{
+		query: "libraryType=ProductDocument&division=footwear", scope: "library_type = 'ProductDocument' AND division_id = 'Footwear'",
+		cols: map[string]string{"category": "category", "docType": "doc_type", "lang": "lang"}, keepsAll: "divisionId", n: 3,
+		other: "POP Only Category", otherQuery: "libraryType=ProductDocument&division=POP",
+		// A division no asset names, a library whose assets hold no division, and a channel (no library asset holds one).
+		bad: []string{"libraryType=ProductDocument&division=Mars", "libraryType=AdvertisingAsset&division=footwear", "libraryType=ProductDocument&channel=retail"},
+	})
+}
+
+// The demo product documents hold the spec's divisions in divisionId, so each division data set has assets.
+func TestDemoDocumentDivisions(t *testing.T) {
+	a := start(t)
+	if n := a.Count(`SELECT count(*) FROM library_assets WHERE library_type = 'ProductDocument' AND division_id NOT IN ('Apparel', 'Footwear', 'POP', '')`); n != 0 {
+		t.Fatalf("%d demo product documents hold a division outside the spec's", n)
+	}
+	if n := a.Count(`SELECT count(DISTINCT division_id) FROM library_assets WHERE library_type = 'ProductDocument' AND status = 'Published' AND division_id <> ''`); n != 3 {
+		t.Fatalf("the published demo documents hold %d divisions, want 3", n)
 	}
 }
 

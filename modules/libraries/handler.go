@@ -97,7 +97,12 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) filters(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.svc.FilterOptions(r.Context(), r.URL.Query().Get("libraryType"), r.URL.Query().Get("region"))
+	q := r.URL.Query()
+	if q.Has("channel") {
+		// Spec §2.6 names channel data sets (retail, wholesale), but no library asset holds a channel.
+		return invalid("channel", "notApplicable", "No library's assets hold a channel")
+	}
+	out, err := h.svc.FilterOptions(r.Context(), q.Get("libraryType"), DataSets{Region: q.Get("region"), Division: q.Get("division")})
 	if err != nil {
 		return err
 	}

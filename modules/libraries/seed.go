@@ -120,7 +120,7 @@ func demoAssets() []*demoAsset {
 				ext = ".pdf"
 			case ProductDocument:
 				f["docType"] = pick([]string{"Line Sheet", "Price Sheet", "Tech Pack", "Size Chart", "Care Guide"}, i)
-				f["category"], f["divisionId"], f["lang"] = pick(categories, i/2), pick([]string{"01", "02", "03", "05"}, i), pick(langs, i/10)
+				f["category"], f["divisionId"], f["lang"] = pick(categories, i/2), pick(Divisions, i), pick(langs, i/10)
 				f["name"] = fmt.Sprintf("%s %s %s %s", style, cw, f["docType"], season+" "+year)
 				ext = ".pdf"
 			case StepAsset:

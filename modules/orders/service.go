@@ -118,6 +118,8 @@ type QueryRequest struct {
 	ViewAsCoordinatorCode string `json:"viewAsCoordinatorCode"`
 	Limit                 int    `json:"limit"`
 	Cursor                string `json:"cursor"`
+	// Size keeps only the detail's lines of that size (the grid's size footer field, spec §5.3).
+	Size string `json:"size"`
 }
 
 // ListResult is one page of a list view.
@@ -252,10 +254,20 @@ func (s *Service) listFilter(ctx context.Context, orderType, subtype string, req
 
 // lines reads every line of an order, in the order they were added.
 func (s *Service) lines(ctx context.Context, orderID string) ([]map[string]any, error) {
+	return s.linesWhere(ctx, orderID, grid.Query{}, nil)
+}
+
+// linesWhere reads the lines of an order that q's filters and the extra condition (nil: none)
+// keep, in the order they were added.
+func (s *Service) linesWhere(ctx context.Context, orderID string, q grid.Query, extra sq.Sqlizer) ([]map[string]any, error) {
 	out := []map[string]any{}
-	q := grid.Query{Limit: lineGrid.MaxLimit}
+	q.Limit = lineGrid.MaxLimit
+	scope := sq.And{sq.Expr("order_id = ?::uuid", orderID)}
+	if extra != nil {
+		scope = append(scope, extra)
+	}
 	for {
-		p, err := lineGrid.Page(ctx, s.db, q, sq.Expr("order_id = ?::uuid", orderID))
+		p, err := lineGrid.Page(ctx, s.db, q, scope)
 		if err != nil {
 			return nil, err
 		}
@@ -279,6 +291,10 @@ func lineJSON(m map[string]any) map[string]any {
 
 // Detail answers one order with its lines.
 func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest) (*Order, error) {
+	size, err := sizeFilter(req.Size)
+	if err != nil {
+		return nil, err
+	}
 	o, err := s.find(ctx, orderType, req.OrderID, req.OrderNumber)
 	if err != nil {
 		return nil, err
@@ -288,6 +304,13 @@ func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest
 	}
 	if o.Type == TypeWholesale {
 		if err := s.wholesaleFacts(ctx, o); err != nil {
+			return nil, err
+		}
+	}
+	if size != "" {
+		// The totals and size columns above stay the whole order's; the lines are that size's.
+		q, extra := sizeLines(o.Type, size)
+		if o.Products, err = s.linesWhere(ctx, o.ID, q, extra); err != nil {
 			return nil, err
 		}
 	}

@@ -124,6 +124,8 @@ const (
 	kindBool
 	kindArray
 	kindLocation
+	// kindSize is a size the product is stocked in at the query's pricing location (its availability).
+	kindSize
 )
 
 // SearchExpr is what free text matches (alias p); the trigram index of 0200_products_catalog.sql
@@ -181,6 +183,8 @@ var conditions = map[string]condition{
 	"categories.apparelSubType": {"p.categories->>'apparelSubType'", kindText},
 	"locations.code":            {"p.location_codes", kindLocation},
 	"locations.lineStatus":      {"p.location_lines", kindLocation},
+	// The sizes of the location's availability (the grids' size footer field, spec §5.3).
+	"locations.availability.size": {"", kindSize},
 }
 
 // sortKeys is the whitelist of sort keys; location keys read the query's pricing location.
@@ -334,7 +338,7 @@ func normalizeValues(key string, c condition, vals []any) ([]any, *httpx.FieldEr
 			if s == "" {
 				continue
 			}
-			if c.kind == kindUpper || key == "locations.code" || key == "locations.lineStatus" {
+			if c.kind == kindUpper || c.kind == kindSize || key == "locations.code" || key == "locations.lineStatus" {
 				s = strings.ToUpper(s)
 			}
 			set[s] = s
@@ -409,6 +413,9 @@ func (q *Query) where() sq.And {
 			} else {
 				and = append(and, sq.Expr("p.location_codes && ?::text[]", strs(vals)))
 			}
+		case kindSize:
+			and = append(and, sq.Expr(`EXISTS (SELECT 1 FROM product_availability pa, json_array_elements(pa.availability) e
+				WHERE pa.product_id = p.id AND pa.code = ? AND upper(e->>'size') = ANY(?::text[]))`, q.Location(), strs(vals)))
 		default:
 			and = append(and, sq.Expr(c.expr+" = ANY(?::text[])", strs(vals)))
 		}

@@ -25,6 +25,7 @@ const messages = defineMessages({
     defaultMessage: 'Your changes were not saved. The underlying data might be different than how you see it. Click here to reload the page.',
   },
   crmSynced: { id: 'assortments.toast.crmSynced', defaultMessage: "CRM has been sync'd" },
+  mergeFrom: { id: 'assortments.merge.button', defaultMessage: 'Merge from…' },
   crmOutbox: { id: 'assortments.crmSync.outbox', defaultMessage: 'In the CRM outbox since {date}' },
   crmSending: { id: 'assortments.crmSync.sending', defaultMessage: 'Queued for the CRM {date}' },
   crmSent: { id: 'assortments.crmSync.sent', defaultMessage: 'Sent to the CRM {date} (HTTP {status})' },

@@ -252,10 +252,13 @@ export const lineExportEndpoints = (area: Area, id: string) => ({
   exportCsv: `${base(area, 'order')}/export/csv/${encodeURIComponent(id)}`,
 });
 
-/** One order with its lines, by id or by number (the detail links use either). */
-export function getOrder(area: Area, idOrNumber: string, signal?: AbortSignal): Promise<Order> {
+/**
+ * One order with its lines, by id or by number (the detail links use either); with a size (the
+ * detail grid's size filter, spec §5.3) only the lines of that size, the rest of the order whole.
+ */
+export function getOrder(area: Area, idOrNumber: string, signal?: AbortSignal, size?: string): Promise<Order> {
   const body = /^\d+$/.test(idOrNumber) ? { orderNumber: Number(idOrNumber) } : { orderId: idOrNumber };
-  return api.post<Order>(`${base(area, 'order')}/query`, body, { signal });
+  return api.post<Order>(`${base(area, 'order')}/query`, size ? { ...body, size } : body, { signal });
 }
 
 export const createOrder = (area: Area, subtype: string, body: OrderFields & { products?: AddProduct[] }) => api.post<Order>(base(area, subtype), body);

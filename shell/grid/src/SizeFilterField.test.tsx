@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
-import { SizeFilterField, sizeFilterText, sizePlaceholder, sizeFilter } from './SizeFilterField';
+import { SizeFilterField, filteredSize, sizeFilterText, sizePlaceholder, sizeFilter } from './SizeFilterField';
 
 describe('size filter footer field (product spec §5.3)', () => {
   it('upper-cases what is typed and keeps at most 5 characters', () => {
@@ -23,6 +23,10 @@ describe('size filter footer field (product spec §5.3)', () => {
   it('is optional: an empty size filters nothing, a size filters that size', () => {
     expect(sizeFilter('')).toBeUndefined();
     expect(sizeFilter('9H')).toEqual(['9H']);
+    // Read back from the grid's filters by a page's load.
+    expect(filteredSize(sizeFilter('9H'))).toBe('9H');
+    expect(filteredSize(sizeFilter(''))).toBeUndefined();
+    expect(filteredSize([])).toBeUndefined();
   });
 
   it('upper-cases and cuts the text as it is typed', () => {

@@ -32,6 +32,12 @@ export function sizeFilter(size: string): string[] | undefined {
   return s ? [s] : undefined;
 }
 
+/** The size a grid's filters ask for (sizeFilter's value, read back by a page's load), or none. */
+export function filteredSize(value: unknown): string | undefined {
+  const s = Array.isArray(value) ? value[0] : value;
+  return typeof s === 'string' && s ? s : undefined;
+}
+
 export interface SizeFilterFieldProps {
   productType?: string | null;
   value: string;

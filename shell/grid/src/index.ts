@@ -1,6 +1,6 @@
 /** @its/grid: the spreadsheet-style grid of ITS, shared by every remote as one singleton. */
 export { DataGrid, EditActions, gridTheme, groupText, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type EditActionsProps, type GroupOption } from './DataGrid';
-export { SizeFilterField, SIZE_FILTER_MAX, sizeFilter, sizeFilterText, sizePlaceholder, type SizeFilterFieldProps } from './SizeFilterField';
+export { SizeFilterField, SIZE_FILTER_MAX, filteredSize, sizeFilter, sizeFilterText, sizePlaceholder, type SizeFilterFieldProps } from './SizeFilterField';
 export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal';
 export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';

@@ -4,13 +4,16 @@
  * colour or deleted, grouped by style or not (saved with the assortment). Dynamic: the first
  * 1,000 products of its filters, read-only, sorted on the server (§5.3 sort mapping).
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
 import {
   DataGrid,
   EditActions,
+  SizeFilterField,
   autocompleteColors,
+  filteredSize,
+  sizeFilter,
   autocompleteStyles,
   sourceExport,
   validateProducts,
@@ -28,7 +31,7 @@ import { fieldLabel, msg } from '../messages';
 import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
 import { isPricingField, provisional, type PricingField } from './pricing';
-import { loadRows, sendBatch } from './source';
+import { loadRows, sendBatch, sizeConditions } from './source';
 
 export interface DetailGridProps {
   assortment: Assortment;
@@ -112,7 +115,8 @@ export function DetailGrid({
   // The assortment's rows, and (static) its product batches in the assortment's own shape.
   const source = useMemo<GridSource>(
     () => ({
-      load: (_q, signal, sink) => loadRows(id, dynamic, signal, sink, org),
+      // The footer's size filter (spec §5.3): the rows stocked in that size, read on the server.
+      load: (q, signal, sink) => loadRows(id, dynamic, signal, sink, org, sizeConditions(filteredSize(q.filters?.size))),
       send: dynamic ? undefined : (req) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a), org),
     }),
     [id, dynamic, org],
@@ -168,9 +172,12 @@ export function DetailGrid({
     return items;
   };
 
-  const filters = useMemo(() => ({ reload: reloadKey }), [reloadKey]);
+  const [size, setSize] = useState('');
+  const filters = useMemo(() => ({ reload: reloadKey, size: sizeFilter(size) }), [reloadKey, size]);
   const emptyText = () =>
-    dynamic
+    size
+      ? intl.formatMessage({ id: 'assortments.rows.noSize', defaultMessage: 'No products stocked in size {size} at this location.' }, { size })
+      : dynamic
       ? intl.formatMessage({ id: 'assortments.rows.emptyDynamic', defaultMessage: 'No results found for the filters applied in your location.' })
       : intl.formatMessage({ id: 'assortments.rows.empty', defaultMessage: 'No products added. To get started add your products above.' });
 
@@ -204,6 +211,7 @@ export function DetailGrid({
       onFocusRow={onFocusRow}
       menuItems={menuItems}
       emptyState={emptyText}
+      footer={<SizeFilterField productType={assortment.productType} value={size} onChange={setSize} testId="rows-size-filter" />}
       toolbar={(u, g) => (
         <>
           {canEdit && !dynamic && (

@@ -52,6 +52,7 @@ import { InternalControls } from '../internal/InternalControls';
 import { hiddenFields } from '../internal/gate';
 import { imsg } from '../internal/messages';
 import { MergeDialog } from '../merge/MergeDialog';
+import { takesMerge } from '../merge/merge';
 import { AssortmentImages } from './AssortmentImages';
 
 /** The react-query key of an assortment of org (the regular pages' key kept as it was). */
@@ -296,10 +297,10 @@ function Header({
               {intl.formatMessage(imsg.export)}
             </Link>
           )}
-          {editable && a.type === 'item' && a.method !== 'dynamic' && (
+          {editable && takesMerge(a) && (
             <button type="button" className="its-btn its-btn--secondary" onClick={onMerge} data-testid="header-merge">
               <ProductIcon name="transfer" />
-              <FormattedMessage id="assortments.merge.button" defaultMessage="Merge from…" />
+              {intl.formatMessage(msg.mergeFrom)}
             </button>
           )}
           {canWrite && !internal && (

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '@its/kit';
 import type { GridRow } from '@its/grid';
+import { fakeFetch } from '../../../../shell/kit/src/test/render';
 import type { AssortmentBatchResult } from '../api';
-import { fromAssortmentBatch, toAssortmentBatch } from './source';
+import { fromAssortmentBatch, loadRows, sizeConditions, toAssortmentBatch } from './source';
 
 describe('grid batches as assortment product batches', () => {
   it('maps updates, deletes and typed rows (new, with their style and colour)', () => {
@@ -34,5 +36,27 @@ describe('grid batches as assortment product batches', () => {
     expect(out.updated.map((r) => r.id)).toEqual(['4', '6']);
     expect(out.added).toEqual([{ tempId: 'new-1', row: { id: '9', version: 1, style: '100513' } }]);
     expect(out.deleted).toEqual([{ id: '5', version: 1, style: 'X' }]);
+  });
+});
+
+describe('the detail grid size filter (spec §5.3 footer field)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the rows stocked in the size on the server, and every row without one', async () => {
+    const fake = fakeFetch({
+      'POST /api/assortments/products/query': () =>
+        new Response('{"totalCount":1}\n{"id":"1","version":1,"style":"S1","color":"BLK"}\n{"done":true,"count":1}\n', { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } }),
+    });
+    configureApi({ fetch: fake });
+    // The rows stream reads through the page's fetch.
+    vi.stubGlobal('fetch', fake);
+    const rows: GridRow[] = [];
+    const sink = { total: () => {}, rows: (r: GridRow[]) => rows.push(...r) };
+    await loadRows('a1', false, new AbortController().signal, sink, 'assortments', sizeConditions('M'));
+    await loadRows('a1', false, new AbortController().signal, sink, 'assortments', sizeConditions(undefined));
+    const bodies = fake.calls.map((c) => JSON.parse(String(c.init.body)) as Record<string, unknown>);
+    expect(bodies[0]).toMatchObject({ assortmentId: 'a1', conditions: { 'locations.availability.size': ['M'] } });
+    expect(bodies[1]).not.toHaveProperty('conditions');
+    expect(rows.map((r) => r.id)).toEqual(['1', '1']);
   });
 });

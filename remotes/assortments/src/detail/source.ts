@@ -5,13 +5,26 @@
 import { QUERY_LIMIT, streamProducts, type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
 import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult, type OrgBase } from '../api';
 
-/** Every row of an assortment (static: all of them; dynamic: the first 1,000 of its query). */
-export async function loadRows(assortmentId: string, dynamic: boolean, signal: AbortSignal, sink: RowSink, org: OrgBase = 'assortments'): Promise<void> {
+/** The search conditions of a size (the detail grid's size filter): the products stocked in it at the assortment's location. */
+export const sizeConditions = (size: string | undefined): Record<string, string[]> | undefined => (size ? { 'locations.availability.size': [size] } : undefined);
+
+/**
+ * Every row of an assortment (static: all of them; dynamic: the first 1,000 of its query), or
+ * those the conditions keep.
+ */
+export async function loadRows(
+  assortmentId: string,
+  dynamic: boolean,
+  signal: AbortSignal,
+  sink: RowSink,
+  org: OrgBase = 'assortments',
+  conditions?: Record<string, string[]>,
+): Promise<void> {
   let skip = 0;
   for (;;) {
     let total = 0;
     let got = 0;
-    await streamProducts(`/${org}/products/query`, { assortmentId, skip, limit: QUERY_LIMIT }, signal, {
+    await streamProducts(`/${org}/products/query`, { assortmentId, skip, limit: QUERY_LIMIT, ...(conditions ? { conditions } : {}) }, signal, {
       total: (n) => {
         total = n;
         if (skip === 0) sink.total(dynamic ? Math.min(n, QUERY_LIMIT) : n);

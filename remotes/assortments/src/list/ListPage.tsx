@@ -42,6 +42,8 @@ import { errorText, fieldLabel, msg, viewTitles } from '../messages';
 import { listExtras, listSchema, type ListActions } from './columns';
 import { LIST_BLOCK, ListBlocks, readWhole, type ListEntry } from './listSource';
 import { flattenTree, folderIds, nestByHierarchy, topmost, type TreeRow } from './tree';
+import { rowScreens } from './menu';
+import { MergeDialog } from '../merge/MergeDialog';
 
 const childView = (view: View): View => (view === 'archived' ? 'archived' : 'all');
 const browses = (view: View) => view === 'all' || view === 'archived';
@@ -63,6 +65,7 @@ export function ListPage({ view }: { view: View }) {
   const [selected, setSelected] = useState<TreeRow[]>([]);
   const [focused, setFocused] = useState<TreeRow | null>(null);
   const [dialog, setDialog] = useState<null | 'new' | 'folder' | 'copy'>(null);
+  const [mergeInto, setMergeInto] = useState<TreeRow | null>(null);
   const children = useRef(new Map<string, Assortment[]>());
   const roots = useRef<Assortment[]>([]);
   const gridHandle = useRef<DataGridHandle | null>(null);
@@ -253,9 +256,12 @@ export function ListPage({ view }: { view: View }) {
   const menuItems = (row: GridRow | null): MenuItem[] => {
     const r = row as unknown as TreeRow | null;
     const items: MenuItem[] = [];
-    if (r && r.type === 'item') items.push({ id: 'open', label: intl.formatMessage({ id: 'assortments.menu.open', defaultMessage: 'Open' }), icon: 'external', onSelect: () => navigate(managePath(r._id)) });
-    if (r && r.type === 'item' && mayExport)
-      items.push({ id: 'documents', label: intl.formatMessage({ id: 'assortments.menu.documents', defaultMessage: 'Documents…' }), onSelect: () => navigate(exportPath(r._id)) });
+    for (const screen of rowScreens(r, { mayExport, canEditChannel })) {
+      if (!r) break;
+      if (screen === 'open') items.push({ id: 'open', label: intl.formatMessage({ id: 'assortments.menu.open', defaultMessage: 'Open' }), icon: 'external', onSelect: () => navigate(managePath(r._id)) });
+      if (screen === 'documents') items.push({ id: 'documents', label: intl.formatMessage({ id: 'assortments.menu.documents', defaultMessage: 'Documents…' }), icon: 'document', onSelect: () => navigate(exportPath(r._id)) });
+      if (screen === 'merge') items.push({ id: 'merge', label: intl.formatMessage(msg.mergeFrom), icon: 'transfer', onSelect: () => setMergeInto(r) });
+    }
     if (r && canEditChannel(r.channel)) {
       items.push({
         id: 'star',
@@ -419,6 +425,18 @@ export function ListPage({ view }: { view: View }) {
           onCreated={(f) => {
             setDialog(null);
             if (f.hierarchy.length) setExpanded((s) => new Set([...s, ...f.hierarchy]));
+            reload();
+          }}
+        />
+      )}
+      {mergeInto && (
+        <MergeDialog
+          org="assortments"
+          target={mergeInto}
+          onClose={() => setMergeInto(null)}
+          onMerged={() => {
+            setMergeInto(null);
+            // The row's product count changed.
             reload();
           }}
         />

@@ -5,7 +5,7 @@
  */
 import { api } from '@its/kit';
 import type { GridRow } from '@its/grid';
-import type { OrgBase } from '../api';
+import type { Assortment, OrgBase } from '../api';
 import { loadRows } from '../detail/source';
 
 /** The style/colour pairs of one assortment. */
@@ -22,6 +22,13 @@ export interface MergePreview {
   /** Styles already in the target or in an earlier source. */
   skipped: number;
 }
+
+/**
+ * The assortments a merge may go into: a static item that is not archived (the server refuses a
+ * folder or a dynamic one; an archived one is read-only). Who may merge is the edit right on its
+ * channel (and, once open, the edit lock that no other user holds).
+ */
+export const takesMerge = (a: Pick<Assortment, 'type' | 'method' | 'state'>) => a.type === 'item' && a.method !== 'dynamic' && a.state !== 'archived';
 
 export const styleKey = (r: GridRow) => `${String(r.style)}_${String(r.color)}`;
 

@@ -24,12 +24,22 @@ export async function listAssets(q: ListQuery, opts: RequestOptions = {}): Promi
   return { data: page?.rows ?? [], totalCount: page?.totalCount ?? 0 };
 }
 
+/** The data sets a filter bar may ask for (spec §2.6): a region (Domestic, Europe, International), a division (Apparel, Footwear, POP). */
+export interface DataSets {
+  region?: string;
+  division?: string;
+}
+
 /**
  * GET /api/assets/filters: per filter of the library's bar, the values its published items use;
- * with a region (a data set: Domestic, Europe, International) those of that region's items.
+ * with a region or division data set those of that region's or division's items.
  */
-export const filterOptions = (libraryType: LibraryType, signal?: AbortSignal, region?: string) =>
-  api.get<FilterOptions>('/assets/filters', { silent: true, signal, query: region ? { libraryType, region } : { libraryType } });
+export const filterOptions = (libraryType: LibraryType, signal?: AbortSignal, sets: DataSets = {}) => {
+  const query: Record<string, string> = { libraryType };
+  if (sets.region) query.region = sets.region;
+  if (sets.division) query.division = sets.division;
+  return api.get<FilterOptions>('/assets/filters', { silent: true, signal, query });
+};
 
 /** GET /api/assets/landing: the landing page's total, tiles (with their samples) and newest items. */
 export const landingPage = (libraryType: LibraryType, signal?: AbortSignal) =>

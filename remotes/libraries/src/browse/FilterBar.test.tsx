@@ -48,24 +48,36 @@ describe('library filter bar search', () => {
   });
 });
 
+/** Renders the bar of libraryType at path; answers the option calls it made (their query). */
+async function optionCalls(libraryType: 'AdvertisingAsset' | 'ProductDocument', path: string): Promise<URLSearchParams[]> {
+  const fetch = fakeFetch({ 'GET /api/assets/filters': () => json(200, { data: { region: [], divisionId: [], category: [] } }) });
+  configureApi({ fetch });
+  await act(async () => {
+    renderWithShell(<FilterBar libraryType={libraryType} />, { path });
+  });
+  await waitFor(() => expect(fetch.calls.some((c) => c.url.includes('/assets/filters'))).toBe(true));
+  return fetch.calls.filter((c) => c.url.includes('/assets/filters')).map((c) => new URL(c.url, 'http://x').searchParams);
+}
+
 describe('library filter bar data sets', () => {
   it('asks for the options of the one region picked (spec §2.6 region data sets), and of every region otherwise', async () => {
-    const fetch = fakeFetch({ 'GET /api/assets/filters': () => json(200, { data: { region: [], category: [] } }) });
-    configureApi({ fetch });
-    await act(async () => {
-      renderWithShell(<FilterBar libraryType="AdvertisingAsset" />, { path: '/advertising/libraries/assets?region=Europe' });
-    });
-    await waitFor(() => expect(fetch.calls.some((c) => new URL(c.url, 'http://x').searchParams.get('region') === 'Europe')).toBe(true));
-    expect(fetch.calls.filter((c) => c.url.includes('/assets/filters')).every((c) => new URL(c.url, 'http://x').searchParams.get('libraryType') === 'AdvertisingAsset')).toBe(true);
+    const calls = await optionCalls('AdvertisingAsset', '/advertising/libraries/assets?region=Europe');
+    expect(calls.some((q) => q.get('region') === 'Europe')).toBe(true);
+    expect(calls.every((q) => q.get('libraryType') === 'AdvertisingAsset')).toBe(true);
   });
 
   it('asks for every region while none or several are picked', async () => {
-    const fetch = fakeFetch({ 'GET /api/assets/filters': () => json(200, { data: { region: [], category: [] } }) });
-    configureApi({ fetch });
-    await act(async () => {
-      renderWithShell(<FilterBar libraryType="AdvertisingAsset" />, { path: '/advertising/libraries/assets?region=Europe,Domestic' });
-    });
-    await waitFor(() => expect(fetch.calls.some((c) => c.url.includes('/assets/filters'))).toBe(true));
-    expect(fetch.calls.some((c) => new URL(c.url, 'http://x').searchParams.has('region'))).toBe(false);
+    expect((await optionCalls('AdvertisingAsset', '/advertising/libraries/assets?region=Europe,Domestic')).some((q) => q.has('region'))).toBe(false);
+  });
+
+  it('asks for the options of the one division picked (spec §2.6 division data sets: the product documents)', async () => {
+    const calls = await optionCalls('ProductDocument', '/product/libraries/documents?divisionId=Footwear');
+    expect(calls.some((q) => q.get('division') === 'Footwear')).toBe(true);
+    // A library without regions never asks for one.
+    expect(calls.some((q) => q.has('region'))).toBe(false);
+  });
+
+  it('asks for every division while several are picked', async () => {
+    expect((await optionCalls('ProductDocument', '/product/libraries/documents?divisionId=Footwear,POP')).some((q) => q.has('division'))).toBe(false);
   });
 });

@@ -47,12 +47,14 @@ export function ShareButton({ url, testId = 'share-link', compact = false }: { u
   );
 }
 
+/** The value of a filter when exactly one is picked. */
+const onePicked = (values: string[] | undefined) => (values?.length === 1 ? values[0] : undefined);
+
 export function FilterBar({ libraryType, defaults = {}, fields }: { libraryType: LibraryType; defaults?: Partial<Record<AssetField, string>>; fields?: AssetField[] }) {
   const intl = useIntl();
   const state = useFilterState(libraryType, defaults);
-  // One region picked: the other filters offer that region's data set (spec §2.6).
-  const regions = state.filters.region ?? [];
-  const { options } = useFilterOptions(libraryType, regions.length === 1 ? regions[0] : undefined);
+  // One region or division picked: the other filters offer that region's or division's data set (spec §2.6).
+  const { options } = useFilterOptions(libraryType, { region: onePicked(state.filters.region), division: onePicked(state.filters.divisionId) });
   const [text, setText] = useState(state.q);
   const typing = useRef(false);
   const shownFields = fields ?? FILTER_FIELDS[libraryType];

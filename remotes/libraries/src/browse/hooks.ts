@@ -7,7 +7,7 @@
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { filterOptions, landingPage, listAssets } from '../api/assets';
+import { filterOptions, landingPage, listAssets, type DataSets } from '../api/assets';
 import type { AssetField, LibraryType } from '../api/types';
 import { FILTER_FIELDS } from '../libraries';
 
@@ -111,12 +111,13 @@ export const filterOptionsKey = (libraryType: LibraryType) => ['libraries', 'fil
 
 /**
  * The filter bar's options: per filter field, the values published items use, with counts; with a
- * region, the data set of that region (spec §2.6).
+ * region or a division, the data set of that region or division (spec §2.6).
  */
-export function useFilterOptions(libraryType: LibraryType, region?: string) {
+export function useFilterOptions(libraryType: LibraryType, sets: DataSets = {}) {
+  const { region = '', division = '' } = sets;
   const q = useQuery({
-    queryKey: [...filterOptionsKey(libraryType), region ?? ''],
-    queryFn: ({ signal }) => filterOptions(libraryType, signal, region),
+    queryKey: [...filterOptionsKey(libraryType), region, division],
+    queryFn: ({ signal }) => filterOptions(libraryType, signal, { region, division }),
     placeholderData: (previous) => previous,
     staleTime: 5 * 60_000,
   });

@@ -5,13 +5,15 @@
  * pasting style/colour lines. Wholesale lines are a colour × size matrix; a warned date or pack
  * code (spec §5.2) is cleared in its cell and told in a warning toast while the rest is saved.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, confirm, toast } from '@its/kit';
 import {
   DataGrid,
   EditActions,
   ProductIcon,
+  SizeFilterField,
+  filteredSize,
   autocompleteColors,
   autocompleteStyles,
   validateProducts,
@@ -21,6 +23,7 @@ import {
   type DataGridHandle,
   type GridColumn,
   type GridSource,
+  sizeFilter,
   sourceExport,
 } from '@its/grid';
 import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, lineExportEndpoints, wofStyleAutocomplete, type Area, type Order } from '../api';
@@ -42,6 +45,9 @@ export interface LineGridProps {
   onPaste: () => void;
   handle?: (h: DataGridHandle | null) => void;
 }
+
+/** The size placeholder of an order without a product type: footwear's (the wholesale matrix is a footwear run). */
+const DEFAULT_SIZE_TYPE = 'Footwear';
 
 export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, onPaste, handle }: LineGridProps) {
   const intl = useIntl();
@@ -66,9 +72,11 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
 
   const source = useMemo<GridSource>(
     () => ({
-      load: async (_q, signal, sink) => {
-        const o = await getOrder(area, id, signal);
-        latest.current.onLoad?.(o);
+      load: async (q, signal, sink) => {
+        // The footer's size filter (spec §5.3) runs on the server; the page keeps the whole order.
+        const size = filteredSize(q.filters?.size);
+        const o = await getOrder(area, id, signal, size);
+        if (!size) latest.current.onLoad?.(o);
         const rows = (o.products ?? []).map(toGridRow);
         sink.total(rows.length);
         sink.rows(rows);
@@ -105,6 +113,8 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
     [area, id, intl],
   );
 
+  const [size, setSize] = useState('');
+  const filters = useMemo(() => ({ size: sizeFilter(size) }), [size]);
   const exportEndpoints = useMemo(() => lineExportEndpoints(area, id), [area, id]);
   // The size matrix and its total are the page's reading of the line's "sizes", not server columns.
   const exportRequest = useMemo(() => sourceExport({ skip: (f) => isSizeField(f) || f === 'totalUnits' }), []);
@@ -166,7 +176,13 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
       exportFileName={`Order_${order.orderNumber}`}
       endpoints={exportEndpoints}
       exportRequest={exportRequest}
-      emptyState={() => intl.formatMessage({ id: 'orders.lines.empty', defaultMessage: 'No products added. To get started add your products above.' })}
+      filters={filters}
+      footer={<SizeFilterField productType={order.productType || DEFAULT_SIZE_TYPE} value={size} onChange={setSize} testId="lines-size-filter" />}
+      emptyState={(filtered) =>
+        filtered
+          ? intl.formatMessage({ id: 'orders.lines.noSize', defaultMessage: 'No lines of size {size}.' }, { size })
+          : intl.formatMessage({ id: 'orders.lines.empty', defaultMessage: 'No products added. To get started add your products above.' })
+      }
       toolbar={(u, g) =>
         canEdit && (
           <>
