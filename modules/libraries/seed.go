@@ -78,117 +78,133 @@ func demoAssets() []*demoAsset {
 			default:
 				a.status = Published
 			}
-			season, year, gender := pick(seasons, i), pick(years, i/4), pick(genders, i/2)
-			style, cw := pick(styles, i+li), pick(colorways, i/3+li)
-			f := a.fields
-			f["season"], f["year"], f["gender"] = season, year, gender
-			slug := func(s string) string {
-				return strings.ToLower(strings.NewReplacer(" ", "-", "/", "-", "'", "").Replace(s))
-			}
-			var ext string
-			switch lt {
-			case AdvertisingAsset:
-				f["assetType"] = pick([]string{MarketingImage, "Print Ad", "Social", "Banner", "POP Display"}, i)
-				f["category"], f["tag"], f["region"] = pick(categories, i/5), pick([]string{"Hero", "Campaign", "Product"}, i), pick(regions, i)
-				f["orientation"] = pick([]string{"Landscape", "Portrait", "Square"}, i/2)
-				f["storeType"], f["usage"] = pick(storeTypes, i), pick([]string{"Print", "Digital", "In-Store"}, i/3)
-				f["vmCategory"], f["mediaDisplay"] = pick([]string{"Window", "Wall", "Table"}, i), pick([]string{"Lightbox", "Poster", "Digital Screen"}, i/2)
-				f["name"] = fmt.Sprintf("%s %s %s %s %s", season, year[2:], gender, style, f["assetType"])
-				if f["assetType"] == MarketingImage {
-					b := base.AddDate(0, -(i % 6), 0)
-					e := b.AddDate(0, 6, 0)
-					a.begin, a.expire = &b, &e
-				}
-				ext = ".jpg"
-			case AdvertisingLogo:
-				f["category"] = pick([]string{"Primary Logo", "Secondary Logo", "Sub-brand", "Partner"}, i)
-				f["name"] = fmt.Sprintf("%s %s logo %s", pick([]string{"ITS", "ITS Performance", "ITS Work", "ITS Kids", "ITS Trail"}, i/4), pick([]string{"horizontal", "stacked", "icon"}, i), pick([]string{"black", "white", "full colour", "reversed"}, i/2))
-				f["season"], f["year"], f["gender"] = "", "", ""
-				ext = ".png"
-			case GlobalRetailAsset:
-				f["assetType"], f["assetSubType"] = "visual", pick([]string{"Window Graphic", "Wall Graphic", "Fixture Header", "Floor Decal"}, i)
-				f["category"], f["entity"], f["storeType"] = pick(categories, i/3), pick(entities, i), pick(storeTypes, i/2)
-				f["element"], f["initiative"] = pick([]string{"Window", "Wall", "Fixture", "Floor"}, i), pick([]string{"Back To School", "Holiday Gifting", "Spring Running", "Work Week"}, i/4)
-				f["lang"], f["dimensions"] = pick(langs, i/6), pick([]string{"1200x1800mm", "600x900mm", "2400x1200mm"}, i)
-				f["name"] = fmt.Sprintf("%s %s %s %s", f["initiative"], f["assetSubType"], style, season)
-				ext = ".jpg"
-			case GlobalRetailResource:
-				f["assetType"], f["assetSubType"] = "resource", pick([]string{"Guideline", "Planogram", "Training Deck", "Store Manual"}, i)
-				f["category"], f["entity"], f["storeType"], f["lang"] = pick(categories, i/3), pick(entities, i), pick(storeTypes, i/2), pick(langs, i/6)
-				f["initiative"] = pick([]string{"Back To School", "Holiday Gifting", "Spring Running", "Work Week"}, i/4)
-				f["name"] = fmt.Sprintf("%s %s %s %s", season, year, f["assetSubType"], f["initiative"])
-				ext = ".pdf"
-			case ProductDocument:
-				f["docType"] = pick([]string{"Line Sheet", "Price Sheet", "Tech Pack", "Size Chart", "Care Guide"}, i)
-				f["category"], f["divisionId"], f["lang"] = pick(categories, i/2), pick(Divisions, i), pick(langs, i/10)
-				f["name"] = fmt.Sprintf("%s %s %s %s", style, cw, f["docType"], season+" "+year)
-				ext = ".pdf"
-			case StepAsset:
-				f["assetType"] = pick([]string{"Product Training", "Sales Presentation", "Technology Guide", "Quiz"}, i)
-				f["lang"], f["category"] = pick(langs, i/8), pick(categories, i/3)
-				f["name"] = fmt.Sprintf("%s: %s %s", f["assetType"], style, cw)
-				ext = ".jpg"
-				if f["assetType"] == "Sales Presentation" {
-					ext = ".pdf"
-				}
-			}
-			// Some drafts are incomplete, as the manage pages expect.
-			if a.status == Pending && i%3 == 0 {
-				switch lt {
-				case AdvertisingAsset, AdvertisingLogo:
-					f["category"] = ""
-				case ProductDocument:
-					f["docType"] = ""
-				case StepAsset, GlobalRetailAsset:
-					f["assetType"] = ""
-				}
-			}
-			filename := fmt.Sprintf("%s-%03d-%s%s", slug(lt), i+1, slug(f["name"]), ext)
-			if len(filename) > 120 {
-				filename = filename[:116] + ext
-			}
-			primary := &demoFile{assetID: a.id, usage: Primary, filename: filename, key: "uploads/" + lt + "/" + filename}
-			primary.id = uuid.NewSHA1(demoNS, []byte(primary.key)).String()
-			name, sub, idx := f["name"], lt+" | "+a.status, i
-			bg, accent := pick(palette, i+li*3), pick(palette, i/2+li+1)
-			switch ext {
-			case ".jpg", ".png":
-				// Demo pictures are thumbnail-sized already, so each is its own thumbnail.
-				w, h := 330, 220
-				if f["orientation"] == "Portrait" {
-					w, h = 220, 330
-				}
-				if lt == AdvertisingLogo {
-					w, h = 260, 260
-				}
-				primary.width, primary.height = w, h
-				primary.contentType = map[string]string{".jpg": "image/jpeg", ".png": "image/png"}[ext]
-				primary.thumbKey = primary.key
-				png := ext == ".png"
-				primary.render = func() ([]byte, error) {
-					img := placeholder(w, h, lighten(bg), accent, name, sub, idx)
-					if png {
-						return encodePNG(img)
-					}
-					return encodeJPEG(img)
-				}
-			default:
-				primary.contentType = "application/pdf"
-				primary.body = demoPDF(name, sub)
-			}
-			a.files = append(a.files, primary)
-			if lt == AdvertisingAsset && i%4 == 0 {
-				wf := &demoFile{assetID: a.id, usage: WorkingFile, contentType: "image/vnd.adobe.photoshop",
-					filename: strings.TrimSuffix(filename, ext) + "-layered.psd"}
-				wf.key = "uploads/" + lt + "/" + wf.filename
-				wf.id = uuid.NewSHA1(demoNS, []byte(wf.key)).String()
-				wf.body = append([]byte("8BPS\x00\x01"), bytes.Repeat([]byte{0}, 2048)...)
-				a.files = append(a.files, wf)
-			}
+			ext := demoFields(a, lt, li, i, base)
+			a.files = demoFiles(a, lt, li, i, ext)
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// demoFields fills the fields of demo asset number i of library lt (li its index) and answers
+// its file's extension; some drafts are left incomplete, as the manage pages expect.
+func demoFields(a *demoAsset, lt string, li, i int, base time.Time) string {
+	season, year, gender := pick(seasons, i), pick(years, i/4), pick(genders, i/2)
+	style, cw := pick(styles, i+li), pick(colorways, i/3+li)
+	f := a.fields
+	f["season"], f["year"], f["gender"] = season, year, gender
+	var ext string
+	switch lt {
+	case AdvertisingAsset:
+		f["assetType"] = pick([]string{MarketingImage, "Print Ad", "Social", "Banner", "POP Display"}, i)
+		f["category"], f["tag"], f["region"] = pick(categories, i/5), pick([]string{"Hero", "Campaign", "Product"}, i), pick(regions, i)
+		f["orientation"] = pick([]string{"Landscape", "Portrait", "Square"}, i/2)
+		f["storeType"], f["usage"] = pick(storeTypes, i), pick([]string{"Print", "Digital", "In-Store"}, i/3)
+		f["vmCategory"], f["mediaDisplay"] = pick([]string{"Window", "Wall", "Table"}, i), pick([]string{"Lightbox", "Poster", "Digital Screen"}, i/2)
+		f["name"] = fmt.Sprintf("%s %s %s %s %s", season, year[2:], gender, style, f["assetType"])
+		if f["assetType"] == MarketingImage {
+			b := base.AddDate(0, -(i % 6), 0)
+			e := b.AddDate(0, 6, 0)
+			a.begin, a.expire = &b, &e
+		}
+		ext = ".jpg"
+	case AdvertisingLogo:
+		f["category"] = pick([]string{"Primary Logo", "Secondary Logo", "Sub-brand", "Partner"}, i)
+		f["name"] = fmt.Sprintf("%s %s logo %s", pick([]string{"ITS", "ITS Performance", "ITS Work", "ITS Kids", "ITS Trail"}, i/4), pick([]string{"horizontal", "stacked", "icon"}, i), pick([]string{"black", "white", "full colour", "reversed"}, i/2))
+		f["season"], f["year"], f["gender"] = "", "", ""
+		ext = ".png"
+	case GlobalRetailAsset:
+		f["assetType"], f["assetSubType"] = "visual", pick([]string{"Window Graphic", "Wall Graphic", "Fixture Header", "Floor Decal"}, i)
+		f["category"], f["entity"], f["storeType"] = pick(categories, i/3), pick(entities, i), pick(storeTypes, i/2)
+		f["element"], f["initiative"] = pick([]string{"Window", "Wall", "Fixture", "Floor"}, i), pick([]string{"Back To School", "Holiday Gifting", "Spring Running", "Work Week"}, i/4)
+		f["lang"], f["dimensions"] = pick(langs, i/6), pick([]string{"1200x1800mm", "600x900mm", "2400x1200mm"}, i)
+		f["name"] = fmt.Sprintf("%s %s %s %s", f["initiative"], f["assetSubType"], style, season)
+		ext = ".jpg"
+	case GlobalRetailResource:
+		f["assetType"], f["assetSubType"] = "resource", pick([]string{"Guideline", "Planogram", "Training Deck", "Store Manual"}, i)
+		f["category"], f["entity"], f["storeType"], f["lang"] = pick(categories, i/3), pick(entities, i), pick(storeTypes, i/2), pick(langs, i/6)
+		f["initiative"] = pick([]string{"Back To School", "Holiday Gifting", "Spring Running", "Work Week"}, i/4)
+		f["name"] = fmt.Sprintf("%s %s %s %s", season, year, f["assetSubType"], f["initiative"])
+		ext = ".pdf"
+	case ProductDocument:
+		f["docType"] = pick([]string{"Line Sheet", "Price Sheet", "Tech Pack", "Size Chart", "Care Guide"}, i)
+		f["category"], f["divisionId"], f["lang"] = pick(categories, i/2), pick(Divisions, i), pick(langs, i/10)
+		f["name"] = fmt.Sprintf("%s %s %s %s", style, cw, f["docType"], season+" "+year)
+		ext = ".pdf"
+	case StepAsset:
+		f["assetType"] = pick([]string{"Product Training", "Sales Presentation", "Technology Guide", "Quiz"}, i)
+		f["lang"], f["category"] = pick(langs, i/8), pick(categories, i/3)
+		f["name"] = fmt.Sprintf("%s: %s %s", f["assetType"], style, cw)
+		ext = ".jpg"
+		if f["assetType"] == "Sales Presentation" {
+			ext = ".pdf"
+		}
+	}
+	// Some drafts are incomplete, as the manage pages expect.
+	if a.status == Pending && i%3 == 0 {
+		switch lt {
+		case AdvertisingAsset, AdvertisingLogo:
+			f["category"] = ""
+		case ProductDocument:
+			f["docType"] = ""
+		case StepAsset, GlobalRetailAsset:
+			f["assetType"] = ""
+		}
+	}
+	return ext
+}
+
+// demoFiles makes the files of demo asset number i of library lt: its primary file (a
+// placeholder picture or PDF) and, for some advertising assets, a layered working file.
+func demoFiles(a *demoAsset, lt string, li, i int, ext string) []*demoFile {
+	f := a.fields
+	slug := func(s string) string {
+		return strings.ToLower(strings.NewReplacer(" ", "-", "/", "-", "'", "").Replace(s))
+	}
+	files := []*demoFile{}
+	filename := fmt.Sprintf("%s-%03d-%s%s", slug(lt), i+1, slug(f["name"]), ext)
+	if len(filename) > 120 {
+		filename = filename[:116] + ext
+	}
+	primary := &demoFile{assetID: a.id, usage: Primary, filename: filename, key: "uploads/" + lt + "/" + filename}
+	primary.id = uuid.NewSHA1(demoNS, []byte(primary.key)).String()
+	name, sub, idx := f["name"], lt+" | "+a.status, i
+	bg, accent := pick(palette, i+li*3), pick(palette, i/2+li+1)
+	switch ext {
+	case ".jpg", ".png":
+		// Demo pictures are thumbnail-sized already, so each is its own thumbnail.
+		w, h := 330, 220
+		if f["orientation"] == "Portrait" {
+			w, h = 220, 330
+		}
+		if lt == AdvertisingLogo {
+			w, h = 260, 260
+		}
+		primary.width, primary.height = w, h
+		primary.contentType = map[string]string{".jpg": "image/jpeg", ".png": "image/png"}[ext]
+		primary.thumbKey = primary.key
+		png := ext == ".png"
+		primary.render = func() ([]byte, error) {
+			img := placeholder(w, h, lighten(bg), accent, name, sub, idx)
+			if png {
+				return encodePNG(img)
+			}
+			return encodeJPEG(img)
+		}
+	default:
+		primary.contentType = "application/pdf"
+		primary.body = demoPDF(name, sub)
+	}
+	files = append(files, primary)
+	if lt == AdvertisingAsset && i%4 == 0 {
+		wf := &demoFile{assetID: a.id, usage: WorkingFile, contentType: "image/vnd.adobe.photoshop",
+			filename: strings.TrimSuffix(filename, ext) + "-layered.psd"}
+		wf.key = "uploads/" + lt + "/" + wf.filename
+		wf.id = uuid.NewSHA1(demoNS, []byte(wf.key)).String()
+		wf.body = append([]byte("8BPS\x00\x01"), bytes.Repeat([]byte{0}, 2048)...)
+		files = append(files, wf)
+	}
+	return files
 }
 
 func lighten(c color.RGBA) color.RGBA {
