@@ -23,7 +23,7 @@ var manifest []byte
 
 // Module wires the assortments module; it reads the catalog of the products module.
 var Module = fx.Module("assortments",
-	fx.Provide(NewStore, NewService, NewHandler, NewCRM, NewReports),
+	fx.Provide(NewStore, NewService, NewHandler, NewCRM, NewReports, NewAssortments, NewOrgs),
 	jobs.AsRegistration(crmRegistration),
 	jobs.AsRegistration(contentRegistration),
 	jobs.AsRegistration(func(r *Reports) jobs.Registration { return r.registration() }),

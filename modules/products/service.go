@@ -208,16 +208,6 @@ func selectFields(p *Product, fields []string) map[string]any {
 	return out
 }
 
-// FetchRequest names products to load: ids (style_color) and/or style/colour pairs and/or
-// whole styles.
-type FetchRequest struct {
-	IDs        []string `json:"ids,omitempty"`
-	Products   []Pair   `json:"products,omitempty"`
-	Styles     []string `json:"styles,omitempty"`
-	LocationID string   `json:"locationId,omitempty"`
-	Colors     bool     `json:"colors,omitempty"`
-}
-
 // Fetch loads the named products (at most MaxLimit).
 func (s *Service) Fetch(ctx context.Context, req FetchRequest) ([]Product, error) {
 	ids := append([]string{}, req.IDs...)
@@ -272,16 +262,6 @@ type ValidationError struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
 }
-
-// ValidationResult is the answer of validate: success with no errors when every row is good
-// (and when there are no rows at all, spec §5.3).
-type ValidationResult struct {
-	Success bool              `json:"success"`
-	Errors  []ValidationError `json:"errors"`
-}
-
-// NoDataMessage is the spec's message for an unknown style/colour (§8).
-const NoDataMessage = "No style/color data found"
 
 // Validate checks that every style/colour is given, exists in the catalog and appears once.
 func (s *Service) Validate(ctx context.Context, q Querier, rows []Pair) (ValidationResult, error) {

@@ -16,7 +16,7 @@ var manifest []byte
 
 // Module wires the sample inventory module.
 var Module = fx.Module("sampleinventory",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewService, NewHandler, NewSamples),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/sampleinventory/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 50}
 	}),
