@@ -27,9 +27,10 @@ import (
 var migrationOwners = map[string]string{"jobs": "core", "uploads": "core", "announcements": "dashboard"}
 
 // coreShared are the kernel's tables a module may read (never write): the accounts a row names
-// (an owner's name and e-mail), and the pricing locations and currencies. Every other core
-// table, and any write to one, goes through core's Go API (core/identity, core/session).
-var coreShared = []string{"users", "locations", "currencies"}
+// (an owner's name and e-mail) and their permissions (who administers or coordinates), and the
+// pricing locations and currencies. Every other core table, and any write to one, goes through
+// core's Go API (core/identity, core/session).
+var coreShared = []string{"users", "user_permissions", "locations", "currencies"}
 
 // sharedPackages are packages under modules/ that every module may import whole: the generated
 // action names.

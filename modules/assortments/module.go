@@ -5,7 +5,7 @@
 // exports and the admin reports, the CRM sync and the statistics events. The rules of other
 // organisation types (OrgRules) let the internal assortments module reuse it; Excel imports and
 // documents build on its ImportTarget and rows. The customer list is the orders module's
-// (order_customers), which the reports filter by.
+// (its customer_accounts view), which the reports filter by.
 package assortments
 
 import (

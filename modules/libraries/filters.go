@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -60,31 +59,13 @@ func (s *Service) FilterOptions(ctx context.Context, libraryType, region string)
 	}
 	fields := filterFields[libraryType]
 	out := make(map[string][]FilterValue, len(fields))
-	parts := make([]string, 0, len(fields))
-	for i, f := range fields {
+	for _, f := range fields {
 		out[f] = []FilterValue{}
-		col, _ := column(f) // the whitelist: column names come from model.go only
-		scope := ""
-		if f != "region" {
-			scope = " AND ($2 = '' OR region = $2)"
-		}
-		parts = append(parts, "SELECT "+strconv.Itoa(i)+" AS n, "+col+" AS value, count(*) AS count FROM library_assets"+
-			" WHERE library_type = $1 AND status = 'Published' AND "+col+" <> ''"+scope+" GROUP BY "+col)
 	}
-	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", libraryType, region)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var n int
-		var v FilterValue
-		if err := rows.Scan(&n, &v.Value, &v.Count); err != nil {
-			return nil, err
-		}
+	err = s.store.filterValues(ctx, libraryType, region, fields, func(n int, v FilterValue) {
 		out[fields[n]] = append(out[fields[n]], v)
-	}
-	return out, rows.Err()
+	})
+	return out, err
 }
 
 // Landing answers a library's landing page from all its Published assets: their number, the

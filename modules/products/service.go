@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
@@ -215,11 +214,7 @@ func (s *Service) Fetch(ctx context.Context, req FetchRequest) ([]Product, error
 		ids = append(ids, ID(strings.ToUpper(strings.TrimSpace(p.Style)), strings.ToUpper(strings.TrimSpace(p.Color))))
 	}
 	if len(req.Styles) > 0 {
-		rows, err := s.db.Query(ctx, `SELECT id FROM products WHERE style = ANY($1) ORDER BY style_numeric, color LIMIT $2`, upper(req.Styles), MaxLimit+1)
-		if err != nil {
-			return nil, err
-		}
-		more, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		more, err := s.store.idsOfStyles(ctx, upper(req.Styles), MaxLimit+1)
 		if err != nil {
 			return nil, err
 		}

@@ -775,3 +775,20 @@ func (s *Store) imageFactsOf(ctx context.Context, id string) (imageFacts, bool, 
 	}
 	return f, err == nil, err
 }
+
+// idsOfStyles answers the ids of the products of styles, by style number and colour, at most
+// limit of them.
+func (s *Store) idsOfStyles(ctx context.Context, styles []string, limit int) ([]string, error) {
+	rows, err := s.db.Query(ctx, `SELECT id FROM products WHERE style = ANY($1) ORDER BY style_numeric, color LIMIT $2`, styles, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// catalogVersion answers the catalog's version (bumped by every change of its rows).
+func (s *Store) catalogVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.db.QueryRow(ctx, `SELECT version FROM products_catalog_version`).Scan(&v)
+	return v, err
+}

@@ -303,8 +303,7 @@ func (h *scimUsers) change(r *http.Request, id string, edit func(*scimUser) erro
 		if err := after.check(); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE users SET email = $2, name = $3, last_name = $4, status = $5, updated_at = now() WHERE id = $1`,
-			before.ID, after.Email, after.Name, after.LastName, status(after.Active)); err != nil {
+		if err := h.s.users.SetProfile(ctx, tx, before.ID, after.Email, after.Name, after.LastName, status(after.Active)); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE scim_users SET external_id = $2, updated_at = now() WHERE user_id = $1`, before.ID, after.ExternalID); err != nil {
@@ -342,7 +341,7 @@ func (h *scimUsers) Delete(r *http.Request, id string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE users SET status = 'deactivated', updated_at = now() WHERE id = $1`, before.ID); err != nil {
+		if err := h.s.users.SetStatus(ctx, tx, before.ID, "deactivated"); err != nil {
 			return err
 		}
 		if err := h.s.sessions.DestroyUser(ctx, tx, before.ID); err != nil {

@@ -198,7 +198,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, code string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE users SET status = 'pendingApproval', updated_at = now() WHERE id = $1 AND status = 'pendingEmail'`, uid); err != nil {
+	if err := s.users.ConfirmEmail(ctx, tx, uid); err != nil {
 		return err
 	}
 	rows, err := tx.Query(ctx, `SELECT u.email FROM users u JOIN user_permissions p ON p.user_id = u.id
@@ -294,7 +294,7 @@ func (s *Service) SetPassword(ctx context.Context, userID, code, password string
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, uid, hash); err != nil {
+	if err := s.users.SetPasswordHash(ctx, tx, uid, hash); err != nil {
 		return err
 	}
 	if err := s.sessions.DestroyUser(ctx, tx, uid); err != nil {

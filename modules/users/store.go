@@ -2,10 +2,8 @@ package users
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/core/db"
@@ -59,23 +57,4 @@ func (s *Store) searchActive(ctx context.Context, text, exclude string, offset, 
 		WHERE u.status = 'active' AND u.id::text <> $1
 		AND (u.name || ' ' || u.last_name ILIKE $2 OR u.email ILIKE $2 OR u.user_code ILIKE $2)
 		ORDER BY lower(u.name), lower(u.last_name), u.id OFFSET $3 LIMIT $4`, exclude, "%"+db.EscapeLike(text)+"%", offset, limit))
-}
-
-// refresh writes what a company sign-in says of an account: name, user code, department and
-// country where the provider gives them, and always its strategy, flags and territories.
-func (s *Store) refresh(ctx context.Context, tx pgx.Tx, id string, u identity.User) error {
-	tbes, err := json.Marshal(u.UserTBEs)
-	if err != nil {
-		return err
-	}
-	if u.UserTBEs == nil {
-		tbes = []byte("[]")
-	}
-	_, err = tx.Exec(ctx, `UPDATE users SET
-		name = COALESCE(NULLIF($2, ''), name), last_name = COALESCE(NULLIF($3, ''), last_name),
-		user_code = COALESCE(NULLIF($4, ''), user_code), country = COALESCE(NULLIF($5, ''), country),
-		department_access = CASE WHEN cardinality($6::text[]) > 0 THEN $6 ELSE department_access END,
-		strategy = $7, flags = $8, user_tbes = $9, employee = true, updated_at = now()
-		WHERE id = $1`, id, u.Name, u.LastName, u.UserCode, u.Country, u.DepartmentAccess, u.Strategy, u.Flags, tbes)
-	return err
 }
