@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/core/db"
@@ -57,4 +58,14 @@ func (s *Store) searchActive(ctx context.Context, text, exclude string, offset, 
 		WHERE u.status = 'active' AND u.id::text <> $1
 		AND (u.name || ' ' || u.last_name ILIKE $2 OR u.email ILIKE $2 OR u.user_code ILIKE $2)
 		ORDER BY lower(u.name), lower(u.last_name), u.id OFFSET $3 LIMIT $4`, exclude, "%"+db.EscapeLike(text)+"%", offset, limit))
+}
+
+// adminEmails answers the e-mail addresses of the active user administrators, read in tx.
+func (s *Store) adminEmails(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT u.email FROM users u JOIN user_permissions p ON p.user_id = u.id
+		WHERE p.domain = 'its:admin:users' AND p.role = 'admin' AND u.status = 'active'`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
