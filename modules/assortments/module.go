@@ -23,7 +23,10 @@ var manifest []byte
 
 // Module wires the assortments module; it reads the catalog of the products module.
 var Module = fx.Module("assortments",
-	fx.Provide(NewStore, NewService, NewHandler, NewCRM, NewReports, NewAssortments, NewOrgs),
+	// The store, service, handlers, CRM driver and reports are the module's own (fx.Private);
+	// other modules get Assortments and Orgs (api.go).
+	fx.Provide(NewStore, NewService, NewHandler, NewCRM, NewReports, fx.Private),
+	fx.Provide(NewAssortments, NewOrgs),
 	jobs.AsRegistration(crmRegistration),
 	jobs.AsRegistration(contentRegistration),
 	jobs.AsRegistration(func(r *Reports) jobs.Registration { return r.registration() }),

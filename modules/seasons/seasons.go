@@ -74,7 +74,8 @@ func coverUsage(s *Service) uploads.Usage {
 
 // Module wires the seasons module.
 var Module = fx.Module("seasons",
-	fx.Provide(NewStore, NewService, NewHandler, NewReader),
+	fx.Provide(NewStore, NewService, NewHandler, fx.Private), // other modules get Reader (api.go)
+	fx.Provide(NewReader),
 	registry.AsModule(func(h *Handler, s *Service) registry.Module {
 		return registry.Module{File: "modules/seasons/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: s.seed, SeedOrder: 30}
 	}),
