@@ -18,8 +18,9 @@ import (
 
 // Catalog is what another module may read of the catalog (the assortment manager does): style/
 // colour validation and catalog rows, by id or by search. The rows it joins to its own come from
-// the views of 0203_products_catalog_views.sql (catalog_products p, catalog_details d,
-// catalog_locations pl, catalog_version), never from the tables behind them.
+// the views of 0203_products_catalog_views.sql, their columns listed in 0205 (catalog_products
+// p, catalog_details d, catalog_locations pl, catalog_version), never from the tables behind
+// them.
 type Catalog interface {
 	// Validate checks style/colour pairs against the catalog (spec §5.1).
 	Validate(ctx context.Context, q Querier, rows []Pair) (ValidationResult, error)
