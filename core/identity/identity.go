@@ -187,6 +187,61 @@ func (s *Store) SetPermissions(ctx context.Context, tx pgx.Tx, id string, perms 
 	return addPermissions(ctx, tx, id, perms)
 }
 
+// SetAccess writes u's status, flags, department access and TBEs in tx (an administrator's edit
+// of an account).
+func (s *Store) SetAccess(ctx context.Context, tx pgx.Tx, u *User) error {
+	tbes, _ := json.Marshal(u.UserTBEs)
+	_, err := tx.Exec(ctx, `UPDATE users SET status = $2, flags = $3, department_access = $4, user_tbes = $5, updated_at = now() WHERE id = $1`,
+		u.ID, u.Status, u.Flags, u.DepartmentAccess, tbes)
+	return err
+}
+
+// ConfirmEmail moves account id from pendingEmail to pendingApproval in tx (its owner confirmed
+// the e-mail address); an account in another status stays as it is.
+func (s *Store) ConfirmEmail(ctx context.Context, tx pgx.Tx, id string) error {
+	_, err := tx.Exec(ctx, `UPDATE users SET status = 'pendingApproval', updated_at = now() WHERE id = $1 AND status = 'pendingEmail'`, id)
+	return err
+}
+
+// SetPasswordHash writes account id's password hash in tx.
+func (s *Store) SetPasswordHash(ctx context.Context, tx pgx.Tx, id, hash string) error {
+	_, err := tx.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, id, hash)
+	return err
+}
+
+// SetStatus writes account id's status in tx.
+func (s *Store) SetStatus(ctx context.Context, tx pgx.Tx, id, status string) error {
+	_, err := tx.Exec(ctx, `UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, id, status)
+	return err
+}
+
+// SetProfile writes account id's e-mail, names and status in tx (a provisioning provider's
+// edit).
+func (s *Store) SetProfile(ctx context.Context, tx pgx.Tx, id, email, name, lastName, status string) error {
+	_, err := tx.Exec(ctx, `UPDATE users SET email = $2, name = $3, last_name = $4, status = $5, updated_at = now() WHERE id = $1`,
+		id, email, name, lastName, status)
+	return err
+}
+
+// Refresh writes what a company sign-in says of account id in tx: name, user code, department
+// and country where the provider gives them, and always its strategy, flags and territories.
+func (s *Store) Refresh(ctx context.Context, tx pgx.Tx, id string, u User) error {
+	tbes, err := json.Marshal(u.UserTBEs)
+	if err != nil {
+		return err
+	}
+	if u.UserTBEs == nil {
+		tbes = []byte("[]")
+	}
+	_, err = tx.Exec(ctx, `UPDATE users SET
+		name = COALESCE(NULLIF($2, ''), name), last_name = COALESCE(NULLIF($3, ''), last_name),
+		user_code = COALESCE(NULLIF($4, ''), user_code), country = COALESCE(NULLIF($5, ''), country),
+		department_access = CASE WHEN cardinality($6::text[]) > 0 THEN $6 ELSE department_access END,
+		strategy = $7, flags = $8, user_tbes = $9, employee = true, updated_at = now()
+		WHERE id = $1`, id, u.Name, u.LastName, u.UserCode, u.Country, u.DepartmentAccess, u.Strategy, u.Flags, tbes)
+	return err
+}
+
 func addPermissions(ctx context.Context, tx pgx.Tx, id string, perms []Permission) error {
 	for _, p := range perms {
 		if _, err := tx.Exec(ctx, `INSERT INTO user_permissions (user_id, domain, role, channel, region, product_type)

@@ -16,14 +16,17 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/mail"
+	"its/core/session"
 )
 
 // Service holds the rules of account administration.
 type Service struct {
-	db     *pgxpool.Pool
-	store  *Store
-	outbox *mail.Outbox
-	cfg    *config.Config
+	db       *pgxpool.Pool
+	store    *Store
+	users    *identity.Store
+	sessions *session.Manager
+	outbox   *mail.Outbox
+	cfg      *config.Config
 }
 
 // ServiceParams wire the service.
@@ -33,11 +36,14 @@ type ServiceParams struct {
 	Store  *Store
 	Outbox *mail.Outbox
 	Config *config.Config
+	// Users and Sessions write the kernel's accounts and end their sessions.
+	Users    *identity.Store
+	Sessions *session.Manager
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
-	return &Service{db: p.DB, store: p.Store, outbox: p.Outbox, cfg: p.Config}
+	return &Service{db: p.DB, store: p.Store, users: p.Users, sessions: p.Sessions, outbox: p.Outbox, cfg: p.Config}
 }
 
 // Patch is an edit of one account; absent fields stay as they are.
@@ -140,7 +146,7 @@ func (s *Service) Update(ctx context.Context, actor *identity.User, id string, p
 		if u.ID == actor.ID && !hasUserAdmin(*p.Permissions) {
 			return nil, httpx.Invalid(httpx.FieldError{Field: "permissions", Rule: "self", Message: "You cannot remove your own user administration permission"})
 		}
-		if err := s.store.setPermissions(ctx, tx, u.ID, *p.Permissions); err != nil {
+		if err := s.users.SetPermissions(ctx, tx, u.ID, *p.Permissions); err != nil {
 			return nil, err
 		}
 	}
@@ -153,11 +159,11 @@ func (s *Service) Update(ctx context.Context, actor *identity.User, id string, p
 	if p.UserTBEs != nil {
 		u.UserTBEs = *p.UserTBEs
 	}
-	if err := s.store.update(ctx, tx, u); err != nil {
+	if err := s.users.SetAccess(ctx, tx, u); err != nil {
 		return nil, err
 	}
 	if u.Status != "active" {
-		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, u.ID); err != nil {
+		if err := s.sessions.DestroyUser(ctx, tx, u.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -169,7 +175,7 @@ func (s *Service) Update(ctx context.Context, actor *identity.User, id string, p
 	if err := audit.Record(ctx, tx, actor.ID, "admin.users.update", "User", u.ID, map[string]any{"before": before, "patch": p}); err != nil {
 		return nil, err
 	}
-	after, err := identity.Scan(tx.QueryRow(ctx, `SELECT `+identity.SelectUser+` FROM users u WHERE u.id = $1`, u.ID))
+	after, err := s.store.user(ctx, tx, u.ID)
 	if err != nil {
 		return nil, err
 	}

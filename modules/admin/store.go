@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -30,24 +29,9 @@ func (s *Store) lockUser(ctx context.Context, tx pgx.Tx, id string) (*identity.U
 	return identity.Scan(tx.QueryRow(ctx, `SELECT `+identity.SelectUser+` FROM users u WHERE u.id::text = $1 FOR UPDATE`, id))
 }
 
-func (s *Store) setPermissions(ctx context.Context, tx pgx.Tx, id string, perms []identity.Permission) error {
-	if _, err := tx.Exec(ctx, `DELETE FROM user_permissions WHERE user_id = $1`, id); err != nil {
-		return err
-	}
-	for _, p := range perms {
-		if _, err := tx.Exec(ctx, `INSERT INTO user_permissions (user_id, domain, role, channel, region, product_type)
-			VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING`, id, p.Domain, p.Role, p.Channel, p.Region, p.ProductType); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (s *Store) update(ctx context.Context, tx pgx.Tx, u *identity.User) error {
-	tbes, _ := json.Marshal(u.UserTBEs)
-	_, err := tx.Exec(ctx, `UPDATE users SET status = $2, flags = $3, department_access = $4, user_tbes = $5, updated_at = now() WHERE id = $1`,
-		u.ID, u.Status, u.Flags, u.DepartmentAccess, tbes)
-	return err
+// user reads a user inside tx.
+func (s *Store) user(ctx context.Context, tx pgx.Tx, id string) (*identity.User, error) {
+	return identity.Scan(tx.QueryRow(ctx, `SELECT `+identity.SelectUser+` FROM users u WHERE u.id = $1`, id))
 }
 
 // Active returns every active account (the simulator's "who can").

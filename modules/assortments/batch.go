@@ -32,16 +32,6 @@ type BatchRequest struct {
 	Source string `json:"source"`
 }
 
-// AddProduct is a style/colour to add; IsNew marks a row typed into the grid, whose style and
-// colour may still be renamed in this editing session. Values are initial cell values.
-type AddProduct struct {
-	TempID string         `json:"tempId"`
-	Style  string         `json:"style"`
-	Color  string         `json:"color"`
-	IsNew  bool           `json:"isNew"`
-	Values map[string]any `json:"values"`
-}
-
 // SortRow moves a row to a sort position; a version, when given, is checked.
 type SortRow struct {
 	ID      string `json:"id"`
@@ -61,21 +51,6 @@ type RenameRow struct {
 type ClearAlerts struct {
 	All      bool            `json:"all"`
 	Products []products.Pair `json:"products"`
-}
-
-// BatchResult is the answer of a batch.
-type BatchResult struct {
-	Added         int               `json:"added"`
-	Deleted       int               `json:"deleted"`
-	Updated       int               `json:"updated"`
-	Renamed       int               `json:"renamed"`
-	Sorted        int               `json:"sorted"`
-	AlertsCleared int               `json:"alertsCleared"`
-	Messages      []string          `json:"messages"`
-	Rows          []Row             `json:"rows"`
-	DeletedIDs    []string          `json:"deletedIds"`
-	TempIDs       map[string]string `json:"tempIds"`
-	Assortment    *Assortment       `json:"assortment"`
 }
 
 func (b *BatchRequest) empty() bool {

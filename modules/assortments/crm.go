@@ -93,9 +93,8 @@ func (c *crmDriver) Queue(ctx context.Context, tx pgx.Tx, a *Assortment, userID 
 	if err != nil {
 		return err
 	}
-	var id int64
-	if err := tx.QueryRow(ctx, `INSERT INTO assortment_crm_syncs (assortment_id, requested_by, payload, driver) VALUES ($1, $2, $3, $4)
-		RETURNING id`, a.ID, userID, payload, c.driver).Scan(&id); err != nil {
+	id, err := insertCRMSync(ctx, tx, a.ID, userID, payload, c.driver)
+	if err != nil {
 		return err
 	}
 	if c.poster == nil {
@@ -153,8 +152,7 @@ func (p *crmPoster) post(ctx context.Context, id int64, body []byte) (int, error
 // it was the last attempt, pending (to be retried) otherwise. A row gone (its assortment
 // deleted) or no longer pending is done.
 func (c *crmDriver) deliver(ctx context.Context, id int64, last bool) error {
-	var body []byte
-	err := c.db.QueryRow(ctx, `SELECT payload::text FROM assortment_crm_syncs WHERE id = $1 AND status = 'pending'`, id).Scan(&body)
+	body, err := pendingCRMPayload(ctx, c.db, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}
@@ -176,8 +174,7 @@ func (c *crmDriver) deliver(ctx context.Context, id int64, last bool) error {
 	// The attempt is recorded even when the job's context ended with it.
 	rec, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if _, err := c.db.Exec(rec, `UPDATE assortment_crm_syncs SET status = $2, attempts = attempts + 1, last_attempt_at = now(),
-		last_status = $3, last_error = $4, sent_at = CASE WHEN $2 = 'sent' THEN now() END WHERE id = $1`, id, status, lastStatus, text); err != nil {
+	if err := recordCRMAttempt(rec, c.db, id, status, lastStatus, text); err != nil {
 		return errors.Join(sendErr, err)
 	}
 	return sendErr
@@ -229,30 +226,6 @@ type CRMOutboxQuery struct {
 	Status       string
 	AssortmentID string
 	Limit        int
-}
-
-func selectCRMSyncs() sq.SelectBuilder {
-	return sq.Select("s.id", "s.assortment_id::text", "a.title", "s.requested_by::text", "s.driver", "s.status", "s.payload", "s.created_at",
-		"s.sent_at", "s.attempts", "s.last_attempt_at", "s.last_status", "s.last_error").
-		From("assortment_crm_syncs s").Join("assortments a ON a.id = s.assortment_id").
-		OrderBy("s.id DESC").PlaceholderFormat(sq.Dollar)
-}
-
-func (s *Service) queryCRMSyncs(ctx context.Context, b sq.SelectBuilder) ([]CRMSyncEntry, error) {
-	sql, args, err := b.ToSql()
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (CRMSyncEntry, error) {
-		var e CRMSyncEntry
-		err := r.Scan(&e.ID, &e.AssortmentID, &e.Title, &e.RequestedBy, &e.Driver, &e.Status, &e.Payload, &e.Requested, &e.SentAt,
-			&e.Attempts, &e.LastAttemptAt, &e.LastStatus, &e.LastError)
-		return e, err
-	})
 }
 
 // CRMOutbox lists the CRM outbox for an admin (the route's action decides who).

@@ -15,20 +15,6 @@ import (
 // the rules, in memory and without SQL: a GroupSort is loaded by the store, changed by the
 // request's batches and written back as each row's group and sort position.
 
-// Group-by and auto-sort fields (spec §3.4 "Group-by and autosort options").
-const (
-	GroupByNone          = "none"
-	GroupByGender        = "gender"
-	GroupByDivision      = "division"
-	GroupByDivisionGroup = "divisionGroup"
-	GroupByPillar        = "pillar"
-	GroupByOutsole       = "outsole"
-	GroupByUpper         = "upper"
-	GroupByStyle         = "style"
-	// SortStyleNumeric sorts styles by their number (numerically: 9 before 10).
-	SortStyleNumeric = "styleNumeric"
-)
-
 // GroupByFields are the group-by choices, in the order the page offers them.
 var GroupByFields = []string{GroupByGender, GroupByDivision, GroupByDivisionGroup, GroupByPillar, GroupByOutsole, GroupByUpper, GroupByStyle, GroupByNone}
 

@@ -7,15 +7,6 @@ import (
 	"its/modules/products"
 )
 
-// ImportTarget is what an Excel import validates its rows against: the assortment, which the
-// caller may edit, which of the given style/colours it already holds (by product id), and which
-// another assortment of its season, year and region holds (InSeason).
-type ImportTarget struct {
-	Assortment *Assortment
-	Present    map[string]bool
-	InSeason   map[string]bool
-}
-
 // ImportTarget loads assortment id for an import of pairs: visible to the caller, editable by
 // them (assortments.edit on its channel, not locked by another user), static, with the pairs it
 // already holds and those another assortment of its season, year and region holds. Nothing is

@@ -53,7 +53,7 @@ func (s *Service) QueryList(ctx context.Context, view string, q grid.Query) (*Li
 		q.Sort = viewSort[view]
 	}
 	q.Fields = []string{"path"}
-	page, err := ListGrid.Page(ctx, s.db, q, listWhere(f))
+	page, err := listGrid.Page(ctx, s.db, q, listWhere(f))
 	if err != nil {
 		return nil, err
 	}

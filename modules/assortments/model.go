@@ -36,53 +36,6 @@ type Owner struct {
 	Email    string `json:"email"`
 }
 
-// Assortment is an assortment or folder (spec §3.2).
-type Assortment struct {
-	ID        string   `json:"_id"`
-	Type      string   `json:"type"`
-	Hierarchy []string `json:"hierarchy"`
-	Title     string   `json:"title"`
-	SubTitle  string   `json:"subTitle"`
-	Logo      string   `json:"logo"`
-	Thumbnail string   `json:"thumbnail"`
-	// LogoURL and ThumbnailURL are links to show the pictures (only on the answer of one assortment).
-	LogoURL            string          `json:"logoUrl,omitempty"`
-	ThumbnailURL       string          `json:"thumbnailUrl,omitempty"`
-	Method             string          `json:"method"`
-	OrgType            string          `json:"orgType"`
-	Channel            string          `json:"channel"`
-	Region             string          `json:"region"`
-	Season             string          `json:"season"`
-	Year               *int            `json:"year"`
-	Gender             string          `json:"gender"`
-	ProductType        string          `json:"productType"`
-	LocationID         string          `json:"locationId"`
-	Status             string          `json:"status"`
-	State              string          `json:"state"`
-	Starred            bool            `json:"starred"`
-	Archived           bool            `json:"archived"`
-	Labels             []Label         `json:"labels"`
-	Query              *products.Query `json:"query"`
-	CollectionsQueryID string          `json:"collectionsQueryId"`
-	Titles             json.RawMessage `json:"titles"`
-	CustomContent      json.RawMessage `json:"customContent"`
-	UISettings         json.RawMessage `json:"uiSettings"`
-	DecimalsPlaces     int             `json:"decimalsPlaces"`
-	CarryoverDate      *products.Date  `json:"carryoverDate"`
-	LastSyncDate       *time.Time      `json:"lastSyncDate"`
-	ScheduledDate      *time.Time      `json:"scheduledDate"`
-	Version            int64           `json:"version"`
-	CreatedDate        time.Time       `json:"createdDate"`
-	ModifiedDate       time.Time       `json:"modifiedDate"`
-	Owner              Owner           `json:"owner"`
-	ProductCount       int             `json:"productCount"`
-	AlertCount         int             `json:"alertCount"`
-	Alerts             []Alert         `json:"alerts,omitempty"`
-	Lock               *Lock           `json:"lock,omitempty"`
-	// countStale: a dynamic assortment whose ProductCount is missing or older than the catalog.
-	countStale bool
-}
-
 // ParentID is the folder the entry sits in ("" at the root).
 func (a *Assortment) ParentID() string {
 	if len(a.Hierarchy) == 0 {

@@ -5,7 +5,7 @@
 // exports and the admin reports, the CRM sync and the statistics events. The rules of other
 // organisation types (OrgRules) let the internal assortments module reuse it; Excel imports and
 // documents build on its ImportTarget and rows. The customer list is the orders module's
-// (order_customers), which the reports filter by.
+// (its customer_accounts view), which the reports filter by.
 package assortments
 
 import (
@@ -23,7 +23,10 @@ var manifest []byte
 
 // Module wires the assortments module; it reads the catalog of the products module.
 var Module = fx.Module("assortments",
-	fx.Provide(NewStore, NewService, NewHandler, NewCRM, NewReports),
+	// The store, service, handlers, CRM driver and reports are the module's own (fx.Private);
+	// other modules get Assortments and Orgs (api.go).
+	fx.Provide(NewStore, NewService, NewHandler, NewCRM, NewReports, fx.Private),
+	fx.Provide(NewAssortments, NewOrgs),
 	jobs.AsRegistration(crmRegistration),
 	jobs.AsRegistration(contentRegistration),
 	jobs.AsRegistration(func(r *Reports) jobs.Registration { return r.registration() }),

@@ -2,7 +2,6 @@ package assortments
 
 import (
 	_ "embed"
-	"encoding/json"
 
 	"github.com/shopspring/decimal"
 
@@ -10,35 +9,8 @@ import (
 	"its/modules/products"
 )
 
-// Pricing is a row's linked prices (spec §5.1): net cost is cost minus the discount amount, and
-// the discount is both a percentage of cost and an amount.
-type Pricing struct {
-	Cost            *float64
-	NetCost         *float64
-	DiscountPercent *float64
-	DiscountAmount  *float64
-	SuggestedRetail *float64
-}
-
 //go:embed pricing_fields.json
 var pricingFieldsJSON []byte
-
-// PricingFields are the fields whose edit runs the pricing rules, in the order they apply when
-// one update carries several. The browser's provisional pricing reads the same file.
-var PricingFields = func() []string {
-	var f []string
-	if err := json.Unmarshal(pricingFieldsJSON, &f); err != nil {
-		panic("pricing_fields.json: " + err.Error())
-	}
-	return f
-}()
-
-// PricingError is a pricing edit the rules refuse.
-type PricingError struct {
-	Field   string
-	Rule    string
-	Message string
-}
 
 func (e *PricingError) Error() string { return e.Message }
 
@@ -140,17 +112,6 @@ func (p Pricing) setNet(field string, v *float64, decimals int) (Pricing, *Prici
 		p.DiscountPercent = p.percentOf(*p.DiscountAmount)
 	}
 	return p, nil
-}
-
-// CatalogPricing is the pricing a new row starts with from the catalog: a cost, a suggested
-// retail and the catalog's discount percentage applied to that cost (in decimals places).
-func CatalogPricing(cost, suggestedRetail, discountPercent *float64, decimals int) Pricing {
-	pr := Pricing{Cost: cost, SuggestedRetail: suggestedRetail, DiscountPercent: discountPercent}
-	if pr.Cost != nil && pr.DiscountPercent != nil {
-		pr.DiscountAmount = f64(num.Float(num.Dec(*pr.Cost).Mul(num.Dec(*pr.DiscountPercent)).Shift(-2), decimals))
-	}
-	pr.NetCost = pr.net(decimals)
-	return pr
 }
 
 // Given applies the values given for a new row (value answers a field's value and whether it

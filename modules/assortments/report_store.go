@@ -30,10 +30,10 @@ func reportWhere(b sq.SelectBuilder, sc *reportScope) sq.SelectBuilder {
 		b = b.Where(sq.LtOrEq{"a.created_date": *sc.To})
 	}
 	if len(sc.Accounts) > 0 {
-		b = b.Where("EXISTS (SELECT 1 FROM order_customers c WHERE c.account = ANY(?) AND lower(c.name) = lower(a.sub_title))", sc.Accounts)
+		b = b.Where("EXISTS (SELECT 1 FROM customer_accounts c WHERE c.account = ANY(?) AND lower(c.name) = lower(a.sub_title))", sc.Accounts)
 	}
 	if len(sc.Territories) > 0 {
-		b = b.Where("EXISTS (SELECT 1 FROM order_customers c WHERE c.territory = ANY(?) AND lower(c.name) = lower(a.sub_title))", sc.Territories)
+		b = b.Where("EXISTS (SELECT 1 FROM customer_accounts c WHERE c.territory = ANY(?) AND lower(c.name) = lower(a.sub_title))", sc.Territories)
 	}
 	if k := sc.Key; k != nil {
 		for col, v := range map[string]string{"a.channel": k.Channel, "a.region": k.Region, "a.product_type": k.ProductType, "a.season": k.Season} {
@@ -97,8 +97,8 @@ var reportColumns = map[string][]reportColumn{
 	ReportAssortments: {
 		{"Title", 36, "a.title", ""},
 		{"Customer", 28, "a.sub_title", ""},
-		{"Account", 12, "COALESCE((SELECT min(c.account) FROM order_customers c WHERE lower(c.name) = lower(a.sub_title)), '')", ""},
-		{"Territory", 12, "COALESCE((SELECT min(c.territory) FROM order_customers c WHERE lower(c.name) = lower(a.sub_title)), '')", ""},
+		{"Account", 12, "COALESCE((SELECT min(c.account) FROM customer_accounts c WHERE lower(c.name) = lower(a.sub_title)), '')", ""},
+		{"Territory", 12, "COALESCE((SELECT min(c.territory) FROM customer_accounts c WHERE lower(c.name) = lower(a.sub_title)), '')", ""},
 		{"Owner", 22, "trim(u.name || ' ' || u.last_name)", ""},
 		{"Type", 10, "a.org_type", ""},
 		{"Method", 10, "a.method", ""},

@@ -10,59 +10,6 @@ import (
 	"its/modules/products"
 )
 
-// Row is one style/colour of an assortment as its detail grid shows it: the assortment's own
-// values, the catalog's description and the pricing location of the assortment (spec §3.2).
-type Row struct {
-	ID                  string
-	Version             int64
-	Style               string
-	Color               string
-	StyleNumeric        int64
-	Sort                int
-	IsNew               bool
-	Name                string
-	ProductType         string
-	Gender              string
-	Division            string
-	ColorDescription    string
-	Season              string
-	Year                int
-	Carryover           bool
-	NewColor            bool
-	SizeScale           string
-	Thumbnail           *string
-	PrintImage          *string
-	Cost                *float64
-	NetCost             *float64
-	SuggestedRetail     *float64
-	DiscountPercent     *float64
-	DiscountAmount      *float64
-	Label               *string
-	Quantity            *int64
-	QuantityOnHand      *int64
-	StyleNote           *string
-	ColorNote           *string
-	CollectionStyleNote *string
-	CollectionColorNote *string
-	Pillar              *string
-	StoreType           *string
-	Starred             bool
-	Selected            bool
-	DisplayGroup        *string
-	Dimensions          string
-	MetricDimensions    string
-	Capacity            *float64
-	CapacityUnit        string
-	Location            *products.Location
-	// Derived after reading.
-	InitialMarkup       *float64
-	SellThru            *float64
-	StyleQuantity       int64
-	StyleQuantityOnHand int64
-	StyleSellThru       *float64
-	Alerts              []Alert
-}
-
 // fromProduct is a dynamic assortment's (read-only) row for a catalog product.
 func fromProduct(p *products.Product, loc string, sort int) Row {
 	r := Row{ID: p.ID, Style: p.Style, Color: p.Color, StyleNumeric: p.StyleNumeric, Sort: sort, Name: p.Name,

@@ -29,17 +29,6 @@ type demoEntry struct {
 	collection                      bool
 }
 
-// DemoAssortment is a demo assortment another module seeds through SeedDemo (the internal
-// assortments of modules/internalassortments): a static one takes Rows catalog rows matching
-// Where (trusted SQL on the catalog alias p) and GroupBy makes its display groups.
-type DemoAssortment = demoEntry
-
-// SeedDemo inserts a demo assortment of owner at the root, last modified at modified, and
-// answers its id.
-func SeedDemo(ctx context.Context, tx pgx.Tx, owner string, e DemoAssortment, modified time.Time) (string, error) {
-	return seedEntry(ctx, tx, owner, e, nil, modified)
-}
-
 var (
 	labelSet = []Label{{"Must Have", "#2E7D32"}, {"Hero", "#C62828"}, {"Optional", "#F9A825"}, {"Drop", "#616161"}}
 	keyLabel = []Label{{"Key Item", "#1565C0"}, {"New Color", "#6A1B9A"}}

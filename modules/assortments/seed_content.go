@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"image"
 	"image/jpeg"
 	"path"
 
@@ -14,18 +13,10 @@ import (
 	"its/core/storage"
 )
 
-// DemoContent is the custom content demo data gives a display group: its html and, when
-// Image is set, a picture stored as the group's source file with its preview beside it, where
-// an upload would have put them.
-type DemoContent struct {
-	HTML  string
-	Image image.Image
-}
-
-// SeedGroupContent gives the display groups of a demo assortment their custom content: content
+// seedGroupContent gives the display groups of a demo assortment their custom content: content
 // answers it for a group's title (nil leaves the group without). The html is sanitised as an
 // editor's would be.
-func SeedGroupContent(ctx context.Context, tx pgx.Tx, blobs storage.Store, assortmentID string, content func(title string) *DemoContent) error {
+func seedGroupContent(ctx context.Context, tx pgx.Tx, blobs storage.Store, assortmentID string, content func(title string) *DemoContent) error {
 	rows, err := tx.Query(ctx, `SELECT id::text, title FROM assortment_display_groups WHERE assortment_id = $1 ORDER BY sort`, assortmentID)
 	if err != nil {
 		return err

@@ -227,35 +227,6 @@ func (s *Service) List(ctx context.Context, req ListRequest) (*ListAnswer, error
 
 // ---- create ----
 
-// CreateRequest is the body of POST /api/assortments.
-type CreateRequest struct {
-	Type               string          `json:"type"`
-	ParentID           string          `json:"parentId"`
-	Title              string          `json:"title"`
-	SubTitle           string          `json:"subTitle"`
-	Logo               string          `json:"logo"`
-	Thumbnail          string          `json:"thumbnail"`
-	Method             string          `json:"method"`
-	OrgType            string          `json:"orgType"`
-	Channel            string          `json:"channel"`
-	Region             string          `json:"region"`
-	Season             string          `json:"season"`
-	Year               *int            `json:"year"`
-	Gender             string          `json:"gender"`
-	ProductType        string          `json:"productType"`
-	LocationID         string          `json:"locationId"`
-	Starred            bool            `json:"starred"`
-	Labels             []Label         `json:"labels"`
-	Query              *products.Query `json:"query"`
-	CollectionsQueryID string          `json:"collectionsQueryId"`
-	Titles             json.RawMessage `json:"titles"`
-	CustomContent      json.RawMessage `json:"customContent"`
-	UISettings         json.RawMessage `json:"uiSettings"`
-	CarryoverDate      *products.Date  `json:"carryoverDate"`
-	Products           []products.Pair `json:"products"`
-	Source             string          `json:"source"`
-}
-
 var labelColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
 func oneOf(field, v string, allowed []string, bad *[]httpx.FieldError) string {

@@ -22,23 +22,8 @@ import (
 	"its/core/pdf"
 	"its/core/registry"
 	"its/modules/actions"
+	"its/modules/libraries"
 )
-
-const selectAnnouncement = `SELECT id::text, title, body, link, published, start_date, end_date, modified_at, COALESCE(asset_id::text, '') FROM announcements`
-
-func scanAnnouncement(r pgx.Row) (Announcement, error) {
-	var a Announcement
-	err := r.Scan(&a.ID, &a.Title, &a.Body, &a.Link, &a.Published, &a.StartDate, &a.EndDate, &a.Modified, &a.AssetID)
-	return a, err
-}
-
-// Get reads one announcement; pgx.ErrNoRows when there is none.
-func (s *Store) Get(ctx context.Context, q pgx.Tx, id string) (Announcement, error) {
-	if !httpx.IsUUID(id) {
-		return Announcement{}, pgx.ErrNoRows
-	}
-	return scanAnnouncement(q.QueryRow(ctx, selectAnnouncement+` WHERE id = $1 FOR UPDATE`, id))
-}
 
 // date is a calendar day in the API: "2026-03-01" (a full timestamp is accepted and cut to its
 // day); null clears it.
@@ -123,9 +108,10 @@ func (in announcementInput) apply(a *Announcement) error {
 
 // announcements is the editors' side of the announcements.
 type announcements struct {
-	db    *pgxpool.Pool
-	store *Store
-	pdf   *pdf.Renderer
+	db     *pgxpool.Pool
+	store  *Store
+	pdf    *pdf.Renderer
+	assets libraries.Assets
 }
 
 func (s *announcements) create(ctx context.Context, in announcementInput) (Announcement, error) {
@@ -137,7 +123,7 @@ func (s *announcements) create(ctx context.Context, in announcementInput) (Annou
 			var name string
 			err := pgx.ErrNoRows
 			if httpx.IsUUID(*in.AssetID) {
-				err = tx.QueryRow(ctx, `SELECT name FROM library_assets WHERE id = $1 AND library_type = 'AdvertisingAsset'`, *in.AssetID).Scan(&name)
+				name, err = s.assets.AdvertisingAssetName(ctx, *in.AssetID)
 			}
 			if errors.Is(err, pgx.ErrNoRows) {
 				return httpx.Invalid(httpx.FieldError{Field: "assetId", Rule: "exists", Message: "No advertising asset " + *in.AssetID})
@@ -152,10 +138,7 @@ func (s *announcements) create(ctx context.Context, in announcementInput) (Annou
 			return err
 		}
 		var err error
-		out, err = scanAnnouncement(tx.QueryRow(ctx, `INSERT INTO announcements (title, body, link, published, start_date, end_date, asset_id)
-			VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7, '')::uuid)
-			RETURNING id::text, title, body, link, published, start_date, end_date, modified_at, COALESCE(asset_id::text, '')`,
-			a.Title, a.Body, a.Link, a.Published, a.StartDate, a.EndDate, a.AssetID))
+		out, err = s.store.insert(ctx, tx, a)
 		return err
 	})
 	return out, err
@@ -181,10 +164,7 @@ func (s *announcements) update(ctx context.Context, id string, in announcementIn
 		if err := in.apply(&a); err != nil {
 			return err
 		}
-		out, err = scanAnnouncement(tx.QueryRow(ctx, `UPDATE announcements SET title = $2, body = $3, link = $4, published = $5,
-			start_date = $6, end_date = $7, modified_at = now() WHERE id = $1
-			RETURNING id::text, title, body, link, published, start_date, end_date, modified_at, COALESCE(asset_id::text, '')`,
-			id, a.Title, a.Body, a.Link, a.Published, a.StartDate, a.EndDate))
+		out, err = s.store.update(ctx, tx, id, a)
 		return err
 	})
 	return out, err
@@ -194,11 +174,11 @@ func (s *announcements) delete(ctx context.Context, id string) error {
 	if !httpx.IsUUID(id) {
 		return httpx.NotFound("Announcement")
 	}
-	tag, err := s.db.Exec(ctx, `DELETE FROM announcements WHERE id = $1`, id)
+	n, err := s.store.delete(ctx, id)
 	if err != nil {
 		return err
 	}
-	if tag.RowsAffected() == 0 {
+	if n == 0 {
 		return httpx.NotFound("Announcement")
 	}
 	return nil

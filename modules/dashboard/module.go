@@ -4,12 +4,10 @@
 package dashboard
 
 import (
-	"context"
 	_ "embed"
 	"net/http"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
@@ -18,6 +16,7 @@ import (
 	"its/core/pdf"
 	"its/core/registry"
 	"its/modules/actions"
+	"its/modules/libraries"
 )
 
 //go:embed module.yaml
@@ -36,31 +35,19 @@ type Announcement struct {
 	AssetID   string     `json:"assetId,omitempty"`
 }
 
-// Store reads announcements.
-type Store struct{ db *pgxpool.Pool }
-
-// List returns announcements, only published ones live today when published is true.
-func (s *Store) List(ctx context.Context, published bool) ([]Announcement, error) {
-	rows, err := s.db.Query(ctx, selectAnnouncement+`
-		WHERE NOT $1 OR (published AND (start_date IS NULL OR start_date <= current_date) AND (end_date IS NULL OR end_date >= current_date))
-		ORDER BY modified_at DESC LIMIT 50`, published)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Announcement, error) { return scanAnnouncement(r) })
-}
-
 // ModuleParams wire the dashboard.
 type ModuleParams struct {
 	fx.In
 	DB    *pgxpool.Pool
 	Authz *authz.Engine
 	PDF   *pdf.Renderer
+	// Assets are the libraries' advertising assets an announcement may be made from.
+	Assets libraries.Assets
 }
 
 func newModule(p ModuleParams) registry.Module {
 	s := &Store{db: p.DB}
-	ann := &announcements{db: p.DB, store: s, pdf: p.PDF}
+	ann := &announcements{db: p.DB, store: s, pdf: p.PDF, assets: p.Assets}
 	return registry.Module{
 		File:     "modules/dashboard/module.yaml",
 		Manifest: manifest,
@@ -89,23 +76,6 @@ func newModule(p ModuleParams) registry.Module {
 		},
 		Seed: seed,
 	}
-}
-
-func seed(ctx context.Context, tx pgx.Tx, _ registry.SeedEnv) error {
-	items := []struct{ title, body, link string }{
-		{"Spring '26 line sheets are live", "Line sheets and price sheets for Spring '26 footwear and apparel are published. Build your assortments now.", "/product/assortments"},
-		{"Global conference: Spring '26 microsite", "Category videos, ads and general sessions for the Spring '26 global conference are online.", "/global/conference/spring26"},
-		{"Sample inventory count", "The quarterly sample inventory count for Production and Sales closes on Friday. Please update bins and quantities.", "/product/libraries/samples/production"},
-		{"New advertising assets", "Fresh marketing images and logos for the Work and Performance pillars are in the advertising library.", "/advertising/libraries"},
-	}
-	for i, it := range items {
-		if _, err := tx.Exec(ctx, `INSERT INTO announcements (title, body, link, published, start_date, modified_at)
-			VALUES ($1, $2, $3, true, current_date - 7, now() - make_interval(hours => $4))`, it.title, it.body, it.link, i); err != nil {
-			return err
-		}
-	}
-	_, err := tx.Exec(ctx, `INSERT INTO announcements (title, body, published) VALUES ('Draft: Fall 26 kickoff', 'Not published yet.', false)`)
-	return err
 }
 
 // Module wires the dashboard.

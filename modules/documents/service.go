@@ -38,7 +38,7 @@ type Service struct {
 	store   *Store
 	assort  AssortmentReader
 	orgs    map[string]AssortmentReader // the readers of the other organisation types, by type
-	prods   *products.Service
+	prods   products.Reader
 	pdf     *pdf.Renderer
 	grouper Grouper
 	blobs   storage.Store
@@ -75,11 +75,11 @@ type ServiceParams struct {
 	fx.In
 	DB          *pgxpool.Pool
 	Store       *Store
-	Assortments *assortments.Service
+	Assortments assortments.Assortments
 	// Scoped are the services of the other organisation types (internal assortments), which
 	// the modules owning them provide.
 	Scoped   []assortments.Scoped `group:"assortments.scoped"`
-	Products *products.Service
+	Products products.Reader
 	PDF      *pdf.Renderer
 	Grouper  Grouper `optional:"true"`
 	Blobs    storage.Store

@@ -55,8 +55,8 @@ type ServiceParams struct {
 	Store       *Store
 	Blobs       storage.Store
 	Catalog     products.Catalog
-	Assortments *assortments.Service
-	Samples     *sampleinventory.Service
+	Assortments assortments.Assortments
+	Samples     sampleinventory.Samples
 	Log         *slog.Logger
 }
 

@@ -18,8 +18,8 @@ type Handler struct {
 }
 
 // NewHandler gives the handler.
-func NewHandler(svc *Service, rules *Rules, ah *assortments.Handler) *Handler {
-	return &Handler{svc: svc, org: ah.For(rules)}
+func NewHandler(svc *Service, rules *Rules, orgs assortments.Orgs) *Handler {
+	return &Handler{svc: svc, org: orgs.Handlers(rules)}
 }
 
 // Routes registers the module's routes (each listed in module.yaml). The policy decides on the

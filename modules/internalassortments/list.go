@@ -7,10 +7,8 @@ import (
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
-	"github.com/jackc/pgx/v5"
 
 	"its/core/authz"
-	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
@@ -20,7 +18,7 @@ import (
 
 // The internal list read by scrolling (docs/grid.md §3.8, §3.9): a channel's internal
 // assortments the caller may see, the same entries as the table of contents, as the grid
-// protocol over assortments.ListGrid. The policy narrows by channel, region and product type,
+// protocol over assortments.ListGrid(). The policy narrows by channel, region and product type,
 // so the caller's part is a condition on those columns, asked once per pair the channel holds.
 
 // listScope is the condition of a channel's entries the caller may see; a bad channel is a 400.
@@ -31,13 +29,7 @@ func (s *Service) listScope(ctx context.Context, channel string) (sq.Sqlizer, st
 		return nil, "", httpx.Invalid(bad...)
 	}
 	base := sq.Eq{"a.org_type": OrgType, "a.type": "item", "a.channel": channel}
-	type pair struct{ region, productType string }
-	pairs, err := db.Select(ctx, s.db, psql.Select("a.region", "a.product_type").Distinct().From("assortments a").Where(base),
-		func(r pgx.CollectableRow) (pair, error) {
-			var p pair
-			err := r.Scan(&p.region, &p.productType)
-			return p, err
-		})
+	pairs, err := s.store.scopes(ctx, channel)
 	if err != nil {
 		return nil, "", err
 	}
@@ -69,7 +61,7 @@ func (s *Service) Query(ctx context.Context, channel string, q grid.Query) (*gri
 	if err != nil {
 		return nil, err
 	}
-	return assortments.ListGrid.Page(ctx, s.db, q, scope)
+	return assortments.ListGrid().Page(ctx, s.db, q, scope)
 }
 
 // Groups answers the groups of a channel's list by one column (the list grouped by gender and
@@ -79,7 +71,7 @@ func (s *Service) Groups(ctx context.Context, channel string, req grid.GroupsReq
 	if err != nil {
 		return nil, err
 	}
-	return assortments.ListGrid.Groups(ctx, s.db, req, scope)
+	return assortments.ListGrid().Groups(ctx, s.db, req, scope)
 }
 
 // Summary answers the footer figures of a channel's list.
@@ -88,7 +80,7 @@ func (s *Service) Summary(ctx context.Context, channel string, req grid.SummaryR
 	if err != nil {
 		return nil, err
 	}
-	return assortments.ListGrid.Summary(ctx, s.db, req, scope)
+	return assortments.ListGrid().Summary(ctx, s.db, req, scope)
 }
 
 // Export writes a channel's internal assortments the caller may see, as the list shows them,
@@ -99,5 +91,5 @@ func (s *Service) Export(ctx context.Context, w http.ResponseWriter, channel str
 		return err
 	}
 	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("InternalAssortments_%s_%s", channel, time.Now().Format("2006-01-02")), req.Format)
-	return assortments.ListGrid.Export(ctx, w, s.db, req, scope, name)
+	return assortments.ListGrid().Export(ctx, w, s.db, req, scope, name)
 }

@@ -31,10 +31,10 @@ type Service struct {
 	rules   *Rules
 	authz   *authz.Engine
 	catalog products.Catalog
-	seasons *seasons.Service
+	seasons seasons.Reader
 	log     *slog.Logger
 	// Assortments is the assortment manager's service for internal assortments.
-	Assortments *assortments.Service
+	Assortments assortments.Assortments
 
 	mu    sync.Mutex
 	cache map[string]cached
@@ -51,20 +51,20 @@ type cached struct {
 // ServiceParams wire the service.
 type ServiceParams struct {
 	fx.In
-	DB          *pgxpool.Pool
-	Store       *Store
-	Rules       *Rules
-	Authz       *authz.Engine
-	Catalog     products.Catalog
-	Assortments *assortments.Service
-	Seasons     *seasons.Service
-	Log         *slog.Logger
+	DB      *pgxpool.Pool
+	Store   *Store
+	Rules   *Rules
+	Authz   *authz.Engine
+	Catalog products.Catalog
+	Orgs    assortments.Orgs
+	Seasons seasons.Reader
+	Log     *slog.Logger
 }
 
 // NewService gives the service.
 func NewService(p ServiceParams) *Service {
 	return &Service{db: p.DB, store: p.Store, rules: p.Rules, authz: p.Authz, catalog: p.Catalog, seasons: p.Seasons, log: p.Log,
-		Assortments: p.Assortments.For(p.Rules), cache: map[string]cached{}, ttl: DiscoverTTL}
+		Assortments: p.Orgs.Service(p.Rules), cache: map[string]cached{}, ttl: DiscoverTTL}
 }
 
 // maxCached bounds the table of contents cache; past it the cache starts again empty.

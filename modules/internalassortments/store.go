@@ -16,8 +16,8 @@ import (
 
 var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
 
-// Store reads the internal assortments' table of contents and names (the assortments table of
-// modules/assortments, org_type 'internal') and the catalog's option values.
+// Store reads the internal assortments' table of contents and names (the assortment_entries view
+// of modules/assortments, org_type 'internal') and the catalog's option values.
 type Store struct{ db *pgxpool.Pool }
 
 // NewStore gives the store.
@@ -37,7 +37,7 @@ func (s *Store) nameTaken(ctx context.Context, tx pgx.Tx, a *assortments.Assortm
 		return false, err
 	}
 	var taken bool
-	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM assortments WHERE org_type = 'internal' AND type = 'item'
+	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM assortment_entries WHERE org_type = 'internal' AND type = 'item'
 		AND season = $1 AND year = $2 AND region = $3 AND gender = $4 AND lower(title) = $5 AND id <> $6::uuid)`,
 		a.Season, year, a.Region, a.Gender, title, a.ID).Scan(&taken)
 	return taken, err
@@ -69,8 +69,8 @@ type tocFilter struct {
 // gender and title.
 func (s *Store) entries(ctx context.Context, f tocFilter) ([]Entry, error) {
 	b := psql.Select("a.id::text", "a.title", "a.channel", "a.region", "a.season", "COALESCE(a.year, 0)", "a.gender", "a.product_type",
-		"a.location_id", "(SELECT count(*) FROM assortment_products ap WHERE ap.assortment_id = a.id)", "a.modified_date").
-		From("assortments a").
+		"a.location_id", "a.row_count", "a.modified_date").
+		From("assortment_entries a").
 		Where(sq.Eq{"a.org_type": OrgType, "a.type": "item", "a.channel": f.channel}).
 		OrderBy("a.year DESC", "array_position(ARRAY['SP','SU','FA','HO'], a.season)", "a.region", "a.gender", "lower(a.title)")
 	for col, v := range map[string]string{"a.region": f.region, "a.season": f.season, "a.gender": f.gender, "a.location_id": f.locationID} {
@@ -90,6 +90,21 @@ func (s *Store) entries(ctx context.Context, f tocFilter) ([]Entry, error) {
 		err := row.Scan(&e.ID, &e.Title, &e.Channel, &e.Region, &e.Season, &e.Year, &e.Gender, &e.ProductType, &e.LocationID,
 			&e.ProductCount, &e.ModifiedDate)
 		return e, err
+	})
+}
+
+// scope is a region and product type a channel's internal assortments hold.
+type scope struct{ region, productType string }
+
+// scopes answers the regions and product types of a channel's internal assortments (each pair
+// once), which the policy decides on one by one.
+func (s *Store) scopes(ctx context.Context, channel string) ([]scope, error) {
+	b := psql.Select("a.region", "a.product_type").Distinct().From("assortment_entries a").
+		Where(sq.Eq{"a.org_type": OrgType, "a.type": "item", "a.channel": channel})
+	return db.Select(ctx, s.db, b, func(r pgx.CollectableRow) (scope, error) {
+		var p scope
+		err := r.Scan(&p.region, &p.productType)
+		return p, err
 	})
 }
 

@@ -55,8 +55,7 @@ func (s *Service) checkCollection(ctx context.Context, ct string) error {
 
 func (s *Service) loadCollection(ctx context.Context, userID, ct string) (*Collection, error) {
 	c := &Collection{CollectionType: ct, Items: []string{}, CollectionSettings: CollectionSettings{ViewType: "grid"}, SizeLimit: CollectionLimit}
-	var settings []byte
-	err := s.db.QueryRow(ctx, `SELECT items::text[], settings FROM library_collections WHERE user_id = $1 AND collection_type = $2`, userID, ct).Scan(&c.Items, &settings)
+	settings, err := s.store.collection(ctx, userID, ct, &c.Items)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, nil
 	}
@@ -158,9 +157,7 @@ func (s *Service) SaveCollection(ctx context.Context, ct string, req SaveRequest
 		return nil, invalid("items", "exists", "some items are not assets of this library")
 	}
 	settings, _ := json.Marshal(req.CollectionSettings)
-	if _, err := s.db.Exec(ctx, `INSERT INTO library_collections (user_id, collection_type, items, settings) VALUES ($1, $2, $3::uuid[], $4)
-		ON CONFLICT (user_id, collection_type) DO UPDATE SET items = EXCLUDED.items, settings = EXCLUDED.settings, modified_at = now()`,
-		identity.FromContext(ctx).ID, ct, items, settings); err != nil {
+	if err := s.store.saveCollection(ctx, identity.FromContext(ctx).ID, ct, items, settings); err != nil {
 		return nil, err
 	}
 	return s.GetCollection(ctx, ct)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -73,48 +72,25 @@ func (s *Service) FilterOptions(ctx context.Context, libraryType string, sets Da
 	if err := checkLibraryType(libraryType, "libraryType"); err != nil {
 		return nil, err
 	}
-	args := []any{libraryType}
-	picked := map[string]int{} // filter field of a picked data set -> its argument
+	picked := map[string]string{} // filter field of a picked data set -> its value
 	for i, raw := range []string{sets.Region, sets.Division} {
 		v, err := dataSets[i].pick(libraryType, raw)
 		if err != nil {
 			return nil, err
 		}
 		if v != "" {
-			args = append(args, v)
-			picked[dataSets[i].field] = len(args)
+			picked[dataSets[i].field] = v
 		}
 	}
 	fields := filterFields[libraryType]
 	out := make(map[string][]FilterValue, len(fields))
-	parts := make([]string, 0, len(fields))
-	for i, f := range fields {
+	for _, f := range fields {
 		out[f] = []FilterValue{}
-		col, _ := column(f) // the whitelist: column names come from model.go only
-		scope := ""
-		for _, d := range dataSets {
-			if n, ok := picked[d.field]; ok && d.field != f {
-				dcol, _ := column(d.field)
-				scope += " AND lower(" + dcol + ") = lower($" + strconv.Itoa(n) + ")"
-			}
-		}
-		parts = append(parts, "SELECT "+strconv.Itoa(i)+" AS n, "+col+" AS value, count(*) AS count FROM library_assets"+
-			" WHERE library_type = $1 AND status = 'Published' AND "+col+" <> ''"+scope+" GROUP BY "+col)
 	}
-	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var n int
-		var v FilterValue
-		if err := rows.Scan(&n, &v.Value, &v.Count); err != nil {
-			return nil, err
-		}
+	err := s.store.filterValues(ctx, libraryType, picked, fields, func(n int, v FilterValue) {
 		out[fields[n]] = append(out[fields[n]], v)
-	}
-	return out, rows.Err()
+	})
+	return out, err
 }
 
 // Landing answers a library's landing page from all its Published assets: their number, the

@@ -30,8 +30,7 @@ type previewWorker struct {
 
 func (w *previewWorker) Work(ctx context.Context, job *river.Job[PreviewArgs]) error {
 	s := w.svc
-	var key, contentType string
-	err := s.db.QueryRow(ctx, `SELECT key, content_type FROM library_files WHERE id::text = $1`, job.Args.FileID).Scan(&key, &contentType)
+	key, contentType, err := s.store.fileSource(ctx, job.Args.FileID)
 	if err != nil {
 		return river.JobCancel(fmt.Errorf("file %s: %w", job.Args.FileID, err))
 	}
@@ -42,20 +41,17 @@ func (w *previewWorker) Work(ctx context.Context, job *river.Job[PreviewArgs]) e
 	defer rc.Close()
 	thumb, width, height, err := s.prev.Preview(ctx, contentType, rc)
 	if errors.Is(err, errNoPreview) {
-		_, err = s.db.Exec(ctx, `UPDATE library_files SET state = 'Success', modified_at = now() WHERE id::text = $1`, job.Args.FileID)
-		return err
+		return s.store.setFileState(ctx, job.Args.FileID, "Success")
 	}
 	if err != nil {
-		_, _ = s.db.Exec(ctx, `UPDATE library_files SET state = 'Failed', modified_at = now() WHERE id::text = $1`, job.Args.FileID)
+		_ = s.store.setFileState(ctx, job.Args.FileID, "Failed")
 		return river.JobCancel(err)
 	}
 	thumbKey := "previews/" + job.Args.FileID + ".jpg"
 	if err := s.blobs.Put(ctx, thumbKey, bytes.NewReader(thumb), int64(len(thumb)), "image/jpeg"); err != nil {
 		return err
 	}
-	_, err = s.db.Exec(ctx, `UPDATE library_files SET thumbnail_key = $2, width = $3, height = $4, state = 'Success', modified_at = now() WHERE id::text = $1`,
-		job.Args.FileID, thumbKey, width, height)
-	return err
+	return s.store.setFilePreview(ctx, job.Args.FileID, thumbKey, width, height)
 }
 
 // ZipArgs asks for a zip of a user's collection.

@@ -20,7 +20,8 @@ var manifest []byte
 
 // Module wires the libraries module.
 var Module = fx.Module("libraries",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewService, NewHandler, fx.Private), // other modules get Assets (api.go)
+	fx.Provide(NewAssets),
 	registry.AsModule(func(h *Handler, blobs storage.Store) registry.Module {
 		return registry.Module{File: "modules/libraries/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seeder(blobs), SeedOrder: 20}
 	}),

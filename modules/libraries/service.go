@@ -358,9 +358,7 @@ func (s *Service) Flag(ctx context.Context, flag, modelType, modelID string) err
 	if len(s.visible(ctx, assets)) == 0 {
 		return httpx.NotFound("Asset")
 	}
-	_, err = s.db.Exec(ctx, `INSERT INTO library_user_flags (user_id, model_type, model_id, flag) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-		identity.FromContext(ctx).ID, modelType, modelID, flag)
-	return err
+	return s.store.addFlag(ctx, identity.FromContext(ctx).ID, modelType, modelID, flag)
 }
 
 // StatEvent is POST /api/stats.
@@ -387,9 +385,7 @@ func (s *Service) Stat(ctx context.Context, e StatEvent) error {
 	if len(data) > 16<<10 {
 		return invalid("data", "max", "data is larger than 16 KiB")
 	}
-	_, err := s.db.Exec(ctx, `INSERT INTO library_stats (user_id, action, model_type, model_id, data, assortment) VALUES ($1, $2, $3, $4, $5, $6)`,
-		identity.FromContext(ctx).ID, e.Action, e.ModelType, e.ModelID, data, e.Assortment)
-	return err
+	return s.store.addStat(ctx, identity.FromContext(ctx).ID, e, data)
 }
 
 // UploadUsage is the usage type of a file uploaded into a library.
@@ -436,15 +432,7 @@ func (s *Service) uploadUsage() uploads.Usage {
 		},
 		Completed: func(ctx context.Context, tx pgx.Tx, u *uploads.Upload) (any, error) {
 			name := strings.TrimSuffix(u.DisplayName, pathExt(u.DisplayName))
-			var assetID, fileID string
-			err := tx.QueryRow(ctx, `INSERT INTO library_assets (library_type, name, added_by) VALUES ($1, $2, $3) RETURNING id::text`,
-				u.Params["libraryType"], name, u.UserID).Scan(&assetID)
-			if err != nil {
-				return nil, err
-			}
-			err = tx.QueryRow(ctx, `INSERT INTO library_files (asset_id, usage_type, filename, key, content_type, file_size, state, add_method)
-				VALUES ($1, 'Primary', $2, $3, $4, $5, 'Pending', 'Upload') RETURNING id::text`,
-				assetID, u.Filename, u.Key, u.ContentType, u.FileSize).Scan(&fileID)
+			assetID, fileID, err := s.store.addUploaded(ctx, tx, u, name)
 			var pe *pgconn.PgError
 			if errors.As(err, &pe) && pe.Code == "23505" {
 				return nil, httpx.Conflict("Another asset already has the filename "+u.Filename, map[string]string{"errorType": "duplicateFilename"})

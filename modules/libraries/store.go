@@ -2,8 +2,10 @@ package libraries
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
@@ -12,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/core/db"
+	"its/core/uploads"
 )
 
 // Store is the libraries module's SQL.
@@ -321,4 +324,123 @@ func (s *Store) Landing(ctx context.Context, tx pgx.Tx, q LandingQuery) (*Landin
 		return nil, err
 	}
 	return out, nil
+}
+
+// AdvertisingAssetName answers the name of the advertising asset id; pgx.ErrNoRows when there is
+// none.
+func (s *Store) AdvertisingAssetName(ctx context.Context, id string) (string, error) {
+	var name string
+	err := s.db.QueryRow(ctx, `SELECT name FROM library_assets WHERE id = $1 AND library_type = 'AdvertisingAsset'`, id).Scan(&name)
+	return name, err
+}
+
+// fileSource answers where a library file's bytes are stored and their content type.
+func (s *Store) fileSource(ctx context.Context, fileID string) (key, contentType string, err error) {
+	err = s.db.QueryRow(ctx, `SELECT key, content_type FROM library_files WHERE id::text = $1`, fileID).Scan(&key, &contentType)
+	return key, contentType, err
+}
+
+// setFileState writes a library file's preview state (Success, Failed).
+func (s *Store) setFileState(ctx context.Context, fileID, state string) error {
+	_, err := s.db.Exec(ctx, `UPDATE library_files SET state = $2, modified_at = now() WHERE id::text = $1`, fileID, state)
+	return err
+}
+
+// setFilePreview notes a library file's preview image and its size; the file is then ready.
+func (s *Store) setFilePreview(ctx context.Context, fileID, thumbKey string, width, height int) error {
+	_, err := s.db.Exec(ctx, `UPDATE library_files SET thumbnail_key = $2, width = $3, height = $4, state = 'Success', modified_at = now() WHERE id::text = $1`,
+		fileID, thumbKey, width, height)
+	return err
+}
+
+// addFlag sets a user's flag (Seen) on a model; a flag set already stays.
+func (s *Store) addFlag(ctx context.Context, userID, modelType, modelID, flag string) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO library_user_flags (user_id, model_type, model_id, flag) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+		userID, modelType, modelID, flag)
+	return err
+}
+
+// addStat records a user's statistics event with its data.
+func (s *Store) addStat(ctx context.Context, userID string, e StatEvent, data json.RawMessage) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO library_stats (user_id, action, model_type, model_id, data, assortment) VALUES ($1, $2, $3, $4, $5, $6)`,
+		userID, e.Action, e.ModelType, e.ModelID, data, e.Assortment)
+	return err
+}
+
+// addUploaded makes an uploaded file a new asset named name in tx: the asset and its primary
+// file, waiting for its preview; it answers both ids.
+func (s *Store) addUploaded(ctx context.Context, tx pgx.Tx, u *uploads.Upload, name string) (assetID, fileID string, err error) {
+	err = tx.QueryRow(ctx, `INSERT INTO library_assets (library_type, name, added_by) VALUES ($1, $2, $3) RETURNING id::text`,
+		u.Params["libraryType"], name, u.UserID).Scan(&assetID)
+	if err != nil {
+		return "", "", err
+	}
+	err = tx.QueryRow(ctx, `INSERT INTO library_files (asset_id, usage_type, filename, key, content_type, file_size, state, add_method)
+		VALUES ($1, 'Primary', $2, $3, $4, $5, 'Pending', 'Upload') RETURNING id::text`,
+		assetID, u.Filename, u.Key, u.ContentType, u.FileSize).Scan(&fileID)
+	return assetID, fileID, err
+}
+
+// collection reads a user's collection of a type: its items (into items) and its settings as
+// JSON; pgx.ErrNoRows when the user has none.
+func (s *Store) collection(ctx context.Context, userID, ct string, items *[]string) ([]byte, error) {
+	var settings []byte
+	err := s.db.QueryRow(ctx, `SELECT items::text[], settings FROM library_collections WHERE user_id = $1 AND collection_type = $2`, userID, ct).Scan(items, &settings)
+	return settings, err
+}
+
+// saveCollection writes a user's collection of a type: its items and settings (JSON).
+func (s *Store) saveCollection(ctx context.Context, userID, ct string, items []string, settings []byte) error {
+	_, err := s.db.Exec(ctx, `INSERT INTO library_collections (user_id, collection_type, items, settings) VALUES ($1, $2, $3::uuid[], $4)
+		ON CONFLICT (user_id, collection_type) DO UPDATE SET items = EXCLUDED.items, settings = EXCLUDED.settings, modified_at = now()`,
+		userID, ct, items, settings)
+	return err
+}
+
+// filterValues counts the Published assets of a library type (within the picked data sets: filter
+// field -> value, none for all; a data set does not narrow its own field) by each
+// value of each field, calling each with the field's index and a value in order.
+func (s *Store) filterValues(ctx context.Context, libraryType string, picked map[string]string, fields []string, each func(n int, v FilterValue)) error {
+	args := []any{libraryType}
+	arg := map[string]int{} // filter field of a picked data set -> its argument
+	for _, d := range dataSets {
+		if v, ok := picked[d.field]; ok {
+			args = append(args, v)
+			arg[d.field] = len(args)
+		}
+	}
+	parts := make([]string, 0, len(fields))
+	for i, f := range fields {
+		col, _ := column(f) // the whitelist: column names come from model.go only
+		scope := ""
+		for _, d := range dataSets {
+			if n, ok := arg[d.field]; ok && d.field != f {
+				dcol, _ := column(d.field)
+				scope += " AND lower(" + dcol + ") = lower($" + strconv.Itoa(n) + ")"
+			}
+		}
+		parts = append(parts, "SELECT "+strconv.Itoa(i)+" AS n, "+col+" AS value, count(*) AS count FROM library_assets"+
+			" WHERE library_type = $1 AND status = 'Published' AND "+col+" <> ''"+scope+" GROUP BY "+col)
+	}
+	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY n, value", args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n int
+		var v FilterValue
+		if err := rows.Scan(&n, &v.Value, &v.Count); err != nil {
+			return err
+		}
+		each(n, v)
+	}
+	return rows.Err()
+}
+
+// thumbnail answers the preview key of a library type's file and its asset's status.
+func (s *Store) thumbnail(ctx context.Context, libraryType, fileID string) (key, status string, err error) {
+	err = s.db.QueryRow(ctx, `SELECT f.thumbnail_key, a.status FROM library_files f JOIN library_assets a ON a.id = f.asset_id
+		WHERE f.id = $1::uuid AND a.library_type = $2`, fileID, libraryType).Scan(&key, &status)
+	return key, status, err
 }

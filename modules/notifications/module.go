@@ -3,19 +3,16 @@
 package notifications
 
 import (
-	"context"
 	_ "embed"
 	"net/http"
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
 	"its/core/httpx"
 	"its/core/identity"
-	"its/core/notify"
 	"its/core/registry"
 	"its/modules/actions"
 )
@@ -51,47 +48,7 @@ type Page struct {
 	NewCount int    `json:"newCount"`
 }
 
-// Store is the module's SQL; every query is scoped to the calling user.
-type Store struct{ db *pgxpool.Pool }
-
 const pageSize = 100
-
-// Query lists the user's notifications of type ("all" for every type), newest first.
-func (s *Store) Query(ctx context.Context, userID, typ string) (Page, error) {
-	p := Page{Items: []Item{}}
-	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+`, count(*) OVER (),
-		count(*) FILTER (WHERE state = 'New') OVER ()
-		FROM notifications WHERE user_id = $1 AND ($2 = 'all' OR type = $2) ORDER BY created_at DESC LIMIT $3`, userID, typ, pageSize)
-	if err != nil {
-		return p, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var it Item
-		if err := rows.Scan(append(it.fields(), &p.Total, &p.NewCount)...); err != nil {
-			return p, err
-		}
-		p.Items = append(p.Items, it)
-	}
-	return p, rows.Err()
-}
-
-// SetState marks the user's notifications of type (all of them, or only ids) with state.
-func (s *Store) SetState(ctx context.Context, userID, typ, state string, ids []string) (int64, error) {
-	tag, err := s.db.Exec(ctx, `UPDATE notifications SET state = $3 WHERE user_id = $1 AND ($2 = 'all' OR type = $2)
-		AND ($4::text[] IS NULL OR id::text = ANY($4))`, userID, typ, state, ids)
-	return tag.RowsAffected(), err
-}
-
-// Get reads one notification of the user.
-func (s *Store) Get(ctx context.Context, userID, id string) (Item, error) {
-	var it Item
-	err := s.db.QueryRow(ctx, `SELECT `+itemColumns+` FROM notifications WHERE user_id = $1 AND id::text = $2`, userID, id).Scan(it.fields()...)
-	if err == pgx.ErrNoRows {
-		return it, httpx.NotFound("Notification")
-	}
-	return it, err
-}
 
 func userID(r *http.Request) string { return identity.FromContext(r.Context()).ID }
 
@@ -156,35 +113,6 @@ func newModule(db *pgxpool.Pool) registry.Module {
 		Seed:      seed,
 		SeedOrder: 10,
 	}
-}
-
-// seed gives every demo account a few notifications so the drawer shows its states.
-func seed(ctx context.Context, tx pgx.Tx, _ registry.SeedEnv) error {
-	rows, err := tx.Query(ctx, `SELECT id::text FROM users`)
-	if err != nil {
-		return err
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return err
-	}
-	msgs := []notify.Notification{
-		{Type: "SampleOrderNotification", Message: "notifications.message.sampleShipped", Values: map[string]any{"orderNumber": "100245", "pairs": 2, "carrier": "UPS"},
-			Link: "/orders/samples/active-orders"},
-		{Type: "AssortmentNotification", Message: "notifications.message.assortmentShared", Values: map[string]any{"assortment": "Spring 26 Key Accounts"},
-			Link: "/product/assortments/all"},
-		{Type: "SystemNotification", Message: "notifications.message.welcome"},
-	}
-	for _, id := range ids {
-		for _, m := range msgs {
-			m.UserID = id
-			if err := notify.Send(ctx, tx, m); err != nil {
-				return err
-			}
-		}
-	}
-	_, err = tx.Exec(ctx, `UPDATE notifications SET state = 'Read' WHERE type = 'SystemNotification'`)
-	return err
 }
 
 // Module wires the notifications module.

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"its/core/grid"
@@ -24,8 +23,6 @@ type Assignment struct {
 	CreatedDate     time.Time `json:"createdDate"`
 	Version         int64     `json:"version"`
 }
-
-const assignmentColumns = `id::text, coordinator_code, name, last_name, email, created_at, version`
 
 // assignmentGrid declares the coordinator assignments grid for the generic export (core/grid):
 // the page's columns over the table.
@@ -47,60 +44,6 @@ var assignmentGrid = grid.MustNew(grid.Grid{
 func (s *Service) ExportAssignments(ctx context.Context, w http.ResponseWriter, _ string, req grid.ExportRequest) error {
 	name := grid.ExportFileNameAs(req.FileName, "CoordinatorAssignments_"+s.now().Format("2006-01-02"), req.Format)
 	return assignmentGrid.Export(ctx, w, s.db, req, nil, name)
-}
-
-func scanAssignment(row pgx.Row) (*Assignment, error) {
-	a := &Assignment{}
-	err := row.Scan(&a.ID, &a.CoordinatorCode, &a.Name, &a.LastName, &a.Email, &a.CreatedDate, &a.Version)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	return a, err
-}
-
-// Assignment loads the assignment of a coordinator code.
-func (s *Store) Assignment(ctx context.Context, q pgx.Tx, code string) (*Assignment, error) {
-	return scanAssignment(q.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE coordinator_code = $1`, code))
-}
-
-// AssignmentByID loads one assignment.
-func (s *Store) AssignmentByID(ctx context.Context, id string) (*Assignment, error) {
-	return scanAssignment(s.db.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE id::text = $1`, id))
-}
-
-// Assignments lists every assignment by coordinator code.
-func (s *Store) Assignments(ctx context.Context) ([]*Assignment, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments ORDER BY coordinator_code`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*Assignment{}
-	for rows.Next() {
-		a, err := scanAssignment(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
-}
-
-// SaveAssignment inserts a (new) or updates a checked against its version; it answers the row.
-func (s *Store) SaveAssignment(ctx context.Context, a *Assignment) (*Assignment, error) {
-	if a.ID == "" {
-		return scanAssignment(s.db.QueryRow(ctx, `INSERT INTO coordinator_assignments (coordinator_code, name, last_name, email)
-			VALUES ($1, $2, $3, $4) RETURNING `+assignmentColumns, a.CoordinatorCode, a.Name, a.LastName, a.Email))
-	}
-	return scanAssignment(s.db.QueryRow(ctx, `UPDATE coordinator_assignments SET coordinator_code = $3, name = $4,
-		last_name = $5, email = $6, version = version + 1 WHERE id::text = $1 AND version = $2 RETURNING `+assignmentColumns,
-		a.ID, a.Version, a.CoordinatorCode, a.Name, a.LastName, a.Email))
-}
-
-// DeleteAssignment removes an assignment; false when there was none.
-func (s *Store) DeleteAssignment(ctx context.Context, id string) (bool, error) {
-	tag, err := s.db.Exec(ctx, `DELETE FROM coordinator_assignments WHERE id::text = $1`, id)
-	return tag.RowsAffected() == 1, err
 }
 
 // AssignmentFields are the fields a create or patch sets; nil leaves one as it is.

@@ -26,4 +26,4 @@ var Module = fx.Module("orders",
 )
 
 // catalogOf is the products service as the orders' Catalog.
-func catalogOf(s *products.Service) Catalog { return s }
+func catalogOf(s products.Reader) Catalog { return s }

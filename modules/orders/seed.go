@@ -236,7 +236,7 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 	// The lines carry their product's type, division and gender, as a line added on the order
 	// page does (the catalog's, at the time).
 	if _, err := tx.Exec(ctx, `UPDATE order_lines l SET product_type = p.product_type, division = p.division, gender = p.gender
-		FROM (SELECT DISTINCT ON (style, color) style, color, product_type, division, gender FROM products ORDER BY style, color) p
+		FROM (SELECT DISTINCT ON (style, color) style, color, product_type, division, gender FROM catalog_products ORDER BY style, color) p
 		WHERE p.style = l.style AND p.color = l.color AND l.product_type = ''`); err != nil {
 		return fmt.Errorf("demo order lines' products: %w", err)
 	}

@@ -45,8 +45,7 @@ func sizeNames(size string) []string {
 // any casing); a wholesale line holding units of that size in its size matrix.
 func sizeLines(orderType, size string) (grid.Query, sq.Sqlizer) {
 	if orderType == TypeWholesale {
-		return grid.Query{}, sq.Expr(`sizes IS NOT NULL AND EXISTS (SELECT 1 FROM jsonb_each(sizes::jsonb) e
-			WHERE upper(e.key) = ANY(?::text[]) AND jsonb_typeof(e.value) = 'number' AND (e.value)::numeric > 0)`, sizeNames(size))
+		return grid.Query{}, linesWithUnitsIn(sizeNames(size))
 	}
 	return grid.Query{Filters: map[string]grid.Filter{"size": {In: sizeNames(size)}}}, nil
 }

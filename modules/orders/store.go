@@ -430,3 +430,10 @@ func (s *Store) UsersWithRole(ctx context.Context, domain, role, except string) 
 		return a, r.Scan(&a.Code, &a.Name)
 	})
 }
+
+// linesWithUnitsIn is the condition of a wholesale line holding units of one of sizes (upper
+// case) in its size matrix.
+func linesWithUnitsIn(sizes []string) sq.Sqlizer {
+	return sq.Expr(`sizes IS NOT NULL AND EXISTS (SELECT 1 FROM jsonb_each(sizes::jsonb) e
+		WHERE upper(e.key) = ANY(?::text[]) AND jsonb_typeof(e.value) = 'number' AND (e.value)::numeric > 0)`, sizes)
+}

@@ -3,7 +3,6 @@ package products
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -53,35 +52,6 @@ var (
 	exportGridsMu sync.Mutex
 	exportGrids   = map[string]*grid.Grid{}
 )
-
-// exportGrid is the catalog grid priced at location (a checked code), or at none ("").
-func exportGrid(location string) (*grid.Grid, error) {
-	exportGridsMu.Lock()
-	defer exportGridsMu.Unlock()
-	if g := exportGrids[location]; g != nil {
-		return g, nil
-	}
-	join := "FALSE"
-	if location != "" {
-		if !locationCode.MatchString(location) {
-			return nil, fmt.Errorf("products: bad location code %q", location)
-		}
-		join = "pl.code = '" + location + "'"
-	}
-	g, err := grid.New(grid.Grid{
-		Name: "products.catalog",
-		Table: "products p LEFT JOIN product_locations pl ON pl.product_id = p.id AND " + join +
-			" LEFT JOIN locations ploc ON ploc.code = pl.code LEFT JOIN currencies pcur ON pcur.currency_code = ploc.currency_code",
-		IDColumn: "p.id", IDType: "text", VersionColumn: "1",
-		Columns:     exportColumns(),
-		DefaultSort: []grid.Sort{{Field: "style"}, {Field: "color"}},
-	})
-	if err != nil {
-		return nil, err
-	}
-	exportGrids[location] = g
-	return g, nil
-}
 
 // SummaryRequest is the product library's footer: the product query of the filter bar and the
 // filter builder (its sort, paging and limit are not used), the grid's column filters and the

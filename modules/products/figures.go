@@ -30,9 +30,7 @@ type figure struct {
 
 // catalogVersion reads the catalog's version.
 func (s *Service) catalogVersion(ctx context.Context) (int64, error) {
-	var v int64
-	err := s.db.QueryRow(ctx, `SELECT version FROM products_catalog_version`).Scan(&v)
-	return v, err
+	return s.store.catalogVersion(ctx)
 }
 
 // kept answers the figures of the view key (any value that marshals to JSON) at the catalog's

@@ -14,9 +14,9 @@ import (
 //go:embed module.yaml
 var manifest []byte
 
-// Module wires the products module; other modules read the catalog through Catalog.
+// Module wires the products module; other modules read the catalog through Catalog and Reader (api.go).
 var Module = fx.Module("products",
-	fx.Provide(NewStore, NewService, NewHandler, NewCatalog),
+	fx.Provide(NewStore, NewService, NewHandler, NewCatalog, NewReader),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/products/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 10}
 	}),

@@ -10,41 +10,11 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
-	"its/core/grid"
 	"its/core/httpx"
 )
 
-// MaxLimit is the most rows one product query answers (spec §9: product search query limit).
-const MaxLimit = 1000
-
 // DefaultLimit is a grid load (spec §9: 100 rows).
 const DefaultLimit = 100
-
-// Query is a product search: free text, search conditions (field -> accepted values; values of
-// one field are OR-ed, fields AND-ed), a sort, the pricing location and paging. Dynamic
-// assortments save it as their query.
-type Query struct {
-	Text       string           `json:"text,omitempty"`
-	Conditions map[string][]any `json:"conditions,omitempty"`
-	// Tree is the filter builder's condition tree (docs/grid.md §3.7), AND-ed with the rest.
-	Tree       *grid.Where `json:"where,omitempty"`
-	Sort       SortSpec    `json:"sort,omitempty"`
-	LocationID string      `json:"locationId,omitempty"`
-	Skip       int         `json:"skip,omitempty"`
-	Limit      int         `json:"limit,omitempty"`
-
-	whereCond sq.Sqlizer // Tree compiled by Normalize
-}
-
-// SortKey is one sort key; Order is 1 (ascending) or -1 (descending).
-type SortKey struct {
-	Key   string
-	Order int
-}
-
-// SortSpec is an ordered sort, written as an object {"styleNumeric": 1, "color": -1} like the
-// saved queries of the spec; key order is significant and kept.
-type SortSpec []SortKey
 
 // MarshalJSON writes the object form, in order.
 func (s SortSpec) MarshalJSON() ([]byte, error) {
@@ -93,26 +63,6 @@ func (s *SortSpec) UnmarshalJSON(data []byte) error {
 	}
 	*s = out
 	return nil
-}
-
-// MapSort is the spec's sort mapping for dynamic assortments (§5.3): grid fields become catalog
-// sort keys (style -> styleNumeric, cost -> locations.wholesalePrice, suggestedRetail ->
-// locations.suggestedRetail), ascending 1 and descending -1.
-func MapSort(field string, descending bool) SortKey {
-	key := field
-	switch field {
-	case "style":
-		key = "styleNumeric"
-	case "cost":
-		key = "locations.wholesalePrice"
-	case "suggestedRetail":
-		key = "locations.suggestedRetail"
-	}
-	o := 1
-	if descending {
-		o = -1
-	}
-	return SortKey{Key: key, Order: o}
 }
 
 type condKind int
@@ -209,9 +159,6 @@ var sortKeys = map[string]string{
 	"locations.suggestedRetail": "pl.suggested_retail",
 	"locations.totalInventory":  "pl.total_inventory",
 }
-
-// DefaultLocation prices a query that names none.
-const DefaultLocation = "US"
 
 // Normalize checks the query against the whitelists and cleans it as the spec's search does:
 // null or empty values are dropped, duplicate values ignored, values kept sorted, a field with
@@ -414,8 +361,7 @@ func (q *Query) where() sq.And {
 				and = append(and, sq.Expr("p.location_codes && ?::text[]", strs(vals)))
 			}
 		case kindSize:
-			and = append(and, sq.Expr(`EXISTS (SELECT 1 FROM product_availability pa, json_array_elements(pa.availability) e
-				WHERE pa.product_id = p.id AND pa.code = ? AND upper(e->>'size') = ANY(?::text[]))`, q.Location(), strs(vals)))
+			and = append(and, stockedIn(q.Location(), strs(vals)))
 		default:
 			and = append(and, sq.Expr(c.expr+" = ANY(?::text[])", strs(vals)))
 		}

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
@@ -208,16 +207,6 @@ func selectFields(p *Product, fields []string) map[string]any {
 	return out
 }
 
-// FetchRequest names products to load: ids (style_color) and/or style/colour pairs and/or
-// whole styles.
-type FetchRequest struct {
-	IDs        []string `json:"ids,omitempty"`
-	Products   []Pair   `json:"products,omitempty"`
-	Styles     []string `json:"styles,omitempty"`
-	LocationID string   `json:"locationId,omitempty"`
-	Colors     bool     `json:"colors,omitempty"`
-}
-
 // Fetch loads the named products (at most MaxLimit).
 func (s *Service) Fetch(ctx context.Context, req FetchRequest) ([]Product, error) {
 	ids := append([]string{}, req.IDs...)
@@ -225,11 +214,7 @@ func (s *Service) Fetch(ctx context.Context, req FetchRequest) ([]Product, error
 		ids = append(ids, ID(strings.ToUpper(strings.TrimSpace(p.Style)), strings.ToUpper(strings.TrimSpace(p.Color))))
 	}
 	if len(req.Styles) > 0 {
-		rows, err := s.db.Query(ctx, `SELECT id FROM products WHERE style = ANY($1) ORDER BY style_numeric, color LIMIT $2`, upper(req.Styles), MaxLimit+1)
-		if err != nil {
-			return nil, err
-		}
-		more, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		more, err := s.store.idsOfStyles(ctx, upper(req.Styles), MaxLimit+1)
 		if err != nil {
 			return nil, err
 		}
@@ -272,16 +257,6 @@ type ValidationError struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
 }
-
-// ValidationResult is the answer of validate: success with no errors when every row is good
-// (and when there are no rows at all, spec §5.3).
-type ValidationResult struct {
-	Success bool              `json:"success"`
-	Errors  []ValidationError `json:"errors"`
-}
-
-// NoDataMessage is the spec's message for an unknown style/colour (§8).
-const NoDataMessage = "No style/color data found"
 
 // Validate checks that every style/colour is given, exists in the catalog and appears once.
 func (s *Service) Validate(ctx context.Context, q Querier, rows []Pair) (ValidationResult, error) {

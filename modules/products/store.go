@@ -85,13 +85,6 @@ func ScanProduct(row pgx.Row, p *Product, extra ...any) error {
 // catalog on every broad search.
 const CountCap = 1000
 
-// Total is the count of a search: exact when Capped is false; when more than CountCap products
-// match, Capped is true and Count is the planner's estimate (never below CountCap+1).
-type Total struct {
-	Count  int
-	Capped bool
-}
-
 // custom runs a search statement as an unnamed prepared statement, so that PostgreSQL plans it
 // for its actual values: one statement text serves very different searches ("%black%" matches a
 // quarter of the catalog, "%1004%" a handful) and a cached generic plan would suit only some.
@@ -456,13 +449,6 @@ func (s *Store) Each(ctx context.Context, tx Querier, query *Query, onlyLocation
 	return nil
 }
 
-// Querier is what the store reads through: a pool or a transaction.
-type Querier interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
-}
-
 // LocationColumns is the column list ScanLocation reads (alias pl, with c the currency and pa
 // the availability).
 const LocationColumns = `pl.code, c.currency_symbol, c.decimal_places, pl.line_status, pl.size_range,
@@ -498,21 +484,6 @@ func locationsSQL(ids []string, loc string) (string, []any) {
 		args = append(args, loc)
 	}
 	return sql + ` ORDER BY pl.product_id, ` + locationOrder, args
-}
-
-// Facts are what a check of many import rows reads of a catalog product: far less than a
-// Product, so a 100,000-row file does not read 100,000 whole products.
-type Facts struct {
-	ID, ProductType, Region string
-	// Located says the product has a price in the location asked for (in any when none was).
-	Located bool
-	// LineStatus is the product's line status in that location ("" when not located).
-	LineStatus string
-	// Cost and SuggestedRetail are the location's wholesale price and suggested retail (the
-	// product's own when not located); DiscountPercent is the catalog discount; DecimalPlaces
-	// are the location currency's (2 when not located). A new assortment row starts from these.
-	Cost, SuggestedRetail, DiscountPercent *float64
-	DecimalPlaces                          int
 }
 
 // Facts reads the Facts of the products with these ids. The location read is loc, or with none
@@ -665,12 +636,6 @@ func (s *Store) attachColors(ctx context.Context, q Querier, list []Product) err
 	return rows.Err()
 }
 
-// Pair is a style and colour.
-type Pair struct {
-	Style string `json:"style"`
-	Color string `json:"color"`
-}
-
 // Existing answers which of the style_color ids are in the catalog.
 func (s *Store) Existing(ctx context.Context, q Querier, ids []string) (map[string]bool, error) {
 	rows, err := q.Query(ctx, `SELECT id FROM products WHERE id = ANY($1)`, ids)
@@ -809,4 +774,21 @@ func (s *Store) imageFactsOf(ctx context.Context, id string) (imageFacts, bool, 
 		return f, false, nil
 	}
 	return f, err == nil, err
+}
+
+// idsOfStyles answers the ids of the products of styles, by style number and colour, at most
+// limit of them.
+func (s *Store) idsOfStyles(ctx context.Context, styles []string, limit int) ([]string, error) {
+	rows, err := s.db.Query(ctx, `SELECT id FROM products WHERE style = ANY($1) ORDER BY style_numeric, color LIMIT $2`, styles, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// catalogVersion answers the catalog's version (bumped by every change of its rows).
+func (s *Store) catalogVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.db.QueryRow(ctx, `SELECT version FROM products_catalog_version`).Scan(&v)
+	return v, err
 }

@@ -16,7 +16,8 @@ var manifest []byte
 
 // Module wires the sample inventory module.
 var Module = fx.Module("sampleinventory",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewService, NewHandler, fx.Private), // other modules get Samples (api.go)
+	fx.Provide(NewSamples),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/sampleinventory/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 50}
 	}),

@@ -111,16 +111,6 @@ func (s *Service) Export(ctx context.Context, w http.ResponseWriter, library str
 	return g.Export(ctx, w, s.db, req, listScope(lib, req.Filters), name)
 }
 
-// Schema is the grid schema of a library plus the sample inventory's own rules.
-type Schema struct {
-	grid.Schema
-	Library         string   `json:"library"`
-	ManageType      string   `json:"manageType"`
-	IdentityFields  []string `json:"identityFields"`
-	RequiredFields  []string `json:"requiredFields"`
-	TrackingActions []string `json:"trackingActions"`
-}
-
 // Schema answers the column schema of a library's grid.
 func (s *Service) Schema(library string) (*Schema, error) {
 	g, lib, err := gridOf(library)
@@ -313,11 +303,6 @@ func (s *Service) Delete(ctx context.Context, id string, version int64) (*grid.R
 	return &res.Deleted[0], nil
 }
 
-// ValidateRequest is rows to check before they are submitted (an import, a paste).
-type ValidateRequest struct {
-	Rows []map[string]any `json:"rows"`
-}
-
 // RowError is one problem of a validated row, typed like the import's errors.
 type RowError struct {
 	Field     string `json:"field"`
@@ -331,14 +316,6 @@ type RowResult struct {
 	Ignored bool           `json:"ignored"`
 	Values  map[string]any `json:"values"`
 	Errors  []RowError     `json:"errors"`
-}
-
-// ValidateResult is the answer of a validation.
-type ValidateResult struct {
-	Valid          bool        `json:"valid"`
-	ErrorCount     int         `json:"errorCount"`
-	Rows           []RowResult `json:"rows"`
-	StrippedFields []string    `json:"strippedFields"`
 }
 
 // Validate checks rows against a library's rules without writing: 'Sample Missing Value' for

@@ -7,7 +7,6 @@ import (
 	"context"
 	_ "embed"
 	"strconv"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"go.uber.org/fx"
@@ -39,25 +38,6 @@ type SeasonSet struct {
 	Region      string `json:"region"`
 	OrgType     string `json:"orgType"`
 	Method      string `json:"method"`
-}
-
-// Season is a season of a channel (spec §3.3). SourceFile and PreviewJpg are blob keys; the
-// URLs are signed links to them for the browser.
-type Season struct {
-	ID          string      `json:"_id"`
-	Season      string      `json:"season"`
-	Year        int         `json:"year"`
-	Channel     string      `json:"channel"`
-	State       string      `json:"state"`
-	SeasonSetID string      `json:"seasonSetId"`
-	SeasonSets  []SeasonSet `json:"seasonSets"`
-	SourceFile  string      `json:"sourceFile"`
-	PreviewJpg  string      `json:"previewJpg"`
-	SourceURL   string      `json:"sourceFileUrl,omitempty"`
-	PreviewURL  string      `json:"previewJpgUrl,omitempty"`
-	Version     int         `json:"version"`
-	Created     time.Time   `json:"createdDate"`
-	Modified    time.Time   `json:"modifiedDate"`
 }
 
 // folder is the season's blob folder, seasons/{year}/{season}/{channel}.
@@ -94,7 +74,8 @@ func coverUsage(s *Service) uploads.Usage {
 
 // Module wires the seasons module.
 var Module = fx.Module("seasons",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewService, NewHandler, fx.Private), // other modules get Reader (api.go)
+	fx.Provide(NewReader),
 	registry.AsModule(func(h *Handler, s *Service) registry.Module {
 		return registry.Module{File: "modules/seasons/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: s.seed, SeedOrder: 30}
 	}),

@@ -66,13 +66,6 @@ func oneOf(field, v string, values []string, bad *[]httpx.FieldError) string {
 
 var errNotFound = httpx.NotFound("Season")
 
-// ListRequest selects a channel's seasons: channel Wholesale, Retail or All; sub a state
-// (live, preparation, archived) or a year.
-type ListRequest struct {
-	Channel, Sub string
-	Year         string
-}
-
 // List answers the seasons of a channel.
 func (s *Service) List(ctx context.Context, req ListRequest) ([]*Season, error) {
 	var f Filter

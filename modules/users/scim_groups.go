@@ -2,7 +2,6 @@ package users
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -51,34 +50,6 @@ type querier interface {
 	Query(context.Context, string, ...any) (pgx.Rows, error)
 }
 
-// groups reads the provider's groups (one when id is set) with their members' ids and e-mails.
-func (h *scimGroups) groups(ctx context.Context, q querier, provider, id string) ([]*scimGroup, map[string]string, error) {
-	rows, err := q.Query(ctx, `SELECT g.id::text, g.display_name, g.external_id, g.created_at, g.updated_at,
-		coalesce(array_agg(u.id::text ORDER BY u.email) FILTER (WHERE u.id IS NOT NULL), '{}'),
-		coalesce(array_agg(u.email ORDER BY u.email) FILTER (WHERE u.id IS NOT NULL), '{}')
-		FROM scim_groups g LEFT JOIN scim_group_members m ON m.group_id = g.id LEFT JOIN users u ON u.id = m.user_id
-		WHERE g.provider = $1 AND ($2 = '' OR g.id::text = $2)
-		GROUP BY g.id ORDER BY g.created_at, g.id`, provider, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
-	emails := map[string]string{}
-	var out []*scimGroup
-	for rows.Next() {
-		g := &scimGroup{}
-		var mails []string
-		if err := rows.Scan(&g.ID, &g.DisplayName, &g.ExternalID, &g.Created, &g.Updated, &g.Members, &mails); err != nil {
-			return nil, nil, err
-		}
-		for i, m := range g.Members {
-			emails[m] = mails[i]
-		}
-		out = append(out, g)
-	}
-	return out, emails, rows.Err()
-}
-
 func (h *scimGroups) one(ctx context.Context, q querier, provider, id string) (*scimGroup, map[string]string, error) {
 	gs, emails, err := h.groups(ctx, q, provider, id)
 	if err != nil {
@@ -119,40 +90,6 @@ func groupFrom(a scim.ResourceAttributes) scimGroup {
 		g.Members = memberIDs(v)
 	}
 	return g
-}
-
-// save writes g (new when id is empty) and its members, who must be the provider's accounts.
-func (h *scimGroups) save(ctx context.Context, tx pgx.Tx, provider string, g *scimGroup) error {
-	g.DisplayName = strings.TrimSpace(g.DisplayName)
-	if g.DisplayName == "" || len(g.DisplayName) > 200 || len(g.ExternalID) > 200 {
-		return invalid("displayName is required and limited to 200 characters, as is externalId.")
-	}
-	slices.Sort(g.Members)
-	g.Members = slices.Compact(g.Members)
-	if g.Members == nil {
-		g.Members = []string{}
-	}
-	var known int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM scim_users WHERE provider = $1 AND user_id::text = ANY($2)`, provider, g.Members).Scan(&known); err != nil {
-		return err
-	}
-	if known != len(g.Members) {
-		return invalid("Every member must be a user this provider provisioned (value: its id).")
-	}
-	if g.ID == "" {
-		if err := tx.QueryRow(ctx, `INSERT INTO scim_groups (provider, display_name, external_id) VALUES ($1, $2, $3) RETURNING id::text`,
-			provider, g.DisplayName, g.ExternalID).Scan(&g.ID); err != nil {
-			return err
-		}
-	} else if _, err := tx.Exec(ctx, `UPDATE scim_groups SET display_name = $2, external_id = $3, updated_at = now() WHERE id = $1`,
-		g.ID, g.DisplayName, g.ExternalID); err != nil {
-		return err
-	}
-	if _, err := tx.Exec(ctx, `DELETE FROM scim_group_members WHERE group_id = $1 AND NOT (user_id::text = ANY($2))`, g.ID, g.Members); err != nil {
-		return err
-	}
-	_, err := tx.Exec(ctx, `INSERT INTO scim_group_members (group_id, user_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`, g.ID, g.Members)
-	return err
 }
 
 func (h *scimGroups) Create(r *http.Request, a scim.ResourceAttributes) (scim.Resource, error) {
@@ -208,20 +145,6 @@ func (h *scimGroups) GetAll(r *http.Request, params scim.ListRequestParams) (sci
 	return page(all, params), nil
 }
 
-// locked reads the provider's group id for update.
-func (h *scimGroups) locked(ctx context.Context, tx pgx.Tx, provider, id string) (*scimGroup, error) {
-	var found string
-	err := tx.QueryRow(ctx, `SELECT id::text FROM scim_groups WHERE provider = $1 AND id::text = $2 FOR UPDATE`, provider, id).Scan(&found)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, notFound(id)
-	}
-	if err != nil {
-		return nil, err
-	}
-	g, _, err := h.one(ctx, tx, provider, id)
-	return g, err
-}
-
 func (h *scimGroups) Replace(r *http.Request, id string, a scim.ResourceAttributes) (scim.Resource, error) {
 	p := providerOf(r)
 	return h.write(r, "users.scim.group.update", func(ctx context.Context, tx pgx.Tx) (*scimGroup, *scimGroup, error) {
@@ -258,7 +181,7 @@ func (h *scimGroups) Delete(r *http.Request, id string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM scim_groups WHERE id = $1`, before.ID); err != nil {
+		if err := deleteSCIMGroup(ctx, tx, before.ID); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, "", "users.scim.group.delete", "Group", before.ID, map[string]any{"provider": p, "before": before})

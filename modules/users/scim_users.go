@@ -1,8 +1,6 @@
 package users
 
 import (
-	"context"
-	"errors"
 	"net/http"
 	"net/mail"
 	"strings"
@@ -152,7 +150,7 @@ func (h *scimUsers) Create(r *http.Request, a scim.ResourceAttributes) (scim.Res
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(r.Context(), `INSERT INTO scim_users (user_id, provider, external_id) VALUES ($1, $2, $3)`, id, p, u.ExternalID); err != nil {
+		if err := addSCIMUser(r.Context(), tx, id, p, u.ExternalID); err != nil {
 			return err
 		}
 		if out, err = h.load(r.Context(), tx, p, id, false); err != nil {
@@ -166,21 +164,6 @@ func (h *scimUsers) Create(r *http.Request, a scim.ResourceAttributes) (scim.Res
 	return out.resource(), nil
 }
 
-// load reads the provider's account id (locked for update when lock is set).
-func (h *scimUsers) load(ctx context.Context, q interface {
-	QueryRow(context.Context, string, ...any) pgx.Row
-}, provider, id string, lock bool) (*scimUser, error) {
-	sql := `SELECT ` + scimUserColumns + ` FROM scim_users s JOIN users u ON u.id = s.user_id WHERE s.provider = $1 AND u.id::text = $2`
-	if lock {
-		sql += ` FOR UPDATE OF u, s`
-	}
-	u, err := scanSCIMUser(q.QueryRow(ctx, sql, provider, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, notFound(id)
-	}
-	return u, err
-}
-
 func (h *scimUsers) Get(r *http.Request, id string) (scim.Resource, error) {
 	u, err := h.load(r.Context(), h.s.db, providerOf(r), id, false)
 	if err != nil {
@@ -189,60 +172,19 @@ func (h *scimUsers) Get(r *http.Request, id string) (scim.Resource, error) {
 	return u.resource(), nil
 }
 
-// userFilterSQL turns the filters identity providers send to find one account (userName,
-// emails.value, externalId or id eq a string) into a condition on the query of GetAll; ok is
-// false for any other filter, which GetAll evaluates on each of the provider's accounts.
-func userFilterSQL(e filter.Expression) (cond string, arg string, ok bool) {
-	if vp, isVP := e.(*filter.ValuePath); isVP && strings.EqualFold(vp.AttributePath.AttributeName, "emails") {
-		inner, isAttr := vp.ValueFilter.(*filter.AttributeExpression)
-		if !isAttr || !strings.EqualFold(inner.AttributePath.AttributeName, "value") || inner.AttributePath.SubAttribute != nil {
-			return "", "", false
-		}
-		e = &filter.AttributeExpression{AttributePath: filter.AttributePath{AttributeName: "emails", SubAttribute: &inner.AttributePath.AttributeName}, Operator: inner.Operator, CompareValue: inner.CompareValue}
-	}
-	ae, isAttr := e.(*filter.AttributeExpression)
-	if !isAttr || ae.Operator != filter.EQ || ae.AttributePath.URIPrefix != nil {
-		return "", "", false
-	}
-	v, isStr := ae.CompareValue.(string)
-	if !isStr {
-		return "", "", false
-	}
-	name, sub := strings.ToLower(ae.AttributePath.AttributeName), strings.ToLower(ae.AttributePath.SubAttributeName())
-	switch {
-	case name == "username" && sub == "", name == "emails" && (sub == "value" || sub == ""):
-		return `lower(u.email) = lower($2)`, v, true
-	case name == "externalid" && sub == "":
-		return `s.external_id = $2`, v, true
-	case name == "id" && sub == "":
-		return `u.id::text = $2`, v, true
-	}
-	return "", "", false
-}
-
 func (h *scimUsers) GetAll(r *http.Request, params scim.ListRequestParams) (scim.Page, error) {
 	p := providerOf(r)
-	sql := `SELECT ` + scimUserColumns + ` FROM scim_users s JOIN users u ON u.id = s.user_id WHERE s.provider = $1`
-	args := []any{p}
 	inMemory := params.FilterValidator != nil
+	cond, arg := "", ""
 	if inMemory {
-		if cond, arg, ok := userFilterSQL(params.FilterValidator.GetFilter()); ok {
-			sql += ` AND ` + cond
-			args = append(args, arg)
+		var ok bool
+		if cond, arg, ok = userFilterSQL(params.FilterValidator.GetFilter()); ok {
 			inMemory = false
+		} else {
+			cond = ""
 		}
 	}
-	rows, err := h.s.db.Query(r.Context(), sql+` ORDER BY s.created_at, u.id`, args...)
-	if err != nil {
-		return scim.Page{}, h.s.scimErr(err)
-	}
-	all, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (scim.Resource, error) {
-		u, err := scanSCIMUser(row)
-		if err != nil {
-			return scim.Resource{}, err
-		}
-		return u.resource(), nil
-	})
+	all, err := h.s.scimUsersOf(r.Context(), p, cond, arg)
 	if err != nil {
 		return scim.Page{}, h.s.scimErr(err)
 	}
@@ -303,11 +245,10 @@ func (h *scimUsers) change(r *http.Request, id string, edit func(*scimUser) erro
 		if err := after.check(); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE users SET email = $2, name = $3, last_name = $4, status = $5, updated_at = now() WHERE id = $1`,
-			before.ID, after.Email, after.Name, after.LastName, status(after.Active)); err != nil {
+		if err := h.s.users.SetProfile(ctx, tx, before.ID, after.Email, after.Name, after.LastName, status(after.Active)); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE scim_users SET external_id = $2, updated_at = now() WHERE user_id = $1`, before.ID, after.ExternalID); err != nil {
+		if err := setSCIMExternalID(ctx, tx, before.ID, after.ExternalID); err != nil {
 			return err
 		}
 		action := "users.scim.update"
@@ -342,16 +283,13 @@ func (h *scimUsers) Delete(r *http.Request, id string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE users SET status = 'deactivated', updated_at = now() WHERE id = $1`, before.ID); err != nil {
+		if err := h.s.users.SetStatus(ctx, tx, before.ID, "deactivated"); err != nil {
 			return err
 		}
 		if err := h.s.sessions.DestroyUser(ctx, tx, before.ID); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM scim_group_members m USING scim_groups g WHERE g.id = m.group_id AND g.provider = $2 AND m.user_id = $1`, before.ID, p); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM scim_users WHERE user_id = $1`, before.ID); err != nil {
+		if err := dropSCIMUser(ctx, tx, before.ID, p); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, "", "users.scim.delete", "User", before.ID, map[string]any{"provider": p, "before": before})

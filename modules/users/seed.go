@@ -104,12 +104,12 @@ func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
 		return fmt.Errorf("modules/users/demo.yaml: %w", err)
 	}
 	for _, c := range d.Currencies {
-		if _, err := tx.Exec(ctx, `INSERT INTO currencies (currency_code, decimal_places, currency_symbol) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`, c.Code, c.Decimals, c.Symbol); err != nil {
+		if err := identity.AddCurrency(ctx, tx, c.Code, c.Decimals, c.Symbol); err != nil {
 			return err
 		}
 	}
 	for _, l := range d.Locations {
-		if _, err := tx.Exec(ctx, `INSERT INTO locations (code, name, currency_code, region) VALUES ($1,$2,$3,$4) ON CONFLICT DO NOTHING`, l.Code, l.Name, l.Currency, l.Region); err != nil {
+		if err := identity.AddLocation(ctx, tx, l.Code, l.Name, l.Currency, l.Region); err != nil {
 			return err
 		}
 	}

@@ -198,23 +198,13 @@ func (s *Service) ConfirmEmail(ctx context.Context, code string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE users SET status = 'pendingApproval', updated_at = now() WHERE id = $1 AND status = 'pendingEmail'`, uid); err != nil {
+	if err := s.users.ConfirmEmail(ctx, tx, uid); err != nil {
 		return err
 	}
-	rows, err := tx.Query(ctx, `SELECT u.email FROM users u JOIN user_permissions p ON p.user_id = u.id
-		WHERE p.domain = 'its:admin:users' AND p.role = 'admin' AND u.status = 'active'`)
+	admins, err := s.store.adminEmails(ctx, tx)
 	if err != nil {
 		return err
 	}
-	var admins []string
-	for rows.Next() {
-		var e string
-		if err := rows.Scan(&e); err != nil {
-			return err
-		}
-		admins = append(admins, e)
-	}
-	rows.Close()
 	if len(admins) > 0 {
 		if err := s.outbox.Enqueue(ctx, tx, admins, "ITS: an access request awaits review", "A new access request has confirmed its email and awaits your review in ITS administration.\n"); err != nil {
 			return err
@@ -294,7 +284,7 @@ func (s *Service) SetPassword(ctx context.Context, userID, code, password string
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, uid, hash); err != nil {
+	if err := s.users.SetPasswordHash(ctx, tx, uid, hash); err != nil {
 		return err
 	}
 	if err := s.sessions.DestroyUser(ctx, tx, uid); err != nil {

@@ -140,7 +140,7 @@ func (s *Service) SignInExternal(ctx context.Context, p config.AuthProvider, c *
 		id = old.ID
 		before = map[string]any{"permissions": old.Permissions, "flags": old.Flags, "userTBEs": old.UserTBEs, "strategy": old.Strategy}
 		n.Flags = mergeFlags(old.Flags, m.ManagedFlags, m.Flags)
-		if err := s.store.refresh(ctx, tx, id, n); err != nil {
+		if err := s.users.Refresh(ctx, tx, id, n); err != nil {
 			return nil, err
 		}
 		if err := s.users.SetPermissions(ctx, tx, id, m.Permissions); err != nil {

@@ -2,7 +2,6 @@ package users
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -61,21 +60,12 @@ func (s *Store) searchActive(ctx context.Context, text, exclude string, offset, 
 		ORDER BY lower(u.name), lower(u.last_name), u.id OFFSET $3 LIMIT $4`, exclude, "%"+db.EscapeLike(text)+"%", offset, limit))
 }
 
-// refresh writes what a company sign-in says of an account: name, user code, department and
-// country where the provider gives them, and always its strategy, flags and territories.
-func (s *Store) refresh(ctx context.Context, tx pgx.Tx, id string, u identity.User) error {
-	tbes, err := json.Marshal(u.UserTBEs)
+// adminEmails answers the e-mail addresses of the active user administrators, read in tx.
+func (s *Store) adminEmails(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT u.email FROM users u JOIN user_permissions p ON p.user_id = u.id
+		WHERE p.domain = 'its:admin:users' AND p.role = 'admin' AND u.status = 'active'`)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if u.UserTBEs == nil {
-		tbes = []byte("[]")
-	}
-	_, err = tx.Exec(ctx, `UPDATE users SET
-		name = COALESCE(NULLIF($2, ''), name), last_name = COALESCE(NULLIF($3, ''), last_name),
-		user_code = COALESCE(NULLIF($4, ''), user_code), country = COALESCE(NULLIF($5, ''), country),
-		department_access = CASE WHEN cardinality($6::text[]) > 0 THEN $6 ELSE department_access END,
-		strategy = $7, flags = $8, user_tbes = $9, employee = true, updated_at = now()
-		WHERE id = $1`, id, u.Name, u.LastName, u.UserCode, u.Country, u.DepartmentAccess, u.Strategy, u.Flags, tbes)
-	return err
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }

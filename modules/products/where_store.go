@@ -158,3 +158,10 @@ func (q *Query) locationCond(w *grid.Where, c grid.Column) (sq.Sqlizer, error) {
 	}
 	return sq.Expr(sql, args...), nil
 }
+
+// stockedIn is the condition of a product stocked in one of sizes (upper case) in its
+// availability at location.
+func stockedIn(location string, sizes []string) sq.Sqlizer {
+	return sq.Expr(`EXISTS (SELECT 1 FROM product_availability pa, json_array_elements(pa.availability) e
+		WHERE pa.product_id = p.id AND pa.code = ? AND upper(e->>'size') = ANY(?::text[]))`, location, sizes)
+}
