@@ -17,6 +17,7 @@ import (
 	"its/core/app/apptest"
 	"its/core/pdf"
 	"its/modules/dashboard"
+	"its/modules/libraries"
 	"its/modules/notifications"
 	"its/modules/users"
 )
@@ -43,7 +44,7 @@ func TestShellLoadsUnderItsCSP(t *testing.T) {
 		t.Skipf("no Chromium: %v", err)
 	}
 	t.Cleanup(r.Close)
-	a := apptest.Start(t, fx.Options(users.Module, dashboard.Module, notifications.Module), "ITS_WEB_DIR="+root)
+	a := apptest.Start(t, fx.Options(users.Module, dashboard.Module, libraries.Module, notifications.Module), "ITS_WEB_DIR="+root)
 
 	res := a.Client().Do("GET", "/dashboard", nil)
 	csp := res.Header.Get("Content-Security-Policy")
