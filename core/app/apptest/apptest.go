@@ -7,12 +7,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -36,26 +38,89 @@ type App struct {
 }
 
 // Start runs the app with modules; env holds extra ITS_* settings (demo data is on by default).
+// The first start of a set of modules and settings in a test binary loads the demo data into a
+// template; later starts get a copy of that database and blob store, as a server restarting on
+// its own data does, instead of loading the demo data again.
 func Start(t testing.TB, modules fx.Option, env ...string) *App {
 	t.Helper()
-	return StartOn(t, dbtest.NewDatabase(t), t.TempDir(), modules, env...)
+	if !snapshottable(env) {
+		return StartOn(t, dbtest.NewDatabase(t), t.TempDir(), modules, env...)
+	}
+	tpl, blobs, err := snapshot(modules, env)
+	if err != nil {
+		t.Fatalf("apptest: the app's first start: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(blobs)); err != nil {
+		t.Fatal(err)
+	}
+	return StartOn(t, dbtest.NewDatabaseFrom(t, tpl), dir, modules, env...)
+}
+
+// snapshottable reports whether a start with env keeps all its data in the database and the data
+// directory (a bucket of another storage driver is outside what a copy holds).
+func snapshottable(env []string) bool {
+	for _, e := range env {
+		if strings.HasPrefix(e, "ITS_STORAGE_") {
+			return false
+		}
+	}
+	return true
+}
+
+// started is one set of modules and settings started once: its database template and blob store.
+type started struct {
+	once     sync.Once
+	tpl, dir string
+	err      error
+}
+
+// snapshots holds the binary's first starts, keyed by the modules' and settings' description.
+var snapshots sync.Map
+
+func snapshot(modules fx.Option, env []string) (tpl, dir string, err error) {
+	key := fmt.Sprint(modules) + "\x00" + strings.Join(env, "\x00")
+	v, _ := snapshots.LoadOrStore(key, &started{})
+	s := v.(*started)
+	s.once.Do(func() {
+		if s.dir, s.err = dbtest.ScratchDir(); s.err != nil {
+			return
+		}
+		s.tpl, s.err = dbtest.Derived(key, func(url string) error {
+			fxApp, _, _, err := boot(url, s.dir, modules, env)
+			if err != nil {
+				return err
+			}
+			return fxApp.Stop(context.Background())
+		})
+	})
+	return s.tpl, s.dir, s.err
+}
+
+// boot starts the fx app with modules on the database at databaseURL and blobs under dataDir.
+func boot(databaseURL, dataDir string, modules fx.Option, env []string) (*fx.App, http.Handler, *config.Config, error) {
+	// A test machine running several test binaries at once can starve one decision for longer
+	// than a server's deadline allows: tests of the deadline itself set their own.
+	environ := append([]string{"ITS_DATABASE_URL=" + databaseURL, "ITS_DATA_DIR=" + dataDir, "ITS_LOG_LEVEL=warn", "ITS_AUTHZ_DECISION_DEADLINE=2s", "ITS_AUTHZ_DECISION_BUDGET=1s"}, env...)
+	cfg, err := config.LoadFrom(environ)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var h http.Handler
+	fxApp := fx.New(app.Handler(cfg, modules), fx.Populate(&h), fx.NopLogger)
+	if err := fxApp.Start(context.Background()); err != nil {
+		return nil, nil, nil, err
+	}
+	return fxApp, h, cfg, nil
 }
 
 // StartOn runs the app with modules on the database at databaseURL, keeping its blobs under
 // dataDir: several apps started on the same two are several servers of one installation.
 func StartOn(t testing.TB, databaseURL, dataDir string, modules fx.Option, env ...string) *App {
 	t.Helper()
-	// A test machine running several test binaries at once can starve one decision for longer
-	// than a server's deadline allows: tests of the deadline itself set their own.
-	environ := append([]string{"ITS_DATABASE_URL=" + databaseURL, "ITS_DATA_DIR=" + dataDir, "ITS_LOG_LEVEL=warn", "ITS_AUTHZ_DECISION_DEADLINE=2s", "ITS_AUTHZ_DECISION_BUDGET=1s"}, env...)
-	cfg, err := config.LoadFrom(environ)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h http.Handler
 	var pool *pgxpool.Pool
-	fxApp := fx.New(app.Handler(cfg, modules), fx.Populate(&h, &pool), fx.NopLogger)
-	if err := fxApp.Start(context.Background()); err != nil {
+	fxApp, h, cfg, err := boot(databaseURL, dataDir, fx.Options(modules, fx.Populate(&pool)), env)
+	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)

@@ -35,6 +35,10 @@ var (
 	tplName       string
 	tplErr        error
 	counter       atomic.Int64
+	// scratch holds what a test binary keeps beyond one test (removed when Main returns).
+	scratch string
+	// derived holds this binary's templates made by Derived, one per key.
+	derived sync.Map // key -> *derivedTemplate
 )
 
 // fuzzServerEnv passes a fuzzing test binary's server to the worker processes go test starts
@@ -58,8 +62,15 @@ func fuzzing() (coordinator, worker bool) {
 // Main runs a package's tests with a database server available; call it from TestMain.
 func Main(m *testing.M) {
 	code := func() int {
+		var err error
+		if scratch, err = os.MkdirTemp("", "its-test-scratch-"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer os.RemoveAll(scratch)
 		if u := os.Getenv("ITS_TEST_DATABASE_URL"); u != "" {
 			adminURL, appURL = u, u
+			defer dropDerived()
 			return m.Run()
 		}
 		coordinator, worker := fuzzing()
@@ -262,4 +273,82 @@ func New(t testing.TB) *pgxpool.Pool {
 	}
 	t.Cleanup(pool.Close)
 	return pool
+}
+
+// derivedTemplate is one template made by Derived.
+type derivedTemplate struct {
+	once sync.Once
+	name string
+	err  error
+}
+
+// Derived returns the name of a template database made once per key in this test binary: build
+// fills a fresh migrated database (its URL given) and closes its connections, and every database
+// made from the template by NewDatabaseFrom starts with what build left. Tests that start the
+// same app share its start-up work (the demo data) instead of each doing it again.
+func Derived(key string, build func(url string) error) (string, error) {
+	if adminURL == "" {
+		return "", fmt.Errorf("dbtest: no database server; call dbtest.Main from TestMain")
+	}
+	v, _ := derived.LoadOrStore(key, &derivedTemplate{})
+	d := v.(*derivedTemplate)
+	d.once.Do(func() { d.name, d.err = makeDerived(build) })
+	return d.name, d.err
+}
+
+func makeDerived(build func(url string) error) (string, error) {
+	ctx := context.Background()
+	tpl, err := template(ctx)
+	if err != nil {
+		return "", err
+	}
+	name := fmt.Sprintf("its_d_%d_%d", os.Getpid(), counter.Add(1))
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name+" TEMPLATE "+tpl+ownerOption()); err != nil {
+		return "", err
+	}
+	if err := build(URLFor(name)); err != nil {
+		_, _ = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+		return "", err
+	}
+	// A copy needs its template without sessions: end any the app left behind.
+	if _, err := conn.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, name); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// dropDerived drops this binary's derived templates from a server that outlives it.
+func dropDerived() {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return
+	}
+	defer conn.Close(ctx)
+	derived.Range(func(_, v any) bool {
+		if d := v.(*derivedTemplate); d.name != "" {
+			_, _ = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+d.name+" WITH (FORCE)")
+		}
+		return true
+	})
+}
+
+// ScratchDir makes a directory that lasts until the test binary ends, for what tests share.
+func ScratchDir() (string, error) {
+	if scratch == "" {
+		return "", fmt.Errorf("dbtest: call dbtest.Main from TestMain")
+	}
+	return os.MkdirTemp(scratch, "")
+}
+
+// NewDatabaseFrom creates a database copied from template tpl (see Derived) and returns its URL;
+// it is dropped after the test.
+func NewDatabaseFrom(t testing.TB, tpl string) string {
+	t.Helper()
+	return createDatabase(t, " TEMPLATE "+tpl)
 }
