@@ -20,4 +20,3 @@ export { Writer, type PendingChange, type SaveState, type WriteFailure } from '.
 export * from './catalog';
 export * from './filter/shortcut';
 export type { WhereNode, WhereCondition } from './filter/where';
-export * as wholesaleRules from './orders/wholesaleRules';
