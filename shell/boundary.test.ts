@@ -20,9 +20,9 @@ const domainWords = ['wholesale', 'assortment', 'showroom', 'lineSheet', 'sample
  * The only files that may name the domain, each for a reason:
  * - generated/: the names, enums and titles generated from every module's manifest (make gen);
  * - registry/titles.ts: the navigation's group titles of the module registry;
- * - grid/src/catalog/: the product catalog (its grid, filter bar, product viewer and product
- *   calls), still in the grid kit until it moves to the products remote, which then exposes it
- *   to the assortments and libraries remotes. Remove this entry with that move.
+ * - grid/src/catalog/: the product data the grids of the orders, assortments and libraries
+ *   remotes read synchronously (the Product row type with its price fields, the filter query,
+ *   field names); the catalog's screens are the products remote's, exposed to the others.
  * Tests are not checked for words: their fixtures are domain data.
  */
 const allowed = ['shell/kit/src/generated/', 'shell/src/registry/titles.ts', 'shell/grid/src/catalog/'];
