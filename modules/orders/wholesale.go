@@ -41,7 +41,7 @@ type ruleBreak struct {
 // checkLineDates applies §5.2 to a line's start and end dates as typed or stored (nil: not
 // known), on today's date: an empty or unparsable date is invalid; otherwise the first of a date
 // more than a week in the past, more than a year ahead, or an end before the start. It answers
-// the dates read. shell/grid/src/orders/wholesaleRules.ts is its twin; both pass
+// the dates read. remotes/orders/src/detail/wholesaleRules.ts is its twin; both pass
 // testdata/vectors/wholesale.json.
 func checkLineDates(start, end any, today time.Time) (*time.Time, *time.Time, []ruleBreak) {
 	var bad []ruleBreak
@@ -141,7 +141,7 @@ func sizesJSON(m map[string]int) string {
 func normalPackCode(v string) string { return strings.ToUpper(strings.TrimSpace(v)) }
 
 // checkPackCode applies §5.2 to a pack code (normalPackCode) and the line's size matrix. known
-// is the code's definition when it exists. The twin in shell/grid/src/orders/wholesaleRules.ts
+// is the code's definition when it exists. The twin in remotes/orders/src/detail/wholesaleRules.ts
 // passes the same vectors (testdata/vectors/wholesale.json).
 func checkPackCode(code string, sizes map[string]int, known *PackCode) (rule, msg string) {
 	if code == "" {

@@ -25,7 +25,7 @@ type ExportRequest struct {
 const markupExpr = `CASE WHEN pl.suggested_retail IS NULL OR pl.suggested_retail = 0 OR pl.wholesale_price IS NULL THEN NULL
 	ELSE round((pl.suggested_retail - round(pl.wholesale_price * (1 - coalesce(p.discount_percent, 0) / 100), pcur.decimal_places)) * 100 / pl.suggested_retail, 2) END`
 
-// exportColumns are the catalog grid's fields (shell/grid/src/catalog/columns.ts) as a grid of
+// exportColumns are the catalog grid's fields (remotes/products/src/catalog/columns.ts) as a grid of
 // the catalog joined to one pricing location (alias pl): the filter builder's columns with the
 // location fields read from the join, and the markup.
 func exportColumns() []grid.Column {

@@ -6,6 +6,13 @@ import { remoteConfig } from '@its/kit/build/rspack.mjs';
 export default await remoteConfig({
   dir: dirname(fileURLToPath(import.meta.url)),
   id: 'products',
-  exposes: { './Products': './src/Products.tsx' },
+  // The catalog's components the assortments and libraries remotes show (src/catalog/exposed.tsx).
+  exposes: {
+    './Products': './src/Products.tsx',
+    './CatalogGrid': './src/catalog/exposed.tsx',
+    './FilterBar': './src/catalog/exposed.tsx',
+    './ProductViewer': './src/catalog/exposed.tsx',
+    './ProductPanel': './src/catalog/exposed.tsx',
+  },
   grid: true,
 });

@@ -9,23 +9,18 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
 import {
-  CatalogGrid,
-  FilterBar,
-  encodeWhere,
   type DataGridHandle,
   type WhereNode,
-  decodeFilters,
   ProductIcon,
   downloadFile,
   emptyFilterState,
   fetchLocations,
   loadGridMessages,
   toQuery,
-  useProductPanel,
-  useUrlFilters,
   type GridRow,
   type Product,
 } from '@its/grid';
+import { CatalogGrid, FilterBar, decodeFilters, encodeWhere, useProductPanel, useUrlFilters } from './catalog';
 import { loadMessages } from './messages';
 
 function ProductLibrary() {

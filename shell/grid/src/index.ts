@@ -19,5 +19,5 @@ export * from './types';
 export { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
 export * from './catalog';
 export * from './filter/shortcut';
-export type { WhereNode, WhereCondition } from './filter/where';
-export * as wholesaleRules from './orders/wholesaleRules';
+export { normalizeWhere, type WhereNode, type WhereCondition } from './filter/where';
+export type { ViewFilters } from './views/ViewsMenu';

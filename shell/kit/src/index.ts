@@ -23,3 +23,4 @@ export * from './download';
 export * from './upload';
 export * from './notificationText';
 export * from './DatePicker';
+export * from './remoteComponent';

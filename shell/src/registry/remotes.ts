@@ -5,7 +5,7 @@
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { ModuleEntry } from '@its/kit';
+import { setRemoteLoader, type ModuleEntry } from '@its/kit';
 
 const registered = new Map<string, string>();
 const loaded = new Map<string, Promise<ComponentType>>();
@@ -73,6 +73,9 @@ export function loadExposed(remote: string, expose: string): Promise<ComponentTy
   }
   return p;
 }
+
+// Remotes render each other's exposed components through the kit (remoteComponent).
+setRemoteLoader(loadExposed);
 
 export function forgetRemote(remote: string, modules: ModuleEntry[]) {
   registered.delete(remote);

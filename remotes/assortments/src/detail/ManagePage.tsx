@@ -10,17 +10,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import {
-  FilterBar,
-  ProductIcon,
-  filterDiff,
-  fromQuery,
-  useProductPanel,
-  type DataGridHandle,
-  type FilterState,
-  type GridRow,
-  type Product,
-} from '@its/grid';
+import { ProductIcon, filterDiff, fromQuery, type DataGridHandle, type FilterState, type GridRow, type Product } from '@its/grid';
+import { FilterBar, useProductPanel } from '../products';
 import {
   BASE_PATH,
   archiveAssortments,

@@ -10,7 +10,7 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } 
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, Icon, Spinner, chrome, usePageChrome, usePageTitle } from '@its/kit';
-import { ProductViewer, type ViewerPanel, type ViewerRow } from '@its/grid';
+import { ProductViewer, type ViewerPanel, type ViewerRow } from '../products';
 import type { Assortment } from '../api';
 import { sortMsg } from '../sort/messages';
 import { recordShowroomOpened, useShowroom } from './api';

@@ -1,9 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RouteContext, configureApi } from '@its/kit';
+import { RouteContext, configureApi, setRemoteLoader } from '@its/kit';
 import { fakeFetch, json, renderWithShell } from '../../../../shell/kit/src/test/render';
 import { product } from './fixtures';
 import { PrototypesPage } from './PrototypesPage';
+
+// In the shell the products remote's viewer comes through module federation; here its exposed
+// module is read directly.
+setRemoteLoader(async (_remote, expose) => (await import('../../../products/src/catalog/exposed'))[expose.slice(2) as 'ProductViewer']);
 
 const full = {
   style: '1001',

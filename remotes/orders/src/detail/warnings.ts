@@ -1,13 +1,14 @@
 /**
  * The wholesale warnings of product spec §5.2 before a write: each line's written dates and pack
- * code go through the shared rules (@its/grid wholesaleRules, the twin of the server's, both held
+ * code go through the shared rules (./wholesaleRules, the twin of the server's, both held
  * to testdata/vectors/wholesale.json). A warned pack code is cleared (written empty); a warned date
  * is not written (a stored line keeps its date, a new one gets the server's default window), as
  * the server does (both held to the clearing cases of the same vectors); the rest of the batch goes on. The server answers the same warnings for
  * whatever reaches it, so both lists are shown in one warning toast.
  */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { wholesaleRules, type GridRow } from '@its/grid';
+import type { GridRow } from '@its/grid';
+import * as wholesaleRules from './wholesaleRules';
 import type { OrderBatch, PackCodeDef } from '../api';
 import { sizesOf } from './lines';
 

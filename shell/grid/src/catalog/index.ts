@@ -1,15 +1,11 @@
-/** The product pieces the product library and the assortment manager share (the catalog in
- * the grid, its filters, the product panel, style/colour autocompletes and streaming). */
+/** The product data the grids of several remotes read: the product calls (streaming,
+ * autocompletes, validation), the filter state and its query, money and thumbnail cells, field
+ * names and the icon set. The catalog's screens (grid, filter bar, viewer) are the products
+ * remote's, which exposes them to the others. */
 export * from './api';
 export * from './cells';
-export * from './columns';
-export * from './CatalogGrid';
-export * from './FilterBar';
 export * from './format';
 export * from './messages';
-export * from './ProductViewer';
 export * from './query';
-export * from './urlState';
-export * from './useProductPanel';
 export { ProductIcon } from './icons';
-import './products.css';
+import './cells.css';

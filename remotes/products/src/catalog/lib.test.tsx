@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import type { WhereNode } from '../filter/where';
+import type { WhereNode } from '@its/grid';
 import { describe, expect, it, vi } from 'vitest';
 import { IntlProvider, createIntl } from 'react-intl';
 import { CATALOG_WHERE, catalogColumns, liftLocation } from './columns';
 import { FilterBar, chipText } from './FilterBar';
-import { formatDay, formatMoney, formatPercent, rowCurrency } from './format';
-import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort } from './query';
+import { formatDay, formatMoney, formatPercent, rowCurrency } from '@its/grid';
+import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort } from '@its/grid';
 import { decodeFilters, encodeFilters } from './urlState';
 
 const intl = createIntl({ locale: 'en-US' });

@@ -7,11 +7,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon, SearchInput } from '@its/kit';
-import { AUTOCOMPLETE_LIMIT, autocompleteColors, autocompleteStyles, type ColorSuggestion, type StyleSuggestion } from './api';
-import { fieldName } from './messages';
-import { FILTER_KEYS, FILTER_OPTIONS, PRODUCT_FILTERS, addFilter, filterCount, removeFilter, type ConditionKey, type FilterChange, type FilterState } from './query';
-import { addShortcut, removeShortcut, shortcutValues } from '../filter/shortcut';
-import type { WhereNode } from '../filter/where';
+import { AUTOCOMPLETE_LIMIT, autocompleteColors, autocompleteStyles, type ColorSuggestion, type StyleSuggestion } from '@its/grid';
+import { fieldName } from '@its/grid';
+import { FILTER_KEYS, FILTER_OPTIONS, PRODUCT_FILTERS, addFilter, filterCount, removeFilter, type ConditionKey, type FilterChange, type FilterState } from '@its/grid';
+import { addShortcut, removeShortcut, shortcutValues } from '@its/grid';
+import type { WhereNode } from '@its/grid';
 
 /** Style search and colours: 500 ms (spec platform §9). */
 export const STYLE_SEARCH_MS = 500;

@@ -3,9 +3,9 @@
  * the schema is built here in the grid kit's shape; location values (the query's pricing
  * location) are lifted onto the row so that they sort and copy like any other cell.
  */
-import type { GridColumn, GridRow, GridSchema } from '../types';
-import type { Product } from './api';
-import { FILTER_OPTIONS, type FilterKey } from './query';
+import type { GridColumn, GridRow, GridSchema } from '@its/grid';
+import type { Product } from '@its/grid';
+import { FILTER_OPTIONS, type FilterKey } from '@its/grid';
 
 type Col = Pick<GridColumn, 'field'> & Partial<Pick<GridColumn, 'type' | 'width' | 'hide' | 'sortable' | 'footerFigure'>>;
 

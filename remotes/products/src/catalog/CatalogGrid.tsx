@@ -5,18 +5,18 @@
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataGrid, type DataGridHandle } from '../DataGrid';
-import type { MenuItem } from '../ContextMenu';
-import type { GridSource } from '../controller';
-import type { GridColumn, GridRow, SortKey } from '../types';
+import { DataGrid, type DataGridHandle } from '@its/grid';
+import type { MenuItem } from '@its/grid';
+import type { GridSource } from '@its/grid';
+import type { GridColumn, GridRow, SortKey } from '@its/grid';
 import { enums } from '@its/kit';
-import { fetchProductGroups, streamProducts, type ProductQuery } from './api';
-import { priceExtras, thumbExtras } from './cells';
+import { fetchProductGroups, streamProducts, type ProductQuery } from '@its/grid';
+import { priceExtras, thumbExtras } from '@its/grid';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';
-import { fieldName } from './messages';
-import { groupedSort, toQuerySort } from './query';
-import type { WhereNode } from '../filter/where';
-import type { ViewFilters } from '../views/ViewsMenu';
+import { fieldName } from '@its/grid';
+import { groupedSort, toQuerySort } from '@its/grid';
+import type { WhereNode } from '@its/grid';
+import type { ViewFilters } from '@its/grid';
 
 /** The product library's exports (the catalog grid reads through its own source). */
 const CATALOG_EXPORT = { export: '/products/export/xlsx', exportCsv: '/products/export/csv', summary: '/products/summary' };

@@ -4,8 +4,8 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { emptyFilterState, type FilterState } from './query';
-import { normalizeWhere } from '../filter/where';
+import { emptyFilterState, type FilterState } from '@its/grid';
+import { normalizeWhere } from '@its/grid';
 
 export function encodeFilters(s: FilterState): string {
   const where = normalizeWhere(s.where);

@@ -3,9 +3,9 @@
  * product library and the assortment detail grid both use it.
  */
 import { ModuleMessages, useSidePanel, type SidePanelControl } from '@its/kit';
-import { loadGridMessages } from '../messages';
+import { loadGridMessages } from '@its/grid';
 import { ProductPanel } from './ProductViewer';
-import type { Product } from './api';
+import type { Product } from '@its/grid';
 
 /**
  * Keeps the side panel on `productId` (a style_color id) while it is open; `fallback` is shown

@@ -1,0 +1,9 @@
+/**
+ * The product viewer of the products remote, which exposes it (module federation): the kit loads
+ * it when it first renders, with a placeholder meanwhile. The props are the products remote's
+ * own type (a type-only import, nothing of its code is bundled here).
+ */
+import { remoteComponent } from '@its/kit';
+import type { ProductViewerProps } from '../../products/src/catalog/exposed';
+
+export const ProductViewer = remoteComponent<ProductViewerProps>('products', './ProductViewer');
