@@ -70,14 +70,17 @@ func TestAlsoRefusesBeforeTheHandler(t *testing.T) {
 		httpx.Data(w, "through")
 		return nil
 	}
-	byRoom := AlsoBy(func(r *http.Request) (authz.Check, bool, error) {
+	byRoom := AlsoBy(func(r *http.Request) ([]authz.Check, error) {
 		switch room := chi.URLParam(r, "room"); room {
 		case "yard":
-			return authz.Check{}, false, nil // no second question
+			return nil, nil // no second question
 		case "hall", "cellar":
-			return authz.Check{Action: "door.pass", Resource: map[string]any{"room": room}}, true, nil
+			return []authz.Check{{Action: "door.pass", Resource: map[string]any{"room": room}}}, nil
+		case "both":
+			// Two questions: the second is refused to everyone.
+			return []authz.Check{{Action: "door.pass", Resource: map[string]any{"room": "hall"}}, {Action: "door.pass", Resource: map[string]any{"room": "cellar"}}}, nil
 		}
-		return authz.Check{}, false, httpx.Invalid(httpx.FieldError{Field: "room", Rule: "room", Message: "No such room"})
+		return nil, httpx.Invalid(httpx.FieldError{Field: "room", Rule: "room", Message: "No such room"})
 	})
 	reg, err := New(Params{Authz: az, Log: log, Modules: []Module{{File: "modules/doors/module.yaml", Manifest: []byte(doors), Routes: func(r Router) {
 		r.Handle("GET", "/api/doors/{room}", "door.open", handler, Also("door.pass"))
@@ -101,6 +104,7 @@ func TestAlsoRefusesBeforeTheHandler(t *testing.T) {
 		{"guest", "/api/doors/hall/by", 403, `"action":"door.pass"`, false},
 		{"keeper", "/api/doors/hall/by", 200, "through", true},
 		{"guest", "/api/doors/yard/by", 200, "through", true},
+		{"keeper", "/api/doors/both/by", 403, `"action":"door.pass"`, false},
 		{"", "/api/doors/attic/by", 401, "", false},
 		{"guest", "/api/doors/attic/by", 400, "No such room", false},
 	} {

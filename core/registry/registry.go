@@ -77,24 +77,24 @@ func CrossSite() RouteOption { return func(rt *route) { rt.crossSite = true } }
 // (through the DenialRecorder the app provides).
 func AuditDenied() RouteOption { return func(rt *route) { rt.auditDenied = true } }
 
-// CheckFunc answers the second question a route asks the policy for a request r (whose user is
-// in r's context), from what the request names alone (its path, its query, its caller): ok false
-// when this request asks none; an error (a 400 for a path value that names nothing) is the
-// route's answer as is.
-type CheckFunc func(r *http.Request) (c authz.Check, ok bool, err error)
+// CheckFunc answers the second questions a route asks the policy for a request r (whose user is
+// in r's context), from what the request names alone (its path, its query, its caller): none
+// when this request asks none, else each must be allowed; an error (a 400 for a path value that
+// names nothing) is the route's answer as is.
+type CheckFunc func(r *http.Request) ([]authz.Check, error)
 
 // Also makes the route ask the policy a second question before its handler runs: action on the
 // route's own resource (see WithResource). A refusal answers as the route's own action does (401
 // anonymous, else 403 naming action), so a handler keeps only the checks that need the objects
 // it loads.
 func Also(action string) RouteOption {
-	return AlsoBy(func(r *http.Request) (authz.Check, bool, error) {
-		return authz.Check{Action: action, Resource: routeOf(r).resourceOf(r)}, true, nil
+	return AlsoBy(func(r *http.Request) ([]authz.Check, error) {
+		return []authz.Check{{Action: action, Resource: routeOf(r).resourceOf(r)}}, nil
 	})
 }
 
-// AlsoBy is Also for a second question that depends on the request: fn names the action and
-// its resource (or none) from the path, the query or the caller.
+// AlsoBy is Also for second questions that depend on the request: fn names each action and its
+// resource (or none) from the path, the query or the caller.
 func AlsoBy(fn CheckFunc) RouteOption {
 	return func(rt *route) { rt.also = append(rt.also, fn) }
 }
@@ -323,15 +323,14 @@ func (rt *route) each(r *http.Request, fn func(authz.Check) (bool, error)) error
 	}
 	r = r.WithContext(context.WithValue(r.Context(), routeKey{}, rt))
 	for _, also := range rt.also {
-		c, ok, err := also(r)
+		cs, err := also(r)
 		if err != nil {
 			return err
 		}
-		if !ok {
-			continue
-		}
-		if next, err := fn(c); !next || err != nil {
-			return err
+		for _, c := range cs {
+			if next, err := fn(c); !next || err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -55,7 +55,7 @@ func (h *Handler) Routes(r registry.Router) {
 		r.Handle("POST", base+"/export/"+format+"/{id}", actions.OrdersView, h.exportLines(format), routeType)
 	}
 	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
-	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType)
+	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType, yearCheck)
 	r.Handle("GET", base+"/accounts/address/{value}", actions.OrdersView, h.accountAddress, routeType)
 	r.Handle("GET", base+"/approvers/{role}", actions.OrdersView, h.approvers, routeType)
 	// The wholesale lookups: static paths, which the router prefers to base's parameters.
