@@ -212,11 +212,6 @@ func (s *Service) listFilter(ctx context.Context, orderType, subtype string, req
 	}
 	switch orderType {
 	case TypeSample:
-		if v.name == "styles" {
-			if err := s.require(ctx, actions.OrdersSampleStyles, nil); err != nil {
-				return ListFilter{}, view{}, err
-			}
-		}
 		drafts, err := s.allowed(ctx, actions.OrdersSampleViewDrafts, nil)
 		if err != nil {
 			return ListFilter{}, view{}, err
