@@ -88,9 +88,11 @@ type CheckFunc func(r *http.Request) ([]authz.Check, error)
 // anonymous, else 403 naming action), so a handler keeps only the checks that need the objects
 // it loads.
 func Also(action string) RouteOption {
-	return AlsoBy(func(r *http.Request) ([]authz.Check, error) {
-		return []authz.Check{{Action: action, Resource: routeOf(r).resourceOf(r)}}, nil
-	})
+	return func(rt *route) {
+		rt.also = append(rt.also, func(r *http.Request) ([]authz.Check, error) {
+			return []authz.Check{{Action: action, Resource: rt.resourceOf(r)}}, nil
+		})
+	}
 }
 
 // AlsoBy is Also for second questions that depend on the request: fn names each action and its
@@ -116,11 +118,6 @@ type route struct {
 	// also are the route's second questions (Also, AlsoBy), asked in order after its action.
 	also []CheckFunc
 }
-
-type routeKey struct{}
-
-// routeOf is the route a request is being answered by (set by its guard, and by Route.Checks).
-func routeOf(r *http.Request) *route { return r.Context().Value(routeKey{}).(*route) }
 
 type recorder struct {
 	module string
@@ -318,10 +315,6 @@ func (rt *route) each(r *http.Request, fn func(authz.Check) (bool, error)) error
 	if next, err := fn(authz.Check{Action: rt.action, Resource: rt.resourceOf(r)}); !next || err != nil {
 		return err
 	}
-	if len(rt.also) == 0 {
-		return nil
-	}
-	r = r.WithContext(context.WithValue(r.Context(), routeKey{}, rt))
 	for _, also := range rt.also {
 		cs, err := also(r)
 		if err != nil {
