@@ -51,8 +51,11 @@ var sessionEnding = map[string]bool{actions.SessionLogout: true}
 //
 // Path parameters get real values from the matrix section of each module's manifest (params, by
 // parameter name, naming the test's fixtures or the module's own); a route with a parameter its
-// manifest does not give fails with the name to add. A handler that asks the policy a second
-// question for what the request selects names it in the manifest's matrix checks.
+// manifest does not give fails with the name to add. The decision expected is the one of every
+// question the route's guard asks (registry.Route.Each): its action, then each second question
+// the route declares (registry.Also, AlsoBy) for what the request names. The questions a
+// module's code asks of what it loads are its manifest's objectRules, checked against the code
+// by TestObjectRulesNamed; the object-level cases above run them.
 func TestRouteRoleMatrix(t *testing.T) {
 	var (
 		reg *registry.Registry
@@ -81,35 +84,29 @@ func TestRouteRoleMatrix(t *testing.T) {
 	t.Run("token routes", func(t *testing.T) { tokenRoutes(t, a, clients) })
 
 	m := readMatrix(t, a, reg, fix.shared())
-	for _, c := range m.checks {
-		for _, check := range c {
-			if !az.Known(check.Action) {
-				t.Errorf("matrix check on %s: action %q has no decision in the policies", check.Route, check.Action)
-			}
-		}
-	}
 
-	// The routes as chi would serve them, to find which route answers a concrete path and the
-	// resource its guard builds.
+	// The routes as chi would serve them, to find which route answers a concrete path, with the
+	// path's parameters as its guard sees them.
 	type hit struct {
-		route    registry.Route
-		resource map[string]any
+		route registry.Route
+		req   *http.Request
 	}
 	mux := chi.NewRouter()
 	routes := reg.Routes()
 	for _, rt := range routes {
 		mux.Method(rt.Method, rt.Path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			*r.Context().Value(hitKey{}).(*hit) = hit{route: rt, resource: rt.Resource(r)}
+			// chi reuses its route context once the request is answered: keep a copy.
+			rc := chi.NewRouteContext()
+			rc.URLParams = chi.RouteParams{Keys: slices.Clone(chi.RouteContext(r.Context()).URLParams.Keys), Values: slices.Clone(chi.RouteContext(r.Context()).URLParams.Values)}
+			*r.Context().Value(hitKey{}).(*hit) = hit{route: rt, req: r.WithContext(context.WithValue(r.Context(), chi.RouteCtxKey, rc))}
 		}))
 	}
 
 	type call struct {
-		route    registry.Route
-		target   string
-		resource map[string]any
-		// then and thenResource are the handler's own check, if it makes one.
-		then         string
-		thenResource map[string]any
+		route  registry.Route
+		target string
+		// req is the request as the route's guard sees it (its path parameters), without a caller.
+		req *http.Request
 	}
 	var calls []call
 	used := map[string]bool{}
@@ -141,22 +138,13 @@ func TestRouteRoleMatrix(t *testing.T) {
 					t.Errorf("%s %s: %s is served by %s %s; give its parameters other values", rt.Method, rt.Path, target, h.route.Method, h.route.Path)
 					continue
 				}
-				c := call{route: rt, target: target, resource: h.resource}
-				if check := m.check(key, path.params); check != nil {
-					c.then, c.thenResource = check.Action, check.Resource
-				}
-				calls = append(calls, c)
+				calls = append(calls, call{route: rt, target: target, req: h.req})
 			}
 		}
 	}
 	for key := range m.queries {
 		if !used[key] {
 			t.Errorf("matrix queries of %s: no such route", key)
-		}
-	}
-	for key := range m.checks {
-		if !used[key] {
-			t.Errorf("matrix checks of %s: no such route", key)
 		}
 	}
 	if len(calls) < 50 {
@@ -182,14 +170,23 @@ func TestRouteRoleMatrix(t *testing.T) {
 						client = clients[role]
 					}
 				}
-				action := c.route.Action
-				want, err := az.Allowed(ctx, u, action, c.resource)
-				if err == nil && want && c.then != "" {
-					action = c.then
-					want, err = az.Allowed(ctx, u, action, c.thenResource)
-				}
+				// The expected answer: the policy allows every question the route's guard asks
+				// (its action on its resource, then each second question it declares); action
+				// and resource are the refused one, or the route's own.
+				want, action, resource, asked := true, c.route.Action, map[string]any(nil), 0
+				err := c.route.Each(c.req.WithContext(identity.WithUser(c.req.Context(), u)), func(q authz.Check) (bool, error) {
+					if !az.Known(q.Action) {
+						return false, fmt.Errorf("action %q has no decision in the policies", q.Action)
+					}
+					ok, err := az.Allowed(ctx, u, q.Action, q.Resource)
+					if asked++; asked == 1 || !ok {
+						action, resource = q.Action, q.Resource
+					}
+					want = want && ok
+					return ok, err
+				})
 				if err != nil {
-					t.Errorf("policy %s: %v", action, err)
+					t.Errorf("%s %s: policy %s: %v", c.route.Method, c.target, action, err)
 					return
 				}
 				var body any
@@ -204,11 +201,11 @@ func TestRouteRoleMatrix(t *testing.T) {
 				refused := r.Status == http.StatusUnauthorized || r.Status == http.StatusForbidden
 				switch {
 				case want && refused:
-					t.Errorf("%s %s as %s: the policy allows %s %v, the server answered %d %s", c.route.Method, c.target, who, c.route.Action, c.resource, r.Status, short(r.Raw))
+					t.Errorf("%s %s as %s: the policy allows %s %v, the server answered %d %s", c.route.Method, c.target, who, c.route.Action, resource, r.Status, short(r.Raw))
 				case !want && role == "" && r.Status != http.StatusUnauthorized:
-					t.Errorf("%s %s as anonymous: the policy refuses %s %v, want 401, got %d %s", c.route.Method, c.target, action, c.resource, r.Status, short(r.Raw))
+					t.Errorf("%s %s as anonymous: the policy refuses %s %v, want 401, got %d %s", c.route.Method, c.target, action, resource, r.Status, short(r.Raw))
 				case !want && role != "" && r.Status != http.StatusForbidden:
-					t.Errorf("%s %s as %s: the policy refuses %s %v, want 403, got %d %s", c.route.Method, c.target, who, action, c.resource, r.Status, short(r.Raw))
+					t.Errorf("%s %s as %s: the policy refuses %s %v, want 403, got %d %s", c.route.Method, c.target, who, action, resource, r.Status, short(r.Raw))
 				case !want && c.route.Method == http.MethodHead:
 					// A HEAD answer has no body to carry the envelope.
 				case !want && r.Body["messageCode"] == nil:
@@ -333,26 +330,10 @@ func fillPath(rt registry.Route, values map[string][]string) ([]filled, error) {
 }
 
 // matrix is what the manifests' matrix sections give the test: the values of path parameters
-// by module and parameter name, query strings and handlers' second questions by route.
+// by module and parameter name and query strings by route.
 type matrix struct {
 	params  map[string][]string
 	queries map[string][]string
-	checks  map[string][]registry.MatrixCheck
-}
-
-// check answers the second question the route's handler asks for a request with these path
-// parameters, or nil.
-func (m matrix) check(route string, params map[string]string) *registry.MatrixCheck {
-	for i, c := range m.checks[route] {
-		match := true
-		for k, v := range c.When {
-			match = match && params[k] == v
-		}
-		if match {
-			return &m.checks[route][i]
-		}
-	}
-	return nil
 }
 
 var fixtureRE = regexp.MustCompile(`\$\{([a-zA-Z][a-zA-Z0-9]*)\}`)
@@ -361,7 +342,7 @@ var fixtureRE = regexp.MustCompile(`\$\{([a-zA-Z][a-zA-Z0-9]*)\}`)
 // are queried once, and ${name} in a value is the module's fixture or one of shared.
 func readMatrix(t *testing.T, a *apptest.App, reg *registry.Registry, shared map[string]string) matrix {
 	t.Helper()
-	m := matrix{params: map[string][]string{}, queries: map[string][]string{}, checks: map[string][]registry.MatrixCheck{}}
+	m := matrix{params: map[string][]string{}, queries: map[string][]string{}}
 	for _, l := range reg.Modules {
 		mx := l.Manifest.Matrix
 		if mx == nil {
@@ -395,9 +376,6 @@ func readMatrix(t *testing.T, a *apptest.App, reg *registry.Registry, shared map
 		}
 		for route, qs := range mx.Queries {
 			m.queries[route] = expand(qs)
-		}
-		for _, c := range mx.Checks {
-			m.checks[c.Route] = append(m.checks[c.Route], c)
 		}
 	}
 	return m

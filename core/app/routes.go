@@ -65,9 +65,15 @@ func newCoreModule(p coreModuleParams) registry.Module {
 				httpx.Data(w, map[string]string{"version": Version})
 				return nil
 			})
+			// The logged-in options are for the logged in (a second question of the route).
 			r.Handle("GET", "/api/options/data/{key}", ActionOptionsPublic, func(w http.ResponseWriter, req *http.Request) error {
 				return options(w, req, cfg, az)
-			})
+			}, registry.AlsoBy(func(req *http.Request) ([]authz.Check, error) {
+				if chi.URLParam(req, "key") != "loggedIn" {
+					return nil, nil
+				}
+				return []authz.Check{{Action: ActionOptionsLoggedIn}}, nil
+			}))
 			r.Handle("GET", "/api/modules", ActionRegistryList, func(w http.ResponseWriter, req *http.Request) error {
 				views, err := regRef.reg.Visible(req.Context(), identity.FromContext(req.Context()))
 				if err != nil {
@@ -134,9 +140,6 @@ func options(w http.ResponseWriter, r *http.Request, cfg *config.Config, az *aut
 		httpx.Data(w, base)
 		return nil
 	case "loggedIn":
-		if err := registry.Require(r.Context(), az, ActionOptionsLoggedIn, nil); err != nil {
-			return err
-		}
 		u := identity.FromContext(r.Context())
 		all := []struct {
 			action string

@@ -38,6 +38,18 @@ type Manifest struct {
 	Migrations *MigrationRange `json:"migrations,omitempty"`
 	// Matrix is what the route × role test needs to call the module's routes.
 	Matrix *Matrix `json:"matrix,omitempty"`
+	// ObjectRules are the policy questions the module's code asks itself because they need
+	// what it loads or reads (its routes ask the others: Also, AlsoBy); a test checks them
+	// against the code.
+	ObjectRules []ObjectRule `json:"objectRules,omitempty"`
+}
+
+// ObjectRule is one policy question a module's function asks of what it loaded or read.
+type ObjectRule struct {
+	// Func names the function that asks: "Type.Method" or "func".
+	Func string `json:"func"`
+	// Rule says in one line what it decides.
+	Rule string `json:"rule"`
 }
 
 // MigrationRange is a block of migration numbers, both ends included.
@@ -47,7 +59,8 @@ type MigrationRange struct {
 }
 
 // Matrix gives the route × role test real requests for the module's routes: values of its
-// path parameters, query strings, and the second questions its handlers ask the policy.
+// path parameters and query strings (the questions a request asks the policy are its route's:
+// Route.Each).
 type Matrix struct {
 	// Fixtures name real objects of the demo data, each an SQL query answering one text.
 	Fixtures map[string]string `json:"fixtures,omitempty"`
@@ -56,17 +69,6 @@ type Matrix struct {
 	Params map[string][]string `json:"params,omitempty"`
 	// Queries are query strings sent instead of none, by route ("GET /api/x"), each in turn.
 	Queries map[string][]string `json:"queries,omitempty"`
-	// Checks are the second questions a handler asks once the route's gate let the request in.
-	Checks []MatrixCheck `json:"checks,omitempty"`
-}
-
-// MatrixCheck is a handler's second question: on route, when the path parameters have the
-// values in When (every request without it), the answer needs Action on Resource too.
-type MatrixCheck struct {
-	Route    string            `json:"route"`
-	When     map[string]string `json:"when,omitempty"`
-	Action   string            `json:"action"`
-	Resource map[string]any    `json:"resource,omitempty"`
 }
 
 // Enum is a list of values Go and TypeScript share.

@@ -77,6 +77,30 @@ func CrossSite() RouteOption { return func(rt *route) { rt.crossSite = true } }
 // (through the DenialRecorder the app provides).
 func AuditDenied() RouteOption { return func(rt *route) { rt.auditDenied = true } }
 
+// CheckFunc answers the second questions a route asks the policy for a request r (whose user is
+// in r's context), from what the request names alone (its path, its query, its caller): none
+// when this request asks none, else each must be allowed; an error (a 400 for a path value that
+// names nothing) is the route's answer as is.
+type CheckFunc func(r *http.Request) ([]authz.Check, error)
+
+// Also makes the route ask the policy a second question before its handler runs: action on the
+// route's own resource (see WithResource). A refusal answers as the route's own action does (401
+// anonymous, else 403 naming action), so a handler keeps only the checks that need the objects
+// it loads.
+func Also(action string) RouteOption {
+	return func(rt *route) {
+		rt.also = append(rt.also, func(r *http.Request) ([]authz.Check, error) {
+			return []authz.Check{{Action: action, Resource: rt.resourceOf(r)}}, nil
+		})
+	}
+}
+
+// AlsoBy is Also for second questions that depend on the request: fn names each action and its
+// resource (or none) from the path, the query or the caller.
+func AlsoBy(fn CheckFunc) RouteOption {
+	return func(rt *route) { rt.also = append(rt.also, fn) }
+}
+
 // DenialRecorder keeps a refused request (the user, the route, its action) for the audit log.
 type DenialRecorder interface {
 	Denied(ctx context.Context, u *identity.User, method, path, action string)
@@ -91,6 +115,8 @@ type route struct {
 	resource    ResourceFunc
 	auditDenied bool
 	crossSite   bool
+	// also are the route's second questions (Also, AlsoBy), asked in order after its action.
+	also []CheckFunc
 }
 
 type recorder struct {
@@ -249,25 +275,58 @@ func (reg *Registry) mount(r chi.Router, crossSite bool) {
 func (reg *Registry) guard(rt *route) http.Handler {
 	return httpx.Wrap(reg.log, func(w http.ResponseWriter, r *http.Request) error {
 		u := identity.FromContext(r.Context())
-		ok, err := reg.authz.Allowed(r.Context(), u, rt.action, rt.resourceOf(r))
+		err := rt.each(r, func(c authz.Check) (bool, error) {
+			ok, err := reg.authz.Allowed(r.Context(), u, c.Action, c.Resource)
+			if err != nil {
+				return false, httpx.Internal(fmt.Errorf("authz %s: %w", c.Action, err))
+			}
+			if !ok {
+				return false, reg.refuse(r, u, rt, c.Action)
+			}
+			return true, nil
+		})
 		if err != nil {
-			return httpx.Internal(fmt.Errorf("authz %s: %w", rt.action, err))
-		}
-		if !ok {
-			if u == nil {
-				msg := "Please log in."
-				if session.Expired(r.Context()) {
-					msg = ""
-				}
-				return httpx.Unauthenticated(msg)
-			}
-			if rt.auditDenied && reg.denials != nil {
-				reg.denials.Denied(r.Context(), u, r.Method, r.URL.Path, rt.action)
-			}
-			return httpx.Forbidden(rt.action)
+			return err
 		}
 		return rt.handler(w, r)
 	})
+}
+
+// refuse is the answer to a request the policy refuses action of: 401 anonymous (or the
+// session-expired 401), else 403 naming action.
+func (reg *Registry) refuse(r *http.Request, u *identity.User, rt *route, action string) error {
+	if u == nil {
+		msg := "Please log in."
+		if session.Expired(r.Context()) {
+			msg = ""
+		}
+		return httpx.Unauthenticated(msg)
+	}
+	if rt.auditDenied && reg.denials != nil {
+		reg.denials.Denied(r.Context(), u, r.Method, r.URL.Path, action)
+	}
+	return httpx.Forbidden(action)
+}
+
+// each asks fn the questions of r in order, the route's action on its resource first, then each
+// second question the request asks, and stops at the first false or error (a second question is
+// built only once the ones before it are allowed).
+func (rt *route) each(r *http.Request, fn func(authz.Check) (bool, error)) error {
+	if next, err := fn(authz.Check{Action: rt.action, Resource: rt.resourceOf(r)}); !next || err != nil {
+		return err
+	}
+	for _, also := range rt.also {
+		cs, err := also(r)
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			if next, err := fn(c); !next || err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // resourceOf is the resource the guard passes to the policy for r.
@@ -296,6 +355,15 @@ type Route struct {
 // Resource is the resource the guard passes to the policy for r, a request routed to this
 // route (its URL parameters in chi's route context).
 func (r Route) Resource(req *http.Request) map[string]any { return r.rt.resourceOf(req) }
+
+// Each asks fn the questions the guard asks the policy for req, a request routed to this route
+// (its URL parameters in chi's route context, its caller in identity's), in the guard's order:
+// the route's action on its resource, then the second questions it declares (Also, AlsoBy). It
+// stops where fn answers false, as the guard stops at the first refusal; the request is allowed
+// when fn would allow each. An error is a second question's own answer (a 400).
+func (r Route) Each(req *http.Request, fn func(authz.Check) (bool, error)) error {
+	return r.rt.each(req, fn)
+}
 
 // Routes lists every module route in module order.
 func (reg *Registry) Routes() []Route {

@@ -12,8 +12,6 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
-	"its/core/registry"
-	"its/modules/actions"
 )
 
 // CollectionSettings are a collection's view settings (spec §2.6).
@@ -34,8 +32,9 @@ type Collection struct {
 	SizeLimit int64 `json:"sizeLimit"`
 }
 
-// checkCollection validates the type and asks libraries.view for each of its library types.
-func (s *Service) checkCollection(ctx context.Context, ct string) error {
+// collectionLibraryTypes answers the library types of collection type ct; an unknown type is a
+// 400. Who may use the collection is its routes' second question (collectionLibraries).
+func collectionLibraryTypes(ct string) ([]string, error) {
 	lts, ok := collectionTypes[ct]
 	if !ok {
 		keys := make([]string, 0, len(collectionTypes))
@@ -43,14 +42,9 @@ func (s *Service) checkCollection(ctx context.Context, ct string) error {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		return invalid("collectionType", "oneOf", "collectionType must be one of "+strings.Join(keys, ", "))
+		return nil, invalid("collectionType", "oneOf", "collectionType must be one of "+strings.Join(keys, ", "))
 	}
-	for _, lt := range lts {
-		if err := registry.Require(ctx, s.az, actions.LibrariesView, map[string]any{"libraryType": lt}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return lts, nil
 }
 
 func (s *Service) loadCollection(ctx context.Context, userID, ct string) (*Collection, error) {
@@ -103,7 +97,7 @@ func (s *Service) collectionFiles(ctx context.Context, userID, ct string) ([]Fil
 
 // GetCollection answers the user's collection with its size.
 func (s *Service) GetCollection(ctx context.Context, ct string) (*Collection, error) {
-	if err := s.checkCollection(ctx, ct); err != nil {
+	if _, err := collectionLibraryTypes(ct); err != nil {
 		return nil, err
 	}
 	uid := identity.FromContext(ctx).ID
@@ -124,7 +118,7 @@ type SaveRequest struct {
 
 // SaveCollection stores the user's collection (a user setting).
 func (s *Service) SaveCollection(ctx context.Context, ct string, req SaveRequest) (*Collection, error) {
-	if err := s.checkCollection(ctx, ct); err != nil {
+	if _, err := collectionLibraryTypes(ct); err != nil {
 		return nil, err
 	}
 	if req.Items == nil {

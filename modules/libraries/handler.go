@@ -2,11 +2,13 @@ package libraries
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/authz"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
@@ -30,9 +32,35 @@ func pathResource(name string) registry.ResourceFunc {
 	}
 }
 
+// manageStatuses is the list route's second question: a status other than Published (the
+// manage pages) is for the library's editors. An unknown type or status asks nothing here: the
+// list answers it with its 400.
+var manageStatuses = registry.AlsoBy(func(r *http.Request) ([]authz.Check, error) {
+	q := r.URL.Query()
+	lt, status := q.Get("libraryType"), q.Get("status")
+	if checkLibraryType(lt, "libraryType") != nil || status == "" || status == Published || !slices.Contains(Statuses, status) {
+		return nil, nil
+	}
+	return []authz.Check{{Action: actions.LibrariesManage, Resource: map[string]any{"libraryType": lt}}}, nil
+})
+
+// collectionLibraries is the second question of a collection's routes: the collection type of
+// the path must be known (else a 400) and the caller may view each of its library types.
+var collectionLibraries = registry.AlsoBy(func(r *http.Request) ([]authz.Check, error) {
+	lts, err := collectionLibraryTypes(chi.URLParam(r, "collectionType"))
+	if err != nil {
+		return nil, err
+	}
+	checks := make([]authz.Check, len(lts))
+	for i, lt := range lts {
+		checks[i] = authz.Check{Action: actions.LibrariesView, Resource: map[string]any{"libraryType": lt}}
+	}
+	return checks, nil
+})
+
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/assets", actions.LibrariesView, h.list, registry.WithResource(libraryTypeQuery))
+	r.Handle("GET", "/api/assets", actions.LibrariesView, h.list, registry.WithResource(libraryTypeQuery), manageStatuses)
 	r.Handle("GET", "/api/assets/filters", actions.LibrariesView, h.filters, registry.WithResource(libraryTypeQuery))
 	r.Handle("GET", "/api/assets/landing", actions.LibrariesView, h.landing, registry.WithResource(libraryTypeQuery))
 	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", actions.LibrariesManage, h.batch, registry.WithResource(pathResource("manageType")))
@@ -47,11 +75,11 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assets/{manageType}/check-filename", actions.LibrariesManage, h.checkFilename, registry.WithResource(pathResource("manageType")))
 	r.Handle("POST", "/api/assets/{libraryType}", actions.LibrariesView, h.signed, registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", actions.LibrariesManage, h.report, registry.WithResource(pathResource("libraryType")))
-	// The collection's own library types are checked in the service.
+	// The collection's own library types are its second questions (collectionLibraries).
 	none := registry.NoResource()
-	r.Handle("GET", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.getCollection, none)
-	r.Handle("PUT", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.saveCollection, none)
-	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", actions.LibrariesView, h.zip, none)
+	r.Handle("GET", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.getCollection, none, collectionLibraries)
+	r.Handle("PUT", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.saveCollection, none, collectionLibraries)
+	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", actions.LibrariesView, h.zip, none, collectionLibraries)
 	r.Handle("POST", "/api/userFlags", actions.UserFlagsCreate, h.userFlag)
 	r.Handle("POST", "/api/stats", actions.StatsCreate, h.stat)
 }

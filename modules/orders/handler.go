@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/authz"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
@@ -37,25 +38,34 @@ func orderType(r *http.Request) string {
 	return t
 }
 
+// stylesView is the second question of the list routes: the sample styles view is for who holds
+// orders.sample.styles (the coordinators).
+var stylesView = registry.AlsoBy(func(r *http.Request) ([]authz.Check, error) {
+	if v, ok := viewOf(orderType(r), chi.URLParam(r, "subtype")); !ok || v.name != "styles" {
+		return nil, nil
+	}
+	return []authz.Check{{Action: actions.OrdersSampleStyles}}, nil
+})
+
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/orders/{orderType}/{subtype}"
-	r.Handle("POST", base+"/query", actions.OrdersView, h.query, routeType)
+	r.Handle("POST", base+"/query", actions.OrdersView, h.query, routeType, stylesView)
 	// A list view on the grid protocol, read in blocks as the user scrolls (docs/grid.md §3.8).
-	r.Handle("POST", base+"/rows", actions.OrdersView, listView(h.svc.ListPage), routeType)
-	r.Handle("POST", base+"/summary", actions.OrdersView, listView(h.svc.ListSummary), routeType)
-	r.Handle("POST", base+"/groups", actions.OrdersView, listView(h.svc.ListGroups), routeType)
+	r.Handle("POST", base+"/rows", actions.OrdersView, listView(h.svc.ListPage), routeType, stylesView)
+	r.Handle("POST", base+"/summary", actions.OrdersView, listView(h.svc.ListSummary), routeType, stylesView)
+	r.Handle("POST", base+"/groups", actions.OrdersView, listView(h.svc.ListGroups), routeType, stylesView)
 	r.Handle("GET", base+"/schema", actions.OrdersView, h.listSchema, routeType)
 	r.Handle("POST", base, actions.OrdersCreate, h.create, routeType)
 	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
 	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
 	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, h.batch, routeType)
 	for _, format := range []string{grid.FormatXLSX, grid.FormatCSV} {
-		r.Handle("POST", base+"/export/"+format, actions.OrdersView, h.exportList(format), routeType)
+		r.Handle("POST", base+"/export/"+format, actions.OrdersView, h.exportList(format), routeType, stylesView)
 		r.Handle("POST", base+"/export/"+format+"/{id}", actions.OrdersView, h.exportLines(format), routeType)
 	}
 	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
-	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType)
+	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType, yearCheck)
 	r.Handle("GET", base+"/accounts/address/{value}", actions.OrdersView, h.accountAddress, routeType)
 	r.Handle("GET", base+"/approvers/{role}", actions.OrdersView, h.approvers, routeType)
 	// The wholesale lookups: static paths, which the router prefers to base's parameters.

@@ -4,13 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/mail"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/go-chi/chi/v5"
+
+	"its/core/authz"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/registry"
 	"its/modules/actions"
 	"its/modules/products"
 )
@@ -206,26 +211,37 @@ type YearResult struct {
 	Lines         []YearLine `json:"lines"`
 }
 
-// Year answers the lines of the requester's orders of the type created within the last year,
-// with their order and quantity totals. Users see their own year; sample coordinators anyone's.
-func (s *Service) Year(ctx context.Context, orderType, requesterCode, productType string) (*YearResult, error) {
+// yearInput reads the year lookup's requester code and product type (a 400 names what is wrong).
+func yearInput(requesterCode, productType string) (string, string, error) {
 	var in input
 	code := in.code("requesterCode", "Requester code", requesterCode, reUserCode)
 	productType = strings.TrimSpace(productType)
 	if productType == "" || len(productType) > maxProductType {
 		in.bad = append(in.bad, httpx.FieldError{Field: "productType", Rule: "length", Message: fmt.Sprintf("Product type must be 1 to %d characters", maxProductType)})
 	}
-	if err := in.err(); err != nil {
+	return code, productType, in.err()
+}
+
+// yearCheck is the year lookup route's second question: users see their own year; another
+// requester's year is for the type's sample coordinators (the order type's coordinatorCheck).
+// A bad code or product type is the 400 it always was, before any refusal.
+var yearCheck = registry.AlsoBy(func(r *http.Request) ([]authz.Check, error) {
+	code, _, err := yearInput(chi.URLParam(r, "requesterCode"), chi.URLParam(r, "productType"))
+	if err != nil {
 		return nil, err
 	}
-	if u := identity.FromContext(ctx); u == nil || !strings.EqualFold(u.UserCode, code) {
-		ok, err := s.isCoordinator(ctx, orderType)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, httpx.Forbidden(actions.OrdersRead)
-		}
+	if u := identity.FromContext(r.Context()); u != nil && strings.EqualFold(u.UserCode, code) {
+		return nil, nil
+	}
+	return []authz.Check{coordinatorCheck(orderType(r))}, nil
+})
+
+// Year answers the lines of the requester's orders of the type created within the last year,
+// with their order and quantity totals (who may ask for whose year is the route's yearCheck).
+func (s *Service) Year(ctx context.Context, orderType, requesterCode, productType string) (*YearResult, error) {
+	code, productType, err := yearInput(requesterCode, productType)
+	if err != nil {
+		return nil, err
 	}
 	since := s.now().AddDate(-1, 0, 0)
 	lines, err := s.store.YearLines(ctx, orderType, code, strings.ToLower(productType), since, yearLinesLimit)

@@ -132,11 +132,18 @@ type ListResult struct {
 // isCoordinator asks the policy whether the user is a sample coordinator for orderType: one who
 // may read any submitted order of the type that is not theirs.
 func (s *Service) isCoordinator(ctx context.Context, orderType string) (bool, error) {
+	c := coordinatorCheck(orderType)
+	return s.allowed(ctx, c.Action, c.Resource)
+}
+
+// coordinatorCheck is the question isCoordinator asks: may the user read a submitted (promo:
+// reviewed) order of orderType that is not theirs.
+func coordinatorCheck(orderType string) authz.Check {
 	status := StatusSubmitted
 	if orderType == TypePromo {
 		status = StatusReviewComplete
 	}
-	return s.allowed(ctx, actions.OrdersRead, map[string]any{"orderType": orderType, "status": status, "requesterCode": ""})
+	return authz.Check{Action: actions.OrdersRead, Resource: map[string]any{"orderType": orderType, "status": status, "requesterCode": ""}}
 }
 
 // Query answers a list view, or one order with its lines when subtype is "order".
@@ -205,11 +212,6 @@ func (s *Service) listFilter(ctx context.Context, orderType, subtype string, req
 	}
 	switch orderType {
 	case TypeSample:
-		if v.name == "styles" {
-			if err := s.require(ctx, actions.OrdersSampleStyles, nil); err != nil {
-				return ListFilter{}, view{}, err
-			}
-		}
 		drafts, err := s.allowed(ctx, actions.OrdersSampleViewDrafts, nil)
 		if err != nil {
 			return ListFilter{}, view{}, err

@@ -30,8 +30,9 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/gridLayouts/{grid}", actions.SearchesSave, h.layout, registry.NoResource())
 	r.Handle("PUT", "/api/gridLayouts/{grid}", actions.SearchesSave, h.saveLayout, registry.NoResource())
 	r.Handle("DELETE", "/api/gridLayouts/{grid}", actions.SearchesSave, h.resetLayout, registry.NoResource())
-	r.Handle("GET", "/api/gridViews/{grid}", actions.SearchesSave, h.listViews, registry.NoResource())
-	r.Handle("POST", "/api/gridViews/{grid}", actions.SearchesSave, h.saveView, registry.NoResource())
+	// One grid's views: for who may open the grid (openGrid).
+	r.Handle("GET", "/api/gridViews/{grid}", actions.SearchesSave, h.listViews, registry.NoResource(), openGrid)
+	r.Handle("POST", "/api/gridViews/{grid}", actions.SearchesSave, h.saveView, registry.NoResource(), openGrid)
 	r.Handle("GET", "/api/gridViews/view/{id}", actions.SearchesSave, h.getView, registry.NoResource())
 	r.Handle("DELETE", "/api/gridViews/view/{id}", actions.SearchesSave, h.deleteView, registry.NoResource())
 }

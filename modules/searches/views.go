@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 
 	"its/core/authz"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/registry"
 	"its/modules/actions"
 )
 
@@ -77,11 +80,30 @@ type ViewRequest struct {
 	SharedWith []string        `json:"sharedWith"`
 }
 
-// may answers whether u may open grid: an unknown grid is a 400, a refusal a 403.
-func (v *Views) may(ctx context.Context, u *identity.User, grid string) error {
+// gridCheck is the decision that opens grid; an unknown grid is a 400.
+func gridCheck(grid string) (authz.Check, error) {
 	check, ok := viewGrids[grid]
 	if !ok {
-		return httpx.Invalid(httpx.FieldError{Field: "grid", Rule: "grid", Message: fmt.Sprintf("Views cannot be kept of grid %q", grid)})
+		return check, httpx.Invalid(httpx.FieldError{Field: "grid", Rule: "grid", Message: fmt.Sprintf("Views cannot be kept of grid %q", grid)})
+	}
+	return check, nil
+}
+
+// openGrid is the second question of the routes of one grid's views: may the caller open the
+// grid of the path (gridCheck).
+var openGrid = registry.AlsoBy(func(r *http.Request) ([]authz.Check, error) {
+	c, err := gridCheck(chi.URLParam(r, "grid"))
+	if err != nil {
+		return nil, err
+	}
+	return []authz.Check{c}, nil
+})
+
+// may answers whether u may open grid: an unknown grid is a 400, a refusal a 403.
+func (v *Views) may(ctx context.Context, u *identity.User, grid string) error {
+	check, err := gridCheck(grid)
+	if err != nil {
+		return err
 	}
 	allowed, err := v.authz.Allowed(ctx, u, check.Action, check.Resource)
 	if err != nil {
@@ -93,11 +115,9 @@ func (v *Views) may(ctx context.Context, u *identity.User, grid string) error {
 	return nil
 }
 
-// List answers the caller's views of grid and those shared with them.
+// List answers the caller's views of grid and those shared with them (the route checks that the
+// caller may open grid: openGrid).
 func (v *Views) List(ctx context.Context, grid string) ([]*View, error) {
-	if err := v.may(ctx, me(ctx), grid); err != nil {
-		return nil, err
-	}
 	return v.store.views(ctx, me(ctx).ID, grid)
 }
 
@@ -121,13 +141,11 @@ func (v *Views) Get(ctx context.Context, id string) (*View, error) {
 }
 
 // Save keeps a view of grid under its name (the same name again replaces it and whom it is
-// shared with). Every user it is shared with must exist and may open the grid: one who may not
-// is a 403 naming them, and nothing is kept.
+// shared with; the route checks that the caller may open grid: openGrid). Every user it is
+// shared with must exist and may open the grid: one who may not is a 403 naming them, and
+// nothing is kept.
 func (v *Views) Save(ctx context.Context, grid string, req *ViewRequest) (*View, error) {
 	u := me(ctx)
-	if err := v.may(ctx, u, grid); err != nil {
-		return nil, err
-	}
 	if req.ID != "" && uuid.Validate(req.ID) != nil {
 		return nil, httpx.NotFound("View")
 	}
