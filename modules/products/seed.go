@@ -56,8 +56,8 @@ func productValues(p *Product) ([]any, error) {
 	sort.Strings(lines)
 	return []any{p.ID, p.Style, p.Color, p.StyleNumeric, p.Name, p.ProductType, orEmpty(p.Features), p.Vegan,
 		p.ColorDescription, p.Division, p.Gender, p.SizeScale, p.Outsole, p.Upper, orEmpty(p.SeasonCodes), p.Season, p.Year,
-		p.Region, p.Channel, p.FirstCost, p.Cost, p.DiscountPercent, p.DiscountAmount, p.SuggestedRetail,
-		p.Label, p.Quantity, p.QuantityOnHand, p.StyleQuantity, p.StyleQuantityOnHand, p.ColorPercent, p.Percentage,
+		p.Region, p.Channel, copyNumeric{p.FirstCost}, copyNumeric{p.Cost}, copyNumeric{p.DiscountPercent}, copyNumeric{p.DiscountAmount}, copyNumeric{p.SuggestedRetail},
+		p.Label, p.Quantity, p.QuantityOnHand, p.StyleQuantity, p.StyleQuantityOnHand, copyNumeric{p.ColorPercent}, copyNumeric{p.Percentage},
 		p.PopCategory, p.PopType, p.PopGender, p.Usage, p.Pillar, p.LifeCycle, p.FocusStyle, p.StoreType, p.UsaDc,
 		p.BoughtStatus, p.NewColor, p.Carryover, dateValue(p.AvailabilityDate), p.InSampleOrders, p.InWholesaleOrders,
 		string(cat), codes, lines, p.CreatedDate, p.UpdatedDate, p.ModifiedDate}, nil
@@ -72,7 +72,7 @@ func detailValues(p *Product) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []any{p.ID, p.Description, p.NRF, p.BoxCategory, p.DutyCode, p.Units, p.Capacity,
+	return []any{p.ID, p.Description, p.NRF, p.BoxCategory, p.DutyCode, p.Units, copyNumeric{p.Capacity},
 		p.CapacityUnit, p.Dimensions, p.MetricDimensions, dateValue(p.ExpirationDate), orEmpty(p.Relationships), p.Materials, p.StyleNote,
 		p.ColorNote, p.CollectionStyleNote, p.CollectionColorNote, dateValue(p.DueDate), p.Samples, p.RushSamples, string(ec),
 		string(comp)}, nil
@@ -298,6 +298,7 @@ func copyRows(ctx context.Context, cp copyFunc, table string, cols []string, n i
 }
 
 func copyCatalog(ctx context.Context, tx pgx.Tx, catalog []Product) error {
+	useNumericCodec(tx.Conn().TypeMap())
 	return copyCatalogWith(ctx, catalog, txCopy(tx))
 }
 
@@ -317,8 +318,8 @@ func copyCatalogWith(ctx context.Context, catalog []Product, cp copyFunc) error 
 	}
 	if err := copyRows(ctx, cp, "product_locations", locationColumns, len(refs), func(i int) ([]any, error) {
 		p, loc := &catalog[refs[i].p], &catalog[refs[i].p].Locations[refs[i].l]
-		return []any{p.ID, loc.Code, loc.LineStatus, loc.SizeRange, loc.WholesalePrice, loc.OriginalCost,
-			loc.SuggestedRetail, dateValue(loc.StatusDate), dateValue(loc.LastProdDate), dateValue(loc.StyleLastProdDate),
+		return []any{p.ID, loc.Code, loc.LineStatus, loc.SizeRange, copyNumeric{loc.WholesalePrice}, copyNumeric{loc.OriginalCost},
+			copyNumeric{loc.SuggestedRetail}, dateValue(loc.StatusDate), dateValue(loc.LastProdDate), dateValue(loc.StyleLastProdDate),
 			dateValue(loc.AddDate), dateValue(loc.FirstAvailDate), loc.TotalInventory}, nil
 	}); err != nil {
 		return err

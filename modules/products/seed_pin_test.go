@@ -43,6 +43,9 @@ func TestCopyRowsArePinned(t *testing.T) {
 
 // pinValue writes a copied value as the text PostgreSQL would store for it.
 func pinValue(v any) string {
+	if n, ok := v.(copyNumeric); ok {
+		v = n.v
+	}
 	switch v := v.(type) {
 	case *float64:
 		if v == nil {
