@@ -56,8 +56,8 @@ func productValues(p *Product) ([]any, error) {
 	sort.Strings(lines)
 	return []any{p.ID, p.Style, p.Color, p.StyleNumeric, p.Name, p.ProductType, orEmpty(p.Features), p.Vegan,
 		p.ColorDescription, p.Division, p.Gender, p.SizeScale, p.Outsole, p.Upper, orEmpty(p.SeasonCodes), p.Season, p.Year,
-		p.Region, p.Channel, p.FirstCost, p.Cost, p.DiscountPercent, p.DiscountAmount, p.SuggestedRetail,
-		p.Label, p.Quantity, p.QuantityOnHand, p.StyleQuantity, p.StyleQuantityOnHand, p.ColorPercent, p.Percentage,
+		p.Region, p.Channel, copyNumeric{p.FirstCost}, copyNumeric{p.Cost}, copyNumeric{p.DiscountPercent}, copyNumeric{p.DiscountAmount}, copyNumeric{p.SuggestedRetail},
+		p.Label, p.Quantity, p.QuantityOnHand, p.StyleQuantity, p.StyleQuantityOnHand, copyNumeric{p.ColorPercent}, copyNumeric{p.Percentage},
 		p.PopCategory, p.PopType, p.PopGender, p.Usage, p.Pillar, p.LifeCycle, p.FocusStyle, p.StoreType, p.UsaDc,
 		p.BoughtStatus, p.NewColor, p.Carryover, dateValue(p.AvailabilityDate), p.InSampleOrders, p.InWholesaleOrders,
 		string(cat), codes, lines, p.CreatedDate, p.UpdatedDate, p.ModifiedDate}, nil
@@ -72,7 +72,7 @@ func detailValues(p *Product) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []any{p.ID, p.Description, p.NRF, p.BoxCategory, p.DutyCode, p.Units, p.Capacity,
+	return []any{p.ID, p.Description, p.NRF, p.BoxCategory, p.DutyCode, p.Units, copyNumeric{p.Capacity},
 		p.CapacityUnit, p.Dimensions, p.MetricDimensions, dateValue(p.ExpirationDate), orEmpty(p.Relationships), p.Materials, p.StyleNote,
 		p.ColorNote, p.CollectionStyleNote, p.CollectionColorNote, dateValue(p.DueDate), p.Samples, p.RushSamples, string(ec),
 		string(comp)}, nil
@@ -272,26 +272,41 @@ func CatalogLocations(ctx context.Context, q interface {
 	})
 }
 
-// copyRows streams n rows of values through COPY.
-func copyRows(ctx context.Context, tx pgx.Tx, table string, cols []string, n int, values func(i int) ([]any, error)) error {
+// copyFunc copies the rows next gives (until it answers nil) into table's cols.
+type copyFunc func(ctx context.Context, table string, cols []string, next func() ([]any, error)) error
+
+// txCopy is the copyFunc of COPY inside tx.
+func txCopy(tx pgx.Tx) copyFunc {
+	return func(ctx context.Context, table string, cols []string, next func() ([]any, error)) error {
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{table}, cols, pgx.CopyFromFunc(next)); err != nil {
+			return fmt.Errorf("copy %s: %w", table, err)
+		}
+		return nil
+	}
+}
+
+// copyRows streams n rows of values through cp.
+func copyRows(ctx context.Context, cp copyFunc, table string, cols []string, n int, values func(i int) ([]any, error)) error {
 	i := 0
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{table}, cols, pgx.CopyFromFunc(func() ([]any, error) {
+	return cp(ctx, table, cols, func() ([]any, error) {
 		if i >= n {
 			return nil, nil
 		}
 		i++
 		return values(i - 1)
-	})); err != nil {
-		return fmt.Errorf("copy %s: %w", table, err)
-	}
-	return nil
+	})
 }
 
 func copyCatalog(ctx context.Context, tx pgx.Tx, catalog []Product) error {
-	if err := copyRows(ctx, tx, "products", productColumns, len(catalog), func(i int) ([]any, error) { return productValues(&catalog[i]) }); err != nil {
+	useNumericCodec(tx.Conn().TypeMap())
+	return copyCatalogWith(ctx, catalog, txCopy(tx))
+}
+
+func copyCatalogWith(ctx context.Context, catalog []Product, cp copyFunc) error {
+	if err := copyRows(ctx, cp, "products", productColumns, len(catalog), func(i int) ([]any, error) { return productValues(&catalog[i]) }); err != nil {
 		return err
 	}
-	if err := copyRows(ctx, tx, "product_details", detailColumns, len(catalog), func(i int) ([]any, error) { return detailValues(&catalog[i]) }); err != nil {
+	if err := copyRows(ctx, cp, "product_details", detailColumns, len(catalog), func(i int) ([]any, error) { return detailValues(&catalog[i]) }); err != nil {
 		return err
 	}
 	type ref struct{ p, l int }
@@ -301,15 +316,15 @@ func copyCatalog(ctx context.Context, tx pgx.Tx, catalog []Product) error {
 			refs = append(refs, ref{p, l})
 		}
 	}
-	if err := copyRows(ctx, tx, "product_locations", locationColumns, len(refs), func(i int) ([]any, error) {
+	if err := copyRows(ctx, cp, "product_locations", locationColumns, len(refs), func(i int) ([]any, error) {
 		p, loc := &catalog[refs[i].p], &catalog[refs[i].p].Locations[refs[i].l]
-		return []any{p.ID, loc.Code, loc.LineStatus, loc.SizeRange, loc.WholesalePrice, loc.OriginalCost,
-			loc.SuggestedRetail, dateValue(loc.StatusDate), dateValue(loc.LastProdDate), dateValue(loc.StyleLastProdDate),
+		return []any{p.ID, loc.Code, loc.LineStatus, loc.SizeRange, copyNumeric{loc.WholesalePrice}, copyNumeric{loc.OriginalCost},
+			copyNumeric{loc.SuggestedRetail}, dateValue(loc.StatusDate), dateValue(loc.LastProdDate), dateValue(loc.StyleLastProdDate),
 			dateValue(loc.AddDate), dateValue(loc.FirstAvailDate), loc.TotalInventory}, nil
 	}); err != nil {
 		return err
 	}
-	return copyRows(ctx, tx, "product_availability", []string{"product_id", "code", "availability"}, len(refs), func(i int) ([]any, error) {
+	return copyRows(ctx, cp, "product_availability", []string{"product_id", "code", "availability"}, len(refs), func(i int) ([]any, error) {
 		p, loc := &catalog[refs[i].p], &catalog[refs[i].p].Locations[refs[i].l]
 		return []any{p.ID, loc.Code, string(loc.Availability)}, nil
 	})
