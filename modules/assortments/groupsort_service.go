@@ -59,7 +59,7 @@ func (s *Service) groupRows(ctx context.Context, tx pgx.Tx, a *Assortment, field
 // snapshot: an assortment deleted meanwhile is either read whole or not found.
 func (s *Service) GroupSort(ctx context.Context, id string) (*GroupSort, error) {
 	var gs *GroupSort
-	err := pgx.BeginTxFunc(ctx, s.db, db.Snapshot, func(tx pgx.Tx) error {
+	err := db.InTxWith(ctx, s.db, db.Snapshot, func(tx pgx.Tx) error {
 		a, err := s.load(ctx, tx, id, false)
 		if err != nil {
 			return err

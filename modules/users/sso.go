@@ -13,6 +13,7 @@ import (
 
 	"its/core/audit"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/sso"
@@ -52,7 +53,7 @@ func (s *Service) providerOnly(ctx context.Context, email, what string) error {
 func (s *Service) auditRefusal(ctx context.Context, provider, action string, data map[string]any) {
 	ctx = context.WithoutCancel(ctx)
 	data["provider"] = provider
-	if err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return audit.Record(ctx, tx, "", action, "SignInProvider", provider, data)
 	}); err != nil {
 		s.log.Error("audit: recording a refused sign-in", "error", err)
@@ -187,7 +188,7 @@ func (s *Service) EndSignIn(ctx context.Context, provider, token string) (int64,
 	if err != nil {
 		return 0, err
 	}
-	if err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return audit.Record(ctx, tx, "", "users.sso.backChannelLogout", "SignInProvider", provider, map[string]any{"subject": sub, "sid": sid, "sessions": n})
 	}); err != nil {
 		return 0, err
@@ -225,7 +226,7 @@ func (s *Service) SingleLogout(ctx context.Context, r *http.Request, provider, b
 		}
 		n += k
 	}
-	if err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return audit.Record(ctx, tx, "", "users.sso.singleLogout", "SignInProvider", provider,
 			map[string]any{"subject": out.Subject, "sessionIndexes": out.SessionIndexes, "sessions": n})
 	}); err != nil {
