@@ -13,12 +13,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
 	"its/core/app"
 	"its/core/backup"
 	"its/core/config"
+	"its/core/db"
 	"its/core/logging"
 	"its/core/registry"
 	"its/modules"
@@ -181,18 +183,14 @@ func seedSize(args []string) (int, error) {
 }
 
 // growCatalog grows the product catalog to n generated products in one transaction.
-func growCatalog(ctx context.Context, db *pgxpool.Pool, n int, log *slog.Logger) error {
-	tx, err := db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
+func growCatalog(ctx context.Context, pool *pgxpool.Pool, n int, log *slog.Logger) error {
 	start := time.Now()
-	added, err := products.GrowCatalog(ctx, tx, n, log)
-	if err != nil {
+	var added int
+	if err := db.InTx(ctx, pool, func(tx pgx.Tx) error {
+		var err error
+		added, err = products.GrowCatalog(ctx, tx, n, log)
 		return err
-	}
-	if err := tx.Commit(ctx); err != nil {
+	}); err != nil {
 		return err
 	}
 	secs := time.Since(start).Seconds()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
@@ -218,18 +219,15 @@ func seed(ctx context.Context, pool *pgxpool.Pool, reg *registry.Registry, cfg *
 		return false, nil
 	}
 	start := time.Now()
-	tx, err := pool.Begin(ctx)
-	if err != nil {
-		return false, err
-	}
-	defer tx.Rollback(ctx)
 	env := registry.SeedEnv{DemoPassword: cfg.DemoPassword, Log: log}
-	for _, s := range reg.Seeders() {
-		if err := s(ctx, tx, env); err != nil {
-			return false, fmt.Errorf("demo data: %w", err)
+	if err := db.InTx(ctx, pool, func(tx pgx.Tx) error {
+		for _, s := range reg.Seeders() {
+			if err := s(ctx, tx, env); err != nil {
+				return fmt.Errorf("demo data: %w", err)
+			}
 		}
-	}
-	if err := tx.Commit(ctx); err != nil {
+		return nil
+	}); err != nil {
 		return false, err
 	}
 	log.Info("demo data loaded", "ms", time.Since(start).Milliseconds())

@@ -314,75 +314,80 @@ func (g *Grid) Export(ctx context.Context, w http.ResponseWriter, db Beginner, r
 	// compile may have dropped a repeated sort key; the group keys stay first either way.
 	levels := p.levels
 
-	tx, err := db.BeginTx(ctx, snapshot)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	// An export sorts every matching row: room for that in memory instead of a merge on disk
-	// (for this transaction only).
-	if _, err := tx.Exec(ctx, "SET LOCAL work_mem = '64MB'"); err != nil {
-		return err
-	}
-	counts, err := cq.groupCounts(ctx, tx, levels)
-	if err != nil {
-		return err
-	}
-	query, args, err := cq.rowsSQL(exportExpr, 0)
-	if err != nil {
-		return err
-	}
-	rows, err := tx.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-
-	groups := make([]*Column, levels)
-	for l := range groups {
-		groups[l] = cq.sorts[l].c
-	}
-	out, err := g.newExportWriter(req.Format, p, groups, counts)
-	if err != nil {
-		return err
-	}
-	defer out.sheet.close()
-	first := len(cols) + 2 // index of the first sort-key text value in a row
-	var vals []any
-	key := func(l int) *string {
-		if vals[first+l] == nil {
-			return nil
+	var out *exportWriter
+	defer func() {
+		if out != nil {
+			out.sheet.close()
 		}
-		v, _ := vals[first+l].(string)
-		return &v
-	}
-	// The database side (reading and decoding rows) runs beside the file side, so the two use
-	// separate cores; batches keep the hand-over cheap and memory bounded.
-	readCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	batches, readErr := readAhead(readCtx, rows)
-	var werr error
-	for b := range batches {
-		for _, vals = range b {
-			if werr == nil {
-				werr = out.row(key, vals[2:2+len(cols)])
+	}()
+	// The file is sent after the snapshot is rolled back: the connection goes back first.
+	if err := inSnapshot(ctx, db, func(tx pgx.Tx) error {
+		// An export sorts every matching row: room for that in memory instead of a merge on disk
+		// (for this transaction only).
+		if _, err := tx.Exec(ctx, "SET LOCAL work_mem = '64MB'"); err != nil {
+			return err
+		}
+		counts, err := cq.groupCounts(ctx, tx, levels)
+		if err != nil {
+			return err
+		}
+		query, args, err := cq.rowsSQL(exportExpr, 0)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+
+		groups := make([]*Column, levels)
+		for l := range groups {
+			groups[l] = cq.sorts[l].c
+		}
+		out, err = g.newExportWriter(req.Format, p, groups, counts)
+		if err != nil {
+			return err
+		}
+		first := len(cols) + 2 // index of the first sort-key text value in a row
+		var vals []any
+		key := func(l int) *string {
+			if vals[first+l] == nil {
+				return nil
+			}
+			v, _ := vals[first+l].(string)
+			return &v
+		}
+		// The database side (reading and decoding rows) runs beside the file side, so the two use
+		// separate cores; batches keep the hand-over cheap and memory bounded.
+		readCtx, stop := context.WithCancel(ctx)
+		defer stop()
+		batches, readErr := readAhead(readCtx, rows)
+		var werr error
+		for b := range batches {
+			for _, vals = range b {
+				if werr == nil {
+					werr = out.row(key, vals[2:2+len(cols)])
+				}
+			}
+			if werr != nil {
+				stop() // the reader stops; the loop drains what it already sent
 			}
 		}
 		if werr != nil {
-			stop() // the reader stops; the loop drains what it already sent
+			return werr
 		}
-	}
-	if werr != nil {
-		return werr
-	}
-	if err := <-readErr; err != nil {
+		if err := <-readErr; err != nil {
+			return err
+		}
+		rows.Close()
+		if err := out.sheet.flush(); err != nil {
+			return err
+		}
+		return nil
+	}); err != nil {
 		return err
 	}
-	rows.Close()
-	if err := out.sheet.flush(); err != nil {
-		return err
-	}
-	_ = tx.Rollback(ctx)
 	return out.sheet.send(w, ExportFileNameAs(fileName, "export", req.Format))
 }
 

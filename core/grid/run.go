@@ -18,13 +18,11 @@ import (
 )
 
 // Beginner starts transactions (a *pgxpool.Pool).
-type Beginner interface {
-	BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error)
-}
+type Beginner = db.OptionsBeginner
 
-// snapshot is the read transaction of a query: the count and the rows see the same data (a
+// inSnapshot runs a read in a snapshot transaction: the count and the rows see the same data (a
 // name of its own: the functions here call their Beginner db).
-var snapshot = db.Snapshot
+var inSnapshot = db.InSnapshot
 
 // Row is one grid row: its values in the order of its fields, id and version first.
 type Row struct {
@@ -74,40 +72,42 @@ func (g *Grid) Page(ctx context.Context, db Beginner, q Query, scope sq.Sqlizer)
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.BeginTx(ctx, snapshot)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
 	page := &Page{Rows: []Row{}}
-	if page.TotalCount, err = cq.count(ctx, tx); err != nil {
-		return nil, err
-	}
-	query, args, err := cq.rowsSQL(selectExpr, cq.limit+1)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := tx.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	names := cq.fieldNames()
-	var last []any
-	for rows.Next() {
-		vals, err := rows.Values()
+	err = inSnapshot(ctx, db, func(tx pgx.Tx) error {
+		var err error
+		if page.TotalCount, err = cq.count(ctx, tx); err != nil {
+			return err
+		}
+		query, args, err := cq.rowsSQL(selectExpr, cq.limit+1)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if len(page.Rows) == cq.limit {
-			c := cq.cursorFor(last[0].(string), last[len(names):])
-			page.NextCursor = &c
-			break
+		rows, err := tx.Query(ctx, query, args...)
+		if err != nil {
+			return err
 		}
-		page.Rows = append(page.Rows, Row{Fields: names, Values: vals[:len(names)]})
-		last = vals
+		defer rows.Close()
+		names := cq.fieldNames()
+		var last []any
+		for rows.Next() {
+			vals, err := rows.Values()
+			if err != nil {
+				return err
+			}
+			if len(page.Rows) == cq.limit {
+				c := cq.cursorFor(last[0].(string), last[len(names):])
+				page.NextCursor = &c
+				break
+			}
+			page.Rows = append(page.Rows, Row{Fields: names, Values: vals[:len(names)]})
+			last = vals
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
-	return page, rows.Err()
+	return page, nil
 }
 
 func (cq *compiled) count(ctx context.Context, tx pgx.Tx) (int64, error) {
@@ -136,101 +136,98 @@ func (g *Grid) Stream(ctx context.Context, w http.ResponseWriter, db Beginner, q
 	if err != nil {
 		return err
 	}
-	tx, err := db.BeginTx(ctx, snapshot)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	total, err := cq.count(ctx, tx)
-	if err != nil {
-		return err
-	}
-	limit := 0
-	if cq.limit > 0 {
-		limit = cq.limit + 1
-	}
-	query, args, err := cq.rowsSQL(selectExpr, limit)
-	if err != nil {
-		return err
-	}
-	rows, err := tx.Query(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-
-	h := w.Header()
-	h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	buf := make([]byte, 0, streamChunk+4096)
-	lastFlush := time.Now()
-	flush := func() error {
-		if _, err := w.Write(buf); err != nil {
-			return err
-		}
-		buf = buf[:0]
-		lastFlush = time.Now()
-		if err := rc.Flush(); err != nil && err != http.ErrNotSupported {
-			return err
-		}
-		return nil
-	}
-	buf = append(buf, `{"totalCount":`...)
-	buf = strconv.AppendInt(buf, total, 10)
-	buf = append(buf, "}\n"...)
-	if err := flush(); err != nil {
-		return nil // the client went away
-	}
-	names := cq.fieldNames()
-	n := 0
-	var next *string
-	var last []any
-	fail := func(err error) error {
-		log.Error("grid stream failed", "grid", g.Name, "requestId", httpx.RequestID(ctx), "error", err)
-		buf = append(buf, `{"error":{"message":"Unexpected Server Error","messageCode":"ITS_ERR_INTERNAL"}}`+"\n"...)
-		_ = flush()
-		return nil
-	}
-	for rows.Next() {
-		vals, err := rows.Values()
+	return inSnapshot(ctx, db, func(tx pgx.Tx) error {
+		total, err := cq.count(ctx, tx)
 		if err != nil {
-			return fail(err)
+			return err
 		}
-		if cq.limit > 0 && n == cq.limit {
-			c := cq.cursorFor(last[0].(string), last[len(names):])
-			next = &c
-			break
+		limit := 0
+		if cq.limit > 0 {
+			limit = cq.limit + 1
 		}
-		buf = appendRow(buf, names, vals[:len(names)])
-		buf = append(buf, '\n')
-		n++
-		last = vals
-		if n == 1 || len(buf) >= streamChunk || time.Since(lastFlush) >= streamAge {
-			if err := flush(); err != nil {
-				return nil
+		query, args, err := cq.rowsSQL(selectExpr, limit)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+
+		h := w.Header()
+		h.Set("Content-Type", "application/x-ndjson; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Content-Type-Options", "nosniff")
+		w.WriteHeader(http.StatusOK)
+		rc := http.NewResponseController(w)
+		buf := make([]byte, 0, streamChunk+4096)
+		lastFlush := time.Now()
+		flush := func() error {
+			if _, err := w.Write(buf); err != nil {
+				return err
 			}
-		}
-	}
-	if err := rows.Err(); err != nil {
-		if ctx.Err() != nil {
+			buf = buf[:0]
+			lastFlush = time.Now()
+			if err := rc.Flush(); err != nil && err != http.ErrNotSupported {
+				return err
+			}
 			return nil
 		}
-		return fail(err)
-	}
-	buf = append(buf, `{"done":true,"count":`...)
-	buf = strconv.AppendInt(buf, int64(n), 10)
-	buf = append(buf, `,"nextCursor":`...)
-	if next != nil {
-		buf = AppendString(buf, *next)
-	} else {
-		buf = append(buf, "null"...)
-	}
-	buf = append(buf, "}\n"...)
-	_ = flush()
-	return nil
+		buf = append(buf, `{"totalCount":`...)
+		buf = strconv.AppendInt(buf, total, 10)
+		buf = append(buf, "}\n"...)
+		if err := flush(); err != nil {
+			return nil // the client went away
+		}
+		names := cq.fieldNames()
+		n := 0
+		var next *string
+		var last []any
+		fail := func(err error) error {
+			log.Error("grid stream failed", "grid", g.Name, "requestId", httpx.RequestID(ctx), "error", err)
+			buf = append(buf, `{"error":{"message":"Unexpected Server Error","messageCode":"ITS_ERR_INTERNAL"}}`+"\n"...)
+			_ = flush()
+			return nil
+		}
+		for rows.Next() {
+			vals, err := rows.Values()
+			if err != nil {
+				return fail(err)
+			}
+			if cq.limit > 0 && n == cq.limit {
+				c := cq.cursorFor(last[0].(string), last[len(names):])
+				next = &c
+				break
+			}
+			buf = appendRow(buf, names, vals[:len(names)])
+			buf = append(buf, '\n')
+			n++
+			last = vals
+			if n == 1 || len(buf) >= streamChunk || time.Since(lastFlush) >= streamAge {
+				if err := flush(); err != nil {
+					return nil
+				}
+			}
+		}
+		if err := rows.Err(); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return fail(err)
+		}
+		buf = append(buf, `{"done":true,"count":`...)
+		buf = strconv.AppendInt(buf, int64(n), 10)
+		buf = append(buf, `,"nextCursor":`...)
+		if next != nil {
+			buf = AppendString(buf, *next)
+		} else {
+			buf = append(buf, "null"...)
+		}
+		buf = append(buf, "}\n"...)
+		_ = flush()
+		return nil
+	})
 }
 
 // appendRow writes {"field":value,...}; it is the one row encoder of pages, streams and batch

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"its/core/audit"
+	"its/core/db"
 	"its/core/httpx"
 	idn "its/core/identity"
 	"its/core/registry"
@@ -152,50 +154,51 @@ func (t *Table) write(ctx context.Context, actorID string, req BatchRequest, the
 			}
 		}
 	}
-	tx, err := t.DB.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	if err := g.Apply(ctx, tx, plan, ApplyOptions{MapError: t.MapError}); err != nil {
-		return nil, err
-	}
-	if t.Check != nil {
-		if err := t.Check(ctx, tx, plan); err != nil {
-			return nil, err
+	// A dry run rolls back: errDryRun ends the transaction like a failure, and is no failure.
+	err = db.InTx(ctx, t.DB, func(tx pgx.Tx) error {
+		if err := g.Apply(ctx, tx, plan, ApplyOptions{MapError: t.MapError}); err != nil {
+			return err
 		}
-	}
-	for _, c := range plan.Changes {
-		id := c.ID
-		if id == "" {
-			id = c.Row.ID()
+		if t.Check != nil {
+			if err := t.Check(ctx, tx, plan); err != nil {
+				return err
+			}
 		}
-		data := map[string]any{"after": c.Values}
-		switch c.Op {
-		case OpUpdate:
-			data["before"] = c.Old
-		case OpDelete:
-			data = map[string]any{"version": c.Version}
+		for _, c := range plan.Changes {
+			id := c.ID
+			if id == "" {
+				id = c.Row.ID()
+			}
+			data := map[string]any{"after": c.Values}
+			switch c.Op {
+			case OpUpdate:
+				data["before"] = c.Old
+			case OpDelete:
+				data = map[string]any{"version": c.Version}
+			}
+			if err := audit.Record(ctx, tx, actorID, t.AuditAction+"."+string(c.Op), t.ModelType, id, data); err != nil {
+				return err
+			}
 		}
-		if err := audit.Record(ctx, tx, actorID, t.AuditAction+"."+string(c.Op), t.ModelType, id, data); err != nil {
-			return nil, err
+		if then != nil {
+			if err := then(tx); err != nil {
+				return err
+			}
 		}
-	}
-	if then != nil {
-		if err := then(tx); err != nil {
-			return nil, err
+		if !commit {
+			return errDryRun
 		}
-	}
-	if !commit {
-		res := plan.Result()
-		return &res, nil
-	}
-	if err := tx.Commit(ctx); err != nil {
+		return nil
+	})
+	if err != nil && !errors.Is(err, errDryRun) {
 		return nil, err
 	}
 	res := plan.Result()
 	return &res, nil
 }
+
+// errDryRun rolls back a dry run's transaction.
+var errDryRun = errors.New("dry run")
 
 // recordImport is the audit entry of an applied import: the file (its model id) and what it did.
 func recordImport(ctx context.Context, tx pgx.Tx, actorID string, t *Table, rv *ImportReview) error {

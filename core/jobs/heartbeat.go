@@ -11,6 +11,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
+
+	"its/core/db"
 )
 
 // StoppedMessage is what the download queue shows for a job whose server stopped while working
@@ -69,9 +71,9 @@ func (h *heartbeat) Work(ctx context.Context, job *rivertype.JobRow, doInner fun
 // with an attempt left is made available again, any other is discarded with StoppedMessage.
 // Every server sweeps; SKIP LOCKED keeps two from finishing the same job. It answers how many
 // jobs it finished.
-func sweepDead(ctx context.Context, db *pgxpool.Pool, timeout time.Duration) (int, error) {
+func sweepDead(ctx context.Context, pool *pgxpool.Pool, timeout time.Duration) (int, error) {
 	var n int
-	err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, pool, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `WITH dead AS (
 				SELECT j.id FROM river_job j LEFT JOIN job_heartbeats h ON h.job_id = j.id
 				WHERE j.state = 'running' AND coalesce(h.beat_at, j.attempted_at, j.created_at) < now() - $1::interval

@@ -172,7 +172,7 @@ type Spec struct {
 func (q *Queue) Enqueue(ctx context.Context, tx pgx.Tx, args river.JobArgs, spec Spec) (int64, error) {
 	if tx == nil {
 		var id int64
-		err := pgx.BeginFunc(ctx, q.db, func(tx pgx.Tx) error {
+		err := db.InTx(ctx, q.db, func(tx pgx.Tx) error {
 			var err error
 			id, err = q.Enqueue(ctx, tx, args, spec)
 			return err

@@ -16,6 +16,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/config"
+	"its/core/db"
 )
 
 // Message is one outbox entry.
@@ -110,31 +111,26 @@ func (o *Outbox) loop() {
 // the outbox.
 func (o *Outbox) deliver(ctx context.Context) error {
 	for {
-		tx, err := o.db.Begin(ctx)
-		if err != nil {
-			return err
-		}
-		var m Message
-		err = tx.QueryRow(ctx, `SELECT id, recipients, subject, body_text FROM mail_outbox WHERE status = 'queued'
+		empty := false
+		err := db.InTx(ctx, o.db, func(tx pgx.Tx) error {
+			var m Message
+			err := tx.QueryRow(ctx, `SELECT id, recipients, subject, body_text FROM mail_outbox WHERE status = 'queued'
 			ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`).Scan(&m.ID, &m.Recipients, &m.Subject, &m.Body)
-		if err == pgx.ErrNoRows {
-			return tx.Rollback(ctx)
-		}
-		if err != nil {
-			_ = tx.Rollback(ctx)
+			if err == pgx.ErrNoRows {
+				empty = true
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if sendErr := o.send(m, time.Now()); sendErr != nil {
+				_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'failed', error = $2 WHERE id = $1`, m.ID, sendErr.Error())
+			} else {
+				_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = now() WHERE id = $1`, m.ID)
+			}
 			return err
-		}
-		sendErr := o.send(m, time.Now())
-		if sendErr != nil {
-			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'failed', error = $2 WHERE id = $1`, m.ID, sendErr.Error())
-		} else {
-			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = now() WHERE id = $1`, m.ID)
-		}
-		if err != nil {
-			_ = tx.Rollback(ctx)
-			return err
-		}
-		if err := tx.Commit(ctx); err != nil {
+		})
+		if err != nil || empty {
 			return err
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/db"
 	"its/core/registry"
 )
 
@@ -209,7 +210,7 @@ func (in *Installer) Install(ctx context.Context, bundle []byte, wantSum string)
 	if err != nil {
 		return nil, err
 	}
-	err = pgx.BeginFunc(ctx, in.Pool, func(tx pgx.Tx) error {
+	err = db.InTx(ctx, in.Pool, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO plugins (id, version, checksum, bundle) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (id) DO UPDATE SET version = $2, checksum = $3, bundle = $4, enabled = true, updated_at = now()`,
 			f.ID(), f.Manifest.Plugin.Version, sum, bundle)
@@ -262,7 +263,7 @@ func (in *Installer) SetEnabled(ctx context.Context, id string, enabled bool) er
 // change runs q (with args) for plugin id in a transaction with its audit entry and the
 // notification every server follows; a q changing no row is ErrNotInstalled.
 func (in *Installer) change(ctx context.Context, id, what, q string, args ...any) error {
-	return pgx.BeginFunc(ctx, in.Pool, func(tx pgx.Tx) error {
+	return db.InTx(ctx, in.Pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, q, args...)
 		if err != nil {
 			return err

@@ -15,6 +15,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/db"
 )
 
 // Schema is the database schema of plugin id (ids are [a-z][a-z0-9]*, checked by the manifest
@@ -64,7 +66,7 @@ func Migrate(ctx context.Context, core *pgxpool.Pool, f *Folder) (*DBRole, error
 // transaction of the core, and makes sure the role has no more rights than its schema's.
 func ensureRole(ctx context.Context, core *pgxpool.Pool, id string) (*DBRole, error) {
 	r := &DBRole{ID: id}
-	err := pgx.BeginFunc(ctx, core, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, core, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, roleLock, id); err != nil {
 			return err
 		}
@@ -185,11 +187,11 @@ func (r *DBRole) migrate(ctx context.Context, core *pgxpool.Pool, f *Folder) err
 	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
 	// One server at a time: the lock is the core's (a plugin's role may not take advisory locks),
 	// held in a transaction of the core around the plugin's.
-	return pgx.BeginFunc(ctx, core, func(lock pgx.Tx) error {
+	return db.InTx(ctx, core, func(lock pgx.Tx) error {
 		if _, err := lock.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, migrateLock, r.ID); err != nil {
 			return err
 		}
-		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return r.apply(ctx, conn, tx, legacy, f) })
+		return db.InTx(ctx, conn, func(tx pgx.Tx) error { return r.apply(ctx, conn, tx, legacy, f) })
 	})
 }
 
@@ -251,7 +253,7 @@ func (r *DBRole) undo(ctx context.Context, core *pgxpool.Pool) error {
 	if !r.newRole && !r.newSchema {
 		return nil
 	}
-	return pgx.BeginFunc(ctx, core, func(tx pgx.Tx) error {
+	return db.InTx(ctx, core, func(tx pgx.Tx) error {
 		stmts := []string{}
 		if r.newSchema {
 			stmts = append(stmts, `DROP SCHEMA IF EXISTS `+pgx.Identifier{Schema(r.ID)}.Sanitize()+` CASCADE`)

@@ -97,45 +97,43 @@ func (s *Service) Save(ctx context.Context, actor *identity.User, base int64, co
 		s.recordRefused(ctx, actor, base, comment, files, rep)
 		return nil, &Refused{Report: rep}
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	live, err := s.store.lockLive(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	if base != 0 && base != live {
-		return nil, ErrConflict
-	}
-	prev, err := s.store.Get(ctx, tx, live)
-	if err != nil {
-		return nil, err
-	}
-	v := &Version{Version: live + 1, Kind: KindEdit, Comment: comment, Files: files, hash: prev.hash, RollbackOf: rollbackOf}
-	if rollbackOf != nil {
-		v.Kind = KindRollback
-	}
-	if actor != nil {
-		v.AuthorID = &actor.ID
-	}
-	v.Diff = Diff(prev.Files, files)
-	v.Changed = changedFiles(v.Diff)
-	if err := s.store.insert(ctx, tx, v); err != nil {
-		return nil, err
-	}
-	actorID := ""
-	if actor != nil {
-		actorID = actor.ID
-	}
-	if err := audit.Record(ctx, tx, actorID, "policies.version."+v.Kind, "PolicyVersion", fmt.Sprint(v.Version), map[string]any{
-		"before": map[string]any{"version": live}, "after": map[string]any{"version": v.Version},
-		"comment": comment, "changed": v.Changed, "rollbackOf": rollbackOf, "tests": len(rep.Tests),
+	var v *Version
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		live, err := s.store.lockLive(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if base != 0 && base != live {
+			return ErrConflict
+		}
+		prev, err := s.store.Get(ctx, tx, live)
+		if err != nil {
+			return err
+		}
+		v = &Version{Version: live + 1, Kind: KindEdit, Comment: comment, Files: files, hash: prev.hash, RollbackOf: rollbackOf}
+		if rollbackOf != nil {
+			v.Kind = KindRollback
+		}
+		if actor != nil {
+			v.AuthorID = &actor.ID
+		}
+		v.Diff = Diff(prev.Files, files)
+		v.Changed = changedFiles(v.Diff)
+		if err := s.store.insert(ctx, tx, v); err != nil {
+			return err
+		}
+		actorID := ""
+		if actor != nil {
+			actorID = actor.ID
+		}
+		if err := audit.Record(ctx, tx, actorID, "policies.version."+v.Kind, "PolicyVersion", fmt.Sprint(v.Version), map[string]any{
+			"before": map[string]any{"version": live}, "after": map[string]any{"version": v.Version},
+			"comment": comment, "changed": v.Changed, "rollbackOf": rollbackOf, "tests": len(rep.Tests),
+		}); err != nil {
+			return err
+		}
+		return nil
 	}); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(ctx); err != nil {
 		return nil, err
 	}
 	if err := s.engine.Activate(ctx, v.Version, prep); err != nil {
@@ -161,7 +159,7 @@ func (s *Service) recordRefused(ctx context.Context, actor *identity.User, base 
 	if len(errs) > 20 {
 		errs = errs[:20]
 	}
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return audit.Record(ctx, tx, actorID, "policies.version.refused", "PolicyVersion", "refused", map[string]any{
 			"base": base, "comment": comment, "changed": changed, "failed": rep.Failed, "errors": errs,
 		})
@@ -210,19 +208,16 @@ func (s *Service) seed(ctx context.Context, shipped authz.Files) error {
 	hash := shipped.Hash()
 	live, err := s.store.Get(ctx, s.db, 0)
 	if errors.Is(err, ErrNotFound) {
-		tx, err := s.db.Begin(ctx)
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback(ctx)
-		v := &Version{Version: 1, Kind: KindShipped, Comment: "Policies shipped with ITS", Files: shipped, hash: hash}
-		if err := s.store.insert(ctx, tx, v); err != nil {
-			return err
-		}
-		if err := audit.Record(ctx, tx, "", "policies.version.shipped", "PolicyVersion", "1", map[string]any{"after": map[string]any{"version": 1}}); err != nil {
-			return err
-		}
-		return tx.Commit(ctx)
+		return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+			v := &Version{Version: 1, Kind: KindShipped, Comment: "Policies shipped with ITS", Files: shipped, hash: hash}
+			if err := s.store.insert(ctx, tx, v); err != nil {
+				return err
+			}
+			if err := audit.Record(ctx, tx, "", "policies.version.shipped", "PolicyVersion", "1", map[string]any{"after": map[string]any{"version": 1}}); err != nil {
+				return err
+			}
+			return nil
+		})
 	}
 	if err != nil || live.hash == hash {
 		return err
@@ -245,24 +240,21 @@ func (s *Service) seed(ctx context.Context, shipped authz.Files) error {
 		next = shipped
 		comment = "Policies shipped with a new release of ITS (the edits made since failed its tests and were set aside)"
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	n, err := s.store.lockLive(ctx, tx)
-	if err != nil {
-		return err
-	}
-	v := &Version{Version: n + 1, Kind: KindShipped, Comment: comment, Files: next, hash: hash, Diff: Diff(live.Files, next)}
-	if err := s.store.insert(ctx, tx, v); err != nil {
-		return err
-	}
-	if err := audit.Record(ctx, tx, "", "policies.version.shipped", "PolicyVersion", fmt.Sprint(v.Version), map[string]any{
-		"before": map[string]any{"version": n}, "after": map[string]any{"version": v.Version}, "comment": comment}); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		n, err := s.store.lockLive(ctx, tx)
+		if err != nil {
+			return err
+		}
+		v := &Version{Version: n + 1, Kind: KindShipped, Comment: comment, Files: next, hash: hash, Diff: Diff(live.Files, next)}
+		if err := s.store.insert(ctx, tx, v); err != nil {
+			return err
+		}
+		if err := audit.Record(ctx, tx, "", "policies.version.shipped", "PolicyVersion", fmt.Sprint(v.Version), map[string]any{
+			"before": map[string]any{"version": n}, "after": map[string]any{"version": v.Version}, "comment": comment}); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // Sync loads the live version into the engine when it is not the one in effect.

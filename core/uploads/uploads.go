@@ -27,6 +27,7 @@ import (
 
 	"its/core/authz"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
@@ -549,105 +550,112 @@ func (s *Service) Complete(ctx context.Context, req CompleteRequest) (*Completed
 	if err != nil {
 		return nil, err
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	up, err := s.owned(ctx, tx, req.UploadID, true)
-	if err != nil {
-		return nil, err
-	}
-	if req.Bucket != up.Bucket || req.Key != up.Key {
-		return nil, field("key", "match", "bucket and key do not match the upload")
-	}
-	if up.State == "completed" {
-		return &Completed{Upload: *up}, nil
-	}
-	if up.State != "uploading" {
-		return nil, httpx.Conflict("This upload is "+up.State, map[string]string{"errorType": "uploadState", "status": up.State})
-	}
-	if len(parts) != up.Parts {
-		return nil, field("etags", "count", fmt.Sprintf("Error: %d of %d parts were uploaded", len(parts), up.Parts))
-	}
-	for i, p := range parts {
-		if p.Number != i+1 {
-			return nil, field("etags", "count", fmt.Sprintf("Error: part %d is missing", i+1))
+	// Once the object exists (stored), a failure removes it and marks the upload failed, after
+	// the transaction rolled back.
+	var (
+		up        *Upload
+		res       *Completed
+		lost      bool
+		objectSet bool
+	)
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		up, err = s.owned(ctx, tx, req.UploadID, true)
+		if err != nil {
+			return err
 		}
-	}
-	// The parts a resume answered as already assembled are not sent to the store again.
-	completeErr := storage.ErrNotFound
-	if !slices.ContainsFunc(parts, func(p storage.Part) bool { return strings.Trim(p.ETag, `"`) == strings.Trim(assembledETag, `"`) }) {
-		completeErr = s.store.CompleteMultipart(ctx, up.Key, up.storageID, parts)
-	}
-	if err := completeErr; err != nil {
-		if errors.Is(err, storage.ErrBadParts) {
-			return nil, field("etags", "match", "Error: the parts do not match what was uploaded")
+		if req.Bucket != up.Bucket || req.Key != up.Key {
+			return field("key", "match", "bucket and key do not match the upload")
 		}
-		if !errors.Is(err, storage.ErrNotFound) {
-			return nil, err
+		if up.State == "completed" {
+			res = &Completed{Upload: *up}
+			return nil
 		}
-		// Gone from the store: assembled before a crash and never recorded (go on recording it;
-		// the checks below run), or removed by an abort a crash cut short (nothing to complete).
-		if !s.assembled(ctx, up) {
-			// Whatever parts the store still holds go too: the sweeper looks only at live
-			// uploads, so parts left behind an aborted row would stay forever.
-			if err := s.abort(ctx, tx, up, "parts lost"); err != nil {
-				return nil, err
+		if up.State != "uploading" {
+			return httpx.Conflict("This upload is "+up.State, map[string]string{"errorType": "uploadState", "status": up.State})
+		}
+		if len(parts) != up.Parts {
+			return field("etags", "count", fmt.Sprintf("Error: %d of %d parts were uploaded", len(parts), up.Parts))
+		}
+		for i, p := range parts {
+			if p.Number != i+1 {
+				return field("etags", "count", fmt.Sprintf("Error: part %d is missing", i+1))
 			}
-			if err := tx.Commit(ctx); err != nil {
-				return nil, err
-			}
-			return nil, httpx.Conflict("This upload is aborted", map[string]string{"errorType": "uploadState", "status": "aborted"})
 		}
-	}
-	// From here the object exists: any failure removes it and marks the upload failed.
-	reject := func(cause error) (*Completed, error) {
+		// The parts a resume answered as already assembled are not sent to the store again.
+		completeErr := storage.ErrNotFound
+		if !slices.ContainsFunc(parts, func(p storage.Part) bool { return strings.Trim(p.ETag, `"`) == strings.Trim(assembledETag, `"`) }) {
+			completeErr = s.store.CompleteMultipart(ctx, up.Key, up.storageID, parts)
+		}
+		if err := completeErr; err != nil {
+			if errors.Is(err, storage.ErrBadParts) {
+				return field("etags", "match", "Error: the parts do not match what was uploaded")
+			}
+			if !errors.Is(err, storage.ErrNotFound) {
+				return err
+			}
+			// Gone from the store: assembled before a crash and never recorded (go on recording it;
+			// the checks below run), or removed by an abort a crash cut short (nothing to complete).
+			if !s.assembled(ctx, up) {
+				// Whatever parts the store still holds go too: the sweeper looks only at live
+				// uploads, so parts left behind an aborted row would stay forever.
+				lost = true
+				return s.abort(ctx, tx, up, "parts lost")
+			}
+		}
+		// From here the object exists: any failure removes it and marks the upload failed.
+		objectSet = true
+		info, err := s.store.Stat(ctx, up.Key)
+		if err != nil {
+			return err
+		}
+		if info.Size != up.FileSize {
+			return field("fileSize", "match", fmt.Sprintf("Error: %d bytes arrived, %d were announced", info.Size, up.FileSize))
+		}
+		head, err := s.store.ReadHead(ctx, up.Key, 512)
+		if err != nil {
+			return err
+		}
+		if use, ok := s.usages[up.UsageType]; ok && use.Sniff != nil {
+			if err := use.Sniff(up.Filename, head); err != nil {
+				return err
+			}
+		} else if !sniffOK(up.Filename, head) {
+			return field("filename", "fileType", "The file's content does not match its type "+ext(up.Filename))
+		}
+		result := any(map[string]any{})
+		if use, ok := s.usages[up.UsageType]; ok && use.Completed != nil {
+			if result, err = use.Completed(ctx, tx, up); err != nil {
+				return err
+			}
+		}
+		b, _ := json.Marshal(result)
+		if _, err := tx.Exec(ctx, `UPDATE uploads SET state = 'completed', result = $2, updated_at = now() WHERE id = $1`, up.ID, b); err != nil {
+			return err
+		}
+		up.State, up.Result = "completed", b
+		return nil
+	})
+	switch {
+	case err != nil && objectSet:
 		bg := context.WithoutCancel(ctx)
-		_ = tx.Rollback(bg)
 		_ = s.store.Delete(bg, up.Key)
-		_, _ = s.db.Exec(bg, `UPDATE uploads SET state = 'failed', error = $2, updated_at = now() WHERE id = $1`, up.ID, cause.Error())
-		return nil, cause
+		_, _ = s.db.Exec(bg, `UPDATE uploads SET state = 'failed', error = $2, updated_at = now() WHERE id = $1`, up.ID, err.Error())
+		return nil, err
+	case err != nil:
+		return nil, err
+	case lost:
+		return nil, httpx.Conflict("This upload is aborted", map[string]string{"errorType": "uploadState", "status": "aborted"})
+	case res != nil:
+		return res, nil
 	}
-	info, err := s.store.Stat(ctx, up.Key)
-	if err != nil {
-		return reject(err)
-	}
-	if info.Size != up.FileSize {
-		return reject(field("fileSize", "match", fmt.Sprintf("Error: %d bytes arrived, %d were announced", info.Size, up.FileSize)))
-	}
-	head, err := s.store.ReadHead(ctx, up.Key, 512)
-	if err != nil {
-		return reject(err)
-	}
-	if use, ok := s.usages[up.UsageType]; ok && use.Sniff != nil {
-		if err := use.Sniff(up.Filename, head); err != nil {
-			return reject(err)
-		}
-	} else if !sniffOK(up.Filename, head) {
-		return reject(field("filename", "fileType", "The file's content does not match its type "+ext(up.Filename)))
-	}
-	result := any(map[string]any{})
-	if use, ok := s.usages[up.UsageType]; ok && use.Completed != nil {
-		if result, err = use.Completed(ctx, tx, up); err != nil {
-			return reject(err)
-		}
-	}
-	b, _ := json.Marshal(result)
-	if _, err := tx.Exec(ctx, `UPDATE uploads SET state = 'completed', result = $2, updated_at = now() WHERE id = $1`, up.ID, b); err != nil {
-		return reject(err)
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return reject(err)
-	}
-	up.State, up.Result = "completed", b
 	s.m.UploadCompleted(up.FileSize)
 	return &Completed{Upload: *up}, nil
 }
 
 // Abort removes an upload's parts and marks it aborted.
 func (s *Service) Abort(ctx context.Context, id string) error {
-	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		up, err := s.owned(ctx, tx, id, true)
 		if err != nil {
 			return err
@@ -680,7 +688,7 @@ func (s *Service) Sweep(ctx context.Context, olderThan time.Duration) (int, erro
 	}
 	n := 0
 	for _, id := range ids {
-		err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 			up, err := scanUpload(tx.QueryRow(ctx, selectUpload+` WHERE id::text = $1 AND state = 'uploading' FOR UPDATE SKIP LOCKED`, id))
 			if errors.Is(err, pgx.ErrNoRows) {
 				return nil

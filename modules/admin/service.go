@@ -13,6 +13,7 @@ import (
 
 	"its/core/audit"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/mail"
@@ -118,68 +119,68 @@ func (s *Service) Update(ctx context.Context, actor *identity.User, id string, p
 	if err := p.validate(); err != nil {
 		return nil, err
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	u, err := s.store.lockUser(ctx, tx, id)
-	if errors.Is(err, identity.ErrNotFound) {
-		return nil, httpx.NotFound("User")
-	}
-	if err != nil {
-		return nil, err
-	}
-	before := *u
-	approved := false
-	if p.Status != nil && *p.Status != u.Status {
-		if !In(transitions[u.Status], *p.Status) {
-			return nil, httpx.Invalid(httpx.FieldError{Field: "status", Rule: "transition", Message: fmt.Sprintf("An account cannot go from %s to %s", u.Status, *p.Status)})
+	var after *identity.User
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		u, err := s.store.lockUser(ctx, tx, id)
+		if errors.Is(err, identity.ErrNotFound) {
+			return httpx.NotFound("User")
 		}
-		if u.ID == actor.ID {
-			return nil, httpx.Invalid(httpx.FieldError{Field: "status", Rule: "self", Message: "You cannot change the status of your own account"})
+		if err != nil {
+			return err
 		}
-		approved = u.Status == "pendingApproval" && *p.Status == "active"
-		u.Status = *p.Status
-	}
-	if p.Permissions != nil {
-		if u.ID == actor.ID && !hasUserAdmin(*p.Permissions) {
-			return nil, httpx.Invalid(httpx.FieldError{Field: "permissions", Rule: "self", Message: "You cannot remove your own user administration permission"})
+		before := *u
+		approved := false
+		if p.Status != nil && *p.Status != u.Status {
+			if !In(transitions[u.Status], *p.Status) {
+				return httpx.Invalid(httpx.FieldError{Field: "status", Rule: "transition", Message: fmt.Sprintf("An account cannot go from %s to %s", u.Status, *p.Status)})
+			}
+			if u.ID == actor.ID {
+				return httpx.Invalid(httpx.FieldError{Field: "status", Rule: "self", Message: "You cannot change the status of your own account"})
+			}
+			approved = u.Status == "pendingApproval" && *p.Status == "active"
+			u.Status = *p.Status
 		}
-		if err := s.users.SetPermissions(ctx, tx, u.ID, *p.Permissions); err != nil {
-			return nil, err
+		if p.Permissions != nil {
+			if u.ID == actor.ID && !hasUserAdmin(*p.Permissions) {
+				return httpx.Invalid(httpx.FieldError{Field: "permissions", Rule: "self", Message: "You cannot remove your own user administration permission"})
+			}
+			if err := s.users.SetPermissions(ctx, tx, u.ID, *p.Permissions); err != nil {
+				return err
+			}
 		}
-	}
-	if p.Flags != nil {
-		u.Flags = *p.Flags
-	}
-	if p.DepartmentAccess != nil {
-		u.DepartmentAccess = *p.DepartmentAccess
-	}
-	if p.UserTBEs != nil {
-		u.UserTBEs = *p.UserTBEs
-	}
-	if err := s.users.SetAccess(ctx, tx, u); err != nil {
-		return nil, err
-	}
-	if u.Status != "active" {
-		if err := s.sessions.DestroyUser(ctx, tx, u.ID); err != nil {
-			return nil, err
+		if p.Flags != nil {
+			u.Flags = *p.Flags
 		}
-	}
-	if approved {
-		if err := s.mailWelcome(ctx, tx, u); err != nil {
-			return nil, err
+		if p.DepartmentAccess != nil {
+			u.DepartmentAccess = *p.DepartmentAccess
 		}
-	}
-	if err := audit.Record(ctx, tx, actor.ID, "admin.users.update", "User", u.ID, map[string]any{"before": before, "patch": p}); err != nil {
-		return nil, err
-	}
-	after, err := s.store.user(ctx, tx, u.ID)
-	if err != nil {
-		return nil, err
-	}
-	return after, tx.Commit(ctx)
+		if p.UserTBEs != nil {
+			u.UserTBEs = *p.UserTBEs
+		}
+		if err := s.users.SetAccess(ctx, tx, u); err != nil {
+			return err
+		}
+		if u.Status != "active" {
+			if err := s.sessions.DestroyUser(ctx, tx, u.ID); err != nil {
+				return err
+			}
+		}
+		if approved {
+			if err := s.mailWelcome(ctx, tx, u); err != nil {
+				return err
+			}
+		}
+		if err := audit.Record(ctx, tx, actor.ID, "admin.users.update", "User", u.ID, map[string]any{"before": before, "patch": p}); err != nil {
+			return err
+		}
+		after, err = s.store.user(ctx, tx, u.ID)
+		if err != nil {
+			return err
+		}
+		return nil
+	})
+	return after, err
 }
 
 func hasUserAdmin(perms []identity.Permission) bool {

@@ -1,8 +1,11 @@
 package assortments
 
 import (
+	"github.com/jackc/pgx/v5"
+
 	"context"
 
+	"its/core/db"
 	"its/core/uploads"
 )
 
@@ -11,11 +14,8 @@ import (
 // allowed on its channel, not locked by someone else. The policy's check of the action alone
 // would let any editor write into anyone's assortment folder.
 func (s *Service) mayAttach(ctx context.Context, u *uploads.Upload) error {
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		_, err := s.editable(ctx, tx, u.AttachTo)
 		return err
-	}
-	defer tx.Rollback(ctx)
-	_, err = s.editable(ctx, tx, u.AttachTo)
-	return err
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/num"
@@ -63,26 +64,26 @@ func (s *Service) Batch(ctx context.Context, id string, req *BatchRequest) (*Bat
 	if req.empty() {
 		return nil, grid.EmptyRequest()
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.editable(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.hiddenEdits(a, req); err != nil {
-		return nil, err
-	}
-	res, err := s.applyBatch(ctx, tx, a, req)
-	if err != nil {
-		return nil, err
-	}
-	if res.Assortment, err = s.store.get(ctx, tx, a.ID, false); err != nil {
-		return nil, err
-	}
-	return res, tx.Commit(ctx)
+	var res *BatchResult
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		a, err := s.editable(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := s.hiddenEdits(a, req); err != nil {
+			return err
+		}
+		res, err = s.applyBatch(ctx, tx, a, req)
+		if err != nil {
+			return err
+		}
+		if res.Assortment, err = s.store.get(ctx, tx, a.ID, false); err != nil {
+			return err
+		}
+		return nil
+	})
+	return res, err
 }
 
 // rowState is what the batch needs to know of an existing row.

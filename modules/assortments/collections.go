@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
@@ -119,33 +120,33 @@ func (s *Service) CreateCollection(ctx context.Context, collectionType string, r
 	if len(bad) > 0 {
 		return nil, httpx.Invalid(bad...)
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	if _, err := s.linkedAssortment(ctx, tx, req.LinkageModel, req.LinkageID); err != nil {
-		return nil, err
-	}
-	var obj any
-	if len(req.LinkageObject) > 0 {
-		obj = string(req.LinkageObject)
-	}
-	id, err := s.store.insertCollection(ctx, tx, newCollection{owner: me(ctx).ID, collectionType: collectionType, name: name,
-		linkageType: lt, linkageModel: req.LinkageModel, linkageID: req.LinkageID, linkageObject: obj})
-	if err != nil {
-		return nil, err
-	}
-	if len(req.Products) > 0 {
-		if _, err := s.collectionBatch(ctx, tx, id, &CollectionBatch{AddProducts: req.Products}); err != nil {
-			return nil, err
+	var out *Collection
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		if _, err := s.linkedAssortment(ctx, tx, req.LinkageModel, req.LinkageID); err != nil {
+			return err
 		}
-	}
-	out, err := s.collectionByID(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	return out, tx.Commit(ctx)
+		var obj any
+		if len(req.LinkageObject) > 0 {
+			obj = string(req.LinkageObject)
+		}
+		id, err := s.store.insertCollection(ctx, tx, newCollection{owner: me(ctx).ID, collectionType: collectionType, name: name,
+			linkageType: lt, linkageModel: req.LinkageModel, linkageID: req.LinkageID, linkageObject: obj})
+		if err != nil {
+			return err
+		}
+		if len(req.Products) > 0 {
+			if _, err := s.collectionBatch(ctx, tx, id, &CollectionBatch{AddProducts: req.Products}); err != nil {
+				return err
+			}
+		}
+		out, err = s.collectionByID(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return nil
+	})
+	return out, err
 }
 
 func (s *Service) collectionByID(ctx context.Context, q querier, id string) (*Collection, error) {
@@ -189,29 +190,29 @@ func (s *Service) BatchCollection(ctx context.Context, collectionType, id string
 	if len(req.AddProducts)+len(req.DeleteProducts)+len(req.UpdateProducts) == 0 && req.Name == nil {
 		return nil, grid.EmptyRequest()
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	c, err := s.collectionByID(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	if c.CollectionType != collectionType {
-		return nil, httpx.NotFound("Collection")
-	}
-	if req.Version > 0 && req.Version != c.Version {
-		return nil, httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": req.Version, "currentVersion": c.Version})
-	}
-	res, err := s.collectionBatch(ctx, tx, id, req)
-	if err != nil {
-		return nil, err
-	}
-	if res.Collection, err = s.collectionByID(ctx, tx, id); err != nil {
-		return nil, err
-	}
-	return res, tx.Commit(ctx)
+	var res *CollectionResult
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		c, err := s.collectionByID(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if c.CollectionType != collectionType {
+			return httpx.NotFound("Collection")
+		}
+		if req.Version > 0 && req.Version != c.Version {
+			return httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": req.Version, "currentVersion": c.Version})
+		}
+		res, err = s.collectionBatch(ctx, tx, id, req)
+		if err != nil {
+			return err
+		}
+		if res.Collection, err = s.collectionByID(ctx, tx, id); err != nil {
+			return err
+		}
+		return nil
+	})
+	return res, err
 }
 
 func (s *Service) collectionBatch(ctx context.Context, tx pgx.Tx, id string, req *CollectionBatch) (*CollectionResult, error) {

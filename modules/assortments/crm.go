@@ -22,6 +22,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/jobs"
 )
@@ -276,7 +277,7 @@ func (s *Service) LastCRMSync(ctx context.Context, id string) (*CRMSyncEntry, er
 // to edit it; a folder has nothing to sync.
 func (s *Service) CRMSync(ctx context.Context, id string) (*time.Time, error) {
 	var at time.Time
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		a, err := s.load(ctx, tx, id, true)
 		if err != nil {
 			return err

@@ -59,7 +59,7 @@ func (s *Service) groupRows(ctx context.Context, tx pgx.Tx, a *Assortment, field
 // snapshot: an assortment deleted meanwhile is either read whole or not found.
 func (s *Service) GroupSort(ctx context.Context, id string) (*GroupSort, error) {
 	var gs *GroupSort
-	err := pgx.BeginTxFunc(ctx, s.db, db.Snapshot, func(tx pgx.Tx) error {
+	err := db.InTxWith(ctx, s.db, db.Snapshot, func(tx pgx.Tx) error {
 		a, err := s.load(ctx, tx, id, false)
 		if err != nil {
 			return err
@@ -106,40 +106,39 @@ func (s *Service) GroupSortBatch(ctx context.Context, id string, req *GroupSortR
 	if req.Version == nil {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "version", Rule: "required", Message: "A group sort update names the version it was made on"})
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.editable(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	full := needsCatalog(req.Batches) || hasContent(req.Batches)
-	gs, err := s.loadGroupSort(ctx, tx, a, full)
-	if err != nil {
-		return nil, err
-	}
-	if gs.Version != *req.Version {
-		return nil, httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *req.Version, "currentVersion": gs.Version})
-	}
-	if err := s.checkContentBatches(ctx, a.ID, req.Batches); err != nil {
-		return nil, err
-	}
-	if err := gs.apply(req.Batches); err != nil {
-		return nil, err
-	}
-	if err := s.saveGroupSort(ctx, tx, gs); err != nil {
-		return nil, err
-	}
-	res := &GroupSortResult{AssortmentID: gs.AssortmentID, GroupBy: gs.GroupBy, Version: gs.Version}
-	if full {
-		res.Groups = gs.Groups
-		if err := s.signContent(ctx, gs.Groups); err != nil {
-			return nil, err
+	var res *GroupSortResult
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		a, err := s.editable(ctx, tx, id)
+		if err != nil {
+			return err
 		}
-	}
-	return res, tx.Commit(ctx)
+		full := needsCatalog(req.Batches) || hasContent(req.Batches)
+		gs, err := s.loadGroupSort(ctx, tx, a, full)
+		if err != nil {
+			return err
+		}
+		if gs.Version != *req.Version {
+			return httpx.Conflict(MsgRowsChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *req.Version, "currentVersion": gs.Version})
+		}
+		if err := s.checkContentBatches(ctx, a.ID, req.Batches); err != nil {
+			return err
+		}
+		if err := gs.apply(req.Batches); err != nil {
+			return err
+		}
+		if err := s.saveGroupSort(ctx, tx, gs); err != nil {
+			return err
+		}
+		res = &GroupSortResult{AssortmentID: gs.AssortmentID, GroupBy: gs.GroupBy, Version: gs.Version}
+		if full {
+			res.Groups = gs.Groups
+			if err := s.signContent(ctx, gs.Groups); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return res, err
 }
 
 // saveGroupSort writes gs: its groups (all again after a regroup), the rows' groups and

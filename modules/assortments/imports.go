@@ -1,8 +1,11 @@
 package assortments
 
 import (
+	"github.com/jackc/pgx/v5"
+
 	"context"
 
+	"its/core/db"
 	"its/core/httpx"
 	"its/modules/products"
 )
@@ -15,34 +18,34 @@ func (s *Service) ImportTarget(ctx context.Context, id string, pairs []products.
 	if !httpx.IsUUID(id) {
 		return nil, notFound()
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.editable(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	present, err := s.existingPairs(ctx, tx, a.ID, pairs)
-	if err != nil {
-		return nil, err
-	}
-	ids := make([]string, 0, len(pairs))
-	for _, p := range pairs {
-		if p.Style != "" && p.Color != "" {
-			ids = append(ids, products.ID(p.Style, p.Color))
+	var target *ImportTarget
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		a, err := s.editable(ctx, tx, id)
+		if err != nil {
+			return err
 		}
-	}
-	held, err := s.store.inSeasonProducts(ctx, tx, a, ids)
-	if err != nil {
-		return nil, err
-	}
-	inSeason := make(map[string]bool, len(held))
-	for _, id := range held {
-		inSeason[id] = true
-	}
-	return &ImportTarget{Assortment: a, Present: present, InSeason: inSeason}, nil
+		present, err := s.existingPairs(ctx, tx, a.ID, pairs)
+		if err != nil {
+			return err
+		}
+		ids := make([]string, 0, len(pairs))
+		for _, p := range pairs {
+			if p.Style != "" && p.Color != "" {
+				ids = append(ids, products.ID(p.Style, p.Color))
+			}
+		}
+		held, err := s.store.inSeasonProducts(ctx, tx, a, ids)
+		if err != nil {
+			return err
+		}
+		inSeason := make(map[string]bool, len(held))
+		for _, id := range held {
+			inSeason[id] = true
+		}
+		target = &ImportTarget{Assortment: a, Present: present, InSeason: inSeason}
+		return nil
+	})
+	return target, err
 }
 
 // Import adds the rows of an Excel import to assortment id in one transaction, through the
@@ -52,29 +55,28 @@ func (s *Service) Import(ctx context.Context, id string, adds []AddProduct) (*Ba
 	if !httpx.IsUUID(id) {
 		return nil, notFound()
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.editable(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	total := &BatchResult{Messages: []string{}, Rows: []Row{}, DeletedIDs: []string{}, TempIDs: map[string]string{}}
-	for start := 0; start < len(adds); start += rowGrid.MaxBatch {
-		end := min(start+rowGrid.MaxBatch, len(adds))
-		res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel"})
+	var total *BatchResult
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		a, err := s.editable(ctx, tx, id)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		total.Added += res.Added
-		for k, v := range res.TempIDs {
-			total.TempIDs[k] = v
+		total = &BatchResult{Messages: []string{}, Rows: []Row{}, DeletedIDs: []string{}, TempIDs: map[string]string{}}
+		for start := 0; start < len(adds); start += rowGrid.MaxBatch {
+			end := min(start+rowGrid.MaxBatch, len(adds))
+			res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel"})
+			if err != nil {
+				return err
+			}
+			total.Added += res.Added
+			for k, v := range res.TempIDs {
+				total.TempIDs[k] = v
+			}
 		}
-	}
-	if total.Assortment, err = s.store.get(ctx, tx, a.ID, false); err != nil {
-		return nil, err
-	}
-	return total, tx.Commit(ctx)
+		if total.Assortment, err = s.store.get(ctx, tx, a.ID, false); err != nil {
+			return err
+		}
+		return nil
+	})
+	return total, err
 }

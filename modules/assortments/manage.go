@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
@@ -254,40 +255,41 @@ func filterMessages(prev, next *products.Query) []string {
 
 // Patch changes an assortment's properties.
 func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Assortment, []string, error) {
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.editable(ctx, tx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	if s.org != nil && req.ParentID != nil {
-		return nil, nil, httpx.Invalid(httpx.FieldError{Field: "parentId", Rule: "folder", Message: "This assortment is not kept in folders"})
-	}
-	if s.org != nil && s.org.State() != "" && req.State != nil {
-		forced := s.org.State()
-		req.State = &forced
-	}
-	if err := s.checkImages(ctx, a.ID, &req); err != nil {
-		return nil, nil, err
-	}
-	msgs, err := s.patch(ctx, tx, a, req)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.checkOrg(ctx, tx, a.ID); err != nil {
-		return nil, nil, err
-	}
-	out, err := s.store.get(ctx, tx, a.ID, false)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.signImages(ctx, out); err != nil {
-		return nil, nil, err
-	}
-	return out, msgs, tx.Commit(ctx)
+	var msgs []string
+	var out *Assortment
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		a, err := s.editable(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if s.org != nil && req.ParentID != nil {
+			return httpx.Invalid(httpx.FieldError{Field: "parentId", Rule: "folder", Message: "This assortment is not kept in folders"})
+		}
+		if s.org != nil && s.org.State() != "" && req.State != nil {
+			forced := s.org.State()
+			req.State = &forced
+		}
+		if err := s.checkImages(ctx, a.ID, &req); err != nil {
+			return err
+		}
+		msgs, err = s.patch(ctx, tx, a, req)
+		if err != nil {
+			return err
+		}
+		if err := s.checkOrg(ctx, tx, a.ID); err != nil {
+			return err
+		}
+		out, err = s.store.get(ctx, tx, a.ID, false)
+		if err != nil {
+			return err
+		}
+		if err := s.signImages(ctx, out); err != nil {
+			return err
+		}
+		return nil
+	})
+	return out, msgs, err
 }
 
 // guardSubtree checks a write that reaches a folder's whole content: edit rights on every
@@ -378,47 +380,46 @@ func (s *Service) Archive(ctx context.Context, ids []string, archived bool) (int
 	if archived {
 		state = "archived"
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback(ctx)
-	n := 0
-	for _, id := range ids {
-		a, err := s.editable(ctx, tx, id)
-		if err != nil {
-			return 0, err
+	var n int
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		n = 0
+		for _, id := range ids {
+			a, err := s.editable(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			if a.State == state {
+				continue
+			}
+			if err := s.setState(ctx, tx, a, state); err != nil {
+				return err
+			}
+			n++
 		}
-		if a.State == state {
-			continue
-		}
-		if err := s.setState(ctx, tx, a, state); err != nil {
-			return 0, err
-		}
-		n++
-	}
-	return n, tx.Commit(ctx)
+		return nil
+	})
+	return n, err
 }
 
 // Delete removes an entry; a folder goes with its content.
 func (s *Service) Delete(ctx context.Context, id string) (int, error) {
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.editable(ctx, tx, id)
-	if err != nil {
-		return 0, err
-	}
-	if err := s.guardSubtree(ctx, tx, a); err != nil {
-		return 0, err
-	}
-	n, err := s.store.deleteSubtree(ctx, tx, a.ID)
-	if err != nil {
-		return 0, err
-	}
-	return n, tx.Commit(ctx)
+	var n int
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		a, err := s.editable(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := s.guardSubtree(ctx, tx, a); err != nil {
+			return err
+		}
+		n, err = s.store.deleteSubtree(ctx, tx, a.ID)
+		if err != nil {
+			return err
+		}
+		return nil
+	})
+	return n, err
 }
 
 // CloneRequest duplicates entries for the caller, or copies them to another user.
@@ -464,46 +465,44 @@ func (s *Service) Clone(ctx context.Context, req CloneRequest) (*CloneResult, er
 		owner = target.ID
 		res.CopiedTo = &Owner{ID: target.ID, FullName: target.FullName, Email: target.Email}
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	for _, id := range req.IDs {
-		a, err := s.load(ctx, tx, id, false)
-		if err != nil {
-			return nil, err
-		}
-		if err := s.mayEdit(ctx, a); err != nil {
-			return nil, err
-		}
-		if err := s.guardSubtreeRights(ctx, tx, a); err != nil {
-			return nil, err
-		}
-		prefix := []string{}
-		title := a.Title
-		if owner == caller.ID {
-			title = a.Title + " (Copy)"
-			if a.ParentID() != "" {
-				if p, err := s.store.get(ctx, tx, a.ParentID(), false); err == nil && p.State != "archived" && p.Owner.ID == owner {
-					prefix = a.Hierarchy
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		for _, id := range req.IDs {
+			a, err := s.load(ctx, tx, id, false)
+			if err != nil {
+				return err
+			}
+			if err := s.mayEdit(ctx, a); err != nil {
+				return err
+			}
+			if err := s.guardSubtreeRights(ctx, tx, a); err != nil {
+				return err
+			}
+			prefix := []string{}
+			title := a.Title
+			if owner == caller.ID {
+				title = a.Title + " (Copy)"
+				if a.ParentID() != "" {
+					if p, err := s.store.get(ctx, tx, a.ParentID(), false); err == nil && p.State != "archived" && p.Owner.ID == owner {
+						prefix = a.Hierarchy
+					}
 				}
 			}
-		}
-		if req.Title != "" && len(req.IDs) == 1 {
-			var bad []httpx.FieldError
-			title = checkTitle(req.Title, &bad)
-			if len(bad) > 0 {
-				return nil, httpx.Invalid(bad...)
+			if req.Title != "" && len(req.IDs) == 1 {
+				var bad []httpx.FieldError
+				title = checkTitle(req.Title, &bad)
+				if len(bad) > 0 {
+					return httpx.Invalid(bad...)
+				}
 			}
+			newID, err := s.copyTree(ctx, tx, a, owner, prefix, title)
+			if err != nil {
+				return err
+			}
+			res.IDs = append(res.IDs, newID)
 		}
-		newID, err := s.copyTree(ctx, tx, a, owner, prefix, title)
-		if err != nil {
-			return nil, err
-		}
-		res.IDs = append(res.IDs, newID)
-	}
-	return res, tx.Commit(ctx)
+		return nil
+	})
+	return res, err
 }
 
 // guardSubtreeRights checks edit rights on every channel of a folder's content.
@@ -563,62 +562,61 @@ func (s *Service) Merge(ctx context.Context, id string, sources []string) (int, 
 	if len(sources) == 0 {
 		return 0, httpx.Invalid(httpx.FieldError{Field: "ids", Rule: "required", Message: "Choose the assortments to merge"})
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.editable(ctx, tx, id)
-	if err != nil {
-		return 0, err
-	}
-	if a.Type == "folder" {
-		return 0, httpx.Invalid(httpx.FieldError{Field: "id", Rule: "folder", Message: MsgFoldersNoRows})
-	}
-	if a.Method == "dynamic" {
-		return 0, httpx.Invalid(httpx.FieldError{Field: "id", Rule: "dynamic", Message: MsgDynamicRows})
-	}
-	have := map[string]bool{}
-	ids, err := s.store.productIDs(ctx, tx, a.ID)
-	if err != nil {
-		return 0, err
-	}
-	for _, pid := range ids {
-		have[pid] = true
-	}
-	var pairs []products.Pair
-	for _, sid := range sources {
-		if sid == a.ID {
-			continue
-		}
-		src, err := s.load(ctx, tx, sid, false)
+	var n int
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		a, err := s.editable(ctx, tx, id)
 		if err != nil {
-			return 0, err
+			return err
 		}
-		var list []Row
-		if src.Method == "dynamic" {
-			_, list, err = s.dynamicRows(ctx, tx, src, RowsRequest{Limit: products.MaxLimit})
-		} else if src.Type == "item" {
-			list, err = s.store.readStatic(ctx, tx, src, nil, rowContext{})
+		if a.Type == "folder" {
+			return httpx.Invalid(httpx.FieldError{Field: "id", Rule: "folder", Message: MsgFoldersNoRows})
 		}
+		if a.Method == "dynamic" {
+			return httpx.Invalid(httpx.FieldError{Field: "id", Rule: "dynamic", Message: MsgDynamicRows})
+		}
+		have := map[string]bool{}
+		ids, err := s.store.productIDs(ctx, tx, a.ID)
 		if err != nil {
-			return 0, err
+			return err
 		}
-		for _, r := range list {
-			pid := products.ID(r.Style, r.Color)
-			if !have[pid] {
-				have[pid] = true
-				pairs = append(pairs, products.Pair{Style: r.Style, Color: r.Color})
+		for _, pid := range ids {
+			have[pid] = true
+		}
+		var pairs []products.Pair
+		for _, sid := range sources {
+			if sid == a.ID {
+				continue
+			}
+			src, err := s.load(ctx, tx, sid, false)
+			if err != nil {
+				return err
+			}
+			var list []Row
+			if src.Method == "dynamic" {
+				_, list, err = s.dynamicRows(ctx, tx, src, RowsRequest{Limit: products.MaxLimit})
+			} else if src.Type == "item" {
+				list, err = s.store.readStatic(ctx, tx, src, nil, rowContext{})
+			}
+			if err != nil {
+				return err
+			}
+			for _, r := range list {
+				pid := products.ID(r.Style, r.Color)
+				if !have[pid] {
+					have[pid] = true
+					pairs = append(pairs, products.Pair{Style: r.Style, Color: r.Color})
+				}
 			}
 		}
-	}
-	n := 0
-	if len(pairs) > 0 {
-		if n, err = s.addRows(ctx, tx, a, pairs, "merge"); err != nil {
-			return 0, err
+		n = 0
+		if len(pairs) > 0 {
+			if n, err = s.addRows(ctx, tx, a, pairs, "merge"); err != nil {
+				return err
+			}
 		}
-	}
-	return n, tx.Commit(ctx)
+		return nil
+	})
+	return n, err
 }
 
 // LockAnswer is the state of an edit lock after a request or release.
@@ -634,39 +632,40 @@ func (s *Service) EditLock(ctx context.Context, id, action string) (*LockAnswer,
 	if action != "request" && action != "release" {
 		return nil, httpx.NotFound("Lock action")
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	a, err := s.load(ctx, tx, id, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.mayEdit(ctx, a); err != nil {
-		return nil, err
-	}
-	uid := me(ctx).ID
-	if action == "release" {
-		if err := s.store.releaseLock(ctx, tx, a.ID, uid); err != nil {
-			return nil, err
+	var ans *LockAnswer
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		a, err := s.load(ctx, tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := s.mayEdit(ctx, a); err != nil {
+			return err
+		}
+		uid := me(ctx).ID
+		if action == "release" {
+			if err := s.store.releaseLock(ctx, tx, a.ID, uid); err != nil {
+				return err
+			}
+			l, err := s.store.lockOf(ctx, tx, a.ID, uid)
+			if err != nil {
+				return err
+			}
+			ans = &LockAnswer{Locked: l != nil, Lock: l}
+			return nil
+		}
+		took, err := s.store.takeLock(ctx, tx, a.ID, uid, s.lockTTL)
+		if err != nil {
+			return err
 		}
 		l, err := s.store.lockOf(ctx, tx, a.ID, uid)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return &LockAnswer{Locked: l != nil, Lock: l}, tx.Commit(ctx)
-	}
-	took, err := s.store.takeLock(ctx, tx, a.ID, uid, s.lockTTL)
-	if err != nil {
-		return nil, err
-	}
-	l, err := s.store.lockOf(ctx, tx, a.ID, uid)
-	if err != nil {
-		return nil, err
-	}
-	if !took && l != nil && !l.Mine {
-		return nil, lockedError(l)
-	}
-	return &LockAnswer{Locked: true, Lock: l}, tx.Commit(ctx)
+		if !took && l != nil && !l.Mine {
+			return lockedError(l)
+		}
+		ans = &LockAnswer{Locked: true, Lock: l}
+		return nil
+	})
+	return ans, err
 }

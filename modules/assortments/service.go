@@ -344,56 +344,55 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 	if err := s.mayEdit(ctx, a); err != nil {
 		return nil, "", err
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, "", err
-	}
-	defer tx.Rollback(ctx)
-	dec, ok, err := s.store.decimalsFor(ctx, tx, a.LocationID)
-	if err != nil {
-		return nil, "", err
-	}
-	if !ok {
-		return nil, "", httpx.Invalid(httpx.FieldError{Field: "locationId", Rule: "exists", Message: fmt.Sprintf("Unknown location %q", a.LocationID)})
-	}
-	a.DecimalsPlaces = dec
-	if req.ParentID != "" {
-		parent, err := s.parentFolder(ctx, tx, req.ParentID)
+	var out *Assortment
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		dec, ok, err := s.store.decimalsFor(ctx, tx, a.LocationID)
 		if err != nil {
-			return nil, "", err
+			return err
 		}
-		a.Hierarchy = append(append([]string{}, parent.Hierarchy...), parent.ID)
-	}
-	id, err := s.store.insert(ctx, tx, n)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := s.refreshCounts(ctx, tx, countScope{id: id}); err != nil {
-		return nil, "", err
-	}
-	if err := s.checkOrg(ctx, tx, id); err != nil {
-		return nil, "", err
-	}
-	if len(req.Products) > 0 {
-		created, err := s.store.get(ctx, tx, id, false)
+		if !ok {
+			return httpx.Invalid(httpx.FieldError{Field: "locationId", Rule: "exists", Message: fmt.Sprintf("Unknown location %q", a.LocationID)})
+		}
+		a.DecimalsPlaces = dec
+		if req.ParentID != "" {
+			parent, err := s.parentFolder(ctx, tx, req.ParentID)
+			if err != nil {
+				return err
+			}
+			a.Hierarchy = append(append([]string{}, parent.Hierarchy...), parent.ID)
+		}
+		id, err := s.store.insert(ctx, tx, n)
 		if err != nil {
-			return nil, "", err
+			return err
 		}
-		if _, err := s.addRows(ctx, tx, created, req.Products, req.Source); err != nil {
-			return nil, "", err
+		if err := s.refreshCounts(ctx, tx, countScope{id: id}); err != nil {
+			return err
 		}
-		// A type whose default group-by is not none starts with its display groups.
-		if by := s.defaultGroupBy(); by != GroupByNone && created.Method == MethodStatic {
-			if err := s.groupRows(ctx, tx, created, by); err != nil {
-				return nil, "", err
+		if err := s.checkOrg(ctx, tx, id); err != nil {
+			return err
+		}
+		if len(req.Products) > 0 {
+			created, err := s.store.get(ctx, tx, id, false)
+			if err != nil {
+				return err
+			}
+			if _, err := s.addRows(ctx, tx, created, req.Products, req.Source); err != nil {
+				return err
+			}
+			// A type whose default group-by is not none starts with its display groups.
+			if by := s.defaultGroupBy(); by != GroupByNone && created.Method == MethodStatic {
+				if err := s.groupRows(ctx, tx, created, by); err != nil {
+					return err
+				}
 			}
 		}
-	}
-	out, err := s.store.get(ctx, tx, id, false)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := tx.Commit(ctx); err != nil {
+		out, err = s.store.get(ctx, tx, id, false)
+		if err != nil {
+			return err
+		}
+		return nil
+	}); err != nil {
 		return nil, "", err
 	}
 	if a.Type == "folder" {
@@ -546,43 +545,51 @@ func (s *Service) rows(ctx context.Context, req RowsRequest, mayRefresh bool) (p
 	if req.Skip < 0 {
 		return products.Total{}, nil, httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "min", Message: "skip cannot be negative"})
 	}
-	tx, err := s.db.BeginTx(ctx, db.Snapshot)
+	var (
+		total products.Total
+		rows  []Row
+		stale string
+	)
+	err := db.InSnapshot(ctx, s.db, func(tx pgx.Tx) error {
+		a, err := s.load(ctx, tx, req.AssortmentID, false)
+		if err != nil {
+			return err
+		}
+		if a.countStale && mayRefresh {
+			// Its own search is answered with the kept count: count again first (after the
+			// snapshot ends).
+			stale = a.ID
+			return nil
+		}
+		if a.Type == "folder" {
+			return httpx.Invalid(httpx.FieldError{Field: "assortmentId", Rule: "folder", Message: "A folder has no products"})
+		}
+		rc, err := s.store.rowContext(ctx, tx, a.ID)
+		if err != nil {
+			return err
+		}
+		if a.Method == "dynamic" {
+			if total, rows, err = s.dynamicRows(ctx, tx, a, req); err == nil {
+				deriveAll(rows, rc.alerts)
+			}
+		} else {
+			total.Count, rows, err = s.staticRows(ctx, tx, a, req, rc)
+		}
+		if err != nil {
+			return err
+		}
+		s.hideRows(a, rows)
+		return nil
+	})
 	if err != nil {
 		return products.Total{}, nil, err
 	}
-	defer tx.Rollback(ctx)
-	a, err := s.load(ctx, tx, req.AssortmentID, false)
-	if err != nil {
-		return products.Total{}, nil, err
-	}
-	if a.countStale && mayRefresh {
-		// Its own search is answered with the kept count: count again first.
-		_ = tx.Rollback(ctx)
-		if err := s.refreshCounts(ctx, s.db, countScope{id: a.ID}); err != nil {
+	if stale != "" {
+		if err := s.refreshCounts(ctx, s.db, countScope{id: stale}); err != nil {
 			return products.Total{}, nil, err
 		}
 		return s.rows(ctx, req, false)
 	}
-	if a.Type == "folder" {
-		return products.Total{}, nil, httpx.Invalid(httpx.FieldError{Field: "assortmentId", Rule: "folder", Message: "A folder has no products"})
-	}
-	rc, err := s.store.rowContext(ctx, tx, a.ID)
-	if err != nil {
-		return products.Total{}, nil, err
-	}
-	var total products.Total
-	var rows []Row
-	if a.Method == "dynamic" {
-		if total, rows, err = s.dynamicRows(ctx, tx, a, req); err == nil {
-			deriveAll(rows, rc.alerts)
-		}
-	} else {
-		total.Count, rows, err = s.staticRows(ctx, tx, a, req, rc)
-	}
-	if err != nil {
-		return products.Total{}, nil, err
-	}
-	s.hideRows(a, rows)
 	return total, rows, nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/pdf"
 	"its/core/registry"
@@ -116,7 +117,7 @@ type announcements struct {
 
 func (s *announcements) create(ctx context.Context, in announcementInput) (Announcement, error) {
 	var out Announcement
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		var a Announcement
 		if in.AssetID != nil && *in.AssetID != "" {
 			// An announcement made from an advertising asset starts from its name and points at it.
@@ -149,7 +150,7 @@ func (s *announcements) update(ctx context.Context, id string, in announcementIn
 		return Announcement{}, httpx.Invalid(httpx.FieldError{Field: "assetId", Rule: "readOnly", Message: "assetId is set only when the announcement is created"})
 	}
 	var out Announcement
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		a, err := s.store.Get(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return httpx.NotFound("Announcement")
@@ -213,7 +214,7 @@ func (s *announcements) renderPDF(ctx context.Context, a Announcement) ([]byte, 
 
 func (s *announcements) download(ctx context.Context, id string) (Announcement, []byte, error) {
 	var a Announcement
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		var err error
 		a, err = s.store.Get(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
@@ -138,7 +139,7 @@ type dueWorker struct {
 // one send job each, so a slow document does not hold the others up.
 func (w *dueWorker) Work(ctx context.Context, _ *river.Job[DueArgs]) error {
 	s := w.svc
-	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		ids, err := s.store.due(ctx, tx, s.now())
 		if err != nil {
 			return err

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/jobs"
 	"its/modules/products"
@@ -253,7 +254,7 @@ func (s *Service) mailPackage(ctx context.Context, req *Request, r io.Reader, si
 	}
 	expires := s.now().Add(ShareTTL)
 	var key string
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		doc, err := s.saveForShare(ctx, tx, req, FileTypePdf)
 		if err != nil {
 			return err

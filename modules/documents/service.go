@@ -21,6 +21,7 @@ import (
 
 	"its/core/authz"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
@@ -241,7 +242,7 @@ func (s *Service) Save(ctx context.Context, req *Request) (*Document, string, er
 	}
 	var out *Document
 	msg := MsgSaved
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		d := &Document{ownerID: me(ctx).ID}
 		if req.ID != "" {
 			prev, err := s.mine(ctx, tx, req.ID)
@@ -339,7 +340,7 @@ func (s *Service) Get(ctx context.Context, id string) (*Document, error) {
 func (s *Service) Delete(ctx context.Context, id string) (string, error) {
 	var files []File
 	msg := MsgScheduleDeleted
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		d, err := s.mine(ctx, tx, id)
 		if err != nil {
 			return err
@@ -424,7 +425,7 @@ func (s *Service) Share(ctx context.Context, fileType string, req *Request) (*Sh
 	expires := s.now().Add(ShareTTL)
 	var res ShareResult
 	var key string
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		doc, err := s.saveForShare(ctx, tx, req, fileType)
 		if err != nil {
 			return err
@@ -611,7 +612,7 @@ func (s *Service) run(ctx context.Context, docID string) error {
 	stamp := fmt.Sprintf("%d.%s", now.Unix(), code)
 	expires := now.Add(ScheduledTTL)
 	var key string
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		id, err := s.store.addFile(ctx, tx, d.ID, "scheduled", hashCode(stamp), d.FileType, file.Filename, "pending",
 			append(slices.Clone(d.Recipients), d.BCCRecipients...), d.ownerID, expires)
 		if err != nil {

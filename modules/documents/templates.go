@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/db"
 	"its/core/httpx"
 	"its/modules/actions"
 )
@@ -93,7 +94,7 @@ func (s *Service) SaveTemplate(ctx context.Context, id string, req *TemplateRequ
 		return nil, httpx.Invalid(bad...)
 	}
 	var out *Template
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		t := &Template{ownerID: me(ctx).ID}
 		if id != "" {
 			prev, err := s.changeableTemplate(ctx, tx, id, false)
@@ -128,7 +129,7 @@ func (s *Service) SaveTemplate(ctx context.Context, id string, req *TemplateRequ
 // DeleteTemplate removes one of the caller's templates, or a colleague's shared one for a
 // caller allowed documents.manageTemplates.
 func (s *Service) DeleteTemplate(ctx context.Context, id string) error {
-	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		t, err := s.changeableTemplate(ctx, tx, id, true)
 		if err != nil {
 			return err

@@ -106,7 +106,7 @@ func (s *Service) Landing(ctx context.Context, libraryType string) (*Landing, er
 		return nil, fmt.Errorf("libraries: landing facet %q of %s has no column", facet, libraryType)
 	}
 	var out *Landing
-	err := pgx.BeginTxFunc(ctx, s.db, db.Snapshot, func(tx pgx.Tx) error {
+	err := db.InTxWith(ctx, s.db, db.Snapshot, func(tx pgx.Tx) error {
 		var err error
 		out, err = s.store.Landing(ctx, tx, LandingQuery{
 			LibraryType: libraryType, Column: col, Tiles: landingTiles, Recent: landingRecent, UserID: identity.FromContext(ctx).ID,

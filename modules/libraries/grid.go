@@ -1,6 +1,8 @@
 package libraries
 
 import (
+	"github.com/jackc/pgx/v5"
+
 	"context"
 	"fmt"
 	"net/http"
@@ -9,6 +11,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
@@ -224,69 +227,66 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 	if len(refused) > 0 {
 		return nil, grid.Invalid(refused)
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	opts := grid.ApplyOptions{Scope: inLibrary(libraryType), SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")}}
-	if err := g.Apply(ctx, tx, plan, opts); err != nil {
-		return nil, err
-	}
-	// Check the rows as written, inside the transaction: a refusal rolls everything back.
-	var ids []string
-	for _, c := range plan.Changes {
-		if c.Op == grid.OpUpdate {
-			ids = append(ids, c.ID)
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		opts := grid.ApplyOptions{Scope: inLibrary(libraryType), SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")}}
+		if err := g.Apply(ctx, tx, plan, opts); err != nil {
+			return err
 		}
-	}
-	if len(ids) > 0 {
-		assets, err := s.store.Get(ctx, tx, ids, false)
-		if err != nil {
-			return nil, err
-		}
-		byID := make(map[string]*Asset, len(assets))
-		for _, a := range assets {
-			byID[a.ID] = a
-		}
-		var message string
+		// Check the rows as written, inside the transaction: a refusal rolls everything back.
+		var ids []string
 		for _, c := range plan.Changes {
-			a := byID[c.ID]
-			if c.Op != grid.OpUpdate || a == nil {
-				continue
-			}
-			if a.Status != Pending && len(cleared[c]) > 0 {
-				for _, field := range cleared[c] {
-					refused = append(refused, grid.CellError{Op: c.Op, Index: c.Index, ID: c.ID, Field: field, Rule: "nonClearable",
-						Message: fmt.Sprintf("%s cannot be cleared: it is needed to publish", headers[field])})
-				}
-				continue
-			}
-			if a.Status != Published {
-				continue
-			}
-			if missing := missingForPublish(a); len(missing) > 0 {
-				msg := publishMessage(a, missing)
-				if message == "" {
-					message = msg
-				}
-				for _, m := range missing {
-					refused = append(refused, grid.CellError{Op: c.Op, Index: c.Index, ID: c.ID, Field: publishField(m), Rule: "publish", Message: msg})
-				}
+			if c.Op == grid.OpUpdate {
+				ids = append(ids, c.ID)
 			}
 		}
-		if len(refused) > 0 {
-			e := grid.Invalid(refused)
-			// The message names the asset and its missing fields rather than counting cells.
-			if message != "" {
-				e.Message = message
-			} else if len(refused) > 1 {
-				e.Message = refused[0].Message
+		if len(ids) > 0 {
+			assets, err := s.store.Get(ctx, tx, ids, false)
+			if err != nil {
+				return err
 			}
-			return nil, e
+			byID := make(map[string]*Asset, len(assets))
+			for _, a := range assets {
+				byID[a.ID] = a
+			}
+			var message string
+			for _, c := range plan.Changes {
+				a := byID[c.ID]
+				if c.Op != grid.OpUpdate || a == nil {
+					continue
+				}
+				if a.Status != Pending && len(cleared[c]) > 0 {
+					for _, field := range cleared[c] {
+						refused = append(refused, grid.CellError{Op: c.Op, Index: c.Index, ID: c.ID, Field: field, Rule: "nonClearable",
+							Message: fmt.Sprintf("%s cannot be cleared: it is needed to publish", headers[field])})
+					}
+					continue
+				}
+				if a.Status != Published {
+					continue
+				}
+				if missing := missingForPublish(a); len(missing) > 0 {
+					msg := publishMessage(a, missing)
+					if message == "" {
+						message = msg
+					}
+					for _, m := range missing {
+						refused = append(refused, grid.CellError{Op: c.Op, Index: c.Index, ID: c.ID, Field: publishField(m), Rule: "publish", Message: msg})
+					}
+				}
+			}
+			if len(refused) > 0 {
+				e := grid.Invalid(refused)
+				// The message names the asset and its missing fields rather than counting cells.
+				if message != "" {
+					e.Message = message
+				} else if len(refused) > 1 {
+					e.Message = refused[0].Message
+				}
+				return e
+			}
 		}
-	}
-	if err := tx.Commit(ctx); err != nil {
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	r := plan.Result()

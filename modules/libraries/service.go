@@ -17,6 +17,7 @@ import (
 
 	"its/core/authz"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/imaging"
@@ -219,7 +220,7 @@ func (s *Service) Batch(ctx context.Context, manageType string, req BatchRequest
 		set[col] = str
 	}
 	var out []*Asset
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		assets, err := s.store.Get(ctx, tx, req.IDs, true)
 		if err != nil {
 			return err

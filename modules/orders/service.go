@@ -20,6 +20,7 @@ import (
 
 	"its/core/authz"
 	"its/core/config"
+	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
@@ -322,24 +323,21 @@ func (s *Service) Detail(ctx context.Context, orderType string, req QueryRequest
 // find reads the order named by its id or else its number, of orderType ("" for any), that the
 // user may read.
 func (s *Service) find(ctx context.Context, orderType, id string, number int64) (*Order, error) {
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	if id == "" && number > 0 {
-		if id, err = s.store.ByNumber(ctx, tx, number); err != nil {
-			return nil, notFound(err)
+	var o *Order
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		if id == "" && number > 0 {
+			if id, err = s.store.ByNumber(ctx, tx, number); err != nil {
+				return notFound(err)
+			}
 		}
-	}
-	if id == "" {
-		return nil, httpx.Invalid(httpx.FieldError{Field: "orderId", Rule: "required", Message: "Name the order (orderId or orderNumber)"})
-	}
-	o, err := s.load(ctx, tx, orderType, id, false)
-	if err != nil {
-		return nil, err
-	}
-	return o, tx.Commit(ctx)
+		if id == "" {
+			return httpx.Invalid(httpx.FieldError{Field: "orderId", Rule: "required", Message: "Name the order (orderId or orderNumber)"})
+		}
+		o, err = s.load(ctx, tx, orderType, id, false)
+		return err
+	})
+	return o, err
 }
 
 // Fields are the order fields a create or a batch may set; nil leaves a field as it is.
@@ -641,30 +639,31 @@ func (s *Service) newOrder(ctx context.Context, tx pgx.Tx, orderType, subtype st
 
 // Create stores a new order with its first products.
 func (s *Service) Create(ctx context.Context, orderType, subtype string, req CreateRequest) (*Order, error) {
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	o, err := s.newOrder(ctx, tx, orderType, subtype)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.apply(ctx, tx, o, &req.Fields); err != nil {
-		return nil, err
-	}
-	if o.ID, err = s.store.Insert(ctx, tx, o); err != nil {
-		return nil, err
-	}
-	var skipped []Unavailable
-	if len(req.Products) > 0 {
-		w, err := s.writeLines(ctx, tx, o, &BatchRequest{AddProducts: req.Products}, leaveOutInactive)
+	var (
+		o       *Order
+		skipped []Unavailable
+	)
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		o, err = s.newOrder(ctx, tx, orderType, subtype)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		skipped = w.skipped
-	}
-	if err := tx.Commit(ctx); err != nil {
+		if err := s.apply(ctx, tx, o, &req.Fields); err != nil {
+			return err
+		}
+		if o.ID, err = s.store.Insert(ctx, tx, o); err != nil {
+			return err
+		}
+		if len(req.Products) > 0 {
+			w, err := s.writeLines(ctx, tx, o, &BatchRequest{AddProducts: req.Products}, leaveOutInactive)
+			if err != nil {
+				return err
+			}
+			skipped = w.skipped
+		}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	created, err := s.Detail(ctx, orderType, QueryRequest{OrderID: o.ID})
@@ -678,34 +677,32 @@ func (s *Service) Create(ctx context.Context, orderType, subtype string, req Cre
 // Duplicate copies an order the user may see into a new draft of the user's, its lines with
 // the line default status.
 func (s *Service) Duplicate(ctx context.Context, orderType, subtype, originalID string) (*Order, error) {
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	src, err := s.load(ctx, tx, orderType, originalID, false)
-	if err != nil {
-		return nil, err
-	}
-	o, err := s.newOrder(ctx, tx, orderType, subtype)
-	if err != nil {
-		return nil, err
-	}
-	coordinator := o.CoordinatorCode
-	copied := *src
-	copied.ID, copied.Status, copied.OrderApprovalStatus = "", o.Status, StatusPending
-	copied.OrderSubtype, copied.RequesterID, copied.RequesterCode, copied.RequesterName = subtype, o.RequesterID, o.RequesterCode, o.RequesterName
-	copied.AvailabilityDate, copied.Comment, copied.SubmittedDate, copied.CompletedDate = o.AvailabilityDate, "", nil, nil
-	if copied.CoordinatorCode == "" {
-		copied.CoordinatorCode = coordinator
-	}
-	if copied.ID, err = s.store.Insert(ctx, tx, &copied); err != nil {
-		return nil, err
-	}
-	if err := s.store.CopyLines(ctx, tx, src.ID, copied.ID, lineDefault(&copied, identity.FromContext(ctx))); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(ctx); err != nil {
+	var copied Order
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		src, err := s.load(ctx, tx, orderType, originalID, false)
+		if err != nil {
+			return err
+		}
+		o, err := s.newOrder(ctx, tx, orderType, subtype)
+		if err != nil {
+			return err
+		}
+		coordinator := o.CoordinatorCode
+		copied = *src
+		copied.ID, copied.Status, copied.OrderApprovalStatus = "", o.Status, StatusPending
+		copied.OrderSubtype, copied.RequesterID, copied.RequesterCode, copied.RequesterName = subtype, o.RequesterID, o.RequesterCode, o.RequesterName
+		copied.AvailabilityDate, copied.Comment, copied.SubmittedDate, copied.CompletedDate = o.AvailabilityDate, "", nil, nil
+		if copied.CoordinatorCode == "" {
+			copied.CoordinatorCode = coordinator
+		}
+		if copied.ID, err = s.store.Insert(ctx, tx, &copied); err != nil {
+			return err
+		}
+		if err := s.store.CopyLines(ctx, tx, src.ID, copied.ID, lineDefault(&copied, identity.FromContext(ctx))); err != nil {
+			return err
+		}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	return s.Detail(ctx, orderType, QueryRequest{OrderID: copied.ID})
@@ -724,22 +721,19 @@ func lineDefault(o *Order, u *identity.User) string {
 // transaction, after checking the version the client read it at (when it sends one). An error of
 // fn rolls everything back: a refused request changes nothing.
 func (s *Service) inOrder(ctx context.Context, orderType, id string, version *int64, fn func(tx pgx.Tx, o *Order) error) error {
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	o, err := s.load(ctx, tx, orderType, id, true)
-	if err != nil {
-		return err
-	}
-	if err := checkVersion(o, version); err != nil {
-		return err
-	}
-	if err := fn(tx, o); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		o, err := s.load(ctx, tx, orderType, id, true)
+		if err != nil {
+			return err
+		}
+		if err := checkVersion(o, version); err != nil {
+			return err
+		}
+		if err := fn(tx, o); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // Delete removes a DRAFT order (DRAFT or PENDING wholesale).

@@ -1,6 +1,8 @@
 package products
 
 import (
+	"github.com/jackc/pgx/v5"
+
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -52,21 +54,23 @@ func (s *Service) Search(ctx context.Context, q Query, onlyLocation bool, total 
 	if err := s.checkLocation(ctx, q.LocationID); err != nil {
 		return err
 	}
-	tx, err := s.db.BeginTx(ctx, db.Snapshot) // the count and the rows see the same data
-	if err != nil {
+	var (
+		n    Total
+		page []Product
+	)
+	// The count and the rows see the same data; everything is read before the answer is
+	// written, so the connection is free by then.
+	if err := db.InSnapshot(ctx, s.db, func(tx pgx.Tx) error {
+		var err error
+		n, page, err = s.store.Page(ctx, tx, &q, onlyLocation)
 		return err
-	}
-	defer tx.Rollback(ctx)
-	n, page, err := s.store.Page(ctx, tx, &q, onlyLocation)
-	if err != nil {
+	}); err != nil {
 		return err
 	}
 	visible, err := s.visibleLocations(ctx)
 	if err != nil {
 		return err
 	}
-	// Everything is read: free the connection before the answer is written.
-	_ = tx.Rollback(ctx)
 	if err := total(n); err != nil {
 		return err
 	}

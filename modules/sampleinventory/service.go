@@ -17,6 +17,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/authz"
+	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
@@ -162,18 +163,15 @@ func (s *Service) Write(ctx context.Context, library string, req grid.BatchReque
 		}
 	}
 	u := identity.FromContext(ctx)
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	if err := g.Apply(ctx, tx, plan, s.applyOptions(lib, u)); err != nil {
-		return nil, err
-	}
-	if err := s.trackPlan(ctx, tx, lib, u, plan); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(ctx); err != nil {
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		if err := g.Apply(ctx, tx, plan, s.applyOptions(lib, u)); err != nil {
+			return err
+		}
+		if err := s.trackPlan(ctx, tx, lib, u, plan); err != nil {
+			return err
+		}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	r := plan.Result()
@@ -529,16 +527,14 @@ func (s *Service) Track(ctx context.Context, library string, req TrackRequest) (
 		entries = append(entries, entry{sampleID: id, library: lib, action: action, note: req.Note})
 		actions = append(actions, action)
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback(ctx)
-	if err := s.store.track(ctx, tx, identity.FromContext(ctx), entries); err != nil {
-		return 0, err
-	}
-	if err := s.store.setActions(ctx, tx, req.IDs, actions); err != nil {
-		return 0, err
-	}
-	return len(entries), tx.Commit(ctx)
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		if err := s.store.track(ctx, tx, identity.FromContext(ctx), entries); err != nil {
+			return err
+		}
+		if err := s.store.setActions(ctx, tx, req.IDs, actions); err != nil {
+			return err
+		}
+		return nil
+	})
+	return len(entries), err
 }

@@ -1,6 +1,8 @@
 package sampleinventory
 
 import (
+	"github.com/jackc/pgx/v5"
+
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
@@ -78,61 +81,59 @@ func (s *Service) Transfer(ctx context.Context, req TransferRequest) (*TransferR
 	if u != nil {
 		name = u.FullName
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	sources, err := s.store.lockSources(ctx, tx, req.Samples)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkSources(req, sources); err != nil {
-		return nil, err
-	}
-	res := &TransferResult{Transfers: []Transfer{}}
-	var entries []entry
-	var prodIDs, salesIDs []string
-	for i, smp := range req.Samples {
-		// The target is looked for after the samples before this one were written: two samples
-		// of one identity sent to one place make one Sales sample.
-		target, err := s.store.findTarget(ctx, tx, sources[smp.ID], locs[i])
+	var res *TransferResult
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		sources, err := s.store.lockSources(ctx, tx, req.Samples)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		st := planTransfer(i, smp, sources[smp.ID], locs[i], target)
-		t := Transfer{ID: st.src.id, Quantity: st.qty, Mode: st.mode, SalesID: st.target}
-		var before int64
-		switch st.mode {
-		case modeMerged:
-			before, err = s.store.addToSales(ctx, tx, st.target, st.qty, name)
-		case modeMoved:
-			t.SalesID = st.src.id
-			err = s.store.moveToSales(ctx, tx, st.src.id, st.loc, name)
-		case modeSplit:
-			t.SalesID, err = s.store.splitToSales(ctx, tx, st.src.id, st.qty, st.loc, userID(u), name)
+		if err := checkSources(req, sources); err != nil {
+			return err
 		}
-		if err == nil && st.mode != modeMoved {
-			err = s.store.keepInProduction(ctx, tx, st.src.id, st.remaining, name)
-			prodIDs = append(prodIDs, st.src.id)
+		res = &TransferResult{Transfers: []Transfer{}}
+		var entries []entry
+		var prodIDs, salesIDs []string
+		for i, smp := range req.Samples {
+			// The target is looked for after the samples before this one were written: two samples
+			// of one identity sent to one place make one Sales sample.
+			target, err := s.store.findTarget(ctx, tx, sources[smp.ID], locs[i])
+			if err != nil {
+				return err
+			}
+			st := planTransfer(i, smp, sources[smp.ID], locs[i], target)
+			t := Transfer{ID: st.src.id, Quantity: st.qty, Mode: st.mode, SalesID: st.target}
+			var before int64
+			switch st.mode {
+			case modeMerged:
+				before, err = s.store.addToSales(ctx, tx, st.target, st.qty, name)
+			case modeMoved:
+				t.SalesID = st.src.id
+				err = s.store.moveToSales(ctx, tx, st.src.id, st.loc, name)
+			case modeSplit:
+				t.SalesID, err = s.store.splitToSales(ctx, tx, st.src.id, st.qty, st.loc, userID(u), name)
+			}
+			if err == nil && st.mode != modeMoved {
+				err = s.store.keepInProduction(ctx, tx, st.src.id, st.remaining, name)
+				prodIDs = append(prodIDs, st.src.id)
+			}
+			if err != nil {
+				return transferError(err, st.index, st.src.id)
+			}
+			entries = append(entries, st.entries(t.SalesID, before)...)
+			salesIDs = append(salesIDs, t.SalesID)
+			res.Transfers = append(res.Transfers, t)
 		}
-		if err != nil {
-			return nil, transferError(err, st.index, st.src.id)
+		if err := s.store.track(ctx, tx, u, entries); err != nil {
+			return err
 		}
-		entries = append(entries, st.entries(t.SalesID, before)...)
-		salesIDs = append(salesIDs, t.SalesID)
-		res.Transfers = append(res.Transfers, t)
-	}
-	if err := s.store.track(ctx, tx, u, entries); err != nil {
-		return nil, err
-	}
-	if res.Production, err = grids[Production].Rows(ctx, tx, unique(prodIDs), inLibrary(Production)); err != nil {
-		return nil, err
-	}
-	if res.Sales, err = grids[Sales].Rows(ctx, tx, unique(salesIDs), inLibrary(Sales)); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(ctx); err != nil {
+		if res.Production, err = grids[Production].Rows(ctx, tx, unique(prodIDs), inLibrary(Production)); err != nil {
+			return err
+		}
+		if res.Sales, err = grids[Sales].Rows(ctx, tx, unique(salesIDs), inLibrary(Sales)); err != nil {
+			return err
+		}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	return res, nil

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	mailer "its/core/mail"
@@ -131,7 +132,7 @@ func (s *Service) Share(ctx context.Context, req *ShareRequest) error {
 		b.WriteString(text + ":\n")
 	}
 	b.WriteString(link + "\n")
-	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		if err := s.outbox.Enqueue(ctx, tx, req.Recipients, subject, b.String()); err != nil {
 			return err
 		}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/db"
 )
 
 // Store holds the module's SQL.
@@ -47,7 +49,7 @@ func (s *Store) list(ctx context.Context, ownerID, queryPath string) ([]*Saved, 
 // save inserts a saved search, or replaces the owner's search of the same name and page;
 // full answers whether the owner already keeps the most searches one may (nothing is written).
 func (s *Store) save(ctx context.Context, ownerID string, v *Saved) (out *Saved, full bool, err error) {
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		// One owner's saves run one at a time, so the count below holds until the commit.
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('saved_searches:' || $1))`, ownerID); err != nil {
 			return err

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"its/core/db"
 )
 
 // View is a saved view of a grid as its owner or a user it is shared with reads it.
@@ -69,7 +71,7 @@ const (
 // the given users (ids) to share it with; with v.ID it renames that view of the owner instead
 // (its query, layout and shares replaced too). problem says why nothing was written.
 func (s *Store) saveView(ctx context.Context, ownerID string, v *View, shareIDs []string) (id, problem string, err error) {
-	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('grid_views:' || $1))`, ownerID); err != nil {
 			return err
 		}

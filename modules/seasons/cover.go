@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"its/core/db"
 	"its/core/jobs"
 )
 
@@ -62,7 +63,7 @@ func (w *previewWorker) Work(ctx context.Context, job *river.Job[PreviewArgs]) e
 	if err := s.blobs.Put(ctx, prev, bytes.NewReader(thumb), int64(len(thumb)), "image/jpeg"); err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return s.store.SetCover(ctx, tx, a.Year, a.Season, a.Channel, a.Key, prev)
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/imaging"
 	"its/core/jobs"
@@ -219,7 +220,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Season, error
 		}
 	}
 	var id string
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		var err error
 		id, err = s.store.Insert(ctx, tx, n)
 		return err
@@ -250,7 +251,7 @@ func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Seas
 	if !httpx.IsUUID(id) {
 		return nil, errNotFound
 	}
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		v, err := s.store.Lock(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errNotFound
@@ -291,7 +292,7 @@ func (s *Service) SetState(ctx context.Context, seasonID, setID, state string) (
 	if len(bad) > 0 {
 		return nil, httpx.Invalid(bad...)
 	}
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		if _, err := s.store.Lock(ctx, tx, seasonID); errors.Is(err, pgx.ErrNoRows) {
 			return errNotFound
 		} else if err != nil {
@@ -319,7 +320,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	}
 	var year int
 	var season, channel string
-	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		var err error
 		year, season, channel, err = s.store.Delete(ctx, tx, id)
 		if errors.Is(err, pgx.ErrNoRows) {

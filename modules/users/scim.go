@@ -24,6 +24,7 @@ import (
 
 	"its/core/audit"
 	"its/core/config"
+	"its/core/db"
 	"its/core/identity"
 	"its/core/registry"
 	"its/core/session"
@@ -234,15 +235,12 @@ func writeSCIMError(w http.ResponseWriter, e scimerrors.ScimError) {
 
 // inTx runs fn in a transaction, committed when fn returns nil.
 func (s *scimService) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
-	tx, err := s.db.Begin(context.WithoutCancel(ctx))
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(tx); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
+	return db.InTx(context.WithoutCancel(ctx), s.db, func(tx pgx.Tx) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // scimErr turns a store error into the SCIM answer: a SCIM error as it is, a duplicate as 409,

@@ -1,6 +1,8 @@
 package users
 
 import (
+	"github.com/jackc/pgx/v5"
+
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +17,7 @@ import (
 
 	"its/core/authz"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	itsmail "its/core/mail"
@@ -160,25 +163,22 @@ func (s *Service) RequestAccess(ctx context.Context, req AccessRequest) error {
 	} else if !errors.Is(err, identity.ErrNotFound) {
 		return err
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	id, err := s.users.Create(ctx, tx, identity.NewUser{User: identity.User{Email: req.Email, Name: req.Name, LastName: req.LastName, Status: "pendingEmail", Strategy: "local"}})
-	if err != nil {
-		return err
-	}
-	code, err := identity.CreateCode(ctx, tx, id, identity.PurposeConfirmEmail, codeTTLConfirm)
-	if err != nil {
-		return err
-	}
-	link := fmt.Sprintf("%s/confirm-email/%s", strings.TrimRight(s.cfg.PublicURL, "/"), code)
-	body := fmt.Sprintf("Hello %s,\n\nplease confirm your email address for ITS by opening this link:\n\n%s\n\nAn administrator will then review your request.\n", req.Name, link)
-	if err := s.outbox.Enqueue(ctx, tx, []string{req.Email}, "ITS: confirm your email", body); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		id, err := s.users.Create(ctx, tx, identity.NewUser{User: identity.User{Email: req.Email, Name: req.Name, LastName: req.LastName, Status: "pendingEmail", Strategy: "local"}})
+		if err != nil {
+			return err
+		}
+		code, err := identity.CreateCode(ctx, tx, id, identity.PurposeConfirmEmail, codeTTLConfirm)
+		if err != nil {
+			return err
+		}
+		link := fmt.Sprintf("%s/confirm-email/%s", strings.TrimRight(s.cfg.PublicURL, "/"), code)
+		body := fmt.Sprintf("Hello %s,\n\nplease confirm your email address for ITS by opening this link:\n\n%s\n\nAn administrator will then review your request.\n", req.Name, link)
+		if err := s.outbox.Enqueue(ctx, tx, []string{req.Email}, "ITS: confirm your email", body); err != nil {
+			return err
+		}
+		return nil
+	})
 }
 
 // ConfirmEmail moves a pending account on to administrator review.
@@ -186,31 +186,28 @@ func (s *Service) ConfirmEmail(ctx context.Context, code string) error {
 	if strings.TrimSpace(code) == "" {
 		return httpx.Invalid(httpx.FieldError{Field: "code", Rule: "required", Message: "Code is required"})
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	uid, err := identity.UseCode(ctx, tx, code, identity.PurposeConfirmEmail, "")
-	if errors.Is(err, identity.ErrBadCode) {
-		return httpx.Invalid(httpx.FieldError{Field: "code", Rule: "valid", Message: "This confirmation link is not valid or has expired."})
-	}
-	if err != nil {
-		return err
-	}
-	if err := s.users.ConfirmEmail(ctx, tx, uid); err != nil {
-		return err
-	}
-	admins, err := s.store.adminEmails(ctx, tx)
-	if err != nil {
-		return err
-	}
-	if len(admins) > 0 {
-		if err := s.outbox.Enqueue(ctx, tx, admins, "ITS: an access request awaits review", "A new access request has confirmed its email and awaits your review in ITS administration.\n"); err != nil {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		uid, err := identity.UseCode(ctx, tx, code, identity.PurposeConfirmEmail, "")
+		if errors.Is(err, identity.ErrBadCode) {
+			return httpx.Invalid(httpx.FieldError{Field: "code", Rule: "valid", Message: "This confirmation link is not valid or has expired."})
+		}
+		if err != nil {
 			return err
 		}
-	}
-	return tx.Commit(ctx)
+		if err := s.users.ConfirmEmail(ctx, tx, uid); err != nil {
+			return err
+		}
+		admins, err := s.store.adminEmails(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if len(admins) > 0 {
+			if err := s.outbox.Enqueue(ctx, tx, admins, "ITS: an access request awaits review", "A new access request has confirmed its email and awaits your review in ITS administration.\n"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // RequestPasswordReset mails a set-password link when the address has an account; the answer is
@@ -238,26 +235,23 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, address strin
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	var body string
-	if u.Employee {
-		body = "A password reset was requested for your ITS account. Company employees' passwords are reset by the IT department: please contact IT.\n"
-	} else {
-		code, err := identity.CreateCode(ctx, tx, u.ID, identity.PurposeSetPassword, codeTTLPassword)
-		if err != nil {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var body string
+		if u.Employee {
+			body = "A password reset was requested for your ITS account. Company employees' passwords are reset by the IT department: please contact IT.\n"
+		} else {
+			code, err := identity.CreateCode(ctx, tx, u.ID, identity.PurposeSetPassword, codeTTLPassword)
+			if err != nil {
+				return err
+			}
+			link := fmt.Sprintf("%s/set-password/%s/%s", strings.TrimRight(s.cfg.PublicURL, "/"), u.ID, code)
+			body = fmt.Sprintf("Hello %s,\n\nset a new ITS password within the hour with this link:\n\n%s\n\nIf you did not ask for this, ignore this email.\n", u.Name, link)
+		}
+		if err := s.outbox.Enqueue(ctx, tx, []string{u.Email}, "ITS: reset your password", body); err != nil {
 			return err
 		}
-		link := fmt.Sprintf("%s/set-password/%s/%s", strings.TrimRight(s.cfg.PublicURL, "/"), u.ID, code)
-		body = fmt.Sprintf("Hello %s,\n\nset a new ITS password within the hour with this link:\n\n%s\n\nIf you did not ask for this, ignore this email.\n", u.Name, link)
-	}
-	if err := s.outbox.Enqueue(ctx, tx, []string{u.Email}, "ITS: reset your password", body); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
+		return nil
+	})
 }
 
 // SetPassword sets a new password with a live code and ends the user's other sessions.
@@ -272,23 +266,20 @@ func (s *Service) SetPassword(ctx context.Context, userID, code, password string
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	uid, err := identity.UseCode(ctx, tx, code, identity.PurposeSetPassword, userID)
-	if errors.Is(err, identity.ErrBadCode) {
-		return httpx.Invalid(httpx.FieldError{Field: "code", Rule: "valid", Message: "This link is not valid or has expired. Please request a new one."})
-	}
-	if err != nil {
-		return err
-	}
-	if err := s.users.SetPasswordHash(ctx, tx, uid, hash); err != nil {
-		return err
-	}
-	if err := s.sessions.DestroyUser(ctx, tx, uid); err != nil {
-		return err
-	}
-	return tx.Commit(ctx)
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		uid, err := identity.UseCode(ctx, tx, code, identity.PurposeSetPassword, userID)
+		if errors.Is(err, identity.ErrBadCode) {
+			return httpx.Invalid(httpx.FieldError{Field: "code", Rule: "valid", Message: "This link is not valid or has expired. Please request a new one."})
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.users.SetPasswordHash(ctx, tx, uid, hash); err != nil {
+			return err
+		}
+		if err := s.sessions.DestroyUser(ctx, tx, uid); err != nil {
+			return err
+		}
+		return nil
+	})
 }

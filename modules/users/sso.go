@@ -13,6 +13,7 @@ import (
 
 	"its/core/audit"
 	"its/core/config"
+	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/sso"
@@ -52,7 +53,7 @@ func (s *Service) providerOnly(ctx context.Context, email, what string) error {
 func (s *Service) auditRefusal(ctx context.Context, provider, action string, data map[string]any) {
 	ctx = context.WithoutCancel(ctx)
 	data["provider"] = provider
-	if err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return audit.Record(ctx, tx, "", action, "SignInProvider", provider, data)
 	}); err != nil {
 		s.log.Error("audit: recording a refused sign-in", "error", err)
@@ -107,53 +108,50 @@ func (s *Service) SignInExternal(ctx context.Context, p config.AuthProvider, c *
 		return nil, err
 	}
 	strategy := p.Type + ":" + p.ID
-	tx, err := s.db.Begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback(ctx)
-	old, _, err := s.users.ByEmail(ctx, email)
-	if err != nil && !errors.Is(err, identity.ErrNotFound) {
-		return nil, err
-	}
-	before := map[string]any{}
-	n := identity.User{Email: email, Name: c.String(p.Claim("name")), LastName: c.String(p.Claim("last_name")),
-		UserCode: c.String(p.Claim("user_code")), Country: c.String(p.Claim("country")), Strategy: strategy,
-		Status: "active", Employee: true, Permissions: m.Permissions, UserTBEs: m.Territories}
-	if d := c.String(p.Claim("department")); d != "" {
-		n.DepartmentAccess = []string{d}
-	}
 	var id string
-	if old == nil {
-		n.Flags = m.Flags
-		if id, err = s.users.Create(ctx, tx, identity.NewUser{User: n}); err != nil {
-			return nil, err
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		old, _, err := s.users.ByEmail(ctx, email)
+		if err != nil && !errors.Is(err, identity.ErrNotFound) {
+			return err
 		}
-	} else {
-		if old.Strategy != strategy && !sso.Owns(p, email) {
-			return nil, &httpx.Error{Status: http.StatusForbidden, Code: CodeSSOAccount,
-				Message: "An account with this e-mail address signs in another way. Please contact the administrator."}
+		before := map[string]any{}
+		n := identity.User{Email: email, Name: c.String(p.Claim("name")), LastName: c.String(p.Claim("last_name")),
+			UserCode: c.String(p.Claim("user_code")), Country: c.String(p.Claim("country")), Strategy: strategy,
+			Status: "active", Employee: true, Permissions: m.Permissions, UserTBEs: m.Territories}
+		if d := c.String(p.Claim("department")); d != "" {
+			n.DepartmentAccess = []string{d}
 		}
-		if err := statusRefusal(old.Status); err != nil {
-			return nil, err
+		if old == nil {
+			n.Flags = m.Flags
+			if id, err = s.users.Create(ctx, tx, identity.NewUser{User: n}); err != nil {
+				return err
+			}
+		} else {
+			if old.Strategy != strategy && !sso.Owns(p, email) {
+				return &httpx.Error{Status: http.StatusForbidden, Code: CodeSSOAccount,
+					Message: "An account with this e-mail address signs in another way. Please contact the administrator."}
+			}
+			if err := statusRefusal(old.Status); err != nil {
+				return err
+			}
+			id = old.ID
+			before = map[string]any{"permissions": old.Permissions, "flags": old.Flags, "userTBEs": old.UserTBEs, "strategy": old.Strategy}
+			n.Flags = mergeFlags(old.Flags, m.ManagedFlags, m.Flags)
+			if err := s.users.Refresh(ctx, tx, id, n); err != nil {
+				return err
+			}
+			if err := s.users.SetPermissions(ctx, tx, id, m.Permissions); err != nil {
+				return err
+			}
 		}
-		id = old.ID
-		before = map[string]any{"permissions": old.Permissions, "flags": old.Flags, "userTBEs": old.UserTBEs, "strategy": old.Strategy}
-		n.Flags = mergeFlags(old.Flags, m.ManagedFlags, m.Flags)
-		if err := s.users.Refresh(ctx, tx, id, n); err != nil {
-			return nil, err
+		if err := audit.Record(ctx, tx, id, "users.sso.signIn", "User", id, map[string]any{
+			"provider": p.ID, "subject": c.Subject, "created": old == nil, "groups": groups, "before": before,
+			"after": map[string]any{"permissions": m.Permissions, "flags": n.Flags, "userTBEs": m.Territories, "strategy": strategy},
+		}); err != nil {
+			return err
 		}
-		if err := s.users.SetPermissions(ctx, tx, id, m.Permissions); err != nil {
-			return nil, err
-		}
-	}
-	if err := audit.Record(ctx, tx, id, "users.sso.signIn", "User", id, map[string]any{
-		"provider": p.ID, "subject": c.Subject, "created": old == nil, "groups": groups, "before": before,
-		"after": map[string]any{"permissions": m.Permissions, "flags": n.Flags, "userTBEs": m.Territories, "strategy": strategy},
+		return nil
 	}); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(ctx); err != nil {
 		return nil, err
 	}
 	return s.users.ByID(ctx, id)
@@ -187,7 +185,7 @@ func (s *Service) EndSignIn(ctx context.Context, provider, token string) (int64,
 	if err != nil {
 		return 0, err
 	}
-	if err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return audit.Record(ctx, tx, "", "users.sso.backChannelLogout", "SignInProvider", provider, map[string]any{"subject": sub, "sid": sid, "sessions": n})
 	}); err != nil {
 		return 0, err
@@ -225,7 +223,7 @@ func (s *Service) SingleLogout(ctx context.Context, r *http.Request, provider, b
 		}
 		n += k
 	}
-	if err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		return audit.Record(ctx, tx, "", "users.sso.singleLogout", "SignInProvider", provider,
 			map[string]any{"subject": out.Subject, "sessionIndexes": out.SessionIndexes, "sessions": n})
 	}); err != nil {
