@@ -20,25 +20,35 @@ function checkSpecsAreScanned() {
 }
 
 /**
- * One server for the suite, signing staff in through the test identity providers too (their
- * addresses in E2E_IDP); tests that need other settings start their own.
+ * One server per worker, each on its own database, signing staff in through its own test
+ * identity providers too: a spec sees only what it and the specs before it on its worker did.
+ * Tests that need other settings start their own. The servers' addresses go to the workers in
+ * E2E_SERVERS (baseUrl() in tests/helpers.ts picks the worker's).
  */
-export default async function globalSetup(_config: FullConfig) {
+export default async function globalSetup(config: FullConfig) {
   checkSpecsAreScanned();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), 'its-idp-'));
-  const { idp, stop: stopIdp } = await startTestIdp(url, dir);
-  const server = await startServer({
-    port,
-    env: { ITS_AUTH_PROVIDERS: testProviders(idp, url) },
-    log: process.env.E2E_SERVER_LOG ? (l) => console.error(`[its] ${l}`) : undefined,
-  });
-  process.env.E2E_BASE_URL = server.url;
-  process.env.E2E_IDP = JSON.stringify(idp);
+  const stops: (() => Promise<void> | void)[] = [];
+  const servers = await Promise.all(
+    Array.from({ length: Math.max(1, config.workers) }, async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const dir = mkdtempSync(join(tmpdir(), 'its-idp-'));
+      const { idp, stop: stopIdp } = await startTestIdp(url, dir);
+      stops.push(() => {
+        stopIdp();
+        rmSync(dir, { recursive: true, force: true });
+      });
+      const server = await startServer({
+        port,
+        env: { ITS_AUTH_PROVIDERS: testProviders(idp, url) },
+        log: process.env.E2E_SERVER_LOG ? (l) => console.error(`[its ${port}] ${l}`) : undefined,
+      });
+      stops.push(() => server.stop());
+      return { url: server.url, idp };
+    }),
+  );
+  process.env.E2E_SERVERS = JSON.stringify(servers);
   return async () => {
-    await server.stop();
-    stopIdp();
-    rmSync(dir, { recursive: true, force: true });
+    for (const stop of stops.reverse()) await stop();
   };
 }

@@ -7,11 +7,21 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail, repoRoot } from '../server.mjs';
 import { actions } from '../../shell/kit/src/generated/actions';
 
-export const baseUrl = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup starts the server)');
-  return url;
-};
+/** A server global setup started: its address and its company identity providers. */
+export interface SuiteServer {
+  url: string;
+  idp: Record<string, string>;
+}
+
+/** The server of this worker (global setup starts one per worker, each on its own database). */
+export function suiteServer(): SuiteServer {
+  const servers = JSON.parse(process.env.E2E_SERVERS ?? '[]') as SuiteServer[];
+  const server = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % Math.max(1, servers.length)];
+  if (!server) throw new Error('E2E_SERVERS is not set (global setup starts the servers)');
+  return server;
+}
+
+export const baseUrl = () => suiteServer().url;
 
 /** Saves a screenshot under e2e/screenshots/ for a person to look at. */
 export async function shot(page: Page, name: string) {

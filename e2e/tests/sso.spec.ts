@@ -1,8 +1,8 @@
 /**
  * Company sign-in: the suite's server signs staff in through the test identity providers
- * (global-setup starts scripts/testidp: a real OpenID Provider and a real SAML IdP on loopback).
+ * (global-setup starts scripts/testidp for each worker's server: a real OpenID Provider and a real SAML IdP on loopback).
  */
-import { baseUrl, expect, notOurs, shot, test } from './helpers';
+import { baseUrl, expect, notOurs, shot, suiteServer, test } from './helpers';
 
 /** What scripts/testidp printed. */
 interface Idp {
@@ -12,7 +12,7 @@ interface Idp {
   password: string;
 }
 
-const idp = JSON.parse(process.env.E2E_IDP ?? '{}') as Idp;
+const idp = suiteServer().idp as unknown as Idp;
 
 test.beforeAll(async () => {
   notOurs(idp.oidcIssuer);
