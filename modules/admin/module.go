@@ -16,7 +16,7 @@ var manifest []byte
 
 // Module wires the admin module.
 var Module = fx.Module("admin",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewService, NewHandler, fx.Private),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/admin/module.yaml", Manifest: manifest, Routes: h.Routes}
 	}),

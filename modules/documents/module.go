@@ -20,7 +20,8 @@ var manifest []byte
 // Module wires the documents module; it reads assortments and the products catalog through
 // their services.
 var Module = fx.Module("documents",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewHandler, fx.Private),
+	fx.Provide(NewService), // public for the tests that render through it directly
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/documents/module.yaml", Manifest: manifest, Routes: h.Routes}
 	}),

@@ -33,7 +33,8 @@ const UploadUsage = "importFile"
 
 // Module wires the import module.
 var Module = fx.Module("imports",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewHandler, fx.Private),
+	fx.Provide(NewService), // public for the benchmark that drives it directly
 	uploads.AsUsage(uploadUsage),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/imports/module.yaml", Manifest: manifest, Routes: h.Routes}

@@ -22,7 +22,7 @@ var manifest []byte
 
 // Module wires the internal assortments module.
 var Module = fx.Module("internalassortments",
-	fx.Provide(NewStore, NewRules, NewService, NewHandler),
+	fx.Provide(NewStore, NewRules, NewService, NewHandler, fx.Private),
 	// The assortment manager's service scoped to internal assortments, for the modules that
 	// read assortments of any type (the documents' zip of images).
 	assortments.ProvideScoped(func(s *Service) assortments.Scoped {

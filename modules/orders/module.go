@@ -19,7 +19,7 @@ var manifest []byte
 
 // Module wires the orders module; it needs the products module for the catalog.
 var Module = fx.Module("orders",
-	fx.Provide(NewStore, NewService, NewHandler, catalogOf, newAddressVerifier),
+	fx.Provide(NewStore, NewService, NewHandler, catalogOf, newAddressVerifier, fx.Private),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/orders/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 60}
 	}),

@@ -16,7 +16,10 @@ var manifest []byte
 
 // Module wires the products module; other modules read the catalog through Catalog and Reader (api.go).
 var Module = fx.Module("products",
-	fx.Provide(NewStore, NewService, NewHandler, NewCatalog, NewReader),
+	fx.Provide(NewStore, NewHandler, fx.Private),
+	// Other modules get Catalog and Reader (api.go); the service stays public for the tests that
+	// drive it directly.
+	fx.Provide(NewService, NewCatalog, NewReader),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/products/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 10}
 	}),

@@ -16,7 +16,7 @@ var manifest []byte
 
 // Module wires the searches module.
 var Module = fx.Module("searches",
-	fx.Provide(NewStore, NewService, NewViews, NewHandler),
+	fx.Provide(NewStore, NewService, NewViews, NewHandler, fx.Private),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/searches/module.yaml", Manifest: manifest, Routes: h.Routes}
 	}),

@@ -16,7 +16,7 @@ var manifest []byte
 
 // Module wires the users module.
 var Module = fx.Module("users",
-	fx.Provide(NewStore, NewService, NewHandler),
+	fx.Provide(NewStore, NewService, NewHandler, fx.Private),
 	// SCIM provisioning at /scim/v2, with the providers' bearer tokens instead of sessions.
 	registry.AsEndpoint(newSCIM),
 	registry.AsModule(func(h *Handler) registry.Module {
