@@ -118,6 +118,20 @@ test('grants editor, second server, simulator, rollback, refused Rego edit, audi
   await expect(page.getByTestId('sim-who-result')).not.toContainText('senioreditor@example.com');
   await shot(page, 'policies-simulator-deny');
 
+  // A route is asked as its guard asks it: the grid views route allows the senior editor to
+  // save views but its second check, opening the coordinators' sample styles list, refuses.
+  await page.locator('label', { has: page.getByTestId('sim-mode-route') }).click();
+  await page.getByTestId('sim-method').selectOption('GET');
+  await page.getByTestId('sim-path').fill('/api/gridViews/orders.samples.sample-styles');
+  await page.getByTestId('sim-run').click();
+  await expect(page.getByTestId('sim-verdict')).toContainText('Denied');
+  await expect(page.getByTestId('sim-verdict')).toContainText(actions.searchesSave.id);
+  const second = page.getByTestId('sim-second');
+  await expect(second).toHaveCount(1);
+  await expect(second).toHaveAttribute('data-allowed', 'false');
+  await expect(second).toContainText(actions.ordersSampleStyles.id);
+  await shot(page, 'policies-simulator-second-check');
+
   // History: the diff names the grant; rolling back to version 1 restores the edit.
   await page.getByTestId('policy-nav-history').click();
   await expect(page.locator('[data-testid=policy-version-row]')).toHaveCount(2);

@@ -13,14 +13,16 @@ import (
 	"its/modules/admin"
 	"its/modules/assortments"
 	"its/modules/products"
+	"its/modules/searches"
 	"its/modules/users"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
 // modulesUnderTest: the admin pages include the CRM outbox of the assortments module (its
-// action gates the page), so the admin module is tested beside it.
-var modulesUnderTest = fx.Options(users.Module, products.Module, assortments.Module, admin.Module)
+// action gates the page), so the admin module is tested beside it; searches gives the simulator
+// routes with second checks (a grid's views).
+var modulesUnderTest = fx.Options(users.Module, products.Module, assortments.Module, searches.Module, admin.Module)
 
 func start(t *testing.T) *apptest.App {
 	return apptest.Start(t, modulesUnderTest)

@@ -313,9 +313,9 @@ func (h *Handler) subject(ctx context.Context, b *simBody, s *authz.Sim) (*ident
 	return nil, nil // anonymous
 }
 
-// routeOf finds the module route a method and concrete path reach, and the resource its guard
-// passes to the policy.
-func (h *Handler) routeOf(method, target string) (*registry.Route, map[string]any, error) {
+// routeOf finds the module route a method and concrete path reach, and the request its guard
+// would see (the route's URL parameters in chi's route context).
+func (h *Handler) routeOf(ctx context.Context, method, target string) (*registry.Route, *http.Request, error) {
 	u, err := url.Parse(target)
 	if err != nil || !strings.HasPrefix(u.Path, "/api/") {
 		return nil, nil, httpx.Invalid(httpx.FieldError{Field: "path", Rule: "format", Message: "path must be an API path such as /api/assortments/1"})
@@ -331,11 +331,38 @@ func (h *Handler) routeOf(method, target string) (*registry.Route, map[string]an
 		if !mux.Match(rctx, method, u.Path) {
 			continue
 		}
-		req, _ := http.NewRequest(method, u.String(), nil)
-		req = req.WithContext(context.WithValue(req.Context(), chi.RouteCtxKey, rctx))
-		return &rt, rt.Resource(req), nil
+		req, err := http.NewRequestWithContext(context.WithValue(ctx, chi.RouteCtxKey, rctx), method, u.String(), nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return &rt, req, nil
 	}
 	return nil, nil, httpx.NotFound("API route " + method + " " + u.Path)
+}
+
+// checked is one question the simulated request's guard asks, with its explained answer.
+type checked struct {
+	Action   string         `json:"action"`
+	Resource map[string]any `json:"resource"`
+	*authz.Explanation
+}
+
+// routeChecks asks, as the route's guard would for u, the route's action and then each second
+// question it declares (registry.Also, AlsoBy), stopping at the first refusal as the guard does.
+func (h *Handler) routeChecks(ctx context.Context, s *authz.Sim, u *identity.User, rt *registry.Route, req *http.Request) ([]checked, error) {
+	var out []checked
+	err := rt.Each(req.WithContext(identity.WithUser(req.Context(), u)), func(q authz.Check) (bool, error) {
+		if !s.Known(q.Action) {
+			return false, httpx.Invalid(httpx.FieldError{Field: "action", Rule: "enum", Message: "Unknown action " + q.Action})
+		}
+		ex, err := s.Explain(ctx, u, q.Action, q.Resource)
+		if err != nil {
+			return false, err
+		}
+		out = append(out, checked{Action: q.Action, Resource: q.Resource, Explanation: ex})
+		return ex.Allowed, nil
+	})
+	return out, err
 }
 
 func (h *Handler) simulate(w http.ResponseWriter, r *http.Request) error {
@@ -354,12 +381,23 @@ func (h *Handler) simulate(w http.ResponseWriter, r *http.Request) error {
 		out["identity"] = map[string]any{"permissions": u.Permissions, "flags": u.Flags, "userTBEs": u.UserTBEs}
 	}
 	if b.Path != "" {
-		rt, res, err := h.routeOf(b.Method, b.Path)
+		rt, req, err := h.routeOf(ctx, b.Method, b.Path)
 		if err != nil {
 			return err
 		}
-		b.Action, b.Resource = rt.Action, res
+		checks, err := h.routeChecks(ctx, s, u, rt, req)
+		if err != nil {
+			return err
+		}
+		// The route's own action first; the second questions it asked after it, if it got
+		// that far, with the request allowed only when every one is.
+		first := checks[0]
 		out["route"] = map[string]string{"module": rt.Module, "method": rt.Method, "path": rt.Path}
+		out["action"], out["resource"], out["matched"], out["failed"] = first.Action, first.Resource, first.Matched, first.Failed
+		out["tookMicros"], out["timedOut"] = first.TookMicros, first.TimedOut
+		out["also"], out["allowed"] = checks[1:], checks[len(checks)-1].Allowed
+		httpx.Data(w, out)
+		return nil
 	}
 	if b.Action == "" {
 		return httpx.Invalid(httpx.FieldError{Field: "action", Rule: "required", Message: "Name an action or a route"})

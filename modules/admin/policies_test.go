@@ -308,3 +308,43 @@ func TestSimulateSignInGroups(t *testing.T) {
 		t.Fatalf("simulate a draft mapping: %d %s", r.Status, r.Raw)
 	}
 }
+
+// The simulator asks a route's second questions as its guard does: a made-up products user may
+// save views (the route's action) but not of the sample inventory grid (the route's second
+// check), so the route is denied with the refusal shown under that check; a grid the user may
+// open is allowed with both checks held; an unknown grid answers as the route would (400).
+func TestSimulateRouteAsksSecondChecks(t *testing.T) {
+	a := start(t)
+	adm := a.Client()
+	adm.Login("admin@example.com")
+	productsUser := map[string]any{"permissions": []map[string]string{
+		{"domain": "its:products", "role": "user", "channel": "All", "region": "All", "productType": "All"}}}
+	sim := func(path string) (int, map[string]any, string) {
+		r := adm.Do("POST", "/api/admin/policies/simulate", map[string]any{"identity": productsUser, "method": "GET", "path": path})
+		d, _ := r.Body["data"].(map[string]any)
+		return r.Status, d, string(r.Raw)
+	}
+	status, d, raw := sim("/api/gridViews/sampleInventory.Production")
+	if status != 200 || d["action"] != actions.SearchesSave || len(d["matched"].([]any)) == 0 || d["allowed"] != false {
+		t.Fatalf("a refused second check: %d %s", status, raw)
+	}
+	also := d["also"].([]any)
+	if len(also) != 1 {
+		t.Fatalf("want the one second check, got %s", raw)
+	}
+	second := also[0].(map[string]any)
+	if second["action"] != actions.SampleInventoryView || second["allowed"] != false || second["resource"].(map[string]any)["library"] != "Production" {
+		t.Fatalf("the second check: %s", raw)
+	}
+	status, d, raw = sim("/api/gridViews/products.catalog")
+	if status != 200 || d["allowed"] != true || len(d["also"].([]any)) != 1 || d["also"].([]any)[0].(map[string]any)["action"] != actions.ProductsView {
+		t.Fatalf("both checks held: %d %s", status, raw)
+	}
+	if status, _, raw = sim("/api/gridViews/nosuchgrid"); status != 400 || !strings.Contains(raw, "nosuchgrid") {
+		t.Fatalf("an unknown grid: %d %s", status, raw)
+	}
+	// A route without second checks lists none.
+	if status, d, raw = sim("/api/products/locations"); status != 200 || len(d["also"].([]any)) != 0 {
+		t.Fatalf("a route without second checks: %d %s", status, raw)
+	}
+}

@@ -183,7 +183,7 @@ func Generate(root string) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, f, ranges, list, actionsTS(srcs), enumsTS(srcs), titles)
+	files = append(files, f, ranges, list, actionsTS(srcs), enumsTS(srcs), titles, routesMD(srcs))
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }

@@ -13,7 +13,7 @@ import { ApiError, Icon, Spinner, usePageTitle, withModuleMessages } from '@its/
 import { AdminHeader } from '../AdminHeader';
 import { useAdminOptions, useUserList } from '../api';
 import { loadMessages } from '../messages';
-import { loadDraft, simulate, useCatalog, whatCan, whoCan, type Decision, type RuleTrace, type SimRequest } from './api';
+import { loadDraft, simulate, useCatalog, whatCan, whoCan, type Decision, type RuleTrace, type SecondCheck, type SimRequest } from './api';
 import { PolicyNav } from './PolicyNav';
 import { People } from './SaveDialog';
 import '../admin.css';
@@ -57,6 +57,22 @@ function Traces({ title, list }: { title: ReactNode; list: RuleTrace[] }) {
   );
 }
 
+/** A route's second question: its action and resource, its own verdict and the rules behind it. */
+function SecondCheckView({ c }: { c: SecondCheck }) {
+  return (
+    <li className="pol-second" data-testid="sim-second" data-allowed={c.allowed}>
+      <div className={`pol-second__verdict pol-verdict--${c.allowed ? 'allow' : 'deny'}`}>
+        <Icon name={c.allowed ? 'checkCircle' : 'lock'} size={16} />
+        {c.allowed ? <FormattedMessage id="admin.policies.sim.allow" defaultMessage="Allowed" /> : <FormattedMessage id="admin.policies.sim.deny" defaultMessage="Denied" />}
+        <code className="pol-verdict__action">{c.action}</code>
+        {c.resource && Object.keys(c.resource).length > 0 && <code className="pol-second__resource">{JSON.stringify(c.resource)}</code>}
+      </div>
+      <Traces title={<FormattedMessage id="admin.policies.sim.matched" defaultMessage="Rules that held" />} list={c.matched} />
+      <Traces title={<FormattedMessage id="admin.policies.sim.failed" defaultMessage="Rules of this action that did not hold" />} list={c.failed} />
+    </li>
+  );
+}
+
 function DecisionView({ d }: { d: Decision }) {
   return (
     <div className="pol-decision" data-testid="sim-decision">
@@ -89,6 +105,22 @@ function DecisionView({ d }: { d: Decision }) {
         <p className="adm-muted">
           <FormattedMessage id="admin.policies.sim.noRule" defaultMessage="No rule of the policies grants this action: it is denied by default." />
         </p>
+      )}
+      {d.also && d.also.length > 0 && (
+        <>
+          <h3 className="pol-save__heading">
+            <FormattedMessage
+              id="admin.policies.sim.also"
+              defaultMessage="Second checks this route asks before it runs ({count})"
+              values={{ count: d.also.length }}
+            />
+          </h3>
+          <ul className="pol-seconds">
+            {d.also.map((c, i) => (
+              <SecondCheckView key={i} c={c} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -87,12 +87,26 @@ export interface RuleTrace {
   failRow?: number;
 }
 
+/** One second question a route asks after its own action (its guard stops at the first refusal). */
+export interface SecondCheck {
+  action: string;
+  resource?: Record<string, unknown> | null;
+  allowed: boolean;
+  matched: RuleTrace[];
+  failed: RuleTrace[];
+  tookMicros: number;
+  timedOut?: boolean;
+}
+
 export interface Decision {
   action: string;
+  /** The whole request's answer: the action's and, for a route, every second check's. */
   allowed: boolean;
   matched: RuleTrace[];
   failed: RuleTrace[];
   route?: { module: string; method: string; path: string };
+  /** A route's second questions, in the guard's order, as far as it got. */
+  also?: SecondCheck[];
   /** How long the decision took, as a request's would, in microseconds. */
   tookMicros: number;
   /** It ran past the deadline: a request would be refused. */
