@@ -8,8 +8,9 @@ import (
 )
 
 // copyNumeric is a float64 (or none) copied into a numeric column. pgx encodes a float64 as a
-// numeric through math/big, which was most of the seeder's time; numericCodec writes it
-// straight from its shortest decimal text, the same value and scale pgx would send.
+// numeric through math/big; numericCodec writes it straight from its shortest decimal text
+// (appendNumericBinary, which the seeder's binary COPY uses too), the same value and scale pgx
+// would send.
 type copyNumeric struct{ v *float64 }
 
 // Float64Value lets pgx's own numeric codec encode it where numericCodec is not registered.

@@ -63,12 +63,17 @@ func productValues(p *Product) ([]any, error) {
 		string(cat), codes, lines, p.CreatedDate, p.UpdatedDate, p.ModifiedDate}, nil
 }
 
-func detailValues(p *Product) ([]any, error) {
-	ec, err := json.Marshal(p.ECommerce)
-	if err != nil {
-		return nil, err
+// detailJSON is p's e-commerce texts and components as the details' JSON.
+func detailJSON(p *Product) (ecommerce, components []byte, err error) {
+	if ecommerce, err = json.Marshal(p.ECommerce); err != nil {
+		return nil, nil, err
 	}
-	comp, err := json.Marshal(p.Components)
+	components, err = json.Marshal(p.Components)
+	return ecommerce, components, err
+}
+
+func detailValues(p *Product) ([]any, error) {
+	ec, comp, err := detailJSON(p)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +82,8 @@ func detailValues(p *Product) ([]any, error) {
 		p.ColorNote, p.CollectionStyleNote, p.CollectionColorNote, dateValue(p.DueDate), p.Samples, p.RushSamples, string(ec),
 		string(comp)}, nil
 }
+
+var availabilityColumns = []string{"product_id", "code", "availability"}
 
 var locationColumns = []string{"product_id", "code", "line_status", "size_range", "wholesale_price", "original_cost",
 	"suggested_retail", "status_date", "last_prod_date", "style_last_prod_date", "add_date", "first_avail_date",
@@ -138,8 +145,14 @@ func GrowCatalog(ctx context.Context, tx pgx.Tx, n int, log *slog.Logger) (int, 
 			return 0, err
 		}
 	}
-	// The products are made on one goroutine while the previous piece is copied on this one.
-	pieces := make(chan []Product, 1)
+	// The products are made and encoded on one goroutine while the previous piece is copied on
+	// this one.
+	type encoded struct {
+		n    int
+		data *copyBinary
+		err  error
+	}
+	pieces := make(chan encoded, 1)
 	genCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	go func() {
@@ -147,10 +160,11 @@ func GrowCatalog(ctx context.Context, tx pgx.Tx, n int, log *slog.Logger) (int, 
 		made := 0
 		piece := make([]Product, 0, growPiece+8)
 		send := func() bool {
+			data, err := encodeCatalog(piece)
 			select {
-			case pieces <- piece:
+			case pieces <- encoded{len(piece), data, err}:
 				made += len(piece)
-				piece = make([]Product, 0, growPiece+8)
+				piece = piece[:0] // the piece is in data now
 				return true
 			case <-genCtx.Done():
 				return false
@@ -183,13 +197,17 @@ func GrowCatalog(ctx context.Context, tx pgx.Tx, n int, log *slog.Logger) (int, 
 	}()
 	added := 0
 	for piece := range pieces {
-		if err := copyCatalog(ctx, tx, piece); err != nil {
+		err := piece.err
+		if err == nil {
+			err = copyEncoded(ctx, tx.Conn().PgConn(), piece.data)
+		}
+		if err != nil {
 			stop()
 			for range pieces {
 			}
 			return 0, err
 		}
-		added += len(piece)
+		added += piece.n
 	}
 	if added < want {
 		return 0, fmt.Errorf("products: the generator made %d new products, %d were asked", added, want)
@@ -275,16 +293,6 @@ func CatalogLocations(ctx context.Context, q interface {
 // copyFunc copies the rows next gives (until it answers nil) into table's cols.
 type copyFunc func(ctx context.Context, table string, cols []string, next func() ([]any, error)) error
 
-// txCopy is the copyFunc of COPY inside tx.
-func txCopy(tx pgx.Tx) copyFunc {
-	return func(ctx context.Context, table string, cols []string, next func() ([]any, error)) error {
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{table}, cols, pgx.CopyFromFunc(next)); err != nil {
-			return fmt.Errorf("copy %s: %w", table, err)
-		}
-		return nil
-	}
-}
-
 // copyRows streams n rows of values through cp.
 func copyRows(ctx context.Context, cp copyFunc, table string, cols []string, n int, values func(i int) ([]any, error)) error {
 	i := 0
@@ -297,11 +305,10 @@ func copyRows(ctx context.Context, cp copyFunc, table string, cols []string, n i
 	})
 }
 
-func copyCatalog(ctx context.Context, tx pgx.Tx, catalog []Product) error {
-	useNumericCodec(tx.Conn().TypeMap())
-	return copyCatalogWith(ctx, catalog, txCopy(tx))
-}
-
+// copyCatalogWith hands cp the rows of the catalog's four tables as values, the definition of
+// what the seeder copies: encodeCatalog writes the same rows in binary (TestCopyRowsArePinned
+// pins these values, TestBinaryCopyMatchesValues holds encodeCatalog's bytes to pgx's
+// encoding of them).
 func copyCatalogWith(ctx context.Context, catalog []Product, cp copyFunc) error {
 	if err := copyRows(ctx, cp, "products", productColumns, len(catalog), func(i int) ([]any, error) { return productValues(&catalog[i]) }); err != nil {
 		return err
@@ -324,7 +331,7 @@ func copyCatalogWith(ctx context.Context, catalog []Product, cp copyFunc) error 
 	}); err != nil {
 		return err
 	}
-	return copyRows(ctx, cp, "product_availability", []string{"product_id", "code", "availability"}, len(refs), func(i int) ([]any, error) {
+	return copyRows(ctx, cp, "product_availability", availabilityColumns, len(refs), func(i int) ([]any, error) {
 		p, loc := &catalog[refs[i].p], &catalog[refs[i].p].Locations[refs[i].l]
 		return []any{p.ID, loc.Code, string(loc.Availability)}, nil
 	})

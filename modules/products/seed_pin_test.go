@@ -14,11 +14,9 @@ import (
 // products (all four tables, every value with its Go type) to a fixed hash, so that work on
 // the generator's speed cannot change the demo data.
 func TestCopyRowsArePinned(t *testing.T) {
-	locs := []CatalogLocation{{Code: "US", CurrencyCode: "USD", DecimalPlaces: 2}, {Code: "CA", CurrencyCode: "CAD", DecimalPlaces: 2},
-		{Code: "EU", CurrencyCode: "EUR", DecimalPlaces: 2}, {Code: "UK", CurrencyCode: "GBP", DecimalPlaces: 2}, {Code: "JP", CurrencyCode: "JPY"}}
 	h := sha256.New()
 	rows := 0
-	err := copyCatalogWith(context.Background(), GenerateCatalog(2000, locs), func(_ context.Context, table string, cols []string, next func() ([]any, error)) error {
+	err := copyCatalogWith(context.Background(), GenerateCatalog(2000, pinLocations), func(_ context.Context, table string, cols []string, next func() ([]any, error)) error {
 		fmt.Fprintln(h, table, cols)
 		for {
 			vals, err := next()
@@ -40,6 +38,10 @@ func TestCopyRowsArePinned(t *testing.T) {
 		t.Fatalf("copied rows (%d) hash to %s, want %s", rows, got, want)
 	}
 }
+
+// pinLocations are the demo's pricing locations, as the users module seeds them.
+var pinLocations = []CatalogLocation{{Code: "US", CurrencyCode: "USD", DecimalPlaces: 2}, {Code: "CA", CurrencyCode: "CAD", DecimalPlaces: 2},
+	{Code: "EU", CurrencyCode: "EUR", DecimalPlaces: 2}, {Code: "UK", CurrencyCode: "GBP", DecimalPlaces: 2}, {Code: "JP", CurrencyCode: "JPY"}}
 
 // pinValue writes a copied value as the text PostgreSQL would store for it.
 func pinValue(v any) string {
