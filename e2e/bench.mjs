@@ -13,9 +13,17 @@
 //                                first product tile shows its loaded image, median of 5
 //   grid.scroll_to_end_50k_ms  the product library (50,000 products read by scrolling): from the jump
 //                                to the end of the grid to the frame showing its last rows, median of 5
+//   scale.browser_scroll_to_end_ms.50k  the same figure under the scale figures' name; with
+//                                ITS_BENCH_SCALE=1m also .1m (a server whose catalog `its seed
+//                                --products 1000000` grew to a million) and .growth (1M ÷ 50k);
+//                                BENCH_SCALE_TRY=N grows it to N instead, to try the step quickly
 import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEMO_PASSWORD, chromiumArgs, chromiumPath, demoEmail, startServer } from './server.mjs';
+import { DEMO_PASSWORD, chromiumArgs, chromiumPath, demoEmail, itsBin, serverEnv, startServer } from './server.mjs';
 
 const RUNS = 5;
 const log = (...args) => console.error('[bench]', ...args);
@@ -186,14 +194,14 @@ async function pasteCommit(page, run) {
  * The product library (50,000 products, read by scrolling): from the jump to the end of the
  * grid to the frame in which its last row shows its style.
  */
-async function scrollToEnd(browser, url) {
+async function scrollToEnd(browser, url, atLeast = 50_000) {
   const { context, page } = await loginPage(browser, url);
   try {
     await page.goto(`${url}/product/libraries/products`);
     const grid = page.getByTestId('product-grid');
     await grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="style"]').filter({ hasText: /\S/ }).waitFor({ timeout: 60_000 });
     const total = Number(await page.getByTestId('catalog-count').getAttribute('data-total'));
-    if (!(total >= 50_000)) throw new Error(`the product library shows ${total} products`);
+    if (!(total >= atLeast)) throw new Error(`the product library shows ${total} products, not ${atLeast}`);
     return await page.evaluate(
       (last) =>
         new Promise((resolve) => {
@@ -293,6 +301,49 @@ async function showroomFigure(browser, url) {
   return Math.round(median(times));
 }
 
+/** Median of RUNS scrolls to the end of the product library of the server at url. */
+async function scrollFigure(browser, url, atLeast, what) {
+  const ends = [];
+  for (let i = 0; i < RUNS; i++) {
+    const ms = await scrollToEnd(browser, url, atLeast);
+    log(`scroll to the end of ${what} run ${i + 1}: ${ms.toFixed(0)} ms`);
+    ends.push(ms);
+  }
+  return Math.round(median(ends));
+}
+
+/** Runs `its seed --products n` into a new data directory, the catalog grown to n products. */
+async function seedCatalog(n) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'its-bench-scale-'));
+  const started = Date.now();
+  const code = await new Promise((ok) => {
+    const child = spawn(itsBin(), ['seed', '--products', String(n)], {
+      env: { ...serverEnv(), ITS_DATA_DIR: dataDir, ITS_DEMO: 'true' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('exit', ok);
+  });
+  if (code !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`its seed --products ${n} exited with ${code}`);
+  }
+  log(`seeded ${n} products in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return dataDir;
+}
+
+/** The scroll figure at a million products: a server over a catalog the generator made. */
+async function scrollAtMillion(browser) {
+  const n = Number(process.env.BENCH_SCALE_TRY) || 1_000_000;
+  const dataDir = await seedCatalog(n);
+  const big = await startServer({ dataDir });
+  try {
+    return await scrollFigure(browser, big.url, n, `${n.toLocaleString('en-US')} products`);
+  } finally {
+    await big.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // BENCH_ONLY=shell,grid,showroom measures only those groups of figures (default: all).
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
 const want = (group) => !only || only.includes(group);
@@ -316,13 +367,14 @@ try {
     const grid = await gridFigures(browser, server.url);
     console.log(JSON.stringify({ name: 'grid.browser_first_paint_10k_ms', value: grid.paint, unit: 'ms' }));
     console.log(JSON.stringify({ name: 'grid.paste_1000_cells_commit_ms', value: grid.paste, unit: 'ms' }));
-    const ends = [];
-    for (let i = 0; i < RUNS; i++) {
-      const ms = await scrollToEnd(browser, server.url);
-      log(`scroll to the end of 50,000 products run ${i + 1}: ${ms.toFixed(0)} ms`);
-      ends.push(ms);
+    const end = await scrollFigure(browser, server.url, 50_000, '50,000 products');
+    console.log(JSON.stringify({ name: 'grid.scroll_to_end_50k_ms', value: end, unit: 'ms' }));
+    console.log(JSON.stringify({ name: 'scale.browser_scroll_to_end_ms.50k', value: end, unit: 'ms' }));
+    if (process.env.ITS_BENCH_SCALE === '1m') {
+      const million = await scrollAtMillion(browser);
+      console.log(JSON.stringify({ name: 'scale.browser_scroll_to_end_ms.1m', value: million, unit: 'ms' }));
+      console.log(JSON.stringify({ name: 'scale.browser_scroll_to_end_ms.growth', value: Math.round((million / end) * 100) / 100, unit: 'ratio' }));
     }
-    console.log(JSON.stringify({ name: 'grid.scroll_to_end_50k_ms', value: Math.round(median(ends)), unit: 'ms' }));
   }
   if (want('showroom')) console.log(JSON.stringify({ name: 'showroom.first_paint_ms', value: await showroomFigure(browser, server.url), unit: 'ms' }));
 } finally {

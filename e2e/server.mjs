@@ -67,6 +67,14 @@ export function alive(pid) {
 }
 
 /**
+ * This process's environment for a server it starts, without the benchmarks' own switches
+ * (ITS_BENCH_*): they are not server settings, and a server refuses an ITS_ variable it does not know.
+ */
+export function serverEnv() {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ITS_BENCH_')));
+}
+
+/**
  * Starts `bin/its serve`. By default on a fresh data dir and a free port, both removed on stop;
  * with `dataDir` and `port` it (re)starts a server on an existing data dir, which it keeps.
  * `kill()` SIGKILLs the process, as a crash would, leaving its PostgreSQL running; `stop()`
@@ -88,7 +96,7 @@ export async function startServer({ env = {}, log = () => {}, dataDir: givenDir,
   const child = spawn(bin, ['serve'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...serverEnv(),
       ITS_ADDR: `127.0.0.1:${port}`,
       ITS_DATA_DIR: dataDir,
       ITS_DEMO: 'true',
