@@ -67,6 +67,8 @@ export interface NavItem {
   group?: string;
   /** The title's text by locale, from the manifest (the shell's catalog keeps its own text for an id it holds). */
   titles?: Partial<Record<Locale, string>>;
+  /** The group's title (nav.group.<group>) by locale, on the entry of the group that words it. */
+  groupTitles?: Partial<Record<Locale, string>>;
 }
 
 export type Layout = 'main' | 'headless' | 'conference' | 'public';

@@ -9,7 +9,10 @@ const plugin: ModuleEntry = {
   id: 'fall26',
   title: 'module.fall26',
   titles: { 'en-US': 'Fall 26', 'de-DE': 'Herbst 26' },
-  nav: [{ id: 'fall26', title: 'nav.fall26', path: '/fall26', titles: { 'en-US': 'Fall 26 site', 'de-DE': 'Herbst-26-Seite' } }],
+  nav: [
+    { id: 'fall26', title: 'nav.fall26', path: '/fall26', titles: { 'en-US': 'Fall 26 site', 'de-DE': 'Herbst-26-Seite' } },
+    { id: 'fall26Shop', title: 'nav.fall26Shop', path: '/fall26/shop', group: 'events', titles: { 'en-US': 'Shop' }, groupTitles: { 'en-US': 'Events', 'de-DE': 'Veranstaltungen' } },
+  ],
 };
 const compiled: ModuleEntry = { id: 'orders', title: 'module.orders', titles: { 'en-US': 'Orders (manifest)' } };
 
@@ -19,9 +22,9 @@ function Titles({ ids }: { ids: string[] }) {
 }
 
 describe('registry titles', () => {
-  it("words each module's and nav entry's title in the locale, else in en-US", () => {
-    expect(registryCatalog([plugin], 'de-DE')).toEqual({ 'module.fall26': 'Herbst 26', 'nav.fall26': 'Herbst-26-Seite' });
-    expect(registryCatalog([plugin], 'ja-JP')).toEqual({ 'module.fall26': 'Fall 26', 'nav.fall26': 'Fall 26 site' });
+  it("words each module's, nav entry's and nav group's title in the locale, else in en-US", () => {
+    expect(registryCatalog([plugin], 'de-DE')).toEqual({ 'module.fall26': 'Herbst 26', 'nav.fall26': 'Herbst-26-Seite', 'nav.fall26Shop': 'Shop', 'nav.group.events': 'Veranstaltungen' });
+    expect(registryCatalog([plugin], 'ja-JP')).toEqual({ 'module.fall26': 'Fall 26', 'nav.fall26': 'Fall 26 site', 'nav.fall26Shop': 'Shop', 'nav.group.events': 'Events' });
     expect(registryCatalog([{ id: 'x', title: 'module.x' }], 'de-DE')).toEqual({});
   });
 

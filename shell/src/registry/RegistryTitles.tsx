@@ -1,6 +1,6 @@
 /**
  * The titles the registry carries: each module's and nav entry's manifest `titles` (by locale),
- * which GET /api/modules hands on. A plugin installed at run time words its own title in its
+ * and a nav group's `groupTitles`, which GET /api/modules hands on. A plugin installed at run time words its own title in its
  * manifest, so the shell's catalogs need no change for it; a compiled-in module's titles are in
  * the catalog already (generated), and on an id both name the catalog's text is kept.
  */
@@ -17,7 +17,10 @@ export function registryCatalog(modules: readonly ModuleEntry[], locale: Locale)
   };
   for (const m of modules) {
     add(m.title, m.titles);
-    for (const n of m.nav ?? []) add(n.title, n.titles);
+    for (const n of m.nav ?? []) {
+      add(n.title, n.titles);
+      if (n.group) add(`nav.group.${n.group}`, n.groupTitles);
+    }
   }
   return out;
 }
