@@ -11,7 +11,7 @@ import (
 	"its/core/registry"
 )
 
-// Every module's, nav entry's and nav group's title is a message of the shell's catalogs in every locale:
+// Every module's, nav entry's and nav group's title is worded in every locale, by its manifest or the shell's catalogs:
 // the shell shows a title it does not know as its raw id (the dashboard showed
 // MODULE.INTERNALASSORTMENTS).
 func TestManifestTitlesAreTranslated(t *testing.T) {
@@ -37,6 +37,8 @@ func TestManifestTitlesAreTranslated(t *testing.T) {
 	if len(files) < 14 {
 		t.Fatalf("%d manifests found", len(files))
 	}
+	manifests := map[string]*registry.Manifest{}
+	worded := map[string]bool{} // nav groups whose title a manifest words (groupTitles)
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -48,8 +50,17 @@ func TestManifestTitlesAreTranslated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		manifests[f] = m
+		for _, n := range m.Nav {
+			if n.Group != "" && len(n.GroupTitles) > 0 {
+				worded[n.Group] = true
+			}
+		}
+	}
+	for _, f := range files {
+		m := manifests[f]
 		// A module words its own title in its manifest (titles), which make gen hands to the
-		// shell; a plugin's title is in the shell's catalogs.
+		// shell; a plugin's, which installs at run time, reaches it through /api/modules.
 		var ids []string
 		if len(m.Titles) == 0 {
 			ids = append(ids, m.Title)
@@ -72,8 +83,14 @@ func TestManifestTitlesAreTranslated(t *testing.T) {
 					t.Errorf("%s: nav title %q is worded in the manifest and in the shell catalog %s too", f, n.Title, locale)
 				}
 			}
-			// The dashboard heads a group's tiles with its title (the app bar too, from two entries).
-			if n.Group != "" {
+			// The dashboard heads a group's tiles with its title (the app bar too, from two entries):
+			// an entry of the group words it in its manifest (groupTitles), else the catalogs do.
+			for locale := range msgs {
+				if worded[n.Group] && msgs[locale]["nav.group."+n.Group] != "" {
+					t.Errorf("%s: nav group %q is worded in a manifest and in the shell catalog %s too", f, n.Group, locale)
+				}
+			}
+			if n.Group != "" && !worded[n.Group] {
 				ids = append(ids, "nav.group."+n.Group)
 			}
 		}

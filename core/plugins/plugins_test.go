@@ -159,8 +159,10 @@ func TestInstallServeRemove(t *testing.T) {
 	if string(b) != "blob body" {
 		t.Fatalf("signed URL: %d %q", res.StatusCode, b)
 	}
-	// The shell sees the plugin like a compiled-in module, and loads its remote from the core.
-	if r := user.Do("GET", "/api/modules", nil); !strings.Contains(string(r.Raw), `"id":"hello"`) || !strings.Contains(string(r.Raw), "/plugins/hello/mf-manifest.json") {
+	// The shell sees the plugin like a compiled-in module, loads its remote from the core and
+	// words its title from the manifest's titles (its catalogs hold no plugin's).
+	if r := user.Do("GET", "/api/modules", nil); !strings.Contains(string(r.Raw), `"id":"hello"`) || !strings.Contains(string(r.Raw), "/plugins/hello/mf-manifest.json") ||
+		!strings.Contains(string(r.Raw), `"title":"module.hello","titles":{"de-DE":"Hallo"`) {
 		t.Fatalf("modules: %s", r.Raw)
 	}
 	if r := s.Client().Do("GET", "/plugins/hello/mf-manifest.json", nil); r.Status != http.StatusOK || !strings.Contains(string(r.Raw), `"hello"`) {

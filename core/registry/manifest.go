@@ -146,6 +146,9 @@ type Nav struct {
 	Group    string         `json:"group,omitempty"`
 	// Titles are the title's text in each locale of the shell, generated into its catalogs.
 	Titles map[string]string `json:"titles,omitempty"`
+	// GroupTitles word the group's title (nav.group.<Group>) in each locale of the shell, as
+	// Titles do the entry's; one entry of each group carries them.
+	GroupTitles map[string]string `json:"groupTitles,omitempty"`
 }
 
 // UIRoute is a frontend route served by the module's remote.

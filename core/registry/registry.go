@@ -395,11 +395,14 @@ func Require(ctx context.Context, e *authz.Engine, action string, resource map[s
 
 // View is a module as GET /api/modules shows it to one user.
 type View struct {
-	ID     string    `json:"id"`
-	Title  string    `json:"title"`
-	Remote *Remote   `json:"remote,omitempty"`
-	Nav    []Nav     `json:"nav"`
-	Routes []UIRoute `json:"routes"`
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// Titles word Title in each locale (the manifest's titles, as each nav entry's): the shell
+	// shows a plugin's title from them, as it installs at run time with no change to the shell.
+	Titles map[string]string `json:"titles,omitempty"`
+	Remote *Remote           `json:"remote,omitempty"`
+	Nav    []Nav             `json:"nav"`
+	Routes []UIRoute         `json:"routes"`
 }
 
 // Visible lists the modules with frontend parts, keeping only the nav entries and UI routes the
@@ -417,7 +420,7 @@ func (reg *Registry) Visible(ctx context.Context, u *identity.User) ([]View, err
 		if m.Remote == nil && len(m.Nav) == 0 {
 			continue
 		}
-		v := View{ID: m.ID, Title: m.Title, Remote: m.Remote, Nav: []Nav{}, Routes: []UIRoute{}}
+		v := View{ID: m.ID, Title: m.Title, Titles: m.Titles, Remote: m.Remote, Nav: []Nav{}, Routes: []UIRoute{}}
 		for _, n := range m.Nav {
 			ok, err := reg.authz.Allowed(ctx, u, n.Action, n.Resource)
 			if err != nil {

@@ -48,6 +48,13 @@ test('a user with a conference flag goes from load and landing to the dashboard 
   await expect(page.getByTestId('conference-manage-link')).toHaveCount(0);
   await shot(page, 'conference-index');
 
+  // The plugin's titles come from its manifest through /api/modules: the shell's catalogs hold none.
+  const modules = await page.request.get(`${server.url}/api/modules`);
+  expect(await modules.text()).toContain('"titles":{"de-DE":"Globale Konferenz"');
+  await page.goto(`${server.url}/dashboard`);
+  await expect(page.locator('[data-testid="quick-link"][data-nav-id="conference"]')).toContainText('Global conference');
+  await expect(page.locator('.dash-group[data-group="conference"] .dash-group__title')).toHaveText('Global conference');
+
   // landing redirects to load until the event data (the demo content, generated on first use) is loaded.
   await page.goto(`${server.url}/global/conference/spring26/landing`);
   await expect(page).toHaveURL(/\/spring26\/load$/);

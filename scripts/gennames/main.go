@@ -519,9 +519,9 @@ func enumsTS(srcs []Source) File {
 // Locales are the shell's locales, in which every module words its title (shell/kit/src/locales.ts).
 var Locales = []string{"en-US", "de-DE", "es-ES", "fr-FR", "it-IT", "ja-JP", "pl-PL", "pt-BR"}
 
-// titlesTS writes the titles of the modules and of their nav entries in every locale, by locale
-// and message id, which the shell adds to its catalog: a module words its titles in its manifest
-// only.
+// titlesTS writes the titles of the modules, of their nav entries and of the nav groups in every
+// locale, by locale and message id, which the shell adds to its catalog: a module words its
+// titles in its manifest only.
 func titlesTS(srcs []Source) (File, error) {
 	texts := map[string]map[string]string{} // message id → locale → text
 	from := map[string]string{}             // message id → manifest
@@ -543,6 +543,7 @@ func titlesTS(srcs []Source) (File, error) {
 		texts[id], from[id] = byLocale, file
 		return nil
 	}
+	groups := map[string]string{} // nav group → a manifest whose entry names it
 	for _, s := range srcs {
 		if s.Core {
 			continue
@@ -554,6 +555,20 @@ func titlesTS(srcs []Source) (File, error) {
 			if err := add(s.File, n.Title, n.Titles); err != nil {
 				return File{}, err
 			}
+			if n.Group == "" {
+				continue
+			}
+			groups[n.Group] = s.File
+			if len(n.GroupTitles) > 0 {
+				if err := add(s.File, "nav.group."+n.Group, n.GroupTitles); err != nil {
+					return File{}, err
+				}
+			}
+		}
+	}
+	for _, g := range slices.Sorted(maps.Keys(groups)) {
+		if _, ok := texts["nav.group."+g]; !ok {
+			return File{}, fmt.Errorf("%s: nav group %s: no entry of the group words its title (groupTitles)", groups[g], g)
 		}
 	}
 	ids := slices.Sorted(maps.Keys(texts))

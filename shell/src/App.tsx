@@ -28,6 +28,7 @@ import { LoginPage } from './public/Login';
 import { RemoteOutlet } from './registry/RemoteOutlet';
 import { collectRoutes, toRouterPath, type ResolvedRoute } from './registry/registry';
 import { useRegistry } from './registry/useRegistry';
+import { RegistryTitles } from './registry/RegistryTitles';
 import { InactivityWarningDialog, StateErrorDialog } from './session/SessionDialogs';
 import { SessionProvider, createSessionController, useSession } from './session/SessionProvider';
 import type { SessionController } from './session/controller';
@@ -150,39 +151,41 @@ function Root() {
   const publicModuleRoutes = allowedRoutes.filter((r) => r.layout === 'public');
 
   return (
-    <ShellContext.Provider value={value}>
-      <ChromeReset />
-      <Routes>
-        <Route path="/ad-register/:pendingUser" element={<LoggedOutOnly to={to}><AdRegisterPage /></LoggedOutOnly>} />
-        <Route path="/confirm-email/:messages" element={<ConfirmEmailPage />} />
-        <Route path="/set-password/:userId/:code/:isNew?" element={<LoggedOutOnly to={to}><SetPasswordPage /></LoggedOutOnly>} />
-        <Route path="/logged-out" element={<LoggedOutOnly to={to}><LoggedOutPage /></LoggedOutOnly>} />
-        <Route path="/not-approved" element={<NotApprovedPage />} />
-        <Route path="/file/shared/:fileType/document/:documentId/:accessCode/:filename" element={<FilePage kind="shared" />} />
-        <Route path="/file/scheduled/:fileType/document/:documentId/:timeStamp/:filename" element={<FilePage kind="scheduled" />} />
-        {!loggedIn && <Route path="*" element={<LoginPage />} />}
-        {loggedIn && !registry.ready && <Route path="*" element={<AppLoading />} />}
-        {loggedIn && registry.ready && (
-          <>
-            {publicModuleRoutes.map((r) => (
-              <Route key={`${r.moduleId}:${r.name}`} path={toRouterPath(r.path)} element={<RouteElement route={r} />} />
-            ))}
-            <Route element={<AppShell routes={shellRoutes}><Outlet /></AppShell>}>
-              {shellRoutes.map((r) => (
+    <RegistryTitles modules={registry.modules}>
+      <ShellContext.Provider value={value}>
+        <ChromeReset />
+        <Routes>
+          <Route path="/ad-register/:pendingUser" element={<LoggedOutOnly to={to}><AdRegisterPage /></LoggedOutOnly>} />
+          <Route path="/confirm-email/:messages" element={<ConfirmEmailPage />} />
+          <Route path="/set-password/:userId/:code/:isNew?" element={<LoggedOutOnly to={to}><SetPasswordPage /></LoggedOutOnly>} />
+          <Route path="/logged-out" element={<LoggedOutOnly to={to}><LoggedOutPage /></LoggedOutOnly>} />
+          <Route path="/not-approved" element={<NotApprovedPage />} />
+          <Route path="/file/shared/:fileType/document/:documentId/:accessCode/:filename" element={<FilePage kind="shared" />} />
+          <Route path="/file/scheduled/:fileType/document/:documentId/:timeStamp/:filename" element={<FilePage kind="scheduled" />} />
+          {!loggedIn && <Route path="*" element={<LoginPage />} />}
+          {loggedIn && !registry.ready && <Route path="*" element={<AppLoading />} />}
+          {loggedIn && registry.ready && (
+            <>
+              {publicModuleRoutes.map((r) => (
                 <Route key={`${r.moduleId}:${r.name}`} path={toRouterPath(r.path)} element={<RouteElement route={r} />} />
               ))}
-              <Route path="*" element={<ToDefault to={to} />} />
-            </Route>
-          </>
-        )}
-      </Routes>
-      <InactivityWarningDialog />
-      <StateErrorDialog />
-      <ErrorDialogs />
-      <ConfirmHost />
-      <ToastViewport />
-      <OrientationAlert />
-    </ShellContext.Provider>
+              <Route element={<AppShell routes={shellRoutes}><Outlet /></AppShell>}>
+                {shellRoutes.map((r) => (
+                  <Route key={`${r.moduleId}:${r.name}`} path={toRouterPath(r.path)} element={<RouteElement route={r} />} />
+                ))}
+                <Route path="*" element={<ToDefault to={to} />} />
+              </Route>
+            </>
+          )}
+        </Routes>
+        <InactivityWarningDialog />
+        <StateErrorDialog />
+        <ErrorDialogs />
+        <ConfirmHost />
+        <ToastViewport />
+        <OrientationAlert />
+      </ShellContext.Provider>
+    </RegistryTitles>
   );
 }
 

@@ -1,6 +1,7 @@
 /** The assortment manager's server calls (docs/api.md "Assortments"). */
 import { actions, api, apiUrl, authzCheck, constants, csrfToken, CSRF_HEADER, enums, type AuthzCheck } from '@its/kit';
-import type { GridRow, GridSchema, ProductQuery } from '@its/grid';
+import type { GridRow, GridSchema } from '@its/grid';
+import type { ProductQuery } from '@its/remote-products/api';
 
 /** Spec platform §9 (ms): product update (the detail grid), row update (the list), filter options (suggestions). */
 export const PRODUCT_UPDATE_MS = 1000;

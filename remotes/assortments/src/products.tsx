@@ -1,13 +1,12 @@
 /**
  * The product catalog's components this remote shows: the products remote exposes them (module
  * federation), the kit loads each when it first renders, with a placeholder meanwhile. The types
- * are the products remote's own (type-only imports, nothing of its code is bundled here).
+ * are the products remote's own (type-only imports of its published api).
  */
 import { remoteComponent, useSidePanel, type SidePanelControl } from '@its/kit';
-import type { Product } from '@its/grid';
-import type { CatalogGridProps, FilterBarProps, ProductPanelProps, ProductViewerProps } from '../../products/src/catalog/exposed';
+import type { CatalogGridProps, FilterBarProps, Product, ProductPanelProps, ProductViewerProps } from '@its/remote-products/api';
 
-export type { ViewerPanel, ViewerRow } from '../../products/src/catalog/exposed';
+export type { ViewerPanel, ViewerRow } from '@its/remote-products/api';
 
 export const CatalogGrid = remoteComponent<CatalogGridProps>('products', './CatalogGrid');
 export const FilterBar = remoteComponent<FilterBarProps>('products', './FilterBar');

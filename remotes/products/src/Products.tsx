@@ -8,18 +8,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
-import {
-  type DataGridHandle,
-  type WhereNode,
-  ProductIcon,
-  downloadFile,
-  emptyFilterState,
-  fetchLocations,
-  loadGridMessages,
-  toQuery,
-  type GridRow,
-  type Product,
-} from '@its/grid';
+import { type DataGridHandle, type WhereNode, downloadFile, loadGridMessages, type GridRow } from '@its/grid';
+import { ProductIcon, emptyFilterState, fetchLocations, toQuery, type Product } from './api';
 import { CatalogGrid, FilterBar, decodeFilters, encodeWhere, useProductPanel, useUrlFilters } from './catalog';
 import { loadMessages } from './messages';
 

@@ -1,5 +1,3 @@
-/** The product library's own catalogs, one chunk per language (the product pieces it shows keep
- * their texts in the grid kit's catalogs). */
-import type { CatalogLoader } from '@its/kit';
-
-export const loadMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "products-i18n-[request]" */ `./i18n/${locale}.json`);
+/** The product library's catalogs, one chunk per language: its own texts and the field names of
+ * its published api (api/messages.ts), which other remotes load with the same loader. */
+export { loadProductMessages as loadMessages } from './api/messages';

@@ -5,6 +5,7 @@ export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal
 export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
 export { protocolSource, schemaSort, CursorBook } from './blocks/protocolSource';
+export type { ServerGroup } from './blocks/groupLayout';
 export { GridIcon } from './icons';
 export { downloadExport, downloadFile, fileNameFrom } from './export';
 export { sourceExport, type SourceExportOptions } from './export/sourceExport';
@@ -17,7 +18,6 @@ export { RowBatcher, splitLines, streamRows } from './stream';
 export { parseTsv, toTsv, quoteCell } from './tsv';
 export * from './types';
 export { Writer, type PendingChange, type SaveState, type WriteFailure } from './writer';
-export * from './catalog';
 export * from './filter/shortcut';
 export { normalizeWhere, type WhereNode, type WhereCondition } from './filter/where';
 export type { ViewFilters } from './views/ViewsMenu';

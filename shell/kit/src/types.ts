@@ -1,4 +1,5 @@
 /** Shapes of the ITS HTTP API the frontend reads (see docs/api.md). */
+import type { Locale } from './locales';
 
 export interface Permission {
   domain: string;
@@ -64,6 +65,10 @@ export interface NavItem {
   icon?: string;
   /** Items of one group share a menu in the app bar (nav.group.<group> names it). */
   group?: string;
+  /** The title's text by locale, from the manifest (the shell's catalog keeps its own text for an id it holds). */
+  titles?: Partial<Record<Locale, string>>;
+  /** The group's title (nav.group.<group>) by locale, on the entry of the group that words it. */
+  groupTitles?: Partial<Record<Locale, string>>;
 }
 
 export type Layout = 'main' | 'headless' | 'conference' | 'public';
@@ -93,6 +98,8 @@ export interface ModuleRoute {
 export interface ModuleEntry {
   id: string;
   title: string;
+  /** The title's text by locale, from the manifest: how a plugin installed at run time words its title. */
+  titles?: Partial<Record<Locale, string>>;
   remote?: { name: string; entry: string };
   nav?: NavItem[];
   routes?: ModuleRoute[];

@@ -1,23 +1,10 @@
 /**
- * Titles of the nav groups and of the plugins (which install at run time): the registry names
- * them by message id, and the catalogs hold them here so that they are translated like every
- * other text. A module's own title and its nav entries' are worded in its manifest (titles,
- * generated into the kit's moduleTitles). Unknown ids show as the id.
+ * Titles of the tools of the logged-in options. A module's own title, its nav entries' and its
+ * nav groups' are worded in its manifest (titles, groupTitles), generated into the kit's
+ * moduleTitles; a plugin's, which installs at run time, come with /api/modules (RegistryTitles).
+ * Unknown ids show as the id.
  */
 import { defineMessages } from 'react-intl';
-
-export const registryTitles = defineMessages({
-  groupLibraries: { id: 'nav.group.libraries', defaultMessage: 'Libraries' },
-  groupManageLibraries: { id: 'nav.group.manageLibraries', defaultMessage: 'Manage libraries' },
-  groupPrototypes: { id: 'nav.group.prototypes', defaultMessage: 'Prototypes' },
-  groupAssortments: { id: 'nav.group.assortments', defaultMessage: 'Assortments' },
-  navSeasons: { id: 'nav.seasons', defaultMessage: 'Seasons' },
-  groupOrders: { id: 'nav.group.orders', defaultMessage: 'Orders' },
-  moduleConference: { id: 'module.conference', defaultMessage: 'Global conference' },
-  navConference: { id: 'nav.conference', defaultMessage: 'Global conference' },
-  moduleAnnouncements: { id: 'module.announcements', defaultMessage: 'Announcements' },
-  navAnnouncements: { id: 'nav.announcements', defaultMessage: 'Announcements' },
-});
 
 export const toolTitles = defineMessages({
   travelCalendar: { id: 'tool.travelCalendar', defaultMessage: 'Travel calendar' },

@@ -5,7 +5,7 @@
  */
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { crmSyncKey, lastCrmSync, type CrmSync } from '../api';
 import { msg } from '../messages';
 

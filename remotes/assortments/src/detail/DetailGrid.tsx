@@ -7,25 +7,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
-import {
-  DataGrid,
-  EditActions,
-  SizeFilterField,
-  autocompleteColors,
-  filteredSize,
-  sizeFilter,
-  autocompleteStyles,
-  sourceExport,
-  validateProducts,
-  type CellValue,
-  type DataGridHandle,
-  type GridColumn,
-  type GridRow,
-  type GridSchema,
-  type GridSource,
-  type MenuItem,
-  type SortKey,
-} from '@its/grid';
+import { DataGrid, EditActions, SizeFilterField, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { DELETE_MS, PRODUCT_UPDATE_MS, detailExportEndpoints, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
 import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';

@@ -10,7 +10,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { ProductIcon, filterDiff, fromQuery, type DataGridHandle, type FilterState, type GridRow, type Product } from '@its/grid';
+import { type DataGridHandle, type GridRow } from '@its/grid';
+import { ProductIcon, filterDiff, fromQuery, type FilterState, type Product } from '@its/remote-products/api';
 import { FilterBar, useProductPanel } from '../products';
 import {
   BASE_PATH,

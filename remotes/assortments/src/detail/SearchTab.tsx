@@ -7,7 +7,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState, confirm, toast } from '@its/kit';
-import { ProductIcon, emptyFilterState, filterCount, toQuery, type DataGridHandle, type FilterState, type GridRow } from '@its/grid';
+import { type DataGridHandle, type GridRow } from '@its/grid';
+import { ProductIcon, emptyFilterState, filterCount, toQuery, type FilterState } from '@its/remote-products/api';
 import { CatalogGrid, FilterBar } from '../products';
 import { addToCollection, batchAssortment, createCollection, findCollections, type Assortment, type OrgBase } from '../api';
 import { errorText, isUserLock, msg } from '../messages';

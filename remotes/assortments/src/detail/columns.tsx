@@ -5,7 +5,8 @@
  */
 import type { IntlShape } from 'react-intl';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { ProductIcon, priceExtras, thumbExtras, type ColumnExtras, type GridColumn, type GridSchema } from '@its/grid';
+import { type ColumnExtras, type GridColumn, type GridSchema } from '@its/grid';
+import { ProductIcon, priceExtras, thumbExtras } from '@its/remote-products/api';
 import type { Label } from '../api';
 
 const ORDER = [

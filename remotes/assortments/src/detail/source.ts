@@ -2,7 +2,8 @@
  * The detail grid's reads and writes: rows from POST /api/{org}/products/query (pages of 1,000
  * until the last), and the grid kit's batches as assortment product batches of the same org type.
  */
-import { QUERY_LIMIT, streamProducts, type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
+import { type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
+import { QUERY_LIMIT, streamProducts } from '@its/remote-products/api';
 import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult, type OrgBase } from '../api';
 
 /** The search conditions of a size (the detail grid's size filter): the products stocked in it at the assortment's location. */

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Autocomplete, Dialog, Spinner, toast } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { FILTER_OPTIONS_MS, autocompleteUsers, cloneAssortments, type UserSuggestion } from '../api';
 import { errorText, msg } from '../messages';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, Spinner, toast } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { createAssortment, type Assortment } from '../api';
 import { errorText, fieldLabel, msg } from '../messages';
 

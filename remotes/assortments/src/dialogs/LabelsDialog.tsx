@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, Icon, Spinner } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import type { Label } from '../api';
 import { msg } from '../messages';
 

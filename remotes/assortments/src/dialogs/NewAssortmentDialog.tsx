@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, Dialog, Spinner, toast } from '@its/kit';
-import { ProductIcon, fetchLocations } from '@its/grid';
+import { ProductIcon, fetchLocations } from '@its/remote-products/api';
 import { CHANNELS, FILTER_OPTIONS_MS, GENDERS, PRODUCT_TYPES, REGIONS, SEASONS, autocompleteCustomers, createAssortment, type Assortment } from '../api';
 import { errorText, fieldLabel, msg } from '../messages';
 import { STANDARD_LABELS, createBody, formErrors, initialForm, type FormError, type NewAssortmentForm } from './newAssortment';

@@ -1,5 +1,5 @@
 /** The New assortment dialog's rules, apart from its markup (so they are tested on their own). */
-import type { ProductQuery } from '@its/grid';
+import type { ProductQuery } from '@its/remote-products/api';
 import type { CreateBody, Label } from '../api';
 
 export interface NewAssortmentForm {

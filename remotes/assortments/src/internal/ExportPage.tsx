@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, api, downloadUrl, toast, usePageTitle } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { getAssortment, internalListPath, internalPath } from '../api';
 import { cancelReport, reportJob, type ReportJob } from '../reporting/api';
 import { errorText } from '../messages';

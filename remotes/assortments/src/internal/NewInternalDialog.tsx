@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, Spinner, toast, useFailureToast } from '@its/kit';
-import { fetchLocations } from '@its/grid';
+import { fetchLocations } from '@its/remote-products/api';
 import type { Assortment } from '../api';
 import { errorText, fieldLabel, msg } from '../messages';
 import { INTERNAL_GENDERS, INTERNAL_PRODUCT_TYPES, INTERNAL_SEASONS, MAX_QUERY_PRODUCTS, createFromQuery, createInternal, productOptions } from './api';

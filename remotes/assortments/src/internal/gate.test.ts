@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilterState } from '@its/grid';
+import { emptyFilterState } from '@its/remote-products/api';
 import { assortmentGate, gate, hiddenFields, landingPath, readQuery, seasonsPath, stateOptions, toSearch, variantSlug } from './gate';
 import { internalSearchQuery } from './search';
 

@@ -4,7 +4,7 @@
  * type; 'Search all products' drops them and searches the whole catalog. The bar's own filters
  * come on top, priced at the assortment's location.
  */
-import { toQuery, type FilterState, type ProductQuery } from '@its/grid';
+import { toQuery, type FilterState, type ProductQuery } from '@its/remote-products/api';
 import { catalogGenders } from './form';
 
 export function internalSearchQuery(filters: FilterState, a: { gender: string; productType: string; locationId: string }, all: boolean): ProductQuery {

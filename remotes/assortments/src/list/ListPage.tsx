@@ -7,20 +7,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { SearchInput, actions, authzCheck, confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import {
-  DataGrid,
-  ProductIcon,
-  type BatchRequest,
-  type BatchResult,
-  type DataGridHandle,
-  type GridColumn,
-  type GridRow,
-  type GridSource,
-  type MenuItem,
-  type GridLoadQuery,
-  type RowSink,
-  sourceExport,
-} from '@its/grid';
+import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type GridLoadQuery, type RowSink, sourceExport } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import {
   CHANNELS,
   ROW_UPDATE_MS,

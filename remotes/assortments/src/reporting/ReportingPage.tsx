@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, DatePicker, EmptyState, Spinner, downloadUrl, enums, toast, usePageTitle } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { CHANNELS, REGIONS, viewPath } from '../api';
 import { msg } from '../messages';
 import { cancelReport, emptyForm, fetchCharts, queueReport, REPORT_ROUTES, reportJob, toFileData, type FileData, type ReportForm, type ReportJob, type ReportRoute } from './api';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Dialog, Spinner, toast } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { errorText } from '../messages';
 import {
   ORG_TYPES,

@@ -7,7 +7,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@its/kit';
-import { QUERY_LIMIT, streamProducts, type GridRow } from '@its/grid';
+import { type GridRow } from '@its/grid';
+import { QUERY_LIMIT, streamProducts } from '@its/remote-products/api';
 import type { Assortment } from '../api';
 import type { GroupSortState } from '../sort/model';
 import { buildShowroom, type OrgType, type ShowroomGroup, type ShowroomRow } from './model';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { StorageUploadError, toast } from '@its/kit';
 import { errorText } from '../messages';
 import { ContentImage, SafeHtml } from '../content/GroupContent';

@@ -26,7 +26,7 @@ import {
 import { SortableContext, horizontalListSortingStrategy, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { getAssortment, internalListPath, managePath, viewPath, type Assortment, type OrgBase } from '../api';
 import { errorText, msg } from '../messages';
 import { AutoSortDialog } from './AutoSortDialog';

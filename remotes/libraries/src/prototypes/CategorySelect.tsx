@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Skeleton, enums } from '@its/kit';
-import { fetchProductGroups, fieldName } from '@its/grid';
+import { fetchProductGroups, fieldName } from '@its/remote-products/api';
 import { MultiSelect, type Option } from '../ui/MultiSelect';
 import { CATALOG_ORDER, sampleProducts } from './api';
 import { ProductCard } from './ProductCard';

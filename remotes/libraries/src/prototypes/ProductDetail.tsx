@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, EmptyState, Spinner } from '@its/kit';
-import { autocompleteColors, type ColorSuggestion } from '@its/grid';
+import { autocompleteColors, type ColorSuggestion } from '@its/remote-products/api';
 import { ProductViewer } from '../products';
 import { CATALOG_ORDER, sampleProducts } from './api';
 import { t } from './texts';

@@ -1,6 +1,6 @@
 /** The server calls the prototype playgrounds read: the product catalog, one's assortments and a document's preview pages. */
 import { ApiError, CSRF_HEADER, api, apiUrl, csrfToken, type ErrorBody } from '@its/kit';
-import type { ProductQuery } from '@its/grid';
+import type { ProductQuery } from '@its/remote-products/api';
 
 /** What a playground shows of a catalog product. */
 export interface SampleProduct {

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, isCancelled } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { customerRef, validateRep, type Customer, type Order, type OrderFields } from '../api';
 import { fieldLabel, msg } from '../messages';
 import { CustomerCard, CustomerPicker } from './CustomerPicker';

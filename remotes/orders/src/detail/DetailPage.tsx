@@ -10,7 +10,8 @@ import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { ProductIcon, type DataGridHandle } from '@its/grid';
+import { type DataGridHandle } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { ACTIVE_VIEW, batchOrder, commentOrder, deleteOrder, getOrder, orderPath, viewPath, type Area, type Order, type OrderFields } from '../api';
 import { CustomerSection } from '../customer/CustomerSection';
 import { NewOrderDialog } from '../dialogs/NewOrderDialog';

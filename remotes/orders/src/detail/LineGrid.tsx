@@ -8,24 +8,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, confirm, toast } from '@its/kit';
-import {
-  DataGrid,
-  EditActions,
-  ProductIcon,
-  SizeFilterField,
-  filteredSize,
-  autocompleteColors,
-  autocompleteStyles,
-  validateProducts,
-  type BatchRequest,
-  type CellValue,
-  type ColumnExtras,
-  type DataGridHandle,
-  type GridColumn,
-  type GridSource,
-  sizeFilter,
-  sourceExport,
-} from '@its/grid';
+import { DataGrid, EditActions, SizeFilterField, filteredSize, type BatchRequest, type CellValue, type ColumnExtras, type DataGridHandle, type GridColumn, type GridSource, sizeFilter, sourceExport } from '@its/grid';
+import { ProductIcon, autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, lineExportEndpoints, wofStyleAutocomplete, type Area, type Order } from '../api';
 import { enumFormatter, lineStatusLabels, productTypeLabels } from '../enums';
 import { showOrderError, ToastLines } from '../errors';

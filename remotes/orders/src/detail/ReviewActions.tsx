@@ -6,7 +6,8 @@
 import { useState, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { toast } from '@its/kit';
-import { ProductIcon, type DataGridHandle, type GridRow } from '@its/grid';
+import { type DataGridHandle, type GridRow } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 import { batchOrder, commentOrder, type Area, type Order } from '../api';
 import { showWriteError } from '../errors';
 import type { Decision } from './lines';

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, Spinner, toast, useCurrentUser, useFailureToast } from '@its/kit';
-import { fetchLocations } from '@its/grid';
+import { fetchLocations } from '@its/remote-products/api';
 import { createOrder, customerRef, duplicateOrder, listApprovers, listAssignments, type AddProduct, type ApproverRole, type Area, type Customer, type Order, type OrderFields } from '../api';
 import { CustomerCard, CustomerPicker } from '../customer/CustomerPicker';
 import { showOrderError, ToastLines } from '../errors';

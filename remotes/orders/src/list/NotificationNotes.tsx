@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { api, notificationText, type NotificationPage } from '@its/kit';
-import { ProductIcon } from '@its/grid';
+import { ProductIcon } from '@its/remote-products/api';
 
 export function NotificationNotes({ type }: { type: string }) {
   const intl = useIntl();

@@ -10,11 +10,8 @@ import type { MenuItem } from '@its/grid';
 import type { GridSource } from '@its/grid';
 import type { GridColumn, GridRow, SortKey } from '@its/grid';
 import { enums } from '@its/kit';
-import { fetchProductGroups, streamProducts, type ProductQuery } from '@its/grid';
-import { priceExtras, thumbExtras } from '@its/grid';
+import { fetchProductGroups, fieldName, groupedSort, priceExtras, streamProducts, thumbExtras, toQuerySort, type ProductQuery } from '../api';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';
-import { fieldName } from '@its/grid';
-import { groupedSort, toQuerySort } from '@its/grid';
 import type { WhereNode } from '@its/grid';
 import type { ViewFilters } from '@its/grid';
 

@@ -7,9 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon, SearchInput } from '@its/kit';
-import { AUTOCOMPLETE_LIMIT, autocompleteColors, autocompleteStyles, type ColorSuggestion, type StyleSuggestion } from '@its/grid';
-import { fieldName } from '@its/grid';
-import { FILTER_KEYS, FILTER_OPTIONS, PRODUCT_FILTERS, addFilter, filterCount, removeFilter, type ConditionKey, type FilterChange, type FilterState } from '@its/grid';
+import { addFilter, AUTOCOMPLETE_LIMIT, autocompleteColors, autocompleteStyles, fieldName, FILTER_KEYS, FILTER_OPTIONS, filterCount, PRODUCT_FILTERS, removeFilter, type ColorSuggestion, type StyleSuggestion, type ConditionKey, type FilterChange, type FilterState } from '../api';
 import { addShortcut, removeShortcut, shortcutValues } from '@its/grid';
 import type { WhereNode } from '@its/grid';
 

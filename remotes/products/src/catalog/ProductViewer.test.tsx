@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IntlProvider } from 'react-intl';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ProductViewer, productAngles, type ViewerRow } from './ProductViewer';
-import type { Product, ProductLocation } from '@its/grid';
+import type { Product, ProductLocation } from '../api';
 
 const loc = (code: string, lineStatus: string): ProductLocation => ({
   code,

@@ -9,9 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Skeleton } from '@its/kit';
-import { fetchProduct, type Product, type ProductLocation } from '@its/grid';
-import { formatDay, formatMoney, formatPercent, type Currency } from '@its/grid';
-import { fieldName } from '@its/grid';
+import { fetchProduct, fieldName, formatDay, formatMoney, formatPercent, type Product, type ProductLocation, type Currency } from '../api';
 
 /** The panels of the viewer's sidebar, in the order it offers them. */
 export const VIEWER_PANELS = ['info', 'prices', 'availability', 'marketing', 'notes', 'quantities'] as const;

@@ -4,8 +4,7 @@
  * location) are lifted onto the row so that they sort and copy like any other cell.
  */
 import type { GridColumn, GridRow, GridSchema } from '@its/grid';
-import type { Product } from '@its/grid';
-import { FILTER_OPTIONS, type FilterKey } from '@its/grid';
+import { FILTER_OPTIONS, type Product, type FilterKey } from '../api';
 
 type Col = Pick<GridColumn, 'field'> & Partial<Pick<GridColumn, 'type' | 'width' | 'hide' | 'sortable' | 'footerFigure'>>;
 

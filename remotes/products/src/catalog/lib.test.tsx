@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { IntlProvider, createIntl } from 'react-intl';
 import { CATALOG_WHERE, catalogColumns, liftLocation } from './columns';
 import { FilterBar, chipText } from './FilterBar';
-import { formatDay, formatMoney, formatPercent, rowCurrency } from '@its/grid';
-import { addFilter, emptyFilterState, filterCount, filterDiff, fromQuery, removeFilter, toQuery, toQuerySort } from '@its/grid';
+import { addFilter, emptyFilterState, filterCount, filterDiff, formatDay, formatMoney, formatPercent, fromQuery, removeFilter, rowCurrency, toQuery, toQuerySort } from '../api';
 import { decodeFilters, encodeFilters } from './urlState';
 
 const intl = createIntl({ locale: 'en-US' });

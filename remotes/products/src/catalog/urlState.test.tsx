@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { decodeFilters, encodeFilters, useUrlFilters } from './urlState';
-import { emptyFilterState } from '@its/grid';
+import { emptyFilterState } from '../api';
 
 function wrapper({ children }: { children: ReactNode }) {
   return <MemoryRouter initialEntries={['/product/libraries/products']}>{children}</MemoryRouter>;

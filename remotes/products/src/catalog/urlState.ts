@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { emptyFilterState, type FilterState } from '@its/grid';
+import { emptyFilterState, type FilterState } from '../api';
 import { normalizeWhere } from '@its/grid';
 
 export function encodeFilters(s: FilterState): string {

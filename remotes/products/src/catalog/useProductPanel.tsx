@@ -5,7 +5,7 @@
 import { ModuleMessages, useSidePanel, type SidePanelControl } from '@its/kit';
 import { loadGridMessages } from '@its/grid';
 import { ProductPanel } from './ProductViewer';
-import type { Product } from '@its/grid';
+import type { Product } from '../api';
 
 /**
  * Keeps the side panel on `productId` (a style_color id) while it is open; `fallback` is shown

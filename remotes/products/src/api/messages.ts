@@ -1,5 +1,12 @@
-/** The product texts: field names and the filter bar's words, in the grid kit's catalogs. */
+/** The product texts: field names and the filter bar's words, in this remote's catalogs. */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { CatalogLoader } from '@its/kit';
+
+/**
+ * This remote's catalogs, one chunk per language. A remote that shows the field names outside
+ * the products remote's exposed components wraps its page in them (`withModuleMessages`).
+ */
+export const loadProductMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "products-i18n-[request]" */ `../i18n/${locale}.json`);
 
 export const fieldNames: Record<string, MessageDescriptor> = defineMessages({
   thumbnail: { id: 'products.field.thumbnail', defaultMessage: 'Image' },

@@ -1,10 +1,6 @@
 /** The product catalog's server calls (docs/api.md "Products"). */
 import { api } from '@its/kit';
-import type { RowSink } from '../controller';
-import type { ServerGroup } from '../blocks/groupLayout';
-import { streamRows } from '../stream';
-import type { GridQuery, GridRow } from '../types';
-import type { WhereNode } from '../filter/where';
+import { streamRows, type GridQuery, type GridRow, type RowSink, type ServerGroup, type WhereNode } from '@its/grid';
 
 /** Spec platform §9: product search query limit 1000, autocomplete limit 10. */
 export const QUERY_LIMIT = 1000;

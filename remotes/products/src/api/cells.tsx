@@ -2,8 +2,7 @@
 import type { ValueFormatterParams } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { IntlShape } from 'react-intl';
-import type { ColumnExtras } from '../DataGrid';
-import type { ColumnContext } from '../types';
+import type { ColumnContext, ColumnExtras } from '@its/grid';
 import { formatMoney, formatPercent, rowCurrency } from './format';
 
 /** The product image of a row (the rendered thumbnail, cached by the browser for a year). */

@@ -3,9 +3,8 @@
  * one filter are OR-ed (when the filter allows several), filters are AND-ed, a duplicate filter
  * is ignored, empty values are dropped.
  */
-import type { ProductQuery, SortOrder } from './api';
-import { allowsMultiple, pickValue, type FilterAllowance } from '../filter/shortcut';
-import type { WhereNode } from '../filter/where';
+import type { ProductQuery, SortOrder } from './calls';
+import { allowsMultiple, pickValue, type FilterAllowance, type WhereNode } from '@its/grid';
 
 /** The filters the bar offers, in the order it shows them. */
 export const FILTER_KEYS = ['division', 'channel', 'region', 'productType'] as const;

@@ -1,5 +1,5 @@
 /** Glyphs the product and assortment screens need beyond the kit's sets (same 24×24 outline style). */
-import { GridIcon } from '../icons';
+import { GridIcon } from '@its/grid';
 
 const paths: Record<string, string> = {
   star: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
