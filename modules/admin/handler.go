@@ -64,7 +64,7 @@ func (h *Handler) Routes(r registry.Router) {
 	audited := registry.AuditDenied()
 	r.Handle("GET", "/api/admin/users", actions.AdminUsers, h.list, audited)
 	r.Handle("GET", "/api/admin/users/{id}", actions.AdminUsers, h.get, audited)
-	r.Handle("PATCH", "/api/admin/users/{id}", actions.AdminUsers, h.patch, audited)
+	r.Handle("PATCH", "/api/admin/users/{id}", actions.AdminUsers, httpx.Body(h.patch), audited)
 	r.Handle("GET", "/api/admin/options", actions.AdminUsers, h.options, audited)
 	r.Handle("GET", "/api/mail/outbox", actions.AdminUsers, h.mail, audited)
 	h.policyRoutes(r, audited)
@@ -99,17 +99,8 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) patch(w http.ResponseWriter, r *http.Request) error {
-	var p Patch
-	if err := httpx.Decode(r, &p); err != nil {
-		return err
-	}
-	u, err := h.svc.Update(r.Context(), identity.FromContext(r.Context()), chi.URLParam(r, "id"), p)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, u)
-	return nil
+func (h *Handler) patch(r *http.Request, p Patch) (*identity.User, error) {
+	return h.svc.Update(r.Context(), identity.FromContext(r.Context()), chi.URLParam(r, "id"), p)
 }
 
 // options are the choices the admin UI offers, from the same lists the server validates with.
