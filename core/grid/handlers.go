@@ -14,14 +14,7 @@ import (
 
 // ServeSchema answers the schema of the grid named by param.
 func ServeSchema[S any](schema func(name string) (S, error), param string) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		s, err := schema(chi.URLParam(r, param))
-		if err != nil {
-			return err
-		}
-		httpx.Data(w, s)
-		return nil
-	}
+	return httpx.Get(func(r *http.Request) (S, error) { return schema(chi.URLParam(r, param)) })
 }
 
 // ServeQuery answers one page of the grid named by param for the Query in the body.
@@ -32,18 +25,7 @@ func ServeQuery(page func(ctx context.Context, name string, q Query) (*Page, err
 // ServeBody decodes the body as an R (unknown keys are a 400), hands it to answer with the
 // grid's name from the URL parameter param, and sends the answer as {"data": ...}.
 func ServeBody[R, A any](answer func(ctx context.Context, name string, req R) (A, error), param string) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		var req R
-		if err := httpx.Decode(r, &req); err != nil {
-			return err
-		}
-		a, err := answer(r.Context(), chi.URLParam(r, param), req)
-		if err != nil {
-			return err
-		}
-		httpx.Data(w, a)
-		return nil
-	}
+	return httpx.Body(func(r *http.Request, req R) (A, error) { return answer(r.Context(), chi.URLParam(r, param), req) })
 }
 
 // ServeStream streams the rows of the grid named by param; an empty body streams every row.

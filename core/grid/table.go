@@ -87,22 +87,13 @@ func (t *Table) Mount(r registry.Router, base, action string, opts ...registry.R
 		}
 		return g.Summary(ctx, t.DB, req, nil)
 	}, ""), opts...)
-	r.Handle("PATCH", base+"/batch", action, func(w http.ResponseWriter, r *http.Request) error {
-		var req BatchRequest
-		if err := httpx.Decode(r, &req); err != nil {
-			return err
-		}
+	r.Handle("PATCH", base+"/batch", action, httpx.Body(func(r *http.Request, req BatchRequest) (*BatchResult, error) {
 		actor := ""
 		if u := idn.FromContext(r.Context()); u != nil {
 			actor = u.ID
 		}
-		res, err := t.Write(r.Context(), actor, req)
-		if err != nil {
-			return err
-		}
-		httpx.Data(w, res)
-		return nil
-	}, opts...)
+		return t.Write(r.Context(), actor, req)
+	}), opts...)
 	for _, format := range []string{FormatXLSX, FormatCSV} {
 		r.Handle("POST", base+"/export/"+format, action, ServeExportAs(format, t.export, ""), opts...)
 	}

@@ -15,58 +15,30 @@ import (
 //go:embed uploads.yaml
 var manifest []byte
 
-func success(w http.ResponseWriter, v any) {
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": "Success", "data": v})
+// success is the uploads' answer: the data with the message "Success".
+func success(data any, err error) (httpx.Answer, error) {
+	return httpx.Answer{Message: "Success", Data: data}, err
 }
 
 func routes(svc *Service) registry.Module {
 	return registry.Module{File: "core/uploads/uploads.yaml", Manifest: manifest, Routes: func(r registry.Router) {
-		r.Handle("POST", "/api/upload/aws/s3/create", ActionUploadsCreate, func(w http.ResponseWriter, req *http.Request) error {
-			var body Request
-			if err := httpx.Decode(req, &body); err != nil {
-				return err
-			}
-			c, err := svc.Create(req.Context(), body)
-			if err != nil {
-				return err
-			}
-			success(w, c)
-			return nil
-		})
-		r.Handle("POST", "/api/upload/aws/s3/complete", ActionUploadsOwn, func(w http.ResponseWriter, req *http.Request) error {
-			var body CompleteRequest
-			if err := httpx.Decode(req, &body); err != nil {
-				return err
-			}
-			c, err := svc.Complete(req.Context(), body)
-			if err != nil {
-				return err
-			}
-			success(w, c)
-			return nil
-		})
-		r.Handle("GET", "/api/upload/aws/s3/{uploadId}/parts", ActionUploadsOwn, func(w http.ResponseWriter, req *http.Request) error {
-			res, err := svc.Parts(req.Context(), chi.URLParam(req, "uploadId"))
-			if err != nil {
-				return err
-			}
-			success(w, res)
-			return nil
-		})
-		r.Handle("POST", "/api/upload/aws/s3/abort", ActionUploadsOwn, func(w http.ResponseWriter, req *http.Request) error {
-			var body struct {
-				UploadID string `json:"uploadId"`
-			}
-			if err := httpx.Decode(req, &body); err != nil {
-				return err
-			}
-			if err := svc.Abort(req.Context(), body.UploadID); err != nil {
-				return err
-			}
-			success(w, map[string]string{"uploadId": body.UploadID, "status": "aborted"})
-			return nil
-		})
+		r.Handle("POST", "/api/upload/aws/s3/create", ActionUploadsCreate, httpx.Body(func(req *http.Request, body Request) (httpx.Answer, error) {
+			return success(svc.Create(req.Context(), body))
+		}))
+		r.Handle("POST", "/api/upload/aws/s3/complete", ActionUploadsOwn, httpx.Body(func(req *http.Request, body CompleteRequest) (httpx.Answer, error) {
+			return success(svc.Complete(req.Context(), body))
+		}))
+		r.Handle("GET", "/api/upload/aws/s3/{uploadId}/parts", ActionUploadsOwn, httpx.Get(func(req *http.Request) (httpx.Answer, error) {
+			return success(svc.Parts(req.Context(), chi.URLParam(req, "uploadId")))
+		}))
+		r.Handle("POST", "/api/upload/aws/s3/abort", ActionUploadsOwn, httpx.Body(func(req *http.Request, body abortRequest) (httpx.Answer, error) {
+			return success(map[string]string{"uploadId": body.UploadID, "status": "aborted"}, svc.Abort(req.Context(), body.UploadID))
+		}))
 	}}
+}
+
+type abortRequest struct {
+	UploadID string `json:"uploadId"`
 }
 
 // Module provides the upload service, its API and its sweeper; modules add usages with AsUsage.

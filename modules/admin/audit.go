@@ -53,17 +53,12 @@ func auditFilter(q url.Values) (audit.Filter, error) {
 	return f, nil
 }
 
-func (h *Handler) auditList(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) auditList(r *http.Request) ([]*audit.Entry, error) {
 	f, err := auditFilter(r.URL.Query())
 	if err != nil {
-		return err
+		return nil, err
 	}
-	list, err := h.audit.List(r.Context(), f)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
+	return h.audit.List(r.Context(), f)
 }
 
 // auditExport streams the filtered entries (at most audit.MaxExportRows) as an .xlsx workbook.

@@ -62,79 +62,55 @@ func NewHandler(p HandlerParams) *Handler {
 // Every refused request to an admin route is an audit entry.
 func (h *Handler) Routes(r registry.Router) {
 	audited := registry.AuditDenied()
-	r.Handle("GET", "/api/admin/users", actions.AdminUsers, h.list, audited)
-	r.Handle("GET", "/api/admin/users/{id}", actions.AdminUsers, h.get, audited)
-	r.Handle("PATCH", "/api/admin/users/{id}", actions.AdminUsers, h.patch, audited)
-	r.Handle("GET", "/api/admin/options", actions.AdminUsers, h.options, audited)
-	r.Handle("GET", "/api/mail/outbox", actions.AdminUsers, h.mail, audited)
+	r.Handle("GET", "/api/admin/users", actions.AdminUsers, httpx.Get(h.list), audited)
+	r.Handle("GET", "/api/admin/users/{id}", actions.AdminUsers, httpx.Get(h.get), audited)
+	r.Handle("PATCH", "/api/admin/users/{id}", actions.AdminUsers, httpx.Body(h.patch), audited)
+	r.Handle("GET", "/api/admin/options", actions.AdminUsers, httpx.Get(h.options), audited)
+	r.Handle("GET", "/api/mail/outbox", actions.AdminUsers, httpx.Get(h.mail), audited)
 	h.policyRoutes(r, audited)
-	r.Handle("GET", "/api/admin/audit", actions.AdminAudit, h.auditList, audited)
+	r.Handle("GET", "/api/admin/audit", actions.AdminAudit, httpx.Get(h.auditList), audited)
 	r.Handle("GET", "/api/admin/audit/xlsx", actions.AdminAudit, h.auditExport, audited)
 	h.pluginRoutes(r, audited)
 	h.refData.routes(r, audited)
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) list(r *http.Request) ([]*identity.User, error) {
 	status := r.URL.Query().Get("status")
 	if status != "" && !In(Statuses, status) {
-		return httpx.Invalid(httpx.FieldError{Field: "status", Rule: "enum", Message: "Unknown status " + status})
+		return nil, httpx.Invalid(httpx.FieldError{Field: "status", Rule: "enum", Message: "Unknown status " + status})
 	}
-	list, err := h.store.List(r.Context(), status, r.URL.Query().Get("text"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
+	return h.store.List(r.Context(), status, r.URL.Query().Get("text"))
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) get(r *http.Request) (*identity.User, error) {
 	u, err := h.users.ByID(r.Context(), chi.URLParam(r, "id"))
 	if errors.Is(err, identity.ErrNotFound) {
-		return httpx.NotFound("User")
+		return nil, httpx.NotFound("User")
 	}
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, u)
-	return nil
+	return u, err
 }
 
-func (h *Handler) patch(w http.ResponseWriter, r *http.Request) error {
-	var p Patch
-	if err := httpx.Decode(r, &p); err != nil {
-		return err
-	}
-	u, err := h.svc.Update(r.Context(), identity.FromContext(r.Context()), chi.URLParam(r, "id"), p)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, u)
-	return nil
+func (h *Handler) patch(r *http.Request, p Patch) (*identity.User, error) {
+	return h.svc.Update(r.Context(), identity.FromContext(r.Context()), chi.URLParam(r, "id"), p)
 }
 
 // options are the choices the admin UI offers, from the same lists the server validates with.
-func (h *Handler) options(w http.ResponseWriter, r *http.Request) error {
-	httpx.Data(w, map[string][]string{
+func (h *Handler) options(*http.Request) (map[string][]string, error) {
+	return map[string][]string{
 		"permissions": PermissionNames, "roles": Roles, "channels": Channels,
 		"regions": Regions, "productTypes": ProductTypes, "flags": Flags,
 		"departments": Departments, "statuses": Statuses,
-	})
-	return nil
+	}, nil
 }
 
-func (h *Handler) mail(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) mail(r *http.Request) ([]mail.Message, error) {
 	limit := 100
 	if s := r.URL.Query().Get("limit"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > 1000 {
-			return httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "range", Message: "limit must be 1 to 1000"})
+			return nil, httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "range", Message: "limit must be 1 to 1000"})
 		}
 		limit = n
 	}
-	list, err := h.outbox.List(r.Context(), r.URL.Query().Get("to"), limit)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
+	return h.outbox.List(r.Context(), r.URL.Query().Get("to"), limit)
 }

@@ -32,7 +32,7 @@ func (h *Handler) policyRoutes(r registry.Router, opts ...registry.RouteOption) 
 	r.Handle("GET", "/api/admin/policies/versions/{version}/diff", actions.AdminPolicies, h.versionDiff, opts...)
 	r.Handle("POST", "/api/admin/policies/versions/{version}/rollback", actions.AdminPolicies, h.versionRollback, opts...)
 	r.Handle("POST", "/api/admin/policies/validate", actions.AdminPolicies, h.policyValidate, opts...)
-	r.Handle("POST", "/api/admin/policies/format", actions.AdminPolicies, h.policyFormat, opts...)
+	r.Handle("POST", "/api/admin/policies/format", actions.AdminPolicies, httpx.Body(h.policyFormat), opts...)
 	r.Handle("POST", "/api/admin/policies/simulate", actions.AdminPolicies, h.simulate, opts...)
 	r.Handle("POST", "/api/admin/policies/who", actions.AdminPolicies, h.who, opts...)
 	r.Handle("POST", "/api/admin/policies/what", actions.AdminPolicies, h.what, opts...)
@@ -208,27 +208,24 @@ func (h *Handler) policyValidate(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) policyFormat(w http.ResponseWriter, r *http.Request) error {
-	var b struct {
-		Path   string `json:"path"`
-		Source string `json:"source"`
-	}
-	if err := httpx.Decode(r, &b); err != nil {
-		return err
-	}
+func (h *Handler) policyFormat(_ *http.Request, b formatBody) (map[string]string, error) {
 	if len(b.Source) > maxPolicyBytes {
-		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Code: "ITS_ERR_TOO_LARGE", Message: "The file is larger than 2 MB"}
+		return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Code: "ITS_ERR_TOO_LARGE", Message: "The file is larger than 2 MB"}
 	}
 	out, err := authz.Format(b.Path, b.Source)
 	var ce authz.CompileErrors
 	if errors.As(err, &ce) {
-		return &httpx.Error{Status: http.StatusUnprocessableEntity, Code: "ITS_ERR_POLICY_REFUSED", Message: ce.Error(), Details: map[string]any{"errors": ce}}
+		return nil, &httpx.Error{Status: http.StatusUnprocessableEntity, Code: "ITS_ERR_POLICY_REFUSED", Message: ce.Error(), Details: map[string]any{"errors": ce}}
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	httpx.Data(w, map[string]string{"source": out})
-	return nil
+	return map[string]string{"source": out}, nil
+}
+
+type formatBody struct {
+	Path   string `json:"path"`
+	Source string `json:"source"`
 }
 
 // simIdentity is a made-up user for the simulator.

@@ -30,149 +30,96 @@ func NewHandler(svc *Service, reports *Reports, log *slog.Logger) *Handler {
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/assortments", actions.AssortmentsView, h.list)
+	r.Handle("GET", "/api/assortments", actions.AssortmentsView, httpx.Get(h.list))
 	r.Handle("POST", "/api/assortments/query/{view}", actions.AssortmentsView, grid.ServeBody(h.svc.QueryList, "view"))
-	r.Handle("POST", "/api/assortments", actions.AssortmentsEdit, h.create)
-	r.Handle("GET", "/api/assortments/schema", actions.AssortmentsView, h.schema)
-	r.Handle("POST", "/api/assortments/cloneMany", actions.AssortmentsEdit, h.cloneMany)
-	r.Handle("POST", "/api/assortments/archive", actions.AssortmentsEdit, h.archive(true))
-	r.Handle("POST", "/api/assortments/unarchive", actions.AssortmentsEdit, h.archive(false))
+	r.Handle("POST", "/api/assortments", actions.AssortmentsEdit, httpx.Body(h.create))
+	r.Handle("GET", "/api/assortments/schema", actions.AssortmentsView, httpx.Get(h.schema))
+	r.Handle("POST", "/api/assortments/cloneMany", actions.AssortmentsEdit, httpx.Body(h.cloneMany))
+	r.Handle("POST", "/api/assortments/archive", actions.AssortmentsEdit, httpx.Body(h.archive(true)))
+	r.Handle("POST", "/api/assortments/unarchive", actions.AssortmentsEdit, httpx.Body(h.archive(false)))
 	r.Handle("POST", "/api/assortments/export/xlsx/{view}", actions.AssortmentsView, grid.ServeExportAs(grid.FormatXLSX, h.svc.ExportList, "view"))
 	r.Handle("POST", "/api/assortments/export/csv/{view}", actions.AssortmentsView, grid.ServeExportAs(grid.FormatCSV, h.svc.ExportList, "view"))
 	r.Handle("POST", "/api/assortments/products/query", actions.AssortmentsView, h.rows)
 	r.Handle("POST", "/api/assortments/products/export/xlsx/{id}", actions.AssortmentsView, h.exportRows(grid.FormatXLSX))
 	r.Handle("POST", "/api/assortments/products/export/csv/{id}", actions.AssortmentsView, h.exportRows(grid.FormatCSV))
-	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, h.batch)
-	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, h.lock)
-	r.Handle("POST", "/api/assortments/crmSync/{id}", actions.AssortmentsEdit, h.crmSync)
-	r.Handle("GET", "/api/assortments/crmSync/{id}", actions.AssortmentsView, h.lastCRMSync)
-	r.Handle("GET", "/api/assortments/admin/crmOutbox", actions.AssortmentsCrmOutbox, h.crmOutbox)
-	r.Handle("POST", "/api/assortments/admin/report/{reportRoute}", actions.AssortmentsReporting, h.report, registry.NoResource())
-	r.Handle("POST", "/api/assortments/admin/charts", actions.AssortmentsReporting, h.charts)
-	r.Handle("GET", "/api/assortments/groupsort/{id}", actions.AssortmentsView, h.groupSort)
-	r.Handle("PATCH", "/api/assortments/groupsort/batch/{id}", actions.AssortmentsEdit, h.groupSortBatch)
+	r.Handle("PATCH", "/api/assortments/batch/{id}", actions.AssortmentsEdit, httpx.Body(h.batch))
+	r.Handle("POST", "/api/assortments/edit/lock/{id}/{action}", actions.AssortmentsEdit, httpx.Get(h.lock))
+	r.Handle("POST", "/api/assortments/crmSync/{id}", actions.AssortmentsEdit, httpx.Get(h.crmSync))
+	r.Handle("GET", "/api/assortments/crmSync/{id}", actions.AssortmentsView, httpx.Get(h.lastCRMSync))
+	r.Handle("GET", "/api/assortments/admin/crmOutbox", actions.AssortmentsCrmOutbox, httpx.Get(h.crmOutbox))
+	r.Handle("POST", "/api/assortments/admin/report/{reportRoute}", actions.AssortmentsReporting, httpx.Body(h.report), registry.NoResource())
+	r.Handle("POST", "/api/assortments/admin/charts", actions.AssortmentsReporting, httpx.Body(h.charts))
+	r.Handle("GET", "/api/assortments/groupsort/{id}", actions.AssortmentsView, httpx.Get(h.groupSort))
+	r.Handle("PATCH", "/api/assortments/groupsort/batch/{id}", actions.AssortmentsEdit, httpx.Body(h.groupSortBatch))
 	r.Handle("GET", "/api/assortments/{id}", actions.AssortmentsView, h.get)
 	r.Handle("PATCH", "/api/assortments/{id}", actions.AssortmentsEdit, h.patch)
-	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, h.delete)
-	r.Handle("PATCH", "/api/assortments/{id}/merge", actions.AssortmentsEdit, h.merge)
-	r.Handle("GET", "/api/collections/{collectionType}", actions.CollectionsView, h.collections)
-	r.Handle("POST", "/api/collections/{collectionType}/query", actions.CollectionsView, h.queryCollections)
-	r.Handle("POST", "/api/collections/{collectionType}", actions.CollectionsEdit, h.createCollection)
-	r.Handle("POST", "/api/collections/{collectionType}/batch/{collectionId}", actions.CollectionsEdit, h.batchCollection)
+	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, httpx.Get(h.delete))
+	r.Handle("PATCH", "/api/assortments/{id}/merge", actions.AssortmentsEdit, httpx.Body(h.merge))
+	r.Handle("GET", "/api/collections/{collectionType}", actions.CollectionsView, httpx.Get(h.collections))
+	r.Handle("POST", "/api/collections/{collectionType}/query", actions.CollectionsView, httpx.Body(h.queryCollections))
+	r.Handle("POST", "/api/collections/{collectionType}", actions.CollectionsEdit, httpx.Body(h.createCollection))
+	r.Handle("POST", "/api/collections/{collectionType}/batch/{collectionId}", actions.CollectionsEdit, httpx.Body(h.batchCollection))
 }
 
-// answer writes {"message", "data"} (the message is the spec's toast text).
-func answer(w http.ResponseWriter, msg string, data any) {
-	body := map[string]any{"data": data}
-	if msg != "" {
-		body["message"] = msg
-	}
-	httpx.JSON(w, http.StatusOK, body)
-}
-
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) list(r *http.Request) (*ListAnswer, error) {
 	q := r.URL.Query()
 	req := ListRequest{View: q.Get("view"), Folder: q.Get("folder"), Text: strings.TrimSpace(q.Get("q"))}
 	for name, dst := range map[string]*int{"limit": &req.Limit, "offset": &req.Offset} {
 		if v := q.Get(name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				return httpx.Invalid(httpx.FieldError{Field: name, Rule: "integer", Message: name + " must be a whole number"})
+				return nil, httpx.Invalid(httpx.FieldError{Field: name, Rule: "integer", Message: name + " must be a whole number"})
 			}
 			*dst = n
 		}
 	}
-	ans, err := h.svc.List(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, ans)
-	return nil
+	return h.svc.List(r.Context(), req)
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
-	var req CreateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) create(r *http.Request, req CreateRequest) (httpx.Answer, error) {
 	a, msg, err := h.svc.Create(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	answer(w, msg, a)
-	return nil
+	return httpx.Answer{Message: msg, Data: a}, err
 }
 
 // crmSync queues the assortment for the CRM and answers its new lastSyncDate.
-func (h *Handler) crmSync(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) crmSync(r *http.Request) (httpx.Answer, error) {
 	at, err := h.svc.CRMSync(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	answer(w, MsgCRMSynced, map[string]any{"lastSyncDate": at})
-	return nil
+	return httpx.Answer{Message: MsgCRMSynced, Data: map[string]any{"lastSyncDate": at}}, err
 }
 
 // lastCRMSync answers the assortment's latest CRM sync and its delivery (null: never synced).
-func (h *Handler) lastCRMSync(w http.ResponseWriter, r *http.Request) error {
-	e, err := h.svc.LastCRMSync(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, e)
-	return nil
+func (h *Handler) lastCRMSync(r *http.Request) (*CRMSyncEntry, error) {
+	return h.svc.LastCRMSync(r.Context(), chi.URLParam(r, "id"))
 }
 
 // crmOutbox lists the CRM outbox: ?status=pending|sent|failed&assortment=&limit=.
-func (h *Handler) crmOutbox(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) crmOutbox(r *http.Request) (map[string]any, error) {
 	q := r.URL.Query()
 	req := CRMOutboxQuery{Status: q.Get("status"), AssortmentID: q.Get("assortment")}
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "integer", Message: "limit must be a whole number"})
+			return nil, httpx.Invalid(httpx.FieldError{Field: "limit", Rule: "integer", Message: "limit must be a whole number"})
 		}
 		req.Limit = n
 	}
 	items, err := h.svc.CRMOutbox(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]any{"items": items})
-	return nil
+	return map[string]any{"items": items}, err
 }
 
 // report queues a report workbook for the download queue.
-func (h *Handler) report(w http.ResponseWriter, r *http.Request) error {
-	var req ReportRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) report(r *http.Request, req ReportRequest) (httpx.Answer, error) {
 	id, name, err := h.reports.Queue(r.Context(), chi.URLParam(r, "reportRoute"), req.FileData)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusAccepted, map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}})
-	return nil
+	return httpx.Answer{Status: http.StatusAccepted, Data: map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}}, err
 }
 
 // charts answers the reporting page's counts for the same filter as the reports.
-func (h *Handler) charts(w http.ResponseWriter, r *http.Request) error {
-	var req ReportRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	out, err := h.reports.Charts(r.Context(), req.FileData)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) charts(r *http.Request, req ReportRequest) (*Charts, error) {
+	return h.reports.Charts(r.Context(), req.FileData)
 }
 
-func (h *Handler) schema(w http.ResponseWriter, r *http.Request) error {
-	httpx.Data(w, detailSchema())
-	return nil
+func (h *Handler) schema(*http.Request) (any, error) {
+	return detailSchema(), nil
 }
 
 // get answers an assortment with its rows; _options={"products":false} leaves the rows out.
@@ -249,88 +196,49 @@ func (h *Handler) patch(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) delete(r *http.Request) (httpx.Answer, error) {
 	n, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	answer(w, "Assortment Deleted", map[string]int{"deleted": n})
-	return nil
+	return httpx.Answer{Message: "Assortment Deleted", Data: map[string]int{"deleted": n}}, err
 }
 
 type idsBody struct {
 	IDs []string `json:"ids"`
 }
 
-func (h *Handler) archive(archived bool) func(http.ResponseWriter, *http.Request) error {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		var body idsBody
-		if err := httpx.Decode(r, &body); err != nil {
-			return err
-		}
+func (h *Handler) archive(archived bool) func(*http.Request, idsBody) (httpx.Answer, error) {
+	return func(r *http.Request, body idsBody) (httpx.Answer, error) {
 		n, err := h.svc.Archive(r.Context(), body.IDs, archived)
-		if err != nil {
-			return err
-		}
 		if archived {
-			answer(w, fmt.Sprintf("%d Assortment(s) Archived", n), map[string]int{"archived": n})
-		} else {
-			answer(w, fmt.Sprintf("%d Assortment(s) Unarchived", n), map[string]int{"unarchived": n})
+			return httpx.Answer{Message: fmt.Sprintf("%d Assortment(s) Archived", n), Data: map[string]int{"archived": n}}, err
 		}
-		return nil
+		return httpx.Answer{Message: fmt.Sprintf("%d Assortment(s) Unarchived", n), Data: map[string]int{"unarchived": n}}, err
 	}
 }
 
-func (h *Handler) cloneMany(w http.ResponseWriter, r *http.Request) error {
-	var req CloneRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) cloneMany(r *http.Request, req CloneRequest) (httpx.Answer, error) {
 	res, err := h.svc.Clone(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	answer(w, MsgDuplicated, res)
-	return nil
+	return httpx.Answer{Message: MsgDuplicated, Data: res}, err
 }
 
-func (h *Handler) merge(w http.ResponseWriter, r *http.Request) error {
-	var body idsBody
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
+func (h *Handler) merge(r *http.Request, body idsBody) (httpx.Answer, error) {
 	n, err := h.svc.Merge(r.Context(), chi.URLParam(r, "id"), body.IDs)
-	if err != nil {
-		return err
-	}
-	answer(w, fmt.Sprintf("%d Item(s) added to assortment", n), map[string]int{"added": n})
-	return nil
+	return httpx.Answer{Message: fmt.Sprintf("%d Item(s) added to assortment", n), Data: map[string]int{"added": n}}, err
 }
 
-func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
-	var req BatchRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) batch(r *http.Request, req BatchRequest) (httpx.Answer, error) {
 	res, err := h.svc.Batch(r.Context(), chi.URLParam(r, "id"), &req)
 	if err != nil {
-		return err
+		return httpx.Answer{}, err
 	}
 	msg := "All changes saved."
 	if len(res.Messages) > 0 {
 		msg = strings.Join(res.Messages, ". ")
 	}
-	answer(w, msg, res)
-	return nil
+	return httpx.Answer{Message: msg, Data: res}, nil
 }
 
-func (h *Handler) lock(w http.ResponseWriter, r *http.Request) error {
-	res, err := h.svc.EditLock(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "action"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, res)
-	return nil
+func (h *Handler) lock(r *http.Request) (*LockAnswer, error) {
+	return h.svc.EditLock(r.Context(), chi.URLParam(r, "id"), chi.URLParam(r, "action"))
 }
 
 // rows streams a page of an assortment's rows as NDJSON: {"totalCount":N,"totalCountCapped":b}
@@ -365,51 +273,24 @@ func (h *Handler) exportRows(format string) httpx.HandlerFunc {
 	return grid.ServeExportAs(format, h.svc.ExportRows, "id")
 }
 
-func (h *Handler) collections(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) collections(r *http.Request) ([]Collection, error) {
 	q := r.URL.Query()
-	out, err := h.svc.Collections(r.Context(), chi.URLParam(r, "collectionType"), CollectionQuery{LinkageModel: q.Get("linkageModel"), LinkageID: q.Get("linkageId"), Name: q.Get("name")})
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.svc.Collections(r.Context(), chi.URLParam(r, "collectionType"), CollectionQuery{LinkageModel: q.Get("linkageModel"), LinkageID: q.Get("linkageId"), Name: q.Get("name")})
 }
 
-func (h *Handler) queryCollections(w http.ResponseWriter, r *http.Request) error {
-	var q CollectionQuery
-	if err := httpx.Decode(r, &q); err != nil {
-		return err
-	}
-	out, err := h.svc.Collections(r.Context(), chi.URLParam(r, "collectionType"), q)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) queryCollections(r *http.Request, q CollectionQuery) ([]Collection, error) {
+	return h.svc.Collections(r.Context(), chi.URLParam(r, "collectionType"), q)
 }
 
-func (h *Handler) createCollection(w http.ResponseWriter, r *http.Request) error {
-	var req CollectionCreate
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) createCollection(r *http.Request, req CollectionCreate) (httpx.Answer, error) {
 	c, err := h.svc.CreateCollection(r.Context(), chi.URLParam(r, "collectionType"), req)
-	if err != nil {
-		return err
-	}
-	answer(w, "Collection Created", c)
-	return nil
+	return httpx.Answer{Message: "Collection Created", Data: c}, err
 }
 
-func (h *Handler) batchCollection(w http.ResponseWriter, r *http.Request) error {
-	var req CollectionBatch
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) batchCollection(r *http.Request, req CollectionBatch) (httpx.Answer, error) {
 	res, err := h.svc.BatchCollection(r.Context(), chi.URLParam(r, "collectionType"), chi.URLParam(r, "collectionId"), &req)
 	if err != nil {
-		return err
+		return httpx.Answer{}, err
 	}
-	answer(w, res.Message, res)
-	return nil
+	return httpx.Answer{Message: res.Message, Data: res}, nil
 }

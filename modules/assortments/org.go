@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"its/core/grid"
+	"its/core/httpx"
 )
 
 // For answers the service scoped to the organisation type of rules.
@@ -88,7 +89,7 @@ func (s *Service) checkOrg(ctx context.Context, tx pgx.Tx, id string) error {
 // For answers the handlers scoped to the organisation type of rules.
 func (h *Handler) For(rules OrgRules) OrgHandlers {
 	s := &Handler{svc: h.svc.For(rules), log: h.log}
-	return OrgHandlers{Create: s.create, Get: s.get, Patch: s.patch, Delete: s.delete, Merge: s.merge, Batch: s.batch,
-		Lock: s.lock, Rows: s.rows, GroupSort: s.groupSort, GroupSortBatch: s.groupSortBatch,
+	return OrgHandlers{Create: httpx.Body(s.create), Get: s.get, Patch: s.patch, Delete: httpx.Get(s.delete), Merge: httpx.Body(s.merge), Batch: httpx.Body(s.batch),
+		Lock: httpx.Get(s.lock), Rows: s.rows, GroupSort: httpx.Get(s.groupSort), GroupSortBatch: httpx.Body(s.groupSortBatch),
 		ExportXLSX: s.exportRows(grid.FormatXLSX), ExportCSV: s.exportRows(grid.FormatCSV)}
 }

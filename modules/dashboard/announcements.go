@@ -233,40 +233,20 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // routes are the editors' announcement routes.
 func (s *announcements) routes(r registry.Router) {
-	r.Handle("PATCH", "/api/charts/{_id}", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
-		var in announcementInput
-		if err := httpx.Decode(req, &in); err != nil {
-			return err
-		}
-		a, err := s.update(req.Context(), chi.URLParam(req, "_id"), in)
-		if err != nil {
-			return err
-		}
-		httpx.Data(w, a)
-		return nil
-	})
-	r.Handle("DELETE", "/api/charts/{_id}", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
-		if err := s.delete(req.Context(), chi.URLParam(req, "_id")); err != nil {
-			return err
-		}
-		httpx.Data(w, map[string]string{"_id": chi.URLParam(req, "_id")})
-		return nil
-	})
-	r.Handle("POST", "/api/assets/AdvertisingAsset/announcement", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
-		var in announcementInput
-		if err := httpx.Decode(req, &in); err != nil {
-			return err
-		}
+	r.Handle("PATCH", "/api/charts/{_id}", actions.AnnouncementsManage, httpx.Body(func(req *http.Request, in announcementInput) (Announcement, error) {
+		return s.update(req.Context(), chi.URLParam(req, "_id"), in)
+	}))
+	r.Handle("DELETE", "/api/charts/{_id}", actions.AnnouncementsManage, httpx.Get(func(req *http.Request) (map[string]string, error) {
+		id := chi.URLParam(req, "_id")
+		return map[string]string{"_id": id}, s.delete(req.Context(), id)
+	}))
+	r.Handle("POST", "/api/assets/AdvertisingAsset/announcement", actions.AnnouncementsManage, httpx.Body(func(req *http.Request, in announcementInput) (httpx.Answer, error) {
 		if in.ModifiedDate != nil {
-			return httpx.Invalid(httpx.FieldError{Field: "modifiedDate", Rule: "readOnly", Message: "modifiedDate is set by the server"})
+			return httpx.Answer{}, httpx.Invalid(httpx.FieldError{Field: "modifiedDate", Rule: "readOnly", Message: "modifiedDate is set by the server"})
 		}
 		a, err := s.create(req.Context(), in)
-		if err != nil {
-			return err
-		}
-		httpx.JSON(w, http.StatusCreated, map[string]any{"data": a})
-		return nil
-	})
+		return httpx.Answer{Status: http.StatusCreated, Data: a}, err
+	}))
 	r.Handle("POST", "/api/assets/AdvertisingAsset/announcement/download/pdf", actions.AnnouncementsManage, func(w http.ResponseWriter, req *http.Request) error {
 		var in struct {
 			ID string `json:"_id"`

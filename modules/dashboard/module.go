@@ -51,7 +51,7 @@ func newModule(p ModuleParams) registry.Module {
 		File:     "modules/dashboard/module.yaml",
 		Manifest: manifest,
 		Routes: func(r registry.Router) {
-			r.Handle("GET", "/api/charts", actions.AnnouncementsView, func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("GET", "/api/charts", actions.AnnouncementsView, httpx.Get(func(req *http.Request) ([]Announcement, error) {
 				published := true
 				switch req.URL.Query().Get("published") {
 				case "", "true":
@@ -59,15 +59,10 @@ func newModule(p ModuleParams) registry.Module {
 					// Every announcement, drafts and expired ones included (allDrafts).
 					published = false
 				default:
-					return httpx.Invalid(httpx.FieldError{Field: "published", Rule: "boolean", Message: "published must be true or false"})
+					return nil, httpx.Invalid(httpx.FieldError{Field: "published", Rule: "boolean", Message: "published must be true or false"})
 				}
-				list, err := s.List(req.Context(), published)
-				if err != nil {
-					return err
-				}
-				httpx.Data(w, list)
-				return nil
-			}, allDrafts)
+				return s.List(req.Context(), published)
+			}), allDrafts)
 			ann.routes(r)
 		},
 		Seed: seed,

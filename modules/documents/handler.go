@@ -24,29 +24,29 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/assortment-documents"
-	r.Handle("GET", base, actions.DocumentsView, h.list)
-	r.Handle("POST", base, actions.DocumentsEdit, h.save)
+	r.Handle("GET", base, actions.DocumentsView, httpx.Get(h.list))
+	r.Handle("POST", base, actions.DocumentsEdit, httpx.Body(h.save))
 	r.Handle("POST", base+"/pdf", actions.DocumentsView, h.export(FileTypePdf))
 	r.Handle("POST", base+"/xlsx", actions.DocumentsView, h.export(FileTypeXlsx))
 	r.Handle("POST", base+"/preview", actions.DocumentsView, h.preview)
-	r.Handle("POST", base+"/share/email/{fileType}", actions.DocumentsEdit, h.share, registry.NoResource())
-	r.Handle("DELETE", base+"/shared/{fileId}", actions.DocumentsEdit, h.revoke, registry.NoResource())
-	r.Handle("GET", base+"/{id}", actions.DocumentsView, h.get, registry.NoResource())
-	r.Handle("DELETE", base+"/{id}", actions.DocumentsEdit, h.delete, registry.NoResource())
-	r.Handle("POST", base+"/{id}/send", actions.DocumentsEdit, h.send, registry.NoResource())
+	r.Handle("POST", base+"/share/email/{fileType}", actions.DocumentsEdit, httpx.Body(h.share), registry.NoResource())
+	r.Handle("DELETE", base+"/shared/{fileId}", actions.DocumentsEdit, httpx.Get(h.revoke), registry.NoResource())
+	r.Handle("GET", base+"/{id}", actions.DocumentsView, httpx.Get(h.get), registry.NoResource())
+	r.Handle("DELETE", base+"/{id}", actions.DocumentsEdit, httpx.Get(h.delete), registry.NoResource())
+	r.Handle("POST", base+"/{id}/send", actions.DocumentsEdit, httpx.Get(h.send), registry.NoResource())
 	r.Handle("GET", base+"/{fileType}/shared/{documentId}/{accessCode}/{filename}", actions.DocumentsDownload, h.download("shared"), registry.NoResource())
 	r.Handle("GET", base+"/{fileType}/scheduled/{documentId}/{timeStamp}/{filename}", actions.DocumentsDownload, h.download("scheduled"), registry.NoResource())
 	const templates = "/api/document-templates"
-	r.Handle("GET", templates, actions.DocumentsView, h.templates, registry.NoResource())
-	r.Handle("POST", templates, actions.DocumentsEdit, h.saveTemplate, registry.NoResource())
-	r.Handle("PATCH", templates+"/{id}", actions.DocumentsEdit, h.saveTemplate, registry.NoResource())
-	r.Handle("DELETE", templates+"/{id}", actions.DocumentsEdit, h.deleteTemplate, registry.NoResource())
+	r.Handle("GET", templates, actions.DocumentsView, httpx.Get(h.templates), registry.NoResource())
+	r.Handle("POST", templates, actions.DocumentsEdit, httpx.Body(h.saveTemplate), registry.NoResource())
+	r.Handle("PATCH", templates+"/{id}", actions.DocumentsEdit, httpx.Body(h.saveTemplate), registry.NoResource())
+	r.Handle("DELETE", templates+"/{id}", actions.DocumentsEdit, httpx.Get(h.deleteTemplate), registry.NoResource())
 	r.Handle("GET", "/api/products/tearsheet/{productType}/{style}/{color}/{locationCode}", actions.DocumentsTearsheet, h.tearsheet, registry.NoResource())
 	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision, "/assortment": PackageImages} {
-		r.Handle("POST", "/api/packages/download"+path, actions.DocumentsPackage, h.pack(variant, false))
+		r.Handle("POST", "/api/packages/download"+path, actions.DocumentsPackage, httpx.Body(h.pack(variant, false)))
 	}
 	for path, variant := range map[string]string{"": PackageDocument, "/spreadsheet": PackageSpreadsheet, "/division": PackageDivision} {
-		r.Handle("POST", "/api/packages/mail"+path, actions.DocumentsMailPackage, h.pack(variant, true))
+		r.Handle("POST", "/api/packages/mail"+path, actions.DocumentsMailPackage, httpx.Body(h.pack(variant, true)))
 	}
 	r.Handle("GET", "/api/assortments/zip/images/{small}/{heroOnly}/{id}", actions.DocumentsPackage, h.ZipImages(assortments.OrgRegular), registry.NoResource())
 	// Internal assortments: read through their own service (narrowed by channel, region and
@@ -57,7 +57,7 @@ func (h *Handler) Routes(r registry.Router) {
 // ZipImages queues the zip of the images of an assortment of orgType (regular or internal) for
 // the download queue: {small} and {heroOnly} are true or false.
 func (h *Handler) ZipImages(orgType string) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
+	return httpx.Get(func(r *http.Request) (httpx.Answer, error) {
 		var bad []httpx.FieldError
 		flag := func(name string) bool {
 			v, err := strconv.ParseBool(chi.URLParam(r, name))
@@ -68,24 +68,15 @@ func (h *Handler) ZipImages(orgType string) httpx.HandlerFunc {
 		}
 		small, heroOnly := flag("small"), flag("heroOnly")
 		if len(bad) > 0 {
-			return httpx.Invalid(bad...)
+			return httpx.Answer{}, httpx.Invalid(bad...)
 		}
-		id, name, err := h.svc.QueueImages(r.Context(), orgType, chi.URLParam(r, "id"), small, heroOnly)
-		if err != nil {
-			return err
-		}
-		queued(w, id, name, "")
-		return nil
-	}
+		return queued(h.svc.QueueImages(r.Context(), orgType, chi.URLParam(r, "id"), small, heroOnly))
+	})
 }
 
-// queued answers a download-queue job that was just queued, with a message when there is one.
-func queued(w http.ResponseWriter, id int64, name, message string) {
-	body := map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}}
-	if message != "" {
-		body["message"] = message
-	}
-	httpx.JSON(w, http.StatusAccepted, body)
+// queued answers a download-queue job that was just queued (202).
+func queued(id int64, name string, err error) (httpx.Answer, error) {
+	return httpx.Answer{Status: http.StatusAccepted, Data: map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending", "filename": name}}, err
 }
 
 // tearsheet answers a catalog product's tear sheet as PDF.
@@ -100,94 +91,46 @@ func (h *Handler) tearsheet(w http.ResponseWriter, r *http.Request) error {
 }
 
 // pack queues a package (the document payload as JSON) and answers the download queue's job.
-func (h *Handler) pack(variant string, mail bool) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		var req Request
-		if err := httpx.Decode(r, &req); err != nil {
-			return err
-		}
-		id, name, err := h.svc.QueuePackage(r.Context(), variant, mail, &req)
-		if err != nil {
-			return err
-		}
-		message := ""
+func (h *Handler) pack(variant string, mail bool) func(*http.Request, Request) (httpx.Answer, error) {
+	return func(r *http.Request, req Request) (httpx.Answer, error) {
+		a, err := queued(h.svc.QueuePackage(r.Context(), variant, mail, &req))
 		if mail {
-			message = MsgPackageMailed
+			a.Message = MsgPackageMailed
 		}
-		queued(w, id, name, message)
-		return nil
+		return a, err
 	}
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
-	docs, err := h.svc.List(r.Context(), r.URL.Query().Get("assortmentId"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, docs)
-	return nil
+func (h *Handler) list(r *http.Request) ([]*Document, error) {
+	return h.svc.List(r.Context(), r.URL.Query().Get("assortmentId"))
 }
 
-func (h *Handler) templates(w http.ResponseWriter, r *http.Request) error {
-	list, err := h.svc.Templates(r.Context())
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
+func (h *Handler) templates(r *http.Request) ([]*Template, error) {
+	return h.svc.Templates(r.Context())
 }
 
 // saveTemplate creates a template (POST) or changes the one of the path (PATCH).
-func (h *Handler) saveTemplate(w http.ResponseWriter, r *http.Request) error {
-	var req TemplateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) saveTemplate(r *http.Request, req TemplateRequest) (httpx.Answer, error) {
 	t, err := h.svc.SaveTemplate(r.Context(), chi.URLParam(r, "id"), &req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgTemplateSaved, "data": t})
-	return nil
+	return httpx.Answer{Message: MsgTemplateSaved, Data: t}, err
 }
 
-func (h *Handler) deleteTemplate(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.DeleteTemplate(r.Context(), chi.URLParam(r, "id")); err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgTemplateDeleted, "data": map[string]any{"deleted": true}})
-	return nil
+func (h *Handler) deleteTemplate(r *http.Request) (httpx.Answer, error) {
+	return httpx.Answer{Message: MsgTemplateDeleted, Data: map[string]any{"deleted": true}}, h.svc.DeleteTemplate(r.Context(), chi.URLParam(r, "id"))
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
-	d, err := h.svc.Get(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, d)
-	return nil
+func (h *Handler) get(r *http.Request) (*Document, error) {
+	return h.svc.Get(r.Context(), chi.URLParam(r, "id"))
 }
 
-func (h *Handler) save(w http.ResponseWriter, r *http.Request) error {
-	var req Request
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) save(r *http.Request, req Request) (httpx.Answer, error) {
 	d, msg, err := h.svc.Save(r.Context(), &req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": msg, "data": d})
-	return nil
+	return httpx.Answer{Message: msg, Data: d}, err
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) delete(r *http.Request) (httpx.Answer, error) {
 	msg, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": msg, "data": map[string]any{"deleted": true}})
-	return nil
+	return httpx.Answer{Message: msg, Data: map[string]any{"deleted": true}}, err
 }
 
 // export answers the file, or with queue: true (the UI's download queue) the job.
@@ -237,34 +180,18 @@ func (h *Handler) preview(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) share(w http.ResponseWriter, r *http.Request) error {
-	var req Request
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) share(r *http.Request, req Request) (httpx.Answer, error) {
 	res, err := h.svc.Share(r.Context(), chi.URLParam(r, "fileType"), &req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgShared, "data": res})
-	return nil
+	return httpx.Answer{Message: MsgShared, Data: res}, err
 }
 
-func (h *Handler) revoke(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Revoke(r.Context(), chi.URLParam(r, "fileId")); err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgRevoked, "data": map[string]any{"revoked": true}})
-	return nil
+func (h *Handler) revoke(r *http.Request) (httpx.Answer, error) {
+	return httpx.Answer{Message: MsgRevoked, Data: map[string]any{"revoked": true}}, h.svc.Revoke(r.Context(), chi.URLParam(r, "fileId"))
 }
 
-func (h *Handler) send(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) send(r *http.Request) (httpx.Answer, error) {
 	id, err := h.svc.SendNow(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusAccepted, map[string]any{"data": map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"}})
-	return nil
+	return httpx.Answer{Status: http.StatusAccepted, Data: map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"}}, err
 }
 
 // download serves a shared or scheduled file to whoever holds its link.

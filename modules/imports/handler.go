@@ -25,16 +25,16 @@ var libraryFrom = registry.WithResource(func(r *http.Request) map[string]any {
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/imports/assortment/{id}/template", actions.ImportsAssortment, h.assortmentTemplate)
-	r.Handle("GET", "/api/imports/assortment/{id}/template/columns", actions.ImportsAssortment, h.assortmentTemplateColumns)
-	r.Handle("POST", "/api/imports/assortment/{id}/columns", actions.ImportsAssortment, h.assortmentColumns)
-	r.Handle("POST", "/api/imports/assortment/{id}/rows", actions.ImportsAssortment, h.assortmentRows)
-	r.Handle("POST", "/api/imports/assortment/{id}/validate", actions.ImportsAssortment, h.assortmentValidate)
-	r.Handle("POST", "/api/imports/assortment/{id}", actions.ImportsAssortment, h.assortmentImport)
+	r.Handle("GET", "/api/imports/assortment/{id}/template/columns", actions.ImportsAssortment, httpx.Get(h.assortmentTemplateColumns))
+	r.Handle("POST", "/api/imports/assortment/{id}/columns", actions.ImportsAssortment, httpx.Body(h.assortmentColumns))
+	r.Handle("POST", "/api/imports/assortment/{id}/rows", actions.ImportsAssortment, httpx.Body(h.assortmentRows))
+	r.Handle("POST", "/api/imports/assortment/{id}/validate", actions.ImportsAssortment, httpx.Body(h.assortmentValidate))
+	r.Handle("POST", "/api/imports/assortment/{id}", actions.ImportsAssortment, httpx.Body(h.assortmentImport))
 	r.Handle("POST", "/api/imports/assortment/{id}/download", actions.ImportsAssortment, h.assortmentDownload)
-	r.Handle("POST", "/api/imports/sampleInventory/{library}/columns", actions.ImportsSampleInventory, h.sampleColumns, libraryFrom)
-	r.Handle("POST", "/api/imports/sampleInventory/{library}/rows", actions.ImportsSampleInventory, h.sampleRows, libraryFrom)
-	r.Handle("POST", "/api/imports/sampleInventory/{library}/validate", actions.ImportsSampleInventory, h.sampleValidate, libraryFrom)
-	r.Handle("POST", "/api/imports/sampleInventory/{library}", actions.ImportsSampleInventory, h.sampleImport, libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}/columns", actions.ImportsSampleInventory, httpx.Body(h.sampleColumns), libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}/rows", actions.ImportsSampleInventory, httpx.Body(h.sampleRows), libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}/validate", actions.ImportsSampleInventory, httpx.Body(h.sampleValidate), libraryFrom)
+	r.Handle("POST", "/api/imports/sampleInventory/{library}", actions.ImportsSampleInventory, httpx.Body(h.sampleImport), libraryFrom)
 	r.Handle("POST", "/api/imports/sampleInventory/{library}/download", actions.ImportsSampleInventory, h.sampleDownload, libraryFrom)
 }
 
@@ -86,73 +86,36 @@ func (h *Handler) assortmentTemplate(w http.ResponseWriter, r *http.Request) err
 }
 
 // assortmentTemplateColumns answers the expected columns and the example, for the upload step.
-func (h *Handler) assortmentTemplateColumns(w http.ResponseWriter, r *http.Request) error {
-	t, err := h.svc.AssortmentTemplate(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, t)
-	return nil
+func (h *Handler) assortmentTemplateColumns(r *http.Request) (*Template, error) {
+	return h.svc.AssortmentTemplate(r.Context(), chi.URLParam(r, "id"))
 }
 
-func (h *Handler) assortmentColumns(w http.ResponseWriter, r *http.Request) error {
-	var req columnsRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	out, err := h.svc.AssortmentColumns(r.Context(), chi.URLParam(r, "id"), req.ImportID)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) assortmentColumns(r *http.Request, req columnsRequest) (*Columns, error) {
+	return h.svc.AssortmentColumns(r.Context(), chi.URLParam(r, "id"), req.ImportID)
 }
 
-func (h *Handler) assortmentRows(w http.ResponseWriter, r *http.Request) error {
-	var req rowsRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	out, err := h.svc.AssortmentRows(r.Context(), chi.URLParam(r, "id"), req.ImportID, req.Mapping, req.Subtype)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) assortmentRows(r *http.Request, req rowsRequest) (*Result, error) {
+	return h.svc.AssortmentRows(r.Context(), chi.URLParam(r, "id"), req.ImportID, req.Mapping, req.Subtype)
 }
 
-func (h *Handler) assortmentValidate(w http.ResponseWriter, r *http.Request) error {
-	var req validateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) assortmentValidate(r *http.Request, req validateRequest) (*Result, error) {
 	rows, err := h.assortmentRowsOf(r, req.Rows, req.Review, req.Subtype)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	out, err := h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), rows, req.Subtype)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.svc.AssortmentValidate(r.Context(), chi.URLParam(r, "id"), rows, req.Subtype)
 }
 
-func (h *Handler) assortmentImport(w http.ResponseWriter, r *http.Request) error {
-	var req importRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) assortmentImport(r *http.Request, req importRequest) (httpx.Answer, error) {
 	rows, err := h.assortmentRowsOf(r, req.Rows, req.Review, SubtypeImport)
 	if err != nil {
-		return err
+		return httpx.Answer{}, err
 	}
 	res, err := h.svc.ImportAssortment(r.Context(), chi.URLParam(r, "id"), rows, req.IgnoreWarnings)
 	if err != nil {
-		return err
+		return httpx.Answer{}, err
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgImported, "data": map[string]any{"added": res.Added, "assortment": res.Assortment}})
-	return nil
+	return httpx.Answer{Message: MsgImported, Data: map[string]any{"added": res.Added, "assortment": res.Assortment}}, nil
 }
 
 func (h *Handler) assortmentDownload(w http.ResponseWriter, r *http.Request) error {
@@ -174,64 +137,32 @@ func (h *Handler) assortmentDownload(w http.ResponseWriter, r *http.Request) err
 	return writeXLSX(w, "Import", h.svc.assortmentColumns(), res.Rows)
 }
 
-func (h *Handler) sampleColumns(w http.ResponseWriter, r *http.Request) error {
-	var req columnsRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	out, err := h.svc.SampleColumns(r.Context(), chi.URLParam(r, "library"), req.ImportID)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) sampleColumns(r *http.Request, req columnsRequest) (*Columns, error) {
+	return h.svc.SampleColumns(r.Context(), chi.URLParam(r, "library"), req.ImportID)
 }
 
-func (h *Handler) sampleRows(w http.ResponseWriter, r *http.Request) error {
-	var req rowsRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	out, err := h.svc.SampleRows(r.Context(), chi.URLParam(r, "library"), req.ImportID, req.Mapping)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) sampleRows(r *http.Request, req rowsRequest) (*Result, error) {
+	return h.svc.SampleRows(r.Context(), chi.URLParam(r, "library"), req.ImportID, req.Mapping)
 }
 
-func (h *Handler) sampleValidate(w http.ResponseWriter, r *http.Request) error {
-	var req validateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) sampleValidate(r *http.Request, req validateRequest) (*Result, error) {
 	rows, err := h.sampleRowsOf(r, req.Rows, req.Review)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	out, err := h.svc.SampleValidate(r.Context(), chi.URLParam(r, "library"), rows)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.svc.SampleValidate(r.Context(), chi.URLParam(r, "library"), rows)
 }
 
-func (h *Handler) sampleImport(w http.ResponseWriter, r *http.Request) error {
-	var req importRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) sampleImport(r *http.Request, req importRequest) (httpx.Answer, error) {
 	rows, err := h.sampleRowsOf(r, req.Rows, req.Review)
 	if err != nil {
-		return err
+		return httpx.Answer{}, err
 	}
 	res, err := h.svc.ImportSamples(r.Context(), chi.URLParam(r, "library"), rows, req.IgnoreWarnings)
 	if err != nil {
-		return err
+		return httpx.Answer{}, err
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgImported, "data": map[string]any{"added": len(res.Added)}})
-	return nil
+	return httpx.Answer{Message: MsgImported, Data: map[string]any{"added": len(res.Added)}}, nil
 }
 
 func (h *Handler) sampleDownload(w http.ResponseWriter, r *http.Request) error {

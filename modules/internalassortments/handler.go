@@ -27,9 +27,9 @@ func NewHandler(svc *Service, rules *Rules, orgs assortments.Orgs) *Handler {
 func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/internalAssortments"
 	view, edit, none := actions.InternalAssortmentsView, actions.InternalAssortmentsEdit, registry.NoResource()
-	r.Handle("POST", base, edit, h.create, none)
-	r.Handle("POST", base+"/products/query/createAssortment", edit, h.createFromQuery, none)
-	r.Handle("POST", base+"/discover", view, h.discover, none)
+	r.Handle("POST", base, edit, httpx.Body(h.create), none)
+	r.Handle("POST", base+"/products/query/createAssortment", edit, httpx.Body(h.createFromQuery), none)
+	r.Handle("POST", base+"/discover", view, httpx.Body(h.discover), none)
 	r.Handle("POST", base+"/query/{channel}", view, grid.ServeQuery(h.svc.Query, "channel"), none)
 	r.Handle("POST", base+"/groups/{channel}", view, grid.ServeBody(h.svc.Groups, "channel"), none)
 	r.Handle("POST", base+"/summary/{channel}", view, grid.ServeSummary(h.svc.Summary, "channel"), none)
@@ -38,7 +38,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/products/query", view, h.org.Rows, none)
 	r.Handle("POST", base+"/products/export/xlsx/{id}", view, h.org.ExportXLSX, none)
 	r.Handle("POST", base+"/products/export/csv/{id}", view, h.org.ExportCSV, none)
-	r.Handle("POST", base+"/products/options", view, h.options, none)
+	r.Handle("POST", base+"/products/options", view, httpx.Body(h.options), none)
 	r.Handle("PATCH", base+"/batch/{id}", edit, h.write(h.org.Batch), none)
 	r.Handle("POST", base+"/edit/lock/{id}/{action}", edit, h.org.Lock, none)
 	r.Handle("GET", base+"/groupsort/{id}", view, h.org.GroupSort, none)
@@ -61,58 +61,22 @@ func (h *Handler) write(next httpx.HandlerFunc) httpx.HandlerFunc {
 }
 
 // created answers a new assortment as the assortment manager does: {"message", "data"}.
-func created(w http.ResponseWriter, msg string, a *assortments.Assortment) {
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": msg, "data": a})
+func created(a *assortments.Assortment, msg string, err error) (httpx.Answer, error) {
+	return httpx.Answer{Message: msg, Data: a}, err
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
-	var req assortments.CreateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	a, msg, err := h.svc.Create(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	created(w, msg, a)
-	return nil
+func (h *Handler) create(r *http.Request, req assortments.CreateRequest) (httpx.Answer, error) {
+	return created(h.svc.Create(r.Context(), req))
 }
 
-func (h *Handler) createFromQuery(w http.ResponseWriter, r *http.Request) error {
-	var req QueryCreateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	a, msg, err := h.svc.CreateFromQuery(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	created(w, msg, a)
-	return nil
+func (h *Handler) createFromQuery(r *http.Request, req QueryCreateRequest) (httpx.Answer, error) {
+	return created(h.svc.CreateFromQuery(r.Context(), req))
 }
 
-func (h *Handler) discover(w http.ResponseWriter, r *http.Request) error {
-	var req DiscoverRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	toc, err := h.svc.Discover(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, toc)
-	return nil
+func (h *Handler) discover(r *http.Request, req DiscoverRequest) (*TableOfContents, error) {
+	return h.svc.Discover(r.Context(), req)
 }
 
-func (h *Handler) options(w http.ResponseWriter, r *http.Request) error {
-	var req OptionsRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	o, err := h.svc.Options(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, o)
-	return nil
+func (h *Handler) options(r *http.Request, req OptionsRequest) (*Options, error) {
+	return h.svc.Options(r.Context(), req)
 }

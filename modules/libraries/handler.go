@@ -60,10 +60,10 @@ var collectionLibraries = registry.AlsoBy(func(r *http.Request) ([]authz.Check, 
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/assets", actions.LibrariesView, h.list, registry.WithResource(libraryTypeQuery), manageStatuses)
-	r.Handle("GET", "/api/assets/filters", actions.LibrariesView, h.filters, registry.WithResource(libraryTypeQuery))
-	r.Handle("GET", "/api/assets/landing", actions.LibrariesView, h.landing, registry.WithResource(libraryTypeQuery))
-	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", actions.LibrariesManage, h.batch, registry.WithResource(pathResource("manageType")))
+	r.Handle("GET", "/api/assets", actions.LibrariesView, httpx.Get(h.list), registry.WithResource(libraryTypeQuery), manageStatuses)
+	r.Handle("GET", "/api/assets/filters", actions.LibrariesView, httpx.Get(h.filters), registry.WithResource(libraryTypeQuery))
+	r.Handle("GET", "/api/assets/landing", actions.LibrariesView, httpx.Get(h.landing), registry.WithResource(libraryTypeQuery))
+	r.Handle("PATCH", "/api/assets/{manageType}/batch/many", actions.LibrariesManage, httpx.Body(h.batch), registry.WithResource(pathResource("manageType")))
 	r.Handle("GET", "/api/assets/{libraryType}/schema", actions.LibrariesManage, grid.ServeSchema(h.svc.Schema, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/query", actions.LibrariesManage, grid.ServeQuery(h.svc.Page, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/stream", actions.LibrariesManage, grid.ServeStream(h.svc.Stream, "libraryType"), registry.WithResource(pathResource("libraryType")))
@@ -72,36 +72,37 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assets/{libraryType}/export/xlsx", actions.LibrariesManage, grid.ServeExport(h.svc.Export, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("POST", "/api/assets/{libraryType}/export/csv", actions.LibrariesManage, grid.ServeExportAs(grid.FormatCSV, h.svc.Export, "libraryType"), registry.WithResource(pathResource("libraryType")))
 	r.Handle("GET", "/api/assets/{libraryType}/thumbnail/{fileId}", actions.LibrariesView, h.thumbnail, registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{manageType}/check-filename", actions.LibrariesManage, h.checkFilename, registry.WithResource(pathResource("manageType")))
-	r.Handle("POST", "/api/assets/{libraryType}", actions.LibrariesView, h.signed, registry.WithResource(pathResource("libraryType")))
-	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", actions.LibrariesManage, h.report, registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{manageType}/check-filename", actions.LibrariesManage, httpx.Body(h.checkFilename), registry.WithResource(pathResource("manageType")))
+	r.Handle("POST", "/api/assets/{libraryType}", actions.LibrariesView, httpx.Body(h.signed), registry.WithResource(pathResource("libraryType")))
+	r.Handle("POST", "/api/assets/{libraryType}/report/xlsx", actions.LibrariesManage, httpx.MaybeBody(h.report), registry.WithResource(pathResource("libraryType")))
 	// The collection's own library types are its second questions (collectionLibraries).
 	none := registry.NoResource()
-	r.Handle("GET", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.getCollection, none, collectionLibraries)
-	r.Handle("PUT", "/api/assets/collection/{collectionType}", actions.LibrariesView, h.saveCollection, none, collectionLibraries)
-	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", actions.LibrariesView, h.zip, none, collectionLibraries)
-	r.Handle("POST", "/api/userFlags", actions.UserFlagsCreate, h.userFlag)
-	r.Handle("POST", "/api/stats", actions.StatsCreate, h.stat)
+	r.Handle("GET", "/api/assets/collection/{collectionType}", actions.LibrariesView, httpx.Get(h.getCollection), none, collectionLibraries)
+	r.Handle("PUT", "/api/assets/collection/{collectionType}", actions.LibrariesView, httpx.Body(h.saveCollection), none, collectionLibraries)
+	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", actions.LibrariesView, httpx.Get(h.zip), none, collectionLibraries)
+	r.Handle("POST", "/api/userFlags", actions.UserFlagsCreate, httpx.Body(h.userFlag))
+	r.Handle("POST", "/api/stats", actions.StatsCreate, httpx.Body(h.stat))
 }
 
-func success(w http.ResponseWriter, v any) {
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": "Success", "data": v})
+// success is the answer of the asset calls that say "Success" beside their data.
+func success(data any, err error) (httpx.Answer, error) {
+	return httpx.Answer{Message: "Success", Data: data}, err
 }
 
 var listParams = map[string]bool{"libraryType": true, "status": true, "q": true, "limit": true, "offset": true}
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) list(r *http.Request) (map[string]any, error) {
 	q := r.URL.Query()
 	p := ListParams{LibraryType: q.Get("libraryType"), Status: q.Get("status"), Search: q.Get("q"), Filters: map[string][]string{}}
 	var err error
 	if v := q.Get("limit"); v != "" {
 		if p.Limit, err = strconv.Atoi(v); err != nil {
-			return invalid("limit", "type", "limit must be a number")
+			return nil, invalid("limit", "type", "limit must be a number")
 		}
 	}
 	if v := q.Get("offset"); v != "" {
 		if p.Offset, err = strconv.Atoi(v); err != nil {
-			return invalid("offset", "type", "offset must be a number")
+			return nil, invalid("offset", "type", "offset must be a number")
 		}
 	}
 	for k, vs := range q {
@@ -118,33 +119,22 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	assets, total, err := h.svc.List(r.Context(), p)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	httpx.Data(w, map[string]any{"rows": assets, "totalCount": total})
-	return nil
+	return map[string]any{"rows": assets, "totalCount": total}, nil
 }
 
-func (h *Handler) filters(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) filters(r *http.Request) (map[string][]FilterValue, error) {
 	q := r.URL.Query()
 	if q.Has("channel") {
 		// Spec §2.6 names channel data sets (retail, wholesale), but no library asset holds a channel.
-		return invalid("channel", "notApplicable", "No library's assets hold a channel")
+		return nil, invalid("channel", "notApplicable", "No library's assets hold a channel")
 	}
-	out, err := h.svc.FilterOptions(r.Context(), q.Get("libraryType"), DataSets{Region: q.Get("region"), Division: q.Get("division")})
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.svc.FilterOptions(r.Context(), q.Get("libraryType"), DataSets{Region: q.Get("region"), Division: q.Get("division")})
 }
 
-func (h *Handler) landing(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.svc.Landing(r.Context(), r.URL.Query().Get("libraryType"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) landing(r *http.Request) (*Landing, error) {
+	return h.svc.Landing(r.Context(), r.URL.Query().Get("libraryType"))
 }
 
 // batchBody is either shape of PATCH /api/assets/{manageType}/batch/many: the spec's
@@ -156,30 +146,16 @@ type batchBody struct {
 	Delete []grid.DeleteRow `json:"delete"`
 }
 
-func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
-	var body batchBody
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
+func (h *Handler) batch(r *http.Request, body batchBody) (any, error) {
 	manageType := chi.URLParam(r, "manageType")
 	legacy := body.IDs != nil || body.Status != "" || body.Set != nil
 	if body.Update != nil || body.Add != nil || body.Delete != nil {
 		if legacy {
-			return invalid("_ids", "shape", "Send either _ids with status and set, or the grid's update, add and delete, not both")
+			return nil, invalid("_ids", "shape", "Send either _ids with status and set, or the grid's update, add and delete, not both")
 		}
-		res, err := h.svc.Write(r.Context(), manageType, grid.BatchRequest{Update: body.Update, Add: body.Add, Delete: body.Delete})
-		if err != nil {
-			return err
-		}
-		httpx.Data(w, res)
-		return nil
+		return h.svc.Write(r.Context(), manageType, grid.BatchRequest{Update: body.Update, Add: body.Add, Delete: body.Delete})
 	}
-	out, err := h.svc.Batch(r.Context(), manageType, body.BatchRequest)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.svc.Batch(r.Context(), manageType, body.BatchRequest)
 }
 
 func (h *Handler) thumbnail(w http.ResponseWriter, r *http.Request) error {
@@ -193,108 +169,51 @@ func (h *Handler) thumbnail(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) checkFilename(w http.ResponseWriter, r *http.Request) error {
-	var body struct {
-		Filename string `json:"filename"`
-	}
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
+func (h *Handler) checkFilename(r *http.Request, body filenameBody) (httpx.Answer, error) {
 	id, err := h.svc.CheckFilename(r.Context(), chi.URLParam(r, "manageType"), body.Filename)
-	if err != nil {
-		return err
-	}
 	var asset any
 	if id != "" {
 		asset = map[string]string{"_id": id}
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": "Success", "data": map[string]any{"asset": asset, "exists": id != ""}})
-	return nil
+	return success(map[string]any{"asset": asset, "exists": id != ""}, err)
 }
 
-func (h *Handler) signed(w http.ResponseWriter, r *http.Request) error {
-	var body SignedRequest
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	out, err := h.svc.Signed(r.Context(), chi.URLParam(r, "libraryType"), body)
-	if err != nil {
-		return err
-	}
-	success(w, out)
-	return nil
+type filenameBody struct {
+	Filename string `json:"filename"`
 }
 
-func (h *Handler) report(w http.ResponseWriter, r *http.Request) error {
-	var body ReportRequest
-	if r.ContentLength != 0 {
-		if err := httpx.Decode(r, &body); err != nil {
-			return err
-		}
-	}
+func (h *Handler) signed(r *http.Request, body SignedRequest) (httpx.Answer, error) {
+	return success(h.svc.Signed(r.Context(), chi.URLParam(r, "libraryType"), body))
+}
+
+func (h *Handler) report(r *http.Request, body ReportRequest) (map[string]any, error) {
 	id, err := h.svc.Report(r.Context(), chi.URLParam(r, "libraryType"), body)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"})
-	return nil
+	return map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"}, err
 }
 
-func (h *Handler) getCollection(w http.ResponseWriter, r *http.Request) error {
-	c, err := h.svc.GetCollection(r.Context(), chi.URLParam(r, "collectionType"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, c)
-	return nil
+func (h *Handler) getCollection(r *http.Request) (*Collection, error) {
+	return h.svc.GetCollection(r.Context(), chi.URLParam(r, "collectionType"))
 }
 
-func (h *Handler) saveCollection(w http.ResponseWriter, r *http.Request) error {
-	var body SaveRequest
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	c, err := h.svc.SaveCollection(r.Context(), chi.URLParam(r, "collectionType"), body)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, c)
-	return nil
+func (h *Handler) saveCollection(r *http.Request, body SaveRequest) (*Collection, error) {
+	return h.svc.SaveCollection(r.Context(), chi.URLParam(r, "collectionType"), body)
 }
 
-func (h *Handler) zip(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) zip(r *http.Request) (map[string]any, error) {
 	id, err := h.svc.ZipCollection(r.Context(), chi.URLParam(r, "collectionType"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"})
-	return nil
+	return map[string]any{"jobId": strconv.FormatInt(id, 10), "status": "pending"}, err
 }
 
-func (h *Handler) userFlag(w http.ResponseWriter, r *http.Request) error {
-	var body struct {
-		Flag      string `json:"flag"`
-		ModelType string `json:"modelType"`
-		ModelID   string `json:"modelId"`
-	}
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	if err := h.svc.Flag(r.Context(), body.Flag, body.ModelType, body.ModelID); err != nil {
-		return err
-	}
-	success(w, body)
-	return nil
+func (h *Handler) userFlag(r *http.Request, body flagBody) (httpx.Answer, error) {
+	return success(body, h.svc.Flag(r.Context(), body.Flag, body.ModelType, body.ModelID))
 }
 
-func (h *Handler) stat(w http.ResponseWriter, r *http.Request) error {
-	var body StatEvent
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	if err := h.svc.Stat(r.Context(), body); err != nil {
-		return err
-	}
-	success(w, map[string]string{"action": body.Action})
-	return nil
+type flagBody struct {
+	Flag      string `json:"flag"`
+	ModelType string `json:"modelType"`
+	ModelID   string `json:"modelId"`
+}
+
+func (h *Handler) stat(r *http.Request, body StatEvent) (httpx.Answer, error) {
+	return success(map[string]string{"action": body.Action}, h.svc.Stat(r.Context(), body))
 }

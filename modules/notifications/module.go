@@ -58,57 +58,26 @@ func newModule(db *pgxpool.Pool) registry.Module {
 		File:     "modules/notifications/module.yaml",
 		Manifest: manifest,
 		Routes: func(r registry.Router) {
-			r.Handle("POST", "/api/notifications/{type}/query", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
-				var body struct{}
-				if req.ContentLength != 0 {
-					if err := httpx.Decode(req, &body); err != nil {
-						return err
-					}
-				}
-				p, err := s.Query(req.Context(), userID(req), chi.URLParam(req, "type"))
-				if err != nil {
-					return err
-				}
-				httpx.Data(w, p)
-				return nil
-			})
-			r.Handle("POST", "/api/notifications/{type}/setStateAll/Read", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
+			r.Handle("POST", "/api/notifications/{type}/query", actions.NotificationsView, httpx.MaybeBody(func(req *http.Request, _ struct{}) (Page, error) {
+				return s.Query(req.Context(), userID(req), chi.URLParam(req, "type"))
+			}))
+			r.Handle("POST", "/api/notifications/{type}/setStateAll/Read", actions.NotificationsView, httpx.Get(func(req *http.Request) (map[string]int64, error) {
 				n, err := s.SetState(req.Context(), userID(req), chi.URLParam(req, "type"), "Read", nil)
-				if err != nil {
-					return err
-				}
-				httpx.Data(w, map[string]int64{"updated": n})
-				return nil
-			})
-			r.Handle("POST", "/api/notifications/{type}/batch/many", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
-				var body struct {
-					IDs   []string `json:"ids"`
-					State string   `json:"state"`
-				}
-				if err := httpx.Decode(req, &body); err != nil {
-					return err
-				}
+				return map[string]int64{"updated": n}, err
+			}))
+			r.Handle("POST", "/api/notifications/{type}/batch/many", actions.NotificationsView, httpx.Body(func(req *http.Request, body stateBody) (map[string]int64, error) {
 				if body.State != "Read" && body.State != "New" {
-					return httpx.Invalid(httpx.FieldError{Field: "state", Rule: "enum", Message: "state must be Read or New"})
+					return nil, httpx.Invalid(httpx.FieldError{Field: "state", Rule: "enum", Message: "state must be Read or New"})
 				}
 				if len(body.IDs) == 0 {
-					return httpx.Invalid(httpx.FieldError{Field: "ids", Rule: "required", Message: "ids must name at least one notification"})
+					return nil, httpx.Invalid(httpx.FieldError{Field: "ids", Rule: "required", Message: "ids must name at least one notification"})
 				}
 				n, err := s.SetState(req.Context(), userID(req), chi.URLParam(req, "type"), body.State, body.IDs)
-				if err != nil {
-					return err
-				}
-				httpx.Data(w, map[string]int64{"updated": n})
-				return nil
-			})
-			r.Handle("GET", "/api/notifications/{type}/{id}", actions.NotificationsView, func(w http.ResponseWriter, req *http.Request) error {
-				it, err := s.Get(req.Context(), userID(req), chi.URLParam(req, "id"))
-				if err != nil {
-					return err
-				}
-				httpx.Data(w, it)
-				return nil
-			})
+				return map[string]int64{"updated": n}, err
+			}))
+			r.Handle("GET", "/api/notifications/{type}/{id}", actions.NotificationsView, httpx.Get(func(req *http.Request) (Item, error) {
+				return s.Get(req.Context(), userID(req), chi.URLParam(req, "id"))
+			}))
 		},
 		Seed:      seed,
 		SeedOrder: 10,
@@ -117,3 +86,9 @@ func newModule(db *pgxpool.Pool) registry.Module {
 
 // Module wires the notifications module.
 var Module = fx.Module("notifications", registry.AsModule(newModule))
+
+// stateBody is the body of POST /api/notifications/{type}/batch/many.
+type stateBody struct {
+	IDs   []string `json:"ids"`
+	State string   `json:"state"`
+}

@@ -140,20 +140,15 @@ func (s *Service) OfficialCustomers(ctx context.Context, q OfficialQuery) ([]Off
 	return out, nil
 }
 
-func (h *Handler) officialCustomers(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) officialCustomers(r *http.Request) ([]OfficialCustomer, error) {
 	q := r.URL.Query()
 	flag := func(name string) bool { b, _ := strconv.ParseBool(q.Get(name)); return b }
-	list, err := h.svc.OfficialCustomers(r.Context(), OfficialQuery{Text: q.Get("text"), Territory: q.Get("territory"),
+	return h.svc.OfficialCustomers(r.Context(), OfficialQuery{Text: q.Get("text"), Territory: q.Get("territory"),
 		CorporateOnly: flag("corporateOnly"), LabelValue: flag("labelValue")})
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
 }
 
 // customerRoutes mounts the customers grid and the official customer search.
 func (h *Handler) customerRoutes(r registry.Router) {
 	h.svc.customersTable().Mount(r, "/api/admin/data/customers", actions.AdminCustomers, registry.AuditDenied())
-	r.Handle("GET", "/api/customers/official/text", actions.AssortmentsView, h.officialCustomers)
+	r.Handle("GET", "/api/customers/official/text", actions.AssortmentsView, httpx.Get(h.officialCustomers))
 }

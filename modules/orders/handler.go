@@ -50,57 +50,52 @@ var stylesView = registry.AlsoBy(func(r *http.Request) ([]authz.Check, error) {
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	const base = "/api/orders/{orderType}/{subtype}"
-	r.Handle("POST", base+"/query", actions.OrdersView, h.query, routeType, stylesView)
+	r.Handle("POST", base+"/query", actions.OrdersView, httpx.MaybeBody(h.query), routeType, stylesView)
 	// A list view on the grid protocol, read in blocks as the user scrolls (docs/grid.md §3.8).
 	r.Handle("POST", base+"/rows", actions.OrdersView, listView(h.svc.ListPage), routeType, stylesView)
 	r.Handle("POST", base+"/summary", actions.OrdersView, listView(h.svc.ListSummary), routeType, stylesView)
 	r.Handle("POST", base+"/groups", actions.OrdersView, listView(h.svc.ListGroups), routeType, stylesView)
 	r.Handle("GET", base+"/schema", actions.OrdersView, h.listSchema, routeType)
-	r.Handle("POST", base, actions.OrdersCreate, h.create, routeType)
-	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, h.duplicate, routeType)
-	r.Handle("DELETE", base+"/{id}", actions.OrdersView, h.delete, routeType)
-	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, h.batch, routeType)
+	r.Handle("POST", base, actions.OrdersCreate, httpx.Body(h.create), routeType)
+	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, httpx.Get(h.duplicate), routeType)
+	r.Handle("DELETE", base+"/{id}", actions.OrdersView, httpx.Get(h.delete), routeType)
+	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, httpx.Body(h.batch), routeType)
 	for _, format := range []string{grid.FormatXLSX, grid.FormatCSV} {
 		r.Handle("POST", base+"/export/"+format, actions.OrdersView, h.exportList(format), routeType, stylesView)
 		r.Handle("POST", base+"/export/"+format+"/{id}", actions.OrdersView, h.exportLines(format), routeType)
 	}
-	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, h.comment, routeType)
-	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, h.year, routeType, yearCheck)
-	r.Handle("GET", base+"/accounts/address/{value}", actions.OrdersView, h.accountAddress, routeType)
-	r.Handle("GET", base+"/approvers/{role}", actions.OrdersView, h.approvers, routeType)
+	r.Handle("POST", base+"/comment/{id}", actions.OrdersView, httpx.Body(h.comment), routeType)
+	r.Handle("GET", base+"/year/{requesterCode}/{productType}", actions.OrdersView, httpx.Get(h.year), routeType, yearCheck)
+	r.Handle("GET", base+"/accounts/address/{value}", actions.OrdersView, httpx.Get(h.accountAddress), routeType)
+	r.Handle("GET", base+"/approvers/{role}", actions.OrdersView, httpx.Get(h.approvers), routeType)
 	// The wholesale lookups: static paths, which the router prefers to base's parameters.
 	const wof = "/api/orders/wof"
-	r.Handle("GET", wof+"/style/autocomplete/{region}/{origin}/{customer}/{style}", actions.OrdersWholesaleView, h.styleAutocomplete)
-	r.Handle("POST", wof+"/style", actions.OrdersWholesaleView, posted(h.svc.Style))
-	r.Handle("GET", wof+"/styles/{region}/{origin}/{currency}", actions.OrdersWholesaleView, h.styles)
-	r.Handle("POST", wof+"/customer/name/autocomplete", actions.OrdersWholesaleView, posted(h.svc.CustomerAutocomplete))
-	r.Handle("POST", wof+"/customer/details", actions.OrdersWholesaleView, posted(h.svc.CustomerDetails))
-	r.Handle("POST", wof+"/rep", actions.OrdersWholesaleView, posted(h.svc.ValidateRep))
-	r.Handle("GET", "/api/shippers/usps/citystate/{zip}", actions.OrdersAddresses, h.cityState)
-	r.Handle("POST", "/api/shippers/ups/confirm", actions.OrdersAddresses, posted(h.svc.ConfirmAddress))
+	r.Handle("GET", wof+"/style/autocomplete/{region}/{origin}/{customer}/{style}", actions.OrdersWholesaleView, httpx.Get(h.styleAutocomplete))
+	r.Handle("POST", wof+"/style", actions.OrdersWholesaleView, httpx.Body(func(r *http.Request, req StyleRequest) (*Style, error) { return h.svc.Style(r.Context(), req) }))
+	r.Handle("GET", wof+"/styles/{region}/{origin}/{currency}", actions.OrdersWholesaleView, httpx.Get(h.styles))
+	r.Handle("POST", wof+"/customer/name/autocomplete", actions.OrdersWholesaleView, httpx.Body(func(r *http.Request, req CustomerQuery) ([]*Customer, error) {
+		return h.svc.CustomerAutocomplete(r.Context(), req)
+	}))
+	r.Handle("POST", wof+"/customer/details", actions.OrdersWholesaleView, httpx.Body(func(r *http.Request, req CustomerRequest) (*Customer, error) {
+		return h.svc.CustomerDetails(r.Context(), req)
+	}))
+	r.Handle("POST", wof+"/rep", actions.OrdersWholesaleView, httpx.Body(func(r *http.Request, req RepRequest) (*RepResult, error) { return h.svc.ValidateRep(r.Context(), req) }))
+	r.Handle("GET", "/api/shippers/usps/citystate/{zip}", actions.OrdersAddresses, httpx.Get(h.cityState))
+	r.Handle("POST", "/api/shippers/ups/confirm", actions.OrdersAddresses, httpx.Body(func(r *http.Request, req AddressInput) (*Confirmation, error) {
+		return h.svc.ConfirmAddress(r.Context(), req)
+	}))
 	r.Handle("POST", "/api/order-documents/xlsx", actions.OrdersDocuments, h.document)
-	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, h.assignments)
+	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, httpx.Get(h.assignments))
 	r.Handle("POST", "/api/coordinatorAssignments/export/xlsx", actions.OrdersAssignmentsManage, grid.ServeExportAs(grid.FormatXLSX, h.svc.ExportAssignments, ""))
 	r.Handle("POST", "/api/coordinatorAssignments/export/csv", actions.OrdersAssignmentsManage, grid.ServeExportAs(grid.FormatCSV, h.svc.ExportAssignments, ""))
-	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, h.saveAssignment)
-	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.saveAssignment)
-	r.Handle("DELETE", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, h.deleteAssignment)
+	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, httpx.Body(h.saveAssignment))
+	r.Handle("PATCH", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, httpx.Body(h.saveAssignment))
+	r.Handle("DELETE", "/api/coordinatorAssignments/{id}", actions.OrdersAssignmentsManage, httpx.Get(h.deleteAssignment))
 	h.customerRoutes(r)
 }
 
-func (h *Handler) query(w http.ResponseWriter, r *http.Request) error {
-	var req QueryRequest
-	if r.ContentLength != 0 {
-		if err := httpx.Decode(r, &req); err != nil {
-			return err
-		}
-	}
-	res, err := h.svc.Query(r.Context(), orderType(r), chi.URLParam(r, "subtype"), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, res)
-	return nil
+func (h *Handler) query(r *http.Request, req QueryRequest) (any, error) {
+	return h.svc.Query(r.Context(), orderType(r), chi.URLParam(r, "subtype"), req)
 }
 
 // listView answers a grid call of a list view (a block, the footer figures, the groups): the
@@ -145,116 +140,61 @@ func (h *Handler) exportLines(format string) httpx.HandlerFunc {
 	}
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
-	var req CreateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) create(r *http.Request, req CreateRequest) (httpx.Answer, error) {
 	o, err := h.svc.Create(r.Context(), orderType(r), chi.URLParam(r, "subtype"), req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusCreated, map[string]any{"data": o})
-	return nil
+	return httpx.Answer{Status: http.StatusCreated, Data: o}, err
 }
 
-func (h *Handler) duplicate(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) duplicate(r *http.Request) (httpx.Answer, error) {
 	o, err := h.svc.Duplicate(r.Context(), orderType(r), chi.URLParam(r, "subtype"), chi.URLParam(r, "originalOrderId"))
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusCreated, map[string]any{"message": MsgDuplicated, "data": o})
-	return nil
+	return httpx.Answer{Status: http.StatusCreated, Message: MsgDuplicated, Data: o}, err
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Delete(r.Context(), orderType(r), chi.URLParam(r, "id")); err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgDeleted, "data": map[string]string{"_id": chi.URLParam(r, "id")}})
-	return nil
+func (h *Handler) delete(r *http.Request) (httpx.Answer, error) {
+	id := chi.URLParam(r, "id")
+	return httpx.Answer{Message: MsgDeleted, Data: map[string]string{"_id": id}}, h.svc.Delete(r.Context(), orderType(r), id)
 }
 
-func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
-	var req BatchRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	res, err := h.svc.Batch(r.Context(), orderType(r), chi.URLParam(r, "id"), &req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, res)
-	return nil
+func (h *Handler) batch(r *http.Request, req BatchRequest) (*BatchResult, error) {
+	return h.svc.Batch(r.Context(), orderType(r), chi.URLParam(r, "id"), &req)
 }
 
-func (h *Handler) comment(w http.ResponseWriter, r *http.Request) error {
-	var req CommentRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	o, err := h.svc.Comment(r.Context(), orderType(r), chi.URLParam(r, "id"), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, o)
-	return nil
+func (h *Handler) comment(r *http.Request, req CommentRequest) (*Order, error) {
+	return h.svc.Comment(r.Context(), orderType(r), chi.URLParam(r, "id"), req)
 }
 
-// posted serves a POST lookup: the body decoded into Req, fn's answer as data.
-func posted[Req, Res any](fn func(context.Context, Req) (Res, error)) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		var req Req
-		if err := httpx.Decode(r, &req); err != nil {
-			return err
-		}
-		return answer[Res](w)(fn(r.Context(), req))
-	}
+func (h *Handler) year(r *http.Request) (*YearResult, error) {
+	return h.svc.Year(r.Context(), orderType(r), chi.URLParam(r, "requesterCode"), chi.URLParam(r, "productType"))
 }
 
-// answer writes a lookup's result as data, or returns its error.
-func answer[Res any](w http.ResponseWriter) func(Res, error) error {
-	return func(res Res, err error) error {
-		if err != nil {
-			return err
-		}
-		httpx.Data(w, res)
-		return nil
-	}
+func (h *Handler) accountAddress(r *http.Request) (*Address, error) {
+	return h.svc.AccountAddress(r.Context(), chi.URLParam(r, "value"))
 }
 
-func (h *Handler) year(w http.ResponseWriter, r *http.Request) error {
-	return answer[*YearResult](w)(h.svc.Year(r.Context(), orderType(r), chi.URLParam(r, "requesterCode"), chi.URLParam(r, "productType")))
+func (h *Handler) approvers(r *http.Request) ([]Approver, error) {
+	return h.svc.Approvers(r.Context(), orderType(r), chi.URLParam(r, "role"))
 }
 
-func (h *Handler) accountAddress(w http.ResponseWriter, r *http.Request) error {
-	return answer[*Address](w)(h.svc.AccountAddress(r.Context(), chi.URLParam(r, "value")))
+func (h *Handler) cityState(r *http.Request) (*uszip.Place, error) {
+	return h.svc.CityState(r.Context(), chi.URLParam(r, "zip"))
 }
 
-func (h *Handler) approvers(w http.ResponseWriter, r *http.Request) error {
-	return answer[[]Approver](w)(h.svc.Approvers(r.Context(), orderType(r), chi.URLParam(r, "role")))
-}
-
-func (h *Handler) cityState(w http.ResponseWriter, r *http.Request) error {
-	return answer[*uszip.Place](w)(h.svc.CityState(r.Context(), chi.URLParam(r, "zip")))
-}
-
-func (h *Handler) styleAutocomplete(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) styleAutocomplete(r *http.Request) ([]*Style, error) {
 	p := func(k string) string { return chi.URLParam(r, k) }
-	return answer[[]*Style](w)(h.svc.StyleAutocomplete(r.Context(), p("region"), p("origin"), p("customer"), p("style")))
+	return h.svc.StyleAutocomplete(r.Context(), p("region"), p("origin"), p("customer"), p("style"))
 }
 
-func (h *Handler) styles(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) styles(r *http.Request) ([]*Style, error) {
 	skip := 0
 	if v := r.URL.Query().Get("skip"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "integer", Message: "skip must be a whole number"})
+			return nil, httpx.Invalid(httpx.FieldError{Field: "skip", Rule: "integer", Message: "skip must be a whole number"})
 		}
 		skip = n
 	}
 	p := func(k string) string { return chi.URLParam(r, k) }
-	return answer[[]*Style](w)(h.svc.Styles(r.Context(), p("region"), p("origin"), p("currency"), skip))
+	return h.svc.Styles(r.Context(), p("region"), p("origin"), p("currency"), skip)
 }
 
 func (h *Handler) document(w http.ResponseWriter, r *http.Request) error {
@@ -265,32 +205,15 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request) error {
 	return h.svc.Document(r.Context(), w, req)
 }
 
-func (h *Handler) assignments(w http.ResponseWriter, r *http.Request) error {
-	list, err := h.svc.Assignments(r.Context())
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
+func (h *Handler) assignments(r *http.Request) ([]*Assignment, error) {
+	return h.svc.Assignments(r.Context())
 }
 
-func (h *Handler) saveAssignment(w http.ResponseWriter, r *http.Request) error {
-	var f AssignmentFields
-	if err := httpx.Decode(r, &f); err != nil {
-		return err
-	}
-	a, err := h.svc.SaveAssignment(r.Context(), chi.URLParam(r, "id"), f)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, a)
-	return nil
+func (h *Handler) saveAssignment(r *http.Request, f AssignmentFields) (*Assignment, error) {
+	return h.svc.SaveAssignment(r.Context(), chi.URLParam(r, "id"), f)
 }
 
-func (h *Handler) deleteAssignment(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.DeleteAssignment(r.Context(), chi.URLParam(r, "id")); err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]string{"_id": chi.URLParam(r, "id")})
-	return nil
+func (h *Handler) deleteAssignment(r *http.Request) (map[string]string, error) {
+	id := chi.URLParam(r, "id")
+	return map[string]string{"_id": id}, h.svc.DeleteAssignment(r.Context(), id)
 }

@@ -35,13 +35,13 @@ func NewHandler(svc *Service, store *Store, log *slog.Logger) *Handler {
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/products", actions.ProductsView, h.page)
 	r.Handle("POST", "/api/products/query", actions.ProductsView, h.stream)
-	r.Handle("POST", "/api/products/fetch", actions.ProductsView, h.fetch)
-	r.Handle("POST", "/api/products/validate", actions.ProductsView, h.validate)
-	r.Handle("POST", "/api/products/autocomplete/styles/{text}", actions.ProductsView, h.styles)
-	r.Handle("POST", "/api/products/autocomplete/styles/{text}/{popColors}", actions.ProductsView, h.styles)
-	r.Handle("POST", "/api/products/autocomplete/colors/{text}", actions.ProductsView, h.colors)
-	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", actions.ProductsView, h.colors)
-	r.Handle("GET", "/api/products/locations", actions.ProductsView, h.locations)
+	r.Handle("POST", "/api/products/fetch", actions.ProductsView, httpx.Body(h.fetch))
+	r.Handle("POST", "/api/products/validate", actions.ProductsView, httpx.Body(h.validate))
+	r.Handle("POST", "/api/products/autocomplete/styles/{text}", actions.ProductsView, httpx.MaybeBody(h.styles))
+	r.Handle("POST", "/api/products/autocomplete/styles/{text}/{popColors}", actions.ProductsView, httpx.MaybeBody(h.styles))
+	r.Handle("POST", "/api/products/autocomplete/colors/{text}", actions.ProductsView, httpx.MaybeBody(h.colors))
+	r.Handle("POST", "/api/products/autocomplete/colors/{text}/{popColors}", actions.ProductsView, httpx.MaybeBody(h.colors))
+	r.Handle("GET", "/api/products/locations", actions.ProductsView, httpx.Get(h.locations))
 	r.Handle("GET", "/api/products/images/{id}/{file}", actions.ProductsView, h.image)
 	r.Handle("POST", "/api/products/summary", actions.ProductsView, grid.ServeBody(func(ctx context.Context, _ string, req SummaryRequest) (*grid.Summary, error) {
 		return h.svc.Summary(ctx, req)
@@ -158,38 +158,23 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) fetch(w http.ResponseWriter, r *http.Request) error {
-	var req FetchRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) fetch(r *http.Request, req FetchRequest) ([]Product, error) {
 	list, err := h.svc.Fetch(r.Context(), req)
-	if err != nil {
-		return err
+	if err == nil && len(list) == 0 {
+		return nil, &httpx.Error{Status: http.StatusNotFound, Code: "ITS_ERR_NOT_FOUND", Message: NoDataMessage}
 	}
-	if len(list) == 0 {
-		return &httpx.Error{Status: http.StatusNotFound, Code: "ITS_ERR_NOT_FOUND", Message: NoDataMessage}
-	}
-	httpx.Data(w, list)
-	return nil
+	return list, err
 }
 
-func (h *Handler) validate(w http.ResponseWriter, r *http.Request) error {
-	var req struct {
-		Products []Pair `json:"products"`
-	}
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) validate(r *http.Request, req validateBody) (ValidationResult, error) {
 	if len(req.Products) > 5000 {
-		return httpx.Invalid(httpx.FieldError{Field: "products", Rule: "max", Message: "At most 5000 products per request"})
+		return ValidationResult{}, httpx.Invalid(httpx.FieldError{Field: "products", Rule: "max", Message: "At most 5000 products per request"})
 	}
-	res, err := h.svc.Validate(r.Context(), h.svc.db, req.Products)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, res)
-	return nil
+	return h.svc.Validate(r.Context(), h.svc.db, req.Products)
+}
+
+type validateBody struct {
+	Products []Pair `json:"products"`
 }
 
 // autocompleteBody is the optional body of the autocomplete calls.
@@ -197,36 +182,15 @@ type autocompleteBody struct {
 	Style string `json:"style,omitempty"`
 }
 
-func decodeOptional(r *http.Request, v any) error {
-	if r.ContentLength == 0 {
-		return nil
-	}
-	return httpx.Decode(r, v)
-}
-
-func (h *Handler) styles(w http.ResponseWriter, r *http.Request) error {
-	var body autocompleteBody
-	if err := decodeOptional(r, &body); err != nil {
-		return err
-	}
+func (h *Handler) styles(r *http.Request, _ autocompleteBody) ([]StyleSuggestion, error) {
 	text := chi.URLParam(r, "text")
 	if strings.TrimSpace(text) == "" {
-		httpx.Data(w, []StyleSuggestion{})
-		return nil
+		return []StyleSuggestion{}, nil
 	}
-	out, err := h.store.AutocompleteStyles(r.Context(), text, popColorsFor(r.Context(), chi.URLParam(r, "popColors")), AutocompleteLimit)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.store.AutocompleteStyles(r.Context(), text, popColorsFor(r.Context(), chi.URLParam(r, "popColors")), AutocompleteLimit)
 }
 
-func (h *Handler) colors(w http.ResponseWriter, r *http.Request) error {
-	var body autocompleteBody
-	if err := decodeOptional(r, &body); err != nil {
-		return err
-	}
+func (h *Handler) colors(r *http.Request, body autocompleteBody) ([]ColorSuggestion, error) {
 	text := chi.URLParam(r, "text")
 	// "style_colorPrefix" reads as a colour search within the style.
 	style := body.Style
@@ -234,24 +198,13 @@ func (h *Handler) colors(w http.ResponseWriter, r *http.Request) error {
 		style, text = s, c
 	}
 	if strings.TrimSpace(text) == "" && style == "" {
-		httpx.Data(w, []ColorSuggestion{})
-		return nil
+		return []ColorSuggestion{}, nil
 	}
-	out, err := h.store.AutocompleteColors(r.Context(), text, style, popColorsFor(r.Context(), chi.URLParam(r, "popColors")), AutocompleteLimit)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.store.AutocompleteColors(r.Context(), text, style, popColorsFor(r.Context(), chi.URLParam(r, "popColors")), AutocompleteLimit)
 }
 
-func (h *Handler) locations(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.svc.Locations(r.Context())
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) locations(r *http.Request) ([]LocationInfo, error) {
+	return h.svc.Locations(r.Context())
 }
 
 // image renders a product image; its URL names the style/colour and never changes meaning, so

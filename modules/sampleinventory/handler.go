@@ -44,18 +44,18 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/sampleInventory/{subtype}/summary", actions.SampleInventoryView, grid.ServeSummary(h.svc.Summary, "subtype"), libraryFrom("subtype"))
 	r.Handle("POST", "/api/sampleInventory/{subtype}/groups", actions.SampleInventoryView, grid.ServeBody(h.svc.Groups, "subtype"), libraryFrom("subtype"))
 	r.Handle("GET", "/api/sampleInventory/{subtype}/schema", actions.SampleInventoryView, grid.ServeSchema(h.svc.Schema, "subtype"), libraryFrom("subtype"))
-	r.Handle("POST", "/api/sampleInventory", actions.SampleInventoryEdit, h.create, anyLibrary)
-	r.Handle("PUT", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, h.update, anyLibrary)
-	r.Handle("PATCH", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, h.update, anyLibrary)
-	r.Handle("DELETE", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, h.delete, anyLibrary)
-	r.Handle("PATCH", "/api/sampleInventory/{manageType}/batch/many", actions.SampleInventoryEdit, h.batch, libraryFrom("manageType"))
-	r.Handle("POST", "/api/sampleInventory/validate/{library}", actions.SampleInventoryEdit, h.validate, libraryFrom("library"))
-	r.Handle("GET", "/api/sampleInventory/autocomplete/{manageType}/{property}/{value}", actions.SampleInventoryView, h.autocomplete, libraryFrom("manageType"))
+	r.Handle("POST", "/api/sampleInventory", actions.SampleInventoryEdit, httpx.Body(h.create), anyLibrary)
+	r.Handle("PUT", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, httpx.Body(h.update), anyLibrary)
+	r.Handle("PATCH", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, httpx.Body(h.update), anyLibrary)
+	r.Handle("DELETE", "/api/sampleInventory/{id}", actions.SampleInventoryEdit, httpx.Get(h.delete), anyLibrary)
+	r.Handle("PATCH", "/api/sampleInventory/{manageType}/batch/many", actions.SampleInventoryEdit, httpx.Body(h.batch), libraryFrom("manageType"))
+	r.Handle("POST", "/api/sampleInventory/validate/{library}", actions.SampleInventoryEdit, httpx.Body(h.validate), libraryFrom("library"))
+	r.Handle("GET", "/api/sampleInventory/autocomplete/{manageType}/{property}/{value}", actions.SampleInventoryView, httpx.Get(h.autocomplete), libraryFrom("manageType"))
 	r.Handle("POST", "/api/sampleInventory/export/xlsx/{library}", actions.SampleInventoryView, grid.ServeExport(h.svc.Export, "library"), libraryFrom("library"))
 	r.Handle("POST", "/api/sampleInventory/export/csv/{library}", actions.SampleInventoryView, grid.ServeExportAs(grid.FormatCSV, h.svc.Export, "library"), libraryFrom("library"))
-	r.Handle("PATCH", "/api/sampleInventory/Sales/transfer", actions.SampleInventoryTransfer, h.transfer)
-	r.Handle("GET", "/api/sampleInventoryTracking/{manageType}/{id}", actions.SampleInventoryView, h.history, libraryFrom("manageType"))
-	r.Handle("POST", "/api/sampleInventoryTracking/{manageType}", actions.SampleInventoryEdit, h.track, libraryFrom("manageType"))
+	r.Handle("PATCH", "/api/sampleInventory/Sales/transfer", actions.SampleInventoryTransfer, httpx.Body(h.transfer))
+	r.Handle("GET", "/api/sampleInventoryTracking/{manageType}/{id}", actions.SampleInventoryView, httpx.Get(h.history), libraryFrom("manageType"))
+	r.Handle("POST", "/api/sampleInventoryTracking/{manageType}", actions.SampleInventoryEdit, httpx.Body(h.track), libraryFrom("manageType"))
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
@@ -74,72 +74,32 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
-	var body map[string]any
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
+func (h *Handler) create(r *http.Request, body map[string]any) (httpx.Answer, error) {
 	row, err := h.svc.Create(r.Context(), body)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusCreated, map[string]any{"data": row})
-	return nil
+	return httpx.Answer{Status: http.StatusCreated, Data: row}, err
 }
 
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) error {
-	var body map[string]any
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	row, err := h.svc.Update(r.Context(), chi.URLParam(r, "id"), body)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, row)
-	return nil
+func (h *Handler) update(r *http.Request, body map[string]any) (*grid.Row, error) {
+	return h.svc.Update(r.Context(), chi.URLParam(r, "id"), body)
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) delete(r *http.Request) (*grid.Row, error) {
 	version, err := strconv.ParseInt(r.URL.Query().Get("version"), 10, 64)
 	if err != nil || version <= 0 {
-		return httpx.Invalid(httpx.FieldError{Field: "version", Rule: "version", Message: "The row version is required (?version=n)"})
+		return nil, httpx.Invalid(httpx.FieldError{Field: "version", Rule: "version", Message: "The row version is required (?version=n)"})
 	}
-	row, err := h.svc.Delete(r.Context(), chi.URLParam(r, "id"), version)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, row)
-	return nil
+	return h.svc.Delete(r.Context(), chi.URLParam(r, "id"), version)
 }
 
-func (h *Handler) batch(w http.ResponseWriter, r *http.Request) error {
-	var req grid.BatchRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	res, err := h.svc.Write(r.Context(), chi.URLParam(r, "manageType"), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, res)
-	return nil
+func (h *Handler) batch(r *http.Request, req grid.BatchRequest) (*grid.BatchResult, error) {
+	return h.svc.Write(r.Context(), chi.URLParam(r, "manageType"), req)
 }
 
-func (h *Handler) validate(w http.ResponseWriter, r *http.Request) error {
-	var req ValidateRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	res, err := h.svc.Validate(r.Context(), chi.URLParam(r, "library"), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, res)
-	return nil
+func (h *Handler) validate(r *http.Request, req ValidateRequest) (*ValidateResult, error) {
+	return h.svc.Validate(r.Context(), chi.URLParam(r, "library"), req)
 }
 
-func (h *Handler) autocomplete(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) autocomplete(r *http.Request) ([]string, error) {
 	value := chi.URLParam(r, "value")
 	// chi matches on the escaped path when there is one; the value is then still escaped.
 	if r.URL.RawPath != "" {
@@ -147,45 +107,18 @@ func (h *Handler) autocomplete(w http.ResponseWriter, r *http.Request) error {
 			value = v
 		}
 	}
-	list, err := h.svc.Autocomplete(r.Context(), chi.URLParam(r, "manageType"), chi.URLParam(r, "property"), value)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
+	return h.svc.Autocomplete(r.Context(), chi.URLParam(r, "manageType"), chi.URLParam(r, "property"), value)
 }
 
-func (h *Handler) transfer(w http.ResponseWriter, r *http.Request) error {
-	var req TransferRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	res, err := h.svc.Transfer(r.Context(), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, res)
-	return nil
+func (h *Handler) transfer(r *http.Request, req TransferRequest) (*TransferResult, error) {
+	return h.svc.Transfer(r.Context(), req)
 }
 
-func (h *Handler) history(w http.ResponseWriter, r *http.Request) error {
-	list, err := h.svc.History(r.Context(), chi.URLParam(r, "manageType"), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, list)
-	return nil
+func (h *Handler) history(r *http.Request) ([]TrackingEntry, error) {
+	return h.svc.History(r.Context(), chi.URLParam(r, "manageType"), chi.URLParam(r, "id"))
 }
 
-func (h *Handler) track(w http.ResponseWriter, r *http.Request) error {
-	var req TrackRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) track(r *http.Request, req TrackRequest) (map[string]int, error) {
 	n, err := h.svc.Track(r.Context(), chi.URLParam(r, "manageType"), req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]int{"count": n})
-	return nil
+	return map[string]int{"count": n}, err
 }

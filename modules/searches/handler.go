@@ -22,130 +22,68 @@ func NewHandler(svc *Service, views *Views) *Handler { return &Handler{svc: svc,
 
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
-	r.Handle("GET", "/api/searches", actions.SearchesSave, h.list)
-	r.Handle("POST", "/api/searches", actions.SearchesSave, h.save)
-	r.Handle("DELETE", "/api/searches/{id}", actions.SearchesSave, h.delete, registry.NoResource())
-	r.Handle("POST", "/api/searches/share", actions.SearchesShare, h.share)
-	r.Handle("POST", "/api/mail/applink", actions.SearchesShare, h.share)
-	r.Handle("GET", "/api/gridLayouts/{grid}", actions.SearchesSave, h.layout, registry.NoResource())
-	r.Handle("PUT", "/api/gridLayouts/{grid}", actions.SearchesSave, h.saveLayout, registry.NoResource())
-	r.Handle("DELETE", "/api/gridLayouts/{grid}", actions.SearchesSave, h.resetLayout, registry.NoResource())
+	r.Handle("GET", "/api/searches", actions.SearchesSave, httpx.Get(h.list))
+	r.Handle("POST", "/api/searches", actions.SearchesSave, httpx.Body(h.save))
+	r.Handle("DELETE", "/api/searches/{id}", actions.SearchesSave, httpx.Get(h.delete), registry.NoResource())
+	r.Handle("POST", "/api/searches/share", actions.SearchesShare, httpx.Body(h.share))
+	r.Handle("POST", "/api/mail/applink", actions.SearchesShare, httpx.Body(h.share))
+	r.Handle("GET", "/api/gridLayouts/{grid}", actions.SearchesSave, httpx.Get(h.layout), registry.NoResource())
+	r.Handle("PUT", "/api/gridLayouts/{grid}", actions.SearchesSave, httpx.Get(h.saveLayout), registry.NoResource())
+	r.Handle("DELETE", "/api/gridLayouts/{grid}", actions.SearchesSave, httpx.Get(h.resetLayout), registry.NoResource())
 	// One grid's views: for who may open the grid (openGrid).
-	r.Handle("GET", "/api/gridViews/{grid}", actions.SearchesSave, h.listViews, registry.NoResource(), openGrid)
-	r.Handle("POST", "/api/gridViews/{grid}", actions.SearchesSave, h.saveView, registry.NoResource(), openGrid)
-	r.Handle("GET", "/api/gridViews/view/{id}", actions.SearchesSave, h.getView, registry.NoResource())
-	r.Handle("DELETE", "/api/gridViews/view/{id}", actions.SearchesSave, h.deleteView, registry.NoResource())
+	r.Handle("GET", "/api/gridViews/{grid}", actions.SearchesSave, httpx.Get(h.listViews), registry.NoResource(), openGrid)
+	r.Handle("POST", "/api/gridViews/{grid}", actions.SearchesSave, httpx.Body(h.saveView), registry.NoResource(), openGrid)
+	r.Handle("GET", "/api/gridViews/view/{id}", actions.SearchesSave, httpx.Get(h.getView), registry.NoResource())
+	r.Handle("DELETE", "/api/gridViews/view/{id}", actions.SearchesSave, httpx.Get(h.deleteView), registry.NoResource())
 }
 
-func (h *Handler) listViews(w http.ResponseWriter, r *http.Request) error {
-	v, err := h.views.List(r.Context(), chi.URLParam(r, "grid"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, v)
-	return nil
+func (h *Handler) listViews(r *http.Request) ([]*View, error) {
+	return h.views.List(r.Context(), chi.URLParam(r, "grid"))
 }
 
-func (h *Handler) saveView(w http.ResponseWriter, r *http.Request) error {
-	var req ViewRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	v, err := h.views.Save(r.Context(), chi.URLParam(r, "grid"), &req)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, v)
-	return nil
+func (h *Handler) saveView(r *http.Request, req ViewRequest) (*View, error) {
+	return h.views.Save(r.Context(), chi.URLParam(r, "grid"), &req)
 }
 
-func (h *Handler) getView(w http.ResponseWriter, r *http.Request) error {
-	v, err := h.views.Get(r.Context(), chi.URLParam(r, "id"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, v)
-	return nil
+func (h *Handler) getView(r *http.Request) (*View, error) {
+	return h.views.Get(r.Context(), chi.URLParam(r, "id"))
 }
 
-func (h *Handler) deleteView(w http.ResponseWriter, r *http.Request) error {
-	if err := h.views.Delete(r.Context(), chi.URLParam(r, "id")); err != nil {
-		return err
-	}
-	httpx.Data(w, nil)
-	return nil
+func (h *Handler) deleteView(r *http.Request) (any, error) {
+	return nil, h.views.Delete(r.Context(), chi.URLParam(r, "id"))
 }
 
 // layout answers the caller's layout of a grid ({"data": null} when they keep none).
-func (h *Handler) layout(w http.ResponseWriter, r *http.Request) error {
-	l, err := h.svc.Layout(r.Context(), chi.URLParam(r, "grid"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, l)
-	return nil
+func (h *Handler) layout(r *http.Request) (*Layout, error) {
+	return h.svc.Layout(r.Context(), chi.URLParam(r, "grid"))
 }
 
-func (h *Handler) saveLayout(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) saveLayout(r *http.Request) (*Layout, error) {
 	raw, err := io.ReadAll(io.LimitReader(r.Body, maxLayoutBytes+1))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	l, err := h.svc.SaveLayout(r.Context(), chi.URLParam(r, "grid"), raw)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, l)
-	return nil
+	return h.svc.SaveLayout(r.Context(), chi.URLParam(r, "grid"), raw)
 }
 
-func (h *Handler) resetLayout(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.ResetLayout(r.Context(), chi.URLParam(r, "grid")); err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]any{"reset": true})
-	return nil
+func (h *Handler) resetLayout(r *http.Request) (map[string]any, error) {
+	return map[string]any{"reset": true}, h.svc.ResetLayout(r.Context(), chi.URLParam(r, "grid"))
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.svc.List(r.Context(), r.URL.Query().Get("queryPath"))
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+func (h *Handler) list(r *http.Request) ([]*Saved, error) {
+	return h.svc.List(r.Context(), r.URL.Query().Get("queryPath"))
 }
 
-func (h *Handler) save(w http.ResponseWriter, r *http.Request) error {
-	var req SaveRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
+func (h *Handler) save(r *http.Request, req SaveRequest) (httpx.Answer, error) {
 	out, err := h.svc.Save(r.Context(), &req)
-	if err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgSaved, "data": out})
-	return nil
+	return httpx.Answer{Message: MsgSaved, Data: out}, err
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Delete(r.Context(), chi.URLParam(r, "id")); err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgDeleted, "data": map[string]any{"deleted": true}})
-	return nil
+func (h *Handler) delete(r *http.Request) (httpx.Answer, error) {
+	return httpx.Answer{Message: MsgDeleted, Data: map[string]any{"deleted": true}}, h.svc.Delete(r.Context(), chi.URLParam(r, "id"))
 }
 
 // share mails a link into the app: a shared search or the app link.
-func (h *Handler) share(w http.ResponseWriter, r *http.Request) error {
-	var req ShareRequest
-	if err := httpx.Decode(r, &req); err != nil {
-		return err
-	}
-	if err := h.svc.Share(r.Context(), &req); err != nil {
-		return err
-	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"message": MsgSent, "data": map[string]any{"sent": true}})
-	return nil
+func (h *Handler) share(r *http.Request, req ShareRequest) (httpx.Answer, error) {
+	return httpx.Answer{Message: MsgSent, Data: map[string]any{"sent": true}}, h.svc.Share(r.Context(), &req)
 }

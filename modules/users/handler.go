@@ -33,15 +33,15 @@ func NewHandler(svc *Service, sessions *session.Manager, s *sso.Service, cfg *co
 // Routes registers the module's routes (each listed in module.yaml).
 func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/users/session", actions.SessionLogin, h.login)
-	r.Handle("GET", "/api/users/ping", actions.SessionPing, h.ping)
+	r.Handle("GET", "/api/users/ping", actions.SessionPing, httpx.Get(h.ping))
 	r.Handle("GET", "/api/users/logout", actions.SessionLogout, h.logout)
 	r.Handle("POST", "/api/users/logout", actions.SessionLogout, h.logout)
-	r.Handle("POST", "/api/users/access-request", actions.UsersAccessRequest, h.accessRequest)
-	r.Handle("POST", "/api/users/confirm-email", actions.UsersConfirmEmail, h.confirmEmail)
-	r.Handle("POST", "/api/users/password-reset", actions.UsersPasswordReset, h.passwordReset)
-	r.Handle("POST", "/api/users/password", actions.UsersSetPassword, h.setPassword)
-	r.Handle("GET", "/api/users/autocomplete", actions.UsersAutocomplete, h.autocomplete)
-	r.Handle("GET", "/api/users/sso/providers", actions.UsersSsoProviders, h.ssoProviders)
+	r.Handle("POST", "/api/users/access-request", actions.UsersAccessRequest, httpx.Body(h.accessRequest))
+	r.Handle("POST", "/api/users/confirm-email", actions.UsersConfirmEmail, httpx.Body(h.confirmEmail))
+	r.Handle("POST", "/api/users/password-reset", actions.UsersPasswordReset, httpx.Body(h.passwordReset))
+	r.Handle("POST", "/api/users/password", actions.UsersSetPassword, httpx.Body(h.setPassword))
+	r.Handle("GET", "/api/users/autocomplete", actions.UsersAutocomplete, httpx.Get(h.autocomplete))
+	r.Handle("GET", "/api/users/sso/providers", actions.UsersSsoProviders, httpx.Get(h.ssoProviders))
 	r.Handle("GET", "/api/users/sso/{provider}/login", actions.UsersSsoSignIn, h.ssoLogin, registry.NoResource())
 	r.Handle("GET", "/api/users/sso/{provider}/callback", actions.UsersSsoSignIn, h.ssoCallback, registry.NoResource())
 	r.Handle("POST", "/api/users/sso/{provider}/backchannel-logout", actions.UsersSsoLogout, h.ssoBackChannel, registry.NoResource(), registry.CrossSite())
@@ -52,18 +52,13 @@ func (h *Handler) Routes(r registry.Router) {
 }
 
 // autocomplete answers ?text= (or ?q=).
-func (h *Handler) autocomplete(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) autocomplete(r *http.Request) ([]Suggestion, error) {
 	q := r.URL.Query()
 	text := q.Get("text")
 	if text == "" {
 		text = q.Get("q")
 	}
-	out, err := h.svc.Autocomplete(r.Context(), text)
-	if err != nil {
-		return err
-	}
-	httpx.Data(w, out)
-	return nil
+	return h.svc.Autocomplete(r.Context(), text)
 }
 
 type sessionAnswer struct {
@@ -97,13 +92,12 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) ping(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ping(r *http.Request) (*sessionAnswer, error) {
 	s := session.FromContext(r.Context())
 	if s == nil {
-		return httpx.Unauthenticated("")
+		return nil, httpx.Unauthenticated("")
 	}
-	httpx.Data(w, sessionAnswer{User: s.User, CSRFToken: s.CSRFToken, IdleExpiresAt: &s.IdleExpiry, AbsoluteExpiresAt: &s.ExpiresAt})
-	return nil
+	return &sessionAnswer{User: s.User, CSRFToken: s.CSRFToken, IdleExpiresAt: &s.IdleExpiry, AbsoluteExpiresAt: &s.ExpiresAt}, nil
 }
 
 // logout ends the session. The GET of the spec checks the CSRF token like the POST (the
@@ -133,60 +127,34 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) accessRequest(w http.ResponseWriter, r *http.Request) error {
-	var body AccessRequest
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	if err := h.svc.RequestAccess(r.Context(), body); err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]string{"status": "emailSent"})
-	return nil
+func (h *Handler) accessRequest(r *http.Request, body AccessRequest) (map[string]string, error) {
+	return map[string]string{"status": "emailSent"}, h.svc.RequestAccess(r.Context(), body)
 }
 
-func (h *Handler) confirmEmail(w http.ResponseWriter, r *http.Request) error {
-	var body struct {
-		Code string `json:"code"`
-	}
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	if err := h.svc.ConfirmEmail(r.Context(), body.Code); err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]string{"status": "pendingApproval"})
-	return nil
+func (h *Handler) confirmEmail(r *http.Request, body confirmBody) (map[string]string, error) {
+	return map[string]string{"status": "pendingApproval"}, h.svc.ConfirmEmail(r.Context(), body.Code)
 }
 
-func (h *Handler) passwordReset(w http.ResponseWriter, r *http.Request) error {
-	var body struct {
-		Email string `json:"email"`
-	}
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	if err := h.svc.RequestPasswordReset(r.Context(), body.Email, h.sessions.ClientAddress(r)); err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]string{"status": "emailSent"})
-	return nil
+type confirmBody struct {
+	Code string `json:"code"`
 }
 
-func (h *Handler) setPassword(w http.ResponseWriter, r *http.Request) error {
-	var body struct {
-		UserID   string `json:"userId"`
-		Code     string `json:"code"`
-		Password string `json:"password"`
-	}
-	if err := httpx.Decode(r, &body); err != nil {
-		return err
-	}
-	if err := h.svc.SetPassword(r.Context(), body.UserID, body.Code, body.Password); err != nil {
-		return err
-	}
-	httpx.Data(w, map[string]string{"status": "passwordSet"})
-	return nil
+func (h *Handler) passwordReset(r *http.Request, body resetBody) (map[string]string, error) {
+	return map[string]string{"status": "emailSent"}, h.svc.RequestPasswordReset(r.Context(), body.Email, h.sessions.ClientAddress(r))
+}
+
+type resetBody struct {
+	Email string `json:"email"`
+}
+
+func (h *Handler) setPassword(r *http.Request, body passwordBody) (map[string]string, error) {
+	return map[string]string{"status": "passwordSet"}, h.svc.SetPassword(r.Context(), body.UserID, body.Code, body.Password)
+}
+
+type passwordBody struct {
+	UserID   string `json:"userId"`
+	Code     string `json:"code"`
+	Password string `json:"password"`
 }
 
 // providerButton is one company sign-in button of the login page.
@@ -196,13 +164,12 @@ type providerButton struct {
 	Type string `json:"type"`
 }
 
-func (h *Handler) ssoProviders(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ssoProviders(*http.Request) ([]providerButton, error) {
 	out := []providerButton{}
 	for _, p := range h.sso.Providers() {
 		out = append(out, providerButton{ID: p.ID, Name: p.Name, Type: p.Type})
 	}
-	httpx.Data(w, out)
-	return nil
+	return out, nil
 }
 
 // base is where provider id's addresses in ITS start.
