@@ -4,13 +4,13 @@
  * in a location the user may see, with the product's detail in the side panel. The filter bar's
  * fields and picks are shortcuts of the grid's one filter tree (its chips, the builder, views).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
 import { type DataGridHandle, type WhereNode, downloadFile, loadGridMessages, type GridRow } from '@its/grid';
 import { ProductIcon, emptyFilterState, fetchLocations, toQuery, type Product } from './api';
-import { CatalogGrid, FilterBar, decodeFilters, encodeWhere, useProductPanel, useUrlFilters } from './catalog';
+import { CatalogGrid, FilterBar, decodeFilters, useGridWhere, useProductPanel, useUrlFilters } from './catalog';
 import { loadMessages } from './messages';
 
 function ProductLibrary() {
@@ -20,26 +20,9 @@ function ProductLibrary() {
   const where = filters.where ?? null;
   const setWhere = useCallback((w: WhereNode | null) => setFilters((f) => ({ ...f, where: w })), [setFilters]);
   const [grid, setGrid] = useState<DataGridHandle | null>(null);
-  const whereRef = useRef(where);
-  whereRef.current = where;
-  // The address keeps the grid's filter tree: the grid starts from it, history navigation puts
-  // it back, and what the grid's chips, builder or views change goes into it.
-  useEffect(() => {
-    if (!grid) return;
-    const ctrl = grid.controller;
-    if (encodeWhere(ctrl.ui.get().where) !== encodeWhere(whereRef.current)) ctrl.setWhere(whereRef.current);
-    return ctrl.ui.subscribe(() => {
-      const now = ctrl.ui.get().where;
-      if (encodeWhere(now) !== encodeWhere(whereRef.current)) {
-        whereRef.current = now;
-        setWhere(now);
-      }
-    });
-  }, [grid, setWhere]);
-  useEffect(() => {
-    const ctrl = grid?.controller;
-    if (ctrl && encodeWhere(ctrl.ui.get().where) !== encodeWhere(where)) ctrl.setWhere(where);
-  }, [grid, where]);
+  // The address keeps the grid's filter tree (the grid starts from it, history navigation puts
+  // it back, and what the grid's chips, builder or views change goes into it).
+  useGridWhere(grid?.controller ?? null, where, setWhere);
   const barWhere = useMemo(
     () => ({ tree: where, onChange: (edit: (tree: WhereNode | null) => WhereNode | null) => setFilters((f) => ({ ...f, where: edit(f.where ?? null) })) }),
     [where, setFilters],

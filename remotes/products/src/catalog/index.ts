@@ -3,6 +3,7 @@
 export * from './CatalogGrid';
 export * from './columns';
 export * from './FilterBar';
+export * from './gridWhere';
 export * from './ProductViewer';
 export * from './urlState';
 export * from './useProductPanel';

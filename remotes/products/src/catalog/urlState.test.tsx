@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Router, type Navigator } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { decodeFilters, encodeFilters, useUrlFilters } from './urlState';
 import { emptyFilterState } from '../api';
@@ -37,5 +37,33 @@ describe('useUrlFilters', () => {
       result.current.setStep(1);
     });
     expect(result.current.filters).toEqual({ text: 'boot', conditions: { division: ['Work', 'Kids'] } });
+  });
+
+  it('an address it wrote, shown while a later write is still on its way, does not undo the later write', () => {
+    // Two quick navigations (a pick, then another) may render the first address before the
+    // second: a change made then builds on the second, not on the address shown.
+    const pushed: string[] = [];
+    const navigator = { push: (to: unknown) => pushed.push(String((to as { search?: string }).search ?? to)), createHref: () => '', replace: () => {}, go: () => {} } as unknown as Navigator;
+    let search = '';
+    const hook = renderHook(() => useUrlFilters(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <Router location={{ pathname: '/product/libraries/products', search }} navigator={navigator}>
+          {children}
+        </Router>
+      ),
+    });
+    act(() => hook.result.current[1]((f) => ({ ...f, conditions: { division: ['Work'] } })));
+    act(() => hook.result.current[1]((f) => ({ ...f, conditions: { division: ['Work', 'Kids'] } })));
+    expect(pushed).toHaveLength(2);
+    search = pushed[0]!;
+    hook.rerender();
+    expect(hook.result.current[0].conditions).toEqual({ division: ['Work'] });
+    act(() => hook.result.current[1]((f) => ({ ...f, text: 'boot' })));
+    expect(decodeFilters(new URLSearchParams(pushed[2]).get('f'))).toEqual({ text: 'boot', conditions: { division: ['Work', 'Kids'] } });
+    // Back and forward (an address it did not write last) is taken as it is.
+    search = `?f=${encodeURIComponent(encodeFilters({ text: '', conditions: { region: ['EU'] } }))}`;
+    hook.rerender();
+    act(() => hook.result.current[1]((f) => ({ ...f, text: 'boot' })));
+    expect(decodeFilters(new URLSearchParams(pushed[3]).get('f'))).toEqual({ text: 'boot', conditions: { region: ['EU'] } });
   });
 });

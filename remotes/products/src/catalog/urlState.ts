@@ -34,16 +34,22 @@ export function useUrlFilters(param = 'f'): [FilterState, (next: FilterState | (
   // address is not read back until the navigation is done.
   // The address is adopted when it changes (the navigation done, or back and forward), not on a
   // render in between, which still shows the address from before the last change.
+  // An address this hook wrote is not adopted while a later write is still on its way (two
+  // quick navigations may render the first before the second): the later write stays the latest.
   const latest = useRef({ raw, value });
   const seen = useRef(raw);
+  const sent = useRef<Array<string | null>>([]);
   if (seen.current !== raw) {
     seen.current = raw;
-    latest.current = { raw, value };
+    const i = sent.current.indexOf(raw);
+    sent.current = i >= 0 ? sent.current.slice(i + 1) : [];
+    if (sent.current.length === 0) latest.current = { raw, value };
   }
   const set = useCallback(
     (next: FilterState | ((prev: FilterState) => FilterState)) => {
       const v = typeof next === 'function' ? next(latest.current.value) : next;
       const enc = encodeFilters(v);
+      if ((enc || null) !== latest.current.raw) sent.current.push(enc || null);
       latest.current = { raw: enc || null, value: v };
       setParams(
         (p) => {
