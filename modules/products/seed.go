@@ -212,19 +212,26 @@ func GrowCatalog(ctx context.Context, tx pgx.Tx, n int, log *slog.Logger) (int, 
 	if added < want {
 		return 0, fmt.Errorf("products: the generator made %d new products, %d were asked", added, want)
 	}
-	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
-		return 0, err
-	}
-	for _, stmt := range rebuild {
-		if _, err := tx.Exec(ctx, stmt); err != nil {
-			return 0, fmt.Errorf("%s: %w", stmt, err)
-		}
-	}
-	if _, err := tx.Exec(ctx, `ANALYZE products; ANALYZE product_details; ANALYZE product_locations; ANALYZE product_availability`); err != nil {
+	if err := finishBulkLoad(ctx, tx, rebuild); err != nil {
 		return 0, err
 	}
 	log.Info("catalog grown", "products", len(ids)+added, "added", added, "ms", time.Since(start).Milliseconds())
 	return added, nil
+}
+
+// finishBulkLoad restores what dropForBulkLoad dropped (rebuild, its statements) and makes the
+// catalog tables' statistics.
+func finishBulkLoad(ctx context.Context, tx pgx.Tx, rebuild []string) error {
+	if _, err := tx.Exec(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
+		return err
+	}
+	for _, stmt := range rebuild {
+		if _, err := tx.Exec(ctx, stmt); err != nil {
+			return fmt.Errorf("%s: %w", stmt, err)
+		}
+	}
+	_, err := tx.Exec(ctx, `ANALYZE products; ANALYZE product_details; ANALYZE product_locations; ANALYZE product_availability`)
+	return err
 }
 
 // catalogTables are the tables GrowCatalog copies into.

@@ -129,7 +129,9 @@ export function ViewsMenu({ ctrl, grid, onSortChange, viewFilters, canGroup }: V
       <button
         type="button"
         className="its-grid-views__open"
-        aria-label={intl.formatMessage(vm.open, { name: v.name })}
+        // Named by what it shows (the view's name and who it is shared with), so a spoken name
+        // holds the visible text (WCAG 2.5.3); the verb is the tooltip's.
+        title={intl.formatMessage(vm.open, { name: v.name })}
         onClick={() => {
           apply(v);
           setOpen(null);

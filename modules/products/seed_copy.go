@@ -127,8 +127,27 @@ func (w *copyRow) textArray(xs []string) {
 // encodeCatalog writes the piece's four COPY streams.
 func encodeCatalog(catalog []Product) (*copyBinary, error) {
 	var out copyBinary
-	w := copyRow{b: make([]byte, 0, 800*len(catalog))}
+	var err error
+	if out.products, err = encodeProducts(catalog); err != nil {
+		return nil, err
+	}
+	if out.details, err = encodeDetails(catalog); err != nil {
+		return nil, err
+	}
+	out.locations, out.availability = encodeLocations(catalog)
+	return &out, nil
+}
+
+// newStream starts a binary COPY stream of about perRow bytes a row.
+func newStream(rows, perRow int) copyRow {
+	w := copyRow{b: make([]byte, 0, perRow*rows)}
 	w.b = append(w.b, copyBinaryHeader...)
+	return w
+}
+
+// encodeProducts writes the products stream.
+func encodeProducts(catalog []Product) ([]byte, error) {
+	w := newStream(len(catalog), 800)
 	var codes, lines []string
 	for i := range catalog {
 		p := &catalog[i]
@@ -196,10 +215,12 @@ func encodeCatalog(catalog []Product) (*copyBinary, error) {
 		w.timestamptz(p.UpdatedDate)
 		w.timestamptz(p.ModifiedDate)
 	}
-	out.products = w.b
+	return w.b, nil
+}
 
-	w = copyRow{b: make([]byte, 0, 500*len(catalog))}
-	w.b = append(w.b, copyBinaryHeader...)
+// encodeDetails writes the product details stream.
+func encodeDetails(catalog []Product) ([]byte, error) {
+	w := newStream(len(catalog), 500)
 	for i := range catalog {
 		p := &catalog[i]
 		ec, comp, err := detailJSON(p)
@@ -230,12 +251,12 @@ func encodeCatalog(catalog []Product) (*copyBinary, error) {
 		w.jsonb(ec)
 		w.jsonb(comp)
 	}
-	out.details = w.b
+	return w.b, nil
+}
 
-	w = copyRow{b: make([]byte, 0, 450*len(catalog))}
-	w.b = append(w.b, copyBinaryHeader...)
-	a := copyRow{b: make([]byte, 0, 1300*len(catalog))}
-	a.b = append(a.b, copyBinaryHeader...)
+// encodeLocations writes the locations stream and the availability stream beside it.
+func encodeLocations(catalog []Product) (locations, availability []byte) {
+	w, a := newStream(len(catalog), 450), newStream(len(catalog), 1300)
 	for i := range catalog {
 		p := &catalog[i]
 		for j := range p.Locations {
@@ -260,8 +281,7 @@ func encodeCatalog(catalog []Product) (*copyBinary, error) {
 			a.bytes(l.Availability)
 		}
 	}
-	out.locations, out.availability = w.b, a.b
-	return &out, nil
+	return w.b, a.b
 }
 
 // copyStatement is the COPY of table's cols from binary input.
