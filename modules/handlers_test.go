@@ -2,10 +2,6 @@ package modules_test
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -21,30 +17,22 @@ var handWrittenAllowed = map[string]string{
 // (httpx.Decode, then httpx.Data, in one function body); httpx.Body and its kin do them once,
 // with the same refusals and answers everywhere.
 func TestBodyHandlersUseHttpx(t *testing.T) {
-	files := token.NewFileSet()
 	var found []string
 	seen := map[string]bool{}
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.HasSuffix(path, "_gen.go") {
-			return err
-		}
-		f, err := parser.ParseFile(files, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	for _, gf := range moduleFiles(t) {
 		check := func(name string, body *ast.BlockStmt) {
 			if body == nil {
 				return
 			}
-			key := filepath.ToSlash(path) + ":" + name
+			key := gf.rel + ":" + name
 			if handWritesBody(body) {
 				seen[key] = true
 				if _, ok := handWrittenAllowed[key]; !ok {
-					found = append(found, files.Position(body.Pos()).String()+" "+name)
+					found = append(found, key)
 				}
 			}
 		}
-		for _, decl := range f.Decls {
+		for _, decl := range gf.file.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
 			if !ok {
 				continue
@@ -57,10 +45,6 @@ func TestBodyHandlersUseHttpx(t *testing.T) {
 				return true
 			})
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(found) > 0 {
 		t.Errorf("handlers that decode a body and answer data by hand (use httpx.Body, httpx.MaybeBody or httpx.Get):\n%s", strings.Join(found, "\n"))
