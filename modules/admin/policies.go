@@ -27,10 +27,10 @@ const (
 
 func (h *Handler) policyRoutes(r registry.Router, opts ...registry.RouteOption) {
 	r.Handle("GET", "/api/admin/policies/versions", actions.AdminPolicies, h.versionList, opts...)
-	r.Handle("POST", "/api/admin/policies/versions", actions.AdminPolicies, h.versionSave, opts...)
+	r.Handle("POST", "/api/admin/policies/versions", actions.AdminPolicies, httpx.Body(h.versionSave), opts...)
 	r.Handle("GET", "/api/admin/policies/versions/{version}", actions.AdminPolicies, h.versionGet, opts...)
 	r.Handle("GET", "/api/admin/policies/versions/{version}/diff", actions.AdminPolicies, h.versionDiff, opts...)
-	r.Handle("POST", "/api/admin/policies/versions/{version}/rollback", actions.AdminPolicies, h.versionRollback, opts...)
+	r.Handle("POST", "/api/admin/policies/versions/{version}/rollback", actions.AdminPolicies, httpx.Body(h.versionRollback), opts...)
 	r.Handle("POST", "/api/admin/policies/validate", actions.AdminPolicies, h.policyValidate, opts...)
 	r.Handle("POST", "/api/admin/policies/format", actions.AdminPolicies, httpx.Body(h.policyFormat), opts...)
 	r.Handle("POST", "/api/admin/policies/simulate", actions.AdminPolicies, h.simulate, opts...)
@@ -144,44 +144,35 @@ type saveBody struct {
 	Files   authz.Files `json:"files"`
 }
 
-func (h *Handler) versionSave(w http.ResponseWriter, r *http.Request) error {
-	var b saveBody
-	if err := httpx.Decode(r, &b); err != nil {
-		return err
-	}
+func (h *Handler) versionSave(r *http.Request, b saveBody) (httpx.Answer, error) {
 	if err := checkFiles(b.Files); err != nil {
-		return err
+		return httpx.Answer{}, err
 	}
 	if strings.TrimSpace(b.Comment) == "" {
-		return httpx.Invalid(httpx.FieldError{Field: "comment", Rule: "required", Message: "Say what the change is for"})
+		return httpx.Answer{}, httpx.Invalid(httpx.FieldError{Field: "comment", Rule: "required", Message: "Say what the change is for"})
 	}
-	v, err := h.versions.Save(r.Context(), identity.FromContext(r.Context()), b.Base, strings.TrimSpace(b.Comment), b.Files, nil)
-	return created(w, v, err)
+	return created(h.versions.Save(r.Context(), identity.FromContext(r.Context()), b.Base, strings.TrimSpace(b.Comment), b.Files, nil))
 }
 
 // created answers a new version (201, without its files) or the save's error.
-func created(w http.ResponseWriter, v *policyversions.Version, err error) error {
+func created(v *policyversions.Version, err error) (httpx.Answer, error) {
 	if err != nil {
-		return versionError(err)
+		return httpx.Answer{}, versionError(err)
 	}
 	v.Files = nil
-	httpx.JSON(w, http.StatusCreated, map[string]any{"data": v})
-	return nil
+	return httpx.Answer{Status: http.StatusCreated, Data: v}, nil
 }
 
-func (h *Handler) versionRollback(w http.ResponseWriter, r *http.Request) error {
+type rollbackBody struct {
+	Comment string `json:"comment"`
+}
+
+func (h *Handler) versionRollback(r *http.Request, b rollbackBody) (httpx.Answer, error) {
 	n, err := versionParam(r)
 	if err != nil || n == 0 {
-		return httpx.NotFound("Policy version")
+		return httpx.Answer{}, httpx.NotFound("Policy version")
 	}
-	var b struct {
-		Comment string `json:"comment"`
-	}
-	if err := httpx.Decode(r, &b); err != nil {
-		return err
-	}
-	v, err := h.versions.Rollback(r.Context(), identity.FromContext(r.Context()), n, strings.TrimSpace(b.Comment))
-	return created(w, v, err)
+	return created(h.versions.Rollback(r.Context(), identity.FromContext(r.Context()), n, strings.TrimSpace(b.Comment)))
 }
 
 // draftFiles reads a body {files} and checks the files' limits.
