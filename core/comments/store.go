@@ -45,6 +45,16 @@ func deleteComment(ctx context.Context, tx pgx.Tx, id int64) error {
 	return err
 }
 
+// Forget deletes, inside the owner's transaction, the threads of objects that are gone (their
+// comments with them).
+func Forget(ctx context.Context, tx pgx.Tx, scope string, objects []string) error {
+	if len(objects) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `DELETE FROM comment_threads WHERE scope = $1 AND object_id = ANY($2)`, scope, objects)
+	return err
+}
+
 // stored is a comment as its author's edit or delete loads it.
 type stored struct {
 	thread   Thread

@@ -162,4 +162,16 @@ func TestRowComments(t *testing.T) {
 			t.Fatalf("suggestions for se: %v", got)
 		}
 	})
+
+	t.Run("the threads go with the assortment", func(t *testing.T) {
+		if n := a.Count(`SELECT count(*) FROM comment_threads WHERE object_id = $1`, id); n != 1 {
+			t.Fatalf("threads before: %d", n)
+		}
+		if r := editor.Do("DELETE", "/api/assortments/"+id, nil); r.Status != 200 {
+			t.Fatalf("delete: %d %s", r.Status, r.Raw)
+		}
+		if n := a.Count(`SELECT count(*) FROM comment_threads WHERE object_id = $1`, id) + a.Count(`SELECT count(*) FROM comments`); n != 0 {
+			t.Fatalf("threads and comments after: %d", n)
+		}
+	})
 }

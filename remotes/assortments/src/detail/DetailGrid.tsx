@@ -88,12 +88,14 @@ export function DetailGrid({
     const r = grid.current?.getRow(rowId);
     return r ? [r.style, r.color].filter(Boolean).join(' ') : rowId;
   }, []);
+  // Row comments are the assortment manager's (its routes); other org types have none.
   const comments = useRowComments(assortment._id, rowLabel);
+  const commented = org === 'assortments';
   const schema = useMemo(() => {
     const s = detailSchema(serverSchema, labels.current, hidden);
-    return { ...s, columns: [...s.columns, commentsColumn(comments.columnName)] };
+    return commented ? { ...s, columns: [...s.columns, commentsColumn(comments.columnName)] } : s;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels and hidden columns count by their names (labelKey, hiddenKey), not by array identity
-  }, [serverSchema, labelKey, hiddenKey, comments.columnName]);
+  }, [serverSchema, labelKey, hiddenKey, comments.columnName, commented]);
   // Row alerts in the user's language, from the row's own alerts or the assortment's typed ones.
   const byProduct = useMemo(() => alertsByProduct(assortment.alerts), [assortment.alerts]);
   const rowAlerts = useRef((row: Record<string, unknown>) => rowAlertTexts(row, byProduct, alertText));
@@ -158,7 +160,7 @@ export function DetailGrid({
   const menuItems = (row: GridRow | null): MenuItem[] => {
     const items: MenuItem[] = [];
     if (row) items.push({ id: 'details', label: intl.formatMessage({ id: 'assortments.rows.details', defaultMessage: 'Product details' }), icon: 'info', onSelect: () => onShowDetails(row) });
-    if (row && !row.__group) items.push(comments.menuItem(row));
+    if (row && !row.__group && commented) items.push(comments.menuItem(row));
     if (row && canEdit && Array.isArray(row.alerts) && row.alerts.length) {
       items.push({ id: 'clearAlert', label: intl.formatMessage({ id: 'assortments.alerts.clearRow', defaultMessage: 'Clear alerts of this product' }), icon: 'check', onSelect: () => onClearAlerts([row]) });
     }
