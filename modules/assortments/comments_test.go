@@ -134,6 +134,15 @@ func TestRowComments(t *testing.T) {
 		if len(arr(v["comments"])) != 1 {
 			t.Fatalf("after delete %v", v)
 		}
+		// An edit tells a colleague it mentions anew, once.
+		other := str(obj(arr(v["comments"])[0])["id"])
+		notes := a.Count(`SELECT count(*) FROM notifications WHERE user_id = $1`, mona)
+		body := "Now for you, @[Mona](" + mona + ")"
+		data(t, editor.Do("PATCH", base+"/comment/"+other, map[string]any{"body": body}), 200)
+		data(t, editor.Do("PATCH", base+"/comment/"+other, map[string]any{"body": body + " again"}), 200)
+		if n := a.Count(`SELECT count(*) FROM notifications WHERE user_id = $1`, mona); n != notes+1 {
+			t.Fatalf("notifications after two edits: %d, want %d", n, notes+1)
+		}
 	})
 
 	t.Run("mention suggestions are colleagues who may read the rows", func(t *testing.T) {
