@@ -20,6 +20,7 @@ import (
 
 	"its/core/audit"
 	"its/core/authz"
+	"its/core/comments"
 	"its/core/config"
 	"its/core/db"
 	"its/core/httpx"
@@ -58,6 +59,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 		sso.Module,
 		authz.Module,
 		mail.Module,
+		comments.Module,
 		storage.Module,
 		jobs.Module,
 		uploads.Module,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"its/core/comments"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
@@ -18,14 +19,15 @@ import (
 
 // Handler is the assortments module's HTTP side.
 type Handler struct {
-	svc     *Service
-	reports *Reports
-	log     *slog.Logger
+	svc      *Service
+	reports  *Reports
+	comments *comments.Service
+	log      *slog.Logger
 }
 
 // NewHandler gives the handler.
-func NewHandler(svc *Service, reports *Reports, log *slog.Logger) *Handler {
-	return &Handler{svc: svc, reports: reports, log: log}
+func NewHandler(svc *Service, reports *Reports, c *comments.Service, log *slog.Logger) *Handler {
+	return &Handler{svc: svc, reports: reports, comments: c, log: log}
 }
 
 // Routes registers the module's routes (each listed in module.yaml).
@@ -51,6 +53,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", "/api/assortments/admin/charts", actions.AssortmentsReporting, httpx.Body(h.charts))
 	r.Handle("GET", "/api/assortments/groupsort/{id}", actions.AssortmentsView, httpx.Get(h.groupSort))
 	r.Handle("PATCH", "/api/assortments/groupsort/batch/{id}", actions.AssortmentsEdit, httpx.Body(h.groupSortBatch))
+	// The detail grid's row comments (core/comments): who may read the rows may comment.
+	h.comments.Mount(r, "/api/assortments/comments", actions.AssortmentsView, CommentScope, commentPolicy{h.svc})
 	r.Handle("GET", "/api/assortments/{id}", actions.AssortmentsView, h.get)
 	r.Handle("PATCH", "/api/assortments/{id}", actions.AssortmentsEdit, h.patch)
 	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, httpx.Get(h.delete))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/comments"
 	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
@@ -413,11 +414,13 @@ func (s *Service) Delete(ctx context.Context, id string) (int, error) {
 		if err := s.guardSubtree(ctx, tx, a); err != nil {
 			return err
 		}
-		n, err = s.store.deleteSubtree(ctx, tx, a.ID)
+		gone, err := s.store.deleteSubtree(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
-		return nil
+		n = len(gone)
+		// The rows' comment threads go with the assortments.
+		return comments.Forget(ctx, tx, CommentScope, gone)
 	})
 	return n, err
 }

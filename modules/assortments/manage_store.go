@@ -77,10 +77,13 @@ func (s *Store) reparent(ctx context.Context, tx pgx.Tx, id string, prefix []str
 	return err
 }
 
-// deleteSubtree deletes an entry and everything inside it; it answers how many entries went.
-func (s *Store) deleteSubtree(ctx context.Context, tx pgx.Tx, id string) (int, error) {
-	tag, err := tx.Exec(ctx, `DELETE FROM assortments WHERE id = $1 OR $1 = ANY(hierarchy)`, id)
-	return int(tag.RowsAffected()), err
+// deleteSubtree deletes an entry and everything inside it; it answers the ids that went.
+func (s *Store) deleteSubtree(ctx context.Context, tx pgx.Tx, id string) ([]string, error) {
+	rows, err := tx.Query(ctx, `DELETE FROM assortments WHERE id = $1 OR $1 = ANY(hierarchy) RETURNING id::text`, id)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
 // copyRows copies the rows of assortment from into assortment to.

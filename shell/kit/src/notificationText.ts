@@ -63,6 +63,14 @@ const messages: Record<string, MessageDescriptor> = defineMessages({
     id: 'notifications.message.assortmentShared.body',
     defaultMessage: '{assortment} was copied to you.',
   },
+  'notifications.message.commentMention.title': {
+    id: 'notifications.message.commentMention.title',
+    defaultMessage: '{author} mentioned you in a comment',
+  },
+  'notifications.message.commentMention.body': {
+    id: 'notifications.message.commentMention.body',
+    defaultMessage: 'On a row of {title}.',
+  },
   'notifications.message.welcome.title': { id: 'notifications.message.welcome.title', defaultMessage: 'Welcome to ITS' },
   'notifications.message.welcome.body': { id: 'notifications.message.welcome.body', defaultMessage: 'Your account is ready.' },
 });

@@ -15,6 +15,7 @@ import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
 import { isPricingField, provisional, type PricingField } from './pricing';
 import { loadRows, sendBatch, sizeConditions } from './source';
+import { COMMENTS_FIELD, commentsColumn, useRowComments } from '../comments/useRowComments';
 
 export interface DetailGridProps {
   assortment: Assortment;
@@ -82,15 +83,25 @@ export function DetailGrid({
   labels.current = assortment.labels ?? [];
   const labelKey = (assortment.labels ?? []).map((l) => l.name).join('|');
   const hiddenKey = (hidden ?? []).join('|');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels and hidden columns count by their names (labelKey, hiddenKey), not by array identity
-  const schema = useMemo(() => detailSchema(serverSchema, labels.current, hidden), [serverSchema, labelKey, hiddenKey]);
+  const grid = useRef<DataGridHandle | null>(null);
+  const rowLabel = useCallback((rowId: string) => {
+    const r = grid.current?.getRow(rowId);
+    return r ? [r.style, r.color].filter(Boolean).join(' ') : rowId;
+  }, []);
+  // Row comments are the assortment manager's (its routes); other org types have none.
+  const comments = useRowComments(assortment._id, rowLabel);
+  const commented = org === 'assortments';
+  const schema = useMemo(() => {
+    const s = detailSchema(serverSchema, labels.current, hidden);
+    return commented ? { ...s, columns: [...s.columns, commentsColumn(comments.columnName)] } : s;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels and hidden columns count by their names (labelKey, hiddenKey), not by array identity
+  }, [serverSchema, labelKey, hiddenKey, comments.columnName, commented]);
   // Row alerts in the user's language, from the row's own alerts or the assortment's typed ones.
   const byProduct = useMemo(() => alertsByProduct(assortment.alerts), [assortment.alerts]);
   const rowAlerts = useRef((row: Record<string, unknown>) => rowAlertTexts(row, byProduct, alertText));
   rowAlerts.current = (row) => rowAlertTexts(row, byProduct, alertText);
-  const extras = useMemo(() => detailExtras(intl, labels, rowAlerts), [intl]);
+  const extras = useMemo(() => ({ ...detailExtras(intl, labels, rowAlerts), ...comments.extras }), [intl, comments.extras]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
-  const grid = useRef<DataGridHandle | null>(null);
   const latest = useRef({ assortment, onAssortment, onSort, onGroupBy });
   latest.current = { assortment, onAssortment, onSort, onGroupBy };
 
@@ -107,7 +118,7 @@ export function DetailGrid({
   // The export menu: the rows are computed on the server as the grid shows them, the column
   // menu's and the filter builder's conditions go as the tree; an image is not a cell value.
   const exportEndpoints = useMemo(() => detailExportEndpoints(org, id), [org, id]);
-  const exportRequest = useMemo(() => sourceExport({ skip: (f) => f === 'thumbnail' }), []);
+  const exportRequest = useMemo(() => sourceExport({ skip: (f) => f === 'thumbnail' || f === COMMENTS_FIELD }), []);
   const afterCells = useCallback((ids: string[], g: DataGridHandle) => showProvisionalPrices(g, ids, latest.current.assortment.decimalsPlaces ?? 2), []);
   const onSortChange = useCallback((sort: Required<SortKey>[]) => latest.current.onSort?.(sort), []);
   const onGroupingChange = useCallback((g: string[]) => latest.current.onGroupBy?.(g[0] ?? null), []);
@@ -149,6 +160,7 @@ export function DetailGrid({
   const menuItems = (row: GridRow | null): MenuItem[] => {
     const items: MenuItem[] = [];
     if (row) items.push({ id: 'details', label: intl.formatMessage({ id: 'assortments.rows.details', defaultMessage: 'Product details' }), icon: 'info', onSelect: () => onShowDetails(row) });
+    if (row && !row.__group && commented) items.push(comments.menuItem(row));
     if (row && canEdit && Array.isArray(row.alerts) && row.alerts.length) {
       items.push({ id: 'clearAlert', label: intl.formatMessage({ id: 'assortments.alerts.clearRow', defaultMessage: 'Clear alerts of this product' }), icon: 'check', onSelect: () => onClearAlerts([row]) });
     }

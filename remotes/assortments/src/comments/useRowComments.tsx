@@ -1,0 +1,58 @@
+/**
+ * The row comments of the detail grid: the context menu's Comments entry and the Comments column
+ * (hidden until the user adds it) with each row's open comments, both opening the row's thread
+ * in the side panel.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { useSidePanel } from '@its/kit';
+import type { ColumnExtras, GridColumn, GridRow, MenuItem } from '@its/grid';
+import { commentCounts, countsKey } from './api';
+import { CommentsPanel } from './CommentsPanel';
+import { cm } from './messages';
+
+/** The Comments column's field (no row carries it: the cell reads the counts). */
+export const COMMENTS_FIELD = 'comments';
+
+/** The Comments column, hidden by default; not sorted, filtered, edited or exported. */
+export function commentsColumn(headerName: string): GridColumn {
+  return { field: COMMENTS_FIELD, headerName, type: 'text', editable: false, validators: [], sortable: false, filterable: false, hide: true, width: 120 };
+}
+
+type Open = { current: (rowId: string) => void };
+
+function CommentsCell(props: CustomCellRendererProps & { assortmentId: string; open: Open }) {
+  const intl = useIntl();
+  const row = props.data as GridRow | undefined;
+  const counts = useQuery({ queryKey: countsKey(props.assortmentId), queryFn: ({ signal }) => commentCounts(props.assortmentId, signal), staleTime: 15_000 });
+  const id = row && !row.__group ? String(row.id ?? '') : '';
+  const n = id ? (counts.data?.[id] ?? 0) : 0;
+  if (!n) return null;
+  return (
+    <button type="button" className="am-comments-cell" onClick={() => props.open.current(id)} aria-label={intl.formatMessage(cm.cellLabel, { n })} data-testid="comments-cell">
+      {n}
+    </button>
+  );
+}
+
+/** The menu entry, the column and its cell for the grid of assortment `assortmentId`. */
+export function useRowComments(assortmentId: string, rowLabel: (rowId: string) => string) {
+  const intl = useIntl();
+  const [rowId, setRowId] = useState('');
+  const label = rowId ? rowLabel(rowId) : '';
+  const panel = useSidePanel(
+    () => (rowId ? { title: intl.formatMessage(cm.title, { row: label }), content: <CommentsPanel key={`${assortmentId}/${rowId}`} assortmentId={assortmentId} rowId={rowId} /> } : null),
+    [assortmentId, rowId, label, intl],
+  );
+  const show = useRef(panel.show);
+  show.current = panel.show;
+  const open = useRef((id: string) => {
+    setRowId(id);
+    show.current();
+  });
+  const extras = useMemo<ColumnExtras>(() => ({ [COMMENTS_FIELD]: { cellRenderer: CommentsCell, cellRendererParams: { assortmentId, open }, cellDataType: false } }), [assortmentId]);
+  const menuItem = (row: GridRow): MenuItem => ({ id: 'comments', label: intl.formatMessage(cm.menu), onSelect: () => open.current(String(row.id)) });
+  return { extras, menuItem, columnName: intl.formatMessage(cm.column) };
+}
