@@ -153,6 +153,15 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 		t.Fatalf("an event carries a value: %s", ev.data)
 	}
 
+	// The browser reads the rows it was told of through the rows' own query, by id.
+	r := editor.On(b).Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": got.Updated})
+	if r.Status != 200 || strings.Count(string(r.Raw), secret) != 1 || strings.Contains(string(r.Raw), fmt.Sprintf(`"id":"%v"`, row(2)["id"])) {
+		t.Fatalf("the updated row read by id: %d %s", r.Status, r.Raw)
+	}
+	if r := editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": []string{"x"}}); r.Status != 400 {
+		t.Fatalf("a row id that is not one: %d %s", r.Status, r.Raw)
+	}
+
 	dataOf(t, editor.On(b).Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"deleteProducts": []any{
 		map[string]any{"id": row(1)["id"], "version": row(1)["version"]},
 	}}), 200)
