@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -84,7 +85,11 @@ func lastID(r *http.Request) (int64, error) {
 
 func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	topic := chi.URLParam(r, "topic")
+	// A browser may send the colon escaped (%3A); the router hands the parameter on as sent.
+	topic, err := url.PathUnescape(chi.URLParam(r, "topic"))
+	if err != nil {
+		return httpx.NotFound("Topic")
+	}
 	from, err := lastID(r)
 	if err != nil {
 		return err
