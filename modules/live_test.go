@@ -34,7 +34,7 @@ type liveRows struct {
 
 // openStream opens path as an event stream with c's cookies (and lastID as Last-Event-ID when
 // given) and sends its events on the channel until the test ends.
-func openStream(t *testing.T, c *apptest.Client, base, path, lastID string) (int, <-chan sseEvent) {
+func openStream(t testing.TB, c *apptest.Client, base, path, lastID string) (int, <-chan sseEvent) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -82,7 +82,7 @@ func openStream(t *testing.T, c *apptest.Client, base, path, lastID string) (int
 	return res.StatusCode, out
 }
 
-func nextEvent(t *testing.T, events <-chan sseEvent, name string, within time.Duration) sseEvent {
+func nextEvent(t testing.TB, events <-chan sseEvent, name string, within time.Duration) sseEvent {
 	t.Helper()
 	timeout := time.After(within)
 	for {
