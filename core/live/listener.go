@@ -23,6 +23,8 @@ type Listener struct {
 	// that commits after a higher one (ids are taken before commit) is still delivered, once.
 	last int64
 	seen map[int64]bool
+	// started is set once the first connection read where to begin; a reconnect reads on from last.
+	started bool
 }
 
 // seenWindow is how far below the highest id an event read late is still recognised.
@@ -79,8 +81,9 @@ func (l *Listener) connect(ctx context.Context) (*pgx.Conn, error) {
 		conn.Close(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	if l.last == 0 {
+	if !l.started {
 		err = conn.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM live_events`).Scan(&l.last)
+		l.started = err == nil
 	} else {
 		err = l.read(ctx, conn, 0)
 	}
