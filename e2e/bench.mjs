@@ -17,13 +17,16 @@
 //                                ITS_BENCH_SCALE=1m also .1m (a server whose catalog `its seed
 //                                --products 1000000` grew to a million) and .growth (1M ÷ 50k);
 //                                BENCH_SCALE_TRY=N grows it to N instead, to try the step quickly
+//   live.edit_to_other_browser_p95_ms  live rows on two servers sharing one database: from an
+//                                assortment batch sent to server A to the frame in which the editor's
+//                                browser on server B shows the new value, 95th percentile of 20
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEMO_PASSWORD, chromiumArgs, chromiumPath, demoEmail, itsBin, serverEnv, startServer } from './server.mjs';
+import { DEMO_PASSWORD, chromiumArgs, chromiumPath, databaseUrl, demoEmail, itsBin, serverEnv, startServer } from './server.mjs';
 
 const RUNS = 5;
 const log = (...args) => console.error('[bench]', ...args);
@@ -87,18 +90,22 @@ async function loginToDashboard(browser, url) {
 }
 
 const GRID_ROWS = 10_000;
-const PRODUCTION = '/product/libraries/samples/production';
-
-/** Tops the Production library up to 10,000 live samples through the batch API. */
-async function seedSamples(url) {
+/** An editor's API session on url: fetch headers with its cookie and CSRF token. */
+async function editorHeaders(url) {
   const login = await fetch(`${url}/api/users/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: demoEmail('editor'), password: DEMO_PASSWORD }),
   });
   const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-  const { csrfToken } = (await login.json()).data;
-  const headers = { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': csrfToken };
+  return { 'Content-Type': 'application/json', Cookie: cookie, 'X-CSRF-Token': (await login.json()).data.csrfToken };
+}
+
+const PRODUCTION = '/product/libraries/samples/production';
+
+/** Tops the Production library up to 10,000 live samples through the batch API. */
+async function seedSamples(url) {
+  const headers = await editorHeaders(url);
   const page = await (await fetch(`${url}/api/sampleInventory/Production?limit=1`, { headers })).json();
   let missing = GRID_ROWS - page.data.totalCount;
   let n = 0;
@@ -254,13 +261,7 @@ const SHOWROOM_ASSORTMENT = 'Summer 2025 Line Review';
 
 /** The id of the editor's demo assortment the showroom figure opens. */
 async function showroomAssortmentId(url) {
-  const login = await fetch(`${url}/api/users/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: demoEmail('editor'), password: DEMO_PASSWORD }),
-  });
-  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${url}/api/assortments?view=all&q=${encodeURIComponent(SHOWROOM_ASSORTMENT)}`, { headers: { Cookie: cookie } });
+  const res = await fetch(`${url}/api/assortments?view=all&q=${encodeURIComponent(SHOWROOM_ASSORTMENT)}`, { headers: await editorHeaders(url) });
   const item = (await res.json()).data.items.find((a) => a.title === SHOWROOM_ASSORTMENT);
   if (!item) throw new Error(`no demo assortment ${SHOWROOM_ASSORTMENT}`);
   return item._id;
@@ -349,8 +350,51 @@ async function scrollAtMillion(browser) {
   }
 }
 
-// BENCH_ONLY=shell,grid,showroom measures only those groups of figures (default: all); paste is
-// the grid group's first-paint and paste figures alone.
+const ndjson = async (res) =>
+  (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+
+/** live.edit_to_other_browser_p95_ms: a second server on the first one's database, a browser on it. */
+async function liveFigure(browser, a) {
+  const b = await startServer({ env: { ITS_DATABASE_URL: databaseUrl(a.dataDir) } });
+  try {
+    const headers = await editorHeaders(a.url);
+    const pairs = (await ndjson(await fetch(`${a.url}/api/products/query`, { method: 'POST', headers, body: JSON.stringify({ limit: 3 }) })))
+      .filter((p) => p.style && p.color)
+      .slice(0, 3)
+      .map((p) => ({ style: p.style, color: p.color }));
+    const created = await (await fetch(`${a.url}/api/assortments`, { method: 'POST', headers, body: JSON.stringify({ title: `Live bench ${Date.now()}`, products: pairs }) })).json();
+    const id = created.data._id;
+    const { context, page } = await loginPage(browser, b.url);
+    await page.goto(`${b.url}/product/assortments/assortment/${id}/manage`);
+    await page.locator('[data-testid="rows-live"][data-state="live"]').waitFor({ timeout: 30_000 });
+    const times = [];
+    for (let i = 0; i < 20; i++) {
+      const rows = (await ndjson(await fetch(`${a.url}/api/assortments/products/query`, { method: 'POST', headers, body: JSON.stringify({ assortmentId: id, limit: 10 }) })))
+        .filter((r) => typeof r.id === 'string')
+        .sort((x, y) => (x.sort ?? 0) - (y.sort ?? 0));
+      const row = rows[0];
+      const pct = 10 + i;
+      const t0 = Date.now();
+      const res = await fetch(`${a.url}/api/assortments/batch/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ updateProducts: [{ id: row.id, version: row.version, changes: { discountPercent: pct } }] }) });
+      if (!res.ok) throw new Error(`live batch: ${res.status} ${await res.text()}`);
+      await page.waitForFunction((want) => document.querySelector('[data-testid="detail-grid"] .ag-row[row-index="0"] .ag-cell[col-id="discountPercent"]')?.textContent?.includes(want), `${pct}`, { polling: 'raf', timeout: 10_000 });
+      const ms = Date.now() - t0;
+      log(`live edit → other browser run ${i + 1}: ${ms} ms`);
+      times.push(ms);
+    }
+    await context.close();
+    const sorted = times.sort((x, y) => x - y);
+    return sorted[Math.ceil(sorted.length * 0.95) - 1];
+  } finally {
+    await b.stop();
+  }
+}
+
+// BENCH_ONLY=shell,grid,showroom,live measures only those groups of figures (default: all); paste
+// is the grid group's first-paint and paste figures alone.
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
 const want = (group) => !only || only.includes(group);
 
@@ -385,6 +429,7 @@ try {
     }
   }
   if (want('showroom')) console.log(JSON.stringify({ name: 'showroom.first_paint_ms', value: await showroomFigure(browser, server.url), unit: 'ms' }));
+  if (want('live')) console.log(JSON.stringify({ name: 'live.edit_to_other_browser_p95_ms', value: await liveFigure(browser, server), unit: 'ms' }));
 } finally {
   await browser.close();
   await server.stop();

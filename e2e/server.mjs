@@ -50,6 +50,13 @@ export function postmasterPid(dataDir) {
   }
 }
 
+/** The URL of the database a server started by startServer keeps in its data dir (a second server shares it). */
+export function databaseUrl(dataDir) {
+  const port = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://its:${password}@127.0.0.1:${port}/its?sslmode=disable`;
+}
+
 /** Whether a process still runs (a zombie waiting to be reaped does not count). */
 export function alive(pid) {
   if (!pid) return false;

@@ -395,6 +395,8 @@ func (f fixtures) shared() map[string]string {
 	return map[string]string{
 		"assortment": f.assortment, "collection": f.collection, "notification": f.notification,
 		"notificationType": f.notificationType, "job": f.job, "upload": f.upload, "product": f.product,
+		// The live stream of the assortment's rows (core's live.yaml may not name a domain).
+		"liveTopic": "assortment:" + f.assortment,
 	}
 }
 

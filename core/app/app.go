@@ -26,6 +26,7 @@ import (
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/jobs"
+	"its/core/live"
 	"its/core/logging"
 	"its/core/mail"
 	"its/core/metrics"
@@ -63,6 +64,7 @@ func Core(cfg *config.Config, modules fx.Option) fx.Option {
 		storage.Module,
 		jobs.Module,
 		uploads.Module,
+		live.Module,
 		pdf.Module,
 		fx.Provide(func() *registryRef { return &registryRef{} }),
 		registry.AsModule(newCoreModule),
@@ -151,6 +153,7 @@ type ServerParams struct {
 	Config  *config.Config
 	Log     *slog.Logger
 	Handler http.Handler
+	Live    *live.Hub
 }
 
 // runServer listens synchronously in OnStart (a taken port fails start-up) and shuts down
@@ -159,6 +162,8 @@ func runServer(p ServerParams) {
 	// No whole-request read timeout: it would cut large uploads on slow links. Bodies are held to a
 	// minimum rate instead (httpx.MinBodyRate).
 	srv := &http.Server{Handler: p.Handler, ReadHeaderTimeout: p.Config.HTTP.ReadHeaderTimeout.Duration, IdleTimeout: p.Config.HTTP.IdleTimeout.Duration}
+	// Live streams never go idle: they end when shutdown begins, so it does not wait on them.
+	srv.RegisterOnShutdown(p.Live.Close)
 	p.LC.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
 			ln, err := net.Listen("tcp", p.Config.Addr)

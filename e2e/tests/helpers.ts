@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, demoEmail, repoRoot } from '../server.mjs';
+import { DEMO_PASSWORD, databaseUrl, demoEmail, repoRoot, startServer } from '../server.mjs';
 import { actions } from '../../shell/kit/src/generated/actions';
 
 /** A server global setup started: its address and its company identity providers. */
@@ -106,6 +106,28 @@ export async function throttleUploads(page: Page, bytesPerSecond: number) {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await cdp.detach();
   };
+}
+
+/** A server startServer started. */
+export type Server = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * Two ITS servers sharing one database for the file's tests (run in order): started before
+ * them, stopped after; read a and b inside the tests.
+ */
+export function twoServers(): { a: Server; b: Server } {
+  const servers = {} as { a: Server; b: Server };
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    servers.a = await startServer();
+    servers.b = await startServer({ env: { ITS_DATABASE_URL: databaseUrl(servers.a.dataDir) } });
+  });
+  test.afterAll(async () => {
+    await servers.b?.stop();
+    await servers.a?.stop();
+  });
+  return servers;
 }
 
 /** A role's API session: its request context and the CSRF token its writes send. */

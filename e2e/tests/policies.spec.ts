@@ -5,21 +5,10 @@
  * restores it, a Rego edit that breaks a test is refused with the test named, and the audit log
  * shows all of it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail, startServer } from '../server.mjs';
+import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
 import { actions } from '../../shell/kit/src/generated/actions';
-import { expect, login, shot, test } from './helpers';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-/** The URL of the database a server started by startServer keeps in its data dir. */
-function databaseUrl(dataDir: string): string {
-  const port = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-  const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
-  return `postgres://its:${password}@127.0.0.1:${port}/its?sslmode=disable`;
-}
+import { expect, login, shot, test, twoServers } from './helpers';
 
 async function session(url: string, role: string) {
   const ctx = await pwRequest.newContext({ baseURL: url });
@@ -47,24 +36,10 @@ async function editAnswers(api: { ctx: APIRequestContext; headers: Record<string
   test.info().annotations.push({ type: 'policy switch', description: `${what}: ${Date.now() - t0} ms after the save answered` });
 }
 
-test.describe.configure({ mode: 'serial' });
-
-let a: Server;
-let b: Server;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  a = await startServer();
-  b = await startServer({ env: { ITS_DATABASE_URL: databaseUrl(a.dataDir) } });
-});
-
-test.afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-});
+const servers = twoServers();
 
 async function openGrants(page: Page) {
-  await page.goto(`${a.url}/admin/policies`);
+  await page.goto(`${servers.a.url}/admin/policies`);
   await expect(page.getByTestId('admin-policies')).toBeVisible();
   await page.getByTestId('grants-module-assortments').click();
   await expect(page.getByTestId('grants-action-assortments.edit')).toBeVisible();
@@ -72,12 +47,12 @@ async function openGrants(page: Page) {
 
 test('grants editor, second server, simulator, rollback, refused Rego edit, audit', async ({ page }) => {
   test.setTimeout(180_000);
-  const seOnB = await session(b.url, 'seniorEditor');
-  const admin = await session(a.url, 'admin');
+  const seOnB = await session(servers.b.url, 'seniorEditor');
+  const admin = await session(servers.a.url, 'admin');
   expect(await edit(seOnB), 'the shipped policies let the senior editor edit').toBeLessThan(300);
 
   // The admin takes assortments.edit away from seniorEditor and sees who loses it.
-  await login(page, 'admin', a.url);
+  await login(page, 'admin', servers.a.url);
   await openGrants(page);
   const box = page.getByTestId(`grant-${actions.assortmentsEdit.id}-0-seniorEditor`);
   await expect(box).toBeChecked();
@@ -168,7 +143,7 @@ test('grants editor, second server, simulator, rollback, refused Rego edit, audi
 
   // A refused admin request is audited too; the audit page shows every step.
   expect((await seOnB.ctx.get('/api/admin/policies/versions')).status()).toBe(403);
-  await page.goto(`${a.url}/admin/audit`);
+  await page.goto(`${servers.a.url}/admin/audit`);
   const rows = page.getByTestId('audit-row');
   await expect(rows.filter({ hasText: 'policies.version.edit' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'policies.version.rollback' })).toHaveCount(1);
@@ -183,7 +158,7 @@ test('grants editor, second server, simulator, rollback, refused Rego edit, audi
 });
 
 test('a non-admin reaches no policy page or call', async ({ page }) => {
-  const se = await session(a.url, 'seniorEditor');
+  const se = await session(servers.a.url, 'seniorEditor');
   for (const [method, path] of [
     ['GET', '/api/admin/policies/catalog'],
     ['POST', '/api/admin/policies/preview'],
@@ -194,7 +169,7 @@ test('a non-admin reaches no policy page or call', async ({ page }) => {
     expect(res.status(), `${method} ${path}`).toBe(403);
   }
   await se.ctx.dispose();
-  await login(page, 'seniorEditor', a.url);
+  await login(page, 'seniorEditor', servers.a.url);
   await expect(page.locator('[data-nav-id="admin-policies"]')).toHaveCount(0);
   await expect(page.locator('[data-nav-id="admin"]')).toHaveCount(0);
 });

@@ -324,6 +324,7 @@ var Manifests = []string{
 	"core/app/core.yaml",
 	"core/jobs/jobs.yaml",
 	"core/uploads/uploads.yaml",
+	"core/live/live.yaml",
 	"modules/admin/module.yaml",
 	"modules/assortments/module.yaml",
 	"modules/dashboard/module.yaml",

@@ -166,6 +166,9 @@ func (s *Service) applyBatch(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 	if err := s.batchSideEffects(ctx, tx, p); err != nil {
 		return nil, err
 	}
+	if err := s.publishBatch(ctx, tx, p); err != nil {
+		return nil, err
+	}
 	return p.res, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/jobs"
+	liverows "its/core/live"
 	"its/core/registry"
 	"its/core/uploads"
 )
@@ -34,4 +35,5 @@ var Module = fx.Module("assortments",
 		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}
 	}),
 	uploads.AsUsages(uploadUsages),
+	liverows.AsTopic(liveTopic),
 )

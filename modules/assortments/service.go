@@ -515,6 +515,8 @@ type RowsRequest struct {
 	Sort         []GridSort       `json:"sort"`
 	Skip         int              `json:"skip"`
 	Limit        int              `json:"limit"`
+	// IDs keep only these rows of a static assortment (a live stream's changed rows read again).
+	IDs []string `json:"ids"`
 }
 
 // GridSort is one sort key as the grid sends it.
@@ -600,12 +602,17 @@ func (s *Service) staticRows(ctx context.Context, tx pgx.Tx, a *Assortment, req 
 	if err := q.Normalize(); err != nil {
 		return 0, nil, err
 	}
+	for _, id := range req.IDs {
+		if !validRowID(id) {
+			return 0, nil, httpx.Invalid(httpx.FieldError{Field: "ids", Rule: "rowId", Message: fmt.Sprintf("%q is not a row id", id)})
+		}
+	}
 	for _, gs := range req.Sort {
 		if !staticSortable(gs.Field) {
 			return 0, nil, httpx.Invalid(httpx.FieldError{Field: "sort." + gs.Field, Rule: "sortable", Message: fmt.Sprintf("Unknown sort field %q", gs.Field)})
 		}
 	}
-	return s.store.staticPage(ctx, tx, a, staticFilter{where: q.Where(), sort: req.Sort, limit: req.Limit, skip: req.Skip}, rc)
+	return s.store.staticPage(ctx, tx, a, staticFilter{where: q.Where(), ids: req.IDs, sort: req.Sort, limit: req.Limit, skip: req.Skip}, rc)
 }
 
 // dynamicRows runs a dynamic assortment's saved search, narrowed by the request's conditions

@@ -71,6 +71,8 @@ func nullIfEmpty(s string) *string {
 // catalog (alias p, the catalog's search conditions), then the grid's sort keys.
 type staticFilter struct {
 	where sq.Sqlizer
+	// ids, when not nil, keep only these rows.
+	ids   []string
 	sort  []GridSort
 	limit int
 	skip  int
@@ -102,7 +104,11 @@ func (f staticFilter) orderBy() string {
 
 // staticPage answers the number of rows f matches and one page of them.
 func (s *Store) staticPage(ctx context.Context, tx pgx.Tx, a *Assortment, f staticFilter, rc rowContext) (int, []Row, error) {
-	cond, args, err := f.where.ToSql()
+	where := f.where
+	if f.ids != nil {
+		where = sq.And{where, sq.Expr("ap.id = ANY(?::text[]::bigint[])", f.ids)}
+	}
+	cond, args, err := where.ToSql()
 	if err != nil {
 		return 0, nil, err
 	}

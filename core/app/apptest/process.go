@@ -110,6 +110,9 @@ func StartProcess(t testing.TB, env ...string) *Process {
 }
 
 // Stop asks the process to stop gracefully (SIGTERM) and returns at once; Exited waits for it.
+// Pid is the server's process id (its CPU time can be read from /proc).
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
 func (p *Process) Stop() error { return p.cmd.Process.Signal(syscall.SIGTERM) }
 
 // Exited waits until the process has ended and answers its exit code.

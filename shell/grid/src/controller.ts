@@ -3,7 +3,7 @@
  * grouping, clipboard and keyboard. The React component (DataGrid) renders ag-grid and hands
  * its events here; everything the toolbar and panels show lives in `ui`. The controller holds
  * the state; what it does is written by feature in features/ (loading, grouping, filtering,
- * editing, server rows, new rows, selection, clipboard, Edit Cells, export), composed here.
+ * editing, server rows, live rows, new rows, selection, clipboard, Edit Cells, export), composed here.
  */
 import type { Column, GridApi, IRowNode } from 'ag-grid-community';
 import type { IntlShape } from 'react-intl';
@@ -23,6 +23,7 @@ import { Grouping } from './features/grouping';
 import { Filtering } from './features/filtering';
 import { Editing } from './features/editing';
 import { ServerRows } from './features/serverRows';
+import { LiveRows } from './features/liveRows';
 import { NewRows } from './features/newRows';
 import { Selection } from './features/selection';
 import { Clipboard } from './features/clipboard';
@@ -35,7 +36,7 @@ export { classifyFailure } from './failure';
 /** The features the controller is made of (features/*.ts): their methods run with the controller as `this`. */
 /* eslint-disable @typescript-eslint/no-unsafe-declaration-merging -- TypeScript's mixin pattern: compose() below adds
    every feature's methods to the class, and this interface types them (compose refuses a name two features define). */
-export interface GridController extends Loading, Grouping, Filtering, Editing, ServerRows, NewRows, Selection, Clipboard, EditCells, Export {}
+export interface GridController extends Loading, Grouping, Filtering, Editing, ServerRows, LiveRows, NewRows, Selection, Clipboard, EditCells, Export {}
 
 export class GridController {
   /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging */
@@ -215,4 +216,4 @@ export class GridController {
   doesExternalFilterPass = (node: IRowNode<GridData>): boolean => this.externalFilterPasses(node);
 }
 
-compose(GridController, [Loading, Grouping, Filtering, Editing, ServerRows, NewRows, Selection, Clipboard, EditCells, Export]);
+compose(GridController, [Loading, Grouping, Filtering, Editing, ServerRows, LiveRows, NewRows, Selection, Clipboard, EditCells, Export]);

@@ -7,14 +7,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
-import { DataGrid, EditActions, SizeFilterField, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { DataGrid, EditActions, LiveBadge, SizeFilterField, useLiveRows, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
 import { autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { DELETE_MS, PRODUCT_UPDATE_MS, detailExportEndpoints, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
 import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
 import { isPricingField, provisional, type PricingField } from './pricing';
-import { loadRows, sendBatch, sizeConditions } from './source';
+import { liveTopic, loadRows, readRows, sendBatch, sizeConditions } from './source';
 import { COMMENTS_FIELD, commentsColumn, useRowComments } from '../comments/useRowComments';
 
 export interface DetailGridProps {
@@ -115,6 +115,9 @@ export function DetailGrid({
     }),
     [id, dynamic, org],
   );
+  // What others save shows at once (their rows read again as the user may read them).
+  const readLive = useCallback((ids: string[], signal: AbortSignal) => readRows(id, ids, signal, org), [id, org]);
+  const live = useLiveRows(liveTopic(id, dynamic, org), () => grid.current, readLive);
   // The export menu: the rows are computed on the server as the grid shows them, the column
   // menu's and the filter builder's conditions go as the tree; an image is not a cell value.
   const exportEndpoints = useMemo(() => detailExportEndpoints(org, id), [org, id]);
@@ -209,6 +212,7 @@ export function DetailGrid({
       footer={<SizeFilterField productType={assortment.productType} value={size} onChange={setSize} testId="rows-size-filter" />}
       toolbar={(u, g) => (
         <>
+          <LiveBadge state={live} testId="rows-live" />
           {canEdit && !dynamic && (
             <>
               <EditActions

@@ -40,6 +40,19 @@ export async function loadRows(
   }
 }
 
+/** The rows of these ids as the user may read them (a live event's rows, read again). */
+export async function readRows(assortmentId: string, ids: string[], signal: AbortSignal, org: OrgBase = 'assortments'): Promise<GridRow[]> {
+  const out: GridRow[] = [];
+  for (let i = 0; i < ids.length; i += QUERY_LIMIT) {
+    const chunk = ids.slice(i, i + QUERY_LIMIT);
+    await streamProducts(`/${org}/products/query`, { assortmentId, ids: chunk, limit: chunk.length }, signal, { total: () => undefined, rows: (rows) => out.push(...rows) });
+  }
+  return out;
+}
+
+/** The live topic of an assortment's rows (regular static assortments publish their batches). */
+export const liveTopic = (assortmentId: string, dynamic: boolean, org: OrgBase): string | null => (org === 'assortments' && !dynamic ? `assortment:${assortmentId}` : null);
+
 /** A grid batch (docs/grid.md §5) in the assortment's terms. */
 export function toAssortmentBatch(req: BatchRequest): AssortmentBatch {
   const out: AssortmentBatch = {};

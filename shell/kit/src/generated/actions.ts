@@ -41,6 +41,8 @@ export const actions = {
   uploadsCreate: { id: 'uploads.create', module: 'uploads', resource: [] },
   /** Resume, complete or abort one's own upload */
   uploadsOwn: { id: 'uploads.own', module: 'uploads', resource: ['ownerId'] },
+  /** Follow a topic's changes (the topic's module asks whether its rows may be read) */
+  liveView: { id: 'live.view', module: 'live', resource: [] },
   /** Manage accounts and their permissions */
   adminUsers: { id: 'admin.users', module: 'admin', resource: [] },
   /** Manage division groups */

@@ -1,0 +1,139 @@
+/**
+ * Live rows on two ITS servers sharing one database: the editor has the same assortment open in
+ * two browsers, one on each server. An edit saved in one shows in the other within a second;
+ * the other's unsaved edit is not overwritten (its save then meets the conflict); a stream that
+ * dropped catches up when it is back.
+ */
+import { createConnection, createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
+import { request as pwRequest, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
+import { cell } from './grid-kit';
+import { expect, login, test, twoServers } from './helpers';
+
+const servers = twoServers();
+
+/** A TCP relay in front of a server whose connections can be dropped and then let through again. */
+async function relay(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  let server: NetServer | null = null;
+  let at = 0;
+  const up = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((c) => {
+        const to = createConnection(Number(port), hostname);
+        const end = () => {
+          c.destroy();
+          to.destroy();
+          sockets.delete(c);
+          sockets.delete(to);
+        };
+        for (const s of [c, to]) {
+          sockets.add(s);
+          s.on('error', end);
+          s.on('close', end);
+        }
+        c.pipe(to).pipe(c);
+      });
+      server.listen(at, '127.0.0.1', () => {
+        at = (server!.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  await up();
+  return {
+    url: `http://127.0.0.1:${at}`,
+    /** Cuts every connection and refuses new ones until up. */
+    drop: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server!.close(() => resolve());
+      }),
+    up,
+  };
+}
+
+async function editorOn(browser: Browser, url: string, id: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, 'editor', url);
+  await page.goto(`${url}/product/assortments/assortment/${id}/manage`);
+  const grid = page.getByTestId('detail-grid');
+  await expect(grid).not.toHaveAttribute('data-loading', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('rows-live')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  return page;
+}
+
+async function typeInto(page: Page, row: number, field: string, text: string) {
+  await cell(page.getByTestId('detail-grid'), row, field).dblclick();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+test('an edit on one server shows in a browser on the other; unsaved edits stay; a dropped stream catches up', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const api = await pwRequest.newContext({ baseURL: servers.a.url });
+  const login_ = await api.post('/api/users/session', { data: { email: demoEmail('editor'), password: DEMO_PASSWORD } });
+  const headers = { 'X-CSRF-Token': ((await login_.json()).data as { csrfToken: string }).csrfToken };
+  const products = await api.post('/api/products/query', { data: { limit: 3 }, headers });
+  const pairs = (await products.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { style?: string; color?: string })
+    .filter((p) => p.style && p.color)
+    .slice(0, 3)
+    .map((p) => ({ style: p.style, color: p.color }));
+  expect(pairs).toHaveLength(3);
+  const created = await api.post('/api/assortments', { data: { title: `Live rows ${Date.now()}`, products: pairs }, headers });
+  expect(created.ok()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+
+  const onA = await editorOn(browser, servers.a.url, id);
+  // B is reached through a relay that the end of the test cuts.
+  const bRelay = await relay(servers.b.url);
+  const onB = await editorOn(browser, bRelay.url, id);
+  const gridA = onA.getByTestId('detail-grid');
+  const gridB = onB.getByTestId('detail-grid');
+
+  // An edit saved on A shows on B: the time from A's answer to B's cell is the figure.
+  const saved = onA.waitForResponse((r) => r.url().includes(`/api/assortments/batch/${id}`) && r.request().method() === 'PATCH');
+  await typeInto(onA, 1, 'discountPercent', '12');
+  await saved;
+  const t0 = Date.now();
+  await expect(cell(gridB, 1, 'discountPercent')).toContainText('12', { timeout: 1000 });
+  test.info().annotations.push({ type: 'live edit to other browser', description: `${Date.now() - t0} ms` });
+
+  // B's unsaved edit of row 0 is not overwritten by A's change of the same row; row 2 changes.
+  await typeInto(onB, 0, 'discountPercent', '7');
+  const rows = (await (await api.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 10 }, headers })).text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id?: string; version?: number; sort?: number })
+    .filter((r) => typeof r.id === 'string')
+    .sort((x, y) => (x.sort ?? 0) - (y.sort ?? 0));
+  const [r0, , r2] = rows;
+  const batch = await api.patch(`/api/assortments/batch/${id}`, {
+    data: { updateProducts: [{ id: r0!.id, version: r0!.version, changes: { discountPercent: 30 } }, { id: r2!.id, version: r2!.version, changes: { discountPercent: 40 } }] },
+    headers,
+  });
+  expect(batch.ok()).toBeTruthy();
+  await expect(cell(gridB, 2, 'discountPercent')).toContainText('40', { timeout: 1000 });
+  await expect(cell(gridB, 0, 'discountPercent')).toContainText('7');
+  await expect(cell(gridA, 0, 'discountPercent')).toContainText('30', { timeout: 1000 });
+  // B's save meets the conflict rather than writing over A's change unseen.
+  await expect(onB.getByText('Your changes were not saved.', { exact: false })).toBeVisible({ timeout: 5000 });
+
+  // B's connection drops; a change made meanwhile arrives when it is back.
+  await bRelay.drop();
+  await expect(onB.getByTestId('rows-live')).toHaveAttribute('data-state', 'connecting', { timeout: 10_000 });
+  const now = (await (await api.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 10 }, headers })).text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id?: string; version?: number })
+    .find((r) => r.id === r2!.id)!;
+  expect((await api.patch(`/api/assortments/batch/${id}`, { data: { updateProducts: [{ id: now.id, version: now.version, changes: { discountPercent: 45 } }] }, headers })).ok()).toBeTruthy();
+  await bRelay.up();
+  await expect(cell(gridB, 2, 'discountPercent')).toContainText('45', { timeout: 15_000 });
+  await expect(onB.getByTestId('rows-live')).toHaveAttribute('data-state', 'live');
+  await api.dispose();
+});

@@ -1,0 +1,274 @@
+package modules_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/fx"
+
+	"its/core/app/apptest"
+)
+
+// sseEvent is one Server-Sent Event as a browser's EventSource sees it.
+type sseEvent struct {
+	id, name, data string
+	at             time.Time
+}
+
+// liveRows is the data of a rows event.
+type liveRows struct {
+	Grid    string   `json:"grid"`
+	Added   []string `json:"added"`
+	Updated []string `json:"updated"`
+	Deleted []string `json:"deleted"`
+	Fields  []string `json:"fields"`
+	Self    bool     `json:"self"`
+}
+
+// openStream opens path as an event stream with c's cookies (and lastID as Last-Event-ID when
+// given) and sends its events on the channel until the test ends.
+func openStream(t testing.TB, c *apptest.Client, base, path, lastID string) (int, <-chan sseEvent) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+path, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(chan sseEvent, 100)
+	if res.StatusCode != 200 {
+		res.Body.Close()
+		close(out)
+		return res.StatusCode, out
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("stream content type %q", ct)
+	}
+	go func() {
+		defer res.Body.Close()
+		defer close(out)
+		sc := bufio.NewScanner(res.Body)
+		var ev sseEvent
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "":
+				if ev.name != "" {
+					ev.at = time.Now()
+					out <- ev
+				}
+				ev = sseEvent{}
+			case strings.HasPrefix(line, "id: "):
+				ev.id = line[4:]
+			case strings.HasPrefix(line, "event: "):
+				ev.name = line[7:]
+			case strings.HasPrefix(line, "data: "):
+				ev.data = line[6:]
+			}
+		}
+	}()
+	return res.StatusCode, out
+}
+
+func nextEvent(t testing.TB, events <-chan sseEvent, name string, within time.Duration) sseEvent {
+	t.Helper()
+	timeout := time.After(within)
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatalf("the stream ended before a %s event", name)
+			}
+			if ev.name == name {
+				return ev
+			}
+		case <-timeout:
+			t.Fatalf("no %s event within %v", name, within)
+		}
+	}
+}
+
+func rowsOf(t *testing.T, ev sseEvent) liveRows {
+	t.Helper()
+	var r liveRows
+	if err := json.Unmarshal([]byte(ev.data), &r); err != nil {
+		t.Fatalf("rows event %q: %v", ev.data, err)
+	}
+	return r
+}
+
+// TestLiveRowsAcrossServers: a batch saved on server A reaches a stream held on server B within
+// a second, naming rows and fields but no value; a user who may not read the assortment gets a
+// 404; a stream that reconnects with its last event id reads what it missed; a refused batch
+// tells nobody.
+func TestLiveRowsAcrossServers(t *testing.T) {
+	a := apptest.Start(t, fx.Options(serverModules))
+	proc := startProcess(t, a, "its-live-b")
+	b := a.Via(proc.URL)
+	editor := a.Client()
+	editor.Login("editor@example.com")
+	d := dataOf(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Live on two servers"}), 200)
+	id := d["_id"].(string)
+	res := dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": catalogPairs(t, a, 3)}), 200)
+	rows, _ := res["rows"].([]any)
+	if len(rows) != 3 {
+		t.Fatalf("3 rows added: %v", res)
+	}
+	row := func(i int) map[string]any { return rows[i].(map[string]any) }
+	topic := "/api/live/assortment:" + id
+
+	// As a browser sends it: the colon escaped.
+	status, events := openStream(t, editor.On(b), b.URL, "/api/live/assortment%3A"+id, "")
+	if status != 200 {
+		t.Fatalf("stream on B: %d", status)
+	}
+	ready := nextEvent(t, events, "open", 5*time.Second)
+
+	const secret = "a note only readers of the row may read"
+	sent := time.Now()
+	dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{
+		map[string]any{"id": row(0)["id"], "version": row(0)["version"], "changes": map[string]any{"colorNote": secret}},
+	}}), 200)
+	ev := nextEvent(t, events, "rows", time.Second)
+	t.Logf("edit on A to the event on B: %v", ev.at.Sub(sent))
+	got := rowsOf(t, ev)
+	if got.Grid != "assortmentProducts" || fmt.Sprint(got.Updated) != fmt.Sprintf("[%v]", row(0)["id"]) || len(got.Added)+len(got.Deleted) != 0 {
+		t.Fatalf("update event: %s", ev.data)
+	}
+	if !slices.Contains(got.Fields, "colorNote") || !got.Self {
+		t.Fatalf("update event names colorNote and its own user: %s", ev.data)
+	}
+	if strings.Contains(ev.data, secret) || strings.Contains(ev.data, "version") {
+		t.Fatalf("an event carries a value: %s", ev.data)
+	}
+
+	// The browser reads the rows it was told of through the rows' own query, by id.
+	r := editor.On(b).Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": got.Updated})
+	if r.Status != 200 || strings.Count(string(r.Raw), secret) != 1 || strings.Contains(string(r.Raw), fmt.Sprintf(`"id":"%v"`, row(2)["id"])) {
+		t.Fatalf("the updated row read by id: %d %s", r.Status, r.Raw)
+	}
+	if r := editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": []string{"x"}}); r.Status != 400 {
+		t.Fatalf("a row id that is not one: %d %s", r.Status, r.Raw)
+	}
+
+	dataOf(t, editor.On(b).Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"deleteProducts": []any{
+		map[string]any{"id": row(1)["id"], "version": row(1)["version"]},
+	}}), 200)
+	del := nextEvent(t, events, "rows", time.Second)
+	if got := rowsOf(t, del); fmt.Sprint(got.Deleted) != fmt.Sprintf("[%v]", row(1)["id"]) {
+		t.Fatalf("delete event: %s", del.data)
+	}
+
+	lastSeen := del.id
+	t.Run("a server whose LISTEN connection dropped reconnects and misses nothing", func(t *testing.T) {
+		n := a.Count(`SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			WHERE application_name = 'its-live-b' AND (query = 'LISTEN its_live' OR query LIKE '%FROM live_events WHERE id >%')) k`)
+		if n != 1 {
+			t.Fatalf("%d listener connections of B ended, want 1", n)
+		}
+		r := editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": []any{row(2)["id"]}})
+		var version float64
+		for _, line := range strings.Split(string(r.Raw), "\n") {
+			var m map[string]any
+			if json.Unmarshal([]byte(line), &m) == nil && m["id"] != nil {
+				version, _ = m["version"].(float64)
+			}
+		}
+		dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{
+			map[string]any{"id": row(2)["id"], "version": version, "changes": map[string]any{"colorNote": "after the drop"}},
+		}}), 200)
+		ev := nextEvent(t, events, "rows", 5*time.Second)
+		if got := rowsOf(t, ev); fmt.Sprint(got.Updated) != fmt.Sprintf("[%v]", row(2)["id"]) {
+			t.Fatalf("the event after the drop: %s", ev.data)
+		}
+		lastSeen = ev.id
+	})
+
+	t.Run("a refused batch tells nobody", func(t *testing.T) {
+		before := a.Count(`SELECT count(*) FROM live_events`)
+		r := editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{
+			map[string]any{"id": row(2)["id"], "version": 999, "changes": map[string]any{"colorNote": "stale"}},
+		}})
+		if r.Status != 409 {
+			t.Fatalf("stale batch: %d %s", r.Status, r.Raw)
+		}
+		if n := a.Count(`SELECT count(*) FROM live_events`); n != before {
+			t.Fatalf("%d events after a refused batch, %d before", n, before)
+		}
+		select {
+		case ev := <-events:
+			t.Fatalf("an event after a refused batch: %s %s", ev.name, ev.data)
+		case <-time.After(300 * time.Millisecond):
+		}
+	})
+
+	t.Run("a user who may not read the assortment gets a 404", func(t *testing.T) {
+		other := a.Client()
+		other.Login("user@example.com")
+		for _, s := range []*apptest.App{a, b} {
+			if status, _ := openStream(t, other.On(s), s.URL, topic, ""); status != 404 {
+				t.Fatalf("another user's assortment on %s: %d", s.URL, status)
+			}
+		}
+		if status, _ := openStream(t, editor.On(b), b.URL, "/api/live/nosuchkind:"+id, ""); status != 404 {
+			t.Fatalf("an unknown topic kind: %d", status)
+		}
+		if status, _ := openStream(t, a.Client(), b.URL, topic, ""); status != 401 {
+			t.Fatalf("anonymous: %d", status)
+		}
+	})
+
+	t.Run("a reconnect with its last event id catches up", func(t *testing.T) {
+		status, missed := openStream(t, editor.On(a), a.URL, topic+"?once=1", ready.id)
+		if status != 200 {
+			t.Fatalf("catch-up: %d", status)
+		}
+		var names []string
+		var told []liveRows
+		for ev := range missed {
+			names = append(names, ev.name)
+			if ev.name == "rows" {
+				told = append(told, rowsOf(t, ev))
+			}
+		}
+		// The update, the delete and the update after the listener's drop, then open.
+		if fmt.Sprint(names) != "[rows rows rows open]" || fmt.Sprint(told[1].Deleted) != fmt.Sprintf("[%v]", row(1)["id"]) {
+			t.Fatalf("catch-up from %s: %v, %+v", ready.id, names, told)
+		}
+		// Nothing missed: only open.
+		status, none := openStream(t, editor.On(b), b.URL, topic+"?once=1&since="+lastSeen, "")
+		var after []string
+		for ev := range none {
+			after = append(after, ev.name)
+		}
+		if status != 200 || fmt.Sprint(after) != "[open]" {
+			t.Fatalf("catch-up from the last event: %d %v", status, after)
+		}
+	})
+
+	t.Run("events older than the retention answer a reset", func(t *testing.T) {
+		if _, err := a.DB.Exec(t.Context(), `UPDATE live_pruned SET upto = $1`, del.id); err != nil {
+			t.Fatal(err)
+		}
+		_, evs := openStream(t, editor.On(b), b.URL, topic+"?once=1&since="+ready.id, "")
+		var names []string
+		for ev := range evs {
+			names = append(names, ev.name)
+		}
+		if fmt.Sprint(names) != "[reset]" {
+			t.Fatalf("catch-up across pruned events: %v", names)
+		}
+	})
+}

@@ -1,0 +1,11 @@
+# Live rows: any signed-in user may open a topic's stream at the route; the topic's module then
+# answers whether they may read its rows (an assortment they may not read is a 404), and the
+# stream carries row ids and field names only, never values.
+package its.authz
+
+actions contains "live.view"
+
+allow if {
+	input.action == "live.view"
+	is_string(user.id)
+}

@@ -1,0 +1,54 @@
+import { act } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { allRows, loaded, mount } from './testing';
+
+// The first mount loads ag-grid and the kit's catalogs: slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('live rows', () => {
+  it('updates changed rows in place, adds new ones and takes deleted ones out', async () => {
+    const src = allRows();
+    const { handle } = mount({ source: src.source });
+    await loaded(handle, 3);
+    let shown: string[] = [];
+    act(() => {
+      shown = handle().controller.applyLiveRows(
+        [
+          { id: 'a', version: 2, style: '100', status: 'Inactive', discountPercent: null, netCost: 50 },
+          { id: 'd', version: 1, style: '102', status: 'Active', discountPercent: null, netCost: 10 },
+        ],
+        ['c'],
+      );
+    });
+    expect(shown).toEqual(['a', 'd']);
+    expect(handle().getRow('a')).toMatchObject({ version: 2, status: 'Inactive' });
+    expect(handle().getConfirmedRow('a')?.version).toBe(2);
+    expect(handle().getRow('d')).toMatchObject({ style: '102' });
+    expect(handle().getRow('c')).toBeUndefined();
+    expect(handle().controller.ui.get().rowCount).toBe(3);
+  });
+
+  it('keeps a row with the user’s unsaved edits and a row no newer than confirmed', async () => {
+    const src = allRows();
+    const { handle } = mount({ source: src.source, saveDelayMs: 60_000 });
+    await loaded(handle, 3);
+    act(() => void handle().controller.setCells([{ rowId: 'b', field: 'discountPercent', raw: '5' }], 'edit'));
+    let shown: string[] = [];
+    act(() => {
+      shown = handle().controller.applyLiveRows(
+        [
+          { id: 'b', version: 2, style: '101', status: 'Inactive', discountPercent: 30, netCost: 80 },
+          { id: 'a', version: 1, style: '100', status: 'Inactive', discountPercent: null, netCost: 50 },
+        ],
+        [],
+      );
+    });
+    expect(shown).toEqual([]);
+    // The unsaved edit stays, on the version it was made on: its save meets the conflict.
+    expect(handle().getRow('b')).toMatchObject({ discountPercent: 5, status: 'Active' });
+    expect(handle().getConfirmedRow('b')?.version).toBe(1);
+    expect(handle().getPendingChanges('b')).toEqual({ discountPercent: 5 });
+    expect(handle().getRow('a')).toMatchObject({ status: 'Active' });
+    expect(handle().controller.history.canUndo).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+/** A feature of the grid controller (controller.ts composes them); its methods run with the controller as `this`. */
+import { isNew } from '../state';
+import type { GridRow } from '../types';
+import type { GridController } from '../controller';
+import { sameValue } from '../rules';
+
+/** Rows others changed, told by a live stream and read again through the grid's own query. */
+export class LiveRows {
+  /**
+   * Shows rows read again after a live event and takes out the deleted ones: a changed row is
+   * updated in place with its changed cells flashed, a new one added. A row with the user's own
+   * queued edits keeps them and its version (their save then meets the conflict, userLock); a
+   * row whose version is not newer than the one confirmed (the user's own save) is left as is.
+   * Answers the ids of the rows shown changed or added.
+   */
+  applyLiveRows(this: GridController, rows: GridRow[], deleted: string[]): string[] {
+    this.history.flush(); // edits still gathered go to the queue, so they count as unsaved
+    const api = this.api;
+    const update: GridRow[] = [];
+    const add: GridRow[] = [];
+    const flash: Array<{ id: string; fields: string[] }> = [];
+    for (const r of rows) {
+      const shown = this.rows.get(r.id);
+      if (!shown) {
+        if (!deleted.includes(r.id)) add.push(r);
+        continue;
+      }
+      if (isNew(shown)) continue;
+      const base = this.writer.confirmedRow(r.id);
+      if (base && base.version >= r.version) continue;
+      if (Object.keys(this.writer.pendingChanges(r.id)).length > 0) continue;
+      const fields = this.settings.schema.columns.map((c) => c.field).filter((f) => !sameValue(shown[f], r[f]));
+      this.writer.track([r]);
+      update.push(r);
+      if (fields.length) flash.push({ id: r.id, fields });
+    }
+    if (update.length) this.applyRows(update);
+    if (add.length) {
+      this.writer.track(add);
+      for (const r of add) this.rows.set(r.id, r);
+      api?.applyTransaction({ add });
+      this.patchUi({ total: this.ui.get().total + add.length, loaded: this.rows.size, rowCount: this.shownCount() });
+      this.queueRegroup();
+    }
+    const gone = deleted.filter((id) => this.rows.has(id));
+    if (gone.length) {
+      this.dropRows(gone);
+      this.patchUi({ total: Math.max(0, this.ui.get().total - gone.length) });
+    }
+    if (api) {
+      for (const f of flash) {
+        const node = api.getRowNode(f.id);
+        if (node) api.flashCells({ rowNodes: [node], columns: f.fields });
+      }
+      for (const r of add) {
+        const node = api.getRowNode(r.id);
+        if (node) api.flashCells({ rowNodes: [node] });
+      }
+    }
+    return [...update, ...add].map((r) => r.id);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Live rows: a grid follows its topic's stream (GET /api/live/{topic}, Server-Sent Events) and
+ * shows what others save as they save it. An event names rows and fields, never values: the
+ * changed rows are read again through `read` (the grid's own, policy-checked query) and laid in
+ * by the controller (applyLiveRows), which keeps the user's unsaved edits. The browser's
+ * EventSource reconnects by itself and sends the last event id, so the server sends what was
+ * missed; a stream the server closed is opened again with that id after a pause.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { DataGridHandle } from '../props';
+import type { GridRow } from '../types';
+
+/** The stream's state: live, connecting (at first or after a drop) or off (no topic). */
+export type LiveState = 'off' | 'connecting' | 'live';
+
+/** A rows event: the ids added, updated and deleted and the fields written. */
+export interface LiveRowsEvent {
+  grid: string;
+  added: string[];
+  updated: string[];
+  deleted: string[];
+  fields: string[];
+  self: boolean;
+}
+
+/** How long a stream the server closed waits before it is opened again (doubling, at most the last). */
+const RETRY_MS = [1000, 2000, 5000, 15000, 60000];
+
+export function liveUrl(topic: string, since: string): string {
+  const path = `/api/live/${encodeURIComponent(topic)}`;
+  return since ? `${path}?since=${encodeURIComponent(since)}` : path;
+}
+
+/**
+ * Follows topic (null: none) for the grid `grid()` answers; `read` reads rows by id. Answers the
+ * stream's state for an indicator.
+ */
+export function useLiveRows(topic: string | null, grid: () => DataGridHandle | null, read: (ids: string[], signal: AbortSignal) => Promise<GridRow[]>): LiveState {
+  const [state, setState] = useState<LiveState>(topic ? 'connecting' : 'off');
+  const latest = useRef({ grid, read });
+  latest.current = { grid, read };
+  useEffect(() => {
+    if (!topic || typeof EventSource === 'undefined') {
+      setState('off');
+      return;
+    }
+    const abort = new AbortController();
+    let source: EventSource | null = null;
+    let lastId = '';
+    let retry = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Events are handled one after the other, in the order the stream sent them.
+    let chain: Promise<unknown> = Promise.resolve();
+    const run = (fn: () => Promise<unknown> | unknown) => {
+      chain = chain.then(fn).catch((e: unknown) => {
+        if (!abort.signal.aborted) console.error('Live rows', e);
+      });
+    };
+    const connect = () => {
+      setState('connecting');
+      const es = new EventSource(liveUrl(topic, lastId), { withCredentials: true });
+      source = es;
+      const seen = (e: MessageEvent) => {
+        if (e.lastEventId) lastId = e.lastEventId;
+      };
+      es.addEventListener('open', (e) => {
+        if (e instanceof MessageEvent) seen(e);
+        retry = 0;
+        setState('live');
+      });
+      es.addEventListener('rows', (e) => {
+        seen(e);
+        const ev = JSON.parse(e.data as string) as LiveRowsEvent;
+        run(async () => {
+          const ids = [...ev.added, ...ev.updated];
+          const rows = ids.length ? await latest.current.read(ids, abort.signal) : [];
+          if (!abort.signal.aborted) latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted);
+        });
+      });
+      es.addEventListener('reset', (e) => {
+        seen(e);
+        run(() => latest.current.grid()?.reload());
+      });
+      es.onerror = () => {
+        if (es.readyState !== EventSource.CLOSED) {
+          setState('connecting');
+          return;
+        }
+        // Closed by an answer that was not a stream (a server restarting, a 404): try again later.
+        es.close();
+        setState('connecting');
+        timer = setTimeout(connect, RETRY_MS[Math.min(retry++, RETRY_MS.length - 1)]);
+      };
+    };
+    connect();
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [topic]);
+  return state;
+}
