@@ -201,8 +201,8 @@ export class GridController {
     return this.dragging;
   }
 
-  openMenu(x: number, y: number, rowId: string | null): void {
-    this.patchUi({ menu: { x, y, rowId } });
+  openMenu(x: number, y: number, rowId: string | null, field?: string): void {
+    this.patchUi({ menu: { x, y, rowId, field } });
   }
 
   closeMenu(): void {

@@ -30,6 +30,8 @@ export interface MenuState {
   x: number;
   y: number;
   rowId: string | null;
+  /** The column of the cell right-clicked. */
+  field?: string;
 }
 
 /** The column menu or a column's filter editor, open at a header. */
