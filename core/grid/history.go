@@ -49,26 +49,35 @@ type Trail struct {
 	Via     string
 }
 
-// record writes one history entry per written field whose value changed, for updates and soft
-// deletes (a new row has no earlier value; a hard delete leaves no row), in one statement.
-// Values are compared and stored as the grid answers them, so a write of the same value is
-// no change.
+// record writes one history row per changed row of the batch's updates and soft deletes (a new
+// row has no earlier value; a hard delete leaves no row), holding the fields whose value changed,
+// in one statement. Values are compared and stored as the grid answers them, so a write of the
+// same value is no change.
 func (g *Grid) record(ctx context.Context, tx pgx.Tx, changes []*Change, t *Trail) error {
-	var rowIDs, fields, olds, news []string
-	var ob, nb []byte
+	var rowIDs, olds, news []string
+	var ob, nb, ov, nv []byte
 	for _, c := range changes {
 		if len(c.Old) == 0 || c.ID == "" {
 			continue
 		}
+		ob, nb = append(ob[:0], '{'), append(nb[:0], '{')
 		for _, field := range sortedKeys(c.Old) {
-			ob = appendValue(ob[:0], c.Old[field])
-			nb = appendValue(nb[:0], c.Row.Get(field))
-			if bytes.Equal(ob, nb) {
+			ov = appendValue(ov[:0], c.Old[field])
+			nv = appendValue(nv[:0], c.Row.Get(field))
+			if bytes.Equal(ov, nv) {
 				continue
 			}
-			rowIDs, fields = append(rowIDs, c.ID), append(fields, field)
-			olds, news = append(olds, string(ob)), append(news, string(nb))
+			if len(ob) > 1 {
+				ob, nb = append(ob, ','), append(nb, ',')
+			}
+			ob = append(append(AppendString(ob, field), ':'), ov...)
+			nb = append(append(AppendString(nb, field), ':'), nv...)
 		}
+		if len(ob) == 1 {
+			continue
+		}
+		rowIDs = append(rowIDs, c.ID)
+		olds, news = append(olds, string(append(ob, '}'))), append(news, string(append(nb, '}')))
 	}
 	if len(rowIDs) == 0 {
 		return nil
@@ -81,14 +90,15 @@ func (g *Grid) record(ctx context.Context, tx pgx.Tx, changes []*Change, t *Trai
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO cell_history (grid, row_id, field, old_value, new_value, actor_id, via)
-		SELECT $1, u.r, u.f, u.o::jsonb, u.n::jsonb, $2::uuid, $3
-		FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS u(r, f, o, n)`,
-		g.Name, actor, via, rowIDs, fields, olds, news)
+	_, err = tx.Exec(ctx, `INSERT INTO cell_history (grid, row_id, old_values, new_values, actor_id, via)
+		SELECT $1, u.r, u.o::jsonb, u.n::jsonb, $2::uuid, $3
+		FROM unnest($4::text[], $5::text[], $6::text[]) AS u(r, o, n)`,
+		g.Name, actor, via, rowIDs, olds, news)
 	return err
 }
 
-// HistoryEntry is one change of a cell, with the actor's display name.
+// HistoryEntry is one change of a cell, with the actor's display name. The cells one write
+// changed share its ID.
 type HistoryEntry struct {
 	ID        int64           `json:"id"`
 	RowID     string          `json:"rowId"`
@@ -101,8 +111,8 @@ type HistoryEntry struct {
 	At        time.Time       `json:"at"`
 }
 
-// HistoryQuery selects a row's entries, newest first: one field or all (Field ""), those
-// older than the entry Before (0: from the newest), at most Limit (default and cap
+// HistoryQuery selects a row's writes, newest first: those that changed Field (all when ""),
+// older than the write Before (0: from the newest), at most Limit (default and cap
 // HistoryMaxLimit).
 type HistoryQuery struct {
 	RowID  string
@@ -111,12 +121,20 @@ type HistoryQuery struct {
 	Limit  int
 }
 
-// HistoryMaxLimit is the most entries one history read answers.
+// HistoryPage is a page of a row's history: its writes' changed cells, newest first (the cells
+// of one write in the grid's column order), and the Before of the next page when there may be
+// one.
+type HistoryPage struct {
+	Entries []HistoryEntry `json:"entries"`
+	Next    *int64         `json:"next"`
+}
+
+// HistoryMaxLimit is the most writes one history read answers.
 const HistoryMaxLimit = 200
 
-// History reads a row's entries newest first, keyset-paged on the entry id: one index range of
-// (grid, row_id, id), whatever the row's length of history.
-func (g *Grid) History(ctx context.Context, q db.Queryer, hq HistoryQuery) ([]HistoryEntry, error) {
+// History reads a row's writes newest first, keyset-paged on their id: one index range of
+// (grid, row_id, id), whatever the length of the row's history.
+func (g *Grid) History(ctx context.Context, q db.Queryer, hq HistoryQuery) (*HistoryPage, error) {
 	if hq.Field != "" && g.byField[hq.Field] == nil {
 		return nil, httpx.Invalid(httpx.FieldError{Field: "field", Rule: "unknown", Message: render("unknown", hq.Field, "")})
 	}
@@ -127,23 +145,40 @@ func (g *Grid) History(ctx context.Context, q db.Queryer, hq HistoryQuery) ([]Hi
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	rows, err := q.Query(ctx, `SELECT h.id, h.row_id, h.field, h.old_value, h.new_value, h.actor_id::text,
+	rows, err := q.Query(ctx, `SELECT h.id, h.old_values, h.new_values, h.actor_id::text,
 			coalesce(trim(u.name || ' ' || u.last_name), ''), h.via, h.at
 		FROM cell_history h LEFT JOIN users u ON u.id = h.actor_id
-		WHERE h.grid = $1 AND h.row_id = $2 AND h.id < $3 AND ($4 = '' OR h.field = $4)
+		WHERE h.grid = $1 AND h.row_id = $2 AND h.id < $3 AND ($4 = '' OR h.new_values ? $4)
 		ORDER BY h.id DESC LIMIT $5`, g.Name, hq.RowID, before, hq.Field, hq.Limit)
 	if err != nil {
 		return nil, err
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (HistoryEntry, error) {
+	defer rows.Close()
+	page := &HistoryPage{Entries: []HistoryEntry{}}
+	n := 0
+	for rows.Next() {
 		var e HistoryEntry
-		err := r.Scan(&e.ID, &e.RowID, &e.Field, &e.Old, &e.New, &e.ActorID, &e.ActorName, &e.Via, &e.At)
-		return e, err
-	})
-	if out == nil {
-		out = []HistoryEntry{}
+		var olds, news map[string]json.RawMessage
+		if err := rows.Scan(&e.ID, &olds, &news, &e.ActorID, &e.ActorName, &e.Via, &e.At); err != nil {
+			return nil, err
+		}
+		n++
+		e.RowID = hq.RowID
+		for i := range g.Columns {
+			f := g.Columns[i].Field
+			nv, ok := news[f]
+			if !ok || (hq.Field != "" && f != hq.Field) {
+				continue
+			}
+			e.Field, e.Old, e.New = f, olds[f], nv
+			page.Entries = append(page.Entries, e)
+		}
+		if n == hq.Limit {
+			next := e.ID
+			page.Next = &next
+		}
 	}
-	return out, err
+	return page, rows.Err()
 }
 
 // PruneHistory deletes the grid's history entries older than cutoff and answers how many. Ids

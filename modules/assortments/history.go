@@ -18,16 +18,9 @@ import (
 	"its/core/jobs"
 )
 
-// RowHistory is the answer of GET /api/assortments/{id}/rows/{rowId}/history: the row's cell
-// changes newest first, and the before= of the next (older) page when there may be one.
-type RowHistory struct {
-	Entries []grid.HistoryEntry `json:"entries"`
-	Next    *int64              `json:"next"`
-}
-
 // rowHistory answers a row's history: ?field= one field, ?before= older than that entry,
 // ?limit= at most that many (grid.HistoryMaxLimit).
-func (h *Handler) rowHistory(r *http.Request) (*RowHistory, error) {
+func (h *Handler) rowHistory(r *http.Request) (*grid.HistoryPage, error) {
 	q := r.URL.Query()
 	hq := grid.HistoryQuery{RowID: chi.URLParam(r, "rowId"), Field: q.Get("field")}
 	number := func(name string) (int64, error) {
@@ -53,17 +46,18 @@ func (h *Handler) rowHistory(r *http.Request) (*RowHistory, error) {
 	return h.svc.RowHistory(r.Context(), chi.URLParam(r, "id"), hq)
 }
 
-// RowHistory reads the history of a row of assortment id under the policy of reading its rows
-// (the same snapshot and load as Rows: an assortment the caller may not see, like a row not in
-// it, is a 404); the fields the assortment's organisation type hides are left out.
-func (s *Service) RowHistory(ctx context.Context, id string, hq grid.HistoryQuery) (*RowHistory, error) {
+// RowHistory reads the history of a row of assortment id (GET /api/assortments/{id}/rows/{rowId}/
+// history) under the policy of reading its rows (the same snapshot and load as Rows: an
+// assortment the caller may not see, like a row not in it, is a 404); the fields the
+// assortment's organisation type hides are left out.
+func (s *Service) RowHistory(ctx context.Context, id string, hq grid.HistoryQuery) (*grid.HistoryPage, error) {
 	if !httpx.IsUUID(id) {
 		return nil, notFound()
 	}
 	if !validRowID(hq.RowID) {
 		return nil, httpx.NotFound("Row")
 	}
-	var out *RowHistory
+	var out *grid.HistoryPage
 	err := db.InSnapshot(ctx, s.db, func(tx pgx.Tx) error {
 		a, err := s.load(ctx, tx, id, false)
 		if err != nil {
@@ -78,24 +72,16 @@ func (s *Service) RowHistory(ctx context.Context, id string, hq grid.HistoryQuer
 		if slices.Contains(hidden, hq.Field) {
 			return httpx.NotFound("Field")
 		}
-		entries, err := rowGrid.History(ctx, tx, hq)
-		if err != nil {
+		if out, err = rowGrid.History(ctx, tx, hq); err != nil {
 			return err
 		}
-		out = &RowHistory{Entries: entries[:0]}
-		for _, e := range entries {
+		shown := out.Entries[:0]
+		for _, e := range out.Entries {
 			if !slices.Contains(hidden, e.Field) {
-				out.Entries = append(out.Entries, e)
+				shown = append(shown, e)
 			}
 		}
-		limit := hq.Limit
-		if limit <= 0 {
-			limit = grid.HistoryMaxLimit
-		}
-		if len(entries) == limit {
-			next := entries[len(entries)-1].ID
-			out.Next = &next
-		}
+		out.Entries = shown
 		return nil
 	})
 	return out, err

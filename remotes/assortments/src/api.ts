@@ -301,7 +301,7 @@ export interface AssortmentBatchResult {
 /** How a cell's change was made (the server's grid.Vias). */
 export type HistoryVia = 'edit' | 'paste' | 'import' | 'batch' | 'revert';
 
-/** One change of a cell of an assortment row: who, when, the old and new value, how. */
+/** One change of a cell of an assortment row: who, when, the old and new value, how (the cells one write changed share its id). */
 export interface HistoryEntry {
   id: number;
   rowId: string;
@@ -314,7 +314,7 @@ export interface HistoryEntry {
   at: string;
 }
 
-/** A page of a row's history, newest first; next is the before= of the older page. */
+/** A page of a row's history, newest first; next is the before= of the older page (null: none). */
 export interface RowHistoryPage {
   entries: HistoryEntry[];
   next: number | null;

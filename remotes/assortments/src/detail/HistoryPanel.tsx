@@ -65,7 +65,7 @@ export function HistoryPanel({ assortmentId, target, canEdit, current, onRevert 
       {q.data && q.data.entries.length > 0 && (
         <ol className="am-history__list">
           {q.data.entries.map((e) => (
-            <li key={e.id} className="am-history__entry" data-testid="history-entry" data-field={e.field} data-via={e.via}>
+            <li key={`${e.id}:${e.field}`} className="am-history__entry" data-testid="history-entry" data-field={e.field} data-via={e.via}>
               <div className="am-history__meta">
                 <strong>{e.actorName || intl.formatMessage(msg.historySystem)}</strong>
                 <time dateTime={e.at}>{intl.formatDate(e.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
