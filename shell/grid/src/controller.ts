@@ -83,7 +83,7 @@ export class GridController {
       onChange: () => this.patchUi({ canUndo: this.history.canUndo, canRedo: this.history.canRedo }),
     });
     this.writer = new Writer({
-      send: (req) => this.send(req),
+      send: (req, info) => this.send(req, info),
       classify: classifyFailure,
       onRows: (rows, origin) => this.onServerRows(rows, origin),
       onRejected: (changes, failure) => this.onRejected(changes, failure),

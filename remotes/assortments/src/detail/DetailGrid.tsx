@@ -103,7 +103,7 @@ export function DetailGrid({
     () => ({
       // The footer's size filter (spec §5.3): the rows stocked in that size, read on the server.
       load: (q, signal, sink) => loadRows(id, dynamic, signal, sink, org, sizeConditions(filteredSize(q.filters?.size))),
-      send: dynamic ? undefined : (req) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a), org),
+      send: dynamic ? undefined : (req, info) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a), org, info),
     }),
     [id, dynamic, org],
   );
