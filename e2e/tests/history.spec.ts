@@ -1,4 +1,4 @@
-import { animationsDone, apiSession, assortmentRows, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { animationsDone, apiSession, assortmentRows, baseUrl, expect, login, pasteText, shot, test, type Api } from './helpers';
 
 /**
  * Cell history in the assortment detail grid: a cell changed three times by two users lists the
@@ -81,6 +81,15 @@ test('a cell lists three changes from two users and a revert restores the first'
   await expect(entries.nth(0).getByTestId('history-old')).toHaveText('Comfort');
   expect((await rowsOf(editor, id))[0]?.pillar).toBe('Performance');
   await shot(page, 'history-reverted');
+
+  // A paste into the cell is listed as a paste.
+  await pillar.click();
+  await pasteText(page, 'Outdoor');
+  await expect.poll(async () => (await rowsOf(editor, id))[0]?.pillar).toBe('Outdoor');
+  const rowId = (await rowsOf(editor, id))[0]!.id;
+  const res = await editor.ctx.get(`/api/assortments/${id}/rows/${rowId}/history?field=pillar&limit=1`);
+  expect(res.ok()).toBeTruthy();
+  expect(((await res.json()).data.entries as Array<{ via: string; new: unknown }>)[0]).toMatchObject({ via: 'paste', new: 'Outdoor' });
   await editor.ctx.dispose();
   await manager.ctx.dispose();
 });
