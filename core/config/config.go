@@ -131,6 +131,11 @@ type Config struct {
 		Timeout  Duration `yaml:"timeout"`
 	} `yaml:"addresses"`
 
+	History struct {
+		// RetentionDays is how long a grid cell's history entries are kept (0: for ever).
+		RetentionDays int `yaml:"retention_days"`
+	} `yaml:"history"`
+
 	CRM struct {
 		Driver      string   `yaml:"driver"`
 		URL         string   `yaml:"url"`
@@ -333,6 +338,9 @@ func (c *Config) validate() error {
 	}
 	if c.Jobs.HeartbeatInterval.Duration <= 0 || c.Jobs.HeartbeatTimeout.Duration < 3*c.Jobs.HeartbeatInterval.Duration {
 		return fmt.Errorf("jobs.heartbeat_interval must be positive and jobs.heartbeat_timeout at least three intervals")
+	}
+	if c.History.RetentionDays < 0 {
+		return fmt.Errorf("history.retention_days must be 0 (keep for ever) or more")
 	}
 	if c.Plugins.PollInterval.Duration <= 0 {
 		return fmt.Errorf("plugins.poll_interval must be positive")

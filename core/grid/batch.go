@@ -31,6 +31,8 @@ type BatchRequest struct {
 	Update []UpdateRow `json:"update"`
 	Add    []AddRow    `json:"add"`
 	Delete []DeleteRow `json:"delete"`
+	// Via says how the change was made, for the cell history (see Vias; "" is an edit).
+	Via string `json:"via,omitempty"`
 }
 
 // UpdateRow changes some cells of a row last seen at Version.
@@ -258,6 +260,9 @@ type ApplyOptions struct {
 	// MapError turns a constraint violation of a change into the client's error; nil (or a nil
 	// answer) leaves the generic mapping.
 	MapError func(err *pgconn.PgError, c *Change) error
+	// History, when set, records every changed cell of the batch's updates and soft deletes in
+	// the cell history, under its actor and label, in the same transaction (one statement).
+	History *Trail
 }
 
 // Apply runs the plan in tx, pipelined: deletes, then updates, then adds. Any stale version is a
@@ -330,6 +335,9 @@ func (g *Grid) Apply(ctx context.Context, tx pgx.Tx, p *Plan, o ApplyOptions) er
 	}
 	if len(stale) > 0 {
 		return g.staleError(ctx, tx, stale, o.Scope)
+	}
+	if o.History != nil {
+		return g.record(ctx, tx, order, o.History)
 	}
 	return nil
 }

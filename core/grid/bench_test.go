@@ -141,7 +141,8 @@ func benchServer(b *testing.B, n int) (*pgxpool.Pool, *grid.Grid, *httptest.Serv
 			return err
 		}
 		defer tx.Rollback(r.Context())
-		if err := g.Apply(r.Context(), tx, plan, grid.ApplyOptions{SetOnUpdate: map[string]any{"updated_at": sq.Expr("now()")}}); err != nil {
+		if err := g.Apply(r.Context(), tx, plan, grid.ApplyOptions{SetOnUpdate: map[string]any{"updated_at": sq.Expr("now()")},
+			History: &grid.Trail{Via: grid.ViaBatch}}); err != nil {
 			return err
 		}
 		if err := tx.Commit(r.Context()); err != nil {
@@ -152,6 +153,14 @@ func benchServer(b *testing.B, n int) (*pgxpool.Pool, *grid.Grid, *httptest.Serv
 			rows[i] = c.Row
 		}
 		httpx.Data(w, rows)
+		return nil
+	}))
+	mux.Handle("GET /history/{row}", httpx.Wrap(log, func(w http.ResponseWriter, r *http.Request) error {
+		page, err := g.History(r.Context(), db, grid.HistoryQuery{RowID: r.PathValue("row"), Field: r.URL.Query().Get("field")})
+		if err != nil {
+			return err
+		}
+		httpx.Data(w, page)
 		return nil
 	}))
 	mux.Handle("POST /export", httpx.Wrap(log, func(w http.ResponseWriter, r *http.Request) error {
@@ -204,7 +213,8 @@ func BenchmarkGridQuery10k(b *testing.B) {
 }
 
 // BenchmarkGridBatchUpdate1000 sends one batch of 1,000 row updates (3 cells each) over HTTP:
-// validation, one transaction, versions checked, rows returned (median of 5).
+// validation, one transaction, versions checked, the changed cells' history written, rows
+// returned (median of 5).
 func BenchmarkGridBatchUpdate1000(b *testing.B) {
 	db, _, srv := benchServer(b, 5000)
 	rows, err := db.Query(context.Background(), `SELECT id::text FROM bench_items ORDER BY c00 LIMIT 1000`)
@@ -242,6 +252,45 @@ func BenchmarkGridBatchUpdate1000(b *testing.B) {
 		}
 	}
 	b.ReportMetric(benchx.Median(times), "grid.batch_update_1000_rows_ms:ms")
+}
+
+// BenchmarkHistoryRowRead reads the cell history of a row with 1,000 changes (the first page of
+// 200, newest first, with the actors' names) over HTTP, from a table holding 200,000 changes of
+// other rows, and reports the 95th percentile of 50 reads (one warm-up first).
+func BenchmarkHistoryRowRead(b *testing.B) {
+	db, _, srv := benchServer(b, 10)
+	ctx := context.Background()
+	if _, err := db.Exec(ctx, `INSERT INTO cell_history (grid, row_id, old_values, new_values, actor_id, via)
+		SELECT 'bench.items', 'other-' || (i % 20000), jsonb_build_object('c' || lpad((i % 40)::text, 2, '0'), i),
+			jsonb_build_object('c' || lpad((i % 40)::text, 2, '0'), i + 1), (SELECT id FROM users ORDER BY email LIMIT 1), 'edit'
+		FROM generate_series(1, 200000) i`); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.Exec(ctx, `INSERT INTO cell_history (grid, row_id, old_values, new_values, actor_id, via)
+		SELECT 'bench.items', 'hot', jsonb_build_object('c' || lpad((i % 40)::text, 2, '0'), 'NOTE-' || i),
+			jsonb_build_object('c' || lpad((i % 40)::text, 2, '0'), 'NOTE-' || (i + 1)),
+			(SELECT id FROM users ORDER BY email LIMIT 1 OFFSET i % 2), (ARRAY['edit','paste','batch'])[1 + i % 3]
+		FROM generate_series(1, 1000) i; ANALYZE cell_history`); err != nil {
+		b.Fatal(err)
+	}
+	var times []float64
+	for s := 0; s < 51; s++ {
+		start := time.Now()
+		res, err := http.Get(srv.URL + "/history/hot")
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, _ := io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		elapsed := time.Since(start)
+		if res.StatusCode != 200 || n < 10000 {
+			b.Fatalf("history: %d, %d bytes", res.StatusCode, n)
+		}
+		if s > 0 {
+			times = append(times, benchx.Ms(elapsed))
+		}
+	}
+	b.ReportMetric(benchx.Percentile(times, 95), "history.row_read_p95_ms:ms")
 }
 
 // BenchmarkGridExport100k exports 100,000 rows × 40 columns grouped by a list column, through

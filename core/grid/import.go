@@ -508,6 +508,7 @@ func (t *Table) ApplyImport(ctx context.Context, actorID string, up *importUploa
 	if len(req.Add)+len(req.Update) == 0 {
 		return nil, EmptyRequest()
 	}
+	req.Via = ViaImport
 	_, err = t.write(ctx, actorID, *req, func(tx pgx.Tx) error {
 		return recordImport(ctx, tx, actorID, t, rv)
 	}, true)

@@ -114,8 +114,9 @@ func (t *Table) export(ctx context.Context, w http.ResponseWriter, _ string, req
 }
 
 // Write applies a batch in one transaction: the cell rules, the versions (a stale row is a 409
-// userLock), the table's constraints and Check, and one audit entry per row with the values
-// before and after. A refused batch writes nothing.
+// userLock), the table's constraints and Check, one audit entry per row with the values before
+// and after, and the changed cells' history under the batch's via. A refused batch writes
+// nothing.
 func (t *Table) Write(ctx context.Context, actorID string, req BatchRequest) (*BatchResult, error) {
 	return t.write(ctx, actorID, req, nil, true)
 }
@@ -124,6 +125,10 @@ func (t *Table) Write(ctx context.Context, actorID string, req BatchRequest) (*B
 // commit is false, a dry run: everything is checked and rolled back.
 func (t *Table) write(ctx context.Context, actorID string, req BatchRequest, then func(pgx.Tx) error, commit bool) (*BatchResult, error) {
 	g, err := t.Build(ctx)
+	if err != nil {
+		return nil, err
+	}
+	via, err := CheckVia(req.Via)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +152,7 @@ func (t *Table) write(ctx context.Context, actorID string, req BatchRequest, the
 	}
 	// A dry run rolls back: errDryRun ends the transaction like a failure, and is no failure.
 	err = db.InTx(ctx, t.DB, func(tx pgx.Tx) error {
-		if err := g.Apply(ctx, tx, plan, ApplyOptions{MapError: t.MapError}); err != nil {
+		if err := g.Apply(ctx, tx, plan, ApplyOptions{MapError: t.MapError, History: &Trail{ActorID: actorID, Via: via}}); err != nil {
 			return err
 		}
 		if t.Check != nil {

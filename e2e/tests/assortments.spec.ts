@@ -1,5 +1,5 @@
 import { type Browser, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { apiSession, assortmentRows, baseUrl, expect, login, shot, test, type Api } from './helpers';
 
 /**
  * The assortment manager against the real server: an editor creates a static assortment, finds
@@ -39,15 +39,7 @@ async function getAssortment(api: Api, id: string): Promise<Assortment> {
   return (await res.json()).data as Assortment;
 }
 
-async function rowsOf(api: Api, id: string): Promise<Row[]> {
-  const res = await api.ctx.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(res.ok()).toBeTruthy();
-  return (await res.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => typeof l.id === 'string') as Row[];
-}
+const rowsOf = (api: Api, id: string) => assortmentRows<Row>(api, id);
 
 async function listTitles(api: Api, view: string): Promise<string[]> {
   const res = await api.ctx.get(`/api/assortments?view=${view}`);

@@ -143,6 +143,17 @@ export async function apiSession(role: string): Promise<Api> {
   return { ctx, csrf: ((await res.json()).data as { csrfToken: string }).csrfToken };
 }
 
+/** An assortment's rows as the detail grid reads them (POST /api/assortments/products/query, NDJSON). */
+export async function assortmentRows<T>(api: Api, id: string): Promise<T[]> {
+  const res = await api.ctx.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => typeof l.id === 'string') as unknown as T[];
+}
+
 /** A paste as the browser delivers it: a paste event carrying the clipboard's text. */
 export async function pasteText(page: Page, text: string) {
   await page.evaluate((t) => {

@@ -31,6 +31,9 @@ type BatchRequest struct {
 	ClearAlerts    *ClearAlerts     `json:"clearAlerts"`
 	// Source says how added styles were found, for the statistics: style, search or excel.
 	Source string `json:"source"`
+	// Via says how the rows' changes were made, for the cell history: edit (the default),
+	// paste, import, batch or revert (grid.Vias).
+	Via string `json:"via"`
 }
 
 // SortRow moves a row to a sort position; a version, when given, is checked.
@@ -64,9 +67,13 @@ func (s *Service) Batch(ctx context.Context, id string, req *BatchRequest) (*Bat
 	if req.empty() {
 		return nil, grid.EmptyRequest()
 	}
+	via, err := grid.CheckVia(req.Via)
+	if err != nil {
+		return nil, err
+	}
+	req.Via = via
 	var res *BatchResult
-	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
-		var err error
+	err = db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		a, err := s.editable(ctx, tx, id)
 		if err != nil {
 			return err
@@ -500,6 +507,7 @@ func (s *Service) applyRows(ctx context.Context, tx pgx.Tx, p *batchPlan) error 
 			Scope:       sq.Eq{"assortment_products.assortment_id": a.ID},
 			SetOnAdd:    map[string]any{"assortment_id": a.ID},
 			SetOnUpdate: map[string]any{"modified_date": sq.Expr("now()")},
+			History:     &grid.Trail{ActorID: me(ctx).ID, Via: p.req.Via},
 			MapError: func(pe *pgconn.PgError, c *grid.Change) error {
 				if pe.Code == "23505" {
 					return grid.Invalid([]grid.CellError{{Op: c.Op, Index: c.Index, TempID: c.TempID, Field: "stylecolor", Rule: "duplicate", Message: MsgAlreadyInThere}})

@@ -2,8 +2,11 @@ package assortments
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"its/core/config"
 )
 
 // ReadRowsRaw reads an assortment's rows with the detail grid's own query straight through pgx
@@ -15,3 +18,10 @@ func ReadRowsRaw(ctx context.Context, db *pgxpool.Pool, id, location string) (in
 
 // PresentProductsSQL is the membership check of adds and imports, for its plan test.
 const PresentProductsSQL = presentProductsSQL
+
+// PruneHistory runs the cell history prune with a retention of days at now.
+func PruneHistory(ctx context.Context, db *pgxpool.Pool, days int, now time.Time) (int64, error) {
+	cfg := &config.Config{}
+	cfg.History.RetentionDays = days
+	return (&Service{db: db, cfg: cfg}).PruneHistory(ctx, now)
+}

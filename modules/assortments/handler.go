@@ -59,6 +59,7 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("PATCH", "/api/assortments/{id}", actions.AssortmentsEdit, h.patch)
 	r.Handle("DELETE", "/api/assortments/{id}", actions.AssortmentsEdit, httpx.Get(h.delete))
 	r.Handle("PATCH", "/api/assortments/{id}/merge", actions.AssortmentsEdit, httpx.Body(h.merge))
+	r.Handle("GET", "/api/assortments/{id}/rows/{rowId}/history", actions.AssortmentsView, httpx.Get(h.rowHistory))
 	r.Handle("GET", "/api/collections/{collectionType}", actions.CollectionsView, httpx.Get(h.collections))
 	r.Handle("POST", "/api/collections/{collectionType}/query", actions.CollectionsView, httpx.Body(h.queryCollections))
 	r.Handle("POST", "/api/collections/{collectionType}", actions.CollectionsEdit, httpx.Body(h.createCollection))

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"its/core/db"
+	"its/core/grid"
 	"its/core/httpx"
 	"its/modules/products"
 )
@@ -64,7 +65,7 @@ func (s *Service) Import(ctx context.Context, id string, adds []AddProduct) (*Ba
 		total = &BatchResult{Messages: []string{}, Rows: []Row{}, DeletedIDs: []string{}, TempIDs: map[string]string{}}
 		for start := 0; start < len(adds); start += rowGrid.MaxBatch {
 			end := min(start+rowGrid.MaxBatch, len(adds))
-			res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel"})
+			res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel", Via: grid.ViaImport})
 			if err != nil {
 				return err
 			}

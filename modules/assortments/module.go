@@ -30,6 +30,7 @@ var Module = fx.Module("assortments",
 	fx.Provide(NewAssortments, NewOrgs),
 	jobs.AsRegistration(crmRegistration),
 	jobs.AsRegistration(contentRegistration),
+	jobs.AsRegistration(historyRegistration),
 	jobs.AsRegistration(func(r *Reports) jobs.Registration { return r.registration() }),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/assortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 20}

@@ -282,6 +282,8 @@ export interface AssortmentBatch {
   updateProducts?: Array<{ id: string; version: number; changes: Record<string, unknown> }>;
   clearAlerts?: { all?: boolean; products?: Array<{ style: string; color: string }> };
   source?: 'style' | 'search' | 'excel';
+  /** How the rows' changes were made, for the cell history (edit when left out). */
+  via?: HistoryVia;
 }
 
 export interface AssortmentBatchResult {
@@ -295,6 +297,34 @@ export interface AssortmentBatchResult {
   tempIds: Record<string, string>;
   assortment: Assortment;
 }
+
+/** How a cell's change was made (the server's grid.Vias). */
+export type HistoryVia = 'edit' | 'paste' | 'import' | 'batch' | 'revert';
+
+/** One change of a cell of an assortment row: who, when, the old and new value, how (the cells one write changed share its id). */
+export interface HistoryEntry {
+  id: number;
+  rowId: string;
+  field: string;
+  old: unknown;
+  new: unknown;
+  actorId: string | null;
+  actorName: string;
+  via: HistoryVia;
+  at: string;
+}
+
+/** A page of a row's history, newest first; next is the before= of the older page (null: none). */
+export interface RowHistoryPage {
+  entries: HistoryEntry[];
+  next: number | null;
+}
+
+export const rowHistoryKey = (id: string, rowId: string, field: string | null) => ['assortment', id, 'history', rowId, field ?? ''];
+
+/** A row's cell history (one field, or all when field is null), newest first. */
+export const rowHistory = (id: string, rowId: string, field: string | null, signal?: AbortSignal) =>
+  api.get<RowHistoryPage>(`/assortments/${encodeURIComponent(id)}/rows/${encodeURIComponent(rowId)}/history`, { signal, query: { field: field ?? undefined } });
 
 export const batchAssortment = (id: string, body: AssortmentBatch, org: OrgBase = 'assortments') =>
   api.patch<AssortmentBatchResult>(`/${org}/batch/${encodeURIComponent(id)}`, body, { silent: true });

@@ -297,7 +297,7 @@ function GridView(props: DataGridProps) {
             if (kept) ctrl.setRange(kept);
             const rect = ctrl.getRect();
             if (pos && (!rect || pos.row < rect.top || pos.row > rect.bottom || pos.col < rect.left || pos.col > rect.right)) ctrl.setRange({ anchor: pos, focus: pos });
-            ctrl.openMenu(ev.clientX, ev.clientY, e.data.id);
+            ctrl.openMenu(ev.clientX, ev.clientY, e.data.id, colId);
           }}
         />
         {ui.loading && ui.rowCount === 0 && (

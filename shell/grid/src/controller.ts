@@ -84,7 +84,7 @@ export class GridController {
       onChange: () => this.patchUi({ canUndo: this.history.canUndo, canRedo: this.history.canRedo }),
     });
     this.writer = new Writer({
-      send: (req) => this.send(req),
+      send: (req, info) => this.send(req, info),
       classify: classifyFailure,
       onRows: (rows, origin) => this.onServerRows(rows, origin),
       onRejected: (changes, failure) => this.onRejected(changes, failure),
@@ -202,8 +202,8 @@ export class GridController {
     return this.dragging;
   }
 
-  openMenu(x: number, y: number, rowId: string | null): void {
-    this.patchUi({ menu: { x, y, rowId } });
+  openMenu(x: number, y: number, rowId: string | null, field?: string): void {
+    this.patchUi({ menu: { x, y, rowId, field } });
   }
 
   closeMenu(): void {

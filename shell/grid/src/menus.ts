@@ -18,8 +18,8 @@ export interface ContextMenuOptions {
   copy: () => void;
   paste: () => void;
   onNewFolder?: () => void;
-  /** The page's entries, for the row right-clicked. */
-  menuItems?: (row: GridRow | null) => MenuItem[];
+  /** The page's entries, for the row and the column of the cell right-clicked. */
+  menuItems?: (row: GridRow | null, field: string | null) => MenuItem[];
 }
 
 /** The context menu of a cell: clipboard, Edit Cells, undo, delete, groups, the page's entries, export. */
@@ -46,7 +46,7 @@ export function contextMenuItems(o: ContextMenuOptions): MenuItem[] {
     items.push({ id: 'expandAll', label: intl.formatMessage(m.expandAll), icon: 'expand', onSelect: () => ctrl.expandAll() });
     items.push({ id: 'contractAll', label: intl.formatMessage(m.contractAll), icon: 'collapse', onSelect: () => ctrl.collapseAll() });
   }
-  const extra = o.menuItems?.(row) ?? [];
+  const extra = o.menuItems?.(row, menu?.field ?? null) ?? [];
   if (extra.length) items.push({ id: 'sep4', separator: true }, ...extra);
   if (o.endpoints?.export || o.endpoints?.exportCsv) items.push({ id: 'sep5', separator: true });
   if (o.endpoints?.export) items.push({ id: 'export', label: intl.formatMessage(m.exportExcel), icon: 'excel', onSelect: () => void ctrl.exportXlsx() });

@@ -117,8 +117,8 @@ export interface DataGridProps {
   onFocusRow?: (row: GridRow | null) => void;
   onSelectionChange?: (rows: GridRow[]) => void;
   onRowsDeleted?: (rows: GridRow[]) => void;
-  /** Extra context menu entries (after the kit's), for the row right-clicked. */
-  menuItems?: (row: GridRow | null) => MenuItem[];
+  /** Extra context menu entries (after the kit's), for the row and the column right-clicked. */
+  menuItems?: (row: GridRow | null, field: string | null) => MenuItem[];
   /** Shown when the grid has no rows; `filtered` says whether filters are applied. */
   emptyState?: (filtered: boolean) => ReactNode;
   /** Buttons of the page, at the start of the toolbar (a function gets the grid's state). */

@@ -7,7 +7,7 @@ import type { ColumnFilter, FilterMode } from './columnFilter';
 import type { WhereNode } from './filter/where';
 import type { GroupRow } from './grouping';
 import type { ExportFormat } from './export';
-import type { BatchRequest, BatchResult, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
+import type { BatchInfo, BatchRequest, BatchResult, CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
 import type { SaveState } from './writer';
 import type { ServerGroup } from './blocks/groupLayout';
 import type { RangeSummary } from './summary/rangeSummary';
@@ -30,6 +30,8 @@ export interface MenuState {
   x: number;
   y: number;
   rowId: string | null;
+  /** The column of the cell right-clicked. */
+  field?: string;
 }
 
 /** The column menu or a column's filter editor, open at a header. */
@@ -153,7 +155,8 @@ export interface GridLoadQuery {
  */
 export interface GridSource {
   load: (query: GridLoadQuery, signal: AbortSignal, sink: RowSink) => Promise<void>;
-  send?: (req: BatchRequest) => Promise<BatchResult>;
+  /** `info.via` is how the batch's changes were made, when all alike (a paste), for a cell history. */
+  send?: (req: BatchRequest, info?: BatchInfo) => Promise<BatchResult>;
   /**
    * Where the filter (column menu and filter builder) applies: 'server' passes it to `load` as
    * `where` (which reloads when it changes); 'client' (the default, for a source that loads every

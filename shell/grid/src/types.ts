@@ -99,6 +99,10 @@ export interface BatchRequest {
   add?: BatchAdd[];
   delete?: BatchDelete[];
 }
+/** What a batch's sender knows beside the request: how its changes were made (all by a paste). */
+export interface BatchInfo {
+  via?: 'paste';
+}
 export interface BatchResult {
   updated: GridRow[];
   added: Array<{ tempId: string; row: GridRow }>;

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Writer, type WriteFailure } from './writer';
-import type { BatchRequest, BatchResult, GridRow } from './types';
+import type { BatchInfo, BatchRequest, BatchResult, GridRow } from './types';
 
 function server(rows: GridRow[]) {
   const db = new Map(rows.map((r) => [r.id, { ...r }]));
   const requests: BatchRequest[] = [];
-  const send = vi.fn(async (req: BatchRequest): Promise<BatchResult> => {
+  const send = vi.fn(async (req: BatchRequest, _info?: BatchInfo): Promise<BatchResult> => {
     requests.push(JSON.parse(JSON.stringify(req)) as BatchRequest);
     const updated: GridRow[] = [];
     for (const u of req.update ?? []) {
@@ -29,6 +29,17 @@ function server(rows: GridRow[]) {
 const rows = (n: number): GridRow[] => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, version: 1, bin: `B${i}` }));
 
 describe('the write queue', () => {
+  it('says a batch of pasted cells is a paste, and a batch mixing a paste with an edit is not', async () => {
+    const s = server(rows(2));
+    const w = new Writer({ send: s.send, classify: (e) => e as WriteFailure });
+    w.track(rows(2));
+    w.update([{ rowId: 'r0', field: 'bin', value: 'P', kind: 'paste' }], true);
+    await w.idle();
+    w.update([{ rowId: 'r0', field: 'bin', value: 'Q', kind: 'paste' }, { rowId: 'r1', field: 'bin', value: 'E', kind: 'edit' }], true);
+    await w.idle();
+    expect(s.send.mock.calls.map((c) => c[1])).toEqual([{ via: 'paste' }, undefined]);
+  });
+
   it('sends changed cells with the confirmed version and takes the answer', async () => {
     const s = server(rows(2));
     const onRows = vi.fn();

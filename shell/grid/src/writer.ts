@@ -4,7 +4,8 @@
  * by the server. Adds and deletes queue behind them. The server's answer replaces the rows.
  */
 import { sameValue } from './rules';
-import type { BatchRequest, BatchResult, BatchUpdate, CellErrorDetail, CellValue, GridRow } from './types';
+import type { ChangeKind } from './history';
+import type { BatchInfo, BatchRequest, BatchResult, BatchUpdate, CellErrorDetail, CellValue, GridRow } from './types';
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
@@ -16,7 +17,7 @@ export type WriteFailure =
   | { kind: 'error'; message: string };
 
 export interface WriterOptions {
-  send: (req: BatchRequest) => Promise<BatchResult>;
+  send: (req: BatchRequest, info?: BatchInfo) => Promise<BatchResult>;
   /** Turns a failed send into a WriteFailure (the kit maps ApiError; tests pass plain objects). */
   classify: (e: unknown) => WriteFailure;
   /** Rows confirmed by the server (after updates, adds and deletes). */
@@ -38,6 +39,8 @@ export interface PendingChange {
   value: CellValue;
   /** The history step the change belongs to. */
   stepId?: number;
+  /** How the change was made (a paste, an edit, …). */
+  kind?: ChangeKind;
 }
 
 interface Chunk {
@@ -192,7 +195,8 @@ export class Writer {
     const chunks = this.takePending();
     for (const chunk of chunks) {
       try {
-        const res = await this.opts.send({ update: chunk.request });
+        const pasted = chunk.taken.every((c) => c.kind === 'paste');
+        const res = await this.opts.send({ update: chunk.request }, pasted ? { via: 'paste' } : undefined);
         this.failed = false;
         this.accept(res.updated ?? [], 'update');
       } catch (e) {

@@ -36,6 +36,8 @@ export interface DetailGridProps {
   org?: OrgBase;
   /** Row fields the org type hides (left out of the columns and the column chooser). */
   hidden?: readonly string[];
+  /** Opens the cell history of a row: one field's ("Show history") or all (field null). */
+  onShowHistory?: (row: GridRow, field: string | null) => void;
 }
 
 /** Shows the linked prices of edited rows at once (the server's answer replaces them). */
@@ -75,6 +77,7 @@ export function DetailGrid({
   handle,
   org = 'assortments',
   hidden,
+  onShowHistory,
 }: DetailGridProps) {
   const intl = useIntl();
   const alertText = useAlertText();
@@ -111,7 +114,7 @@ export function DetailGrid({
     () => ({
       // The footer's size filter (spec §5.3): the rows stocked in that size, read on the server.
       load: (q, signal, sink) => loadRows(id, dynamic, signal, sink, org, sizeConditions(filteredSize(q.filters?.size))),
-      send: dynamic ? undefined : (req) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a), org),
+      send: dynamic ? undefined : (req, info) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a), org, info),
     }),
     [id, dynamic, org],
   );
@@ -160,10 +163,15 @@ export function DetailGrid({
     [intl],
   );
 
-  const menuItems = (row: GridRow | null): MenuItem[] => {
+  const menuItems = (row: GridRow | null, field: string | null): MenuItem[] => {
     const items: MenuItem[] = [];
     if (row) items.push({ id: 'details', label: intl.formatMessage({ id: 'assortments.rows.details', defaultMessage: 'Product details' }), icon: 'info', onSelect: () => onShowDetails(row) });
     if (row && !row.__group && commented) items.push(comments.menuItem(row));
+    if (row && onShowHistory && !dynamic) {
+      const cell = field && schema.columns.some((c) => c.field === field && c.editable && c.editableWhen !== 'newRows') ? field : null;
+      if (cell) items.push({ id: 'showHistory', label: intl.formatMessage(msg.historyShow), icon: 'history', onSelect: () => onShowHistory(row, cell) });
+      items.push({ id: 'rowHistory', label: intl.formatMessage(msg.historyRow), icon: 'history', onSelect: () => onShowHistory(row, null) });
+    }
     if (row && canEdit && Array.isArray(row.alerts) && row.alerts.length) {
       items.push({ id: 'clearAlert', label: intl.formatMessage({ id: 'assortments.alerts.clearRow', defaultMessage: 'Clear alerts of this product' }), icon: 'check', onSelect: () => onClearAlerts([row]) });
     }

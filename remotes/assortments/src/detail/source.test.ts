@@ -21,6 +21,13 @@ describe('grid batches as assortment product batches', () => {
     });
   });
 
+  it('labels a pasted batch for the cell history', () => {
+    expect(toAssortmentBatch({ update: [{ id: '4', version: 2, changes: { pillar: 'Work' } }] }, { via: 'paste' })).toEqual({
+      via: 'paste',
+      updateProducts: [{ id: '4', version: 2, changes: { pillar: 'Work' } }],
+    });
+  });
+
   it('hands the kit every changed row (colours the style note reached too), the added ones and the deleted', () => {
     const rows = new Map<string, GridRow>([['5', { id: '5', version: 1, style: 'X' }]]);
     const res = {

@@ -2,7 +2,7 @@
  * The detail grid's reads and writes: rows from POST /api/{org}/products/query (pages of 1,000
  * until the last), and the grid kit's batches as assortment product batches of the same org type.
  */
-import { type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
+import { type BatchInfo, type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
 import { QUERY_LIMIT, streamProducts } from '@its/remote-products/api';
 import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult, type OrgBase } from '../api';
 
@@ -53,9 +53,9 @@ export async function readRows(assortmentId: string, ids: string[], signal: Abor
 /** The live topic of an assortment's rows (regular static assortments publish their batches). */
 export const liveTopic = (assortmentId: string, dynamic: boolean, org: OrgBase): string | null => (org === 'assortments' && !dynamic ? `assortment:${assortmentId}` : null);
 
-/** A grid batch (docs/grid.md §5) in the assortment's terms. */
-export function toAssortmentBatch(req: BatchRequest): AssortmentBatch {
-  const out: AssortmentBatch = {};
+/** A grid batch (docs/grid.md §5) in the assortment's terms (a paste says so, for the cell history). */
+export function toAssortmentBatch(req: BatchRequest, info?: BatchInfo): AssortmentBatch {
+  const out: AssortmentBatch = info?.via ? { via: info.via } : {};
   if (req.update?.length) out.updateProducts = req.update.map((u) => ({ id: u.id, version: u.version, changes: u.changes }));
   if (req.delete?.length) out.deleteProducts = req.delete.map((d) => ({ id: d.id, version: d.version }));
   if (req.add?.length) {
@@ -88,8 +88,9 @@ export async function sendBatch(
   rowOf: (id: string) => GridRow | undefined,
   onAssortment: (a: Assortment) => void,
   org: OrgBase = 'assortments',
+  info?: BatchInfo,
 ): Promise<BatchResult> {
-  const res = await batchAssortment(assortmentId, toAssortmentBatch(req), org);
+  const res = await batchAssortment(assortmentId, toAssortmentBatch(req, info), org);
   if (res.assortment) onAssortment(res.assortment);
   return fromAssortmentBatch(res, rowOf);
 }

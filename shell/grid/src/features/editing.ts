@@ -162,7 +162,7 @@ export class Editing {
   }
 
   sendStep(this: GridController, step: HistoryStep, now: boolean): void {
-    const changes: PendingChange[] = step.changes.map((c) => ({ rowId: c.rowId, field: c.field, value: c.after, stepId: step.id }));
+    const changes: PendingChange[] = step.changes.map((c) => ({ rowId: c.rowId, field: c.field, value: c.after, stepId: step.id, kind: step.kind }));
     this.writer.update(changes, now);
   }
 

@@ -3,7 +3,7 @@ import { api, toast } from '@its/kit';
 import { isGroupRow } from '../grouping';
 import { m } from '../messages';
 import { displayText } from '../rules';
-import type { BatchRequest, BatchResult, CellValue, GridRow } from '../types';
+import type { BatchInfo, BatchRequest, BatchResult, CellValue, GridRow } from '../types';
 import type { PendingChange, WriteFailure } from '../writer';
 import { USER_LOCK_TOAST_MS, isNew, type GridData } from '../state';
 import type { GridController } from '../controller';
@@ -11,9 +11,9 @@ import { classifyFailure } from '../failure';
 
 /** Rows as the server answers them: batches sent, rows confirmed, refused or gone, deletes with their undo. */
 export class ServerRows {
-  async send(this: GridController, req: BatchRequest): Promise<BatchResult> {
+  async send(this: GridController, req: BatchRequest, info?: BatchInfo): Promise<BatchResult> {
     const custom = this.settings.source?.send;
-    if (custom) return custom(req);
+    if (custom) return custom(req, info);
     const path = this.settings.endpoints.batch;
     if (!path) throw new Error('This grid has no batch endpoint');
     return api.patch<BatchResult>(path, req, { silent: true });
