@@ -372,26 +372,31 @@ test.describe.serial('assortment manager', () => {
     await expect(manager.getByTestId('lock-state')).toHaveAttribute('data-status', 'locked');
     await shot(manager, 'assortments-locked-by-editor');
 
-    // Meanwhile the row changes on the server (the editor's other session): the page's copy is stale.
+    // The editor pastes while the row changes on the server (the editor's other session) before
+    // the save arrives: the save names the version the page had, which is stale by then. (Live
+    // rows tell the page of a change made earlier, so the other write lands while the save is
+    // held; the live update leaves the row with the unsaved edit alone.)
     const rowId = (await grid.locator('.ag-row[row-index="0"]').getAttribute('row-id')) ?? '';
     const row = (await rowsOf(api, staticId)).find((r) => r.id === rowId)!;
-    const changed = await api.ctx.patch(`/api/assortments/batch/${staticId}`, {
-      data: { updateProducts: [{ id: rowId, version: row.version, changes: { label: 'Hero' } }] },
-      headers: { 'X-CSRF-Token': api.csrf },
-    });
-    expect(changed.ok()).toBeTruthy();
-    // The save is held until the pasted value has been seen: the refusal and the reload that
-    // follow are quick enough to replace it before a check could look.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = () => {};
+    const saving = new Promise<void>((resolve) => (sent = resolve));
     const batchUrl = `**/api/assortments/batch/${staticId}`;
     await page.route(batchUrl, async (route) => {
+      sent();
       await held;
       await route.continue();
     });
     await cell(grid, 0, 'label').click();
     await pasteText(page, 'Drop');
     await expect(cell(grid, 0, 'label')).toHaveText('Drop');
+    await saving;
+    const changed = await api.ctx.patch(`/api/assortments/batch/${staticId}`, {
+      data: { updateProducts: [{ id: rowId, version: row.version, changes: { label: 'Hero' } }] },
+      headers: { 'X-CSRF-Token': api.csrf },
+    });
+    expect(changed.ok()).toBeTruthy();
     release();
     await expect(toast(page, 'Your changes were not saved. The underlying data might be different than how you see it.')).toBeVisible({ timeout: 15_000 });
     await shot(page, 'assortments-user-lock');
