@@ -143,9 +143,12 @@ export async function apiSession(role: string): Promise<Api> {
   return { ctx, csrf: ((await res.json()).data as { csrfToken: string }).csrfToken };
 }
 
-/** An assortment's rows as the detail grid reads them (POST /api/assortments/products/query, NDJSON). */
-export async function assortmentRows<T>(api: Api, id: string): Promise<T[]> {
-  const res = await api.ctx.post('/api/assortments/products/query', { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
+/**
+ * An assortment's rows as the detail grid reads them (POST /api/{org}/products/query, NDJSON):
+ * org is assortments or internalAssortments.
+ */
+export async function assortmentRows<T>(api: Api, id: string, org: 'assortments' | 'internalAssortments' = 'assortments'): Promise<T[]> {
+  const res = await api.ctx.post(`/api/${org}/products/query`, { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
   expect(res.ok()).toBeTruthy();
   return (await res.text())
     .split('\n')

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { apiSession, assortmentRows, baseUrl, expect, login, shot, test, type Api } from './helpers';
 import { apiLayout, drag, groupSort as readGroupSort, pageLayout, saved } from './sort';
 
 const groupSort = (api: Api, id: string) => readGroupSort(api, id, 'internalAssortments');
@@ -152,16 +152,6 @@ async function makeInternal(api: Api, title: string): Promise<{ id: string; year
   return { id: ((await res.json()).data as { _id: string })._id, year };
 }
 
-async function internalRows(api: Api, id: string): Promise<Array<Record<string, unknown>>> {
-  const res = await api.ctx.post('/api/internalAssortments/products/query', { data: { assortmentId: id, limit: 1000 }, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(res.ok()).toBeTruthy();
-  return (await res.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => typeof l.id === 'string');
-}
-
 test('an internal editor opens a domestic wholesale assortment, edits a cell, exports its images and opens its showroom', async ({ page }) => {
   test.setTimeout(180_000);
   const api = await apiSession('adminEditor');
@@ -196,7 +186,7 @@ test('an internal editor opens a domestic wholesale assortment, edits a cell, ex
   await page.keyboard.press('Control+a');
   await page.keyboard.type('15');
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await internalRows(api, id)).find((r) => r.id === rowId)?.discountPercent, { timeout: 15_000 }).toBe(15);
+  await expect.poll(async () => (await assortmentRows<Record<string, unknown>>(api, id, 'internalAssortments')).find((r) => r.id === rowId)?.discountPercent, { timeout: 15_000 }).toBe(15);
   await shot(page, 'internal-manage-edited');
 
   // The search-all bar: the assortment's gender and product type unless 'Search all products'.
