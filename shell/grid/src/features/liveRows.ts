@@ -19,17 +19,19 @@ export class LiveRows {
     const update: GridRow[] = [];
     const add: GridRow[] = [];
     const flash: Array<{ id: string; fields: string[] }> = [];
+    const fieldsOf = this.settings.schema.columns.map((c) => c.field);
+    const deletedIds = new Set(deleted);
     for (const r of rows) {
       const shown = this.rows.get(r.id);
       if (!shown) {
-        if (!deleted.includes(r.id)) add.push(r);
+        if (!deletedIds.has(r.id)) add.push(r);
         continue;
       }
       if (isNew(shown)) continue;
       const base = this.writer.confirmedRow(r.id);
       if (base && base.version >= r.version) continue;
       if (Object.keys(this.writer.pendingChanges(r.id)).length > 0) continue;
-      const fields = this.settings.schema.columns.map((c) => c.field).filter((f) => !sameValue(shown[f], r[f]));
+      const fields = fieldsOf.filter((f) => !sameValue(shown[f], r[f]));
       this.writer.track([r]);
       update.push(r);
       if (fields.length) flash.push({ id: r.id, fields });
