@@ -11,9 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
 
 	"its/core/app/apptest"
+	"its/core/live"
 )
 
 // sseEvent is one Server-Sent Event as a browser's EventSource sees it.
@@ -271,4 +273,44 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 			t.Fatalf("catch-up across pruned events: %v", names)
 		}
 	})
+}
+
+// TestLiveStreamEndsAtSignOut: a stream asks at each ping whether its session still holds; while
+// it does the stream goes on, and after the user signs out the next ping ends it (its reconnect
+// then answers 401), so a signed-out browser is told of no more changes.
+func TestLiveStreamEndsAtSignOut(t *testing.T) {
+	// An hour ahead of the wall clock, as the session tests do: the cookie jar expires cookies by
+	// the wall clock.
+	clock := clockwork.NewFakeClockAt(time.Now().Add(time.Hour))
+	a := apptest.Start(t, fx.Options(serverModules, fx.Replace(fx.Annotate(clock, fx.As(new(clockwork.Clock))))))
+	editor := a.Client()
+	editor.Login("editor@example.com")
+	id := dataOf(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Signed out"}), 200)["_id"].(string)
+	topic := "/api/live/assortment:" + id
+	status, events := openStream(t, editor, a.URL, topic, "")
+	if status != 200 {
+		t.Fatalf("stream: %d", status)
+	}
+	nextEvent(t, events, "open", 5*time.Second)
+
+	clock.Advance(live.PingEvery)
+	dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": catalogPairs(t, a, 1)}), 200)
+	nextEvent(t, events, "rows", 2*time.Second)
+
+	if r := editor.Do("POST", "/api/users/logout", nil); r.Status >= 400 {
+		t.Fatalf("logout: %d %s", r.Status, r.Raw)
+	}
+	clock.Advance(live.PingEvery)
+	timeout := time.After(5 * time.Second)
+	for ended := false; !ended; {
+		select {
+		case _, open := <-events:
+			ended = !open
+		case <-timeout:
+			t.Fatal("the stream of a signed-out session still open after its ping")
+		}
+	}
+	if status, _ := openStream(t, editor, a.URL, topic, ""); status != 401 {
+		t.Fatalf("reconnect after sign-out: %d", status)
+	}
 }

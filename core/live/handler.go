@@ -13,18 +13,20 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jonboulle/clockwork"
 	"go.uber.org/fx"
 
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/registry"
+	"its/core/session"
 )
 
 //go:embed live.yaml
 var manifest []byte
 
 // PingEvery is how often an idle stream sends a comment (proxies keep it open) and asks again
-// whether its user may still read the topic.
+// whether its session still holds and its user may still read the topic.
 const PingEvery = 15 * time.Second
 
 // catchUpLimit is the most events a reconnecting stream reads back; more answers a reset.
@@ -33,21 +35,27 @@ const catchUpLimit = 1000
 // RouteParams wire the stream route.
 type RouteParams struct {
 	fx.In
-	Hub    *Hub
-	Pool   *pgxpool.Pool
-	Log    *slog.Logger
+	Hub  *Hub
+	Pool *pgxpool.Pool
+	Log  *slog.Logger
+	// Sessions tell a stream whether its session still holds (a sign-out ends it).
+	Sessions *session.Manager
+	// Clock times the pings (a test moves it instead of waiting).
+	Clock  clockwork.Clock
 	Topics []Topic `group:"live.topics"`
 }
 
 type handler struct {
-	hub    *Hub
-	pool   *pgxpool.Pool
-	log    *slog.Logger
-	topics map[string]Topic
+	hub      *Hub
+	pool     *pgxpool.Pool
+	log      *slog.Logger
+	sessions *session.Manager
+	clock    clockwork.Clock
+	topics   map[string]Topic
 }
 
 func routes(p RouteParams) registry.Module {
-	h := &handler{hub: p.Hub, pool: p.Pool, log: p.Log, topics: map[string]Topic{}}
+	h := &handler{hub: p.Hub, pool: p.Pool, log: p.Log, sessions: p.Sessions, clock: p.Clock, topics: map[string]Topic{}}
 	for _, t := range p.Topics {
 		h.topics[t.Kind] = t
 	}
@@ -101,6 +109,9 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	// Subscribed before reading back, so no event falls between; one read twice is sent twice.
 	sub := h.hub.Subscribe(topic)
 	defer h.hub.Unsubscribe(sub)
+	// Ticking from before the first event: a client that saw it knows the pings have begun.
+	ping := h.clock.NewTicker(PingEvery)
+	defer ping.Stop()
 	head, err := current(ctx, h.pool)
 	if err != nil {
 		return err
@@ -132,8 +143,6 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	if s.err != nil || r.URL.Query().Get("once") != "" {
 		return nil
 	}
-	ping := time.NewTicker(PingEvery)
-	defer ping.Stop()
 	for s.err == nil {
 		select {
 		case <-ctx.Done():
@@ -148,7 +157,11 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		case ev := <-sub.C:
 			s.rows(ev)
-		case <-ping.C:
+		case <-ping.Chan():
+			if alive, err := h.sessions.Alive(ctx); err != nil || !alive {
+				// Signed out or expired: the stream ends and its reconnect answers the 401.
+				return nil
+			}
 			if access, err = h.open(ctx, topic); err != nil {
 				// No longer readable: the stream ends and its reconnect answers the 404.
 				return nil

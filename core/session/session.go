@@ -178,6 +178,28 @@ func (m *Manager) Lookup(ctx context.Context, id string) (*Session, error) {
 	return s, nil
 }
 
+// Alive reports whether the session ctx came with still holds: not ended (signed out, ended by
+// an admin or a provider's logout), not past either expiry, its user active. It does not count as
+// activity, so a long-lived call (an event stream) asks it without keeping the session alive.
+func (m *Manager) Alive(ctx context.Context) (bool, error) {
+	s := FromContext(ctx)
+	if s == nil {
+		return false, nil
+	}
+	var lastSeen, expires time.Time
+	var status string
+	err := m.db.QueryRow(ctx, `SELECT s.last_seen_at, s.expires_at, u.status FROM sessions s
+		JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`, s.idHash).Scan(&lastSeen, &expires, &status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	now := m.clock.Now()
+	return status == "active" && !now.After(expires) && !now.After(lastSeen.Add(m.idle)), nil
+}
+
 // Destroy ends the session of id.
 func (m *Manager) Destroy(ctx context.Context, id string) error {
 	_, err := m.db.Exec(ctx, `DELETE FROM sessions WHERE id_hash = $1`, identity.HashToken(id))
