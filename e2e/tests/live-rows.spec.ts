@@ -8,7 +8,7 @@ import { createConnection, createServer, type AddressInfo, type Server as NetSer
 import { request as pwRequest, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
 import { cell } from './grid-kit';
-import { expect, login, test, twoServers } from './helpers';
+import { expect, login, shot, test, twoServers } from './helpers';
 
 const servers = twoServers();
 
@@ -135,5 +135,41 @@ test('an edit on one server shows in a browser on the other; unsaved edits stay;
   await bRelay.up();
   await expect(cell(gridB, 2, 'discountPercent')).toContainText('45', { timeout: 15_000 });
   await expect(onB.getByTestId('rows-live')).toHaveAttribute('data-state', 'live');
+  await api.dispose();
+});
+
+test('rows a colleague adds wait behind the "new rows" bar while the user is scrolled down, and show on a click', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await pwRequest.newContext({ baseURL: servers.a.url });
+  const login_ = await api.post('/api/users/session', { data: { email: demoEmail('editor'), password: DEMO_PASSWORD } });
+  const headers = { 'X-CSRF-Token': ((await login_.json()).data as { csrfToken: string }).csrfToken };
+  const pairs = (await (await api.post('/api/products/query', { data: { limit: 70 }, headers })).text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { style?: string; color?: string })
+    .filter((p) => p.style && p.color)
+    .map((p) => ({ style: p.style, color: p.color }));
+  expect(pairs.length).toBeGreaterThan(61);
+  const created = await api.post('/api/assortments', { data: { title: `Live new rows ${Date.now()}`, products: pairs.slice(0, 60) }, headers });
+  expect(created.ok()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+
+  const onB = await editorOn(browser, servers.b.url, id);
+  const count = onB.getByTestId('grid-row-count');
+  await expect(count).toHaveAttribute('data-count', '60');
+  await onB.getByTestId('detail-grid').locator('.ag-grid-viewport').first().evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect.poll(() => onB.getByTestId('detail-grid').locator('.ag-row[row-index="0"]').count()).toBe(0);
+
+  // Added on server A while B's user is at the bottom: held, the view does not move.
+  const added = await api.patch(`/api/assortments/batch/${id}`, { data: { addProducts: [pairs[60]] }, headers });
+  expect(added.ok()).toBeTruthy();
+  const bar = onB.getByTestId('grid-live-new');
+  await expect(bar).toHaveText('1 new row: show', { timeout: 2000 });
+  await expect(count).toHaveAttribute('data-count', '60');
+  await shot(onB, 'live-new-rows');
+  await bar.click();
+  await expect(bar).toHaveCount(0);
+  await expect(count).toHaveAttribute('data-count', '61');
+  await expect(onB.getByTestId('detail-grid').getByText(String(pairs[60]!.style)).first()).toBeVisible();
   await api.dispose();
 });

@@ -235,6 +235,11 @@ function GridView(props: DataGridProps) {
           {intl.formatMessage(m.siteUpdating)}
         </div>
       )}
+      {ui.liveHeld > 0 && (
+        <button type="button" className="its-grid__live-new" data-testid="grid-live-new" onClick={() => ctrl.showHeldRows()}>
+          {intl.formatMessage(m.liveNewRows, { n: ui.liveHeld })}
+        </button>
+      )}
       <div className="its-grid__body" ref={wrapper} onKeyDown={(e) => gridKeyDown(ctrl, e, !!props.canEdit)}>
         <AgGridReact<GridData>
           modules={MODULES}

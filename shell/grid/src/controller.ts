@@ -65,6 +65,8 @@ export class GridController {
   deleteTimer: ReturnType<typeof setTimeout> | null = null;
   focusedRowId: string | null = null;
   regroupQueued = false;
+  /** Rows others added, held while the user is scrolled into the grid (LiveRows). */
+  liveHeld = new Map<string, GridRow>();
   /** The filter on the loaded rows, made when the filter changes. */
   wherePasses: ((row: GridRow) => boolean) | null = null;
 

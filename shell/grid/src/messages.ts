@@ -13,6 +13,7 @@ const gridMessages = defineMessages({
   liveOn: { id: 'grid.live.on', defaultMessage: 'Live' },
   liveOnTitle: { id: 'grid.live.onTitle', defaultMessage: 'Changes others save appear here as they happen' },
   liveOff: { id: 'grid.live.off', defaultMessage: 'Reconnecting…' },
+  liveNewRows: { id: 'grid.live.newRows', defaultMessage: '{n, plural, one {# new row} other {# new rows}}: show' },
   announceCell: { id: 'grid.announce.cell', defaultMessage: '{column}, row {row}: {value}' },
   announceCellEmpty: { id: 'grid.announce.cellEmpty', defaultMessage: '{column}, row {row}: empty' },
   announceCells: { id: 'grid.announce.cells', defaultMessage: '{n, plural, one {# cell changed} other {# cells changed}}' },

@@ -77,6 +77,8 @@ export interface GridUi {
   editCells: EditCellsState | null;
   /** What the grid's live region tells a screen reader: the last edit, refusal or save (n counts them). */
   announcement: { text: string; n: number };
+  /** Rows others added while the user was scrolled into the grid: held behind the "n new rows" bar. */
+  liveHeld: number;
 }
 
 /** What the Edit Cells dialog shows: the range's columns with an editable cell, its row count. */
@@ -115,6 +117,7 @@ export const initialUi: GridUi = {
   filterEditor: null,
   editCells: null,
   announcement: { text: '', n: 0 },
+  liveHeld: 0,
 };
 
 /** Where a custom load hands its rows on (DataGrid `source`). */

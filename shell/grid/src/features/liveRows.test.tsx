@@ -51,4 +51,36 @@ describe('live rows', () => {
     expect(handle().getRow('a')).toMatchObject({ status: 'Active' });
     expect(handle().controller.history.canUndo).toBe(true);
   });
+
+  it('holds rows others add while the user is scrolled into the grid, behind the bar, until shown', async () => {
+    const src = allRows();
+    const { handle } = mount({ source: src.source });
+    await loaded(handle, 3);
+    const ctrl = handle().controller;
+    // The user has scrolled: the first row on screen is not the grid's first.
+    const scrolled = vi.spyOn(ctrl.api!, 'getFirstDisplayedRowIndex').mockReturnValue(2);
+    let shown: string[] = [];
+    act(() => {
+      shown = ctrl.applyLiveRows(
+        [
+          { id: 'd', version: 1, style: '102', status: 'Active', discountPercent: null, netCost: 10 },
+          { id: 'e', version: 1, style: '103', status: 'Active', discountPercent: null, netCost: 11 },
+        ],
+        [],
+      );
+    });
+    expect(shown).toEqual([]);
+    expect(handle().getRow('d')).toBeUndefined();
+    expect(ctrl.ui.get().liveHeld).toBe(2);
+    // A held row changed again is held as it now is; a held row deleted goes from the bar.
+    act(() => void ctrl.applyLiveRows([{ id: 'd', version: 2, style: '102', status: 'Inactive', discountPercent: null, netCost: 10 }], ['e']));
+    expect(ctrl.ui.get().liveHeld).toBe(1);
+    expect(ctrl.ui.get().rowCount).toBe(3);
+    scrolled.mockRestore();
+    act(() => ctrl.showHeldRows());
+    expect(ctrl.ui.get().liveHeld).toBe(0);
+    expect(handle().getRow('d')).toMatchObject({ version: 2, status: 'Inactive' });
+    expect(handle().getRow('e')).toBeUndefined();
+    expect(ctrl.ui.get().rowCount).toBe(4);
+  });
 });

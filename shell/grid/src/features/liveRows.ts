@@ -11,6 +11,8 @@ export class LiveRows {
    * updated in place with its changed cells flashed, a new one added. A row with the user's own
    * queued edits keeps them and its version (their save then meets the conflict, userLock); a
    * row whose version is not newer than the one confirmed (the user's own save) is left as is.
+   * A new row is added where the grid's sort puts it, unless the user is scrolled into the grid
+   * (it could move their view): then it waits behind the "n new rows" bar (showHeldRows).
    * Answers the ids of the rows shown changed or added.
    */
   applyLiveRows(this: GridController, rows: GridRow[], deleted: string[]): string[] {
@@ -21,10 +23,13 @@ export class LiveRows {
     const flash: Array<{ id: string; fields: string[] }> = [];
     const fieldsOf = this.settings.schema.columns.map((c) => c.field);
     const deletedIds = new Set(deleted);
+    const hold = (api?.getFirstDisplayedRowIndex() ?? 0) > 0;
     for (const r of rows) {
       const shown = this.rows.get(r.id);
       if (!shown) {
-        if (!deletedIds.has(r.id)) add.push(r);
+        if (deletedIds.has(r.id)) continue;
+        if (hold || this.liveHeld.has(r.id)) this.liveHeld.set(r.id, r);
+        else add.push(r);
         continue;
       }
       if (isNew(shown)) continue;
@@ -37,13 +42,9 @@ export class LiveRows {
       if (fields.length) flash.push({ id: r.id, fields });
     }
     if (update.length) this.applyRows(update);
-    if (add.length) {
-      this.writer.track(add);
-      for (const r of add) this.rows.set(r.id, r);
-      api?.applyTransaction({ add });
-      this.patchUi({ total: this.ui.get().total + add.length, loaded: this.rows.size, rowCount: this.shownCount() });
-      this.queueRegroup();
-    }
+    this.addLiveRows(add);
+    for (const id of deleted) this.liveHeld.delete(id);
+    this.patchUi({ liveHeld: this.liveHeld.size });
     const gone = deleted.filter((id) => this.rows.has(id));
     if (gone.length) {
       this.dropRows(gone);
@@ -54,11 +55,36 @@ export class LiveRows {
         const node = api.getRowNode(f.id);
         if (node) api.flashCells({ rowNodes: [node], columns: f.fields });
       }
-      for (const r of add) {
-        const node = api.getRowNode(r.id);
-        if (node) api.flashCells({ rowNodes: [node] });
-      }
+      this.flashRows(add);
     }
     return [...update, ...add].map((r) => r.id);
+  }
+
+  /** Shows the rows held behind the "n new rows" bar, brings the first into view and flashes them. */
+  showHeldRows(this: GridController): void {
+    const held = [...this.liveHeld.values()];
+    this.liveHeld.clear();
+    this.patchUi({ liveHeld: 0 });
+    this.addLiveRows(held);
+    const first = held.map((r) => this.api?.getRowNode(r.id)).find((n) => n && n.rowIndex !== null);
+    if (first) this.api?.ensureNodeVisible(first, 'middle');
+    this.flashRows(held);
+  }
+
+  /** Adds rows others saved: the grid's sort places them. */
+  addLiveRows(this: GridController, add: GridRow[]): void {
+    if (!add.length) return;
+    this.writer.track(add);
+    for (const r of add) this.rows.set(r.id, r);
+    this.api?.applyTransaction({ add });
+    this.patchUi({ total: this.ui.get().total + add.length, loaded: this.rows.size, rowCount: this.shownCount() });
+    this.queueRegroup();
+  }
+
+  flashRows(this: GridController, rows: GridRow[]): void {
+    for (const r of rows) {
+      const node = this.api?.getRowNode(r.id);
+      if (node) this.api?.flashCells({ rowNodes: [node] });
+    }
   }
 }

@@ -57,6 +57,11 @@ export class Loading {
   async fill(this: GridController, reset: boolean): Promise<void> {
     const api = this.api;
     if (!api) return;
+    if (reset && this.liveHeld.size) {
+      // A fresh read has the rows others added: none wait behind the bar any more.
+      this.liveHeld.clear();
+      this.patchUi({ liveHeld: 0 });
+    }
     this.loadAbort?.abort();
     const abort = new AbortController();
     this.loadAbort = abort;
