@@ -5,10 +5,9 @@
  * dropped catches up when it is back.
  */
 import { createConnection, createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
-import { request as pwRequest, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
+import type { Browser, Page } from '@playwright/test';
 import { cell } from './grid-kit';
-import { expect, login, test, twoServers } from './helpers';
+import { editorAssortment, expect, login, test, twoServers } from './helpers';
 
 const servers = twoServers();
 
@@ -72,21 +71,7 @@ async function typeInto(page: Page, row: number, field: string, text: string) {
 
 test('an edit on one server shows in a browser on the other; unsaved edits stay; a dropped stream catches up', async ({ browser }) => {
   test.setTimeout(180_000);
-  const api = await pwRequest.newContext({ baseURL: servers.a.url });
-  const login_ = await api.post('/api/users/session', { data: { email: demoEmail('editor'), password: DEMO_PASSWORD } });
-  const headers = { 'X-CSRF-Token': ((await login_.json()).data as { csrfToken: string }).csrfToken };
-  const products = await api.post('/api/products/query', { data: { limit: 3 }, headers });
-  const pairs = (await products.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { style?: string; color?: string })
-    .filter((p) => p.style && p.color)
-    .slice(0, 3)
-    .map((p) => ({ style: p.style, color: p.color }));
-  expect(pairs).toHaveLength(3);
-  const created = await api.post('/api/assortments', { data: { title: `Live rows ${Date.now()}`, products: pairs }, headers });
-  expect(created.ok()).toBeTruthy();
-  const id = ((await created.json()).data as { _id: string })._id;
+  const { api, headers, id } = await editorAssortment(servers.a.url, `Live rows ${Date.now()}`);
 
   const onA = await editorOn(browser, servers.a.url, id);
   // B is reached through a relay that the end of the test cuts.
