@@ -6,11 +6,11 @@ import { useIntl } from 'react-intl';
 import type { PresenceEntry } from './hooks/usePresence';
 import { m } from './messages';
 
-/** A user's colour by the server's stable index (0-7). */
-export const PRESENCE_COLOURS = ['#d1495b', '#2e86ab', '#3a9e4f', '#8e5cc2', '#e07a1f', '#00897b', '#c2185b', '#5d6d7e'];
+/** A user's colour by the server's stable index (0-7): each keeps white text at 5:1 or more. */
+export const PRESENCE_COLOURS = ['#b3261e', '#1d63a8', '#2e7d32', '#6a3fb0', '#a94f00', '#00796b', '#ad1457', '#455a64'];
 
 export function presenceColour(index: number): string {
-  return PRESENCE_COLOURS[((index % PRESENCE_COLOURS.length) + PRESENCE_COLOURS.length) % PRESENCE_COLOURS.length] ?? '#5d6d7e';
+  return PRESENCE_COLOURS[((index % PRESENCE_COLOURS.length) + PRESENCE_COLOURS.length) % PRESENCE_COLOURS.length] ?? '#455a64';
 }
 
 /** Up to two initials of a name. */
@@ -69,7 +69,7 @@ function cssAttr(value: string): string {
   return typeof CSS !== 'undefined' && CSS.escape ? `"${CSS.escape(value)}"` : cssString(value);
 }
 
-/** The name label: small, in the cell's top right corner, never in the way of the pointer. */
+/** The name label: small, in the cell's top corner away from its text, never in the way of the pointer. */
 const LABEL = 'position:absolute;top:0;right:0;max-width:calc(100% - 4px);overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:0 4px;font-size:10px;line-height:13px;font-weight:600;color:#fff;border-bottom-left-radius:3px;pointer-events:none;z-index:1;';
 
 /**
@@ -95,6 +95,8 @@ export function presenceCss(scope: string, others: readonly PresenceEntry[]): st
     const cell = `[data-presence=${cssAttr(scope)}] .ag-row[row-id=${cssAttr(first.row)}] .ag-cell[col-id=${cssAttr(first.field)}]`;
     rules.push(`${cell}{box-shadow:inset 0 0 0 2px ${colour};}`);
     rules.push(`${cell}::after{content:${cssString(at.map((o) => o.name).join(', '))};background:${colour};${LABEL}}`);
+    // A number sits on the right: its label goes to the left corner.
+    rules.push(`${cell}.its-grid-cell--num::after{right:auto;left:0;border-radius:0 0 3px 0;}`);
   }
   return rules.join('\n');
 }
