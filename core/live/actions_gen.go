@@ -4,6 +4,6 @@ package live
 
 // Actions declared by live.yaml.
 const (
-	// Follow a topic's changes (the topic's module asks whether its rows may be read).
+	// Follow a topic's changes and be seen there (the topic's module asks whether its rows may be read).
 	ActionLiveView = "live.view"
 )

@@ -2,13 +2,16 @@ package live
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -35,9 +38,10 @@ const catchUpLimit = 1000
 // RouteParams wire the stream route.
 type RouteParams struct {
 	fx.In
-	Hub  *Hub
-	Pool *pgxpool.Pool
-	Log  *slog.Logger
+	Hub      *Hub
+	Presence *Presence
+	Pool     *pgxpool.Pool
+	Log      *slog.Logger
 	// Sessions tell a stream whether its session still holds (a sign-out ends it).
 	Sessions *session.Manager
 	// Clock times the pings (a test moves it instead of waiting).
@@ -47,6 +51,7 @@ type RouteParams struct {
 
 type handler struct {
 	hub      *Hub
+	presence *Presence
 	pool     *pgxpool.Pool
 	log      *slog.Logger
 	sessions *session.Manager
@@ -55,12 +60,13 @@ type handler struct {
 }
 
 func routes(p RouteParams) registry.Module {
-	h := &handler{hub: p.Hub, pool: p.Pool, log: p.Log, sessions: p.Sessions, clock: p.Clock, topics: map[string]Topic{}}
+	h := &handler{hub: p.Hub, presence: p.Presence, pool: p.Pool, log: p.Log, sessions: p.Sessions, clock: p.Clock, topics: map[string]Topic{}}
 	for _, t := range p.Topics {
 		h.topics[t.Kind] = t
 	}
 	return registry.Module{File: "core/live/live.yaml", Manifest: manifest, Routes: func(r registry.Router) {
 		r.Handle("GET", "/api/live/{topic}", ActionLiveView, h.stream)
+		r.Handle("PUT", "/api/live/{topic}/presence", ActionLiveView, httpx.Body(h.announce))
 	}}
 }
 
@@ -91,12 +97,84 @@ func lastID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	// A browser may send the colon escaped (%3A); the router hands the parameter on as sent.
+// topicOf is the request's topic: a browser may send the colon escaped (%3A); the router hands
+// the parameter on as sent.
+func topicOf(r *http.Request) (string, error) {
 	topic, err := url.PathUnescape(chi.URLParam(r, "topic"))
 	if err != nil {
-		return httpx.NotFound("Topic")
+		return "", httpx.NotFound("Topic")
+	}
+	return topic, nil
+}
+
+// newStreamToken is a stream's presence token: unguessable, told only to its own browser.
+func newStreamToken() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// presenceRequest announces the browser of a stream (the token of its open event) on the topic
+// with its selected cell (none when left out), or takes it off (leave).
+type presenceRequest struct {
+	Stream string `json:"stream"`
+	Row    string `json:"row"`
+	Field  string `json:"field"`
+	Leave  bool   `json:"leave"`
+}
+
+// announce serves PUT /api/live/{topic}/presence: the same access as the stream's, then every
+// server is told.
+func (h *handler) announce(r *http.Request, req presenceRequest) (struct{}, error) {
+	ctx := r.Context()
+	topic, err := topicOf(r)
+	if err != nil {
+		return struct{}{}, err
+	}
+	if _, err := h.open(ctx, topic); err != nil {
+		return struct{}{}, err
+	}
+	if err := validPresence(req); err != nil {
+		return struct{}{}, err
+	}
+	u := identity.FromContext(ctx)
+	if req.Leave {
+		return struct{}{}, h.presence.leave(ctx, topic, req.Stream, u.ID)
+	}
+	name := u.FullName
+	if name == "" {
+		name = u.Email
+	}
+	ok, err := h.presence.announce(ctx, note{Topic: topic, Stream: req.Stream, UserID: u.ID, Name: name, Row: req.Row, Field: req.Field})
+	if err == nil && !ok {
+		// Another user's stream token.
+		err = httpx.NotFound("Stream")
+	}
+	return struct{}{}, err
+}
+
+func validPresence(req presenceRequest) error {
+	var errs []httpx.FieldError
+	if len(req.Stream) != 32 || strings.Trim(req.Stream, "0123456789abcdef") != "" {
+		errs = append(errs, httpx.FieldError{Field: "stream", Rule: "token", Message: "stream is the token of the stream's open event"})
+	}
+	if len(req.Row) > maxPresenceText {
+		errs = append(errs, httpx.FieldError{Field: "row", Rule: "maxLength", Message: fmt.Sprintf("row is at most %d characters", maxPresenceText)})
+	}
+	if len(req.Field) > maxPresenceText {
+		errs = append(errs, httpx.FieldError{Field: "field", Rule: "maxLength", Message: fmt.Sprintf("field is at most %d characters", maxPresenceText)})
+	}
+	if len(errs) > 0 {
+		return httpx.Invalid(errs...)
+	}
+	return nil
+}
+
+func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	topic, err := topicOf(r)
+	if err != nil {
+		return err
 	}
 	from, err := lastID(r)
 	if err != nil {
@@ -131,7 +209,7 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	s := &sse{w: w, rc: rc, userID: identity.FromContext(ctx).ID, access: access}
+	s := &sse{w: w, rc: rc, userID: identity.FromContext(ctx).ID, access: access, token: newStreamToken()}
 	if reset {
 		s.reset(head)
 	} else {
@@ -143,6 +221,18 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	if s.err != nil || r.URL.Query().Get("once") != "" {
 		return nil
 	}
+	// Who else is here, then whenever that changes; this browser leaves when its stream ends.
+	defer func() {
+		if !h.presence.has(topic, s.token, s.userID) {
+			return
+		}
+		leave, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		defer cancel()
+		if err := h.presence.leave(leave, topic, s.token, s.userID); err != nil {
+			h.log.Warn("live: presence leave", "error", err)
+		}
+	}()
+	s.presence(h.presence.Others(topic, s.token, s.access))
 	for s.err == nil {
 		select {
 		case <-ctx.Done():
@@ -157,6 +247,8 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		case ev := <-sub.C:
 			s.rows(ev)
+		case <-sub.Presence:
+			s.presence(h.presence.Others(topic, s.token, s.access))
 		case <-ping.Chan():
 			if alive, err := h.sessions.Alive(ctx); err != nil || !alive {
 				// Signed out or expired: the stream ends and its reconnect answers the 401.
@@ -179,7 +271,11 @@ type sse struct {
 	rc     *http.ResponseController
 	userID string
 	access Access
-	err    error
+	// token is the stream's presence token (its browser announces itself with it).
+	token string
+	// told is the last presence data sent: an unchanged list is not sent again.
+	told string
+	err  error
 }
 
 func (s *sse) write(text string) {
@@ -200,14 +296,30 @@ func (s *sse) rows(ev Event) {
 	s.write(fmt.Sprintf("id: %d\nevent: rows\ndata: %s\n\n", ev.ID, data))
 }
 
-// open says the stream is live as of event id head (the client's Last-Event-ID from then on).
+// open says the stream is live as of event id head (the client's Last-Event-ID from then on),
+// with the token its browser announces its presence with.
 func (s *sse) open(head int64) {
-	s.write(fmt.Sprintf("id: %d\nevent: open\ndata: {\"id\":%d}\n\n", head, head))
+	s.write(fmt.Sprintf("id: %d\nevent: open\ndata: {\"id\":%d,\"stream\":%q}\n\n", head, head, s.token))
 }
 
-// reset tells the client it missed events it cannot be told of: it reads the grid again.
+// presence tells who else has the topic open (sent when the list changed).
+func (s *sse) presence(others []Here) {
+	data, err := json.Marshal(map[string]any{"others": others})
+	if err != nil {
+		s.err = err
+		return
+	}
+	if string(data) == s.told {
+		return
+	}
+	s.told = string(data)
+	s.write("event: presence\ndata: " + s.told + "\n\n")
+}
+
+// reset tells the client it missed events it cannot be told of: it reads the grid again (the
+// stream's presence token as in open).
 func (s *sse) reset(head int64) {
-	s.write(fmt.Sprintf("id: %d\nevent: reset\ndata: {\"id\":%d}\n\n", head, head))
+	s.write(fmt.Sprintf("id: %d\nevent: reset\ndata: {\"id\":%d,\"stream\":%q}\n\n", head, head, s.token))
 }
 
 func (s *sse) comment(text string) { s.write(": " + text + "\n\n") }

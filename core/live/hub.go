@@ -24,6 +24,8 @@ type Subscriber struct {
 	// Lost is closed when the subscriber fell behind and missed events.
 	Lost     chan struct{}
 	lostOnce sync.Once
+	// Presence receives (at most one pending) when the topic's presence changed.
+	Presence chan struct{}
 }
 
 // NewHub gives an empty hub.
@@ -33,7 +35,7 @@ func NewHub() *Hub {
 
 // Subscribe starts delivering topic's events; Unsubscribe ends it.
 func (h *Hub) Subscribe(topic string) *Subscriber {
-	s := &Subscriber{topic: topic, C: make(chan Event, subscriberBuffer), Lost: make(chan struct{})}
+	s := &Subscriber{topic: topic, C: make(chan Event, subscriberBuffer), Lost: make(chan struct{}), Presence: make(chan struct{}, 1)}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	subs := h.topics[topic]
@@ -73,6 +75,19 @@ func (h *Hub) Deliver(ev Event) {
 		case s.C <- ev:
 		default:
 			s.lostOnce.Do(func() { close(s.Lost) })
+		}
+	}
+}
+
+// Touch tells topic's subscribers that its presence changed, without waiting on any: one not
+// yet told of the last change is told once of both.
+func (h *Hub) Touch(topic string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.topics[topic] {
+		select {
+		case s.Presence <- struct{}{}:
+		default:
 		}
 	}
 }

@@ -16,9 +16,10 @@ import (
 // Listener holds this server's LISTEN connection (its own, outside the pool) and hands every
 // committed event to the Hub.
 type Listener struct {
-	pool *pgxpool.Pool
-	hub  *Hub
-	log  *slog.Logger
+	pool     *pgxpool.Pool
+	hub      *Hub
+	presence *Presence
+	log      *slog.Logger
 	// last is the highest event id read; seen are the ids read above last-seenWindow, so an event
 	// that commits after a higher one (ids are taken before commit) is still delivered, once.
 	last int64
@@ -36,14 +37,15 @@ const pruneEvery = time.Hour
 // ListenerParams wire the listener.
 type ListenerParams struct {
 	fx.In
-	LC   fx.Lifecycle
-	Pool *pgxpool.Pool
-	Hub  *Hub
-	Log  *slog.Logger
+	LC       fx.Lifecycle
+	Pool     *pgxpool.Pool
+	Hub      *Hub
+	Presence *Presence
+	Log      *slog.Logger
 }
 
 func newListener(p ListenerParams) *Listener {
-	l := &Listener{pool: p.Pool, hub: p.Hub, log: p.Log, seen: map[int64]bool{}}
+	l := &Listener{pool: p.Pool, hub: p.Hub, presence: p.Presence, log: p.Log, seen: map[int64]bool{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	p.LC.Append(fx.Hook{
@@ -53,10 +55,14 @@ func newListener(p ListenerParams) *Listener {
 			if err != nil {
 				return err
 			}
-			wg.Add(1)
+			wg.Add(2)
 			go func() {
 				defer wg.Done()
 				l.run(ctx, conn)
+			}()
+			go func() {
+				defer wg.Done()
+				l.sweep(ctx)
 			}()
 			return nil
 		},
@@ -70,14 +76,20 @@ func newListener(p ListenerParams) *Listener {
 	return l
 }
 
-// connect opens the LISTEN connection and reads the highest event id (on the first start) or
-// the events missed while disconnected.
+// connect opens the LISTEN connection (events and presence) and reads the highest event id (on
+// the first start) or the events missed while disconnected, and who is present.
 func (l *Listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	conn, err := pgx.ConnectConfig(ctx, l.pool.Config().ConnConfig.Copy())
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
+	for _, ch := range []string{Channel, PresenceChannel} {
+		if _, err := conn.Exec(ctx, "LISTEN "+ch); err != nil {
+			conn.Close(context.WithoutCancel(ctx))
+			return nil, err
+		}
+	}
+	if err := l.presence.load(ctx, conn); err != nil {
 		conn.Close(context.WithoutCancel(ctx))
 		return nil, err
 	}
@@ -123,7 +135,9 @@ func (l *Listener) run(ctx context.Context, conn *pgx.Conn) {
 		wait, cancel := context.WithTimeout(ctx, pruneEvery)
 		n, err := conn.WaitForNotification(wait)
 		cancel()
-		if err == nil {
+		if err == nil && n.Channel == PresenceChannel {
+			l.presence.apply(n.Payload)
+		} else if err == nil {
 			id, _ := strconv.ParseInt(n.Payload, 10, 64)
 			err = l.read(ctx, conn, id)
 		} else if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
@@ -139,6 +153,29 @@ func (l *Listener) run(ctx context.Context, conn *pgx.Conn) {
 	}
 	if conn != nil {
 		conn.Close(context.WithoutCancel(ctx))
+	}
+}
+
+// sweepEvery is how often a server drops the presence entries past PresenceTTL.
+const sweepEvery = 5 * time.Second
+
+// sweep drops expired presence entries until ctx ends, and about every minute deletes them
+// from the table too.
+func (l *Listener) sweep(ctx context.Context) {
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for n := 0; ; n++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		l.presence.expire()
+		if n%12 == 0 {
+			if err := l.presence.prune(ctx); err != nil && ctx.Err() == nil {
+				l.log.Warn("live: presence prune", "error", err)
+			}
+		}
 	}
 }
 

@@ -19,6 +19,9 @@
 //
 // Delivery is at least once: a browser may be told of a row twice, never not at all while the
 // events are kept (Retention).
+//
+// The same stream tells who else has the topic open and which cell each has selected
+// (presence.go): ephemeral entries carried between servers by NOTIFY its_live_presence.
 package live
 
 import (
@@ -137,7 +140,7 @@ func AsTopic(ctor any) fx.Option {
 
 // Module wires the hub, the listener and the stream route.
 var Module = fx.Module("live",
-	fx.Provide(NewHub, newListener),
+	fx.Provide(NewHub, NewPresence, newListener),
 	fx.Invoke(func(*Listener) {}),
 	registry.AsModule(routes),
 )

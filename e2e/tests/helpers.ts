@@ -144,6 +144,28 @@ export async function apiSession(role: string): Promise<Api> {
 }
 
 /**
+ * The editor's API session on the server at url (its writes send headers) and a new assortment
+ * of the first n catalog products titled title: for the tests of several browsers on one.
+ */
+export async function editorAssortment(url: string, title: string, n = 3): Promise<{ api: APIRequestContext; headers: Record<string, string>; id: string }> {
+  const api = await pwRequest.newContext({ baseURL: url });
+  const session = await api.post('/api/users/session', { data: { email: demoEmail('editor'), password: DEMO_PASSWORD } });
+  const headers = { 'X-CSRF-Token': ((await session.json()).data as { csrfToken: string }).csrfToken };
+  const products = await api.post('/api/products/query', { data: { limit: n }, headers });
+  const pairs = (await products.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { style?: string; color?: string })
+    .filter((p) => p.style && p.color)
+    .slice(0, n)
+    .map((p) => ({ style: p.style, color: p.color }));
+  expect(pairs).toHaveLength(n);
+  const created = await api.post('/api/assortments', { data: { title, products: pairs }, headers });
+  expect(created.ok()).toBeTruthy();
+  return { api, headers, id: ((await created.json()).data as { _id: string })._id };
+}
+
+/**
  * An assortment's rows as the detail grid reads them (POST /api/{org}/products/query, NDJSON):
  * org is assortments or internalAssortments.
  */

@@ -5,10 +5,9 @@
  * dropped catches up when it is back.
  */
 import { createConnection, createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
-import { request as pwRequest, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
+import type { Browser, Page } from '@playwright/test';
 import { cell } from './grid-kit';
-import { expect, login, shot, test, twoServers } from './helpers';
+import { editorAssortment, expect, login, shot, test, twoServers } from './helpers';
 
 const servers = twoServers();
 
@@ -72,21 +71,7 @@ async function typeInto(page: Page, row: number, field: string, text: string) {
 
 test('an edit on one server shows in a browser on the other; unsaved edits stay; a dropped stream catches up', async ({ browser }) => {
   test.setTimeout(180_000);
-  const api = await pwRequest.newContext({ baseURL: servers.a.url });
-  const login_ = await api.post('/api/users/session', { data: { email: demoEmail('editor'), password: DEMO_PASSWORD } });
-  const headers = { 'X-CSRF-Token': ((await login_.json()).data as { csrfToken: string }).csrfToken };
-  const products = await api.post('/api/products/query', { data: { limit: 3 }, headers });
-  const pairs = (await products.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { style?: string; color?: string })
-    .filter((p) => p.style && p.color)
-    .slice(0, 3)
-    .map((p) => ({ style: p.style, color: p.color }));
-  expect(pairs).toHaveLength(3);
-  const created = await api.post('/api/assortments', { data: { title: `Live rows ${Date.now()}`, products: pairs }, headers });
-  expect(created.ok()).toBeTruthy();
-  const id = ((await created.json()).data as { _id: string })._id;
+  const { api, headers, id } = await editorAssortment(servers.a.url, `Live rows ${Date.now()}`);
 
   const onA = await editorOn(browser, servers.a.url, id);
   // B is reached through a relay that the end of the test cuts.
@@ -140,19 +125,13 @@ test('an edit on one server shows in a browser on the other; unsaved edits stay;
 
 test('rows a colleague adds wait behind the "new rows" bar while the user is scrolled down, and show on a click', async ({ browser }) => {
   test.setTimeout(120_000);
-  const api = await pwRequest.newContext({ baseURL: servers.a.url });
-  const login_ = await api.post('/api/users/session', { data: { email: demoEmail('editor'), password: DEMO_PASSWORD } });
-  const headers = { 'X-CSRF-Token': ((await login_.json()).data as { csrfToken: string }).csrfToken };
-  const pairs = (await (await api.post('/api/products/query', { data: { limit: 70 }, headers })).text())
+  const { api, headers, id } = await editorAssortment(servers.a.url, `Live new rows ${Date.now()}`, 60);
+  // The catalog's 61st style/colour, not in the assortment yet.
+  const next = (await (await api.post('/api/products/query', { data: { limit: 61 }, headers })).text())
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { style?: string; color?: string })
-    .filter((p) => p.style && p.color)
-    .map((p) => ({ style: p.style, color: p.color }));
-  expect(pairs.length).toBeGreaterThan(61);
-  const created = await api.post('/api/assortments', { data: { title: `Live new rows ${Date.now()}`, products: pairs.slice(0, 60) }, headers });
-  expect(created.ok()).toBeTruthy();
-  const id = ((await created.json()).data as { _id: string })._id;
+    .filter((p) => p.style && p.color)[60]!;
 
   const onB = await editorOn(browser, servers.b.url, id);
   const count = onB.getByTestId('grid-row-count');
@@ -161,7 +140,7 @@ test('rows a colleague adds wait behind the "new rows" bar while the user is scr
   await expect.poll(() => onB.getByTestId('detail-grid').locator('.ag-row[row-index="0"]').count()).toBe(0);
 
   // Added on server A while B's user is at the bottom: held, the view does not move.
-  const added = await api.patch(`/api/assortments/batch/${id}`, { data: { addProducts: [pairs[60]] }, headers });
+  const added = await api.patch(`/api/assortments/batch/${id}`, { data: { addProducts: [{ style: next.style, color: next.color }] }, headers });
   expect(added.ok()).toBeTruthy();
   const bar = onB.getByTestId('grid-live-new');
   await expect(bar).toHaveText('1 new row: show', { timeout: 2000 });
@@ -170,6 +149,6 @@ test('rows a colleague adds wait behind the "new rows" bar while the user is scr
   await bar.click();
   await expect(bar).toHaveCount(0);
   await expect(count).toHaveAttribute('data-count', '61');
-  await expect(onB.getByTestId('detail-grid').getByText(String(pairs[60]!.style)).first()).toBeVisible();
+  await expect(onB.getByTestId('detail-grid').getByText(String(next.style)).first()).toBeVisible();
   await api.dispose();
 });

@@ -6,7 +6,7 @@
  * controller (controller.ts, by feature in features/) does the work; this component renders
  * ag-grid, the toolbar (toolbar/), the menus (menus.ts) and the panels, wired by hooks (hooks/).
  */
-import { useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { AgGridReact } from 'ag-grid-react';
 import {
@@ -44,6 +44,7 @@ import { RangeSummaryBar } from './summary/RangeSummaryBar';
 import { GridFooter } from './summary/GridFooter';
 import { GroupHeader, groupText } from './GroupHeader';
 import { RejectedPanel } from './RejectedPanel';
+import { PresenceOutlines } from './Presence';
 import { GridToolbar } from './toolbar/GridToolbar';
 import { columnMenuItems, contextMenuItems } from './menus';
 import { useClipboardActions, useClipboardEvents } from './hooks/useClipboardEvents';
@@ -138,12 +139,14 @@ function GridView(props: DataGridProps) {
       confirmDelete: props.confirmDelete,
       validateNew: props.validateNew,
       onFocusRow: props.onFocusRow,
+      onFocusCell: props.onFocusCell,
       onSelectionChange: props.onSelectionChange,
       onRowsDeleted: props.onRowsDeleted,
     },
     intl,
   );
 
+  const presenceScope = useId();
   const handle = useGridHandle(ctrl);
   handleRef.current = handle;
   useImperativeHandle(props.handle, () => handle, [handle]);
@@ -240,7 +243,8 @@ function GridView(props: DataGridProps) {
           {intl.formatMessage(m.liveNewRows, { n: ui.liveHeld })}
         </button>
       )}
-      <div className="its-grid__body" ref={wrapper} onKeyDown={(e) => gridKeyDown(ctrl, e, !!props.canEdit)}>
+      <div className="its-grid__body" ref={wrapper} data-presence={presenceScope} onKeyDown={(e) => gridKeyDown(ctrl, e, !!props.canEdit)}>
+        {props.presence && <PresenceOutlines scope={presenceScope} others={props.presence} />}
         <AgGridReact<GridData>
           modules={MODULES}
           theme={gridTheme}

@@ -2,6 +2,8 @@
 export { DataGrid, EditActions, gridTheme, groupText, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type EditActionsProps, type GroupOption } from './DataGrid';
 export { LiveBadge } from './LiveBadge';
 export { useLiveRows, liveUrl, type LiveRowsEvent, type LiveState } from './hooks/useLiveRows';
+export { usePresence, presenceUrl, type LiveListener, type PresenceEntry, type PresenceState } from './hooks/usePresence';
+export { PresenceAvatars, presenceCss, presenceColour, initials } from './Presence';
 export { SizeFilterField, SIZE_FILTER_MAX, filteredSize, sizeFilter, sizeFilterText, sizePlaceholder, type SizeFilterFieldProps } from './SizeFilterField';
 export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal';
 export { ContextMenu, type MenuItem } from './ContextMenu';

@@ -4,6 +4,7 @@ import type { ColDef } from 'ag-grid-community';
 import type { AutocompleteFetch } from './CellEditor';
 import type { MenuItem } from './ContextMenu';
 import type { ViewFilters } from './views/ViewsMenu';
+import type { PresenceEntry } from './hooks/usePresence';
 import type { GridController, GridSettings, GridSource, GridUi, ProposedChange } from './controller';
 import type { ChangeKind } from './history';
 import type { CellValue, Filters, GridColumn, GridEndpoints, GridRow, GridSchema, SortKey } from './types';
@@ -115,6 +116,10 @@ export interface DataGridProps {
   confirmDelete?: GridSettings['confirmDelete'];
   validateNew?: GridSettings['validateNew'];
   onFocusRow?: (row: GridRow | null) => void;
+  /** The focused cell changed (presence announces it): a row's id and field, or nulls. */
+  onFocusCell?: GridSettings['onFocusCell'];
+  /** Others on the same topic (usePresence): their selected cells are outlined with their names. */
+  presence?: readonly PresenceEntry[];
   onSelectionChange?: (rows: GridRow[]) => void;
   onRowsDeleted?: (rows: GridRow[]) => void;
   /** Extra context menu entries (after the kit's), for the row and the column right-clicked. */

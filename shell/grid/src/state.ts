@@ -206,6 +206,8 @@ export interface GridSettings {
   confirmDelete?: (count: number) => Promise<boolean>;
   validateNew?: (rows: Array<{ tempId: string; values: Record<string, CellValue> }>) => Promise<Array<{ tempId: string; field: string; message: string }>>;
   onFocusRow?: (row: GridRow | null) => void;
+  /** The focused cell: a row's id and its column's field, or nulls (a group row, none). */
+  onFocusCell?: (rowId: string | null, field: string | null) => void;
   onSelectionChange?: (rows: GridRow[]) => void;
   onRowsDeleted?: (rows: GridRow[]) => void;
   /** Asked before user edits of stored rows are taken; false drops them. */

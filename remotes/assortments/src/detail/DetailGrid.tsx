@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
-import { DataGrid, EditActions, LiveBadge, SizeFilterField, useLiveRows, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { DataGrid, EditActions, LiveBadge, PresenceAvatars, SizeFilterField, useLiveRows, usePresence, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
 import { autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { DELETE_MS, PRODUCT_UPDATE_MS, detailExportEndpoints, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
@@ -118,9 +118,13 @@ export function DetailGrid({
     }),
     [id, dynamic, org],
   );
-  // What others save shows at once (their rows read again as the user may read them).
+  // What others save shows at once (their rows read again as the user may read them), and who
+  // else has the assortment open with the cell each has selected.
   const readLive = useCallback((ids: string[], signal: AbortSignal) => readRows(id, ids, signal, org), [id, org]);
-  const live = useLiveRows(liveTopic(id, dynamic, org), () => grid.current, readLive);
+  const topic = liveTopic(id, dynamic, org);
+  const presence = usePresence(topic);
+  const live = useLiveRows(topic, () => grid.current, readLive, presence.listener);
+  const presenceField = useCallback((f: string) => fieldLabel(intl, f), [intl]);
   // The export menu: the rows are computed on the server as the grid shows them, the column
   // menu's and the filter builder's conditions go as the tree; an image is not a cell value.
   const exportEndpoints = useMemo(() => detailExportEndpoints(org, id), [org, id]);
@@ -215,12 +219,15 @@ export function DetailGrid({
       confirmDelete={confirmDelete}
       validateNew={validateNew}
       onFocusRow={onFocusRow}
+      onFocusCell={presence.focus}
+      presence={presence.others}
       menuItems={menuItems}
       emptyState={emptyText}
       footer={<SizeFilterField productType={assortment.productType} value={size} onChange={setSize} testId="rows-size-filter" />}
       toolbar={(u, g) => (
         <>
           <LiveBadge state={live} testId="rows-live" />
+          <PresenceAvatars others={presence.others} fieldLabel={presenceField} testId="presence" />
           {canEdit && !dynamic && (
             <>
               <EditActions

@@ -93,6 +93,7 @@ export class Selection {
       this.focusedRowId = rowId;
       this.settings.onFocusRow?.(rowId ? (this.rows.get(rowId) ?? null) : null);
     }
+    this.settings.onFocusCell?.(rowId, rowId ? (colId ?? null) : null);
     if (extending || this.dragging) return;
     const pos = this.posOf(rowId ?? undefined, colId);
     this.setRange(pos ? single(pos) : null);

@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DataGridHandle } from '../props';
 import type { GridRow } from '../types';
+import type { LiveListener, PresenceEntry } from './usePresence';
 
 /** The stream's state: live, connecting (at first or after a drop) or off (no topic). */
 export type LiveState = 'off' | 'connecting' | 'live';
@@ -31,14 +32,25 @@ export function liveUrl(topic: string, since: string): string {
   return since ? `${path}?since=${encodeURIComponent(since)}` : path;
 }
 
+/** The stream's token of an open or reset event (presence announces with it). */
+function streamToken(data: unknown): string {
+  try {
+    const v = JSON.parse(String(data)) as { stream?: unknown };
+    return typeof v.stream === 'string' ? v.stream : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
- * Follows topic (null: none) for the grid `grid()` answers; `read` reads rows by id. Answers the
- * stream's state for an indicator.
+ * Follows topic (null: none) for the grid `grid()` answers; `read` reads rows by id; `listener`
+ * (usePresence's) is told the stream's token and who else is here. Answers the stream's state
+ * for an indicator.
  */
-export function useLiveRows(topic: string | null, grid: () => DataGridHandle | null, read: (ids: string[], signal: AbortSignal) => Promise<GridRow[]>): LiveState {
+export function useLiveRows(topic: string | null, grid: () => DataGridHandle | null, read: (ids: string[], signal: AbortSignal) => Promise<GridRow[]>, listener?: LiveListener): LiveState {
   const [state, setState] = useState<LiveState>(topic ? 'connecting' : 'off');
-  const latest = useRef({ grid, read });
-  latest.current = { grid, read };
+  const latest = useRef({ grid, read, listener });
+  latest.current = { grid, read, listener };
   useEffect(() => {
     if (!topic || typeof EventSource === 'undefined') {
       setState('off');
@@ -63,10 +75,21 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
       const seen = (e: MessageEvent) => {
         if (e.lastEventId) lastId = e.lastEventId;
       };
+      const stream = (e: MessageEvent) => {
+        const token = streamToken(e.data);
+        if (token) latest.current.listener?.onStream?.(token);
+      };
       es.addEventListener('open', (e) => {
-        if (e instanceof MessageEvent) seen(e);
+        if (e instanceof MessageEvent) {
+          seen(e);
+          stream(e);
+        }
         retry = 0;
         setState('live');
+      });
+      es.addEventListener('presence', (e) => {
+        const others = (JSON.parse(e.data as string) as { others?: PresenceEntry[] }).others;
+        latest.current.listener?.onPresence?.(others ?? []);
       });
       es.addEventListener('rows', (e) => {
         seen(e);
@@ -79,6 +102,7 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
       });
       es.addEventListener('reset', (e) => {
         seen(e);
+        stream(e);
         run(() => latest.current.grid()?.reload());
       });
       es.onerror = () => {

@@ -41,7 +41,7 @@ export const actions = {
   uploadsCreate: { id: 'uploads.create', module: 'uploads', resource: [] },
   /** Resume, complete or abort one's own upload */
   uploadsOwn: { id: 'uploads.own', module: 'uploads', resource: ['ownerId'] },
-  /** Follow a topic's changes (the topic's module asks whether its rows may be read) */
+  /** Follow a topic's changes and be seen there (the topic's module asks whether its rows may be read) */
   liveView: { id: 'live.view', module: 'live', resource: [] },
   /** Manage accounts and their permissions */
   adminUsers: { id: 'admin.users', module: 'admin', resource: [] },
