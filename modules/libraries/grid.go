@@ -1,19 +1,20 @@
 package libraries
 
 import (
-	"github.com/jackc/pgx/v5"
-
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
 
 	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
+	"its/core/live"
 	"its/core/registry"
 	"its/modules/actions"
 )
@@ -227,8 +228,14 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 	if len(refused) > 0 {
 		return nil, grid.Invalid(refused)
 	}
+	via, err := grid.CheckVia(req.Via)
+	if err != nil {
+		return nil, err
+	}
+	actorID := me(ctx)
 	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
-		opts := grid.ApplyOptions{Scope: inLibrary(libraryType), SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")}}
+		opts := grid.ApplyOptions{Scope: inLibrary(libraryType), SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")},
+			History: &grid.Trail{ActorID: actorID, Via: via}}
 		if err := g.Apply(ctx, tx, plan, opts); err != nil {
 			return err
 		}
@@ -285,7 +292,17 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 				return e
 			}
 		}
-		return nil
+		// A delete moves the asset to Deleted: for the open grids it is a status change (the
+		// Deleted page shows it, the others lose it through their own filter).
+		ev := live.PlanEvent(LibraryTopic+":"+libraryType, g, actorID, plan)
+		if len(ev.Deleted) > 0 {
+			ev.Updated = append(ev.Updated, ev.Deleted...)
+			ev.Deleted = nil
+			if !slices.Contains(ev.Fields, "status") {
+				ev.Fields = append(ev.Fields, "status")
+			}
+		}
+		return live.Publish(ctx, tx, ev)
 	}); err != nil {
 		return nil, err
 	}

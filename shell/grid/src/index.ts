@@ -1,7 +1,7 @@
 /** @its/grid: the spreadsheet-style grid of ITS, shared by every remote as one singleton. */
 export { DataGrid, EditActions, gridTheme, groupText, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type EditActionsProps, type GroupOption } from './DataGrid';
 export { LiveBadge } from './LiveBadge';
-export { useLiveRows, liveUrl, type LiveRowsEvent, type LiveState } from './hooks/useLiveRows';
+export { useLiveRows, liveUrl, readByIds, type LiveRowsEvent, type LiveState } from './hooks/useLiveRows';
 export { SizeFilterField, SIZE_FILTER_MAX, filteredSize, sizeFilter, sizeFilterText, sizePlaceholder, type SizeFilterFieldProps } from './SizeFilterField';
 export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal';
 export { ContextMenu, type MenuItem } from './ContextMenu';

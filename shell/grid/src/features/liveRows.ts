@@ -11,9 +11,11 @@ export class LiveRows {
    * updated in place with its changed cells flashed, a new one added. A row with the user's own
    * queued edits keeps them and its version (their save then meets the conflict, userLock); a
    * row whose version is not newer than the one confirmed (the user's own save) is left as is.
-   * Answers the ids of the rows shown changed or added.
+   * Rows in `left` (told of but no longer in the view: their change took them out of the
+   * page's filters, or the user may no longer read them) are taken out too, but for those with
+   * the user's unsaved edits. Answers the ids of the rows shown changed or added.
    */
-  applyLiveRows(this: GridController, rows: GridRow[], deleted: string[]): string[] {
+  applyLiveRows(this: GridController, rows: GridRow[], deleted: string[], left: string[] = []): string[] {
     this.history.flush(); // edits still gathered go to the queue, so they count as unsaved
     const api = this.api;
     const update: GridRow[] = [];
@@ -44,7 +46,8 @@ export class LiveRows {
       this.patchUi({ total: this.ui.get().total + add.length, loaded: this.rows.size, rowCount: this.shownCount() });
       this.queueRegroup();
     }
-    const gone = deleted.filter((id) => this.rows.has(id));
+    const leaving = left.filter((id) => !deletedIds.has(id) && Object.keys(this.writer.pendingChanges(id)).length === 0);
+    const gone = [...deleted, ...leaving].filter((id) => this.rows.has(id));
     if (gone.length) {
       this.dropRows(gone);
       this.patchUi({ total: Math.max(0, this.ui.get().total - gone.length) });

@@ -1,0 +1,45 @@
+package libraries
+
+import (
+	"context"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"its/core/authz"
+	"its/core/identity"
+	"its/core/live"
+	"its/modules/actions"
+)
+
+// LibraryTopic names a library's live topic: library:<libraryType>, the rows of its manage
+// grids (every status).
+const LibraryTopic = "library"
+
+// libraryTopic lets a user follow a library's manage grid exactly when its rows' read lets
+// them: libraries.manage of that library type (any other type, or no right, is a 404).
+func libraryTopic(az *authz.Engine) live.Topic {
+	return live.ActionTopic(LibraryTopic, "Library", az, live.Keyed(actions.LibrariesManage, "libraryType", LibraryTypes...))
+}
+
+// me is the id of the user of ctx ("" for none).
+func me(ctx context.Context) string {
+	if u := identity.FromContext(ctx); u != nil {
+		return u.ID
+	}
+	return ""
+}
+
+// publishAssets tells a library's open grids that the assets ids changed in the fields named
+// (grid fields), or were added when added is set.
+func publishAssets(ctx context.Context, tx pgx.Tx, libraryType string, ids, fields []string, added bool) error {
+	ev := live.Event{Topic: LibraryTopic + ":" + libraryType, Grid: "libraries." + libraryType, ActorID: me(ctx)}
+	ids = uniq(ids)
+	if added {
+		ev.Added = ids
+	} else {
+		ev.Updated = ids
+		ev.Fields = slices.Sorted(slices.Values(fields))
+	}
+	return live.Publish(ctx, tx, ev)
+}
