@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
-	"its/core/live"
 	"its/core/registry"
 	"its/modules/actions"
 )
@@ -292,17 +290,7 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 				return e
 			}
 		}
-		// A delete moves the asset to Deleted: for the open grids it is a status change (the
-		// Deleted page shows it, the others lose it through their own filter).
-		ev := live.PlanEvent(LibraryTopic+":"+libraryType, g, actorID, plan)
-		if len(ev.Deleted) > 0 {
-			ev.Updated = append(ev.Updated, ev.Deleted...)
-			ev.Deleted = nil
-			if !slices.Contains(ev.Fields, "status") {
-				ev.Fields = append(ev.Fields, "status")
-			}
-		}
-		return live.Publish(ctx, tx, ev)
+		return publishPlan(ctx, tx, libraryType, g, actorID, plan)
 	}); err != nil {
 		return nil, err
 	}

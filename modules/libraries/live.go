@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"its/core/authz"
+	"its/core/grid"
 	"its/core/identity"
 	"its/core/live"
 	"its/modules/actions"
@@ -40,6 +41,21 @@ func publishAssets(ctx context.Context, tx pgx.Tx, libraryType string, ids, fiel
 	} else {
 		ev.Updated = ids
 		ev.Fields = slices.Sorted(slices.Values(fields))
+	}
+	return live.Publish(ctx, tx, ev)
+}
+
+// publishPlan tells a library's open grids what a grid batch changed. A delete moves the
+// asset to Deleted: for the open grids it is a status change (the Deleted page shows it, the
+// others lose it through their own filter).
+func publishPlan(ctx context.Context, tx pgx.Tx, libraryType string, g *grid.Grid, actorID string, plan *grid.Plan) error {
+	ev := live.PlanEvent(LibraryTopic+":"+libraryType, g, actorID, plan)
+	if len(ev.Deleted) > 0 {
+		ev.Updated = append(ev.Updated, ev.Deleted...)
+		ev.Deleted = nil
+		if !slices.Contains(ev.Fields, "status") {
+			ev.Fields = append(ev.Fields, "status")
+		}
 	}
 	return live.Publish(ctx, tx, ev)
 }
