@@ -395,8 +395,12 @@ func (f fixtures) shared() map[string]string {
 	return map[string]string{
 		"assortment": f.assortment, "collection": f.collection, "notification": f.notification,
 		"notificationType": f.notificationType, "job": f.job, "upload": f.upload, "product": f.product,
-		// The live stream of the assortment's rows (core's live.yaml may not name a domain).
-		"liveTopic": "assortment:" + f.assortment,
+		// The live streams of the grids (core's live.yaml may not name a domain): the
+		// assortment's rows, a library's manage grid, a sample library, a reference-data table,
+		// the customers and the seasons.
+		"liveTopic": "assortment:" + f.assortment, "liveTopic2": "library:AdvertisingAsset",
+		"liveTopic3": "samples:Production", "liveTopic4": "refdata:currencies", "liveTopic5": "customers:all",
+		"liveTopic6": "seasons:all",
 	}
 }
 

@@ -24,13 +24,14 @@ import (
 	"its/modules/dashboard"
 	"its/modules/libraries"
 	"its/modules/products"
+	"its/modules/sampleinventory"
 	"its/modules/users"
 )
 
 // serverModules are what the two-server test runs: accounts, permissions, announcements (with the
-// library assets they link to) and the
-// assortments with their locks and batches.
-var serverModules = fx.Options(users.Module, admin.Module, dashboard.Module, libraries.Module, products.Module, assortments.Module)
+// library assets they link to), the
+// assortments with their locks and batches, and the sample libraries (their live rows).
+var serverModules = fx.Options(users.Module, admin.Module, dashboard.Module, libraries.Module, products.Module, assortments.Module, sampleinventory.Module)
 
 // startProcess starts the test binary as a server on a's database and blob store, reporting its
 // connections to PostgreSQL as application name appName, and waits until it answers.

@@ -27,7 +27,13 @@ type Query struct {
 	// scrolling that jumps ahead of the rows read so far (docs/grid.md §3.4).
 	Skip   int      `json:"skip,omitempty"`
 	Fields []string `json:"fields,omitempty"`
+	// IDs keeps only these rows (what a live stream named, read again; at most MaxIDs, each in
+	// the grid's id format or the query is a 400).
+	IDs []string `json:"ids,omitempty"`
 }
+
+// MaxIDs is the most row ids a query may name.
+const MaxIDs = 1000
 
 // MaxSkip is the largest skip of a query.
 const MaxSkip = 10_000_000
@@ -292,6 +298,13 @@ func (g *Grid) compile(q Query, scope sq.Sqlizer, maxLimit int) (*compiled, erro
 		}
 		cq.where = append(cq.where, conds...)
 	}
+	if q.IDs != nil {
+		if cond, fe := g.idsSQL(q.IDs); fe != nil {
+			bad = append(bad, *fe)
+		} else {
+			cq.where = append(cq.where, cond)
+		}
+	}
 	if q.Where != nil {
 		cond, fes := g.whereSQL(q.Where)
 		if len(fes) > 0 {
@@ -381,6 +394,27 @@ func (g *Grid) compile(q Query, scope sq.Sqlizer, maxLimit int) (*compiled, erro
 		cq.after = after
 	}
 	return cq, nil
+}
+
+// idsSQL keeps the rows named by ids (none when ids is empty), or says why ids are refused.
+func (g *Grid) idsSQL(ids []string) (sq.Sqlizer, *httpx.FieldError) {
+	if len(ids) > MaxIDs {
+		return nil, &httpx.FieldError{Field: "ids", Rule: "max", Message: fmt.Sprintf("at most %d ids", MaxIDs)}
+	}
+	for _, id := range ids {
+		ok := g.ValidID(id)
+		if g.IDType == "text" {
+			ok = id != "" && len(id) <= 200
+		}
+		if !ok {
+			return nil, &httpx.FieldError{Field: "ids", Rule: "id", Message: fmt.Sprintf("%q is not a row id", id)}
+		}
+	}
+	col := g.IDColumn
+	if !strings.Contains(col, ".") {
+		col = g.Table + "." + col
+	}
+	return sq.Expr(col+" = ANY((?::text[])::"+g.IDType+"[])", ids), nil
 }
 
 func escapeLike(s string) string {

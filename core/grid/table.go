@@ -48,6 +48,9 @@ type Table struct {
 	Key []string
 	// ImportLimits bound an imported file (DefaultImportLimits when zero).
 	ImportLimits sheetfile.Limits
+	// Publish, when set, runs in the write's transaction after the rows are written and
+	// checked: it tells the grid's live streams what the batch changed (core/live.OnTable).
+	Publish func(ctx context.Context, tx pgx.Tx, g *Grid, actorID string, p *Plan) error
 
 	DB  DB
 	Log *slog.Logger
@@ -157,6 +160,11 @@ func (t *Table) write(ctx context.Context, actorID string, req BatchRequest, the
 		}
 		if t.Check != nil {
 			if err := t.Check(ctx, tx, plan); err != nil {
+				return err
+			}
+		}
+		if t.Publish != nil {
+			if err := t.Publish(ctx, tx, g, actorID, plan); err != nil {
 				return err
 			}
 		}

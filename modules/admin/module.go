@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"its/core/live"
 	"its/core/plugins"
 	"its/core/registry"
 )
@@ -17,6 +18,7 @@ var manifest []byte
 // Module wires the admin module.
 var Module = fx.Module("admin",
 	fx.Provide(NewStore, NewService, NewHandler, fx.Private),
+	live.AsTopic(refDataTopic),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/admin/module.yaml", Manifest: manifest, Routes: h.Routes}
 	}),

@@ -6,7 +6,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"its/core/authz"
 	"its/core/grid"
+	"its/core/live"
 	"its/core/registry"
 	"its/modules/actions"
 )
@@ -40,7 +42,8 @@ type refData struct {
 func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 	rd := &refData{store: store}
 	table := func(action, model, file string, key []string, build func(ctx context.Context) (*grid.Grid, error)) *grid.Table {
-		return &grid.Table{Build: build, MapError: constraintErrors, AuditAction: action, ModelType: model, FileName: file, Key: key, DB: db, Log: log}
+		t := &grid.Table{Build: build, MapError: constraintErrors, AuditAction: action, ModelType: model, FileName: file, Key: key, DB: db, Log: log}
+		return live.OnTable(t, RefDataTopic+":"+refDataTopics[action])
 	}
 	currencies := grid.MustNew(grid.Grid{
 		Name: "referenceData.currencies", Table: "currencies",
@@ -108,6 +111,27 @@ func nonEmpty(options []string) []string {
 		return []string{""}
 	}
 	return options
+}
+
+// RefDataTopic names a reference-data grid's live topic: refdata:<name> (the name of its
+// route, /api/admin/data/<name>).
+const RefDataTopic = "refdata"
+
+// refDataTopics are the grids' topic keys by the action of their routes.
+var refDataTopics = map[string]string{
+	actions.AdminCurrencies: "currencies", actions.AdminLocations: "locations",
+	actions.AdminTerritories: "territories", actions.AdminDivisionGroups: "divisionGroups",
+}
+
+// refDataTopic lets a user follow a reference-data grid exactly when its routes let them read
+// it: the grid's own action (a grid they may not open is a 404). Every row and field of such a
+// grid is theirs to read.
+func refDataTopic(az *authz.Engine) live.Topic {
+	byKey := map[string]string{}
+	for action, key := range refDataTopics {
+		byKey[key] = action
+	}
+	return live.ActionTopic(RefDataTopic, "Topic", az, live.Fixed(byKey))
 }
 
 // routes mounts each grid under /api/admin/data/<name>.

@@ -1,8 +1,6 @@
 package libraries
 
 import (
-	"github.com/jackc/pgx/v5"
-
 	"context"
 	"fmt"
 	"net/http"
@@ -10,6 +8,7 @@ import (
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
 
 	"its/core/db"
 	"its/core/grid"
@@ -227,8 +226,14 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 	if len(refused) > 0 {
 		return nil, grid.Invalid(refused)
 	}
+	via, err := grid.CheckVia(req.Via)
+	if err != nil {
+		return nil, err
+	}
+	actorID := me(ctx)
 	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
-		opts := grid.ApplyOptions{Scope: inLibrary(libraryType), SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")}}
+		opts := grid.ApplyOptions{Scope: inLibrary(libraryType), SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")},
+			History: &grid.Trail{ActorID: actorID, Via: via}}
 		if err := g.Apply(ctx, tx, plan, opts); err != nil {
 			return err
 		}
@@ -285,7 +290,7 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 				return e
 			}
 		}
-		return nil
+		return publishPlan(ctx, tx, libraryType, g, actorID, plan)
 	}); err != nil {
 		return nil, err
 	}

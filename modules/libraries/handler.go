@@ -144,6 +144,8 @@ type batchBody struct {
 	Update []grid.UpdateRow `json:"update"`
 	Add    []grid.AddRow    `json:"add"`
 	Delete []grid.DeleteRow `json:"delete"`
+	// Via labels a grid batch for the cell history (docs/grid.md).
+	Via string `json:"via"`
 }
 
 func (h *Handler) batch(r *http.Request, body batchBody) (any, error) {
@@ -153,7 +155,7 @@ func (h *Handler) batch(r *http.Request, body batchBody) (any, error) {
 		if legacy {
 			return nil, invalid("_ids", "shape", "Send either _ids with status and set, or the grid's update, add and delete, not both")
 		}
-		return h.svc.Write(r.Context(), manageType, grid.BatchRequest{Update: body.Update, Add: body.Add, Delete: body.Delete})
+		return h.svc.Write(r.Context(), manageType, grid.BatchRequest{Update: body.Update, Add: body.Add, Delete: body.Delete, Via: body.Via})
 	}
 	return h.svc.Batch(r.Context(), manageType, body.BatchRequest)
 }

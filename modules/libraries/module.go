@@ -10,6 +10,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/jobs"
+	"its/core/live"
 	"its/core/registry"
 	"its/core/storage"
 	"its/core/uploads"
@@ -22,6 +23,7 @@ var manifest []byte
 var Module = fx.Module("libraries",
 	fx.Provide(NewStore, NewService, NewHandler, fx.Private), // other modules get Assets (api.go)
 	fx.Provide(NewAssets),
+	live.AsTopic(libraryTopic),
 	registry.AsModule(func(h *Handler, blobs storage.Store) registry.Module {
 		return registry.Module{File: "modules/libraries/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seeder(blobs), SeedOrder: 20}
 	}),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -259,7 +260,14 @@ func (s *Service) Batch(ctx context.Context, manageType string, req BatchRequest
 			}
 		}
 		out, err = s.store.Get(ctx, tx, req.IDs, false)
-		return err
+		if err != nil {
+			return err
+		}
+		fields := slices.Collect(maps.Keys(req.Set))
+		if req.Status != "" {
+			fields = append(fields, "status")
+		}
+		return publishAssets(ctx, tx, manageType, req.IDs, fields, false)
 	})
 	if err != nil {
 		return nil, err
@@ -438,6 +446,10 @@ func (s *Service) uploadUsage() uploads.Usage {
 				return nil, err
 			}
 			if _, err := s.queue.Enqueue(ctx, tx, PreviewArgs{FileID: fileID}, jobs.Spec{Title: "preview " + u.Filename, MaxAttempts: 3}); err != nil {
+				return nil, err
+			}
+			// The new asset appears in the library's open manage grids.
+			if err := publishAssets(ctx, tx, u.Params["libraryType"], []string{assetID}, nil, true); err != nil {
 				return nil, err
 			}
 			return map[string]any{"asset": map[string]string{"_id": assetID}, "file": map[string]string{"_id": fileID}}, nil

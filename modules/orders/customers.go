@@ -9,8 +9,10 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/authz"
 	"its/core/grid"
 	"its/core/httpx"
+	"its/core/live"
 	"its/core/registry"
 	"its/modules/actions"
 )
@@ -101,8 +103,18 @@ func (s *Service) checkCustomers(ctx context.Context, tx pgx.Tx, p *grid.Plan) e
 }
 
 func (s *Service) customersTable() *grid.Table {
-	return &grid.Table{Build: s.customersGrid, Check: s.checkCustomers, MapError: customerConstraints,
-		AuditAction: actions.AdminCustomers, ModelType: "Customer", FileName: "customers", Key: []string{"customerId"}, DB: s.db, Log: s.log}
+	return live.OnTable(&grid.Table{Build: s.customersGrid, Check: s.checkCustomers, MapError: customerConstraints,
+		AuditAction: actions.AdminCustomers, ModelType: "Customer", FileName: "customers", Key: []string{"customerId"}, DB: s.db, Log: s.log},
+		CustomersTopic)
+}
+
+// CustomersTopic is the live topic of the customers grid (/api/admin/data/customers).
+const CustomersTopic = "customers:all"
+
+// customersTopic lets a user follow the customers grid exactly when its routes let them read
+// it (its:admin:customers; otherwise a 404). Every row and field of it is theirs to read.
+func customersTopic(az *authz.Engine) live.Topic {
+	return live.ActionTopic("customers", "Topic", az, live.Fixed(map[string]string{"all": actions.AdminCustomers}))
 }
 
 // OfficialCustomer is an account the subtitle of an assortment can name.

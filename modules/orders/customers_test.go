@@ -2,6 +2,7 @@ package orders_test
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"its/core/app/apptest"
@@ -48,6 +49,20 @@ func TestCustomersGrid(t *testing.T) {
 	updated := res["updated"].([]any)[0].(map[string]any)
 	if updated["version"].(float64) != version+1 || updated["terms"] != "S30" {
 		t.Fatalf("batch: %s", r.Raw)
+	}
+	// The batch told the customers grid's live topic which row and fields changed, no value.
+	var ev struct{ updated, fields []string }
+	if err := a.DB.QueryRow(t.Context(), `SELECT updated, fields FROM live_events WHERE topic = 'customers:all' ORDER BY id DESC LIMIT 1`).Scan(&ev.updated, &ev.fields); err != nil {
+		t.Fatalf("the batch's live event: %v", err)
+	}
+	if fmt.Sprint(ev.updated) != "["+id+"]" || fmt.Sprint(ev.fields) != "[corporate name terms territory]" {
+		t.Fatalf("the batch's live event: %v %v", ev.updated, ev.fields)
+	}
+	if r := adm.Do("GET", "/api/live/customers:all?once=1", nil); r.Status != 200 {
+		t.Fatalf("the customers' stream for an admin: %d", r.Status)
+	}
+	if r := login(a, "editor").Do("GET", "/api/live/customers:all?once=1", nil); r.Status != 404 {
+		t.Fatalf("the customers' stream for an editor: %d, want 404", r.Status)
 	}
 	d := details()
 	if d["name"] != "Schuhhaus Berger GmbH" || d["termsInfo"].(map[string]any)["code"] != "S30" {

@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"its/core/live"
 	"its/core/registry"
 )
 
@@ -18,6 +19,7 @@ var manifest []byte
 var Module = fx.Module("sampleinventory",
 	fx.Provide(NewStore, NewService, NewHandler, fx.Private), // other modules get Samples (api.go)
 	fx.Provide(NewSamples),
+	live.AsTopic(liveTopic),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/sampleinventory/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 50}
 	}),

@@ -21,6 +21,7 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/live"
 	"its/core/registry"
 	"its/modules/actions"
 )
@@ -162,15 +163,24 @@ func (s *Service) Write(ctx context.Context, library string, req grid.BatchReque
 			c.Values["onHandQty"] = v
 		}
 	}
+	via, err := grid.CheckVia(req.Via)
+	if err != nil {
+		return nil, err
+	}
 	u := identity.FromContext(ctx)
+	opts := s.applyOptions(lib, u)
+	opts.History = &grid.Trail{Via: via}
+	if u != nil {
+		opts.History.ActorID = u.ID
+	}
 	if err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
-		if err := g.Apply(ctx, tx, plan, s.applyOptions(lib, u)); err != nil {
+		if err := g.Apply(ctx, tx, plan, opts); err != nil {
 			return err
 		}
 		if err := s.trackPlan(ctx, tx, lib, u, plan); err != nil {
 			return err
 		}
-		return nil
+		return live.PublishPlan(ctx, tx, topicOf(lib), g, opts.History.ActorID, plan)
 	}); err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ func (s *Service) Transfer(ctx context.Context, req TransferRequest) (*TransferR
 		}
 		res = &TransferResult{Transfers: []Transfer{}}
 		var entries []entry
-		var prodIDs, salesIDs []string
+		var prodIDs, salesIDs, moved []string
 		for i, smp := range req.Samples {
 			// The target is looked for after the samples before this one were written: two samples
 			// of one identity sent to one place make one Sales sample.
@@ -108,6 +108,7 @@ func (s *Service) Transfer(ctx context.Context, req TransferRequest) (*TransferR
 				before, err = s.store.addToSales(ctx, tx, st.target, st.qty, name)
 			case modeMoved:
 				t.SalesID = st.src.id
+				moved = append(moved, st.src.id)
 				err = s.store.moveToSales(ctx, tx, st.src.id, st.loc, name)
 			case modeSplit:
 				t.SalesID, err = s.store.splitToSales(ctx, tx, st.src.id, st.qty, st.loc, userID(u), name)
@@ -132,7 +133,12 @@ func (s *Service) Transfer(ctx context.Context, req TransferRequest) (*TransferR
 		if res.Sales, err = grids[Sales].Rows(ctx, tx, unique(salesIDs), inLibrary(Sales)); err != nil {
 			return err
 		}
-		return nil
+		// Both libraries' open grids: what stayed in Production, what left it, what Sales got.
+		qty := []string{"totalQty", "onHandQty", "trackingAction"}
+		if err := publishRows(ctx, tx, Production, prodIDs, moved, qty); err != nil {
+			return err
+		}
+		return publishRows(ctx, tx, Sales, salesIDs, nil, qty)
 	}); err != nil {
 		return nil, err
 	}

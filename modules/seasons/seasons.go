@@ -12,6 +12,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/jobs"
+	"its/core/live"
 	"its/core/registry"
 	"its/core/storage"
 	"its/core/uploads"
@@ -76,6 +77,7 @@ func coverUsage(s *Service) uploads.Usage {
 var Module = fx.Module("seasons",
 	fx.Provide(NewStore, NewService, NewHandler, fx.Private), // other modules get Reader (api.go)
 	fx.Provide(NewReader),
+	live.AsTopic(liveTopic),
 	registry.AsModule(func(h *Handler, s *Service) registry.Module {
 		return registry.Module{File: "modules/seasons/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: s.seed, SeedOrder: 30}
 	}),

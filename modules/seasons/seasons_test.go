@@ -292,3 +292,42 @@ func TestExport(t *testing.T) {
 		t.Fatalf("an unknown column: %d %s", r.Status, r.Raw)
 	}
 }
+
+// TestSeasonsLive: creating, changing and deleting a season tells the seasons' live topic in
+// the write's transaction (ids and fields, no value); a user who may not read seasons is
+// answered 404 by the stream.
+func TestSeasonsLive(t *testing.T) {
+	a := apptest.Start(t, fx.Options(users.Module, seasons.Module))
+	boss, editor := login(a, "adminEditor"), login(a, "editor")
+	if r := boss.Do("GET", "/api/live/seasons:all?once=1", nil); r.Status != 200 {
+		t.Fatalf("the seasons' stream for a reader: %d %s", r.Status, r.Raw)
+	}
+	if r := editor.Do("GET", "/api/live/seasons:all?once=1", nil); r.Status != 404 {
+		t.Fatalf("the seasons' stream for an editor without seasons: %d %s", r.Status, r.Raw)
+	}
+	last := func() (added, updated, deleted, fields string) {
+		t.Helper()
+		if err := a.DB.QueryRow(t.Context(), `SELECT array_to_string(added, ','), array_to_string(updated, ','), array_to_string(deleted, ','), array_to_string(fields, ',')
+			FROM live_events WHERE topic = 'seasons:all' ORDER BY id DESC LIMIT 1`).Scan(&added, &updated, &deleted, &fields); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	s := data(t, boss.Do("POST", "/api/assortmentSeasons", map[string]any{"season": "SP", "year": 2029, "channel": "Wholesale",
+		"seasonSets": []any{map[string]any{"shortName": "LIVE-DOM", "region": "Domestic"}}}), 201)
+	id := s["_id"].(string)
+	if ad, _, _, _ := last(); ad != id {
+		t.Fatalf("create: added %q, want %s", ad, id)
+	}
+	set := s["seasonSets"].([]any)[0].(map[string]any)["_id"].(string)
+	data(t, boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+set, map[string]any{"state": "Live"}), 200)
+	if _, up, _, f := last(); up != id || f != "state,seasonSetId" {
+		t.Fatalf("state: updated %q fields %q", up, f)
+	}
+	if r := boss.Do("DELETE", "/api/assortmentSeasons/"+id, nil); r.Status != 200 {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+	if _, _, del, _ := last(); del != id {
+		t.Fatalf("delete: deleted %q", del)
+	}
+}

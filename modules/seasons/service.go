@@ -18,6 +18,7 @@ import (
 	"its/core/httpx"
 	"its/core/imaging"
 	"its/core/jobs"
+	"its/core/live"
 	"its/core/storage"
 	"its/modules/assortments"
 )
@@ -222,8 +223,10 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Season, error
 	var id string
 	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
 		var err error
-		id, err = s.store.Insert(ctx, tx, n)
-		return err
+		if id, err = s.store.Insert(ctx, tx, n); err != nil {
+			return err
+		}
+		return publish(ctx, tx, id, live.OpAdd)
 	})
 	if errors.Is(err, errDuplicate) {
 		return nil, httpx.Conflict(fmt.Sprintf("The season %s %d of %s already exists.", n.Season, n.Year, n.Channel), map[string]string{"errorType": "duplicateSeason"})
@@ -274,7 +277,10 @@ func (s *Service) Patch(ctx context.Context, id string, req PatchRequest) (*Seas
 		if err := s.store.replaceSets(ctx, tx, id, sets); err != nil {
 			return err
 		}
-		return s.store.Touch(ctx, tx, id)
+		if err := s.store.Touch(ctx, tx, id); err != nil {
+			return err
+		}
+		return publish(ctx, tx, id, live.OpUpdate, "seasonSets")
 	})
 	if err != nil {
 		return nil, err
@@ -305,7 +311,10 @@ func (s *Service) SetState(ctx context.Context, seasonID, setID, state string) (
 		if !known[setID] {
 			return httpx.NotFound("Season set")
 		}
-		return s.store.SetState(ctx, tx, seasonID, state, setID)
+		if err := s.store.SetState(ctx, tx, seasonID, state, setID); err != nil {
+			return err
+		}
+		return publish(ctx, tx, seasonID, live.OpUpdate, "state", "seasonSetId")
 	})
 	if err != nil {
 		return nil, err
@@ -326,7 +335,10 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return publish(ctx, tx, id, live.OpDelete)
 	})
 	if err != nil {
 		return err

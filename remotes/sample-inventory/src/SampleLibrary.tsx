@@ -22,7 +22,7 @@ import {
   useSidePanel,
   type AuthzCheck,
 } from '@its/kit';
-import { DataGrid, EditActions, GridIcon, SizeFilterField, sizeFilter, type CellValue, type DataGridHandle, type GridColumn, type GridRow } from '@its/grid';
+import { DataGrid, EditActions, GridIcon, LiveBadge, SizeFilterField, readByIds, sizeFilter, useLiveRows, type CellValue, type DataGridHandle, type GridColumn, type GridRow } from '@its/grid';
 import { DELETE_DEBOUNCE_MS, PATHS, UPDATE_DEBOUNCE_MS, autocomplete, endpoints, fetchSchema, validateRows, type Library, type SampleSchema } from './api';
 import { fieldLabel, headerOf } from './columns';
 import { FilterBar, emptyFilters, toFilters, type FilterState } from './FilterBar';
@@ -85,6 +85,9 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
   // The footer's size filter (spec §5.3): one size, run on the server with the bar's filters.
   const [size, setSize] = useState('');
   const filters = useMemo(() => ({ ...toFilters(filterState), size: sizeFilter(size) }), [filterState, size]);
+  // Others' changes to the library, read again with the bar's filters.
+  const readLive = useMemo(() => readByIds(endpoints(library), filters), [library, filters]);
+  const live = useLiveRows(`samples:${library}`, () => grid.current, readLive);
   const [focused, setFocused] = useState<GridRow | null>(null);
   const [selected, setSelected] = useState<GridRow[]>([]);
   const [transferring, setTransferring] = useState<GridRow[] | null>(null);
@@ -246,6 +249,7 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
                 <GridIcon name="history" />
                 <FormattedMessage id="sampleInventory.tracking.button" defaultMessage="History" />
               </button>
+              <LiveBadge state={live} testId="rows-live" />
             </>
           )}
         />

@@ -79,6 +79,8 @@ export interface GridQuery {
   limit?: number;
   cursor?: string;
   fields?: string[];
+  /** Only these rows (what a live stream named, read again). */
+  ids?: string[];
 }
 
 export interface BatchUpdate {

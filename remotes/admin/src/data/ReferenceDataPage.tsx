@@ -10,10 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
 import { EmptyState, Icon, Spinner, usePageTitle, useDecisions, withModuleMessages } from '@its/kit';
-import { DataGrid, EditActions, type DataGridHandle, type GridColumn } from '@its/grid';
+import { DataGrid, EditActions, LiveBadge, readByIds, useLiveRows, type DataGridHandle, type GridColumn } from '@its/grid';
 import { AdminHeader } from '../AdminHeader';
 import { loadMessages } from '../messages';
-import { DATA_SETS, dataEndpoints, dataSetChecks, dataSetOf, fetchDataSchema, type DataSet } from './api';
+import { DATA_SETS, dataEndpoints, dataSetChecks, dataSetOf, dataTopic, fetchDataSchema, type DataSet } from './api';
 import { ImportDialog } from './ImportDialog';
 import { columnHeaders, dataSetText } from './labels';
 import '../admin.css';
@@ -41,6 +41,8 @@ function ReferenceGrid({ set }: { set: DataSet }) {
   const endpoints = useMemo(() => dataEndpoints(set), [set]);
   const [importing, setImporting] = useState(false);
   const gridRef = useRef<DataGridHandle | null>(null);
+  const readLive = useMemo(() => readByIds(endpoints), [endpoints]);
+  const live = useLiveRows(dataTopic(set), () => gridRef.current, readLive);
   const header = useMemo(() => {
     return (col: GridColumn) => {
       const m = columnHeaders[col.field];
@@ -109,6 +111,7 @@ function ReferenceGrid({ set }: { set: DataSet }) {
               <Icon name="document" size={15} />
               <FormattedMessage id="admin.data.import" defaultMessage="Import" />
             </button>
+            <LiveBadge state={live} testId="rows-live" />
           </>
         )}
       />

@@ -29,4 +29,7 @@ export const dataEndpoints = (set: DataSet): GridEndpoints => ({
   summary: `/admin/data/${set}/summary`,
 });
 
+/** A set's live topic (its rows changed by anyone, on any server): the customers' is the orders module's. */
+export const dataTopic = (set: DataSet): string => (set === 'customers' ? 'customers:all' : `refdata:${set}`);
+
 export const fetchDataSchema = (set: DataSet, signal?: AbortSignal) => api.get<GridSchema>(`/admin/data/${set}/schema`, { signal });

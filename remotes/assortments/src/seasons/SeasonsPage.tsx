@@ -8,15 +8,18 @@ import { useIntl } from 'react-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { confirm, toast, usePageTitle } from '@its/kit';
-import { DataGrid, sourceExport, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type RowSink } from '@its/grid';
+import { DataGrid, LiveBadge, sourceExport, useLiveRows, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type RowSink } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { errorText } from '../messages';
-import { SEASON_CHANNELS, SEASON_STATES, deleteSeason, listSeasons, seasonExportEndpoints, setSeasonState, stateSet, uploadCover, type Season } from './api';
+import { SEASONS_TOPIC, SEASON_CHANNELS, SEASON_STATES, deleteSeason, getSeason, listSeasons, seasonExportEndpoints, setSeasonState, stateSet, uploadCover, type Season } from './api';
 import { isJpeg } from './form';
 import { SeasonDialog, seasonName } from './SeasonDialog';
 import { seasonField, smsg, stateName } from './messages';
 
 type Row = Season & { id: string; setNames: string };
+
+/** A season as the grid's row. */
+const seasonRow = (s: Season): GridRow => ({ ...s, id: s._id, setNames: s.seasonSets.map((x) => x.shortName).join(', ') }) as unknown as GridRow;
 
 interface SeasonActions {
   setState: (s: Season, state: string) => void;
@@ -105,12 +108,25 @@ export function SeasonsPage() {
     async (_q: unknown, signal: AbortSignal, sink: RowSink) => {
       const list = await qc.fetchQuery({ queryKey: ['seasons', channel], queryFn: () => listSeasons(channel, signal), staleTime: 0 });
       sink.total(list.length);
-      sink.rows(list.map((s) => ({ ...s, id: s._id, setNames: s.seasonSets.map((x) => x.shortName).join(', ') }) as unknown as GridRow));
+      sink.rows(list.map(seasonRow));
     },
     [qc, channel],
   );
   const source = useMemo<GridSource>(() => ({ load, send: async () => ({ updated: [], added: [], deleted: [] }) }), [load]);
   const reload = useCallback(() => void grid.current?.reload(), []);
+  // Seasons others add, change or delete: read again one by one, kept when in this channel.
+  const readLive = useCallback(
+    async (ids: string[], signal: AbortSignal) => {
+      const rows: GridRow[] = [];
+      for (const id of ids) {
+        const s = await getSeason(id, signal);
+        if (s && (channel === 'All' || s.channel === channel)) rows.push(seasonRow(s));
+      }
+      return rows;
+    },
+    [channel],
+  );
+  const live = useLiveRows(SEASONS_TOPIC, () => grid.current, readLive);
   // The export: the channel's seasons on the server, the covers left out of the file.
   const exportEndpoints = useMemo(() => seasonExportEndpoints(channel), [channel]);
   const exportRequest = useMemo(() => sourceExport({ skip: (f) => f === 'previewJpg' }), []);
@@ -133,7 +149,7 @@ export function SeasonsPage() {
     setState: (s, state) => {
       setSeasonState(s._id, stateSet(s), state).then(
         (saved) => {
-          grid.current?.acceptRows([{ ...saved, id: saved._id, setNames: saved.seasonSets.map((x) => x.shortName).join(', ') } as unknown as GridRow]);
+          grid.current?.acceptRows([seasonRow(saved)]);
           toast.success(intl.formatMessage(smsg.stateChanged, { name: seasonName(saved), state: stateName(intl, saved.state) }));
         },
         (e: unknown) => {
@@ -223,6 +239,7 @@ export function SeasonsPage() {
           <h1 className="am-head__title">{intl.formatMessage(smsg.title)}</h1>
         </div>
         <div className="am-head__actions">
+          <LiveBadge state={live} testId="rows-live" />
           <button type="button" className="its-btn its-btn--primary" onClick={() => setDialog({ season: null })} data-testid="new-season">
             <ProductIcon name="plus" />
             {intl.formatMessage(smsg.newSeason)}

@@ -1,5 +1,5 @@
 /** The seasons manager's server calls (docs/api.md "Seasons") and the cover upload. */
-import { api, enums } from '@its/kit';
+import { ApiError, api, enums } from '@its/kit';
 
 export const SEASON_CODES = enums.seasons.seasons;
 export const SEASON_CHANNELS = enums.seasons.channels;
@@ -44,6 +44,19 @@ export interface Season {
 }
 
 export const listSeasons = (channel: string, signal?: AbortSignal) => api.get<Season[]>(`/assortmentSeasons/${encodeURIComponent(channel)}`, { signal });
+
+/** One season by id (the list's route answers a season's id with that season); null when there is none. */
+export async function getSeason(id: string, signal?: AbortSignal): Promise<Season | null> {
+  try {
+    return await api.get<Season>(`/assortmentSeasons/${encodeURIComponent(id)}`, { signal, silent: true });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** The live topic of the seasons (a season added, changed or deleted by anyone). */
+export const SEASONS_TOPIC = 'seasons:all';
 
 export interface NewSeason {
   season: string;

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError, Dialog, EmptyState, Icon, SearchInput, Spinner, api, confirm, toast, usePageTitle } from '@its/kit';
-import { DataGrid, protocolSource, schemaSort, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
+import { DataGrid, LiveBadge, protocolSource, readByIds, useLiveRows, schemaSort, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
 import { fetchLibrarySchema, filterOptions, gridEndpoints, reportJob, signedAssets } from '../api/assets';
 import type { Asset, AssetStatus, LibrarySchema, LibraryType } from '../api/types';
 import { AssetDetailView } from '../browse/AssetDetail';
@@ -74,6 +74,10 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
   const [selected, setSelected] = useState<GridRow[]>([]);
   const endpoints = useMemo(() => gridEndpoints(libraryType), [libraryType]);
   const filters = useMemo<Filters>(() => (q ? { status, name: { contains: q } } : { status }), [status, q]);
+  // Others' changes to the library, read again with this page's filters (a row moved to another
+  // status leaves it, one moved here arrives).
+  const readLive = useMemo(() => readByIds(endpoints, filters), [endpoints, filters]);
+  const live = useLiveRows(`library:${libraryType}`, () => grid.current, readLive);
 
   const invalidate = useCallback(() => {
     void client.invalidateQueries({ queryKey: ['libraries', 'manage', libraryType] });
@@ -263,6 +267,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
               <span className="lib-manage-count" data-testid="manage-count">
                 {!ui.loading && <FormattedMessage id="libraries.manage.count" defaultMessage="{count, plural, one {# item} other {# items}}" values={{ count: ui.total }} />}
               </span>
+              <LiveBadge state={live} testId="rows-live" />
               <div className={`lib-bulk${selected.length ? ' is-on' : ''}`} data-testid="bulk-actions" aria-hidden={selected.length === 0}>
                 {targets.map((s) => (
                   <button

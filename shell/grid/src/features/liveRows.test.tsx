@@ -83,4 +83,19 @@ describe('live rows', () => {
     expect(handle().getRow('e')).toBeUndefined();
     expect(ctrl.ui.get().rowCount).toBe(4);
   });
+
+  it('takes out rows that left the view, but for one with the user’s unsaved edits', async () => {
+    const src = allRows();
+    const { handle } = mount({ source: src.source, saveDelayMs: 60_000 });
+    await loaded(handle, 3);
+    act(() => void handle().controller.setCells([{ rowId: 'b', field: 'discountPercent', raw: '5' }], 'edit'));
+    act(() => {
+      // a and b were told of and not read back (their change took them out of the page's filters).
+      handle().controller.applyLiveRows([], [], ['a', 'b', 'unknown']);
+    });
+    expect(handle().getRow('a')).toBeUndefined();
+    expect(handle().getRow('b')).toMatchObject({ discountPercent: 5 });
+    expect(handle().getRow('c')).toBeDefined();
+    expect(handle().controller.ui.get().rowCount).toBe(2);
+  });
 });

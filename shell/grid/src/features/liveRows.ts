@@ -13,9 +13,11 @@ export class LiveRows {
    * row whose version is not newer than the one confirmed (the user's own save) is left as is.
    * A new row is added where the grid's sort puts it, unless the user is scrolled into the grid
    * (it could move their view): then it waits behind the "n new rows" bar (showHeldRows).
-   * Answers the ids of the rows shown changed or added.
+   * Rows in `left` (told of but no longer in the view: their change took them out of the
+   * page's filters, or the user may no longer read them) are taken out too, but for those with
+   * the user's unsaved edits. Answers the ids of the rows shown changed or added.
    */
-  applyLiveRows(this: GridController, rows: GridRow[], deleted: string[]): string[] {
+  applyLiveRows(this: GridController, rows: GridRow[], deleted: string[], left: string[] = []): string[] {
     this.history.flush(); // edits still gathered go to the queue, so they count as unsaved
     const api = this.api;
     const update: GridRow[] = [];
@@ -43,9 +45,10 @@ export class LiveRows {
     }
     if (update.length) this.applyRows(update);
     this.addLiveRows(add);
-    for (const id of deleted) this.liveHeld.delete(id);
+    for (const id of [...deleted, ...left]) this.liveHeld.delete(id);
     this.patchUi({ liveHeld: this.liveHeld.size });
-    const gone = deleted.filter((id) => this.rows.has(id));
+    const leaving = left.filter((id) => !deletedIds.has(id) && Object.keys(this.writer.pendingChanges(id)).length === 0);
+    const gone = [...deleted, ...leaving].filter((id) => this.rows.has(id));
     if (gone.length) {
       this.dropRows(gone);
       this.patchUi({ total: Math.max(0, this.ui.get().total - gone.length) });

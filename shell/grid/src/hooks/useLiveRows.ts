@@ -7,8 +7,10 @@
  * missed; a stream the server closed is opened again with that id after a pause.
  */
 import { useEffect, useRef, useState } from 'react';
+import { api } from '@its/kit';
 import type { DataGridHandle } from '../props';
-import type { GridRow } from '../types';
+import { streamRows } from '../stream';
+import type { GridEndpoints, GridQuery, GridRow } from '../types';
 import type { LiveListener, PresenceEntry } from './usePresence';
 
 /** The stream's state: live, connecting (at first or after a drop) or off (no topic). */
@@ -40,6 +42,30 @@ function streamToken(data: unknown): string {
   } catch {
     return '';
   }
+}
+
+/** The most ids one read by id asks for (the query call's page). */
+const READ_CHUNK = 100;
+
+/**
+ * A `read` for useLiveRows over a grid protocol's endpoints: the rows of `ids` through the
+ * query call (or the stream when there is none) with the page's own `filters` (a row outside
+ * them is not answered, so it leaves the view).
+ */
+export function readByIds(endpoints: Partial<Pick<GridEndpoints, 'query' | 'stream'>>, filters?: GridQuery['filters']) {
+  return async (ids: string[], signal: AbortSignal): Promise<GridRow[]> => {
+    const out: GridRow[] = [];
+    for (let i = 0; i < ids.length; i += READ_CHUNK) {
+      const chunk = ids.slice(i, i + READ_CHUNK);
+      const body: GridQuery = { ids: chunk, limit: chunk.length, ...(filters ? { filters } : {}) };
+      if (endpoints.query) {
+        out.push(...(await api.post<{ rows: GridRow[] }>(endpoints.query, body, { signal, silent: true })).rows);
+      } else if (endpoints.stream) {
+        await streamRows(endpoints.stream, body, { signal, onRows: (rows) => out.push(...rows) });
+      }
+    }
+    return out;
+  };
 }
 
 /**
@@ -97,7 +123,10 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
         run(async () => {
           const ids = [...ev.added, ...ev.updated];
           const rows = ids.length ? await latest.current.read(ids, abort.signal) : [];
-          if (!abort.signal.aborted) latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted);
+          // A row told of that the read did not answer has left the view (or the user's reach).
+          const found = new Set(rows.map((r) => r.id));
+          const left = ids.filter((id) => !found.has(id));
+          if (!abort.signal.aborted) latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left);
         });
       });
       es.addEventListener('reset', (e) => {

@@ -1,0 +1,65 @@
+/**
+ * Live rows beyond the assortment (issue 32), on two ITS servers sharing one database: an edit
+ * saved in a library's manage grid and in a sample library in a browser on one server shows in
+ * a browser on the other within a second, without a reload.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { cell, gridLoaded } from './grid-kit';
+import { expect, login, test, twoServers } from './helpers';
+
+const servers = twoServers();
+
+/** A role's page at path on the server at url, its grid loaded and its stream live. */
+async function open(browser: Browser, role: string, url: string, path: string, gridId: string): Promise<{ page: Page; grid: Locator }> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, role, url);
+  await page.goto(`${url}${path}`);
+  const grid = page.getByTestId(gridId);
+  await gridLoaded(grid);
+  await expect(page.getByTestId('rows-live')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  return { page, grid };
+}
+
+/** The cell of the row with id in a grid. */
+const cellOf = (grid: Locator, id: string, field: string) => grid.locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${field}"]`).first();
+
+/**
+ * Types text into the first row's field in the grid of a (a save follows: waited for) and checks
+ * the same row of b's grid shows it within a second.
+ */
+async function editShowsOnOther(a: { page: Page; grid: Locator }, b: { page: Page; grid: Locator }, batch: string, field: string, text: string) {
+  const first = cell(a.grid, 0, field);
+  const id = await first.locator('xpath=ancestor::div[contains(@class, "ag-row")][1]').getAttribute('row-id');
+  expect(id).toBeTruthy();
+  await expect(cellOf(b.grid, id!, field)).not.toHaveText(text);
+  const saved = a.page.waitForResponse((r) => r.url().includes(batch) && r.request().method() === 'PATCH', { timeout: 15_000 });
+  await first.dblclick();
+  await a.page.keyboard.press('Control+a');
+  await a.page.keyboard.type(text);
+  await a.page.keyboard.press('Enter');
+  const res = await saved;
+  expect(res.status(), await res.text()).toBe(200);
+  const t0 = Date.now();
+  await expect(cellOf(b.grid, id!, field)).toHaveText(text, { timeout: 1000 });
+  test.info().annotations.push({ type: `live ${batch}`, description: `${Date.now() - t0} ms` });
+}
+
+test('an edit in a library manage grid shows in a browser on the other server', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const path = '/advertising/libraries/manage/assets/pending';
+  const a = await open(browser, 'editor', servers.a.url, path, 'manage-grid');
+  const b = await open(browser, 'seniorEditor', servers.b.url, path, 'manage-grid');
+  await editShowsOnOther(a, b, '/api/assets/AdvertisingAsset/batch/many', 'name', `Live asset ${Date.now() % 100_000}`);
+  await a.page.context().close();
+  await b.page.context().close();
+});
+
+test('an edit in a sample library shows in a browser on the other server', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const path = '/product/libraries/samples/production';
+  const a = await open(browser, 'editor', servers.a.url, path, 'sample-grid');
+  const b = await open(browser, 'coordinator', servers.b.url, path, 'sample-grid');
+  await editShowsOnOther(a, b, '/api/sampleInventory/Production/batch/many', 'moldNum', `L${Date.now() % 100_000}`);
+  await a.page.context().close();
+  await b.page.context().close();
+});
