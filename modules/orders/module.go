@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/fx"
 
+	liverows "its/core/live"
 	"its/core/registry"
 	"its/modules/products"
 )
@@ -20,6 +21,7 @@ var manifest []byte
 // Module wires the orders module; it needs the products module for the catalog.
 var Module = fx.Module("orders",
 	fx.Provide(NewStore, NewService, NewHandler, catalogOf, newAddressVerifier, fx.Private),
+	liverows.AsTopic(liveTopic),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/orders/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 60}
 	}),
