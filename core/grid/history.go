@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -131,6 +133,34 @@ type HistoryPage struct {
 
 // HistoryMaxLimit is the most writes one history read answers.
 const HistoryMaxLimit = 200
+
+// ParseHistoryQuery reads a history route's query of row rowID: ?field= one field, ?before=
+// older than that entry, ?limit= at most that many writes (capped at HistoryMaxLimit); a
+// before or limit that is not a whole number from 1 is a 400 naming it.
+func ParseHistoryQuery(q url.Values, rowID string) (HistoryQuery, error) {
+	hq := HistoryQuery{RowID: rowID, Field: q.Get("field")}
+	number := func(name string) (int64, error) {
+		v := q.Get(name)
+		if v == "" {
+			return 0, nil
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return 0, httpx.Invalid(httpx.FieldError{Field: name, Rule: "integer", Message: name + " must be a whole number from 1"})
+		}
+		return n, nil
+	}
+	var err error
+	if hq.Before, err = number("before"); err != nil {
+		return hq, err
+	}
+	limit, err := number("limit")
+	if err != nil {
+		return hq, err
+	}
+	hq.Limit = int(min(limit, HistoryMaxLimit))
+	return hq, nil
+}
 
 // History reads a row's writes newest first, keyset-paged on their id: one index range of
 // (grid, row_id, id), whatever the length of the row's history.

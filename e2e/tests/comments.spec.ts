@@ -30,7 +30,7 @@ test('a comment with an @mention notifies the colleague', async ({ page, browser
   await panel.getByTestId('comments-new-send').click();
   const comment = panel.getByTestId('comment');
   await expect(comment).toHaveCount(1);
-  await expect(comment.locator('mark.am-mention')).toHaveText('@Mona Manager');
+  await expect(comment.locator('mark.its-mention')).toHaveText('@Mona Manager');
   await animationsDone(page);
   await shot(page, 'comments-panel');
   // The Comments column (hidden until added) counts the row's open comments and opens them.

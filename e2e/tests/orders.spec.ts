@@ -577,9 +577,11 @@ test.describe('orders', () => {
     const submitted = await api.ctx.patch(`/api/orders/samples/order/batch/${o._id}`, { data: { version: o.version, submit: true }, headers: { 'X-CSRF-Token': api.csrf } });
     expect(submitted.ok()).toBeTruthy();
 
-    // Both open the order before either changes it.
+    // Both open the order before either changes it. The second page follows no live stream, so
+    // its copy stays stale (live rows would show it the first one's change before its own edit).
     const first = await openAs(browser, 'coordinator');
     const second = await openAs(browser, 'seniorCoordinator');
+    await second.route('**/api/live/**', (r) => r.abort());
     for (const p of [first, second]) {
       await p.goto(`${baseUrl()}/orders/samples/order/${o.orderNumber}`);
       await expect(cell(lines(p), 0, 'quantity')).toHaveText('1');

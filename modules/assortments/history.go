@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -21,28 +20,10 @@ import (
 // rowHistory answers a row's history: ?field= one field, ?before= older than that entry,
 // ?limit= at most that many (grid.HistoryMaxLimit).
 func (h *Handler) rowHistory(r *http.Request) (*grid.HistoryPage, error) {
-	q := r.URL.Query()
-	hq := grid.HistoryQuery{RowID: chi.URLParam(r, "rowId"), Field: q.Get("field")}
-	number := func(name string) (int64, error) {
-		v := q.Get(name)
-		if v == "" {
-			return 0, nil
-		}
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 1 {
-			return 0, httpx.Invalid(httpx.FieldError{Field: name, Rule: "integer", Message: name + " must be a whole number from 1"})
-		}
-		return n, nil
-	}
-	var err error
-	if hq.Before, err = number("before"); err != nil {
-		return nil, err
-	}
-	limit, err := number("limit")
+	hq, err := grid.ParseHistoryQuery(r.URL.Query(), chi.URLParam(r, "rowId"))
 	if err != nil {
 		return nil, err
 	}
-	hq.Limit = int(min(limit, grid.HistoryMaxLimit))
 	return h.svc.RowHistory(r.Context(), chi.URLParam(r, "id"), hq)
 }
 

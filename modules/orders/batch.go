@@ -43,6 +43,9 @@ type BatchRequest struct {
 	Submit         bool             `json:"submit"`
 	MarkCompleted  bool             `json:"markCompleted"`
 	Fields         *Fields          `json:"fields"`
+	// Via says how the lines' changes were made, for their cell history (grid.Vias; "" is an
+	// edit): a paste, a revert to an earlier value...
+	Via string `json:"via"`
 }
 
 func (b *BatchRequest) linesChanged() bool {
@@ -69,8 +72,13 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 	if req.Submit && req.MarkCompleted {
 		return nil, httpx.BadRequest("Submit and mark complete are separate requests", nil)
 	}
+	via, err := grid.CheckVia(req.Via)
+	if err != nil {
+		return nil, err
+	}
+	req.Via = via
 	res := &BatchResult{BatchResult: grid.BatchResult{Updated: []grid.Row{}, Added: []grid.Added{}, Deleted: []grid.Row{}}}
-	err := s.inOrder(ctx, orderType, id, req.Version, func(tx pgx.Tx, o *Order) error {
+	err = s.inOrder(ctx, orderType, id, req.Version, func(tx pgx.Tx, o *Order) error {
 		if req.linesChanged() || req.Fields != nil || len(req.Status) > 0 {
 			if err := s.require(ctx, actions.OrdersEdit, o.resource()); err != nil {
 				return err
@@ -186,12 +194,12 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 	if err := s.checkLineChanges(ctx, o, u, plan, derived, states, book); err != nil {
 		return out, err
 	}
-	r, err := applyLines(ctx, tx, s.store, o, plan)
+	r, err := applyLines(ctx, tx, s.store, o, plan, &grid.Trail{ActorID: u.ID, Via: req.Via})
 	if err != nil {
 		return out, err
 	}
 	out.result = r
-	return out, nil
+	return out, publishLines(ctx, tx, o, u.ID, plan, r)
 }
 
 // statusUpdates merges the batch's line status changes into its row updates: a promo row only
@@ -351,12 +359,14 @@ func (s *Service) checkLineChanges(ctx context.Context, o *Order, u *identity.Us
 	return nil
 }
 
-// applyLines writes the planned changes, numbers the added lines and answers the rows.
-func applyLines(ctx context.Context, tx pgx.Tx, store *Store, o *Order, plan *grid.Plan) (*grid.BatchResult, error) {
+// applyLines writes the planned changes (each changed cell into the lines' history with trail),
+// numbers the added lines and answers the rows.
+func applyLines(ctx context.Context, tx pgx.Tx, store *Store, o *Order, plan *grid.Plan, trail *grid.Trail) (*grid.BatchResult, error) {
 	if err := lineGrid.Apply(ctx, tx, plan, grid.ApplyOptions{
 		Scope:       sq.Expr("order_lines.order_id = ?::uuid", o.ID),
 		SetOnAdd:    map[string]any{"order_id": o.ID},
 		SetOnUpdate: map[string]any{"modified_at": sq.Expr("now()")},
+		History:     trail,
 	}); err != nil {
 		return nil, err
 	}

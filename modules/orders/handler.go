@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"its/core/authz"
+	"its/core/comments"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
@@ -17,10 +18,13 @@ import (
 )
 
 // Handler is the orders module's HTTP side.
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc      *Service
+	comments *comments.Service
+}
 
 // NewHandler gives the handler.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+func NewHandler(svc *Service, c *comments.Service) *Handler { return &Handler{svc: svc, comments: c} }
 
 // routeType makes the route's {orderType} the policy's resource (SAMPLE, PROMO or WHOLESALE),
 // so the type's permission (or the wof flag) is checked before the handler. An unknown type is
@@ -60,6 +64,8 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("POST", base+"/duplicate/{originalOrderId}", actions.OrdersCreate, httpx.Get(h.duplicate), routeType)
 	r.Handle("DELETE", base+"/{id}", actions.OrdersView, httpx.Get(h.delete), routeType)
 	r.Handle("PATCH", base+"/batch/{id}", actions.OrdersView, httpx.Body(h.batch), routeType)
+	r.Handle("GET", base+"/{id}/rows/{rowId}/history", actions.OrdersView, httpx.Get(h.lineHistory), routeType)
+	h.comments.Mount(typedRouter{r}, "/api/orders/{orderType}/comments", actions.OrdersView, CommentScope, commentPolicy{h.svc})
 	for _, format := range []string{grid.FormatXLSX, grid.FormatCSV} {
 		r.Handle("POST", base+"/export/"+format, actions.OrdersView, h.exportList(format), routeType, stylesView)
 		r.Handle("POST", base+"/export/"+format+"/{id}", actions.OrdersView, h.exportLines(format), routeType)

@@ -19,6 +19,7 @@ import (
 	"go.uber.org/fx"
 
 	"its/core/authz"
+	"its/core/comments"
 	"its/core/config"
 	"its/core/db"
 	"its/core/grid"
@@ -742,7 +743,11 @@ func (s *Service) Delete(ctx context.Context, orderType, id string) error {
 		if err := s.require(ctx, actions.OrdersDelete, o.resource()); err != nil {
 			return err
 		}
-		return s.store.Delete(ctx, tx, o.ID)
+		if err := s.store.Delete(ctx, tx, o.ID); err != nil {
+			return err
+		}
+		// The lines' comment threads go with the order.
+		return comments.Forget(ctx, tx, CommentScope, []string{o.ID})
 	})
 }
 

@@ -265,6 +265,12 @@ func (s *Store) LineStates(ctx context.Context, q pgx.Tx, orderID string, ids []
 	return out, rows.Err()
 }
 
+// lineInOrder answers pgx.ErrNoRows unless line is a line of order orderID.
+func (s *Store) lineInOrder(ctx context.Context, q pgx.Tx, orderID, line string) error {
+	var one int
+	return q.QueryRow(ctx, `SELECT 1 FROM order_lines WHERE order_id = $1::uuid AND id = $2::uuid`, orderID, line).Scan(&one)
+}
+
 // unpricedLine is an order line without a price: its place among the order's lines (from 1), style
 // and colour.
 type unpricedLine struct {

@@ -1,6 +1,6 @@
 /** The assortment manager's server calls (docs/api.md "Assortments"). */
 import { actions, api, apiUrl, authzCheck, constants, csrfToken, CSRF_HEADER, enums, type AuthzCheck } from '@its/kit';
-import type { GridRow, GridSchema } from '@its/grid';
+import type { GridRow, GridSchema, HistoryVia } from '@its/grid';
 import type { ProductQuery } from '@its/remote-products/api';
 
 /** Spec platform §9 (ms): product update (the detail grid), row update (the list), filter options (suggestions). */
@@ -297,34 +297,6 @@ export interface AssortmentBatchResult {
   tempIds: Record<string, string>;
   assortment: Assortment;
 }
-
-/** How a cell's change was made (the server's grid.Vias). */
-export type HistoryVia = 'edit' | 'paste' | 'import' | 'batch' | 'revert';
-
-/** One change of a cell of an assortment row: who, when, the old and new value, how (the cells one write changed share its id). */
-export interface HistoryEntry {
-  id: number;
-  rowId: string;
-  field: string;
-  old: unknown;
-  new: unknown;
-  actorId: string | null;
-  actorName: string;
-  via: HistoryVia;
-  at: string;
-}
-
-/** A page of a row's history, newest first; next is the before= of the older page (null: none). */
-export interface RowHistoryPage {
-  entries: HistoryEntry[];
-  next: number | null;
-}
-
-export const rowHistoryKey = (id: string, rowId: string, field: string | null) => ['assortment', id, 'history', rowId, field ?? ''];
-
-/** A row's cell history (one field, or all when field is null), newest first. */
-export const rowHistory = (id: string, rowId: string, field: string | null, signal?: AbortSignal) =>
-  api.get<RowHistoryPage>(`/assortments/${encodeURIComponent(id)}/rows/${encodeURIComponent(rowId)}/history`, { signal, query: { field: field ?? undefined } });
 
 export const batchAssortment = (id: string, body: AssortmentBatch, org: OrgBase = 'assortments') =>
   api.patch<AssortmentBatchResult>(`/${org}/batch/${encodeURIComponent(id)}`, body, { silent: true });

@@ -1,9 +1,10 @@
 /** The assortment manager's catalogs and the texts several screens share. */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import type { CatalogLoader } from '@its/kit';
+import { withGridMessages } from '@its/grid';
 import type { View } from './api';
 
-export const loadMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "i18n-[request]" */ `./i18n/${locale}.json`);
+// The kit's history and comments entries are worded in the grid kit's catalog, layered under the remote's.
+export const loadMessages = withGridMessages((locale) => import(/* webpackChunkName: "i18n-[request]" */ `./i18n/${locale}.json`));
 
 const messages = defineMessages({
   manager: { id: 'assortments.manager', defaultMessage: 'Assortment Manager' },
@@ -39,23 +40,6 @@ const messages = defineMessages({
   static: { id: 'assortments.method.static', defaultMessage: 'Static' },
   dynamic: { id: 'assortments.method.dynamic', defaultMessage: 'Dynamic' },
   folder: { id: 'assortments.type.folder', defaultMessage: 'Folder' },
-  historyShow: { id: 'assortments.history.show', defaultMessage: 'Show history' },
-  historyRow: { id: 'assortments.history.row', defaultMessage: 'Row history' },
-  historyTitle: { id: 'assortments.history.title', defaultMessage: 'History' },
-  historyOfCell: { id: 'assortments.history.ofCell', defaultMessage: 'History of {field} · {row}' },
-  historyOfRow: { id: 'assortments.history.ofRow', defaultMessage: 'History of {row}' },
-  historyNone: { id: 'assortments.history.none', defaultMessage: 'No changes recorded yet.' },
-  historyEmpty: { id: 'assortments.history.empty', defaultMessage: '(empty)' },
-  historyYes: { id: 'assortments.history.yes', defaultMessage: 'Yes' },
-  historyNo: { id: 'assortments.history.no', defaultMessage: 'No' },
-  historySystem: { id: 'assortments.history.system', defaultMessage: 'System' },
-  historyRevert: { id: 'assortments.history.revert', defaultMessage: 'Revert to this value' },
-  historyReverted: { id: 'assortments.history.reverted', defaultMessage: '{field} reverted' },
-  historyViaEdit: { id: 'assortments.history.via.edit', defaultMessage: 'Edit' },
-  historyViaPaste: { id: 'assortments.history.via.paste', defaultMessage: 'Paste' },
-  historyViaImport: { id: 'assortments.history.via.import', defaultMessage: 'Import' },
-  historyViaBatch: { id: 'assortments.history.via.batch', defaultMessage: 'Batch' },
-  historyViaRevert: { id: 'assortments.history.via.revert', defaultMessage: 'Revert' },
 });
 
 /** The shared texts, typed loosely: values are checked by the formatter at run time. */

@@ -1,6 +1,6 @@
 /** The orders module's server calls (docs/api.md "Orders") and the route meta of its screens. */
 import { api, enums, type RouteMeta } from '@its/kit';
-import type { BatchResult, GridEndpoints, GridRow, GridSchema } from '@its/grid';
+import type { BatchResult, GridEndpoints, GridRow, GridSchema, HistoryVia } from '@its/grid';
 
 /** Platform spec §9: order batches wait 1,500 ms; 'Success' after a sample order update shows 2,000 ms. */
 export const ORDER_BATCH_MS = 1500;
@@ -206,6 +206,8 @@ export interface OrderBatch {
   submit?: boolean;
   markCompleted?: boolean;
   fields?: OrderFields;
+  /** How the lines' changes were made, for their cell history (edit when left out). */
+  via?: HistoryVia;
 }
 
 /** A cell the server cleared instead of refusing the batch (a §5.2 warning). */

@@ -1,9 +1,10 @@
 /** The orders remote's catalogs and the texts several screens share. */
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import type { CatalogLoader } from '@its/kit';
+import { withGridMessages } from '@its/grid';
 import type { Area } from './api';
 
-export const loadMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "i18n-[request]" */ `./i18n/${locale}.json`);
+// The kit's history and comments entries are worded in the grid kit's catalog, layered under the remote's.
+export const loadMessages = withGridMessages((locale) => import(/* webpackChunkName: "i18n-[request]" */ `./i18n/${locale}.json`));
 
 const messages = defineMessages({
   deleted: { id: 'orders.toast.deleted', defaultMessage: 'Order Deleted' },
@@ -87,6 +88,7 @@ export const fields: Record<string, MessageDescriptor> = defineMessages({
   side: { id: 'orders.field.side', defaultMessage: 'Side' },
   source: { id: 'orders.field.source', defaultMessage: 'Source' },
   quantity: { id: 'orders.field.quantity', defaultMessage: 'Quantity' },
+  sizes: { id: 'orders.field.sizes', defaultMessage: 'Sizes' },
   shipper: { id: 'orders.field.shipper', defaultMessage: 'Shipper' },
   tracking: { id: 'orders.field.tracking', defaultMessage: 'Tracking' },
   returnType: { id: 'orders.field.returnType', defaultMessage: 'Return type' },

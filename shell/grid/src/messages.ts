@@ -6,6 +6,20 @@ import type { FilterOp, GridColumn, GridSchema } from './types';
 
 export const loadGridMessages: CatalogLoader = (locale) => import(/* webpackChunkName: "grid-i18n-[request]" */ `./i18n/${locale}.json`);
 
+const unwrap = (m: Awaited<ReturnType<CatalogLoader>>): Record<string, string> => ('default' in m && typeof m.default === 'object' ? (m.default as Record<string, string>) : (m as Record<string, string>));
+
+/**
+ * A remote's catalog loader with the grid kit's catalog under it, so that what the remote words
+ * with the kit's features (the history and comments menu entries, their panels' titles) reads in
+ * the user's language too.
+ */
+export function withGridMessages(own: CatalogLoader): CatalogLoader {
+  return async (locale) => {
+    const [grid, mine] = await Promise.all([loadGridMessages(locale), own(locale)]);
+    return { ...unwrap(grid), ...unwrap(mine) };
+  };
+}
+
 const gridMessages = defineMessages({
   saving: { id: 'grid.save.saving', defaultMessage: 'Saving...' },
   saved: { id: 'grid.save.saved', defaultMessage: 'All changes saved.' },

@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
-import { DataGrid, EditActions, LiveBadge, PresenceAvatars, SizeFilterField, useLiveRows, usePresence, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { COMMENTS_FIELD, DataGrid, EditActions, LiveBadge, PresenceAvatars, SizeFilterField, commentsColumn, useLiveRows, usePresence, useRowComments, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
 import { autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { DELETE_MS, PRODUCT_UPDATE_MS, detailExportEndpoints, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
@@ -15,7 +15,6 @@ import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
 import { isPricingField, provisional, type PricingField } from './pricing';
 import { liveTopic, loadRows, readRows, sendBatch, sizeConditions } from './source';
-import { COMMENTS_FIELD, commentsColumn, useRowComments } from '../comments/useRowComments';
 
 export interface DetailGridProps {
   assortment: Assortment;
@@ -36,8 +35,8 @@ export interface DetailGridProps {
   org?: OrgBase;
   /** Row fields the org type hides (left out of the columns and the column chooser). */
   hidden?: readonly string[];
-  /** Opens the cell history of a row: one field's ("Show history") or all (field null). */
-  onShowHistory?: (row: GridRow, field: string | null) => void;
+  /** The context menu's cell history entries of a row ("Show history" of cell, an editable field, and "Row history"). */
+  historyItems?: (row: GridRow, cell: string | null) => MenuItem[];
 }
 
 /** Shows the linked prices of edited rows at once (the server's answer replaces them). */
@@ -77,7 +76,7 @@ export function DetailGrid({
   handle,
   org = 'assortments',
   hidden,
-  onShowHistory,
+  historyItems,
 }: DetailGridProps) {
   const intl = useIntl();
   const alertText = useAlertText();
@@ -92,7 +91,7 @@ export function DetailGrid({
     return r ? [r.style, r.color].filter(Boolean).join(' ') : rowId;
   }, []);
   // Row comments are the assortment manager's (its routes); other org types have none.
-  const comments = useRowComments(assortment._id, rowLabel);
+  const comments = useRowComments(`/assortments/comments/${encodeURIComponent(assortment._id)}`, rowLabel);
   const commented = org === 'assortments';
   const schema = useMemo(() => {
     const s = detailSchema(serverSchema, labels.current, hidden);
@@ -171,10 +170,9 @@ export function DetailGrid({
     const items: MenuItem[] = [];
     if (row) items.push({ id: 'details', label: intl.formatMessage({ id: 'assortments.rows.details', defaultMessage: 'Product details' }), icon: 'info', onSelect: () => onShowDetails(row) });
     if (row && !row.__group && commented) items.push(comments.menuItem(row));
-    if (row && onShowHistory && !dynamic) {
+    if (row && historyItems && !dynamic) {
       const cell = field && schema.columns.some((c) => c.field === field && c.editable && c.editableWhen !== 'newRows') ? field : null;
-      if (cell) items.push({ id: 'showHistory', label: intl.formatMessage(msg.historyShow), icon: 'history', onSelect: () => onShowHistory(row, cell) });
-      items.push({ id: 'rowHistory', label: intl.formatMessage(msg.historyRow), icon: 'history', onSelect: () => onShowHistory(row, null) });
+      items.push(...historyItems(row, cell));
     }
     if (row && canEdit && Array.isArray(row.alerts) && row.alerts.length) {
       items.push({ id: 'clearAlert', label: intl.formatMessage({ id: 'assortments.alerts.clearRow', defaultMessage: 'Clear alerts of this product' }), icon: 'check', onSelect: () => onClearAlerts([row]) });

@@ -9,15 +9,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, useSidePanel, type AuthzCheck } from '@its/kit';
-import { type DataGridHandle, type GridRow } from '@its/grid';
+import { ApiError, EmptyState, Spinner, actions, authzCheck, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { useRowHistory, type DataGridHandle, type GridRow } from '@its/grid';
 import { ProductIcon, filterDiff, fromQuery, type FilterState, type Product } from '@its/remote-products/api';
 import { FilterBar, useProductPanel } from '../products';
 import {
   BASE_PATH,
   archiveAssortments,
   batchAssortment,
-  type HistoryEntry,
   crmSync,
   crmSyncKey,
   editCheck,
@@ -36,7 +35,6 @@ import { LabelChips } from '../list/columns';
 import { CopyDialog } from '../dialogs/CopyDialog';
 import { LabelsDialog } from '../dialogs/LabelsDialog';
 import { errorText, fieldLabel, isUserLock, msg } from '../messages';
-import { HistoryPanel, type HistoryTarget } from './HistoryPanel';
 import { DETAIL_GROUP_FIELDS, DetailGrid } from './DetailGrid';
 import { useAlertText } from '../alerts';
 import { SearchTab } from './SearchTab';
@@ -360,26 +358,6 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
   );
   const [dialog, setDialog] = useState<null | 'labels' | 'copy' | 'merge'>(null);
   const grid = useRef<DataGridHandle | null>(null);
-  const [historyOf, setHistoryOf] = useState<HistoryTarget | null>(null);
-  const revertRef = useRef<(target: HistoryTarget, e: HistoryEntry) => void>(() => undefined);
-  const history = useSidePanel(
-    () =>
-      historyOf && !internal
-        ? {
-            title: intl.formatMessage(msg.historyTitle),
-            content: (
-              <HistoryPanel
-                assortmentId={a._id}
-                target={historyOf}
-                canEdit={canEdit}
-                current={(f) => grid.current?.getRow(historyOf.rowId)?.[f]}
-                onRevert={(e) => revertRef.current(historyOf, e)}
-              />
-            ),
-          }
-        : null,
-    [historyOf, a._id, canEdit, internal, intl],
-  );
   const current = useRef(a);
   current.current = a;
 
@@ -402,27 +380,28 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
     [intl],
   );
 
-  // "Revert to this value": an ordinary batch update of the cell at the row's confirmed version
-  // (a row changed since is the usual userLock), labelled revert for the history.
-  revertRef.current = (target, e) => {
-    void (async () => {
-      const g = grid.current;
-      if (!g) return;
-      await g.flush();
-      const row = g.getConfirmedRow(target.rowId);
-      if (!row) return;
-      try {
-        const res = await batchAssortment(a._id, { updateProducts: [{ id: row.id, version: Number(row.version), changes: { [e.field]: e.new } }], via: 'revert' }, org);
-        g.acceptRows(res.rows);
-        if (res.assortment) update(res.assortment);
-        toast.success(intl.formatMessage(msg.historyReverted, { field: fieldLabel(intl, e.field) }), { key: 'history-reverted' });
-      } catch (err) {
-        if (isUserLock(err)) userLockToast();
-        else toast.error(intl.formatMessage(msg.failed, { message: errorText(err) }));
-      }
-      void qc.invalidateQueries({ queryKey: ['assortment', a._id, 'history', target.rowId] });
-    })();
-  };
+  // The cell history of the rows (internal assortments have none): "Revert to this value" is an
+  // ordinary batch update of the cell at the row's confirmed version (a row changed since is the
+  // usual userLock), labelled revert for the history.
+  const history = useRowHistory({
+    url: internal ? null : (rowId) => `/assortments/${encodeURIComponent(a._id)}/rows/${encodeURIComponent(rowId)}/history`,
+    grid: () => grid.current,
+    canEdit,
+    fieldLabel: (f) => fieldLabel(intl, f),
+    rowLabel: (r) => `${String(r.style ?? '')} ${String(r.color ?? '')}`.trim(),
+    beforeOpen: () => {
+      if (detail.open) detail.toggle();
+    },
+    revert: async (row, field, value) => {
+      const res = await batchAssortment(a._id, { updateProducts: [{ id: row.id, version: Number(row.version), changes: { [field]: value } }], via: 'revert' }, org);
+      grid.current?.acceptRows(res.rows);
+      if (res.assortment) update(res.assortment);
+    },
+    onRevertError: (err) => {
+      if (isUserLock(err)) userLockToast();
+      else toast.error(intl.formatMessage(msg.failed, { message: errorText(err) }));
+    },
+  });
 
   // Patches go one after another: each carries the version the previous one answered, so two
   // quick changes (a double click on a sort header) are not refused as a stale write.
@@ -575,15 +554,7 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
             setFocused(r);
             detail.show();
           }}
-          onShowHistory={
-            internal
-              ? undefined
-              : (r, field) => {
-                  if (detail.open) detail.toggle();
-                  setHistoryOf({ rowId: r.id, field, label: `${String(r.style ?? '')} ${String(r.color ?? '')}`.trim() });
-                  history.show();
-                }
-          }
+          historyItems={internal ? undefined : history.menuItems}
           onClearAlerts={(rows) => void clearAlerts(rows)}
           onSort={(s) => void onSort(s)}
           groupBy={groupBy}

@@ -4,17 +4,41 @@
  * answer. Styles are added by search (style and colour suggestions from the catalog) or by
  * pasting style/colour lines. Wholesale lines are a colour × size matrix; a warned date or pack
  * code (spec §5.2) is cleared in its cell and told in a warning toast while the rest is saved.
+ * Lines others save show at once (the order's live topic), each line's cell history opens from
+ * the context menu with a revert to an earlier value, and lines carry comment threads.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, confirm, toast } from '@its/kit';
-import { DataGrid, EditActions, SizeFilterField, filteredSize, type BatchRequest, type CellValue, type ColumnExtras, type DataGridHandle, type GridColumn, type GridSource, sizeFilter, sourceExport } from '@its/grid';
+import {
+  COMMENTS_FIELD,
+  DataGrid,
+  EditActions,
+  LiveBadge,
+  SizeFilterField,
+  commentsColumn,
+  filteredSize,
+  useLiveRows,
+  useRowComments,
+  useRowHistory,
+  type BatchInfo,
+  type BatchRequest,
+  type CellValue,
+  type ColumnExtras,
+  type DataGridHandle,
+  type GridColumn,
+  type GridRow,
+  type GridSource,
+  type MenuItem,
+  sizeFilter,
+  sourceExport,
+} from '@its/grid';
 import { ProductIcon, autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { ORDER_BATCH_MS, SUCCESS_TOAST_MS, batchOrder, getOrder, lineExportEndpoints, wofStyleAutocomplete, type Area, type Order } from '../api';
 import { enumFormatter, lineStatusLabels, productTypeLabels } from '../enums';
-import { showOrderError, ToastLines } from '../errors';
+import { showOrderError, showWriteError, ToastLines } from '../errors';
 import { fieldLabel, msg } from '../messages';
-import { fromOrderBatch, isSizeField, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
+import { fromOrderBatch, historyField, isSizeField, lineSchema, matrixSizes, toGridRow, toOrderBatch } from './lines';
 import { clearWarnedCells, utcToday, warningText, warningTitle } from './warnings';
 
 export interface LineGridProps {
@@ -40,7 +64,16 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
   latest.current = { onOrder, onLoad, packCodes: order.packCodes ?? [] };
   const id = order._id;
   const sizesKey = area === 'wholesale' ? matrixSizes(order.products ?? [], order.sizeColumns).join('|') : '';
-  const schema = useMemo(() => lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus), [area, sizesKey, canSetStatus]);
+  const rowLabel = useCallback((rowId: string) => {
+    const r = grid.current?.getRow(rowId);
+    return r ? [r.style, r.color].filter(Boolean).join(' ') : rowId;
+  }, []);
+  // Comments on the lines: the context menu's entry and the hidden Comments column.
+  const comments = useRowComments(`/orders/${area}/comments/${encodeURIComponent(order._id)}`, rowLabel);
+  const schema = useMemo(() => {
+    const s = lineSchema(area, sizesKey ? sizesKey.split('|') : [], canSetStatus);
+    return { ...s, columns: [...s.columns, commentsColumn(comments.columnName)] };
+  }, [area, sizesKey, canSetStatus, comments.columnName]);
   // The style and colour stay in view while the size matrix scrolls; a line's status and product
   // type read in the user's language.
   const extras = useMemo<ColumnExtras>(
@@ -49,8 +82,9 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
       color: { pinned: 'left' },
       status: { valueFormatter: enumFormatter(intl, lineStatusLabels) },
       productType: { valueFormatter: enumFormatter(intl, productTypeLabels) },
+      ...comments.extras,
     }),
-    [intl],
+    [intl, comments.extras],
   );
   const headerName = useCallback((c: GridColumn) => (c.field.startsWith('size_') ? c.headerName : fieldLabel(intl, c.field, c.headerName)), [intl]);
 
@@ -65,10 +99,11 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
         sink.total(rows.length);
         sink.rows(rows);
       },
-      send: async (req: BatchRequest) => {
+      send: async (req: BatchRequest, info?: BatchInfo) => {
         try {
           const confirmed = (rowId: string) => grid.current?.getConfirmedRow(rowId);
           const batch = toOrderBatch(req, confirmed);
+          if (info?.via) batch.via = info.via;
           // §5.2: a warned date or pack code is cleared before the request, the rest is written.
           const warned = area === 'wholesale' ? clearWarnedCells(batch, confirmed, latest.current.packCodes, utcToday()) : [];
           const res = await batchOrder(area, id, batch);
@@ -101,7 +136,41 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
   const filters = useMemo(() => ({ size: sizeFilter(size) }), [size]);
   const exportEndpoints = useMemo(() => lineExportEndpoints(area, id), [area, id]);
   // The size matrix and its total are the page's reading of the line's "sizes", not server columns.
-  const exportRequest = useMemo(() => sourceExport({ skip: (f) => isSizeField(f) || f === 'totalUnits' }), []);
+  const exportRequest = useMemo(() => sourceExport({ skip: (f) => isSizeField(f) || f === 'totalUnits' || f === COMMENTS_FIELD }), []);
+
+  // What others save shows at once: the order is read again (its header follows) and the lines
+  // the event names are laid in.
+  const readLive = useCallback(
+    async (ids: string[], signal: AbortSignal) => {
+      const o = await getOrder(area, id, signal);
+      latest.current.onLoad?.(o);
+      const want = new Set(ids);
+      return (o.products ?? []).filter((l) => want.has(String(l.id))).map(toGridRow);
+    },
+    [area, id],
+  );
+  const live = useLiveRows(`order:${id}`, () => grid.current, readLive);
+
+  // A line's cell history; "Revert to this value" is an ordinary versioned batch labelled revert,
+  // refused like any edit when the order's status no longer allows one.
+  const history = useRowHistory({
+    url: (rowId) => `/orders/${area}/order/${encodeURIComponent(id)}/rows/${encodeURIComponent(rowId)}/history`,
+    grid: () => grid.current,
+    canEdit,
+    fieldLabel: (f) => fieldLabel(intl, f),
+    rowLabel: (r) => [r.style, r.color].filter(Boolean).join(' '),
+    canRevert: (f) => historyField(schema, f) === f,
+    revert: async (row, field, value) => {
+      const res = await batchOrder(area, id, { updateProducts: [{ id: row.id, version: Number(row.version), changes: { [field]: value } }], via: 'revert' });
+      latest.current.onOrder(res.order);
+      grid.current?.acceptRows(fromOrderBatch(res).updated);
+    },
+    onRevertError: (e) => showWriteError(intl, e, 'ITS_FE_ERROR_ORDER_FAILED', 'order-batch'),
+  });
+  const menuItems = (row: GridRow | null, field: string | null): MenuItem[] => {
+    if (!row || row.__group) return [];
+    return [comments.menuItem(row), ...history.menuItems(row, field ? historyField(schema, field) : null)];
+  };
 
   const ac = useMemo(
     () => ({
@@ -161,15 +230,17 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
       endpoints={exportEndpoints}
       exportRequest={exportRequest}
       filters={filters}
+      menuItems={menuItems}
       footer={<SizeFilterField productType={order.productType || DEFAULT_SIZE_TYPE} value={size} onChange={setSize} testId="lines-size-filter" />}
       emptyState={(filtered) =>
         filtered
           ? intl.formatMessage({ id: 'orders.lines.noSize', defaultMessage: 'No lines of size {size}.' }, { size })
           : intl.formatMessage({ id: 'orders.lines.empty', defaultMessage: 'No products added. To get started add your products above.' })
       }
-      toolbar={(u, g) =>
-        canEdit && (
-          <>
+      toolbar={(u, g) => (
+        <>
+          <LiveBadge state={live} testId="lines-live" />
+          {canEdit && (
             <EditActions
               ui={u}
               grid={g}
@@ -183,9 +254,9 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
                 <FormattedMessage id="orders.lines.paste" defaultMessage="Paste styles" />
               </button>
             </EditActions>
-          </>
-        )
-      }
+          )}
+        </>
+      )}
     />
   );
 }

@@ -177,6 +177,17 @@ function splitChanges(changes: Record<string, unknown>, confirmed: GridRow | und
   return { fields, status };
 }
 
+/**
+ * The field of a line's history a cell stands for: a size of the wholesale matrix is the line's
+ * sizes, an editable cell itself; null for a cell the user cannot write (the server's prices and
+ * totals, the status set by the review buttons, a style or colour fixed once added).
+ */
+export function historyField(schema: GridSchema, field: string): string | null {
+  if (isSizeField(field)) return 'sizes';
+  const c = schema.columns.find((x) => x.field === field);
+  return c && c.editable && c.editableWhen !== 'newRows' && field !== 'status' ? field : null;
+}
+
 /** A kit batch as an order batch. */
 export function toOrderBatch(req: BatchRequest, confirmedRow: (id: string) => GridRow | undefined): OrderBatch {
   const out: OrderBatch = {};

@@ -1,5 +1,5 @@
 /**
- * A detail grid row's comment thread in the side panel: each comment with its author, time and
+ * A grid row's comment thread in the side panel: each comment with its author, time and
  * text (mentions highlighted), one's own editable and deletable, the thread resolved or opened
  * again, and a new comment whose @ suggests the colleagues who may see the row.
  */
@@ -7,39 +7,40 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ModuleMessages } from '@its/kit';
-import { loadMessages } from '../messages';
+import { loadGridMessages } from '../../messages';
 import { addComment, bodyParts, commentsKey, deleteComment, editComment, getThread, mentionQuery, mentionSuggestions, mentionToken, mentionsKey, resolveThread, threadKey, type Person, type RowComment, type Thread } from './api';
 import { cm } from './messages';
 import './comments.css';
 
 export interface CommentsPanelProps {
-  assortmentId: string;
+  /** The comments' base route of the grid's object (under /api). */
+  base: string;
   rowId: string;
 }
 
-/** The panel's content with the remote's catalog (the shell renders the side panel). */
+/** The panel's content with the grid kit's catalog (the shell renders the side panel). */
 export function CommentsPanel(props: CommentsPanelProps) {
   return (
-    <ModuleMessages load={loadMessages}>
+    <ModuleMessages load={loadGridMessages}>
       <Comments {...props} />
     </ModuleMessages>
   );
 }
 
-function Comments({ assortmentId, rowId }: CommentsPanelProps) {
+function Comments({ base, rowId }: CommentsPanelProps) {
   const intl = useIntl();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: threadKey(assortmentId, rowId), queryFn: ({ signal }) => getThread(assortmentId, rowId, signal) });
+  const q = useQuery({ queryKey: threadKey(base, rowId), queryFn: ({ signal }) => getThread(base, rowId, signal) });
   const done = (t: Thread) => {
-    qc.setQueryData(threadKey(assortmentId, rowId), t);
-    void qc.invalidateQueries({ queryKey: commentsKey(assortmentId), predicate: (x) => x.queryKey[3] !== 'row' || x.queryKey[4] !== rowId });
+    qc.setQueryData(threadKey(base, rowId), t);
+    void qc.invalidateQueries({ queryKey: commentsKey(base), predicate: (x) => x.queryKey[2] !== 'row' || x.queryKey[3] !== rowId });
   };
-  const resolve = useMutation({ mutationFn: (resolved: boolean) => resolveThread(assortmentId, rowId, resolved), onSuccess: done });
+  const resolve = useMutation({ mutationFn: (resolved: boolean) => resolveThread(base, rowId, resolved), onSuccess: done });
   const t = q.data;
   return (
-    <section className="am-comments" data-testid="comments-panel" aria-label={intl.formatMessage(cm.panel)}>
+    <section className="its-comments" data-testid="comments-panel" aria-label={intl.formatMessage(cm.panel)}>
       {t && t.comments.length > 0 && (
-        <div className="am-comments__state">
+        <div className="its-comments__state">
           <span data-testid="comments-state">
             {t.resolved ? intl.formatMessage(cm.resolvedBy, { name: t.resolvedBy?.fullName ?? '', date: t.resolvedAt ? intl.formatDate(t.resolvedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '' }) : intl.formatMessage(cm.open)}
           </span>
@@ -48,40 +49,40 @@ function Comments({ assortmentId, rowId }: CommentsPanelProps) {
           </button>
         </div>
       )}
-      {q.isPending && <p className="am-comments__empty">{intl.formatMessage(cm.loading)}</p>}
-      {t && t.comments.length === 0 && <p className="am-comments__empty">{intl.formatMessage(cm.empty)}</p>}
+      {q.isPending && <p className="its-comments__empty">{intl.formatMessage(cm.loading)}</p>}
+      {t && t.comments.length === 0 && <p className="its-comments__empty">{intl.formatMessage(cm.empty)}</p>}
       {t && t.comments.length > 0 && (
-        <ol className="am-comments__list" data-testid="comments-list">
+        <ol className="its-comments__list" data-testid="comments-list">
           {t.comments.map((c) => (
-            <CommentItem key={c.id} assortmentId={assortmentId} comment={c} onDone={done} />
+            <CommentItem key={c.id} base={base} comment={c} onDone={done} />
           ))}
         </ol>
       )}
-      <Composer assortmentId={assortmentId} onSubmit={(body) => addComment(assortmentId, rowId, body).then(done)} label={intl.formatMessage(cm.add)} submit={intl.formatMessage(cm.send)} testId="comments-new" />
+      <Composer base={base} onSubmit={(body) => addComment(base, rowId, body).then(done)} label={intl.formatMessage(cm.add)} submit={intl.formatMessage(cm.send)} testId="comments-new" />
     </section>
   );
 }
 
-function CommentItem({ assortmentId, comment: c, onDone }: { assortmentId: string; comment: RowComment; onDone: (t: Thread) => void }) {
+function CommentItem({ base, comment: c, onDone }: { base: string; comment: RowComment; onDone: (t: Thread) => void }) {
   const intl = useIntl();
   const [editing, setEditing] = useState(false);
-  const remove = useMutation({ mutationFn: () => deleteComment(assortmentId, c.id), onSuccess: onDone });
+  const remove = useMutation({ mutationFn: () => deleteComment(base, c.id), onSuccess: onDone });
   return (
-    <li className="am-comment" data-testid="comment">
-      <div className="am-comment__head">
+    <li className="its-comment" data-testid="comment">
+      <div className="its-comment__head">
         <strong>{c.author.fullName}</strong>
         <time dateTime={c.createdAt}>{intl.formatDate(c.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-        {c.editedAt && <span className="am-comment__edited">{intl.formatMessage(cm.edited)}</span>}
+        {c.editedAt && <span className="its-comment__edited">{intl.formatMessage(cm.edited)}</span>}
       </div>
       {editing ? (
         <Composer
-          assortmentId={assortmentId}
+          base={base}
           initial={c.body}
           label={intl.formatMessage(cm.editLabel)}
           submit={intl.formatMessage(cm.save)}
           onCancel={() => setEditing(false)}
           onSubmit={(body) =>
-            editComment(assortmentId, c.id, body).then((t) => {
+            editComment(base, c.id, body).then((t) => {
               setEditing(false);
               onDone(t);
             })
@@ -89,10 +90,10 @@ function CommentItem({ assortmentId, comment: c, onDone }: { assortmentId: strin
           testId="comment-edit"
         />
       ) : (
-        <p className="am-comment__body">
+        <p className="its-comment__body">
           {bodyParts(c.body).map((p, i) =>
             'mention' in p ? (
-              <mark key={i} className="am-mention" data-user={p.userId}>
+              <mark key={i} className="its-mention" data-user={p.userId}>
                 @{p.mention}
               </mark>
             ) : (
@@ -102,11 +103,11 @@ function CommentItem({ assortmentId, comment: c, onDone }: { assortmentId: strin
         </p>
       )}
       {c.mine && !editing && (
-        <div className="am-comment__actions">
+        <div className="its-comment__actions">
           <button type="button" className="its-btn its-btn--ghost" onClick={() => setEditing(true)} aria-label={intl.formatMessage(cm.editOf)}>
             {intl.formatMessage(cm.edit)}
           </button>
-          <button type="button" className="its-btn its-btn--ghost am-danger" disabled={remove.isPending} onClick={() => remove.mutate()} aria-label={intl.formatMessage(cm.deleteOf)}>
+          <button type="button" className="its-btn its-btn--ghost its-comment__delete" disabled={remove.isPending} onClick={() => remove.mutate()} aria-label={intl.formatMessage(cm.deleteOf)}>
             {intl.formatMessage(cm.delete)}
           </button>
         </div>
@@ -116,7 +117,7 @@ function CommentItem({ assortmentId, comment: c, onDone }: { assortmentId: strin
 }
 
 interface ComposerProps {
-  assortmentId: string;
+  base: string;
   initial?: string;
   label: string;
   submit: string;
@@ -126,7 +127,7 @@ interface ComposerProps {
 }
 
 /** A comment's text with the @ suggestions under it (arrows to choose, Enter or Tab to take one). */
-function Composer({ assortmentId, initial = '', label, submit, onSubmit, onCancel, testId }: ComposerProps) {
+function Composer({ base, initial = '', label, submit, onSubmit, onCancel, testId }: ComposerProps) {
   const intl = useIntl();
   const id = useId();
   const [text, setText] = useState(initial);
@@ -138,8 +139,8 @@ function Composer({ assortmentId, initial = '', label, submit, onSubmit, onCance
   const typing = mentionQuery(text, caret);
   const open = typing !== null && dismissed !== typing.start;
   const people = useQuery({
-    queryKey: mentionsKey(assortmentId, typing?.q ?? ''),
-    queryFn: ({ signal }) => mentionSuggestions(assortmentId, typing?.q ?? '', signal),
+    queryKey: mentionsKey(base, typing?.q ?? ''),
+    queryFn: ({ signal }) => mentionSuggestions(base, typing?.q ?? '', signal),
     enabled: open,
     staleTime: 30_000,
   });
@@ -194,7 +195,7 @@ function Composer({ assortmentId, initial = '', label, submit, onSubmit, onCance
   };
   return (
     <form
-      className="am-comments__composer"
+      className="its-comments__composer"
       onSubmit={(e) => {
         e.preventDefault();
         void send();
@@ -206,7 +207,7 @@ function Composer({ assortmentId, initial = '', label, submit, onSubmit, onCance
       <textarea
         id={`${id}-text`}
         ref={area}
-        className="its-input am-comments__text"
+        className="its-input its-comments__text"
         value={text}
         maxLength={4000}
         rows={3}
@@ -226,28 +227,28 @@ function Composer({ assortmentId, initial = '', label, submit, onSubmit, onCance
         onKeyDown={onKey}
         data-testid={`${testId}-text`}
       />
-      <p id={`${id}-hint`} className="am-comments__hint">
+      <p id={`${id}-hint`} className="its-comments__hint">
         {intl.formatMessage(cm.hint)}
       </p>
-      <ul id={`${id}-people`} role="listbox" aria-label={intl.formatMessage(cm.people)} className="am-comments__people" hidden={list.length === 0} data-testid="comments-mentions">
+      <ul id={`${id}-people`} role="listbox" aria-label={intl.formatMessage(cm.people)} className="its-comments__people" hidden={list.length === 0} data-testid="comments-mentions">
         {list.map((p, i) => (
           <li
             key={p.id}
             id={`${id}-p${i}`}
             role="option"
             aria-selected={i === active}
-            className={i === active ? 'am-comments__person am-comments__person--active' : 'am-comments__person'}
+            className={i === active ? 'its-comments__person its-comments__person--active' : 'its-comments__person'}
             onMouseDown={(e) => {
               e.preventDefault();
               take(p);
             }}
           >
             {p.fullName}
-            {p.email && <span className="am-comments__email">{p.email}</span>}
+            {p.email && <span className="its-comments__email">{p.email}</span>}
           </li>
         ))}
       </ul>
-      <div className="am-comments__buttons">
+      <div className="its-comments__buttons">
         {onCancel && (
           <button type="button" className="its-btn its-btn--ghost" onClick={onCancel}>
             {intl.formatMessage(cm.cancel)}

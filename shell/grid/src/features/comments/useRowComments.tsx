@@ -1,5 +1,5 @@
 /**
- * The row comments of the detail grid: the context menu's Comments entry and the Comments column
+ * A grid's row comments: the context menu's Comments entry and the Comments column
  * (hidden until the user adds it) with each row's open comments, both opening the row's thread
  * in the side panel.
  */
@@ -8,7 +8,9 @@ import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useSidePanel } from '@its/kit';
-import type { ColumnExtras, GridColumn, GridRow, MenuItem } from '@its/grid';
+import type { ColumnExtras } from '../../props';
+import type { MenuItem } from '../../ContextMenu';
+import type { GridColumn, GridRow } from '../../types';
 import { commentCounts, countsKey } from './api';
 import { CommentsPanel } from './CommentsPanel';
 import { cm } from './messages';
@@ -23,28 +25,28 @@ export function commentsColumn(headerName: string): GridColumn {
 
 type Open = { current: (rowId: string) => void };
 
-function CommentsCell(props: CustomCellRendererProps & { assortmentId: string; open: Open }) {
+function CommentsCell(props: CustomCellRendererProps & { base: string; open: Open }) {
   const intl = useIntl();
   const row = props.data as GridRow | undefined;
-  const counts = useQuery({ queryKey: countsKey(props.assortmentId), queryFn: ({ signal }) => commentCounts(props.assortmentId, signal), staleTime: 15_000 });
+  const counts = useQuery({ queryKey: countsKey(props.base), queryFn: ({ signal }) => commentCounts(props.base, signal), staleTime: 15_000 });
   const id = row && !row.__group ? String(row.id ?? '') : '';
   const n = id ? (counts.data?.[id] ?? 0) : 0;
   if (!n) return null;
   return (
-    <button type="button" className="am-comments-cell" onClick={() => props.open.current(id)} aria-label={intl.formatMessage(cm.cellLabel, { n })} data-testid="comments-cell">
+    <button type="button" className="its-comments-cell" onClick={() => props.open.current(id)} aria-label={intl.formatMessage(cm.cellLabel, { n })} data-testid="comments-cell">
       {n}
     </button>
   );
 }
 
-/** The menu entry, the column and its cell for the grid of assortment `assortmentId`. */
-export function useRowComments(assortmentId: string, rowLabel: (rowId: string) => string) {
+/** The menu entry, the column and its cell for the grid whose comments are at `base` (under /api). */
+export function useRowComments(base: string, rowLabel: (rowId: string) => string) {
   const intl = useIntl();
   const [rowId, setRowId] = useState('');
   const label = rowId ? rowLabel(rowId) : '';
   const panel = useSidePanel(
-    () => (rowId ? { title: intl.formatMessage(cm.title, { row: label }), content: <CommentsPanel key={`${assortmentId}/${rowId}`} assortmentId={assortmentId} rowId={rowId} /> } : null),
-    [assortmentId, rowId, label, intl],
+    () => (rowId ? { title: intl.formatMessage(cm.title, { row: label }), content: <CommentsPanel key={`${base}/${rowId}`} base={base} rowId={rowId} /> } : null),
+    [base, rowId, label, intl],
   );
   const show = useRef(panel.show);
   show.current = panel.show;
@@ -52,7 +54,7 @@ export function useRowComments(assortmentId: string, rowLabel: (rowId: string) =
     setRowId(id);
     show.current();
   });
-  const extras = useMemo<ColumnExtras>(() => ({ [COMMENTS_FIELD]: { cellRenderer: CommentsCell, cellRendererParams: { assortmentId, open }, cellDataType: false } }), [assortmentId]);
+  const extras = useMemo<ColumnExtras>(() => ({ [COMMENTS_FIELD]: { cellRenderer: CommentsCell, cellRendererParams: { base, open }, cellDataType: false } }), [base]);
   const menuItem = (row: GridRow): MenuItem => ({ id: 'comments', label: intl.formatMessage(cm.menu), onSelect: () => open.current(String(row.id)) });
   return { extras, menuItem, columnName: intl.formatMessage(cm.column) };
 }

@@ -1,5 +1,6 @@
 /**
- * The detail grid's row comments (server: core/comments through the assortments module). A
+ * A grid's row comments (server: core/comments, mounted by the grid's module at a base route such
+ * as `/assortments/comments/{id}`, each call below taking that base, under /api). A
  * comment's body is plain text in which @[Display Name](userId) mentions a colleague; the server
  * reads the mentions from those tokens and refuses one who may not see the row.
  */
@@ -29,25 +30,24 @@ export interface Thread {
   comments: RowComment[];
 }
 
-const base = (id: string) => `/assortments/comments/${encodeURIComponent(id)}`;
-const rowPath = (id: string, row: string) => `${base(id)}/rows/${encodeURIComponent(row)}`;
-const commentPath = (id: string, comment: string) => `${base(id)}/comment/${encodeURIComponent(comment)}`;
+const rowPath = (base: string, row: string) => `${base}/rows/${encodeURIComponent(row)}`;
+const commentPath = (base: string, comment: string) => `${base}/comment/${encodeURIComponent(comment)}`;
 
-/** Every comment query of an assortment starts with this key (a write invalidates them all). */
-export const commentsKey = (id: string) => ['assortment', id, 'comments'];
-export const threadKey = (id: string, row: string) => [...commentsKey(id), 'row', row];
-export const countsKey = (id: string) => [...commentsKey(id), 'counts'];
-export const mentionsKey = (id: string, q: string) => [...commentsKey(id), 'mentions', q];
+/** Every comment query of a grid's object starts with this key (a write invalidates them all). */
+export const commentsKey = (base: string) => ['rowComments', base];
+export const threadKey = (base: string, row: string) => [...commentsKey(base), 'row', row];
+export const countsKey = (base: string) => [...commentsKey(base), 'counts'];
+export const mentionsKey = (base: string, q: string) => [...commentsKey(base), 'mentions', q];
 
-export const getThread = (id: string, row: string, signal?: AbortSignal) => api.get<Thread>(rowPath(id, row), { signal });
-export const addComment = (id: string, row: string, body: string) => api.post<Thread>(rowPath(id, row), { body });
-export const resolveThread = (id: string, row: string, resolved: boolean) => api.patch<Thread>(rowPath(id, row), { resolved });
-export const editComment = (id: string, comment: string, body: string) => api.patch<Thread>(commentPath(id, comment), { body });
-export const deleteComment = (id: string, comment: string) => api.delete<Thread>(commentPath(id, comment));
+export const getThread = (base: string, row: string, signal?: AbortSignal) => api.get<Thread>(rowPath(base, row), { signal });
+export const addComment = (base: string, row: string, body: string) => api.post<Thread>(rowPath(base, row), { body });
+export const resolveThread = (base: string, row: string, resolved: boolean) => api.patch<Thread>(rowPath(base, row), { resolved });
+export const editComment = (base: string, comment: string, body: string) => api.patch<Thread>(commentPath(base, comment), { body });
+export const deleteComment = (base: string, comment: string) => api.delete<Thread>(commentPath(base, comment));
 /** Open comments by row id (rows without an open thread are left out). */
-export const commentCounts = (id: string, signal?: AbortSignal) => api.get<Record<string, number>>(`${base(id)}/counts`, { signal });
+export const commentCounts = (base: string, signal?: AbortSignal) => api.get<Record<string, number>>(`${base}/counts`, { signal });
 /** Up to 10 colleagues who may see the rows, by name prefix. */
-export const mentionSuggestions = (id: string, q: string, signal?: AbortSignal) => api.get<Person[]>(`${base(id)}/mentions`, { signal, query: { q } });
+export const mentionSuggestions = (base: string, q: string, signal?: AbortSignal) => api.get<Person[]>(`${base}/mentions`, { signal, query: { q } });
 
 /** A piece of a comment's body: text, or a mention of a colleague. */
 export type BodyPart = { text: string } | { mention: string; userId: string };
