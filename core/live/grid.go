@@ -89,7 +89,7 @@ func Fixed(actions map[string]string) Guard {
 }
 
 // Keyed is a Guard of keys that are the values of one field of the action's resource (a
-// library's type): key k is read behind action on {field: k}, a key outside keys names nothing.
+// collection's type): key k is read behind action on {field: k}, a key outside keys names nothing.
 func Keyed(action, field string, keys ...string) Guard {
 	return func(key string) (string, map[string]any, bool) {
 		if !slices.Contains(keys, key) {
