@@ -16,6 +16,8 @@ import (
 
 	"its/core/app/apptest"
 	"its/core/live"
+	"its/modules/internalassortments"
+	"its/modules/seasons"
 )
 
 // sseEvent is one Server-Sent Event as a browser's EventSource sees it.
@@ -312,5 +314,52 @@ func TestLiveStreamEndsAtSignOut(t *testing.T) {
 	}
 	if status, _ := openStream(t, editor, a.URL, topic, ""); status != 401 {
 		t.Fatalf("reconnect after sign-out: %d", status)
+	}
+}
+
+// TestLiveInternalAssortment: an internal assortment's batches reach the streams of
+// internalAssortment:<id> of those the internal rules let read it; its id under the regular
+// assortments' kind is a 404, and its topic opens for exactly the demo roles that may read it.
+func TestLiveInternalAssortment(t *testing.T) {
+	a := apptest.Start(t, fx.Options(serverModules, seasons.Module, internalassortments.Module))
+	boss := a.Client()
+	boss.Login("adminEditor@example.com")
+	id := dataOf(t, boss.Do("POST", "/api/internalAssortments", map[string]any{"title": fmt.Sprintf("Live internal %d", time.Now().UnixNano()),
+		"channel": "Wholesale", "region": "Domestic", "season": "FA", "year": 2028, "gender": "Mens", "productType": "Footwear", "locationId": "US"}), 200)["_id"].(string)
+	var style, color string
+	if err := a.DB.QueryRow(t.Context(), `SELECT p.style, p.color FROM products p JOIN product_locations pl ON pl.product_id = p.id AND pl.code = 'US'
+		WHERE p.product_type = 'Footwear' ORDER BY p.style_numeric DESC, p.color LIMIT 1`).Scan(&style, &color); err != nil {
+		t.Fatal(err)
+	}
+	topic := "/api/live/internalAssortment:" + id
+	status, events := openStream(t, boss, a.URL, topic, "")
+	if status != 200 {
+		t.Fatalf("internal stream: %d", status)
+	}
+	nextEvent(t, events, "open", 5*time.Second)
+	dataOf(t, boss.Do("PATCH", "/api/internalAssortments/batch/"+id, map[string]any{"addProducts": []any{map[string]any{"style": style, "color": color}}}), 200)
+	added := rowsOf(t, nextEvent(t, events, "rows", 2*time.Second))
+	if len(added.Added) != 1 || !added.Self {
+		t.Fatalf("the internal batch's event: %+v", added)
+	}
+	if status, _ := openStream(t, boss, a.URL, "/api/live/assortment:"+id+"?once=1", ""); status != 404 {
+		t.Fatalf("an internal assortment under the regular kind: %d", status)
+	}
+	// The stream opens for exactly those who may read the assortment.
+	refused := 0
+	for _, role := range []string{"user", "editor", "seniorEditor", "admin", "approver", "seniorApprover", "coordinator", "seniorCoordinator", "manager"} {
+		c := a.Client()
+		c.Login(role + "@example.com")
+		read := c.Do("GET", "/api/internalAssortments/"+id, nil).Status
+		status, _ := openStream(t, c, a.URL, topic+"?once=1", "")
+		if (read == 200) != (status == 200) || (status != 200 && status != 404) {
+			t.Fatalf("%s: the assortment %d, its stream %d", role, read, status)
+		}
+		if status == 404 {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Fatal("no demo role is refused the internal assortment: the test shows nothing")
 	}
 }

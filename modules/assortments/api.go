@@ -16,6 +16,7 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
+	liverows "its/core/live"
 	"its/core/num"
 	"its/core/storage"
 	"its/modules/products"
@@ -37,6 +38,8 @@ type Assortments interface {
 type Orgs interface {
 	Service(rules OrgRules) Assortments
 	Handlers(rules OrgRules) OrgHandlers
+	// LiveTopic is the live topic of the type's assortments (<orgType>Assortment:<id>).
+	LiveTopic(rules OrgRules) liverows.Topic
 }
 
 // NewAssortments gives the assortment manager's service as other modules use it.
@@ -52,6 +55,9 @@ type orgs struct {
 
 func (o orgs) Service(rules OrgRules) Assortments  { return o.svc.For(rules) }
 func (o orgs) Handlers(rules OrgRules) OrgHandlers { return o.h.For(rules) }
+func (o orgs) LiveTopic(rules OrgRules) liverows.Topic {
+	return liveTopic(o.svc.For(rules))
+}
 
 // SeedGroupContent gives the display groups of a demo assortment their custom content: content
 // answers it for a group's title (nil leaves the group without). The html is sanitised as an

@@ -11,15 +11,25 @@ import (
 	"its/modules/actions"
 )
 
-// TopicKind names an assortment's live topic: assortment:<id>.
+// TopicKind names a regular assortment's live topic: assortment:<id>.
 const TopicKind = "assortment"
 
+// topicKind names the live topic of an assortment of orgType: assortment:<id> for regular ones,
+// <orgType>Assortment:<id> for the others (internalAssortment:<id>).
+func topicKind(orgType string) string {
+	if orgType == OrgRegular {
+		return TopicKind
+	}
+	return orgType + "Assortment"
+}
+
 // liveTopic lets a user follow an assortment's rows exactly when they may read them: the
-// route's assortments.view and the assortment visible to them (an assortment they may not read
+// route's assortments.view (or the organisation type's rules) and the assortment visible to them (an assortment they may not read
 // is a 404, like a missing one). They are told only of the detail grid's fields they are served.
 func liveTopic(s *Service) liverows.Topic {
-	return liverows.Topic{Kind: TopicKind, Open: func(ctx context.Context, id string) (liverows.Access, error) {
-		if !s.allowed(ctx, actions.AssortmentsView, nil) {
+	return liverows.Topic{Kind: topicKind(s.orgType()), Open: func(ctx context.Context, id string) (liverows.Access, error) {
+		// Another organisation type's rules say who may see its assortments (in load).
+		if s.org == nil && !s.allowed(ctx, actions.AssortmentsView, nil) {
 			return liverows.Access{}, notFound()
 		}
 		a, err := s.load(ctx, s.db, id, false)
@@ -42,7 +52,7 @@ func liveTopic(s *Service) liverows.Topic {
 // publishBatch tells the assortment's open grids which rows the batch added, changed and
 // deleted and which fields it wrote: one event per batch, in its transaction.
 func (s *Service) publishBatch(ctx context.Context, tx pgx.Tx, p *batchPlan) error {
-	ev := liverows.Event{Topic: TopicKind + ":" + p.a.ID, Grid: rowGrid.Name, ActorID: me(ctx).ID, Deleted: p.res.DeletedIDs}
+	ev := liverows.Event{Topic: topicKind(s.orgType()) + ":" + p.a.ID, Grid: rowGrid.Name, ActorID: me(ctx).ID, Deleted: p.res.DeletedIDs}
 	added := map[string]bool{}
 	fields := map[string]bool{}
 	if p.rows != nil {

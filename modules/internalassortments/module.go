@@ -12,6 +12,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"its/core/live"
 	"its/core/registry"
 	"its/core/storage"
 	"its/modules/assortments"
@@ -28,6 +29,8 @@ var Module = fx.Module("internalassortments",
 	assortments.ProvideScoped(func(s *Service) assortments.Scoped {
 		return assortments.Scoped{OrgType: OrgType, Service: s.Assortments}
 	}),
+	// Its assortments' live rows and presence: internalAssortment:<id>, under the internal rules.
+	live.AsTopic(func(orgs assortments.Orgs, rules *Rules) live.Topic { return orgs.LiveTopic(rules) }),
 	registry.AsModule(func(h *Handler, blobs storage.Store) registry.Module {
 		return registry.Module{File: "modules/internalassortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seeder(blobs), SeedOrder: 30}
 	}),

@@ -50,8 +50,9 @@ export async function readRows(assortmentId: string, ids: string[], signal: Abor
   return out;
 }
 
-/** The live topic of an assortment's rows (regular static assortments publish their batches). */
-export const liveTopic = (assortmentId: string, dynamic: boolean, org: OrgBase): string | null => (org === 'assortments' && !dynamic ? `assortment:${assortmentId}` : null);
+/** The live topic of an assortment's rows (static assortments, regular or internal, publish their batches). */
+export const liveTopic = (assortmentId: string, dynamic: boolean, org: OrgBase): string | null =>
+  dynamic ? null : org === 'assortments' ? `assortment:${assortmentId}` : `internalAssortment:${assortmentId}`;
 
 /** A grid batch (docs/grid.md §5) in the assortment's terms (a paste says so, for the cell history). */
 export function toAssortmentBatch(req: BatchRequest, info?: BatchInfo): AssortmentBatch {
