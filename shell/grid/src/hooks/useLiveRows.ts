@@ -26,6 +26,9 @@ export interface LiveRowsEvent {
   self: boolean;
 }
 
+/** How long a tab stays in the background before its stream is let go (opened again when shown). */
+export const HIDDEN_CLOSE_MS = 60_000;
+
 /** How long a stream the server closed waits before it is opened again (doubling, at most the last). */
 const RETRY_MS = [1000, 2000, 5000, 15000, 60000];
 
@@ -145,10 +148,29 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
         timer = setTimeout(connect, RETRY_MS[Math.min(retry++, RETRY_MS.length - 1)]);
       };
     };
+    // A tab left in the background lets its stream go after a while (a browser keeps six
+    // connections to a host over HTTP/1.1, and every open grid holds one); back in front, it
+    // opens again from its last event id, so what it missed arrives as if it had stayed.
+    let hidden: ReturnType<typeof setTimeout> | undefined;
+    const onVisibility = () => {
+      clearTimeout(hidden);
+      if (document.visibilityState === 'hidden') {
+        hidden = setTimeout(() => {
+          clearTimeout(timer);
+          source?.close();
+          source = null;
+        }, HIDDEN_CLOSE_MS);
+      } else if (!source) {
+        connect();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
     connect();
     return () => {
       abort.abort();
       clearTimeout(timer);
+      clearTimeout(hidden);
+      document.removeEventListener('visibilitychange', onVisibility);
       source?.close();
     };
   }, [topic]);

@@ -1,0 +1,76 @@
+import { renderHook, act } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HIDDEN_CLOSE_MS, useLiveRows } from './useLiveRows';
+
+/** A stand-in for the browser's EventSource (jsdom has none): records each stream opened. */
+class FakeSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: FakeSource[] = [];
+  readyState = FakeSource.CONNECTING;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeSource.made.push(this);
+  }
+  close() {
+    this.readyState = FakeSource.CLOSED;
+  }
+  /** The server's open event as of event id `id`. */
+  opened(id: string) {
+    this.readyState = FakeSource.OPEN;
+    this.dispatchEvent(new MessageEvent('open', { data: JSON.stringify({ id: Number(id) }), lastEventId: id }));
+  }
+}
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('useLiveRows', () => {
+  beforeEach(() => {
+    FakeSource.made = [];
+    vi.stubGlobal('EventSource', FakeSource);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    setVisibility('visible');
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('lets a background tab’s stream go after a while and opens it again from its last event id when shown', () => {
+    const { result, unmount } = renderHook(() => useLiveRows('assortment:a1', () => null, async () => []));
+    expect(FakeSource.made).toHaveLength(1);
+    act(() => FakeSource.made[0]!.opened('41'));
+    expect(result.current).toBe('live');
+
+    // Hidden briefly: the stream stays.
+    act(() => setVisibility('hidden'));
+    act(() => void vi.advanceTimersByTime(HIDDEN_CLOSE_MS / 2));
+    act(() => setVisibility('visible'));
+    act(() => void vi.advanceTimersByTime(HIDDEN_CLOSE_MS));
+    expect(FakeSource.made[0]!.readyState).toBe(FakeSource.OPEN);
+    expect(FakeSource.made).toHaveLength(1);
+
+    // Hidden for longer: the stream is closed, and shown again it reopens where it was.
+    act(() => setVisibility('hidden'));
+    act(() => void vi.advanceTimersByTime(HIDDEN_CLOSE_MS));
+    expect(FakeSource.made[0]!.readyState).toBe(FakeSource.CLOSED);
+    expect(FakeSource.made).toHaveLength(1);
+    act(() => setVisibility('visible'));
+    expect(FakeSource.made).toHaveLength(2);
+    expect(FakeSource.made[1]!.url).toBe('/api/live/assortment%3Aa1?since=41');
+    act(() => FakeSource.made[1]!.opened('43'));
+    expect(result.current).toBe('live');
+
+    unmount();
+    expect(FakeSource.made[1]!.readyState).toBe(FakeSource.CLOSED);
+    // Unmounted, a change of visibility opens nothing.
+    act(() => setVisibility('hidden'));
+    act(() => setVisibility('visible'));
+    expect(FakeSource.made).toHaveLength(2);
+  });
+});
