@@ -380,12 +380,25 @@ test.describe.serial('sample inventory grid', () => {
     const { ctx, csrf } = await apiSession('editor');
     await openProduction(page);
     const id = await rowIdAt(page, 5);
-    // Someone else saves the row meanwhile.
+    // Someone else saves the row while the paste's save is on its way: the save names the
+    // version the page had, stale by then. (Live rows tell the page of a change made earlier, so
+    // the other write lands while the save is held.)
     const row = (await allRows(ctx, csrf)).find((r) => r.id === id)!;
-    const res = await ctx.patch('/api/sampleInventory/Production/batch/many', { data: { update: [{ id, version: row.version, changes: { moldNum: 'OTHER1' } }] }, headers: { 'X-CSRF-Token': csrf } });
-    expect(res.ok()).toBeTruthy();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = () => {};
+    const saving = new Promise<void>((resolve) => (sent = resolve));
+    await page.route('**/api/sampleInventory/Production/batch/**', async (route) => {
+      sent();
+      await held;
+      await route.continue();
+    });
     await cell(page, 5, 'moldNum').click();
     await pasteText(page, 'MINE1');
+    await saving;
+    const res = await ctx.patch('/api/sampleInventory/Production/batch/many', { data: { update: [{ id, version: row.version, changes: { moldNum: 'OTHER1' } }] }, headers: { 'X-CSRF-Token': csrf } });
+    expect(res.ok()).toBeTruthy();
+    release();
     const toast = page.getByRole('alert').filter({ hasText: 'Your changes were not saved. The underlying data might be different than how you see it.' });
     await expect(toast).toBeVisible();
     await expect(cell(page, 5, 'moldNum')).toHaveText('OTHER1');

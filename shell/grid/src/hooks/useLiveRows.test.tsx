@@ -1,5 +1,6 @@
 import { renderHook, act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DataGridHandle } from '../props';
 import { HIDDEN_CLOSE_MS, useLiveRows } from './useLiveRows';
 
 /** A stand-in for the browser's EventSource (jsdom has none): records each stream opened. */
@@ -72,5 +73,24 @@ describe('useLiveRows', () => {
     act(() => setVisibility('hidden'));
     act(() => setVisibility('visible'));
     expect(FakeSource.made).toHaveLength(2);
+  });
+
+  it('takes out rows a colleague’s change moved out of the view, but not those of the user’s own change', async () => {
+    const apply = vi.fn();
+    const grid = { controller: { applyLiveRows: apply } } as unknown as DataGridHandle;
+    renderHook(() => useLiveRows('library:asset', () => grid, async () => []));
+    const es = FakeSource.made[0]!;
+    act(() => es.opened('1'));
+    const told = (self: boolean, id: string) =>
+      es.dispatchEvent(new MessageEvent('rows', { data: JSON.stringify({ grid: 'g', added: [], updated: [id], deleted: [], fields: ['status'], self }), lastEventId: id }));
+    await act(async () => {
+      told(false, 'r1');
+      told(true, 'r2');
+      await vi.runAllTimersAsync();
+    });
+    expect(apply.mock.calls).toEqual([
+      [[], [], ['r1']],
+      [[], [], []],
+    ]);
   });
 });

@@ -126,9 +126,11 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
         run(async () => {
           const ids = [...ev.added, ...ev.updated];
           const rows = ids.length ? await latest.current.read(ids, abort.signal) : [];
-          // A row told of that the read did not answer has left the view (or the user's reach).
+          // A row told of that the read did not answer has left the view (or the user's reach);
+          // but the user's own change leaves the view as the page shows it (a row just moved
+          // to Published stays on Pending, saying so, until the user moves on).
           const found = new Set(rows.map((r) => r.id));
-          const left = ids.filter((id) => !found.has(id));
+          const left = ev.self ? [] : ids.filter((id) => !found.has(id));
           if (!abort.signal.aborted) latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left);
         });
       });
