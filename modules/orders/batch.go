@@ -199,7 +199,7 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		return out, err
 	}
 	out.result = r
-	return out, publishLines(ctx, tx, o, u.ID, plan, r)
+	return out, publishLines(ctx, tx, o, u.ID, plan)
 }
 
 // statusUpdates merges the batch's line status changes into its row updates: a promo row only

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
@@ -70,30 +69,9 @@ func liveTopic(s *Service) liverows.Topic {
 
 // publishLines tells the order's open grids which lines a batch added, changed and deleted and
 // which fields it wrote (the server's prices and totals with the cells sent): one event per
-// lines batch, in its transaction.
-func publishLines(ctx context.Context, tx pgx.Tx, o *Order, actorID string, plan *grid.Plan, r *grid.BatchResult) error {
-	ev := liverows.Event{Topic: TopicKind + ":" + o.ID, Grid: lineGrid.Name, ActorID: actorID}
-	for _, a := range r.Added {
-		ev.Added = append(ev.Added, a.Row.ID())
-	}
-	for _, u := range r.Updated {
-		ev.Updated = append(ev.Updated, u.ID())
-	}
-	for _, d := range r.Deleted {
-		ev.Deleted = append(ev.Deleted, d.ID())
-	}
-	fields := map[string]bool{}
-	for _, c := range plan.Changes {
-		if c.Op == grid.OpUpdate {
-			for f := range c.Values {
-				fields[f] = true
-			}
-		}
-	}
-	for f := range fields {
-		ev.Fields = append(ev.Fields, f)
-	}
-	slices.Sort(ev.Fields)
+// lines batch that wrote a line, in its transaction.
+func publishLines(ctx context.Context, tx pgx.Tx, o *Order, actorID string, plan *grid.Plan) error {
+	ev := liverows.PlanEvent(TopicKind+":"+o.ID, lineGrid, actorID, plan)
 	if len(ev.Added)+len(ev.Updated)+len(ev.Deleted) == 0 {
 		return nil
 	}
