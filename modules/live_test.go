@@ -123,14 +123,7 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 	b := a.Via(proc.URL)
 	editor := a.Client()
 	editor.Login("editor@example.com")
-	d := dataOf(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Live on two servers"}), 200)
-	id := d["_id"].(string)
-	res := dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": catalogPairs(t, a, 3)}), 200)
-	rows, _ := res["rows"].([]any)
-	if len(rows) != 3 {
-		t.Fatalf("3 rows added: %v", res)
-	}
-	row := func(i int) map[string]any { return rows[i].(map[string]any) }
+	id, rows := assortmentWithRows(t, a, editor, "Live on two servers", 3)
 	topic := "/api/live/assortment:" + id
 
 	// As a browser sends it: the colon escaped.
@@ -143,12 +136,12 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 	const secret = "a note only readers of the row may read"
 	sent := time.Now()
 	dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{
-		map[string]any{"id": row(0)["id"], "version": row(0)["version"], "changes": map[string]any{"colorNote": secret}},
+		map[string]any{"id": rows[0]["id"], "version": rows[0]["version"], "changes": map[string]any{"colorNote": secret}},
 	}}), 200)
 	ev := nextEvent(t, events, "rows", time.Second)
 	t.Logf("edit on A to the event on B: %v", ev.at.Sub(sent))
 	got := rowsOf(t, ev)
-	if got.Grid != "assortmentProducts" || fmt.Sprint(got.Updated) != fmt.Sprintf("[%v]", row(0)["id"]) || len(got.Added)+len(got.Deleted) != 0 {
+	if got.Grid != "assortmentProducts" || fmt.Sprint(got.Updated) != fmt.Sprintf("[%v]", rows[0]["id"]) || len(got.Added)+len(got.Deleted) != 0 {
 		t.Fatalf("update event: %s", ev.data)
 	}
 	if !slices.Contains(got.Fields, "colorNote") || !got.Self {
@@ -160,7 +153,7 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 
 	// The browser reads the rows it was told of through the rows' own query, by id.
 	r := editor.On(b).Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": got.Updated})
-	if r.Status != 200 || strings.Count(string(r.Raw), secret) != 1 || strings.Contains(string(r.Raw), fmt.Sprintf(`"id":"%v"`, row(2)["id"])) {
+	if r.Status != 200 || strings.Count(string(r.Raw), secret) != 1 || strings.Contains(string(r.Raw), fmt.Sprintf(`"id":"%v"`, rows[2]["id"])) {
 		t.Fatalf("the updated row read by id: %d %s", r.Status, r.Raw)
 	}
 	if r := editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": []string{"x"}}); r.Status != 400 {
@@ -168,10 +161,10 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 	}
 
 	dataOf(t, editor.On(b).Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"deleteProducts": []any{
-		map[string]any{"id": row(1)["id"], "version": row(1)["version"]},
+		map[string]any{"id": rows[1]["id"], "version": rows[1]["version"]},
 	}}), 200)
 	del := nextEvent(t, events, "rows", time.Second)
-	if got := rowsOf(t, del); fmt.Sprint(got.Deleted) != fmt.Sprintf("[%v]", row(1)["id"]) {
+	if got := rowsOf(t, del); fmt.Sprint(got.Deleted) != fmt.Sprintf("[%v]", rows[1]["id"]) {
 		t.Fatalf("delete event: %s", del.data)
 	}
 
@@ -182,7 +175,7 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 		if n != 1 {
 			t.Fatalf("%d listener connections of B ended, want 1", n)
 		}
-		r := editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": []any{row(2)["id"]}})
+		r := editor.Do("POST", "/api/assortments/products/query", map[string]any{"assortmentId": id, "ids": []any{rows[2]["id"]}})
 		var version float64
 		for _, line := range strings.Split(string(r.Raw), "\n") {
 			var m map[string]any
@@ -191,10 +184,10 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 			}
 		}
 		dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{
-			map[string]any{"id": row(2)["id"], "version": version, "changes": map[string]any{"colorNote": "after the drop"}},
+			map[string]any{"id": rows[2]["id"], "version": version, "changes": map[string]any{"colorNote": "after the drop"}},
 		}}), 200)
 		ev := nextEvent(t, events, "rows", 5*time.Second)
-		if got := rowsOf(t, ev); fmt.Sprint(got.Updated) != fmt.Sprintf("[%v]", row(2)["id"]) {
+		if got := rowsOf(t, ev); fmt.Sprint(got.Updated) != fmt.Sprintf("[%v]", rows[2]["id"]) {
 			t.Fatalf("the event after the drop: %s", ev.data)
 		}
 		lastSeen = ev.id
@@ -203,7 +196,7 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 	t.Run("a refused batch tells nobody", func(t *testing.T) {
 		before := a.Count(`SELECT count(*) FROM live_events`)
 		r := editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{
-			map[string]any{"id": row(2)["id"], "version": 999, "changes": map[string]any{"colorNote": "stale"}},
+			map[string]any{"id": rows[2]["id"], "version": 999, "changes": map[string]any{"colorNote": "stale"}},
 		}})
 		if r.Status != 409 {
 			t.Fatalf("stale batch: %d %s", r.Status, r.Raw)
@@ -248,7 +241,7 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 			}
 		}
 		// The update, the delete and the update after the listener's drop, then open.
-		if fmt.Sprint(names) != "[rows rows rows open]" || fmt.Sprint(told[1].Deleted) != fmt.Sprintf("[%v]", row(1)["id"]) {
+		if fmt.Sprint(names) != "[rows rows rows open]" || fmt.Sprint(told[1].Deleted) != fmt.Sprintf("[%v]", rows[1]["id"]) {
 			t.Fatalf("catch-up from %s: %v, %+v", ready.id, names, told)
 		}
 		// Nothing missed: only open.

@@ -72,14 +72,8 @@ func TestLivePresenceAcrossServers(t *testing.T) {
 	editor.Login("editor@example.com")
 	manager := a.Client()
 	manager.Login("manager@example.com")
-	d := dataOf(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Presence on two servers"}), 200)
-	id := d["_id"].(string)
-	res := dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": catalogPairs(t, a, 2)}), 200)
-	rows, _ := res["rows"].([]any)
-	if len(rows) != 2 {
-		t.Fatalf("2 rows added: %v", res)
-	}
-	rowID := func(i int) string { return fmt.Sprint(rows[i].(map[string]any)["id"]) }
+	id, rows := assortmentWithRows(t, a, editor, "Presence on two servers", 2)
+	rowID := func(i int) string { return fmt.Sprint(rows[i]["id"]) }
 	topic := "/api/live/assortment:" + id
 	put := func(c *apptest.Client, body map[string]any) *apptest.Response {
 		return c.Do("PUT", topic+"/presence", body)

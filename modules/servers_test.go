@@ -141,6 +141,23 @@ func dataOf(t *testing.T, r *apptest.Response, want int) map[string]any {
 }
 
 // catalogPairs picks n catalog style/colours of one product type.
+// assortmentWithRows makes an assortment titled title as c's user holding n catalog rows, and
+// answers its id and its rows as the batch answered them.
+func assortmentWithRows(t *testing.T, a *apptest.App, c *apptest.Client, title string, n int) (string, []map[string]any) {
+	t.Helper()
+	id := dataOf(t, c.Do("POST", "/api/assortments", map[string]any{"title": title}), 200)["_id"].(string)
+	res := dataOf(t, c.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": catalogPairs(t, a, n)}), 200)
+	added, _ := res["rows"].([]any)
+	if len(added) != n {
+		t.Fatalf("%d rows added: %v", n, res)
+	}
+	rows := make([]map[string]any, n)
+	for i, r := range added {
+		rows[i] = r.(map[string]any)
+	}
+	return id, rows
+}
+
 func catalogPairs(t *testing.T, a *apptest.App, n int) []map[string]any {
 	t.Helper()
 	var out []map[string]any
