@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -265,11 +265,16 @@ function track(page: Page) {
   inflight.set(page, state);
   devices.set(page.keyboard, page);
   devices.set(page.mouse, page);
-  const done = () => {
+  // A live grid's stream (Server-Sent Events) stays open as long as the page: it is never "in
+  // flight" work to wait for, or every scan of a live page would wait out settle's timeout.
+  const counted = (r: Request) => r.resourceType() !== 'eventsource';
+  const done = (r: Request) => {
+    if (!counted(r)) return;
     state.count = Math.max(0, state.count - 1);
     state.last = Date.now();
   };
-  page.on('request', () => {
+  page.on('request', (r) => {
+    if (!counted(r)) return;
     state.count++;
     state.last = Date.now();
   });

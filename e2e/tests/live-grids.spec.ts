@@ -32,7 +32,7 @@ async function editShowsOnOther(a: { page: Page; grid: Locator }, b: { page: Pag
   const id = await first.locator('xpath=ancestor::div[contains(@class, "ag-row")][1]').getAttribute('row-id');
   expect(id).toBeTruthy();
   await expect(cellOf(b.grid, id!, field)).not.toHaveText(text);
-  const saved = a.page.waitForResponse((r) => r.url().includes(batch) && r.request().method() === 'PATCH', { timeout: 15_000 });
+  const saved = a.page.waitForResponse((r) => r.url().includes(batch) && r.request().method() === 'PATCH');
   await first.dblclick();
   await a.page.keyboard.press('Control+a');
   await a.page.keyboard.type(text);
