@@ -356,3 +356,50 @@ func TestLiveInternalAssortment(t *testing.T) {
 		t.Fatal("no demo role is refused the internal assortment: the test shows nothing")
 	}
 }
+
+// TestLiveSelfIsTheTab: a change is "self" only on the stream of the browser tab that made it
+// (X-ITS-Tab on the call, ?tab= on the stream); the same user's other tab is told it as anyone's
+// change (so a row it took out of that tab's filters leaves it), and a change made outside any
+// tab is the user's own in every tab. A tab id that is not one is refused before the stream opens.
+func TestLiveSelfIsTheTab(t *testing.T) {
+	a := apptest.Start(t, fx.Options(serverModules))
+	editor := a.Client()
+	editor.Login("editor@example.com")
+	id := dataOf(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Two tabs"}), 200)["_id"].(string)
+	topic := "/api/live/assortment:" + id
+	streams := map[string]<-chan sseEvent{}
+	for _, tab := range []string{"tab-one", "tab-two"} {
+		status, events := openStream(t, editor, a.URL, topic+"?tab="+tab, "")
+		if status != 200 {
+			t.Fatalf("stream of %s: %d", tab, status)
+		}
+		nextEvent(t, events, "open", 5*time.Second)
+		streams[tab] = events
+	}
+	self := func(tab string) bool {
+		t.Helper()
+		return rowsOf(t, nextEvent(t, streams[tab], "rows", 2*time.Second)).Self
+	}
+
+	inTabOne := editor.On(a)
+	inTabOne.Header = http.Header{}
+	inTabOne.Header.Set(live.TabHeader, "tab-one")
+	dataOf(t, inTabOne.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": catalogPairs(t, a, 1)}), 200)
+	if !self("tab-one") || self("tab-two") {
+		t.Fatal("a change made in tab one is self on tab one's stream only")
+	}
+	if got := a.Count(`SELECT count(*) FROM live_events WHERE topic = 'assortment:' || $1 AND origin = 'tab-one'`, id); got != 1 {
+		t.Fatalf("events of tab one: %d, want 1", got)
+	}
+
+	dataOf(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": catalogPairs(t, a, 2)[1:]}), 200)
+	if !self("tab-one") || !self("tab-two") {
+		t.Fatal("a change made outside any tab is self on every tab of its user")
+	}
+
+	for _, bad := range []string{"a%20b", strings.Repeat("x", 65), "%C3%A9"} {
+		if status, _ := openStream(t, editor, a.URL, topic+"?tab="+bad, ""); status != 400 {
+			t.Fatalf("tab %q: %d, want 400", bad, status)
+		}
+	}
+}

@@ -130,6 +130,7 @@ func NewRouter(p RouterParams) http.Handler {
 	}
 	r.Group(func(api chi.Router) {
 		api.Use(p.Sessions.Middleware)
+		api.Use(live.Tab)
 		p.Registry.Mount(api)
 		// Plugin routes change while ITS runs: the host dispatches them (404 for no route).
 		api.Handle("/api/*", p.Plugins)

@@ -180,6 +180,10 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	tab := r.URL.Query().Get("tab")
+	if tab != "" && !validTab(tab) {
+		return httpx.Invalid(httpx.FieldError{Field: "tab", Rule: "pattern", Message: "tab is the browser tab's id: 1 to 64 letters, digits, '-' or '_'"})
+	}
 	access, err := h.open(ctx, topic)
 	if err != nil {
 		return err
@@ -209,7 +213,7 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	s := &sse{w: w, rc: rc, userID: identity.FromContext(ctx).ID, access: access, token: newStreamToken()}
+	s := &sse{w: w, rc: rc, userID: identity.FromContext(ctx).ID, tab: tab, access: access, token: newStreamToken()}
 	if reset {
 		s.reset(head)
 	} else {
@@ -270,6 +274,8 @@ type sse struct {
 	w      http.ResponseWriter
 	rc     *http.ResponseController
 	userID string
+	// tab is the browser tab the stream serves (?tab=), "" when it names none.
+	tab    string
 	access Access
 	// token is the stream's presence token (its browser announces itself with it).
 	token string
@@ -288,7 +294,7 @@ func (s *sse) write(text string) {
 }
 
 func (s *sse) rows(ev Event) {
-	data, err := json.Marshal(s.access.filter(ev, s.userID))
+	data, err := json.Marshal(s.access.filter(ev, s.userID, s.tab))
 	if err != nil {
 		s.err = err
 		return

@@ -60,8 +60,10 @@ type Event struct {
 	Deleted []string `json:"deleted"`
 	// Fields are the names of the fields changed (of updated rows).
 	Fields []string `json:"fields"`
-	// ActorID is who made the change; a stream tells its user only whether it was them (Self).
+	// ActorID is who made the change and Origin the browser tab it was made in (TabHeader;
+	// empty outside a tab); a stream tells only whether it was its own tab (Self).
 	ActorID string    `json:"-"`
+	Origin  string    `json:"-"`
 	Self    bool      `json:"self"`
 	At      time.Time `json:"at"`
 }
@@ -70,7 +72,8 @@ type Event struct {
 func (ev Event) Empty() bool { return len(ev.Added)+len(ev.Updated)+len(ev.Deleted) == 0 }
 
 // Publish records ev in tx and tells every server of it when tx commits: one INSERT and one
-// NOTIFY, whatever the number of rows. An event that names no row is not published.
+// NOTIFY, whatever the number of rows. An event that names no row is not published. Its Origin
+// is the tab of ctx's request (Tab) unless set.
 func Publish(ctx context.Context, tx pgx.Tx, ev Event) error {
 	if ev.Empty() {
 		return nil
@@ -78,15 +81,21 @@ func Publish(ctx context.Context, tx pgx.Tx, ev Event) error {
 	if ev.Topic == "" || ev.Grid == "" {
 		return errors.New("live: an event needs a topic and a grid")
 	}
-	var actor *string
+	var actor, origin *string
 	if ev.ActorID != "" {
 		actor = &ev.ActorID
 	}
+	if ev.Origin == "" {
+		ev.Origin = tabOf(ctx)
+	}
+	if ev.Origin != "" {
+		origin = &ev.Origin
+	}
 	_, err := tx.Exec(ctx, `WITH ev AS (
-			INSERT INTO live_events (topic, grid, added, updated, deleted, fields, actor_id)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
+			INSERT INTO live_events (topic, grid, added, updated, deleted, fields, actor_id, origin)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id)
 		SELECT pg_notify('`+Channel+`', id::text) FROM ev`,
-		ev.Topic, ev.Grid, nonNil(ev.Added), nonNil(ev.Updated), nonNil(ev.Deleted), nonNil(ev.Fields), actor)
+		ev.Topic, ev.Grid, nonNil(ev.Added), nonNil(ev.Updated), nonNil(ev.Deleted), nonNil(ev.Fields), actor, origin)
 	return err
 }
 
@@ -111,9 +120,11 @@ type Access struct {
 	Field func(name string) bool
 }
 
-// filter is ev as the user of a may see it.
-func (a Access) filter(ev Event, userID string) Event {
-	ev.Self = ev.ActorID != "" && ev.ActorID == userID
+// filter is ev as the user of a may see it in the stream of tab (empty: a stream naming no
+// tab). Self is the user's own change made in this tab; a change made in another of their tabs
+// is not (a change made outside any tab is theirs in every tab).
+func (a Access) filter(ev Event, userID, tab string) Event {
+	ev.Self = ev.ActorID != "" && ev.ActorID == userID && (ev.Origin == "" || tab == "" || ev.Origin == tab)
 	if a.Field == nil {
 		return ev
 	}

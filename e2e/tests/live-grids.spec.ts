@@ -1,7 +1,8 @@
 /**
  * Live rows beyond the assortment (issue 32), on two ITS servers sharing one database: an edit
  * saved in a library's manage grid and in a sample library in a browser on one server shows in
- * a browser on the other within a second, without a reload.
+ * a browser on the other within a second, without a reload. The same user's change made in one
+ * tab is another tab's news like anyone's: a row it takes out of that tab's filter leaves it.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { cell, gridLoaded } from './grid-kit';
@@ -20,6 +21,17 @@ async function open(browser: Browser, role: string, url: string, path: string, g
   return { page, grid };
 }
 
+/** Types text into a cell of page's grid and waits for its save (to batch) to answer 200. */
+async function typeSaved(page: Page, target: Locator, batch: string, text: string) {
+  const saved = page.waitForResponse((r) => r.url().includes(batch) && r.request().method() === 'PATCH');
+  await target.dblclick();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  const res = await saved;
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** The cell of the row with id in a grid. */
 const cellOf = (grid: Locator, id: string, field: string) => grid.locator(`.ag-row[row-id="${id}"] .ag-cell[col-id="${field}"]`).first();
 
@@ -32,13 +44,7 @@ async function editShowsOnOther(a: { page: Page; grid: Locator }, b: { page: Pag
   const id = await first.locator('xpath=ancestor::div[contains(@class, "ag-row")][1]').getAttribute('row-id');
   expect(id).toBeTruthy();
   await expect(cellOf(b.grid, id!, field)).not.toHaveText(text);
-  const saved = a.page.waitForResponse((r) => r.url().includes(batch) && r.request().method() === 'PATCH');
-  await first.dblclick();
-  await a.page.keyboard.press('Control+a');
-  await a.page.keyboard.type(text);
-  await a.page.keyboard.press('Enter');
-  const res = await saved;
-  expect(res.status(), await res.text()).toBe(200);
+  await typeSaved(a.page, first, batch, text);
   const t0 = Date.now();
   await expect(cellOf(b.grid, id!, field)).toHaveText(text, { timeout: 1000 });
   test.info().annotations.push({ type: `live ${batch}`, description: `${Date.now() - t0} ms` });
@@ -62,4 +68,31 @@ test('an edit in a sample library shows in a browser on the other server', async
   await editShowsOnOther(a, b, '/api/sampleInventory/Production/batch/many', 'moldNum', `L${Date.now() % 100_000}`);
   await a.page.context().close();
   await b.page.context().close();
+});
+
+test('a change made in one tab takes a row out of the same user\'s other tab whose filter it no longer meets', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const path = '/advertising/libraries/manage/assets/pending';
+  const batch = '/api/assets/AdvertisingAsset/batch/many';
+  const a = await open(browser, 'editor', servers.a.url, path, 'manage-grid');
+  const first = cell(a.grid, 0, 'name');
+  const id = await first.locator('xpath=ancestor::div[contains(@class, "ag-row")][1]').getAttribute('row-id');
+  expect(id).toBeTruthy();
+  const stamp = `Twin ${Date.now() % 100_000}`;
+  await typeSaved(a.page, first, batch, stamp);
+
+  // A second tab of the same browser, searching for the name just given.
+  const page = await a.page.context().newPage();
+  await page.goto(`${servers.a.url}${path}?q=${encodeURIComponent(stamp)}`);
+  const grid = page.getByTestId('manage-grid');
+  await gridLoaded(grid);
+  await expect(page.getByTestId('rows-live')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  await expect(cellOf(grid, id!, 'name')).toHaveText(stamp);
+
+  // Renamed in the first tab, the row no longer meets the second tab's search: it leaves there,
+  // and stays in the first, which made the change.
+  await typeSaved(a.page, cellOf(a.grid, id!, 'name'), batch, `Moved ${stamp.slice(5)}`);
+  await expect(grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0, { timeout: 2000 });
+  await expect(cellOf(a.grid, id!, 'name')).toHaveText(`Moved ${stamp.slice(5)}`);
+  await a.page.context().close();
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CancelledError, NetworkError, api, configureApi, setCsrfToken } from './api';
+import { ApiError, CancelledError, NetworkError, TAB_HEADER, api, configureApi, setCsrfToken, tabId } from './api';
 import { fakeFetch, json } from './test/render';
 
 function setup(routes: Parameters<typeof fakeFetch>[0]) {
@@ -38,6 +38,14 @@ describe('api client', () => {
     await api.delete('/x');
     for (const c of f.calls) expect((c.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('abc=');
     expect((f.calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('names this tab on every call, the same id on each, so that live streams tell its own changes apart', async () => {
+    const { f } = setup({ 'GET /api/x': () => json(200, {}), 'PATCH /api/x': () => json(200, {}) });
+    await api.get('/x');
+    await api.patch('/x', {});
+    expect(tabId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    for (const c of f.calls) expect((c.init.headers as Record<string, string>)[TAB_HEADER]).toBe(tabId);
   });
 
   it('falls back to the token answered by login when the cookie is not readable', async () => {

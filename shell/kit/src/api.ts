@@ -7,6 +7,13 @@
 
 export const CSRF_COOKIE = 'its_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
+/**
+ * The header naming the browser tab a call comes from, and this tab's id (one per page load):
+ * a live stream opened with the same id (?tab=) tells "your own change" only to the tab that
+ * made it, so the same user's other tabs follow the change as they would a colleague's.
+ */
+export const TAB_HEADER = 'X-ITS-Tab';
+export const tabId: string = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 /** The one call whose 401 means "wrong login" rather than "session gone". */
 export const SESSION_PATH = '/users/session';
 
@@ -126,7 +133,7 @@ export async function request<T = unknown>(method: Method, path: string, body?: 
     inflight.set(opts.kind, own);
   }
   const signal = linkSignals(opts.signal, own?.signal);
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', [TAB_HEADER]: tabId, ...opts.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = csrfToken();

@@ -1,5 +1,6 @@
 import { renderHook, act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tabId } from '@its/kit';
 import type { DataGridHandle } from '../props';
 import { HIDDEN_CLOSE_MS, useLiveRows } from './useLiveRows';
 
@@ -63,7 +64,7 @@ describe('useLiveRows', () => {
     expect(FakeSource.made).toHaveLength(1);
     act(() => setVisibility('visible'));
     expect(FakeSource.made).toHaveLength(2);
-    expect(FakeSource.made[1]!.url).toBe('/api/live/assortment%3Aa1?since=41');
+    expect(FakeSource.made[1]!.url).toBe(`/api/live/assortment%3Aa1?tab=${tabId}&since=41`);
     act(() => FakeSource.made[1]!.opened('43'));
     expect(result.current).toBe('live');
 

@@ -7,7 +7,7 @@
  * missed; a stream the server closed is opened again with that id after a pause.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api } from '@its/kit';
+import { api, tabId } from '@its/kit';
 import type { DataGridHandle } from '../props';
 import { streamRows } from '../stream';
 import type { GridEndpoints, GridQuery, GridRow } from '../types';
@@ -32,9 +32,11 @@ export const HIDDEN_CLOSE_MS = 60_000;
 /** How long a stream the server closed waits before it is opened again (doubling, at most the last). */
 const RETRY_MS = [1000, 2000, 5000, 15000, 60000];
 
-export function liveUrl(topic: string, since: string): string {
-  const path = `/api/live/${encodeURIComponent(topic)}`;
-  return since ? `${path}?since=${encodeURIComponent(since)}` : path;
+/** The stream of topic for this tab (so that it tells this tab's own changes as self), from since when set. */
+export function liveUrl(topic: string, since: string, tab: string = tabId): string {
+  const params = new URLSearchParams({ tab });
+  if (since) params.set('since', since);
+  return `/api/live/${encodeURIComponent(topic)}?${params.toString()}`;
 }
 
 /** The stream's token of an open or reset event (presence announces with it). */
@@ -127,8 +129,9 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
           const ids = [...ev.added, ...ev.updated];
           const rows = ids.length ? await latest.current.read(ids, abort.signal) : [];
           // A row told of that the read did not answer has left the view (or the user's reach);
-          // but the user's own change leaves the view as the page shows it (a row just moved
-          // to Published stays on Pending, saying so, until the user moves on).
+          // but a change made in this tab leaves the view as the page shows it (a row just moved
+          // to Published stays on Pending, saying so, until the user moves on). The same user's
+          // change in another tab is not self: there the row leaves as for anyone's change.
           const found = new Set(rows.map((r) => r.id));
           const left = ev.self ? [] : ids.filter((id) => !found.has(id));
           if (!abort.signal.aborted) latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left);
