@@ -136,8 +136,15 @@ test('rows a colleague adds wait behind the "new rows" bar while the user is scr
   const onB = await editorOn(browser, servers.b.url, id);
   const count = onB.getByTestId('grid-row-count');
   await expect(count).toHaveAttribute('data-count', '60');
-  await onB.getByTestId('detail-grid').locator('.ag-grid-viewport').first().evaluate((el) => (el.scrollTop = el.scrollHeight));
-  await expect.poll(() => onB.getByTestId('detail-grid').locator('.ag-row[row-index="0"]').count()).toBe(0);
+  // Scrolled to the bottom (again on each try: a grid still laying out its first block may put
+  // the view back at the top), until the first row is out of the view.
+  const viewport = onB.getByTestId('detail-grid').locator('.ag-grid-viewport').first();
+  await expect
+    .poll(async () => {
+      await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      return onB.getByTestId('detail-grid').locator('.ag-row[row-index="0"]').count();
+    })
+    .toBe(0);
 
   // Added on server A while B's user is at the bottom: held, the view does not move.
   const added = await api.patch(`/api/assortments/batch/${id}`, { data: { addProducts: [{ style: next.style, color: next.color }] }, headers });
