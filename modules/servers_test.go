@@ -23,6 +23,7 @@ import (
 	"its/modules/assortments"
 	"its/modules/dashboard"
 	"its/modules/libraries"
+	"its/modules/orders"
 	"its/modules/products"
 	"its/modules/sampleinventory"
 	"its/modules/users"
@@ -30,8 +31,9 @@ import (
 
 // serverModules are what the two-server test runs: accounts, permissions, announcements (with the
 // library assets they link to), the
-// assortments with their locks and batches, and the sample libraries (their live rows).
-var serverModules = fx.Options(users.Module, admin.Module, dashboard.Module, libraries.Module, products.Module, assortments.Module, sampleinventory.Module)
+// assortments with their locks and batches, the sample libraries and the order lists (their
+// live rows).
+var serverModules = fx.Options(users.Module, admin.Module, dashboard.Module, libraries.Module, products.Module, assortments.Module, sampleinventory.Module, orders.Module)
 
 // startProcess starts the test binary as a server on a's database and blob store, reporting its
 // connections to PostgreSQL as application name appName, and waits until it answers.

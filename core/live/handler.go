@@ -213,12 +213,12 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	s := &sse{w: w, rc: rc, userID: identity.FromContext(ctx).ID, tab: tab, access: access, token: newStreamToken()}
+	s := &sse{w: w, rc: rc, userID: identity.FromContext(ctx).ID, tab: tab, access: access, token: newStreamToken(), told: told{}}
 	if reset {
 		s.reset(head)
 	} else {
 		for _, ev := range missed {
-			s.rows(ev)
+			s.rows(ctx, ev)
 		}
 		s.open(head)
 	}
@@ -250,7 +250,7 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 			}
 			return nil
 		case ev := <-sub.C:
-			s.rows(ev)
+			s.rows(ctx, ev)
 		case <-sub.Presence:
 			s.presence(h.presence.Others(topic, s.token, s.access))
 		case <-ping.Chan():
@@ -279,8 +279,10 @@ type sse struct {
 	access Access
 	// token is the stream's presence token (its browser announces itself with it).
 	token string
-	// told is the last presence data sent: an unchanged list is not sent again.
-	told string
+	// toldPresence is the last presence data sent: an unchanged list is not sent again.
+	toldPresence string
+	// told is the row ids the stream has named (rows.go).
+	told told
 	err  error
 }
 
@@ -293,8 +295,19 @@ func (s *sse) write(text string) {
 	}
 }
 
-func (s *sse) rows(ev Event) {
-	data, err := json.Marshal(s.access.filter(ev, s.userID, s.tab))
+// rows tells the browser of ev as its user may see it (filter, then rowsFor); an event left
+// naming no row moves the browser's last event id on without telling it anything.
+func (s *sse) rows(ctx context.Context, ev Event) {
+	ev, err := s.access.rowsFor(ctx, s.access.filter(ev, s.userID, s.tab), s.told, s.userID)
+	if err != nil {
+		s.err = err
+		return
+	}
+	if ev.Empty() {
+		s.write(fmt.Sprintf("id: %d\n\n", ev.ID))
+		return
+	}
+	data, err := json.Marshal(ev)
 	if err != nil {
 		s.err = err
 		return
@@ -315,11 +328,11 @@ func (s *sse) presence(others []Here) {
 		s.err = err
 		return
 	}
-	if string(data) == s.told {
+	if string(data) == s.toldPresence {
 		return
 	}
-	s.told = string(data)
-	s.write("event: presence\ndata: " + s.told + "\n\n")
+	s.toldPresence = string(data)
+	s.write("event: presence\ndata: " + s.toldPresence + "\n\n")
 }
 
 // reset tells the client it missed events it cannot be told of: it reads the grid again (the

@@ -16,6 +16,8 @@
 // while the stream lives), and field names are filtered to the fields the user is served. The
 // browser then reads the changed rows through the grid's ordinary, policy-checked query, so
 // nothing the user may not read can reach them through a stream: values never travel on it.
+// Where users of one topic read different rows, the topic's Access.Rows filters the row ids
+// too: each stream names only rows its user may read (rows.go).
 //
 // Delivery is at least once: a browser may be told of a row twice, never not at all while the
 // events are kept (Retention).
@@ -118,6 +120,10 @@ type Topic struct {
 type Access struct {
 	// Field reports whether the user is served the field; nil serves every field.
 	Field func(name string) bool
+	// Rows answers which of ids the user may read now, by the same rule as the rows' read; nil
+	// lets them read every row of the topic. A topic whose users each read different rows sets
+	// it, and each stream then names only those rows (rows.go).
+	Rows func(ctx context.Context, ids []string) ([]string, error)
 }
 
 // filter is ev as the user of a may see it in the stream of tab (empty: a stream naming no

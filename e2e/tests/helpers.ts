@@ -130,14 +130,14 @@ export function twoServers(): { a: Server; b: Server } {
   return servers;
 }
 
-/** A role's API session: its request context and the CSRF token its writes send. */
+/** A role's API session (on the server at url): its request context and the CSRF token its writes send. */
 export interface Api {
   ctx: APIRequestContext;
   csrf: string;
 }
 
-export async function apiSession(role: string): Promise<Api> {
-  const ctx = await pwRequest.newContext({ baseURL: baseUrl() });
+export async function apiSession(role: string, url = baseUrl()): Promise<Api> {
+  const ctx = await pwRequest.newContext({ baseURL: url });
   const res = await ctx.post('/api/users/session', { data: { email: demoEmail(role), password: DEMO_PASSWORD } });
   expect(res.ok()).toBeTruthy();
   return { ctx, csrf: ((await res.json()).data as { csrfToken: string }).csrfToken };

@@ -1,12 +1,14 @@
 /**
  * Live rows beyond the assortment (issue 32), on two ITS servers sharing one database: an edit
  * saved in a library's manage grid and in a sample library in a browser on one server shows in
- * a browser on the other within a second, without a reload. The same user's change made in one
- * tab is another tab's news like anyone's: a row it takes out of that tab's filter leaves it.
+ * a browser on the other within a second, without a reload; so does an order's header (its
+ * status) in the order lists, which name to each user only the orders they may read. The same
+ * user's change made in one tab is another tab's news like anyone's: a row it takes out of that
+ * tab's filter leaves it.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { cell, gridLoaded } from './grid-kit';
-import { expect, login, test, twoServers } from './helpers';
+import { apiSession, expect, login, test, twoServers } from './helpers';
 
 const servers = twoServers();
 
@@ -95,4 +97,43 @@ test('a change made in one tab takes a row out of the same user\'s other tab who
   await expect(grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0, { timeout: 2000 });
   await expect(cellOf(a.grid, id!, 'name')).toHaveText(`Moved ${stamp.slice(5)}`);
   await a.page.context().close();
+});
+
+test("an order submitted in a browser on one server shows in the coordinator's order list on the other", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The requester's draft for the coordinator, made on server A.
+  const api = await apiSession('user', servers.a.url);
+  const products = await api.ctx.post('/api/products/query', { data: { limit: 20 }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(products.ok()).toBeTruthy();
+  const pair = (await products.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { style?: string; color?: string })
+    .find((r) => !!r.style && !!r.color);
+  const created = await api.ctx.post('/api/orders/samples/active-orders', {
+    data: { coordinatorCode: 'CRD001', purpose: 'E2E live list', products: [{ tempId: 't1', style: pair!.style, color: pair!.color }] },
+    headers: { 'X-CSRF-Token': api.csrf },
+  });
+  expect(created.status()).toBe(201);
+  const o = (await created.json()).data as { _id: string; orderNumber: number };
+
+  // The coordinator's active orders on server B: a draft is not theirs to see.
+  const list = await open(browser, 'coordinator', servers.b.url, '/orders/samples/active-orders', 'order-list');
+  const row = list.grid.locator(`.ag-row[row-id="${o._id}"]`);
+  await expect(row).toHaveCount(0);
+
+  // The requester submits it from its page on server A.
+  const page = await (await browser.newContext()).newPage();
+  await login(page, 'user', servers.a.url);
+  await page.goto(`${servers.a.url}/orders/samples/order/${o.orderNumber}`);
+  await expect(page.getByTestId('order-status')).toHaveText('DRAFT');
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByTestId('order-status')).toHaveText('SUBMITTED');
+  const t0 = Date.now();
+  await expect(cellOf(list.grid, o._id, 'status')).toHaveText('SUBMITTED', { timeout: 2000 });
+  await expect(cellOf(list.grid, o._id, 'purpose')).toHaveText('E2E live list');
+  test.info().annotations.push({ type: 'live order list', description: `${Date.now() - t0} ms` });
+  await page.context().close();
+  await list.page.context().close();
+  await api.ctx.dispose();
 });

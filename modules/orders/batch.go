@@ -79,6 +79,11 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 	req.Via = via
 	res := &BatchResult{BatchResult: grid.BatchResult{Updated: []grid.Row{}, Added: []grid.Added{}, Deleted: []grid.Row{}}}
 	err = s.inOrder(ctx, orderType, id, req.Version, func(tx pgx.Tx, o *Order) error {
+		// The list row as it was, for the lists' live event of what the batch changed in it.
+		before, err := listRow(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
 		if req.linesChanged() || req.Fields != nil || len(req.Status) > 0 {
 			if err := s.require(ctx, actions.OrdersEdit, o.resource()); err != nil {
 				return err
@@ -98,7 +103,6 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 			}
 		}
 		var notes []note
-		var err error
 		switch {
 		case req.Submit:
 			notes, err = s.submit(ctx, tx, o)
@@ -112,6 +116,9 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 			return err
 		}
 		if err := s.send(ctx, tx, o, notes); err != nil {
+			return err
+		}
+		if err := publishListRow(ctx, tx, o.Type, o.ID, before); err != nil {
 			return err
 		}
 		res.Order, err = s.store.Get(ctx, tx, o.ID, false)

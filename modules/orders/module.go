@@ -23,6 +23,7 @@ var Module = fx.Module("orders",
 	fx.Provide(NewStore, NewService, NewHandler, catalogOf, newAddressVerifier, fx.Private),
 	live.AsTopic(customersTopic),
 	live.AsTopic(liveTopic),
+	live.AsTopic(listTopic),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/orders/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 60}
 	}),

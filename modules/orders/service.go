@@ -663,7 +663,7 @@ func (s *Service) Create(ctx context.Context, orderType, subtype string, req Cre
 			}
 			skipped = w.skipped
 		}
-		return nil
+		return publishListRow(ctx, tx, o.Type, o.ID, nil)
 	}); err != nil {
 		return nil, err
 	}
@@ -702,7 +702,7 @@ func (s *Service) Duplicate(ctx context.Context, orderType, subtype, originalID 
 		if err := s.store.CopyLines(ctx, tx, src.ID, copied.ID, lineDefault(&copied, identity.FromContext(ctx))); err != nil {
 			return err
 		}
-		return nil
+		return publishListRow(ctx, tx, copied.Type, copied.ID, nil)
 	}); err != nil {
 		return nil, err
 	}
@@ -743,11 +743,18 @@ func (s *Service) Delete(ctx context.Context, orderType, id string) error {
 		if err := s.require(ctx, actions.OrdersDelete, o.resource()); err != nil {
 			return err
 		}
+		before, err := listRow(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
 		if err := s.store.Delete(ctx, tx, o.ID); err != nil {
 			return err
 		}
 		// The lines' comment threads go with the order.
-		return comments.Forget(ctx, tx, CommentScope, []string{o.ID})
+		if err := comments.Forget(ctx, tx, CommentScope, []string{o.ID}); err != nil {
+			return err
+		}
+		return publishListRow(ctx, tx, o.Type, o.ID, before)
 	})
 }
 

@@ -145,6 +145,21 @@ func (s *Store) Get(ctx context.Context, q pgx.Tx, id string, lock bool) (*Order
 	return o, err
 }
 
+// Resources loads what the policy sees of the orders of orderType among ids (canonical UUIDs):
+// each one's id, type, status, requester, approvers and coordinator.
+func (s *Store) Resources(ctx context.Context, orderType string, ids []string) ([]*Order, error) {
+	rows, err := s.db.Query(ctx, `SELECT id::text, type, status, requester_code, approver_code, senior_approver_code,
+		coordinator_code FROM orders WHERE id = ANY($1::uuid[]) AND type = $2`, ids, orderType)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Order, error) {
+		o := &Order{}
+		err := r.Scan(&o.ID, &o.Type, &o.Status, &o.RequesterCode, &o.ApproverCode, &o.SeniorApproverCode, &o.CoordinatorCode)
+		return o, err
+	})
+}
+
 // ByNumber finds an order's id by its number.
 func (s *Store) ByNumber(ctx context.Context, q pgx.Tx, number int64) (string, error) {
 	var id string

@@ -4,14 +4,17 @@
  * server (the grid protocol's list calls, docs/grid.md §3.8); the sample styles view too, a row
  * per order line. A new order, duplicate, reactivate and delete. Sample lists show the
  * SampleOrderNotification notes and let a coordinator view as another coordinator where the route
- * allows it (the user's own assignment first).
+ * allows it (the user's own assignment first). The order lists are live: an order someone
+ * creates, changes, moves on or deletes, on any server, shows without a reload (the type's topic
+ * orders:<type>, which names only orders the user may read), read again with this view's
+ * filters; the styles view, a list of lines, is not.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, type DataGridHandle, type GridColumn, type GridRow, type MenuItem } from '@its/grid';
+import { DataGrid, LiveBadge, readByIds, useLiveRows, type DataGridHandle, type GridColumn, type GridRow, type MenuItem } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { KIND_OF, deleteOrder, fetchListSchema, listAssignments, listEndpoints, orderPath, VIEWS, type OrderRef, type OrderRouteMeta } from '../api';
 import { NewOrderDialog, type DialogMode } from '../dialogs/NewOrderDialog';
@@ -70,6 +73,10 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const served = useQuery({ queryKey: ['orders', 'listSchema', area, view], queryFn: ({ signal }) => fetchListSchema(area, view, signal), staleTime: 10 * 60_000 });
   const schema = useMemo(() => (served.data ? (styles ? stylesSchema(served.data) : orderListSchema(area, view, served.data)) : null), [styles, served.data, area, view]);
   const endpoints = useMemo(() => listEndpoints(area, view, viewAs), [area, view, viewAs]);
+  // Others' changes to the type's orders, read again through this view's rows call with its
+  // filters (an order moved to another view leaves it, one moved here arrives).
+  const readLive = useMemo(() => readByIds(endpoints, filters), [endpoints, filters]);
+  const live = useLiveRows(styles ? null : `orders:${kind}`, () => grid.current, readLive);
   const extras = useMemo(() => listExtras(area, intl), [area, intl]);
   // A list view groups by these columns, its groups counted on the server (read in blocks still).
   const groupOptions = useMemo(() => (styles ? STYLE_GROUP_FIELDS : GROUP_FIELDS).map((field) => ({ field, label: fieldLabel(intl, field) })), [styles, intl]);
@@ -186,6 +193,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
             filters={filters}
             toolbar={
               <>
+                <LiveBadge state={live} testId="rows-live" />
                 {coordinatorPicker && (
                   <label className="or-inline-field">
                     <span>{fieldLabel(intl, 'coordinatorCode')}</span>

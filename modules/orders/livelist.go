@@ -1,0 +1,121 @@
+package orders
+
+import (
+	"context"
+	"reflect"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"its/core/authz"
+	"its/core/grid"
+	"its/core/httpx"
+	"its/core/identity"
+	liverows "its/core/live"
+	"its/modules/actions"
+)
+
+// Live order lists: the list views of a type follow its topic, orders:<type> (orders:SAMPLE,
+// orders:PROMO, orders:WHOLESALE). Every write that changes what an order's list row shows
+// (a create or duplicate, a field, a status or approval step, its line count, a delete)
+// publishes the row and the list fields it changed, in the write's transaction. Users of one
+// type read different orders (a requester their own, an approver those waiting for them), so
+// the topic filters each stream's row ids by the order's own read rule (readableIDs): nobody
+// is told the id of an order they may not read. The sample styles view lists lines, not
+// orders, and does not follow the topic.
+
+// ListTopicKind names the live topic of a type's order lists: orders:<type>.
+const ListTopicKind = "orders"
+
+// ListTopic is the live topic of orderType's lists.
+func ListTopic(orderType string) string { return ListTopicKind + ":" + orderType }
+
+// listTopic lets a user follow a type's order lists exactly when the lists' routes let them
+// (orders.view of the type; otherwise, or for a key that is not a type, a 404). A stream names
+// only the orders the user may read (readableIDs) and only the lists' fields.
+func listTopic(s *Service) liverows.Topic {
+	served := map[string]bool{}
+	for _, c := range listGrid.Columns {
+		served[c.Field] = true
+	}
+	gate := liverows.ActionTopic(ListTopicKind, "Topic", s.authz, liverows.Keyed(actions.OrdersView, "orderType", TypeSample, TypePromo, TypeWholesale))
+	return liverows.Topic{Kind: ListTopicKind, Open: func(ctx context.Context, orderType string) (liverows.Access, error) {
+		if _, err := gate.Open(ctx, orderType); err != nil {
+			return liverows.Access{}, err
+		}
+		return liverows.Access{
+			Field: func(name string) bool { return served[name] },
+			Rows: func(ctx context.Context, ids []string) ([]string, error) {
+				return s.readableIDs(ctx, orderType, ids)
+			},
+		}, nil
+	}}
+}
+
+// readableIDs answers which of ids are orders of orderType the user of ctx may read
+// (orders.read of each order: its status, requester, approvers and coordinator), in one query
+// and one batch of policy questions.
+func (s *Service) readableIDs(ctx context.Context, orderType string, ids []string) ([]string, error) {
+	valid := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !httpx.IsUUID(id) })
+	if len(valid) == 0 {
+		return nil, nil
+	}
+	orders, err := s.store.Resources(ctx, orderType, valid)
+	if err != nil || len(orders) == 0 {
+		return nil, err
+	}
+	checks := make([]authz.Check, len(orders))
+	for i, o := range orders {
+		checks[i] = authz.Check{Action: actions.OrdersRead, Resource: o.resource()}
+	}
+	allowed, err := s.authz.AllowedMany(ctx, identity.FromContext(ctx), checks)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(orders))
+	for i, o := range orders {
+		if allowed[i] {
+			out = append(out, o.ID)
+		}
+	}
+	return out, nil
+}
+
+// listRow is order id's list row as tx sees it (nil when there is none).
+func listRow(ctx context.Context, tx pgx.Tx, id string) (*grid.Row, error) {
+	rows, err := listGrid.Rows(ctx, tx, []string{id}, nil)
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	return &rows[0], nil
+}
+
+// publishListRow tells orderType's open lists what a write did to order id's list row, read
+// before it as before (nil: there was none): added, deleted, or updated with the list fields
+// whose value changed. A write that changed nothing a list shows tells nobody.
+func publishListRow(ctx context.Context, tx pgx.Tx, orderType, id string, before *grid.Row) error {
+	after, err := listRow(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	ev := liverows.Event{Topic: ListTopic(orderType), Grid: listGrid.Name}
+	if u := identity.FromContext(ctx); u != nil {
+		ev.ActorID = u.ID
+	}
+	switch {
+	case before == nil && after != nil:
+		ev.Added = []string{id}
+	case before != nil && after == nil:
+		ev.Deleted = []string{id}
+	case before != nil:
+		for _, c := range listGrid.Columns {
+			if !reflect.DeepEqual(before.Get(c.Field), after.Get(c.Field)) {
+				ev.Fields = append(ev.Fields, c.Field)
+			}
+		}
+		if len(ev.Fields) > 0 {
+			ev.Updated = []string{id}
+		}
+	}
+	return liverows.Publish(ctx, tx, ev)
+}
