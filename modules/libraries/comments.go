@@ -9,12 +9,17 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/live"
 	"its/modules/actions"
 )
 
 // CommentScope names the manage grid's comment threads (core/comments): the object is a library
 // type, the row one of its assets.
 const CommentScope = "libraries.assets"
+
+// CommentsField is the manage grid's Comments column (the page's own: its counts come from the
+// comments' counts call), named by a live event when an asset's open comments change.
+const CommentsField = "comments"
 
 // libraryTitles name each library in a mention's notification and e-mail.
 var libraryTitles = map[string]string{
@@ -53,6 +58,14 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, libraryTy
 		return comments.Target{}, httpx.NotFound("Library")
 	}
 	return comments.Target{Title: libraryTitles[libraryType], Link: managePaths[libraryType]}, nil
+}
+
+// Announce tells the library's open manage grids that an asset's open comments changed, so
+// their Comments column reads its counts again: an event on the library's live topic naming
+// the asset and the column's field.
+func (commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
+	return live.Publish(ctx, tx, live.Event{Topic: LibraryTopic + ":" + t.Object, Grid: "libraries." + t.Object, ActorID: me(ctx),
+		Updated: []string{t.Row}, Fields: []string{CommentsField}})
 }
 
 // forgetThreads deletes, inside tx, the comment threads of the library's assets ids that a

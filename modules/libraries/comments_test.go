@@ -41,7 +41,8 @@ func countsOf(t *testing.T, c *apptest.Client, lt string) map[string]int {
 // TestAssetComments: a comment on an asset of a library's manage grid and its thread as a
 // colleague reads it; a mention notifies and mails a colleague who may manage the library, a
 // mention of one who may not is a 400 that writes nothing; a user who may not manage the
-// library gets 404s; an asset moved to Deleted (a grid delete or a status batch) loses its
+// library gets 404s; every change of an asset's open comments is a live event of the library's
+// grids; an asset moved to Deleted (a grid delete or a status batch) loses its
 // thread, its neighbours keep theirs.
 func TestAssetComments(t *testing.T) {
 	a := start(t)
@@ -90,6 +91,30 @@ func TestAssetComments(t *testing.T) {
 		threadOf(t, senior.Do("POST", base+"/rows/"+third, map[string]any{"body": "Wrong season"}), 201)
 		if counts := countsOf(t, editor, "AdvertisingAsset"); len(counts) != 3 || counts[asset] != 1 || counts[other] != 1 {
 			t.Fatalf("counts %v", counts)
+		}
+	})
+
+	t.Run("open pages are told of each change of an asset's open comments", func(t *testing.T) {
+		told := func(row string) int {
+			return a.Count(`SELECT count(*) FROM live_events WHERE topic = 'library:AdvertisingAsset' AND grid = 'libraries.AdvertisingAsset'
+				AND updated = ARRAY[$1] AND fields = ARRAY['comments'] AND cardinality(added) + cardinality(deleted) = 0`, row)
+		}
+		if told(asset) != 1 || told(third) != 1 {
+			t.Fatalf("events of the comments: %d and %d", told(asset), told(third))
+		}
+		if v := threadOf(t, editor.Do("PATCH", base+"/rows/"+third, map[string]any{"resolved": true}), 200); !v.Resolved || told(third) != 2 {
+			t.Fatalf("resolved %v, %d events", v, told(third))
+		}
+		if counts := countsOf(t, editor, "AdvertisingAsset"); len(counts) != 2 || counts[third] != 0 {
+			t.Fatalf("counts of a resolved thread %v", counts)
+		}
+		if v := threadOf(t, editor.Do("PATCH", base+"/rows/"+third, map[string]any{"resolved": false}), 200); v.Resolved || told(third) != 3 {
+			t.Fatalf("reopened %v, %d events", v, told(third))
+		}
+		// A refused comment tells nobody.
+		editor.Do("POST", path, map[string]any{"body": "   "})
+		if told(asset) != 1 {
+			t.Fatalf("a refused comment was told: %d events", told(asset))
 		}
 	})
 

@@ -78,14 +78,14 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
   // Others' changes to the library, read again with this page's filters (a row moved to another
   // status leaves it, one moved here arrives).
   const readLive = useMemo(() => readByIds(endpoints, filters), [endpoints, filters]);
-  const live = useLiveRows(`library:${libraryType}`, () => grid.current, readLive);
-
-  // Comments on the assets: the thread's object is the library, its row the asset.
+  // Comments on the assets: the thread's object is the library, its row the asset. A colleague's
+  // comment reaches the Comments column through the live stream.
   const rowLabel = useCallback((rowId: string) => {
     const r = grid.current?.getRow(rowId);
     return (typeof r?.name === 'string' && r.name) || (typeof r?.file === 'string' && r.file) || rowId;
   }, []);
   const comments = useRowComments(`/assets/comments/${encodeURIComponent(libraryType)}`, rowLabel);
+  const live = useLiveRows(`library:${libraryType}`, () => grid.current, readLive, comments.live);
   const gridSchema = useMemo(() => ({ ...schema, columns: [...schema.columns, commentsColumn(comments.columnName)] }), [schema, comments.columnName]);
   // The Comments column is the page's own: the server's export and footer figures leave it out.
   const exportRequest = useCallback(
