@@ -65,6 +65,21 @@ type Policy interface {
 	Readable(ctx context.Context, u *identity.User, object string) (Target, error)
 }
 
+// Announcer is a Policy that tells the grid's open pages of a row whose open comments changed
+// (a comment added or deleted, the thread resolved or opened again), inside the change's
+// transaction, so their Comments column follows.
+type Announcer interface {
+	Announce(ctx context.Context, tx pgx.Tx, t Thread) error
+}
+
+// announce tells p's grid of t when p is an Announcer.
+func announce(ctx context.Context, tx pgx.Tx, p Policy, t Thread) error {
+	if a, ok := p.(Announcer); ok {
+		return a.Announce(ctx, tx, t)
+	}
+	return nil
+}
+
 // Person is an author or a colleague one may mention.
 type Person struct {
 	ID       string `json:"id"`
@@ -245,6 +260,9 @@ func (s *Service) Add(ctx context.Context, p Policy, t Thread, body string) (*Vi
 		if err := insertComment(ctx, tx, thread, me(ctx).ID, body, Mentions(body)); err != nil {
 			return err
 		}
+		if err := announce(ctx, tx, p, t); err != nil {
+			return err
+		}
 		return s.tell(ctx, tx, target, body, users)
 	})
 	if err != nil {
@@ -304,7 +322,10 @@ func (s *Service) Delete(ctx context.Context, p Policy, scope, object string, id
 			return err
 		}
 		t = c.thread
-		return deleteComment(ctx, tx, id)
+		if err := deleteComment(ctx, tx, id); err != nil {
+			return err
+		}
+		return announce(ctx, tx, p, t)
 	})
 	if err != nil {
 		return nil, err
@@ -322,7 +343,10 @@ func (s *Service) Resolve(ctx context.Context, p Policy, t Thread, resolved bool
 		if err == nil && n == 0 {
 			return httpx.NotFound("Comment thread")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return announce(ctx, tx, p, t)
 	})
 	if err != nil {
 		return nil, err

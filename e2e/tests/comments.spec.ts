@@ -1,4 +1,5 @@
 import { animationsDone, apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { postWithMention, showCommentsColumn } from './grid-kit';
 import { freshAssortment } from './sort';
 
 /**
@@ -20,26 +21,11 @@ test('a comment with an @mention notifies the colleague', async ({ page, browser
   await page.getByTestId('grid-context-menu').getByRole('menuitem', { name: 'Comments' }).click();
   const panel = page.getByTestId('comments-panel');
   await expect(panel.getByText('No comments on this row yet.')).toBeVisible();
-  const text = panel.getByTestId('comments-new-text');
-  await text.fill('Please check the price, @Mo');
-  const people = panel.getByTestId('comments-mentions');
-  await expect(people.getByRole('option', { name: /Mona Manager/ })).toBeVisible();
-  await text.press('Enter');
-  await expect(text).toHaveValue(/^Please check the price, @\[Mona Manager\]\([0-9a-f-]{36}\) $/);
-  await text.pressSequentially('thanks');
-  await panel.getByTestId('comments-new-send').click();
-  const comment = panel.getByTestId('comment');
-  await expect(comment).toHaveCount(1);
-  await expect(comment.locator('mark.its-mention')).toHaveText('@Mona Manager');
+  await postWithMention(panel, 'Please check the price,', 'Mo', 'Mona Manager', 'thanks');
   await animationsDone(page);
   await shot(page, 'comments-panel');
   // The Comments column (hidden until added) counts the row's open comments and opens them.
-  await page.getByTestId('side-panel').getByRole('button', { name: 'Close' }).click();
-  await page.getByTestId('grid-columns').click();
-  await page.getByTestId('grid-column-chooser').locator('[data-testid="grid-chooser-column"][data-field="comments"]').getByRole('checkbox').check();
-  await page.keyboard.press('Escape');
-  await grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="name"]').first().click();
-  await page.keyboard.press('End');
+  await showCommentsColumn(page, grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="name"]').first());
   const count = grid.locator('.ag-row[row-index="0"] [data-testid="comments-cell"]');
   await expect(count).toHaveText('1');
   await expect(grid.locator('[data-testid="comments-cell"]')).toHaveCount(1);

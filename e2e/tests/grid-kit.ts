@@ -139,3 +139,34 @@ export async function hideInChooser(page: Page, grid: Locator, layoutKey: string
   await page.keyboard.press('Escape');
   return hidden;
 }
+
+/**
+ * Posts a comment in the open comments panel that mentions `person`, picked from the @
+ * suggestions for `query`: `before` @person `after`. Answers when the thread shows it.
+ */
+export async function postWithMention(panel: Locator, before: string, query: string, person: string, after: string) {
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const text = panel.getByTestId('comments-new-text');
+  await text.fill(`${before} @${query}`);
+  await expect(panel.getByTestId('comments-mentions').getByRole('option', { name: new RegExp(literal(person)) })).toBeVisible();
+  await text.press('Enter');
+  await expect(text).toHaveValue(new RegExp(`^${literal(before)} @\\[${literal(person)}\\]\\([0-9a-f-]{36}\\) $`));
+  await text.pressSequentially(after);
+  await panel.getByTestId('comments-new-send').click();
+  const comment = panel.getByTestId('comment');
+  await expect(comment).toHaveCount(1);
+  await expect(comment.locator('mark.its-mention')).toHaveText(`@${person}`);
+}
+
+/**
+ * Closes the side panel, adds the Comments column (hidden until the user adds it) from the column
+ * chooser and brings it into view along the row of `rowCell`.
+ */
+export async function showCommentsColumn(page: Page, rowCell: Locator) {
+  await page.getByTestId('side-panel').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('grid-columns').click();
+  await page.getByTestId('grid-column-chooser').locator('[data-testid="grid-chooser-column"][data-field="comments"]').getByRole('checkbox').check();
+  await page.keyboard.press('Escape');
+  await rowCell.click();
+  await page.keyboard.press('End');
+}

@@ -181,7 +181,8 @@ func publishField(missing string) string {
 }
 
 // Write applies a grid batch to a library in one transaction. Assets are not added here (they
-// come from uploads); deletes set the status Deleted. The publish fields cannot be cleared on an
+// come from uploads); deletes set the status Deleted, and an asset moved to Deleted loses its
+// comment threads. The publish fields cannot be cleared on an
 // asset that is not Pending, and every asset that ends up Published must be valid for
 // publishing (spec §5.6): otherwise nothing is written and the answer names the missing fields.
 func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchRequest) (*grid.BatchResult, error) {
@@ -289,6 +290,9 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 				}
 				return e
 			}
+		}
+		if err := forgetThreads(ctx, tx, libraryType, deletedBy(plan)); err != nil {
+			return err
 		}
 		return publishPlan(ctx, tx, libraryType, g, actorID, plan)
 	}); err != nil {

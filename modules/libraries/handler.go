@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"its/core/authz"
+	"its/core/comments"
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/registry"
@@ -16,10 +17,13 @@ import (
 )
 
 // Handler is the libraries module's HTTP side.
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc      *Service
+	comments *comments.Service
+}
 
 // NewHandler gives the handler.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+func NewHandler(svc *Service, c *comments.Service) *Handler { return &Handler{svc: svc, comments: c} }
 
 // libraryTypeParam makes the route's policy resource the libraryType query parameter.
 func libraryTypeQuery(r *http.Request) map[string]any {
@@ -80,8 +84,20 @@ func (h *Handler) Routes(r registry.Router) {
 	r.Handle("GET", "/api/assets/collection/{collectionType}", actions.LibrariesView, httpx.Get(h.getCollection), none, collectionLibraries)
 	r.Handle("PUT", "/api/assets/collection/{collectionType}", actions.LibrariesView, httpx.Body(h.saveCollection), none, collectionLibraries)
 	r.Handle("POST", "/api/assets/collection/{collectionType}/zip", actions.LibrariesView, httpx.Get(h.zip), none, collectionLibraries)
+	// The manage grid's comment threads: the object is the library type, the row an asset. The
+	// routes ask for libraries.manage of some library; the policy answers a type the caller may
+	// not manage with a 404.
+	h.comments.Mount(resourceless{r}, "/api/assets/comments", actions.LibrariesManage, CommentScope, commentPolicy{h.svc})
 	r.Handle("POST", "/api/userFlags", actions.UserFlagsCreate, httpx.Body(h.userFlag))
 	r.Handle("POST", "/api/stats", actions.StatsCreate, httpx.Body(h.stat))
+}
+
+// resourceless registers routes whose policy resource is empty (registry.NoResource), so that a
+// mounted set of routes (the comment threads) is gated by its action alone.
+type resourceless struct{ registry.Router }
+
+func (n resourceless) Handle(method, path, action string, h httpx.HandlerFunc, opts ...registry.RouteOption) {
+	n.Router.Handle(method, path, action, h, append(opts, registry.NoResource())...)
 }
 
 // success is the answer of the asset calls that say "Success" beside their data.

@@ -169,7 +169,8 @@ type BatchRequest struct {
 }
 
 // Batch moves assets between statuses and/or sets fields on all of them, in one transaction:
-// publishing checks each asset's validity, and required fields cannot be cleared.
+// publishing checks each asset's validity, and required fields cannot be cleared. Assets moved
+// to Deleted lose their comment threads.
 func (s *Service) Batch(ctx context.Context, manageType string, req BatchRequest) ([]*Asset, error) {
 	if err := checkLibraryType(manageType, "manageType"); err != nil {
 		return nil, err
@@ -262,6 +263,11 @@ func (s *Service) Batch(ctx context.Context, manageType string, req BatchRequest
 		out, err = s.store.Get(ctx, tx, req.IDs, false)
 		if err != nil {
 			return err
+		}
+		if req.Status == Deleted {
+			if err := forgetThreads(ctx, tx, manageType, req.IDs); err != nil {
+				return err
+			}
 		}
 		fields := slices.Collect(maps.Keys(req.Set))
 		if req.Status != "" {

@@ -197,6 +197,21 @@ type Response struct {
 	Header http.Header
 }
 
+// Decode reads the answer's data into out; the test fails unless the answer has status want.
+func (r *Response) Decode(t testing.TB, want int, out any) {
+	t.Helper()
+	if r.Status != want {
+		t.Fatalf("want %d, got %d %s", want, r.Status, r.Raw)
+	}
+	var env struct{ Data json.RawMessage }
+	if err := json.Unmarshal(r.Raw, &env); err != nil {
+		t.Fatalf("answer: %v %s", err, r.Raw)
+	}
+	if err := json.Unmarshal(env.Data, out); err != nil {
+		t.Fatalf("answer's data: %v %s", err, env.Data)
+	}
+}
+
 // Do sends method path with body (marshalled to JSON unless it is a string or []byte).
 func (c *Client) Do(method, path string, body any) *Response {
 	c.app.t.Helper()

@@ -3,14 +3,15 @@
  * copy/paste, undo/redo, fill, saving state), on the module's grid protocol. Moving items to
  * another status — in the status cell, by paste, or with the bulk buttons — asks 'Are You Sure?'
  * first while the cells keep their old values; publishing is refused by the server while a
- * required field is empty, and the page says which and marks the cells.
+ * required field is empty, and the page says which and marks the cells. Each asset carries a
+ * comment thread (the context menu's Comments and the Comments column the user may add).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError, Dialog, EmptyState, Icon, SearchInput, Spinner, api, confirm, toast, usePageTitle } from '@its/kit';
-import { DataGrid, LiveBadge, protocolSource, readByIds, useLiveRows, schemaSort, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
+import { COMMENTS_FIELD, DataGrid, LiveBadge, commentsColumn, protocolSource, useRowComments, readByIds, useLiveRows, schemaSort, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
 import { fetchLibrarySchema, filterOptions, gridEndpoints, reportJob, signedAssets } from '../api/assets';
 import type { Asset, AssetStatus, LibrarySchema, LibraryType } from '../api/types';
 import { AssetDetailView } from '../browse/AssetDetail';
@@ -77,7 +78,20 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
   // Others' changes to the library, read again with this page's filters (a row moved to another
   // status leaves it, one moved here arrives).
   const readLive = useMemo(() => readByIds(endpoints, filters), [endpoints, filters]);
-  const live = useLiveRows(`library:${libraryType}`, () => grid.current, readLive);
+  // Comments on the assets: the thread's object is the library, its row the asset. A colleague's
+  // comment reaches the Comments column through the live stream.
+  const rowLabel = useCallback((rowId: string) => {
+    const r = grid.current?.getRow(rowId);
+    return (typeof r?.name === 'string' && r.name) || (typeof r?.file === 'string' && r.file) || rowId;
+  }, []);
+  const comments = useRowComments(`/assets/comments/${encodeURIComponent(libraryType)}`, rowLabel);
+  const live = useLiveRows(`library:${libraryType}`, () => grid.current, readLive, comments.live);
+  const gridSchema = useMemo(() => ({ ...schema, columns: [...schema.columns, commentsColumn(comments.columnName)] }), [schema, comments.columnName]);
+  // The Comments column is the page's own: the server's export and footer figures leave it out.
+  const exportRequest = useCallback(
+    (body: Record<string, unknown>) => ({ ...body, columns: (Array.isArray(body.columns) ? (body.columns as Array<{ field: string }>) : []).filter((c) => c.field !== COMMENTS_FIELD) }),
+    [],
+  );
 
   const invalidate = useCallback(() => {
     void client.invalidateQueries({ queryKey: ['libraries', 'manage', libraryType] });
@@ -186,8 +200,12 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
   );
 
   const extras = useMemo(
-    () => manageColumnExtras({ intl, schema, status, isMissing: (id, f) => problemRef.current?.id === id && problemRef.current.fields.includes(f), onOpen: openPreview }),
-    [intl, schema, status, openPreview],
+    () => ({
+      ...manageColumnExtras({ intl, schema, status, isMissing: (id, f) => problemRef.current?.id === id && problemRef.current.fields.includes(f), onOpen: openPreview }),
+      // The count stays in view beside the status, however wide the library's columns.
+      [COMMENTS_FIELD]: { ...comments.extras[COMMENTS_FIELD], pinned: 'right' as const },
+    }),
+    [intl, schema, status, openPreview, comments.extras],
   );
   const header = useCallback((col: GridColumn) => headerOf(intl, schema, col), [intl, schema]);
   // Group by any list column but the status (the page shows one status); the server counts the groups.
@@ -236,8 +254,9 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
         <DataGrid
           testId="manage-data-grid"
           handle={gridRef}
-          schema={schema}
+          schema={gridSchema}
           endpoints={endpoints}
+          exportRequest={exportRequest}
           layoutKey={`libraries.${libraryType}`}
           source={source}
           filters={filters}
@@ -261,6 +280,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
           }
           menuItems={(row) => [
             { id: 'preview', label: intl.formatMessage({ id: 'libraries.manage.preview', defaultMessage: 'Preview' }), icon: 'document', disabled: !row, onSelect: () => row && openPreview(row) },
+            ...(row && !row.__group ? [comments.menuItem(row)] : []),
           ]}
           toolbar={(ui) => (
             <>

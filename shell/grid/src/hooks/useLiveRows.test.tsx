@@ -94,4 +94,19 @@ describe('useLiveRows', () => {
       [[], [], []],
     ]);
   });
+
+  it('tells the listener of each rows event once its rows are laid in', async () => {
+    const order: string[] = [];
+    const grid = { controller: { applyLiveRows: () => order.push('apply') } } as unknown as DataGridHandle;
+    const onRows = vi.fn((ev: { fields: string[] }) => order.push(`told ${ev.fields.join()}`));
+    renderHook(() => useLiveRows('library:asset', () => grid, async (ids) => ids.map((id) => ({ id, version: 1 })), { onRows }));
+    const es = FakeSource.made[0]!;
+    act(() => es.opened('1'));
+    await act(async () => {
+      es.dispatchEvent(new MessageEvent('rows', { data: JSON.stringify({ grid: 'g', added: [], updated: ['r1'], deleted: [], fields: ['comments'], self: false }), lastEventId: '2' }));
+      await vi.runAllTimersAsync();
+    });
+    expect(order).toEqual(['apply', 'told comments']);
+    expect(onRows.mock.calls[0]![0]).toMatchObject({ updated: ['r1'], fields: ['comments'] });
+  });
 });

@@ -134,7 +134,9 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
           // change in another tab is not self: there the row leaves as for anyone's change.
           const found = new Set(rows.map((r) => r.id));
           const left = ev.self ? [] : ids.filter((id) => !found.has(id));
-          if (!abort.signal.aborted) latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left);
+          if (abort.signal.aborted) return;
+          latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left);
+          latest.current.listener?.onRows?.(ev);
         });
       });
       es.addEventListener('reset', (e) => {

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CSRF_HEADER, api, csrfToken } from '@its/kit';
+import type { LiveRowsEvent } from './useLiveRows';
 
 /** Another browser on the topic: who, their colour (0-7, stable per user) and selected cell. */
 export interface PresenceEntry {
@@ -22,6 +23,8 @@ export interface PresenceEntry {
 export interface LiveListener {
   onStream?: (token: string) => void;
   onPresence?: (others: PresenceEntry[]) => void;
+  /** Each rows event, once its rows are laid in (the Comments column reads its counts again). */
+  onRows?: (ev: LiveRowsEvent) => void;
 }
 
 export interface PresenceState {

@@ -1,17 +1,19 @@
 /**
  * A grid's row comments: the context menu's Comments entry and the Comments column
  * (hidden until the user adds it) with each row's open comments, both opening the row's thread
- * in the side panel.
+ * in the side panel. A live event naming the column's field (a colleague's comment, resolve or
+ * delete) reads the counts and the open thread again: pass `live` to useLiveRows.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useSidePanel } from '@its/kit';
 import type { ColumnExtras } from '../../props';
 import type { MenuItem } from '../../ContextMenu';
 import type { GridColumn, GridRow } from '../../types';
-import { commentCounts, countsKey } from './api';
+import type { LiveListener } from '../../hooks/usePresence';
+import { commentCounts, commentsKey, countsKey } from './api';
 import { CommentsPanel } from './CommentsPanel';
 import { cm } from './messages';
 
@@ -56,5 +58,13 @@ export function useRowComments(base: string, rowLabel: (rowId: string) => string
   });
   const extras = useMemo<ColumnExtras>(() => ({ [COMMENTS_FIELD]: { cellRenderer: CommentsCell, cellRendererParams: { base, open }, cellDataType: false } }), [base]);
   const menuItem = (row: GridRow): MenuItem => ({ id: 'comments', label: intl.formatMessage(cm.menu), onSelect: () => open.current(String(row.id)) });
-  return { extras, menuItem, columnName: intl.formatMessage(cm.column) };
+  const client = useQueryClient();
+  const onRows = useCallback(
+    (ev: { fields: string[] }) => {
+      if (ev.fields.includes(COMMENTS_FIELD)) void client.invalidateQueries({ queryKey: commentsKey(base) });
+    },
+    [client, base],
+  );
+  const live = useMemo<LiveListener>(() => ({ onRows }), [onRows]);
+  return { extras, menuItem, columnName: intl.formatMessage(cm.column), live };
 }

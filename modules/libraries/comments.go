@@ -1,0 +1,87 @@
+package libraries
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"its/core/comments"
+	"its/core/grid"
+	"its/core/httpx"
+	"its/core/identity"
+	"its/core/live"
+	"its/modules/actions"
+)
+
+// CommentScope names the manage grid's comment threads (core/comments): the object is a library
+// type, the row one of its assets.
+const CommentScope = "libraries.assets"
+
+// CommentsField is the manage grid's Comments column (the page's own: its counts come from the
+// comments' counts call), named by a live event when an asset's open comments change.
+const CommentsField = "comments"
+
+// libraryTitles name each library in a mention's notification and e-mail.
+var libraryTitles = map[string]string{
+	AdvertisingAsset:     "Advertising assets",
+	AdvertisingLogo:      "Advertising logos",
+	GlobalRetailAsset:    "Global retail visual assets",
+	GlobalRetailResource: "Global retail resources",
+	ProductDocument:      "Product documents",
+	StepAsset:            "Sales training (STEP)",
+}
+
+// managePaths are the shell pages of each library's manage grid (its Pending page; the global
+// retail page shows either type by ?type=), where a mention's notification leads.
+var managePaths = map[string]string{
+	AdvertisingAsset:     "/advertising/libraries/manage/assets/pending",
+	AdvertisingLogo:      "/advertising/libraries/manage/logos/pending",
+	GlobalRetailAsset:    "/global-retail/libraries/manage/pending?type=" + GlobalRetailAsset,
+	GlobalRetailResource: "/global-retail/libraries/manage/pending?type=" + GlobalRetailResource,
+	ProductDocument:      "/product/libraries/manage/documents/pending",
+	StepAsset:            "/sales/libraries/manage/step/pending",
+}
+
+// commentPolicy lets who may read a library's manage grid comment on its assets, and mention
+// only colleagues who may read it too.
+type commentPolicy struct{ svc *Service }
+
+// Readable answers the library's title and manage page when u may read its manage grid (the
+// grid's own read: libraries.manage of the type); any other type, or no right, is a 404.
+func (p commentPolicy) Readable(ctx context.Context, u *identity.User, libraryType string) (comments.Target, error) {
+	if _, known := managePaths[libraryType]; !known {
+		return comments.Target{}, httpx.NotFound("Library")
+	}
+	if ok, err := p.svc.az.Allowed(ctx, u, actions.LibrariesManage, map[string]any{"libraryType": libraryType}); err != nil {
+		return comments.Target{}, err
+	} else if !ok {
+		return comments.Target{}, httpx.NotFound("Library")
+	}
+	return comments.Target{Title: libraryTitles[libraryType], Link: managePaths[libraryType]}, nil
+}
+
+// Announce tells the library's open manage grids that an asset's open comments changed, so
+// their Comments column reads its counts again: an event on the library's live topic naming
+// the asset and the column's field.
+func (commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
+	return live.Publish(ctx, tx, live.Event{Topic: LibraryTopic + ":" + t.Object, Grid: "libraries." + t.Object, ActorID: me(ctx),
+		Updated: []string{t.Row}, Fields: []string{CommentsField}})
+}
+
+// forgetThreads deletes, inside tx, the comment threads of the library's assets ids that a
+// write moved to Deleted: a deleted asset takes its comments with it.
+func forgetThreads(ctx context.Context, tx pgx.Tx, libraryType string, ids []string) error {
+	return comments.ForgetRows(ctx, tx, CommentScope, libraryType, uniq(ids))
+}
+
+// deletedBy are the assets a grid batch moves to Deleted: its deletes and its status cells set
+// to Deleted (the page's Delete button).
+func deletedBy(plan *grid.Plan) []string {
+	var out []string
+	for _, c := range plan.Changes {
+		if to, _ := c.Values["status"].(string); c.Op == grid.OpDelete || to == Deleted {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+}
