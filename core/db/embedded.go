@@ -34,6 +34,10 @@ type Cluster struct {
 	// Adopted is set when Start found the postmaster already running (another ITS process may
 	// be using it: a one-off command such as a backup leaves it running).
 	Adopted bool
+	// Settings are more server settings (name=value) Start gives the postmaster, after and so
+	// over ITS's own: the test clusters turn durability off with them, as their data is thrown
+	// away anyway. ITS itself sets none.
+	Settings []string
 }
 
 // AppRole is the role ITS works as in its cluster: the owner of its database, allowed to create
@@ -141,6 +145,9 @@ func (c *Cluster) Start(ctx context.Context) error {
 		// sequential read does; with the default 4 the planner hash-joins whole catalog tables
 		// where a few thousand index lookups are twice as fast (and stream in order).
 		opts := fmt.Sprintf("-c listen_addresses=127.0.0.1 -p %d -c unix_socket_directories='' -c max_connections=200 -c shared_buffers=256MB -c random_page_cost=1.1 -c fsync=on", port)
+		for _, set := range c.Settings {
+			opts += " -c " + set
+		}
 		err = c.run(ctx, "pg_ctl", "start", "-w", "-t", "60", "-D", c.Dir, "-l", logFile, "-o", opts)
 		if err == nil {
 			break

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -8,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -106,7 +109,7 @@ func TestAddModuleInItsOwnFiles(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	dir := t.TempDir()
+	dir := copyDir(t)
 	if err := copyTree(root, dir); err != nil {
 		t.Fatal(err)
 	}
@@ -169,6 +172,44 @@ func TestAddModuleInItsOwnFiles(t *testing.T) {
 	if m == nil || !slices.Contains(strings.Split(m[1], ", "), "zzdemo") {
 		t.Errorf("the route matrix did not send the throw-away module's route:\n%s", out)
 	}
+}
+
+// copyDir is an empty folder for the copy of the repository, held by this test until it ends. It
+// is the same folder on every run for this checkout (in the user's cache folder, emptied first):
+// the go command keys its build cache by a package's folder, so in a new folder each time every
+// package of the copy compiled again; here a run compiles only what changed since the last one.
+func copyDir(t *testing.T) string {
+	t.Helper()
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return t.TempDir()
+	}
+	sum := sha256.Sum256([]byte(abs))
+	dir := filepath.Join(base, "its-test", "addmodule-"+hex.EncodeToString(sum[:8]))
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Two runs of this test on one checkout at once take turns.
+	lock, err := os.OpenFile(dir+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lock.Close() })
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
 }
 
 // copyTree copies the files below src into dst, leaving out copySkip's folders.

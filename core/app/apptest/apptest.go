@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -40,13 +41,15 @@ type App struct {
 // Start runs the app with modules; env holds extra ITS_* settings (demo data is on by default).
 // The first start of a set of modules and settings in a test binary loads the demo data into a
 // template; later starts get a copy of that database and blob store, as a server restarting on
-// its own data does, instead of loading the demo data again.
+// its own data does, instead of loading the demo data again. Settings a server only reads as it
+// runs (see runtimeOnly) do not make a set of their own: the template is made without them and
+// the test's server then starts on its copy with them.
 func Start(t testing.TB, modules fx.Option, env ...string) *App {
 	t.Helper()
 	if !snapshottable(env) {
 		return StartOn(t, dbtest.NewDatabase(t), t.TempDir(), modules, env...)
 	}
-	tpl, blobs, err := snapshot(modules, env)
+	tpl, blobs, err := snapshot(modules, dataSettings(env))
 	if err != nil {
 		t.Fatalf("apptest: the app's first start: %v", err)
 	}
@@ -68,6 +71,26 @@ func snapshottable(env []string) bool {
 	return true
 }
 
+// runtimeOnly are the settings (prefixes of ITS_* names) that change how a running server answers
+// but not what its first start writes: sessions, logins, identity providers (SSO and SCIM),
+// request limits, proxies, authorization deadlines, metrics, the PDF and image tools, jobs'
+// timing and the CRM's delivery. The demo
+// seeders get only the demo password, the tables and the blob store; a setting that could change
+// them (the demo, the environment, the config file, plugins, storage) is not listed here.
+var runtimeOnly = []string{"ITS_SESSION_", "ITS_LOGIN_", "ITS_AUTH_", "ITS_HTTP_", "ITS_BODY_LIMIT_BYTES=", "ITS_TRUSTED_PROXIES=",
+	"ITS_AUTHZ_", "ITS_METRICS_", "ITS_PUBLIC_URL=", "ITS_PDF_", "ITS_IMAGES_", "ITS_JOBS_", "ITS_CRM_"}
+
+// dataSettings is env without its runtimeOnly settings: what the first start's data depends on.
+func dataSettings(env []string) []string {
+	var out []string
+	for _, e := range env {
+		if !slices.ContainsFunc(runtimeOnly, func(p string) bool { return strings.HasPrefix(e, p) }) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // started is one set of modules and settings started once: its database template and blob store.
 type started struct {
 	once     sync.Once
@@ -78,8 +101,45 @@ type started struct {
 // snapshots holds the binary's first starts, keyed by the modules' and settings' description.
 var snapshots sync.Map
 
+// populate is how an fx.Populate shows in a description of options (an fx.Invoke of a function
+// made by reflection). It only reads what the graph made, so a test's modules with one share the
+// first start of the same modules without it.
+const populate = "fx.Invoke(reflect.makeFuncStub())"
+
+// modulesKey describes modules for the snapshot key, leaving out their fx.Populate options and
+// the fx.Options around a single option (fx.Options(modules.All) is modules.All).
+func modulesKey(modules fx.Option) string {
+	key := strings.NewReplacer(", "+populate, "", populate+", ", "", populate, "").Replace(fmt.Sprint(modules))
+	for {
+		inner, ok := strings.CutPrefix(key, "fx.Options(")
+		if !ok || !strings.HasSuffix(inner, ")") || !single(inner[:len(inner)-1]) {
+			return key
+		}
+		key = inner[:len(inner)-1]
+	}
+}
+
+// single reports whether the description of a list of options holds one option: no ", " outside
+// brackets.
+func single(list string) bool {
+	depth := 0
+	for i, r := range list {
+		switch r {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 && strings.HasPrefix(list[i:], ", ") {
+				return false
+			}
+		}
+	}
+	return list != "" && depth == 0
+}
+
 func snapshot(modules fx.Option, env []string) (tpl, dir string, err error) {
-	key := fmt.Sprint(modules) + "\x00" + strings.Join(env, "\x00")
+	key := modulesKey(modules) + "\x00" + strings.Join(env, "\x00")
 	v, _ := snapshots.LoadOrStore(key, &started{})
 	s := v.(*started)
 	s.once.Do(func() {

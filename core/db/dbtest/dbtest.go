@@ -94,6 +94,7 @@ func Main(m *testing.M) {
 		}
 		c, err := db.NewCluster(dir+"/pg", log)
 		if err == nil {
+			c.Settings = testSettings
 			err = c.Start(context.Background())
 		}
 		if err != nil {
@@ -118,6 +119,12 @@ func Main(m *testing.M) {
 	}()
 	os.Exit(code)
 }
+
+// testSettings turn a test cluster's durability off: no commit, checkpoint or database copy waits
+// for the disk, and the cluster is removed when its tests end (a crash of the machine, the only
+// case these settings lose data in, ends them too). Queries, locks and transactions work as with
+// ITS's own settings.
+var testSettings = []string{"fsync=off", "synchronous_commit=off", "full_page_writes=off"}
 
 const (
 	clusterPrefix = "its-test-pg-"

@@ -98,3 +98,22 @@ func TestDatabaseIsNotSuperuser(t *testing.T) {
 		t.Fatalf("superuser %v, createrole %v, owns the database %v; want false, true, true", super, createRole, owns)
 	}
 }
+
+// TestClusterWithoutDurability: a test binary's own cluster runs with testSettings (it does not
+// wait for the disk), seen from a fresh database made from the template.
+func TestClusterWithoutDurability(t *testing.T) {
+	if os.Getenv("ITS_TEST_DATABASE_URL") != "" {
+		t.Skip("an external test server has its own settings")
+	}
+	pool := New(t)
+	for _, set := range testSettings {
+		name, want, _ := strings.Cut(set, "=")
+		var got string
+		if err := pool.QueryRow(context.Background(), "SELECT current_setting($1)", name).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("%s is %s, want %s", name, got, want)
+		}
+	}
+}
