@@ -226,10 +226,10 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	// Who else is here, then whenever that changes; this browser leaves when its stream ends.
+	// Always asked of the table, not of this server's memory: the browser may have announced
+	// itself through another server whose note has not reached this one yet (leave deletes
+	// nothing and tells nobody when there is no entry).
 	defer func() {
-		if !h.presence.has(topic, s.token, s.userID) {
-			return
-		}
 		leave, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		defer cancel()
 		if err := h.presence.leave(leave, topic, s.token, s.userID); err != nil {

@@ -112,14 +112,6 @@ func (p *Presence) Others(topic, stream string, access Access) []Here {
 	return out
 }
 
-// has reports whether stream's entry of topic is there and userID's.
-func (p *Presence) has(topic, stream, userID string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	h := p.topics[topic][stream]
-	return h != nil && h.UserID == userID
-}
-
 // apply takes a note heard from any server (this one's too) and tells the topic's streams.
 func (p *Presence) apply(payload string) {
 	var n note
