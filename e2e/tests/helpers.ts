@@ -451,3 +451,20 @@ export async function dragRange(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(b!.x + 10, b!.y + 10, { steps: 8 });
   await page.mouse.up();
 }
+
+/** A draft sample order of api's user for coordinator CRD001, with one line of the catalog's first style/colour. */
+export async function draftSampleOrder(api: Api, purpose: string): Promise<{ _id: string; orderNumber: number; version: number }> {
+  const products = await api.ctx.post('/api/products/query', { data: { limit: 20 }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(products.ok()).toBeTruthy();
+  const pair = (await products.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { style?: string; color?: string })
+    .find((r) => !!r.style && !!r.color);
+  const created = await api.ctx.post('/api/orders/samples/active-orders', {
+    data: { coordinatorCode: 'CRD001', purpose, products: [{ tempId: 't1', style: pair!.style, color: pair!.color }] },
+    headers: { 'X-CSRF-Token': api.csrf },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).data as { _id: string; orderNumber: number; version: number };
+}

@@ -8,7 +8,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { cell, gridLoaded } from './grid-kit';
-import { apiSession, expect, login, test, twoServers } from './helpers';
+import { apiSession, draftSampleOrder, expect, login, shot, test, twoServers } from './helpers';
 
 const servers = twoServers();
 
@@ -103,19 +103,7 @@ test("an order submitted in a browser on one server shows in the coordinator's o
   test.setTimeout(120_000);
   // The requester's draft for the coordinator, made on server A.
   const api = await apiSession('user', servers.a.url);
-  const products = await api.ctx.post('/api/products/query', { data: { limit: 20 }, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(products.ok()).toBeTruthy();
-  const pair = (await products.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { style?: string; color?: string })
-    .find((r) => !!r.style && !!r.color);
-  const created = await api.ctx.post('/api/orders/samples/active-orders', {
-    data: { coordinatorCode: 'CRD001', purpose: 'E2E live list', products: [{ tempId: 't1', style: pair!.style, color: pair!.color }] },
-    headers: { 'X-CSRF-Token': api.csrf },
-  });
-  expect(created.status()).toBe(201);
-  const o = (await created.json()).data as { _id: string; orderNumber: number };
+  const o = await draftSampleOrder(api, 'E2E live list');
 
   // The coordinator's active orders on server B: a draft is not theirs to see.
   const list = await open(browser, 'coordinator', servers.b.url, '/orders/samples/active-orders', 'order-list');
@@ -132,6 +120,7 @@ test("an order submitted in a browser on one server shows in the coordinator's o
   const t0 = Date.now();
   await expect(cellOf(list.grid, o._id, 'status')).toHaveText('SUBMITTED', { timeout: 2000 });
   await expect(cellOf(list.grid, o._id, 'purpose')).toHaveText('E2E live list');
+  await shot(list.page, 'live-order-list');
   test.info().annotations.push({ type: 'live order list', description: `${Date.now() - t0} ms` });
   await page.context().close();
   await list.page.context().close();

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { animationsDone, apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { animationsDone, apiSession, baseUrl, draftSampleOrder, expect, login, shot, test, type Api } from './helpers';
 
 /**
  * Live collaboration on an order's lines: the two sample coordinators have a submitted order
@@ -26,19 +26,7 @@ const cell = (grid: Locator, row: number, field: string): Locator => grid.locato
 
 /** A submitted sample order of the demo user with one line of quantity 1. */
 async function submittedOrder(api: Api): Promise<Order> {
-  const res = await api.ctx.post('/api/products/query', { data: { limit: 20 }, headers: { 'X-CSRF-Token': api.csrf } });
-  expect(res.ok()).toBeTruthy();
-  const pair = (await res.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { style?: string; color?: string })
-    .find((r) => !!r.style && !!r.color);
-  const created = await api.ctx.post('/api/orders/samples/active-orders', {
-    data: { coordinatorCode: 'CRD001', purpose: 'E2E collaboration', products: [{ tempId: 't1', style: pair!.style, color: pair!.color }] },
-    headers: { 'X-CSRF-Token': api.csrf },
-  });
-  expect(created.status()).toBe(201);
-  const o = (await created.json()).data as Order;
+  const o = (await draftSampleOrder(api, 'E2E collaboration')) as Order;
   const submitted = await api.ctx.patch(`/api/orders/samples/order/batch/${o._id}`, { data: { version: o.version, submit: true }, headers: { 'X-CSRF-Token': api.csrf } });
   expect(submitted.ok()).toBeTruthy();
   return o;

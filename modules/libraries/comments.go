@@ -64,7 +64,7 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, libraryTy
 // their Comments column reads its counts again: an event on the library's live topic naming
 // the asset and the column's field.
 func (commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
-	return live.Publish(ctx, tx, live.Event{Topic: LibraryTopic + ":" + t.Object, Grid: "libraries." + t.Object, ActorID: me(ctx),
+	return live.Publish(ctx, tx, live.Event{Topic: LibraryTopic + ":" + t.Object, Grid: gridName(t.Object), ActorID: me(ctx),
 		Updated: []string{t.Row}, Fields: []string{CommentsField}})
 }
 

@@ -80,7 +80,7 @@ var grids = func() map[string]*grid.Grid {
 	out := make(map[string]*grid.Grid, len(LibraryTypes))
 	for _, lt := range LibraryTypes {
 		out[lt] = grid.MustNew(grid.Grid{
-			Name:         "libraries." + lt,
+			Name:         gridName(lt),
 			Table:        "library_assets",
 			Columns:      gridColumns(lt),
 			DefaultSort:  []grid.Sort{{Field: "modifiedDate", Dir: "desc"}},
@@ -322,3 +322,6 @@ func (s *Service) Thumbnail(ctx context.Context, libraryType, fileID string) (st
 	}
 	return s.blobs.SignedGetURL(ctx, key, "", s.cfg.Storage.URLTTL.Duration)
 }
+
+// gridName is the name of library type lt's manage grid, which its live events name too.
+func gridName(lt string) string { return "libraries." + lt }

@@ -34,7 +34,7 @@ func me(ctx context.Context) string {
 // publishAssets tells a library's open grids that the assets ids changed in the fields named
 // (grid fields), or were added when added is set.
 func publishAssets(ctx context.Context, tx pgx.Tx, libraryType string, ids, fields []string, added bool) error {
-	ev := live.Event{Topic: LibraryTopic + ":" + libraryType, Grid: "libraries." + libraryType, ActorID: me(ctx)}
+	ev := live.Event{Topic: LibraryTopic + ":" + libraryType, Grid: gridName(libraryType), ActorID: me(ctx)}
 	ids = uniq(ids)
 	if added {
 		ev.Added = ids
