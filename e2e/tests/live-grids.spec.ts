@@ -109,6 +109,8 @@ test("an order submitted in a browser on one server shows in the coordinator's o
   const list = await open(browser, 'coordinator', servers.b.url, '/orders/samples/active-orders', 'order-list');
   const row = list.grid.locator(`.ag-row[row-id="${o._id}"]`);
   await expect(row).toHaveCount(0);
+  const rowCount = list.page.getByTestId('grid-row-count');
+  const before = Number(await rowCount.getAttribute('data-count'));
 
   // The requester submits it from its page on server A.
   const page = await (await browser.newContext()).newPage();
@@ -120,6 +122,8 @@ test("an order submitted in a browser on one server shows in the coordinator's o
   const t0 = Date.now();
   await expect(cellOf(list.grid, o._id, 'status')).toHaveText('SUBMITTED', { timeout: 2000 });
   await expect(cellOf(list.grid, o._id, 'purpose')).toHaveText('E2E live list');
+  // The rows label under the grid counts it too (the footer's COUNT is the server's).
+  await expect(rowCount).toHaveAttribute('data-count', String(before + 1));
   await shot(list.page, 'live-order-list');
   test.info().annotations.push({ type: 'live order list', description: `${Date.now() - t0} ms` });
   await page.context().close();

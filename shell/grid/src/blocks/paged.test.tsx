@@ -24,6 +24,21 @@ const schema: GridSchema = {
 const TOTAL = 1_000;
 const row = (i: number): GridRow => ({ id: `r${i}`, version: 1, style: String(100 + i), price: i });
 
+/** A source of TOTAL rows read in blocks of 50, mounted; resolves once its first block is shown. */
+async function mountBlocks(estimated: boolean) {
+  const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
+    sink.total(TOTAL, estimated);
+    const from = q.skip;
+    const to = Math.min(TOTAL, from + (q.limit ?? 0));
+    sink.rows(Array.from({ length: Math.max(0, to - from) }, (_, i) => row(from + i)));
+  });
+  const handle = createRef<DataGridHandle>();
+  renderWithShell(<DataGrid schema={schema} handle={handle} source={{ load, blocks: 50 }} />);
+  const ctrl = () => handle.current!.controller;
+  await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+  return { load, handle, ctrl };
+}
+
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('DataGrid source read by scrolling (blocks)', () => {
@@ -41,16 +56,7 @@ describe('DataGrid source read by scrolling (blocks)', () => {
   });
 
   it('reads the first block with the total, shows placeholders for the rest, fills a block in place and swaps a new view at once', async () => {
-    const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
-      sink.total(TOTAL, true);
-      const from = q.skip;
-      const to = Math.min(TOTAL, from + (q.limit ?? 0));
-      sink.rows(Array.from({ length: Math.max(0, to - from) }, (_, i) => row(from + i)));
-    });
-    const handle = createRef<DataGridHandle>();
-    renderWithShell(<DataGrid schema={schema} handle={handle} source={{ load, blocks: 50 }} />);
-    const ctrl = () => handle.current!.controller;
-    await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+    const { load, handle, ctrl } = await mountBlocks(true);
     expect(load.mock.calls[0]![0]).toMatchObject({ skip: 0, limit: 50 });
     expect(ctrl().ui.get()).toMatchObject({ loading: false, total: TOTAL, totalEstimated: true, rowCount: TOTAL });
     const api = ctrl().api!;
@@ -135,5 +141,20 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     await waitFor(() => expect(api.getDisplayedRowCount()).toBe(TOTAL));
     expect(load.mock.calls.at(-1)![0]).toMatchObject({ skip: 0 });
     expect(load.mock.calls.at(-1)![0].groupBy).toBeUndefined();
+  });
+
+  it('a row another user added (live) shows at the top and counts: the view, its total and the rows label are a row longer; a live delete a row shorter, once', async () => {
+    const { ctrl } = await mountBlocks(false);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL, rowCount: TOTAL });
+
+    const api = ctrl().api!;
+    act(() => void ctrl().applyLiveRows([{ id: 'new1', version: 1, style: '999', price: 5 }], []));
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL + 1, rowCount: TOTAL + 1 });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 1);
+    expect(api.getDisplayedRowAtIndex(0)!.data).toMatchObject({ id: 'new1' });
+    expect(api.getDisplayedRowAtIndex(1)!.data).toMatchObject({ id: 'r0' });
+
+    act(() => void ctrl().applyLiveRows([], ['r3']));
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL, rowCount: TOTAL });
   });
 });

@@ -263,6 +263,21 @@ export class PagedRows {
     return n;
   }
 
+  /**
+   * Rows others added, told by a live stream (LiveRows.addLiveRows): shown at the top of the view
+   * with the rows being added, the view that many rows longer. Returns how many were new to it.
+   */
+  insert(ids: string[]): number {
+    let n = 0;
+    for (const id of ids) {
+      if (this.pos.has(id)) continue;
+      this.pos.set(id, -1);
+      n++;
+    }
+    this.slots += n;
+    return n;
+  }
+
   /** The total changed after the view was shown: placeholders added at the end or taken off. */
   private resize(total: number): void {
     const api = this.host.api;

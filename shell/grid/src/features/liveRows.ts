@@ -51,7 +51,8 @@ export class LiveRows {
     const gone = [...deleted, ...leaving].filter((id) => this.rows.has(id));
     if (gone.length) {
       this.dropRows(gone);
-      this.patchUi({ total: Math.max(0, this.ui.get().total - gone.length) });
+      // Read by scrolling, dropping them shortened the view and its total (PagedRows.drop).
+      if (!this.isPaged()) this.patchUi({ total: Math.max(0, this.ui.get().total - gone.length) });
     }
     if (api) {
       for (const f of flash) {
@@ -74,11 +75,13 @@ export class LiveRows {
     this.flashRows(held);
   }
 
-  /** Adds rows others saved: the grid's sort places them. */
+  /** Adds rows others saved: the grid's sort places them (read by scrolling: at the top). */
   addLiveRows(this: GridController, add: GridRow[]): void {
     if (!add.length) return;
     this.writer.track(add);
     for (const r of add) this.rows.set(r.id, r);
+    // Read by scrolling, the view is a row longer for each (its count is the view's length).
+    if (this.isPaged()) this.paged.insert(add.map((r) => r.id));
     this.api?.applyTransaction({ add });
     this.patchUi({ total: this.ui.get().total + add.length, loaded: this.rows.size, rowCount: this.shownCount() });
     this.queueRegroup();
