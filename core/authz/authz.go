@@ -57,8 +57,10 @@ type Engine struct {
 	base     Files
 	version  int64
 	overlays map[string]Files
-	gen      int64 // counts overlay changes
-	required []string
+	// effective is the files the set in effect was compiled from (base and overlays merged).
+	effective Files
+	gen       int64 // counts overlay changes
+	required  []string
 }
 
 // Params wire the engine.
@@ -183,9 +185,10 @@ func (e *Engine) RemoveOverlay(ctx context.Context, name string) error {
 
 // Prepared is a set that compiled and passed its tests with the overlays in effect at Check.
 type Prepared struct {
-	base Files
-	c    *compiled
-	gen  int64
+	base  Files
+	files Files // base with the overlays (what c was compiled from)
+	c     *compiled
+	gen   int64
 }
 
 // Check validates base as it would go live: with the overlays in effect, against the actions the
@@ -213,7 +216,7 @@ func (e *Engine) Check(ctx context.Context, base Files) (*Report, *Prepared, err
 		rep.OK = false
 		return rep, nil, nil
 	}
-	return rep, &Prepared{base: base, c: c, gen: gen}, nil
+	return rep, &Prepared{base: base, files: f, c: c, gen: gen}, nil
 }
 
 // slowTest is how many decision deadlines a test of a set may take.
@@ -272,6 +275,7 @@ func (e *Engine) Activate(ctx context.Context, v int64, p *Prepared) error {
 		}
 	} else {
 		e.install(p.c)
+		e.effective = p.files
 	}
 	e.base, e.version = p.base, v
 	return nil
@@ -331,16 +335,23 @@ func (e *Engine) rebuild(ctx context.Context, base Files, overlays map[string]Fi
 	if err != nil {
 		return err
 	}
-	c, err := compileSet(ctx, f)
-	if err != nil {
-		return err
+	c := e.live.Load()
+	// The same files compile to the same set: a server starting on a database whose live
+	// version is the embedded set does not compile it a second time.
+	if c == nil || !maps.Equal(f, e.effective) {
+		if c, err = compileSet(ctx, f); err != nil {
+			return err
+		}
 	}
 	for _, a := range e.required {
 		if c.actions[a] == nil {
 			return fmt.Errorf("policies: action %q is declared by a module but has no rule", a)
 		}
 	}
-	e.install(c)
+	if c != e.live.Load() {
+		e.install(c)
+	}
+	e.effective = f
 	return nil
 }
 
