@@ -55,16 +55,6 @@ func Forget(ctx context.Context, tx pgx.Tx, scope string, objects []string) erro
 	return err
 }
 
-// ForgetRows deletes, inside the owner's transaction, the threads of rows of one object that
-// are gone (their comments with them); the object's other rows keep theirs.
-func ForgetRows(ctx context.Context, tx pgx.Tx, scope, object string, rows []string) error {
-	if len(rows) == 0 {
-		return nil
-	}
-	_, err := tx.Exec(ctx, `DELETE FROM comment_threads WHERE scope = $1 AND object_id = $2 AND row_id = ANY($3)`, scope, object, rows)
-	return err
-}
-
 // stored is a comment as its author's edit or delete loads it.
 type stored struct {
 	thread   Thread

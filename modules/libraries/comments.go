@@ -6,7 +6,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"its/core/comments"
-	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/live"
@@ -66,22 +65,4 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, libraryTy
 func (commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
 	return live.Publish(ctx, tx, live.Event{Topic: LibraryTopic + ":" + t.Object, Grid: gridName(t.Object), ActorID: me(ctx),
 		Updated: []string{t.Row}, Fields: []string{CommentsField}})
-}
-
-// forgetThreads deletes, inside tx, the comment threads of the library's assets ids that a
-// write moved to Deleted: a deleted asset takes its comments with it.
-func forgetThreads(ctx context.Context, tx pgx.Tx, libraryType string, ids []string) error {
-	return comments.ForgetRows(ctx, tx, CommentScope, libraryType, uniq(ids))
-}
-
-// deletedBy are the assets a grid batch moves to Deleted: its deletes and its status cells set
-// to Deleted (the page's Delete button).
-func deletedBy(plan *grid.Plan) []string {
-	var out []string
-	for _, c := range plan.Changes {
-		if to, _ := c.Values["status"].(string); c.Op == grid.OpDelete || to == Deleted {
-			out = append(out, c.ID)
-		}
-	}
-	return out
 }

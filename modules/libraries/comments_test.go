@@ -42,8 +42,8 @@ func countsOf(t *testing.T, c *apptest.Client, lt string) map[string]int {
 // colleague reads it; a mention notifies and mails a colleague who may manage the library, a
 // mention of one who may not is a 400 that writes nothing; a user who may not manage the
 // library gets 404s; every change of an asset's open comments is a live event of the library's
-// grids; an asset moved to Deleted (a grid delete or a status batch) loses its
-// thread, its neighbours keep theirs.
+// grids; an asset moved to Deleted (a grid delete, its status cell or a status batch) keeps its
+// thread, so undoing the delete brings it back.
 func TestAssetComments(t *testing.T) {
 	a := start(t)
 	ctx := context.Background()
@@ -166,33 +166,38 @@ func TestAssetComments(t *testing.T) {
 		}
 	})
 
-	t.Run("a deleted asset loses its thread", func(t *testing.T) {
+	t.Run("a deleted asset keeps its thread: undoing the delete brings it back", func(t *testing.T) {
 		threads := func(row string) int {
 			return a.Count(`SELECT count(*) FROM comment_threads WHERE scope = $1 AND object_id = 'AdvertisingAsset' AND row_id = $2`, "libraries.assets", row)
 		}
 		if threads(asset) != 1 || threads(other) != 1 || threads(third) != 1 {
 			t.Fatal("threads before the delete")
 		}
-		r := editor.Do("PATCH", "/api/assets/AdvertisingAsset/batch/many", map[string]any{"delete": []any{map[string]any{"id": asset, "version": stateOf(t, a, asset).Version}}})
-		if r.Status != 200 || stateOf(t, a, asset).Status != "Deleted" {
-			t.Fatalf("delete: %d %s", r.Status, r.Raw)
-		}
-		if threads(asset) != 0 || threads(other) != 1 || a.Count(`SELECT count(*) FROM comments`) != 2 {
-			t.Fatalf("after the grid delete: %d and %d threads, %d comments", threads(asset), threads(other), a.Count(`SELECT count(*) FROM comments`))
-		}
-		if counts := countsOf(t, editor, "AdvertisingAsset"); len(counts) != 2 || counts[asset] != 0 {
-			t.Fatalf("counts after the delete %v", counts)
-		}
-		// The Delete button writes the status cell; the spec's status batch moves ids.
+		before := threadOf(t, editor.Do("GET", path, nil), 200)
+		comments := a.Count(`SELECT count(*) FROM comments`)
+		// The grid's Delete, its status cell and the spec's status batch all move an asset to Deleted.
 		var res any
+		editor.Do("PATCH", "/api/assets/AdvertisingAsset/batch/many", map[string]any{"delete": []any{map[string]any{"id": asset, "version": stateOf(t, a, asset).Version}}}).Decode(t, 200, &res)
 		editor.Do("PATCH", "/api/assets/AdvertisingAsset/batch/many", map[string]any{"update": []any{
 			map[string]any{"id": other, "version": stateOf(t, a, other).Version, "changes": map[string]any{"status": "Deleted"}}}}).Decode(t, 200, &res)
-		if threads(other) != 0 || threads(third) != 1 {
-			t.Fatal("the status cell kept the thread")
-		}
 		editor.Do("PATCH", "/api/assets/AdvertisingAsset/batch/many", map[string]any{"_ids": []string{third}, "status": "Deleted"}).Decode(t, 200, &res)
-		if threads(third) != 0 || a.Count(`SELECT count(*) FROM comments`) != 0 {
-			t.Fatal("the status batch kept the thread")
+		for _, id := range []string{asset, other, third} {
+			if stateOf(t, a, id).Status != "Deleted" || threads(id) != 1 {
+				t.Fatalf("%s after the delete: %s, %d threads", id, stateOf(t, a, id).Status, threads(id))
+			}
+		}
+		if a.Count(`SELECT count(*) FROM comments`) != comments {
+			t.Fatal("a delete took comments")
+		}
+		// Undone (the grid writes the status back): the thread is there as it was.
+		editor.Do("PATCH", "/api/assets/AdvertisingAsset/batch/many", map[string]any{"update": []any{
+			map[string]any{"id": asset, "version": stateOf(t, a, asset).Version, "changes": map[string]any{"status": "Pending"}}}}).Decode(t, 200, &res)
+		after := threadOf(t, editor.Do("GET", path, nil), 200)
+		if stateOf(t, a, asset).Status != "Pending" || len(after.Comments) != len(before.Comments) || len(after.Comments) == 0 || after.Comments[0].Body != before.Comments[0].Body {
+			t.Fatalf("after the undo: %s, thread %v (before %v)", stateOf(t, a, asset).Status, after, before)
+		}
+		if counts := countsOf(t, editor, "AdvertisingAsset"); counts[asset] != len(before.Comments) {
+			t.Fatalf("counts after the undo %v", counts)
 		}
 	})
 }

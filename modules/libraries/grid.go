@@ -291,9 +291,6 @@ func (s *Service) Write(ctx context.Context, libraryType string, req grid.BatchR
 				return e
 			}
 		}
-		if err := forgetThreads(ctx, tx, libraryType, deletedBy(plan)); err != nil {
-			return err
-		}
 		return publishPlan(ctx, tx, libraryType, g, actorID, plan)
 	}); err != nil {
 		return nil, err

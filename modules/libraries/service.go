@@ -264,11 +264,6 @@ func (s *Service) Batch(ctx context.Context, manageType string, req BatchRequest
 		if err != nil {
 			return err
 		}
-		if req.Status == Deleted {
-			if err := forgetThreads(ctx, tx, manageType, req.IDs); err != nil {
-				return err
-			}
-		}
 		fields := slices.Collect(maps.Keys(req.Set))
 		if req.Status != "" {
 			fields = append(fields, "status")
