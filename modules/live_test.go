@@ -255,6 +255,35 @@ func TestLiveRowsAcrossServers(t *testing.T) {
 		}
 	})
 
+	t.Run("a first stream asking for the last seconds is told of what was saved before it opened", func(t *testing.T) {
+		// Only the last change is recent: the others were saved an hour ago.
+		if _, err := a.DB.Exec(t.Context(), `UPDATE live_events SET at = now() - interval '1 hour' WHERE topic = $1 AND id < $2`, "assortment:"+id, lastSeen); err != nil {
+			t.Fatal(err)
+		}
+		status, recent := openStream(t, editor.On(b), b.URL, topic+"?once=1&recent=30", "")
+		var names, ids []string
+		for ev := range recent {
+			names, ids = append(names, ev.name), append(ids, ev.id)
+		}
+		if status != 200 || fmt.Sprint(names) != "[rows open]" || ids[0] != lastSeen {
+			t.Fatalf("the last 30 s: %d %v %v (last change %s)", status, names, ids, lastSeen)
+		}
+		// Not asked: only open.
+		_, fresh := openStream(t, editor.On(b), b.URL, topic+"?once=1", "")
+		names = nil
+		for ev := range fresh {
+			names = append(names, ev.name)
+		}
+		if fmt.Sprint(names) != "[open]" {
+			t.Fatalf("a fresh stream: %v", names)
+		}
+		for _, bad := range []string{"0", "61", "x", "-5"} {
+			if status, _ := openStream(t, editor.On(b), b.URL, topic+"?once=1&recent="+bad, ""); status != 400 {
+				t.Fatalf("recent=%s: %d", bad, status)
+			}
+		}
+	})
+
 	t.Run("events older than the retention answer a reset", func(t *testing.T) {
 		if _, err := a.DB.Exec(t.Context(), `UPDATE live_pruned SET upto = $1`, del.id); err != nil {
 			t.Fatal(err)

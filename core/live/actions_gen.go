@@ -7,3 +7,9 @@ const (
 	// Follow a topic's changes and be seen there (the topic's module asks whether its rows may be read).
 	ActionLiveView = "live.view"
 )
+
+// Constants of core/live/live.yaml.
+const (
+	// The most seconds a first stream may ask to read back (?recent=): the gap between a grid's first read and its stream opening
+	MaxRecent = 60
+)

@@ -97,6 +97,21 @@ func lastID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
+// recentOf is how many seconds of the topic's events a fresh stream asks to be told (?recent=,
+// 0 when not asked): the grid's first read ran just before its stream opened, and a change
+// saved between the two would otherwise reach neither. A row told twice is read twice.
+func recentOf(r *http.Request) (int, error) {
+	raw := r.URL.Query().Get("recent")
+	if raw == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > MaxRecent {
+		return 0, httpx.Invalid(httpx.FieldError{Field: "recent", Rule: "range", Message: fmt.Sprintf("recent is a number of seconds from 1 to %d", MaxRecent)})
+	}
+	return n, nil
+}
+
 // topicOf is the request's topic: a browser may send the colon escaped (%3A); the router hands
 // the parameter on as sent.
 func topicOf(r *http.Request) (string, error) {
@@ -180,6 +195,10 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	recent, err := recentOf(r)
+	if err != nil {
+		return err
+	}
 	tab := r.URL.Query().Get("tab")
 	if tab != "" && !validTab(tab) {
 		return httpx.Invalid(httpx.FieldError{Field: "tab", Rule: "pattern", Message: "tab is the browser tab's id: 1 to 64 letters, digits, '-' or '_'"})
@@ -205,6 +224,11 @@ func (h *handler) stream(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		reset = reset || len(missed) > catchUpLimit
+	} else if recent > 0 {
+		if missed, err = within(ctx, h.pool, topic, recent, catchUpLimit+1); err != nil {
+			return err
+		}
+		reset = len(missed) > catchUpLimit
 	}
 	// A stream outlives any write deadline the server may set.
 	rc := http.NewResponseController(w)

@@ -237,6 +237,17 @@ func since(ctx context.Context, pool *pgxpool.Pool, topic string, id int64, limi
 	return evs, false, err
 }
 
+// within reads the topic's events of the last secs seconds, oldest first (at most limit: the
+// newest of them).
+func within(ctx context.Context, pool *pgxpool.Pool, topic string, secs, limit int) ([]Event, error) {
+	rows, err := pool.Query(ctx, `SELECT * FROM (SELECT `+eventColumns+` FROM live_events WHERE topic = $1 ORDER BY id DESC LIMIT $3) e
+		WHERE at > now() - make_interval(secs => $2) ORDER BY id`, topic, secs, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, scanEvent)
+}
+
 // prune deletes the events older than Retention and records the highest id it deleted.
 func prune(ctx context.Context, conn *pgx.Conn) error {
 	_, err := conn.Exec(ctx, `WITH d AS (DELETE FROM live_events WHERE at < now() - make_interval(secs => $1) RETURNING id)

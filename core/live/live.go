@@ -7,7 +7,9 @@
 // the new events by id and hands them to its Hub, which fans them out to the streams of that
 // topic without ever waiting on a slow one (a subscriber that falls behind is told to reload).
 // Browsers hold one Server-Sent Events stream per topic (GET /api/live/{topic}); a dropped
-// stream reconnects with its last event id and reads what it missed from live_events.
+// stream reconnects with its last event id and reads what it missed from live_events; a first
+// stream asks for the topic's events of the seconds since its grid began reading (?recent=), so a
+// change saved between the grid's first read and its stream opening is not missed.
 //
 // What may reach a stream: an event carries no cell value, only the grid's name, the ids of
 // the rows added, updated and deleted and the names of the fields changed. A stream opens only

@@ -157,4 +157,21 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     act(() => void ctrl().applyLiveRows([], ['r3']));
     expect(ctrl().ui.get()).toMatchObject({ total: TOTAL, rowCount: TOTAL });
   });
+  it('a live row from a block not read yet shows at the top until its block comes, then counts once; none is added from a first catch-up', async () => {
+    const { ctrl } = await mountBlocks(false);
+    // Added before the page's own read (the catch-up of its first stream): the read holds it if it is in the view.
+    act(() => void ctrl().applyLiveRows([{ id: 'early', version: 1, style: '998', price: 4 }], [], [], { catchUp: true }));
+    expect(ctrl().rows.has('early')).toBe(false);
+    expect(ctrl().ui.get()).toMatchObject({ rowCount: TOTAL });
+    // r700 changed (or just came into the view): shown at once, at the top.
+    act(() => void ctrl().applyLiveRows([{ ...row(700), version: 2 }], []));
+    const api = ctrl().api!;
+    expect(api.getDisplayedRowAtIndex(0)!.data).toMatchObject({ id: 'r700', version: 2 });
+    expect(ctrl().ui.get()).toMatchObject({ rowCount: TOTAL + 1 });
+    // Its block comes: it was in the view all along, so the view is as long as before.
+    act(() => ctrl().onViewport(690, 710));
+    await waitFor(() => expect(ctrl().rows.has('r690')).toBe(true));
+    expect(ctrl().ui.get()).toMatchObject({ rowCount: TOTAL });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL);
+  });
 });

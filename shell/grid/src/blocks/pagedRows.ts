@@ -212,11 +212,14 @@ export class PagedRows {
     rows.forEach((r, i) => {
       const at = skip + i;
       const ph = PH + at;
-      if (this.pos.has(ph)) {
-        this.pos.delete(ph);
-        remove.push({ id: ph } as GridRow);
+      const filled = this.pos.delete(ph);
+      if (filled) remove.push({ id: ph } as GridRow);
+      if (this.host.rows.has(r.id)) {
+        // A row a live event put at the top (insert) was in the view all along: its place goes,
+        // and the view is as long as before the insert counted it.
+        if (filled && this.pos.get(r.id) === -1) this.slots--;
+        return;
       }
-      if (this.host.rows.has(r.id)) return;
       this.host.rows.set(r.id, r);
       this.pos.set(r.id, this.orderOf(at));
       add.push(r);

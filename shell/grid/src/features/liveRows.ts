@@ -4,6 +4,12 @@ import type { GridRow } from '../types';
 import type { GridController } from '../controller';
 import { sameValue } from '../rules';
 
+/** How a live event's rows came. */
+export interface LiveOrigin {
+  /** Told in the stream's catch-up of a first opening: it may predate the grid's own read. */
+  catchUp?: boolean;
+}
+
 /** Rows others changed, told by a live stream and read again through the grid's own query. */
 export class LiveRows {
   /**
@@ -15,9 +21,12 @@ export class LiveRows {
    * (it could move their view): then it waits behind the "n new rows" bar (showHeldRows).
    * Rows in `left` (told of but no longer in the view: their change took them out of the
    * page's filters, or the user may no longer read them) are taken out too, but for those with
-   * the user's unsaved edits. Answers the ids of the rows shown changed or added.
+   * the user's unsaved edits. Read by scrolling, a row not shown may sit in a block not read yet
+   * (its block then finds it shown, PagedRows): none told in a first catch-up is added, since
+   * the grid's own read, just before, holds it if it is in the view. Answers the ids of the rows
+   * shown changed or added.
    */
-  applyLiveRows(this: GridController, rows: GridRow[], deleted: string[], left: string[] = []): string[] {
+  applyLiveRows(this: GridController, rows: GridRow[], deleted: string[], left: string[] = [], origin: LiveOrigin = {}): string[] {
     this.history.flush(); // edits still gathered go to the queue, so they count as unsaved
     const api = this.api;
     const update: GridRow[] = [];
@@ -26,10 +35,11 @@ export class LiveRows {
     const fieldsOf = this.settings.schema.columns.map((c) => c.field);
     const deletedIds = new Set(deleted);
     const hold = (api?.getFirstDisplayedRowIndex() ?? 0) > 0;
+    const mayAdd = !origin.catchUp || !this.isPaged();
     for (const r of rows) {
       const shown = this.rows.get(r.id);
       if (!shown) {
-        if (deletedIds.has(r.id)) continue;
+        if (deletedIds.has(r.id) || !mayAdd) continue;
         if (hold || this.liveHeld.has(r.id)) this.liveHeld.set(r.id, r);
         else add.push(r);
         continue;

@@ -46,6 +46,8 @@ describe('useLiveRows', () => {
   it('lets a background tab’s stream go after a while and opens it again from its last event id when shown', () => {
     const { result, unmount } = renderHook(() => useLiveRows('assortment:a1', () => null, async () => []));
     expect(FakeSource.made).toHaveLength(1);
+    // The first stream also asks for what was saved since the page began reading (and a second).
+    expect(FakeSource.made[0]!.url).toBe(`/api/live/assortment%3Aa1?tab=${tabId}&recent=1`);
     act(() => FakeSource.made[0]!.opened('41'));
     expect(result.current).toBe('live');
 
@@ -76,22 +78,39 @@ describe('useLiveRows', () => {
     expect(FakeSource.made).toHaveLength(2);
   });
 
+  it('a first stream refused before it opened asks again for everything since the page began reading', () => {
+    const { unmount } = renderHook(() => useLiveRows('assortment:a1', () => null, async () => []));
+    const first = FakeSource.made[0]!;
+    act(() => {
+      first.readyState = FakeSource.CLOSED;
+      first.onerror?.();
+    });
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(FakeSource.made).toHaveLength(2);
+    expect(FakeSource.made[1]!.url).toBe(`/api/live/assortment%3Aa1?tab=${tabId}&recent=2`);
+    unmount();
+  });
+
   it('takes out rows a colleague’s change moved out of the view, but not those of the user’s own change', async () => {
     const apply = vi.fn();
     const grid = { controller: { applyLiveRows: apply } } as unknown as DataGridHandle;
     renderHook(() => useLiveRows('library:asset', () => grid, async () => []));
     const es = FakeSource.made[0]!;
-    act(() => es.opened('1'));
     const told = (self: boolean, id: string) =>
       es.dispatchEvent(new MessageEvent('rows', { data: JSON.stringify({ grid: 'g', added: [], updated: [id], deleted: [], fields: ['status'], self }), lastEventId: id }));
+    // Told before the server's open: the catch-up of the first stream (what was saved as the page read).
     await act(async () => {
+      es.dispatchEvent(new Event('open'));
+      told(false, 'r0');
+      es.opened('1');
       told(false, 'r1');
       told(true, 'r2');
       await vi.runAllTimersAsync();
     });
     expect(apply.mock.calls).toEqual([
-      [[], [], ['r1']],
-      [[], [], []],
+      [[], [], ['r0'], { catchUp: true }],
+      [[], [], ['r1'], { catchUp: false }],
+      [[], [], [], { catchUp: false }],
     ]);
   });
 

@@ -7,7 +7,7 @@
  * missed; a stream the server closed is opened again with that id after a pause.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, tabId } from '@its/kit';
+import { api, constants, tabId } from '@its/kit';
 import type { DataGridHandle } from '../props';
 import { streamRows } from '../stream';
 import type { GridEndpoints, GridQuery, GridRow } from '../types';
@@ -32,10 +32,14 @@ export const HIDDEN_CLOSE_MS = 60_000;
 /** How long a stream the server closed waits before it is opened again (doubling, at most the last). */
 const RETRY_MS = [1000, 2000, 5000, 15000, 60000];
 
-/** The stream of topic for this tab (so that it tells this tab's own changes as self), from since when set. */
-export function liveUrl(topic: string, since: string, tab: string = tabId): string {
+/**
+ * The stream of topic for this tab (so that it tells this tab's own changes as self): from event
+ * `since` when set, else also telling the topic's events of the last `recent` seconds (when set).
+ */
+export function liveUrl(topic: string, since: string, tab: string = tabId, recent = 0): string {
   const params = new URLSearchParams({ tab });
   if (since) params.set('since', since);
+  else if (recent > 0) params.set('recent', String(Math.min(constants.live.maxRecent, Math.ceil(recent))));
   return `/api/live/${encodeURIComponent(topic)}?${params.toString()}`;
 }
 
@@ -99,9 +103,16 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
         if (!abort.signal.aborted) console.error('Live rows', e);
       });
     };
+    // The grid's first read began as the page mounted, before its stream opened: a first stream
+    // asks for the topic's events since then (and a second more), so a change saved between the
+    // read and the stream is not missed. From its first event on, the stream's last id says where.
+    const mounted = Date.now();
     const connect = () => {
       setState('connecting');
-      const es = new EventSource(liveUrl(topic, lastId), { withCredentials: true });
+      const recent = lastId ? 0 : (Date.now() - mounted) / 1000 + 1;
+      // Rows events before open are that catch-up (on a first stream) or what a reconnect missed.
+      let catchUp = recent > 0;
+      const es = new EventSource(liveUrl(topic, lastId, tabId, recent), { withCredentials: true });
       source = es;
       const seen = (e: MessageEvent) => {
         if (e.lastEventId) lastId = e.lastEventId;
@@ -111,7 +122,9 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
         if (token) latest.current.listener?.onStream?.(token);
       };
       es.addEventListener('open', (e) => {
+        // The server's open event (the browser's own 'open', a plain Event, comes first).
         if (e instanceof MessageEvent) {
+          catchUp = false;
           seen(e);
           stream(e);
         }
@@ -125,6 +138,7 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
       es.addEventListener('rows', (e) => {
         seen(e);
         const ev = JSON.parse(e.data as string) as LiveRowsEvent;
+        const early = catchUp;
         run(async () => {
           const ids = [...ev.added, ...ev.updated];
           const rows = ids.length ? await latest.current.read(ids, abort.signal) : [];
@@ -135,7 +149,7 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
           const found = new Set(rows.map((r) => r.id));
           const left = ev.self ? [] : ids.filter((id) => !found.has(id));
           if (abort.signal.aborted) return;
-          latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left);
+          latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left, { catchUp: early });
           latest.current.listener?.onRows?.(ev);
         });
       });

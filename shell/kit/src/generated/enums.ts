@@ -87,6 +87,10 @@ export const enums = {
 
 /** Each module's shared numbers and durations (durations in milliseconds, named ...Ms). */
 export const constants = {
+  live: {
+    /** The most seconds a first stream may ask to read back (?recent=): the gap between a grid's first read and its stream opening */
+    maxRecent: 60,
+  },
   assortments: {
     /** How long an edit lock lives without being requested again */
     lockTTLMs: 300000,
