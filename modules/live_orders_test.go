@@ -26,6 +26,17 @@ func (s *rawStream) String() string {
 	return s.buf.String()
 }
 
+// saysWithin waits until s has said want (eventually's second).
+func (s *rawStream) saysWithin(t *testing.T, what, want string) {
+	t.Helper()
+	eventually(t, what, func() error {
+		if !strings.Contains(s.String(), want) {
+			return fmt.Errorf("not yet: %q", s.String())
+		}
+		return nil
+	})
+}
+
 // openRaw opens path as an event stream with c's cookies and keeps every byte it sends until
 // the test ends.
 func openRaw(t *testing.T, c *apptest.Client, base, path string) *rawStream {
@@ -82,12 +93,7 @@ func TestLiveOrderListsAcrossServers(t *testing.T) {
 	nextEvent(t, mine, "open", 5*time.Second)
 	nextEvent(t, theirs, "open", 5*time.Second)
 	outsider := openRaw(t, other.On(b), b.URL, topic)
-	eventually(t, "the outsider's stream opens", func() error {
-		if !strings.Contains(outsider.String(), "event: open") {
-			return fmt.Errorf("not yet: %q", outsider.String())
-		}
-		return nil
-	})
+	outsider.saysWithin(t, "the outsider's stream opens", "event: open")
 
 	create := func() map[string]any {
 		t.Helper()
@@ -148,12 +154,7 @@ func TestLiveOrderListsAcrossServers(t *testing.T) {
 
 	// The outsider's stream moved past every event (its ids alone) and named no order.
 	last := a.Count(`SELECT max(id) FROM live_events WHERE topic = 'orders:SAMPLE'`)
-	eventually(t, "the outsider's stream reaches the last event", func() error {
-		if !strings.Contains(outsider.String(), fmt.Sprintf("id: %d\n\n", last)) {
-			return fmt.Errorf("not yet: %q", outsider.String())
-		}
-		return nil
-	})
+	outsider.saysWithin(t, "the outsider's stream reaches the last event", fmt.Sprintf("id: %d\n\n", last))
 	if s := outsider.String(); strings.Contains(s, id) || strings.Contains(s, gone) || strings.Contains(s, "event: rows") {
 		t.Fatalf("a requester who may not read the orders was told of them: %q", s)
 	}

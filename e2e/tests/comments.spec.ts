@@ -6,7 +6,8 @@ import { freshAssortment } from './sort';
  * Row comments in the assortment detail grid against the real server: an editor opens a row's
  * thread from the context menu, mentions the manager (who may see every assortment) through the
  * @ suggestions, and the manager finds the notification in the drawer and the comment, counted
- * in the Comments column, on the row.
+ * in the Comments column, on the row. The manager resolves the thread: the editor's open page
+ * follows live, its Comments column no longer counting it, without a reload.
  */
 test('a comment with an @mention notifies the colleague', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -50,5 +51,8 @@ test('a comment with an @mention notifies the colleague', async ({ page, browser
   await expect(mpanel.getByTestId('comment')).toContainText('Please check the price, @Mona Manager thanks');
   await mpanel.getByTestId('comments-resolve').click();
   await expect(mpanel.getByTestId('comments-state')).toContainText('Resolved by Mona Manager');
+  // The editor's page was told (the live event names the row's Comments column): no open comment is counted.
+  await expect(page.getByTestId('rows-live')).toHaveAttribute('data-state', 'live');
+  await expect(count).toHaveCount(0, { timeout: 2000 });
   await other.close();
 });

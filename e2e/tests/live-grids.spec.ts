@@ -2,7 +2,8 @@
  * Live rows beyond the assortment (issue 32), on two ITS servers sharing one database: an edit
  * saved in a library's manage grid and in a sample library in a browser on one server shows in
  * a browser on the other within a second, without a reload; so does an order's header (its
- * status) in the order lists, which name to each user only the orders they may read. The same
+ * status) in the order lists, which name to each user only the orders they may read, and an
+ * assortment created, renamed and deleted in the assortment lists. The same
  * user's change made in one tab is another tab's news like anyone's: a row it takes out of that
  * tab's filter leaves it.
  */
@@ -128,5 +129,40 @@ test("an order submitted in a browser on one server shows in the coordinator's o
   test.info().annotations.push({ type: 'live order list', description: `${Date.now() - t0} ms` });
   await page.context().close();
   await list.page.context().close();
+  await api.ctx.dispose();
+});
+
+test('an assortment created, renamed and deleted on one server shows in the list on the other', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The editor's recent assortments on both servers: the newest change comes first.
+  const path = '/product/assortments/recent';
+  const a = await open(browser, 'editor', servers.a.url, path, 'assortment-list');
+  const b = await open(browser, 'editor', servers.b.url, path, 'assortment-list');
+  const api = await apiSession('editor', servers.a.url);
+  const headers = { 'X-CSRF-Token': api.csrf };
+  const title = `E2E live list ${Date.now() % 100_000}`;
+  const created = await api.ctx.post('/api/assortments', { data: { title, channel: 'Retail' }, headers });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = ((await created.json()).data as { _id: string })._id;
+  let t0 = Date.now();
+  await expect(cellOf(b.grid, id, 'title')).toContainText(title, { timeout: 2000 });
+  test.info().annotations.push({ type: 'live assortment list: create', description: `${Date.now() - t0} ms` });
+
+  const renamed = await api.ctx.patch(`/api/assortments/${id}`, { data: { title: `${title} renamed` }, headers });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  t0 = Date.now();
+  await expect(cellOf(b.grid, id, 'title')).toContainText(`${title} renamed`, { timeout: 1000 });
+  test.info().annotations.push({ type: 'live assortment list: rename', description: `${Date.now() - t0} ms` });
+  await expect(cellOf(a.grid, id, 'title')).toContainText(`${title} renamed`);
+  await shot(b.page, 'live-assortment-list');
+
+  // Deleted in the browser on server A: it leaves the list on server B.
+  await a.grid.locator(`.ag-row[row-id="${id}"] input[type=checkbox]`).first().click();
+  await a.page.getByTestId('list-delete').click();
+  await a.page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(a.grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0);
+  await expect(b.grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0, { timeout: 2000 });
+  await a.page.context().close();
+  await b.page.context().close();
   await api.ctx.dispose();
 });

@@ -590,6 +590,13 @@ func (s *Service) batchSideEffects(ctx context.Context, tx pgx.Tx, p *batchPlan)
 	if err := s.store.touch(ctx, tx, a.ID); err != nil {
 		return err
 	}
+	listFields := []string{"modifiedDate"}
+	if res.Added > 0 || res.Deleted > 0 {
+		listFields = append(listFields, "productCount")
+	}
+	if err := s.publishUpdated(ctx, tx, a, []string{a.ID}, listFields...); err != nil {
+		return err
+	}
 	if len(p.changed) == 0 {
 		return nil
 	}

@@ -129,6 +129,9 @@ func (s *Service) GroupSortBatch(ctx context.Context, id string, req *GroupSortR
 		if err := s.saveGroupSort(ctx, tx, gs); err != nil {
 			return err
 		}
+		if err := s.publishUpdated(ctx, tx, a, []string{a.ID}, "modifiedDate"); err != nil {
+			return err
+		}
 		res = &GroupSortResult{AssortmentID: gs.AssortmentID, GroupBy: gs.GroupBy, Version: gs.Version}
 		if full {
 			res.Groups = gs.Groups

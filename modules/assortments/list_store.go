@@ -4,6 +4,7 @@ import (
 	"context"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5"
 
 	"its/core/db"
 	"its/core/grid"
@@ -103,6 +104,16 @@ func (s *Store) listView(ctx context.Context, q querier, f listFilter) ([]Assort
 // owned answers those of ids that owner owns, in no particular order.
 func (s *Store) owned(ctx context.Context, q querier, owner string, ids []string) ([]Assortment, error) {
 	return s.list(ctx, q, psql.Select().Where(sq.Expr("a.id = ANY(?::uuid[])", ids)).Where(sq.Eq{"a.owner_id": owner}))
+}
+
+// ownedIDs answers those of ids that are owner's regular assortments: the entries the owner's
+// lists may show.
+func (s *Store) ownedIDs(ctx context.Context, q querier, owner string, ids []string) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT id::text FROM assortments WHERE id = ANY($1::uuid[]) AND owner_id = $2 AND org_type = 'regular'`, ids, owner)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
 // subtreeEntries answers id and everything below it, each folder before its content.

@@ -117,7 +117,10 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if err := s.refreshCounts(ctx, tx, countScope{id: a.ID}); err != nil {
 		return nil, err
 	}
-	return msgs, s.store.touch(ctx, tx, a.ID)
+	if err := s.store.touch(ctx, tx, a.ID); err != nil {
+		return nil, err
+	}
+	return msgs, s.publishPatch(ctx, tx, a, set)
 }
 
 // patchedFields checks the plain fields of a change and answers their columns' new values and
@@ -328,16 +331,25 @@ func (s *Service) setState(ctx context.Context, tx pgx.Tx, a *Assortment, state 
 	if err := s.store.setSubtreeState(ctx, tx, a.ID, state); err != nil {
 		return err
 	}
+	// The entries leave one view for another: the lists read them again.
+	fields := []string{"modifiedDate"}
 	if state != "archived" && a.ParentID() != "" {
 		parentState, err := s.store.stateOf(ctx, tx, a.ParentID())
 		if err != nil {
 			return err
 		}
 		if parentState == "archived" {
-			return s.reparent(ctx, tx, a, []string{})
+			if err := s.reparent(ctx, tx, a, []string{}); err != nil {
+				return err
+			}
+			fields = append(fields, "path")
 		}
 	}
-	return nil
+	ids, err := s.subtreeIDs(ctx, tx, a)
+	if err != nil {
+		return err
+	}
+	return s.publishUpdated(ctx, tx, a, ids, fields...)
 }
 
 // reparent gives an entry (and its content) a new ancestor path.
@@ -369,7 +381,14 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, a *Assortment, parentID s
 	if err := s.guardSubtree(ctx, tx, a); err != nil {
 		return err
 	}
-	return s.reparent(ctx, tx, a, prefix)
+	if err := s.reparent(ctx, tx, a, prefix); err != nil {
+		return err
+	}
+	ids, err := s.subtreeIDs(ctx, tx, a)
+	if err != nil {
+		return err
+	}
+	return s.publishUpdated(ctx, tx, a, ids, "path", "modifiedDate")
 }
 
 // Archive archives (or restores) several entries at once.
@@ -419,6 +438,9 @@ func (s *Service) Delete(ctx context.Context, id string) (int, error) {
 			return err
 		}
 		n = len(gone)
+		if err := s.publishList(ctx, tx, listChange{channel: a.Channel, deleted: gone}); err != nil {
+			return err
+		}
 		// The rows' comment threads go with the assortments.
 		return comments.Forget(ctx, tx, CommentScope, gone)
 	})
@@ -557,7 +579,11 @@ func (s *Service) copyTree(ctx context.Context, tx pgx.Tx, a *Assortment, owner 
 			return "", err
 		}
 	}
-	return top, nil
+	added := make([]string, 0, len(ids))
+	for _, e := range entries {
+		added = append(added, ids[e.ID])
+	}
+	return top, s.publishList(ctx, tx, listChange{channel: a.Channel, added: added})
 }
 
 // Merge adds the products of other assortments to a static one; rows already there are kept.

@@ -37,4 +37,5 @@ var Module = fx.Module("assortments",
 	}),
 	uploads.AsUsages(uploadUsages),
 	liverows.AsTopic(liveTopic),
+	liverows.AsTopic(listTopic),
 )

@@ -391,7 +391,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Assortment, s
 		if err != nil {
 			return err
 		}
-		return nil
+		return s.publishList(ctx, tx, listChange{channel: out.Channel, added: []string{id}})
 	}); err != nil {
 		return nil, "", err
 	}

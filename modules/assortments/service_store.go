@@ -2,6 +2,7 @@ package assortments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -141,8 +142,14 @@ func (s *Store) staticPage(ctx context.Context, tx pgx.Tx, a *Assortment, f stat
 	return total, out, err
 }
 
-// markScheduled sets when the assortment's next scheduled document is due (nil: none).
-func (s *Store) markScheduled(ctx context.Context, id string, next *time.Time) error {
-	_, err := s.db.Exec(ctx, `UPDATE assortments SET scheduled_date = $2 WHERE id = $1`, id, next)
-	return err
+// markScheduled sets when the assortment's next scheduled document is due (nil: none) and
+// answers its channel and organisation type; changed is false when it was due then already (or
+// there is no such assortment).
+func (s *Store) markScheduled(ctx context.Context, tx pgx.Tx, id string, next *time.Time) (channel, orgType string, changed bool, err error) {
+	err = tx.QueryRow(ctx, `UPDATE assortments SET scheduled_date = $2 WHERE id = $1 AND scheduled_date IS DISTINCT FROM $2
+		RETURNING channel, org_type`, id, next).Scan(&channel, &orgType)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", "", false, nil
+	}
+	return channel, orgType, err == nil, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -12,6 +13,7 @@ import (
 	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/live"
 	"its/modules/actions"
 	"its/modules/assortments"
 )
@@ -92,4 +94,54 @@ func (s *Service) Export(ctx context.Context, w http.ResponseWriter, channel str
 	}
 	name := grid.ExportFileNameAs(req.FileName, fmt.Sprintf("InternalAssortments_%s_%s", channel, time.Now().Format("2006-01-02")), req.Format)
 	return assortments.ListGrid().Export(ctx, w, s.db, req, scope, name)
+}
+
+// ListTopicKind names the live topic of a channel's internal list: internalAssortments:<channel>
+// (assortments.ListTopic of the internal type; the assortment manager publishes on it).
+const ListTopicKind = OrgType + "Assortments"
+
+// listTopic lets a user follow a channel's internal list exactly when the list's route lets them
+// (internalAssortments.view on the channel; otherwise, or for another key, a 404). A stream
+// names only the entries the user's list of the channel holds (readableIDs: the same scope as
+// the list's read, by channel, region and product type) and only the list's fields.
+func listTopic(s *Service) live.Topic {
+	served := map[string]bool{}
+	for _, c := range assortments.ListGrid().Columns {
+		served[c.Field] = true
+	}
+	gate := live.ActionTopic(ListTopicKind, "Topic", s.authz, live.Keyed(actions.InternalAssortmentsView, "channel", Channels...))
+	return live.Topic{Kind: ListTopicKind, Open: func(ctx context.Context, channel string) (live.Access, error) {
+		if _, err := gate.Open(ctx, channel); err != nil {
+			return live.Access{}, err
+		}
+		return live.Access{
+			Field: func(name string) bool { return served[name] },
+			Rows: func(ctx context.Context, ids []string) ([]string, error) {
+				return s.readableIDs(ctx, channel, ids)
+			},
+		}, nil
+	}}
+}
+
+// readableIDs answers which of ids are entries of channel's list as the user of ctx reads it.
+func (s *Service) readableIDs(ctx context.Context, channel string, ids []string) ([]string, error) {
+	valid := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !httpx.IsUUID(id) })
+	if len(valid) == 0 {
+		return nil, nil
+	}
+	scope, _, err := s.listScope(ctx, channel)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for chunk := range slices.Chunk(valid, assortments.MaxListPage) {
+		page, err := assortments.ListGrid().Page(ctx, s.db, grid.Query{IDs: chunk, Limit: len(chunk)}, scope)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range page.Rows {
+			out = append(out, r.ID())
+		}
+	}
+	return out, nil
 }

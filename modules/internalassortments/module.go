@@ -31,6 +31,8 @@ var Module = fx.Module("internalassortments",
 	}),
 	// Its assortments' live rows and presence: internalAssortment:<id>, under the internal rules.
 	live.AsTopic(func(orgs assortments.Orgs, rules *Rules) live.Topic { return orgs.LiveTopic(rules) }),
+	// Its channel lists' live rows: internalAssortments:<channel>.
+	live.AsTopic(listTopic),
 	registry.AsModule(func(h *Handler, blobs storage.Store) registry.Module {
 		return registry.Module{File: "modules/internalassortments/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seeder(blobs), SeedOrder: 30}
 	}),

@@ -29,6 +29,10 @@ const TopicKind = "order"
 // an order.
 const CommentScope = "orders.lines"
 
+// CommentsField is the lines grid's Comments column (the page's own: its counts come from the
+// comment threads' counts call), named by the events of Announce.
+const CommentsField = "comments"
+
 // readableBy reports whether u may read order o: the order type's orders.view (the routes'
 // gate) and orders.read of the order itself (its status, requester and approvers).
 func (s *Service) readableBy(ctx context.Context, u *identity.User, o *Order) (bool, error) {
@@ -39,9 +43,10 @@ func (s *Service) readableBy(ctx context.Context, u *identity.User, o *Order) (b
 }
 
 // liveTopic lets a user follow an order's lines exactly when they may read the order (one they
-// may not read, like a missing one, is a 404); they are told only of the lines' fields.
+// may not read, like a missing one, is a 404); they are told only of the lines' fields and of
+// their Comments column (Announce).
 func liveTopic(s *Service) liverows.Topic {
-	served := map[string]bool{}
+	served := map[string]bool{CommentsField: true}
 	for _, c := range lineGrid.Columns {
 		served[c.Field] = true
 	}
@@ -136,6 +141,17 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, id string
 		return comments.Target{}, httpx.NotFound("Order")
 	}
 	return comments.Target{Title: orderTitle(o), Link: orderPath(o)}, nil
+}
+
+// Announce tells the order's open pages that a line's open comments changed, so their Comments
+// column reads its counts again: an event on the order's live topic naming the line and the
+// column's field, in the comment's transaction.
+func (commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
+	ev := liverows.Event{Topic: TopicKind + ":" + t.Object, Grid: lineGrid.Name, Updated: []string{t.Row}, Fields: []string{CommentsField}}
+	if u := identity.FromContext(ctx); u != nil {
+		ev.ActorID = u.ID
+	}
+	return liverows.Publish(ctx, tx, ev)
 }
 
 // orderTitle names an order in a mention's notification and e-mail: its number.

@@ -117,12 +117,14 @@ export function DetailGrid({
     }),
     [id, dynamic, org],
   );
-  // What others save shows at once (their rows read again as the user may read them), and who
-  // else has the assortment open with the cell each has selected.
+  // What others save shows at once (their rows read again as the user may read them), who else
+  // has the assortment open with the cell each has selected, and a colleague's comment in the
+  // Comments column (its counts read again).
   const readLive = useCallback((ids: string[], signal: AbortSignal) => readRows(id, ids, signal, org), [id, org]);
   const topic = liveTopic(id, dynamic, org);
   const presence = usePresence(topic);
-  const live = useLiveRows(topic, () => grid.current, readLive, presence.listener);
+  const listener = useMemo(() => (commented ? { ...presence.listener, ...comments.live } : presence.listener), [commented, presence.listener, comments.live]);
+  const live = useLiveRows(topic, () => grid.current, readLive, listener);
   const presenceField = useCallback((f: string) => fieldLabel(intl, f), [intl]);
   // The export menu: the rows are computed on the server as the grid shows them, the column
   // menu's and the filter builder's conditions go as the tree; an image is not a cell value.

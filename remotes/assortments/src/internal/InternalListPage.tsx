@@ -4,7 +4,9 @@
  * 'Select Assortment Attributes' for the regions the caller may create in. Each title opens the
  * assortment's manage page; a new one opens on its sort page. The list is read in blocks as the
  * user scrolls (the grid protocol's query and groups calls); the season picker comes from the
- * table of contents' seasons.
+ * table of contents' seasons. The list is live: an entry a colleague creates or changes on any
+ * server shows without a reload (the channel's topic internalAssortments:<channel>, which names
+ * only the entries the user may see), read again with the page's filters.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,7 +14,7 @@ import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { actions, authzCheck, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, type ColumnExtras, type DataGridHandle, type Filters, type GridColumn, type GridSchema } from '@its/grid';
+import { DataGrid, LiveBadge, readByIds, useLiveRows, type ColumnExtras, type DataGridHandle, type Filters, type GridColumn, type GridSchema } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { internalListPath, internalPath } from '../api';
 import { fieldLabel } from '../messages';
@@ -104,6 +106,8 @@ export function InternalListPage({ channel }: { channel: string }) {
     return f;
   }, [region, season]);
   const endpoints = useMemo(() => internalListEndpoints(channel), [channel]);
+  const readLive = useMemo(() => readByIds(endpoints, filters), [endpoints, filters]);
+  const live = useLiveRows(`internalAssortments:${channel}`, () => grid.current, readLive);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
   const groupOptions = useMemo(() => [{ field: 'gender', label: fieldLabel(intl, 'gender') }], [intl]);
 
@@ -153,6 +157,7 @@ export function InternalListPage({ channel }: { channel: string }) {
           emptyState={() => intl.formatMessage(imsg.none)}
           toolbar={() => (
             <>
+              <LiveBadge state={live} testId="rows-live" />
               <select className="its-input am-internal-filter" value={season} onChange={(e) => setSeason(e.target.value)} aria-label={fieldLabel(intl, 'season')} data-testid="internal-filter-season">
                 <option value="">{intl.formatMessage(imsg.allSeasons)}</option>
                 {seasons.map((s) => (

@@ -1,13 +1,18 @@
 /**
  * The assortment manager's list views (spec §2.2): quick access, all (folders, expand and
  * contract), recent, starred, scheduled and archived. Assortments and folders sit in the grid
- * kit; the toolbar and the context menu create, copy, archive and delete them.
+ * kit; the toolbar and the context menu create, copy, archive and delete them. The lists are
+ * live: an entry the user (or a manager of assortments, or a colleague copying one to them)
+ * creates, changes, archives, moves or deletes, on any server, shows without a reload (the topic
+ * assortments:all, which names only the user's own entries): a flat view reads those rows again
+ * through its own query (an entry that left the view leaves the page); a tree with a folder
+ * open, read whole, is read again.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { SearchInput, actions, authzCheck, confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type GridLoadQuery, type RowSink, sourceExport } from '@its/grid';
+import { DataGrid, LiveBadge, useLiveRows, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type GridLoadQuery, type RowSink, sourceExport } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import {
   CHANNELS,
@@ -28,7 +33,7 @@ import { NewAssortmentDialog } from '../dialogs/NewAssortmentDialog';
 import { ManagerLayout } from '../ManagerLayout';
 import { errorText, fieldLabel, msg, viewTitles } from '../messages';
 import { listExtras, listSchema, type ListActions } from './columns';
-import { LIST_BLOCK, ListBlocks, readWhole, type ListEntry } from './listSource';
+import { LIST_BLOCK, LIST_WHOLE_PAGE, ListBlocks, postQuery, queryBody, readWhole, type ListEntry } from './listSource';
 import { flattenTree, folderIds, nestByHierarchy, topmost, type TreeRow } from './tree';
 import { rowScreens } from './menu';
 import { MergeDialog } from '../merge/MergeDialog';
@@ -114,6 +119,30 @@ export function ListPage({ view }: { view: View }) {
     children.current.clear();
     void gridHandle.current?.reload();
   }, []);
+
+  /**
+   * The rows a live event names, as this view shows them: a flat view reads them by id through
+   * its own query (with the search box); a tree is read again whole and answers the rows it
+   * now holds (already laid in).
+   */
+  const readLive = useCallback(
+    async (ids: string[], signal: AbortSignal): Promise<GridRow[]> => {
+      const grid = gridHandle.current;
+      if (tree) {
+        children.current.clear();
+        await grid?.reload();
+        return ids.map((id) => grid?.getRow(id)).filter((r): r is GridRow => !!r);
+      }
+      const out: ListEntry[] = [];
+      for (let i = 0; i < ids.length; i += LIST_WHOLE_PAGE) {
+        const chunk = ids.slice(i, i + LIST_WHOLE_PAGE);
+        out.push(...(await postQuery(view, { ...queryBody({ sort: [], where: null }, searchText), ids: chunk, limit: chunk.length }, signal)).rows);
+      }
+      return decorateRows(flatRows(out));
+    },
+    [tree, view, searchText],
+  );
+  const live = useLiveRows('assortments:all', () => gridHandle.current, readLive);
 
   /** Title edits (row update) and deletes of the kit, as the assortment calls. */
   const send = useCallback(
@@ -338,6 +367,7 @@ export function ListPage({ view }: { view: View }) {
           emptyState={emptyText}
           toolbar={(ui) => (
             <>
+              <LiveBadge state={live} testId="rows-live" />
               {browses(view) && (
                 <SearchInput
                   className="am-search"

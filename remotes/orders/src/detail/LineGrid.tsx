@@ -149,7 +149,8 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
     },
     [area, id],
   );
-  const live = useLiveRows(`order:${id}`, () => grid.current, readLive);
+  // A colleague's comment reaches the Comments column through the stream (its counts read again).
+  const live = useLiveRows(`order:${id}`, () => grid.current, readLive, comments.live);
 
   // A line's cell history; "Revert to this value" is an ordinary versioned batch labelled revert,
   // refused like any edit when the order's status no longer allows one.
