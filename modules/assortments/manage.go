@@ -117,6 +117,9 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if err := s.refreshCounts(ctx, tx, countScope{id: a.ID}); err != nil {
 		return nil, err
 	}
+	if err := s.publishReload(ctx, tx, a); err != nil {
+		return nil, err
+	}
 	return msgs, s.store.touch(ctx, tx, a.ID)
 }
 

@@ -1,0 +1,82 @@
+package modules_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"its/core/app/apptest"
+	"its/core/live"
+)
+
+// reloadOf is the data of a reload event.
+type reloadOf struct {
+	ID   int64  `json:"id"`
+	Grid string `json:"grid"`
+	Self bool   `json:"self"`
+}
+
+func reloadData(t *testing.T, ev sseEvent) reloadOf {
+	t.Helper()
+	var r reloadOf
+	if err := json.Unmarshal([]byte(ev.data), &r); err != nil || r.ID == 0 {
+		t.Fatalf("reload event %q: %v", ev.data, err)
+	}
+	return r
+}
+
+// TestLiveReloadAcrossServers: changes whose rows no event can name tell the open grids on the
+// other server to read their rows again (a reload event, naming no row): a dynamic
+// assortment's filters or settings changed on server A reach its stream on server B within a
+// second, as "self" only in the tab that made them; a user who may not read the topic gets a 404.
+func TestLiveReloadAcrossServers(t *testing.T) {
+	a := apptest.Start(t, serverModules)
+	b := a.Via(startProcess(t, a, "its-live-reload-b").URL)
+	editor := a.Client()
+	editor.Login("editor@example.com")
+
+	t.Run("a dynamic assortment's filters and settings", func(t *testing.T) {
+		id := dataOf(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Live dynamic", "method": "dynamic",
+			"query": map[string]any{"conditions": map[string]any{"gender": []any{"Womens"}}}}), 200)["_id"].(string)
+		topic := "/api/live/assortment%3A" + id
+		_, events := openStream(t, editor.On(b), b.URL, topic+"?tab=other-tab", "")
+		_, mine := openStream(t, editor.On(b), b.URL, topic+"?tab=my-tab", "")
+		nextEvent(t, events, "open", 5*time.Second)
+		nextEvent(t, mine, "open", 5*time.Second)
+		inMyTab := editor.On(a)
+		inMyTab.Header = http.Header{}
+		inMyTab.Header.Set(live.TabHeader, "my-tab")
+
+		sent := time.Now()
+		dataOf(t, inMyTab.Do("PATCH", "/api/assortments/"+id, map[string]any{
+			"query": map[string]any{"conditions": map[string]any{"gender": []any{"Mens"}}}}), 200)
+		ev := nextEvent(t, events, "reload", time.Second)
+		t.Logf("filters changed on A to the reload on B: %v", ev.at.Sub(sent))
+		if r := reloadData(t, ev); r.Grid != "assortmentProducts" || r.Self {
+			t.Fatalf("the reload of a filter change in another tab: %s", ev.data)
+		}
+		if r := reloadData(t, nextEvent(t, mine, "reload", time.Second)); !r.Self {
+			t.Fatalf("the reload in the tab that made the change: %+v", r)
+		}
+		// A settings change too, through the batch's patch.
+		dataOf(t, inMyTab.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"patch": map[string]any{"title": "Live dynamic renamed"}}), 200)
+		nextEvent(t, events, "reload", time.Second)
+
+		// A static assortment's settings tell nobody to reload (its batches name their rows).
+		static := dataOf(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Live static"}), 200)["_id"].(string)
+		before := a.Count(`SELECT count(*) FROM live_events WHERE reload`)
+		dataOf(t, editor.Do("PATCH", "/api/assortments/"+static, map[string]any{"title": "Live static renamed"}), 200)
+		if n := a.Count(`SELECT count(*) FROM live_events WHERE reload`); n != before {
+			t.Fatalf("a static assortment's rename published a reload")
+		}
+
+		other := a.Client()
+		other.Login("user@example.com")
+		for _, s := range []*apptest.App{a, b} {
+			if status, _ := openStream(t, other.On(s), s.URL, topic, ""); status != 404 {
+				t.Fatalf("another user's dynamic assortment on %s: %d", s.URL, status)
+			}
+		}
+	})
+}
