@@ -2,12 +2,17 @@ package modules_test
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"its/core/app/apptest"
+	"its/core/db"
 	"its/core/live"
+	"its/modules/products"
 )
 
 // reloadOf is the data of a reload event.
@@ -29,7 +34,8 @@ func reloadData(t *testing.T, ev sseEvent) reloadOf {
 // TestLiveReloadAcrossServers: changes whose rows no event can name tell the open grids on the
 // other server to read their rows again (a reload event, naming no row): a dynamic
 // assortment's filters or settings changed on server A reach its stream on server B within a
-// second, as "self" only in the tab that made them; a user who may not read the topic gets a 404.
+// second, as "self" only in the tab that made them; so does a catalog load to the product
+// library's (products:catalog). A user who may not read the topic gets a 404.
 func TestLiveReloadAcrossServers(t *testing.T) {
 	a := apptest.Start(t, serverModules)
 	b := a.Via(startProcess(t, a, "its-live-reload-b").URL)
@@ -76,6 +82,47 @@ func TestLiveReloadAcrossServers(t *testing.T) {
 		for _, s := range []*apptest.App{a, b} {
 			if status, _ := openStream(t, other.On(s), s.URL, topic, ""); status != 404 {
 				t.Fatalf("another user's dynamic assortment on %s: %d", s.URL, status)
+			}
+		}
+	})
+	t.Run("a catalog load", func(t *testing.T) {
+		_, events := openStream(t, editor.On(b), b.URL, "/api/live/products%3Acatalog", "")
+		nextEvent(t, events, "open", 5*time.Second)
+		n := a.Count(`SELECT count(*) FROM products`)
+		sent := time.Now()
+		err := db.InTx(t.Context(), a.DB, func(tx pgx.Tx) error {
+			_, err := products.GrowCatalog(t.Context(), tx, n+3, slog.New(slog.DiscardHandler))
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := nextEvent(t, events, "reload", time.Second)
+		t.Logf("catalog load on A to the reload on B: %v", ev.at.Sub(sent))
+		if r := reloadData(t, ev); r.Grid != "productLibrary" || r.Self {
+			t.Fatalf("the reload of a catalog load: %s", ev.data)
+		}
+		// A load that adds nothing tells nobody.
+		before := a.Count(`SELECT count(*) FROM live_events WHERE topic = 'products:catalog'`)
+		if err := db.InTx(t.Context(), a.DB, func(tx pgx.Tx) error {
+			_, err := products.GrowCatalog(t.Context(), tx, n, slog.New(slog.DiscardHandler))
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got := a.Count(`SELECT count(*) FROM live_events WHERE topic = 'products:catalog'`); got != before {
+			t.Fatalf("a load adding nothing published %d events", got-before)
+		}
+
+		// The coordinators may not read the catalog: a 404 on either server.
+		coord := a.Client()
+		coord.Login("coordinator@example.com")
+		if r := coord.Do("POST", "/api/products/query", map[string]any{"limit": 1}); r.Status != 403 && r.Status != 404 {
+			t.Fatalf("the coordinator reads the catalog: %d", r.Status)
+		}
+		for _, s := range []*apptest.App{a, b} {
+			if status, _ := openStream(t, coord.On(s), s.URL, "/api/live/products%3Acatalog", ""); status != 404 {
+				t.Fatalf("the catalog's stream for a coordinator on %s: %d", s.URL, status)
 			}
 		}
 	})
