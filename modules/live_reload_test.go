@@ -2,6 +2,7 @@ package modules_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"testing"
@@ -35,7 +36,9 @@ func reloadData(t *testing.T, ev sseEvent) reloadOf {
 // other server to read their rows again (a reload event, naming no row): a dynamic
 // assortment's filters or settings changed on server A reach its stream on server B within a
 // second, as "self" only in the tab that made them; so does a catalog load to the product
-// library's (products:catalog). A user who may not read the topic gets a 404.
+// library's (products:catalog); an order submitted on A is told to the coordinator's stream of
+// the order lists on B, on which the sample styles view reads its lines again and finds it. A
+// user who may not read the topic gets a 404.
 func TestLiveReloadAcrossServers(t *testing.T) {
 	a := apptest.Start(t, serverModules)
 	b := a.Via(startProcess(t, a, "its-live-reload-b").URL)
@@ -123,6 +126,49 @@ func TestLiveReloadAcrossServers(t *testing.T) {
 		for _, s := range []*apptest.App{a, b} {
 			if status, _ := openStream(t, coord.On(s), s.URL, "/api/live/products%3Acatalog", ""); status != 404 {
 				t.Fatalf("the catalog's stream for a coordinator on %s: %d", s.URL, status)
+			}
+		}
+	})
+	t.Run("the sample styles view follows its orders", func(t *testing.T) {
+		user, coord := a.Client(), a.Client()
+		user.Login("user@example.com")
+		coord.Login("coordinator@example.com")
+		const topic = "/api/live/orders%3ASAMPLE"
+		_, events := openStream(t, coord.On(b), b.URL, topic, "")
+		nextEvent(t, events, "open", 5*time.Second)
+		o := dataOf(t, user.Do("POST", "/api/orders/sample/active-orders", map[string]any{
+			"coordinatorCode": "CRD001", "purpose": "Live styles", "products": catalogPairs(t, a, 2)}), 201)
+		id, number := o["_id"].(string), o["orderNumber"].(float64)
+		// The styles view's first lines (newest order first) on B, as its grid reads them.
+		firstOrder := func() float64 {
+			t.Helper()
+			rows, _ := dataOf(t, coord.On(b).Do("POST", "/api/orders/sample/sample-styles/rows", map[string]any{"limit": 5}), 200)["rows"].([]any)
+			if len(rows) == 0 {
+				return 0
+			}
+			n, _ := rows[0].(map[string]any)["orderNumber"].(float64)
+			return n
+		}
+		if firstOrder() == number {
+			t.Fatal("the styles view shows a draft's lines")
+		}
+		version := a.Count(`SELECT version FROM orders WHERE id = $1`, id)
+		dataOf(t, user.Do("PATCH", "/api/orders/sample/active-orders/batch/"+id, map[string]any{"version": version, "submit": true}), 200)
+		// The coordinator's stream on B names the order: the styles view reads its lines again
+		// and finds the submitted order's.
+		if ev := rowsOf(t, nextEvent(t, events, "rows", time.Second)); fmt.Sprint(ev.Updated) != "["+id+"]" {
+			t.Fatalf("the coordinator's stream on the submit: %+v", ev)
+		}
+		if got := firstOrder(); got != number {
+			t.Fatalf("the styles view's first order after the submit: %v, want %v", got, number)
+		}
+
+		// A manager may not read the sample orders: a 404 on either server.
+		manager := a.Client()
+		manager.Login("manager@example.com")
+		for _, s := range []*apptest.App{a, b} {
+			if status, _ := openStream(t, manager.On(s), s.URL, topic, ""); status != 404 {
+				t.Fatalf("the sample orders' stream for a manager on %s: %d", s.URL, status)
 			}
 		}
 	})
