@@ -110,7 +110,7 @@ describe('useLiveRows', () => {
     expect(onRows.mock.calls[0]![0]).toMatchObject({ updated: ['r1'], fields: ['comments'] });
   });
 
-  it('reads the grid again on a reload event of another tab or user, not of its own tab, then tells the listener', async () => {
+  it('tells the listener of a reload event of another tab or user, not of its own tab, and reads the grid again', async () => {
     const order: string[] = [];
     const grid = { reload: vi.fn(async () => void order.push('reload')) } as unknown as DataGridHandle;
     const onReload = vi.fn(() => order.push('told'));
@@ -122,7 +122,7 @@ describe('useLiveRows', () => {
       es.dispatchEvent(new MessageEvent('reload', { data: JSON.stringify({ id: 3, grid: 'g', self: false }), lastEventId: '3' }));
       await vi.runAllTimersAsync();
     });
-    expect(order).toEqual(['reload', 'told']);
+    expect(order).toEqual(['told', 'reload']);
     // A stream opened again goes on from the last reload's id.
     act(() => {
       es.readyState = FakeSource.CLOSED;

@@ -153,9 +153,9 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
         seen(e);
         const ev = JSON.parse(e.data as string) as LiveReloadEvent;
         if (ev.self) return;
-        run(async () => {
-          await latest.current.grid()?.reload();
+        run(() => {
           latest.current.listener?.onReload?.(ev);
+          return latest.current.grid()?.reload();
         });
       });
       es.addEventListener('reset', (e) => {

@@ -25,7 +25,7 @@ export interface LiveListener {
   onPresence?: (others: PresenceEntry[]) => void;
   /** Each rows event, once its rows are laid in (the Comments column reads its counts again). */
   onRows?: (ev: LiveRowsEvent) => void;
-  /** A reload event of another tab or user, once the grid has read its rows again (the page reads what it shows beside them). */
+  /** A reload event of another tab or user, as the grid reads its rows again (the page reads what it shows beside them). */
   onReload?: (ev: LiveReloadEvent) => void;
 }
 
