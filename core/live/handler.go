@@ -320,8 +320,14 @@ func (s *sse) write(text string) {
 }
 
 // rows tells the browser of ev as its user may see it (filter, then rowsFor); an event left
-// naming no row moves the browser's last event id on without telling it anything.
+// naming no row moves the browser's last event id on without telling it anything. A reload
+// event is told as one (event: reload, its data the id and whether it was the tab's own change).
 func (s *sse) rows(ctx context.Context, ev Event) {
+	if ev.Reload {
+		ev = s.access.filter(ev, s.userID, s.tab)
+		s.write(fmt.Sprintf("id: %d\nevent: reload\ndata: {\"id\":%d,\"grid\":%q,\"self\":%t}\n\n", ev.ID, ev.ID, ev.Grid, ev.Self))
+		return
+	}
 	ev, err := s.access.rowsFor(ctx, s.access.filter(ev, s.userID, s.tab), s.told, s.userID)
 	if err != nil {
 		s.err = err

@@ -211,11 +211,11 @@ func (l *Listener) read(ctx context.Context, conn *pgx.Conn, id int64) error {
 	return nil
 }
 
-const eventColumns = `id, topic, grid, added, updated, deleted, fields, coalesce(actor_id::text, ''), coalesce(origin, ''), at`
+const eventColumns = `id, topic, grid, added, updated, deleted, fields, coalesce(actor_id::text, ''), coalesce(origin, ''), reload, at`
 
 func scanEvent(row pgx.CollectableRow) (Event, error) {
 	var ev Event
-	err := row.Scan(&ev.ID, &ev.Topic, &ev.Grid, &ev.Added, &ev.Updated, &ev.Deleted, &ev.Fields, &ev.ActorID, &ev.Origin, &ev.At)
+	err := row.Scan(&ev.ID, &ev.Topic, &ev.Grid, &ev.Added, &ev.Updated, &ev.Deleted, &ev.Fields, &ev.ActorID, &ev.Origin, &ev.Reload, &ev.At)
 	return ev, err
 }
 

@@ -21,6 +21,10 @@
 // Where users of one topic read different rows, the topic's Access.Rows filters the row ids
 // too: each stream names only rows its user may read (rows.go).
 //
+// A change that no list of rows can name (the query a grid's rows answer changed, a bulk load)
+// is a reload event (ReloadEvent): it names no row and tells the topic's browsers to read their
+// grid again, keeping their unsaved edits, as after a reset.
+//
 // Delivery is at least once: a browser may be told of a row twice, never not at all while the
 // events are kept (Retention).
 //
@@ -64,6 +68,9 @@ type Event struct {
 	Deleted []string `json:"deleted"`
 	// Fields are the names of the fields changed (of updated rows).
 	Fields []string `json:"fields"`
+	// Reload tells the topic's browsers to read their grid again: a change whose rows cannot be
+	// named (an event with Reload names no row).
+	Reload bool `json:"reload"`
 	// ActorID is who made the change and Origin the browser tab it was made in (TabHeader;
 	// empty outside a tab); a stream tells only whether it was its own tab (Self).
 	ActorID string    `json:"-"`
@@ -75,15 +82,24 @@ type Event struct {
 // Empty reports whether ev names no row.
 func (ev Event) Empty() bool { return len(ev.Added)+len(ev.Updated)+len(ev.Deleted) == 0 }
 
+// ReloadEvent is the event telling topic's open grids (named grid) to read their rows again,
+// made by actorID (empty: no user).
+func ReloadEvent(topic, grid, actorID string) Event {
+	return Event{Topic: topic, Grid: grid, ActorID: actorID, Reload: true}
+}
+
 // Publish records ev in tx and tells every server of it when tx commits: one INSERT and one
-// NOTIFY, whatever the number of rows. An event that names no row is not published. Its Origin
-// is the tab of ctx's request (Tab) unless set.
+// NOTIFY, whatever the number of rows. An event that names no row is not published unless it
+// is a reload (which names none). Its Origin is the tab of ctx's request (Tab) unless set.
 func Publish(ctx context.Context, tx pgx.Tx, ev Event) error {
-	if ev.Empty() {
+	if ev.Empty() && !ev.Reload {
 		return nil
 	}
 	if ev.Topic == "" || ev.Grid == "" {
 		return errors.New("live: an event needs a topic and a grid")
+	}
+	if ev.Reload && !ev.Empty() {
+		return errors.New("live: a reload event names no row")
 	}
 	var actor, origin *string
 	if ev.ActorID != "" {
@@ -96,10 +112,10 @@ func Publish(ctx context.Context, tx pgx.Tx, ev Event) error {
 		origin = &ev.Origin
 	}
 	_, err := tx.Exec(ctx, `WITH ev AS (
-			INSERT INTO live_events (topic, grid, added, updated, deleted, fields, actor_id, origin)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id)
+			INSERT INTO live_events (topic, grid, added, updated, deleted, fields, actor_id, origin, reload)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id)
 		SELECT pg_notify('`+Channel+`', id::text) FROM ev`,
-		ev.Topic, ev.Grid, nonNil(ev.Added), nonNil(ev.Updated), nonNil(ev.Deleted), nonNil(ev.Fields), actor, origin)
+		ev.Topic, ev.Grid, nonNil(ev.Added), nonNil(ev.Updated), nonNil(ev.Deleted), nonNil(ev.Fields), actor, origin, ev.Reload)
 	return err
 }
 

@@ -5,11 +5,13 @@
  * status) in the order lists, which name to each user only the orders they may read, and an
  * assortment created, renamed and deleted in the assortment lists. The same
  * user's change made in one tab is another tab's news like anyone's: a row it takes out of that
- * tab's filter leaves it.
+ * tab's filter leaves it. A dynamic assortment's filters changed in one browser make its page on
+ * the other server read its rows and its filters again (a reload event); an order submitted on one
+ * server brings its lines into the coordinator's sample styles view on the other.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { cell, gridLoaded } from './grid-kit';
-import { apiSession, draftSampleOrder, expect, login, shot, test, twoServers } from './helpers';
+import { apiSession, assortmentRows, draftSampleOrder, expect, login, shot, test, twoServers } from './helpers';
 
 const servers = twoServers();
 
@@ -164,5 +166,59 @@ test('an assortment created, renamed and deleted on one server shows in the list
   await expect(b.grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0, { timeout: 2000 });
   await a.page.context().close();
   await b.page.context().close();
+  await api.ctx.dispose();
+});
+
+test("a dynamic assortment's filters changed in a browser on one server reload its page on the other", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('editor', servers.a.url);
+  const created = await api.ctx.post('/api/assortments', {
+    data: { title: `E2E live dynamic ${Date.now() % 100_000}`, method: 'dynamic', query: { conditions: { productType: ['Footwear'] } } },
+    headers: { 'X-CSRF-Token': api.csrf },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+  const path = `/product/assortments/assortment/${id}/manage`;
+  const a = await open(browser, 'editor', servers.a.url, path, 'detail-grid');
+  const b = await open(browser, 'manager', servers.b.url, path, 'detail-grid');
+  await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
+  const kidsChip = (p: Page) => p.getByTestId('filter-chip').and(p.locator('[data-key="division"][data-value="Kids"]'));
+  await expect(kidsChip(b.page)).toHaveCount(0);
+
+  // The editor narrows the filters on server A; B's grid holds Kids' products alone, and its
+  // filter bar says so, without a reload.
+  const saved = a.page.waitForResponse((r) => r.url().endsWith(`/api/assortments/${id}`) && r.request().method() === 'PATCH');
+  await a.page.getByTestId('filter-division').selectOption('Kids');
+  expect((await saved).status()).toBe(200);
+  const t0 = Date.now();
+  await expect(kidsChip(b.page)).toHaveCount(1, { timeout: 3000 });
+  const kids = await assortmentRows<{ style: string; division: string }>(api, id);
+  expect(kids.length).toBeGreaterThan(0);
+  expect(kids.every((r) => r.division === 'Kids')).toBe(true);
+  await expect(b.grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(kids.length), { timeout: 10_000 });
+  await expect(cell(b.grid, 0, 'style')).toHaveText(kids[0]!.style);
+  test.info().annotations.push({ type: 'live dynamic assortment', description: `${Date.now() - t0} ms` });
+  await shot(b.page, 'live-dynamic-assortment');
+  await a.page.context().close();
+  await b.page.context().close();
+  await api.ctx.dispose();
+});
+
+test("an order submitted on one server brings its lines into the coordinator's sample styles view on the other", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('user', servers.a.url);
+  const o = await draftSampleOrder(api, 'E2E live styles');
+  const list = await open(browser, 'coordinator', servers.b.url, '/orders/samples/sample-styles', 'order-list');
+  // The order number as the grid shows it (with or without a thousands separator).
+  const number = new RegExp(`^(${o.orderNumber}|${o.orderNumber.toLocaleString('en-US')})$`);
+  await expect(cell(list.grid, 0, 'orderNumber')).not.toHaveText(number);
+
+  const submitted = await api.ctx.patch(`/api/orders/samples/active-orders/batch/${o._id}`, { data: { version: o.version, submit: true }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(submitted.ok(), await submitted.text()).toBeTruthy();
+  const t0 = Date.now();
+  // The newest order's lines come first.
+  await expect(cell(list.grid, 0, 'orderNumber')).toHaveText(number, { timeout: 3000 });
+  test.info().annotations.push({ type: 'live sample styles', description: `${Date.now() - t0} ms` });
+  await list.page.context().close();
   await api.ctx.dispose();
 });

@@ -89,3 +89,14 @@ func (s *Service) publishBatch(ctx context.Context, tx pgx.Tx, p *batchPlan) err
 	slices.Sort(ev.Fields)
 	return liverows.Publish(ctx, tx, ev)
 }
+
+// publishReload tells a dynamic assortment's open grids to read their rows again: its rows are
+// its filters' answer from the catalog, so a change of its filters or of its settings (location,
+// grid sort, labels) changes rows no event could name. A static assortment's rows are told by
+// its batches (publishBatch).
+func (s *Service) publishReload(ctx context.Context, tx pgx.Tx, a *Assortment) error {
+	if a.Method != "dynamic" {
+		return nil
+	}
+	return liverows.Publish(ctx, tx, liverows.ReloadEvent(topicKind(s.orgType())+":"+a.ID, rowGrid.Name, me(ctx).ID))
+}

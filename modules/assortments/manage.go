@@ -120,6 +120,9 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if err := s.store.touch(ctx, tx, a.ID); err != nil {
 		return nil, err
 	}
+	if err := s.publishReload(ctx, tx, a); err != nil {
+		return nil, err
+	}
 	return msgs, s.publishPatch(ctx, tx, a, set)
 }
 

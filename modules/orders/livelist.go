@@ -22,7 +22,7 @@ import (
 // type read different orders (a requester their own, an approver those waiting for them), so
 // the topic filters each stream's row ids by the order's own read rule (readableIDs): nobody
 // is told the id of an order they may not read. The sample styles view lists lines, not
-// orders, and does not follow the topic.
+// orders: it follows the topic too, and reads its lines again on an event of an order.
 
 // ListTopicKind names the live topic of a type's order lists: orders:<type>.
 const ListTopicKind = "orders"

@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/fx"
 
+	"its/core/live"
 	"its/core/registry"
 )
 
@@ -20,6 +21,8 @@ var Module = fx.Module("products",
 	// Other modules get Catalog and Reader (api.go); the service stays public for the tests that
 	// drive it directly.
 	fx.Provide(NewService, NewCatalog, NewReader),
+	// The product library's live topic (products:catalog): a catalog load tells its open pages.
+	live.AsTopic(liveTopic),
 	registry.AsModule(func(h *Handler) registry.Module {
 		return registry.Module{File: "modules/products/module.yaml", Manifest: manifest, Routes: h.Routes, Seed: seed, SeedOrder: 10}
 	}),

@@ -102,8 +102,9 @@ const growPiece = 10000
 // GrowCatalog makes the catalog hold n products: the generator's style/colours that are not in
 // it yet are added (with their details, location prices, size ranges and availability) through
 // COPY inside tx, until it holds n; a catalog of n or more is left as it is. It answers how many
-// were added. The demo catalog is GrowCatalog of DemoCatalogSize on an empty catalog; the
-// benchmarks grow it to 250,000 or a million the same way.
+// were added; when any were, the open product libraries are told to read the catalog again as
+// tx commits (publishLoad). The demo catalog is GrowCatalog of DemoCatalogSize on an empty
+// catalog; the benchmarks grow it to 250,000 or a million the same way.
 func GrowCatalog(ctx context.Context, tx pgx.Tx, n int, log *slog.Logger) (int, error) {
 	start := time.Now()
 	locs, err := CatalogLocations(ctx, tx)
@@ -213,6 +214,9 @@ func GrowCatalog(ctx context.Context, tx pgx.Tx, n int, log *slog.Logger) (int, 
 		return 0, fmt.Errorf("products: the generator made %d new products, %d were asked", added, want)
 	}
 	if err := finishBulkLoad(ctx, tx, rebuild); err != nil {
+		return 0, err
+	}
+	if err := publishLoad(ctx, tx); err != nil {
 		return 0, err
 	}
 	log.Info("catalog grown", "products", len(ids)+added, "added", added, "ms", time.Since(start).Milliseconds())

@@ -114,6 +114,8 @@ function ProductLibrary() {
           <CatalogGrid
             testId="product-grid"
             handle={setGrid}
+            // A catalog load shows without a reload of the page.
+            liveTopic="products:catalog"
             query={query}
             emptyText={intl.formatMessage({ id: 'products.empty', defaultMessage: 'No results found for the filters applied in your location.' })}
             onFocusRow={onFocusRow}

@@ -1,7 +1,7 @@
 /** @its/grid: the spreadsheet-style grid of ITS, shared by every remote as one singleton. */
 export { DataGrid, EditActions, gridTheme, groupText, withColumnExtras, type ColumnExtras, type DataGridHandle, type DataGridProps, type EditActionsProps, type GroupOption } from './DataGrid';
 export { LiveBadge } from './LiveBadge';
-export { useLiveRows, liveUrl, readByIds, type LiveRowsEvent, type LiveState } from './hooks/useLiveRows';
+export { useLiveRows, liveUrl, readByIds, type LiveReloadEvent, type LiveRowsEvent, type LiveState } from './hooks/useLiveRows';
 export { usePresence, presenceUrl, type LiveListener, type PresenceEntry, type PresenceState } from './hooks/usePresence';
 export { PresenceAvatars, presenceCss, presenceColour, initials } from './Presence';
 export { SizeFilterField, SIZE_FILTER_MAX, filteredSize, sizeFilter, sizeFilterText, sizePlaceholder, type SizeFilterFieldProps } from './SizeFilterField';

@@ -23,6 +23,8 @@ export interface DetailGridProps {
   /** A key that changes when the rows must be read again (filters, sort, lock taken). */
   reloadKey: string;
   onAssortment: (a: Assortment) => void;
+  /** Someone else changed the assortment's filters or settings (a live reload): read the assortment again. */
+  onStale?: () => void;
   onFocusRow: (row: GridRow | null) => void;
   onShowDetails: (row: GridRow) => void;
   onClearAlerts: (rows: GridRow[]) => void;
@@ -67,6 +69,7 @@ export function DetailGrid({
   canEdit,
   reloadKey,
   onAssortment,
+  onStale,
   onFocusRow,
   onShowDetails,
   onClearAlerts,
@@ -104,8 +107,8 @@ export function DetailGrid({
   rowAlerts.current = (row) => rowAlertTexts(row, byProduct, alertText);
   const extras = useMemo(() => ({ ...detailExtras(intl, labels, rowAlerts), ...comments.extras }), [intl, comments.extras]);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
-  const latest = useRef({ assortment, onAssortment, onSort, onGroupBy });
-  latest.current = { assortment, onAssortment, onSort, onGroupBy };
+  const latest = useRef({ assortment, onAssortment, onStale, onSort, onGroupBy });
+  latest.current = { assortment, onAssortment, onStale, onSort, onGroupBy };
 
   const id = assortment._id;
   // The assortment's rows, and (static) its product batches in the assortment's own shape.
@@ -121,9 +124,14 @@ export function DetailGrid({
   // has the assortment open with the cell each has selected, and a colleague's comment in the
   // Comments column (its counts read again).
   const readLive = useCallback((ids: string[], signal: AbortSignal) => readRows(id, ids, signal, org), [id, org]);
-  const topic = liveTopic(id, dynamic, org);
+  const topic = liveTopic(id, org);
   const presence = usePresence(topic);
-  const listener = useMemo(() => (commented ? { ...presence.listener, ...comments.live } : presence.listener), [commented, presence.listener, comments.live]);
+  // A dynamic assortment's filters or settings changed by someone else: its rows are read again
+  // (useLiveRows) and so is the assortment (its filter bar, title and count).
+  const listener = useMemo(
+    () => ({ ...presence.listener, ...(commented ? comments.live : {}), onReload: () => latest.current.onStale?.() }),
+    [commented, presence.listener, comments.live],
+  );
   const live = useLiveRows(topic, () => grid.current, readLive, listener);
   const presenceField = useCallback((f: string) => fieldLabel(intl, f), [intl]);
   // The export menu: the rows are computed on the server as the grid shows them, the column

@@ -549,6 +549,7 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
           canEdit={canEdit}
           reloadKey={reloadKey}
           onAssortment={update}
+          onStale={() => void qc.invalidateQueries({ queryKey: key })}
           onFocusRow={(r) => r && setFocused(r)}
           onShowDetails={(r) => {
             setFocused(r);

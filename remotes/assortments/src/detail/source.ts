@@ -50,9 +50,12 @@ export async function readRows(assortmentId: string, ids: string[], signal: Abor
   return out;
 }
 
-/** The live topic of an assortment's rows (static assortments, regular or internal, publish their batches). */
-export const liveTopic = (assortmentId: string, dynamic: boolean, org: OrgBase): string | null =>
-  dynamic ? null : org === 'assortments' ? `assortment:${assortmentId}` : `internalAssortment:${assortmentId}`;
+/**
+ * The live topic of an assortment's rows: a static assortment's batches name their rows; a
+ * dynamic one's filters or settings changed tell its grids to read their rows again (reload).
+ */
+export const liveTopic = (assortmentId: string, org: OrgBase): string =>
+  org === 'assortments' ? `assortment:${assortmentId}` : `internalAssortment:${assortmentId}`;
 
 /** A grid batch (docs/grid.md §5) in the assortment's terms (a paste says so, for the cell history). */
 export function toAssortmentBatch(req: BatchRequest, info?: BatchInfo): AssortmentBatch {

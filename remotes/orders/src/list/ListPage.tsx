@@ -7,14 +7,14 @@
  * allows it (the user's own assignment first). The order lists are live: an order someone
  * creates, changes, moves on or deletes, on any server, shows without a reload (the type's topic
  * orders:<type>, which names only orders the user may read), read again with this view's
- * filters; the styles view, a list of lines, is not.
+ * filters; the styles view, a list of lines, reads its lines again on such an event.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
-import { DataGrid, LiveBadge, readByIds, useLiveRows, type DataGridHandle, type GridColumn, type GridRow, type MenuItem } from '@its/grid';
+import { DataGrid, LiveBadge, readByIds, useLiveRows, type DataGridHandle, type GridColumn, type GridRow, type LiveListener, type MenuItem } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { KIND_OF, deleteOrder, fetchListSchema, listAssignments, listEndpoints, orderPath, VIEWS, type OrderRef, type OrderRouteMeta } from '../api';
 import { NewOrderDialog, type DialogMode } from '../dialogs/NewOrderDialog';
@@ -29,6 +29,9 @@ import { emptyPromoFilters, promoFilters, type PromoFilterState } from './promoF
 
 const ARCHIVE_VIEWS = new Set(['archived', 'archived-orders', 'reviewed']);
 const GROUP_FIELDS = ['status', 'productType', 'purpose', 'requesterName'];
+/** The styles view's rows are lines: an event's order ids name none of them (the view reads its lines again instead). */
+const readNoLines = async (): Promise<GridRow[]> => [];
+
 /** The sample styles view groups its lines by these. */
 const STYLE_GROUP_FIELDS = ['style', 'status', 'division', 'gender', 'requesterName'];
 
@@ -75,8 +78,11 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   const endpoints = useMemo(() => listEndpoints(area, view, viewAs), [area, view, viewAs]);
   // Others' changes to the type's orders, read again through this view's rows call with its
   // filters (an order moved to another view leaves it, one moved here arrives).
-  const readLive = useMemo(() => readByIds(endpoints, filters), [endpoints, filters]);
-  const live = useLiveRows(styles ? null : `orders:${kind}`, () => grid.current, readLive);
+  // The styles view lists lines, not orders: an event of an order (its stream names only orders
+  // the user may read, and this view lists lines of theirs) reads the lines again.
+  const readLive = useMemo(() => (styles ? readNoLines : readByIds(endpoints, filters)), [styles, endpoints, filters]);
+  const linesLive = useMemo<LiveListener | undefined>(() => (styles ? { onRows: () => void grid.current?.reload() } : undefined), [styles]);
+  const live = useLiveRows(`orders:${kind}`, () => grid.current, readLive, linesLive);
   const extras = useMemo(() => listExtras(area, intl), [area, intl]);
   // A list view groups by these columns, its groups counted on the server (read in blocks still).
   const groupOptions = useMemo(() => (styles ? STYLE_GROUP_FIELDS : GROUP_FIELDS).map((field) => ({ field, label: fieldLabel(intl, field) })), [styles, intl]);

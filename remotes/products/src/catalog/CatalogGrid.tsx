@@ -1,11 +1,12 @@
 /**
  * The catalog in the grid kit, read-only: every product of the query by scrolling (blocks of a
  * grid load, spec §9: 100 rows), sorted on the server by the grid's sorted columns, with
- * thumbnails and prices in the query's location.
+ * thumbnails and prices in the query's location. With a live topic, a catalog load (told by a
+ * reload event) reads the rows again without a reload of the page.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataGrid, type DataGridHandle } from '@its/grid';
+import { DataGrid, LiveBadge, useLiveRows, type DataGridHandle } from '@its/grid';
 import type { MenuItem } from '@its/grid';
 import type { GridSource } from '@its/grid';
 import type { GridColumn, GridRow, SortKey } from '@its/grid';
@@ -36,10 +37,24 @@ export interface CatalogGridProps {
   layoutKey?: string;
   /** The page's filter bar, kept in a saved view and put back when it opens. */
   viewFilters?: ViewFilters;
+  /** The live topic the grid follows (products:catalog): its rows are read again when the catalog is loaded. */
+  liveTopic?: string;
 }
 
-export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog', viewFilters }: CatalogGridProps) {
+/** The catalog names no row it changes (a load adds thousands): only reload events, nothing read by id. */
+const readNone = async (): Promise<GridRow[]> => [];
+
+export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog', viewFilters, liveTopic }: CatalogGridProps) {
   const intl = useIntl();
+  const grid = useRef<DataGridHandle | null>(null);
+  const onHandle = useCallback(
+    (h: DataGridHandle | null) => {
+      grid.current = h;
+      handle?.(h);
+    },
+    [handle],
+  );
+  const live = useLiveRows(liveTopic ?? null, () => grid.current, readNone);
   const [sort, setSort] = useState<Record<string, 1 | -1> | undefined>(undefined);
   const full = useMemo<ProductQuery>(() => ({ ...query, sort }), [query, sort]);
   const fullRef = useRef(full);
@@ -88,7 +103,7 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
   return (
     <DataGrid
       testId={testId}
-      handle={handle}
+      handle={onHandle}
       schema={schema}
       source={source}
       columnExtras={extras}
@@ -108,6 +123,7 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       toolbar={(ui) => (
         <>
           {toolbar}
+          {liveTopic && <LiveBadge state={live} testId="rows-live" />}
           {ui.rowCount > 0 && ui.total > 0 && (
             <span className="pr-count" data-testid="catalog-count" data-total={ui.total} data-estimated={ui.totalEstimated}>
               {ui.totalEstimated ? (

@@ -128,4 +128,26 @@ describe('useLiveRows', () => {
     expect(order).toEqual(['apply', 'told comments']);
     expect(onRows.mock.calls[0]![0]).toMatchObject({ updated: ['r1'], fields: ['comments'] });
   });
+
+  it('tells the listener of a reload event of another tab or user, not of its own tab, and reads the grid again', async () => {
+    const order: string[] = [];
+    const grid = { reload: vi.fn(async () => void order.push('reload')) } as unknown as DataGridHandle;
+    const onReload = vi.fn(() => order.push('told'));
+    renderHook(() => useLiveRows('assortment:d1', () => grid, async () => [], { onReload }));
+    const es = FakeSource.made[0]!;
+    act(() => es.opened('1'));
+    await act(async () => {
+      es.dispatchEvent(new MessageEvent('reload', { data: JSON.stringify({ id: 2, grid: 'g', self: true }), lastEventId: '2' }));
+      es.dispatchEvent(new MessageEvent('reload', { data: JSON.stringify({ id: 3, grid: 'g', self: false }), lastEventId: '3' }));
+      await vi.runAllTimersAsync();
+    });
+    expect(order).toEqual(['told', 'reload']);
+    // A stream opened again goes on from the last reload's id.
+    act(() => {
+      es.readyState = FakeSource.CLOSED;
+      es.onerror?.();
+    });
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
+    expect(FakeSource.made[1]!.url).toBe(`/api/live/assortment%3Ad1?tab=${tabId}&since=3`);
+  });
 });

@@ -2,7 +2,8 @@
  * Live rows: a grid follows its topic's stream (GET /api/live/{topic}, Server-Sent Events) and
  * shows what others save as they save it. An event names rows and fields, never values: the
  * changed rows are read again through `read` (the grid's own, policy-checked query) and laid in
- * by the controller (applyLiveRows), which keeps the user's unsaved edits. The browser's
+ * by the controller (applyLiveRows), which keeps the user's unsaved edits. A reload event (a
+ * change whose rows cannot be named) reads the whole grid again, keeping those edits too. The browser's
  * EventSource reconnects by itself and sends the last event id, so the server sends what was
  * missed; a stream the server closed is opened again with that id after a pause.
  */
@@ -23,6 +24,12 @@ export interface LiveRowsEvent {
   updated: string[];
   deleted: string[];
   fields: string[];
+  self: boolean;
+}
+
+/** A reload event: the topic's grid is to be read again (no row named). */
+export interface LiveReloadEvent {
+  grid: string;
   self: boolean;
 }
 
@@ -151,6 +158,18 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
           if (abort.signal.aborted) return;
           latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left, { catchUp: early });
           latest.current.listener?.onRows?.(ev);
+        });
+      });
+      // A change no list of rows could name (a dynamic assortment's filters, a catalog load): the
+      // grid reads its rows again, keeping the user's unsaved edits as after a reset; the tab
+      // that made the change has read them already.
+      es.addEventListener('reload', (e) => {
+        seen(e);
+        const ev = JSON.parse(e.data as string) as LiveReloadEvent;
+        if (ev.self) return;
+        run(() => {
+          latest.current.listener?.onReload?.(ev);
+          return latest.current.grid()?.reload();
         });
       });
       es.addEventListener('reset', (e) => {

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CSRF_HEADER, api, csrfToken } from '@its/kit';
-import type { LiveRowsEvent } from './useLiveRows';
+import type { LiveReloadEvent, LiveRowsEvent } from './useLiveRows';
 
 /** Another browser on the topic: who, their colour (0-7, stable per user) and selected cell. */
 export interface PresenceEntry {
@@ -25,6 +25,8 @@ export interface LiveListener {
   onPresence?: (others: PresenceEntry[]) => void;
   /** Each rows event, once its rows are laid in (the Comments column reads its counts again). */
   onRows?: (ev: LiveRowsEvent) => void;
+  /** A reload event of another tab or user, as the grid reads its rows again (the page reads what it shows beside them). */
+  onReload?: (ev: LiveReloadEvent) => void;
 }
 
 export interface PresenceState {
