@@ -2,7 +2,7 @@ import type { FullConfig } from '@playwright/test';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, repoRoot, startServer, startTestIdp, testProviders } from './server.mjs';
+import { freePort, makeTemplate, repoRoot, startServer, startTestIdp, testProviders } from './server.mjs';
 
 /**
  * Every spec takes `test` and `expect` from tests/helpers.ts, whose fixture scans each page it
@@ -20,14 +20,22 @@ function checkSpecsAreScanned() {
 }
 
 /**
- * One server per worker, each on its own database, signing staff in through its own test
- * identity providers too: a spec sees only what it and the specs before it on its worker did.
+ * One server per worker, each on its own database (a copy of the template with the demo data),
+ * signing staff in through its own test identity providers too: a spec sees only what it and the
+ * specs before it on its worker did.
  * Tests that need other settings start their own. The servers' addresses go to the workers in
  * E2E_SERVERS (baseUrl() in tests/helpers.ts picks the worker's).
  */
 export default async function globalSetup(config: FullConfig) {
   checkSpecsAreScanned();
   const stops: (() => Promise<void> | void)[] = [];
+  // The demo data is loaded once: every server after this one, the workers' and those the
+  // specs start, begins on a copy of this data dir (fromTemplate in server.mjs).
+  if (!process.env.E2E_TEMPLATE_DIR) {
+    const template = await makeTemplate();
+    process.env.E2E_TEMPLATE_DIR = template;
+    stops.push(() => rmSync(template, { recursive: true, force: true }));
+  }
   const servers = await Promise.all(
     Array.from({ length: Math.max(1, config.workers) }, async () => {
       const port = await freePort();

@@ -1,7 +1,7 @@
 // Starts and stops a real ITS server for browser tests and benchmarks: the built binary
 // (bin/its), a fresh data directory (its own embedded PostgreSQL), demo data, and the web
 // builds served from the checkout.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -82,8 +82,40 @@ export function serverEnv() {
 }
 
 /**
+ * The data dir with the demo data loaded that global setup makes once (E2E_TEMPLATE_DIR, its
+ * PostgreSQL stopped): a server on a data dir without a cluster starts from a copy of it instead
+ * of loading the demo data again, which took a test's server most of its start (a minute on a
+ * busy two-core machine, against seconds for the copy). Not for a server on another server's
+ * database (ITS_DATABASE_URL), nor one told not to load the demo data.
+ * @param {string} dataDir
+ * @param {Record<string, string>} env the server's own settings
+ */
+function fromTemplate(dataDir, env) {
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (!template || !existsSync(join(template, 'pg'))) return;
+  if (env.ITS_DATABASE_URL || process.env.ITS_DATABASE_URL) return;
+  if ((env.ITS_DEMO ?? 'true') !== 'true') return;
+  if (existsSync(join(dataDir, 'pg'))) return;
+  // cp -a keeps the cluster's owner (the postgres user when the tests run as root); a plugins
+  // folder the test put in the data dir stays.
+  execFileSync('cp', ['-a', `${template}/.`, dataDir]);
+}
+
+/**
+ * Makes the template data dir of fromTemplate: a server loads the demo data into it and stops.
+ * Answers its path; global setup puts it in E2E_TEMPLATE_DIR and removes it at the end.
+ */
+export async function makeTemplate() {
+  const dir = mkdtempSync(join(tmpdir(), 'its-e2e-template-'));
+  const server = await startServer({ dataDir: dir });
+  await server.stop();
+  return dir;
+}
+
+/**
  * Starts `bin/its serve`. By default on a fresh data dir and a free port, both removed on stop;
- * with `dataDir` and `port` it (re)starts a server on an existing data dir, which it keeps.
+ * with `dataDir` and `port` it (re)starts a server on an existing data dir, which it keeps. A
+ * data dir without a cluster starts as a copy of the template (fromTemplate) when there is one.
  * `kill()` SIGKILLs the process, as a crash would, leaving its PostgreSQL running; `stop()`
  * SIGTERMs it (which stops its PostgreSQL) and makes sure no postmaster of the data dir is left.
  * `bin` runs another binary than E2E_ITS_BIN or bin/its (e.g. a copy that a rebuild cannot change
@@ -100,6 +132,7 @@ export async function startServer({ env = {}, log = () => {}, dataDir: givenDir,
   const port = givenPort ?? (await freePort());
   const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'its-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  fromTemplate(dataDir, env);
   const child = spawn(bin, ['serve'], {
     cwd: repoRoot,
     env: {
