@@ -107,6 +107,10 @@ test('an edit on one server shows in a browser on the other; unsaved edits stay;
   await expect(cell(gridA, 0, 'discountPercent')).toContainText('30', { timeout: 1000 });
   // B's save meets the conflict rather than writing over A's change unseen.
   await expect(onB.getByText('Your changes were not saved.', { exact: false })).toBeVisible({ timeout: 5000 });
+  // The conflict reads B's rows again (A's value replaces the refused one): done before the drop,
+  // or that read fails with the connection and leaves B's grid without its rows.
+  await expect(cell(gridB, 0, 'discountPercent')).toContainText('30', { timeout: 15_000 });
+  await expect(gridB).not.toHaveAttribute('data-loading', 'true');
 
   // B's connection drops; a change made meanwhile arrives when it is back.
   await bRelay.drop();
