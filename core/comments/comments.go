@@ -28,6 +28,7 @@ import (
 	"its/core/db"
 	"its/core/httpx"
 	"its/core/identity"
+	"its/core/live"
 	"its/core/mail"
 	"its/core/notify"
 )
@@ -65,19 +66,31 @@ type Policy interface {
 	Readable(ctx context.Context, u *identity.User, object string) (Target, error)
 }
 
-// Announcer is a Policy that tells the grid's open pages of a row whose open comments changed
-// (a comment added or deleted, the thread resolved or opened again), inside the change's
-// transaction, so their Comments column follows.
-type Announcer interface {
-	Announce(ctx context.Context, tx pgx.Tx, t Thread) error
+// Field is the Comments column of a grid whose rows have threads (the grid kit's
+// commentsColumn): a live event naming it tells the grid's open pages to read the counts again.
+const Field = "comments"
+
+// Live is a Policy whose grid follows a live topic (core/live): each change of a row's open
+// comments (a comment added or deleted, the thread resolved or opened again) is an event of
+// that topic naming the row and Field, in the change's transaction, so the Comments column of
+// every open page follows.
+type Live interface {
+	// LiveGrid answers the live topic and the grid name of object's rows.
+	LiveGrid(object string) (topic, grid string)
 }
 
-// announce tells p's grid of t when p is an Announcer.
+// announce publishes the event of t's change when p's grid is Live.
 func announce(ctx context.Context, tx pgx.Tx, p Policy, t Thread) error {
-	if a, ok := p.(Announcer); ok {
-		return a.Announce(ctx, tx, t)
+	l, ok := p.(Live)
+	if !ok {
+		return nil
 	}
-	return nil
+	topic, grid := l.LiveGrid(t.Object)
+	ev := live.Event{Topic: topic, Grid: grid, Updated: []string{t.Row}, Fields: []string{Field}}
+	if u := identity.FromContext(ctx); u != nil {
+		ev.ActorID = u.ID
+	}
+	return live.Publish(ctx, tx, ev)
 }
 
 // Person is an author or a colleague one may mention.

@@ -3,21 +3,14 @@ package assortments
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5"
-
 	"its/core/comments"
 	"its/core/identity"
-	liverows "its/core/live"
 	"its/modules/actions"
 )
 
 // CommentScope names the detail grid's comment threads (core/comments): a thread is an
 // assortment's product row.
 const CommentScope = "assortments.rows"
-
-// CommentsField is the detail grid's Comments column (the page's own: its counts come from the
-// comment threads' counts call), named by the events of Announce.
-const CommentsField = "comments"
 
 // commentPolicy lets who may read an assortment's rows read and write their comments: a
 // viewer may comment as in a spreadsheet, edit rights are not needed.
@@ -36,12 +29,10 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, id string
 	return comments.Target{Title: a.Title, Link: "/product/assortments/assortment/" + a.ID + "/manage"}, nil
 }
 
-// Announce tells the assortment's open detail grids that a row's open comments changed, so their
-// Comments column reads its counts again: an event on the assortment's live topic naming the row
-// and the column's field, in the comment's transaction.
-func (p commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
-	return liverows.Publish(ctx, tx, liverows.Event{Topic: topicKind(p.svc.orgType()) + ":" + t.Object, Grid: rowGrid.Name,
-		ActorID: me(ctx).ID, Updated: []string{t.Row}, Fields: []string{CommentsField}})
+// LiveGrid is the assortment's live topic and detail grid: a change of a row's open comments is
+// told there (comments.Live), so every open page's Comments column follows.
+func (p commentPolicy) LiveGrid(id string) (string, string) {
+	return topicKind(p.svc.orgType()) + ":" + id, rowGrid.Name
 }
 
 // commentReader is visible for any user u, not only the caller: u holds assortments.view and

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/comments"
 	"its/core/grid"
 	liverows "its/core/live"
 	"its/modules/actions"
@@ -26,7 +27,7 @@ func topicKind(orgType string) string {
 // liveTopic lets a user follow an assortment's rows exactly when they may read them: the
 // route's assortments.view (or the organisation type's rules) and the assortment visible to them (an assortment they may not read
 // is a 404, like a missing one). They are told only of the detail grid's fields they are served
-// and of its Comments column (a row's comments, which they may read: Announce).
+// and of its Comments column (a row's comments, which they may read: comments.Live).
 func liveTopic(s *Service) liverows.Topic {
 	return liverows.Topic{Kind: topicKind(s.orgType()), Open: func(ctx context.Context, id string) (liverows.Access, error) {
 		// Another organisation type's rules say who may see its assortments (in load).
@@ -37,7 +38,7 @@ func liveTopic(s *Service) liverows.Topic {
 		if err != nil {
 			return liverows.Access{}, err
 		}
-		served := map[string]bool{CommentsField: true}
+		served := map[string]bool{comments.Field: true}
 		for _, c := range detailSchema().Columns {
 			served[c.Field] = true
 		}

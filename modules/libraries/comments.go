@@ -3,22 +3,15 @@ package libraries
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5"
-
 	"its/core/comments"
 	"its/core/httpx"
 	"its/core/identity"
-	"its/core/live"
 	"its/modules/actions"
 )
 
 // CommentScope names the manage grid's comment threads (core/comments): the object is a library
 // type, the row one of its assets.
 const CommentScope = "libraries.assets"
-
-// CommentsField is the manage grid's Comments column (the page's own: its counts come from the
-// comments' counts call), named by a live event when an asset's open comments change.
-const CommentsField = "comments"
 
 // libraryTitles name each library in a mention's notification and e-mail.
 var libraryTitles = map[string]string{
@@ -59,10 +52,8 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, libraryTy
 	return comments.Target{Title: libraryTitles[libraryType], Link: managePaths[libraryType]}, nil
 }
 
-// Announce tells the library's open manage grids that an asset's open comments changed, so
-// their Comments column reads its counts again: an event on the library's live topic naming
-// the asset and the column's field.
-func (commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
-	return live.Publish(ctx, tx, live.Event{Topic: LibraryTopic + ":" + t.Object, Grid: gridName(t.Object), ActorID: me(ctx),
-		Updated: []string{t.Row}, Fields: []string{CommentsField}})
+// LiveGrid is the library's live topic and manage grid: a change of an asset's open comments
+// is told there (comments.Live), so every open page's Comments column follows.
+func (commentPolicy) LiveGrid(libraryType string) (string, string) {
+	return LibraryTopic + ":" + libraryType, gridName(libraryType)
 }

@@ -29,10 +29,6 @@ const TopicKind = "order"
 // an order.
 const CommentScope = "orders.lines"
 
-// CommentsField is the lines grid's Comments column (the page's own: its counts come from the
-// comment threads' counts call), named by the events of Announce.
-const CommentsField = "comments"
-
 // readableBy reports whether u may read order o: the order type's orders.view (the routes'
 // gate) and orders.read of the order itself (its status, requester and approvers).
 func (s *Service) readableBy(ctx context.Context, u *identity.User, o *Order) (bool, error) {
@@ -44,9 +40,9 @@ func (s *Service) readableBy(ctx context.Context, u *identity.User, o *Order) (b
 
 // liveTopic lets a user follow an order's lines exactly when they may read the order (one they
 // may not read, like a missing one, is a 404); they are told only of the lines' fields and of
-// their Comments column (Announce).
+// their Comments column (comments.Field).
 func liveTopic(s *Service) liverows.Topic {
-	served := map[string]bool{CommentsField: true}
+	served := map[string]bool{comments.Field: true}
 	for _, c := range lineGrid.Columns {
 		served[c.Field] = true
 	}
@@ -143,15 +139,10 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, id string
 	return comments.Target{Title: orderTitle(o), Link: orderPath(o)}, nil
 }
 
-// Announce tells the order's open pages that a line's open comments changed, so their Comments
-// column reads its counts again: an event on the order's live topic naming the line and the
-// column's field, in the comment's transaction.
-func (commentPolicy) Announce(ctx context.Context, tx pgx.Tx, t comments.Thread) error {
-	ev := liverows.Event{Topic: TopicKind + ":" + t.Object, Grid: lineGrid.Name, Updated: []string{t.Row}, Fields: []string{CommentsField}}
-	if u := identity.FromContext(ctx); u != nil {
-		ev.ActorID = u.ID
-	}
-	return liverows.Publish(ctx, tx, ev)
+// LiveGrid is the order's live topic and lines grid: a change of a line's open comments is told
+// there (comments.Live), so every open page's Comments column follows.
+func (commentPolicy) LiveGrid(id string) (string, string) {
+	return TopicKind + ":" + id, lineGrid.Name
 }
 
 // orderTitle names an order in a mention's notification and e-mail: its number.
