@@ -102,7 +102,7 @@ func TestLiveReloadAcrossServers(t *testing.T) {
 		}
 		ev := nextEvent(t, events, "reload", time.Second)
 		t.Logf("catalog load on A to the reload on B: %v", ev.at.Sub(sent))
-		if r := reloadData(t, ev); r.Grid != "productLibrary" || r.Self {
+		if r := reloadData(t, ev); r.Grid != "products.catalog" || r.Self {
 			t.Fatalf("the reload of a catalog load: %s", ev.data)
 		}
 		// A load that adds nothing tells nobody.

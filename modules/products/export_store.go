@@ -21,7 +21,7 @@ func exportGrid(location string) (*grid.Grid, error) {
 		join = "pl.code = '" + location + "'"
 	}
 	g, err := grid.New(grid.Grid{
-		Name: "products.catalog",
+		Name: catalogGrid,
 		Table: "products p LEFT JOIN product_locations pl ON pl.product_id = p.id AND " + join +
 			" LEFT JOIN locations ploc ON ploc.code = pl.code LEFT JOIN currencies pcur ON pcur.currency_code = ploc.currency_code",
 		IDColumn: "p.id", IDType: "text", VersionColumn: "1",

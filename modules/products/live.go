@@ -11,15 +11,19 @@ import (
 )
 
 // Topic is the live topic of the product library's grid: products:catalog.
-const Topic = "products:catalog"
+const (
+	topicKind = "products"
+	topicKey  = "catalog"
+	Topic     = topicKind + ":" + topicKey
+)
 
-// catalogGrid is the grid the catalog's reload events name (the product library's).
-const catalogGrid = "productLibrary"
+// catalogGrid is the catalog's grid (its export's, and the one its reload events name).
+const catalogGrid = "products.catalog"
 
 // liveTopic lets a user follow the catalog exactly when they may read it (products.view, the
 // product library's action; otherwise a 404). Every product and field is theirs to read.
 func liveTopic(az *authz.Engine) live.Topic {
-	return live.ActionTopic("products", "Topic", az, live.Fixed(map[string]string{"catalog": actions.ProductsView}))
+	return live.ActionTopic(topicKind, "Topic", az, live.Fixed(map[string]string{topicKey: actions.ProductsView}))
 }
 
 // publishLoad tells the open product libraries to read the catalog again after a load that
