@@ -193,6 +193,9 @@ func growCatalog(ctx context.Context, pool *pgxpool.Pool, n int, log *slog.Logge
 	}); err != nil {
 		return err
 	}
+	if err := products.VacuumCatalog(ctx, pool); err != nil {
+		return err
+	}
 	secs := time.Since(start).Seconds()
 	log.Info("catalog generated", "products", n, "added", added, "seconds", secs, "productsPerSecond", int(float64(added)/max(secs, 0.001)))
 	return nil

@@ -1,14 +1,38 @@
 package products
 
-// PageSQL is the statement that finds the ids of q's block (limit rows after skip), as the
-// product library's query runs it: along the order's index, or along the location's price index
-// for a price sort (the priced products' part).
-func PageSQL(q *Query, limit, skip int) (string, []any, error) {
+import "context"
+
+// Statement is one SQL statement with its arguments.
+type Statement struct {
+	SQL  string
+	Args []any
+}
+
+// PageSQL is the statements that find the ids of q's block (limit rows after skip), as the
+// product library's query runs them: along the order's index, or along the location's index of
+// the sorted value for a sort by it (the priced products' part), where a deep block of an
+// unfiltered list first seeks its value (read from db to make the second statement).
+func PageSQL(ctx context.Context, db Querier, q *Query, limit, skip int) ([]Statement, error) {
 	q.Skip = skip
 	if b, ok := q.plainPage(limit); ok {
-		return b.ToSql()
+		sql, args, err := b.ToSql()
+		return []Statement{{sql, args}}, err
 	}
-	return q.pricedPage(limit, skip).ToSql()
+	if !q.seeks(skip) {
+		sql, args, err := q.pricedPage(limit, skip).ToSql()
+		return []Statement{{sql, args}}, err
+	}
+	bsql, bargs, err := q.pricedBoundary(skip).ToSql()
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	var before int
+	if err := db.QueryRow(ctx, bsql, bargs...).Scan(&v, &before); err != nil {
+		return nil, err
+	}
+	sql, args, err := q.pricedFrom(v, skip-before, limit).ToSql()
+	return []Statement{{bsql, bargs}, {sql, args}}, err
 }
 
 // FiguresComputed counts the summaries and group counts s computed rather than kept.

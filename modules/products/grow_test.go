@@ -29,6 +29,9 @@ func grow(t testing.TB, a *apptest.App, n int) int {
 	if err := tx.Commit(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if err := products.VacuumCatalog(ctx, a.DB); err != nil {
+		t.Fatal(err)
+	}
 	return added
 }
 

@@ -389,6 +389,73 @@ func TestCatalog(t *testing.T) {
 		}
 	})
 
+	// A deep block of the whole catalog sorted by a location's value seeks along the value's
+	// index to the block's value and orders its ties there: every block equals the same rows of
+	// the catalog sorted whole, ties broken by style and colour, the priced ones first.
+	t.Run("deep blocks of the unfiltered catalog by a location's value", func(t *testing.T) {
+		adm := a.Client()
+		adm.Login("admin@example.com")
+		for field, col := range map[string]string{"locations.wholesalePrice": "wholesale_price", "locations.totalInventory": "total_inventory"} {
+			for _, dir := range []int{1, -1} {
+				order := "ASC"
+				if dir < 0 {
+					order = "DESC"
+				}
+				rows, err := a.DB.Query(t.Context(), `SELECT p.id, pl.`+col+`::text FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id
+					AND pl.code = 'US' ORDER BY pl.`+col+` `+order+` NULLS LAST, p.style_numeric, p.color`)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ref []string
+				var values []*string
+				priced := 0
+				for rows.Next() {
+					var id string
+					var v *string
+					if err := rows.Scan(&id, &v); err != nil {
+						t.Fatal(err)
+					}
+					ref = append(ref, id)
+					values = append(values, v)
+					if v != nil {
+						priced++
+					}
+				}
+				rows.Close()
+				// A block that starts in the middle of a run of products of one value.
+				inRun := 0
+				for i := priced / 3; i < priced; i++ {
+					if *values[i] == *values[i-1] && *values[i] == *values[i+1] {
+						inRun = i
+						break
+					}
+				}
+				if priced < 1000 || inRun == 0 {
+					t.Fatalf("the demo catalog should price many products in US, some alike: %d priced, no run of one value", priced)
+				}
+				// Blocks deep in the priced ones, across their end and past it (where some are not
+				// priced there), and the last one.
+				pages := [][2]int{{1, 100}, {inRun, 100}, {priced / 2, 100}, {priced * 9 / 10, 100}, {priced - 30, 100}, {len(ref) - 40, 100}}
+				if priced+50 < len(ref) {
+					pages = append(pages, [2]int{priced + 50, 40})
+				}
+				for _, pg := range pages {
+					_, _, lines := ndjson(t, a, adm, map[string]any{"sort": map[string]any{field: dir}, "locationId": "US", "skip": pg[0], "limit": pg[1]})
+					got := lines[1 : len(lines)-1]
+					want := ref[pg[0]:min(len(ref), pg[0]+pg[1])]
+					if len(got) != len(want) {
+						t.Fatalf("%s %s skip %d: %d rows, want %d", field, order, pg[0], len(got), len(want))
+					}
+					for i := range got {
+						if got[i]["id"] != want[i] {
+							t.Fatalf("%s %s skip %d row %d: %v, want %s", field, order, pg[0], i, got[i]["id"], want[i])
+						}
+					}
+				}
+			}
+		}
+	})
+
 	t.Run("location mirrors follow the locations", func(t *testing.T) {
 		var id string
 		if err := a.DB.QueryRow(t.Context(), `SELECT product_id FROM product_locations WHERE code = 'US' AND line_status = 'A' ORDER BY product_id LIMIT 1`).Scan(&id); err != nil {
