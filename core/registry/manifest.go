@@ -32,6 +32,9 @@ type Manifest struct {
 	Enums     []Enum     `json:"enums,omitempty"`
 	Constants []Constant `json:"constants,omitempty"`
 	Messages  []Message  `json:"messages,omitempty"`
+	// Topics are the kinds of live topic the module serves (core/live), generated into its Go
+	// package and the frontend kit, so that both name a topic one way.
+	Topics []Topic `json:"topics,omitempty"`
 	// Titles are the title's text in each locale of the shell, generated into its catalogs.
 	Titles map[string]string `json:"titles,omitempty"`
 	// Migrations is the block of migration numbers the module's migrations take.
@@ -85,6 +88,18 @@ type Constant struct {
 	Duration    string   `json:"duration,omitempty"`
 	Number      *float64 `json:"number,omitempty"`
 }
+
+// Topic is a kind of live topic a module serves: its streams are named <kind>:<key>. Key is
+// either the one key of a topic that has one ("all") or, in braces, what a key names
+// ("{orderType}", "{id}").
+type Topic struct {
+	Kind        string `json:"kind"`
+	Key         string `json:"key"`
+	Description string `json:"description,omitempty"`
+}
+
+// Variable reports whether t's key names what varies (in braces) rather than the one key.
+func (t Topic) Variable() bool { return strings.HasPrefix(t.Key, "{") }
 
 // Message names a catalog text the server answers with, generated into a Go constant.
 type Message struct {

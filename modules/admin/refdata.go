@@ -43,7 +43,7 @@ func newRefData(db *pgxpool.Pool, store *Store, log *slog.Logger) *refData {
 	rd := &refData{store: store}
 	table := func(action, model, file string, key []string, build func(ctx context.Context) (*grid.Grid, error)) *grid.Table {
 		t := &grid.Table{Build: build, MapError: constraintErrors, AuditAction: action, ModelType: model, FileName: file, Key: key, DB: db, Log: log}
-		return live.OnTable(t, RefDataTopic+":"+refDataTopics[action])
+		return live.OnTable(t, TopicRefdata+":"+refDataTopics[action])
 	}
 	currencies := grid.MustNew(grid.Grid{
 		Name: "referenceData.currencies", Table: "currencies",
@@ -113,10 +113,6 @@ func nonEmpty(options []string) []string {
 	return options
 }
 
-// RefDataTopic names a reference-data grid's live topic: refdata:<name> (the name of its
-// route, /api/admin/data/<name>).
-const RefDataTopic = "refdata"
-
 // refDataTopics are the grids' topic keys by the action of their routes.
 var refDataTopics = map[string]string{
 	actions.AdminCurrencies: "currencies", actions.AdminLocations: "locations",
@@ -131,7 +127,7 @@ func refDataTopic(az *authz.Engine) live.Topic {
 	for action, key := range refDataTopics {
 		byKey[key] = action
 	}
-	return live.ActionTopic(RefDataTopic, "Topic", az, live.Fixed(byKey))
+	return live.ActionTopic(TopicRefdata, "Topic", az, live.Fixed(byKey))
 }
 
 // routes mounts each grid under /api/admin/data/<name>.

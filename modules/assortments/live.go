@@ -12,14 +12,11 @@ import (
 	"its/modules/actions"
 )
 
-// TopicKind names a regular assortment's live topic: assortment:<id>.
-const TopicKind = "assortment"
-
 // topicKind names the live topic of an assortment of orgType: assortment:<id> for regular ones,
 // <orgType>Assortment:<id> for the others (internalAssortment:<id>).
 func topicKind(orgType string) string {
 	if orgType == OrgRegular {
-		return TopicKind
+		return TopicAssortment
 	}
 	return orgType + "Assortment"
 }

@@ -25,17 +25,11 @@ import (
 // the topic filters each stream's row ids by the list's own rule (ownedIDs): nobody is told the
 // id of an assortment that is not on their list.
 
-// ListTopicKind names the live topic of the regular assortment lists: assortments:all.
-const ListTopicKind = "assortments"
-
-// ListTopicKey is the key of the regular lists' topic: every view follows it.
-const ListTopicKey = "all"
-
 // ListTopic is the live topic of the lists of the organisation type orgType: assortments:all
 // for regular assortments, <orgType>Assortments:<channel> for the others (a channel's list).
 func ListTopic(orgType, channel string) string {
 	if orgType == OrgRegular {
-		return ListTopicKind + ":" + ListTopicKey
+		return TopicAssortments + ":" + TopicAssortmentsKey
 	}
 	return orgType + "Assortments:" + channel
 }
@@ -48,8 +42,8 @@ func listTopic(s *Service) liverows.Topic {
 	for _, c := range listGrid.Columns {
 		served[c.Field] = true
 	}
-	return liverows.Topic{Kind: ListTopicKind, Open: func(ctx context.Context, key string) (liverows.Access, error) {
-		if key != ListTopicKey || !s.allowed(ctx, actions.AssortmentsView, nil) {
+	return liverows.Topic{Kind: TopicAssortments, Open: func(ctx context.Context, key string) (liverows.Access, error) {
+		if key != TopicAssortmentsKey || !s.allowed(ctx, actions.AssortmentsView, nil) {
 			return liverows.Access{}, httpx.NotFound("Topic")
 		}
 		return liverows.Access{

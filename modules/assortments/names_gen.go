@@ -119,6 +119,16 @@ const (
 	CustomContentDebounceMs = 500
 )
 
+// Live topics of modules/assortments/module.yaml: the kinds of its streams, named <kind>:<key>.
+const (
+	// A regular assortment's detail grid (assortment:{id}).
+	TopicAssortment = "assortment"
+	// The regular assortment lists (every view) (assortments:all).
+	TopicAssortments = "assortments"
+	// TopicAssortmentsKey is the one key of the topics of kind assortments.
+	TopicAssortmentsKey = "all"
+)
+
 // Texts the server answers with, as remotes/assortments/src/i18n/en-US.json words them.
 const (
 	// MsgCreated is message assortments.toast.created.

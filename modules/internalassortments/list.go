@@ -96,10 +96,6 @@ func (s *Service) Export(ctx context.Context, w http.ResponseWriter, channel str
 	return assortments.ListGrid().Export(ctx, w, s.db, req, scope, name)
 }
 
-// ListTopicKind names the live topic of a channel's internal list: internalAssortments:<channel>
-// (assortments.ListTopic of the internal type; the assortment manager publishes on it).
-const ListTopicKind = OrgType + "Assortments"
-
 // listTopic lets a user follow a channel's internal list exactly when the list's route lets them
 // (internalAssortments.view on the channel; otherwise, or for another key, a 404). A stream
 // names only the entries the user's list of the channel holds (readableIDs: the same scope as
@@ -109,8 +105,8 @@ func listTopic(s *Service) live.Topic {
 	for _, c := range assortments.ListGrid().Columns {
 		served[c.Field] = true
 	}
-	gate := live.ActionTopic(ListTopicKind, "Topic", s.authz, live.Keyed(actions.InternalAssortmentsView, "channel", Channels...))
-	return live.Topic{Kind: ListTopicKind, Open: func(ctx context.Context, channel string) (live.Access, error) {
+	gate := live.ActionTopic(TopicInternalAssortments, "Topic", s.authz, live.Keyed(actions.InternalAssortmentsView, "channel", Channels...))
+	return live.Topic{Kind: TopicInternalAssortments, Open: func(ctx context.Context, channel string) (live.Access, error) {
 		if _, err := gate.Open(ctx, channel); err != nil {
 			return live.Access{}, err
 		}

@@ -51,3 +51,11 @@ const (
 	// Most products an assortment made from a query may take
 	MaxQueryProducts = 5000
 )
+
+// Live topics of modules/internalassortments/module.yaml: the kinds of its streams, named <kind>:<key>.
+const (
+	// An internal assortment's detail grid (internalAssortment:{id}).
+	TopicInternalAssortment = "internalAssortment"
+	// A channel's internal assortment list (Wholesale or Retail) (internalAssortments:{channel}).
+	TopicInternalAssortments = "internalAssortments"
+)

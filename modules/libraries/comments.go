@@ -55,5 +55,5 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, libraryTy
 // LiveGrid is the library's live topic and manage grid: a change of an asset's open comments
 // is told there (comments.Live), so every open page's Comments column follows.
 func (commentPolicy) LiveGrid(libraryType string) (string, string) {
-	return LibraryTopic + ":" + libraryType, gridName(libraryType)
+	return TopicLibrary + ":" + libraryType, gridName(libraryType)
 }

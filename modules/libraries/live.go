@@ -13,14 +13,10 @@ import (
 	"its/modules/actions"
 )
 
-// LibraryTopic names a library's live topic: library:<libraryType>, the rows of its manage
-// grids (every status).
-const LibraryTopic = "library"
-
 // libraryTopic lets a user follow a library's manage grid exactly when its rows' read lets
 // them: libraries.manage of that library type (any other type, or no right, is a 404).
 func libraryTopic(az *authz.Engine) live.Topic {
-	return live.ActionTopic(LibraryTopic, "Library", az, live.Keyed(actions.LibrariesManage, "libraryType", LibraryTypes...))
+	return live.ActionTopic(TopicLibrary, "Library", az, live.Keyed(actions.LibrariesManage, "libraryType", LibraryTypes...))
 }
 
 // me is the id of the user of ctx ("" for none).
@@ -34,7 +30,7 @@ func me(ctx context.Context) string {
 // publishAssets tells a library's open grids that the assets ids changed in the fields named
 // (grid fields), or were added when added is set.
 func publishAssets(ctx context.Context, tx pgx.Tx, libraryType string, ids, fields []string, added bool) error {
-	ev := live.Event{Topic: LibraryTopic + ":" + libraryType, Grid: gridName(libraryType), ActorID: me(ctx)}
+	ev := live.Event{Topic: TopicLibrary + ":" + libraryType, Grid: gridName(libraryType), ActorID: me(ctx)}
 	ids = uniq(ids)
 	if added {
 		ev.Added = ids
@@ -49,7 +45,7 @@ func publishAssets(ctx context.Context, tx pgx.Tx, libraryType string, ids, fiel
 // asset to Deleted: for the open grids it is a status change (the Deleted page shows it, the
 // others lose it through their own filter).
 func publishPlan(ctx context.Context, tx pgx.Tx, libraryType string, g *grid.Grid, actorID string, plan *grid.Plan) error {
-	ev := live.PlanEvent(LibraryTopic+":"+libraryType, g, actorID, plan)
+	ev := live.PlanEvent(TopicLibrary+":"+libraryType, g, actorID, plan)
 	if len(ev.Deleted) > 0 {
 		ev.Updated = append(ev.Updated, ev.Deleted...)
 		ev.Deleted = nil

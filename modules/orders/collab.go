@@ -22,9 +22,6 @@ import (
 // Live collaboration on an order's lines grid: its live topic (order:<id>), the cell history of
 // its lines and the comment threads on them, each under the order's own read rule.
 
-// TopicKind names an order's live topic: order:<id>.
-const TopicKind = "order"
-
 // CommentScope names the lines grid's comment threads (core/comments): a thread is a line of
 // an order.
 const CommentScope = "orders.lines"
@@ -46,7 +43,7 @@ func liveTopic(s *Service) liverows.Topic {
 	for _, c := range lineGrid.Columns {
 		served[c.Field] = true
 	}
-	return liverows.Topic{Kind: TopicKind, Open: func(ctx context.Context, id string) (liverows.Access, error) {
+	return liverows.Topic{Kind: TopicOrder, Open: func(ctx context.Context, id string) (liverows.Access, error) {
 		if !httpx.IsUUID(id) {
 			return liverows.Access{}, httpx.NotFound("Order")
 		}
@@ -72,7 +69,7 @@ func liveTopic(s *Service) liverows.Topic {
 // which fields it wrote (the server's prices and totals with the cells sent): one event per
 // lines batch that wrote a line, in its transaction.
 func publishLines(ctx context.Context, tx pgx.Tx, o *Order, actorID string, plan *grid.Plan) error {
-	ev := liverows.PlanEvent(TopicKind+":"+o.ID, lineGrid, actorID, plan)
+	ev := liverows.PlanEvent(TopicOrder+":"+o.ID, lineGrid, actorID, plan)
 	if len(ev.Added)+len(ev.Updated)+len(ev.Deleted) == 0 {
 		return nil
 	}
@@ -142,7 +139,7 @@ func (p commentPolicy) Readable(ctx context.Context, u *identity.User, id string
 // LiveGrid is the order's live topic and lines grid: a change of a line's open comments is told
 // there (comments.Live), so every open page's Comments column follows.
 func (commentPolicy) LiveGrid(id string) (string, string) {
-	return TopicKind + ":" + id, lineGrid.Name
+	return TopicOrder + ":" + id, lineGrid.Name
 }
 
 // orderTitle names an order in a mention's notification and e-mail: its number.

@@ -109,12 +109,12 @@ func (s *Service) customersTable() *grid.Table {
 }
 
 // CustomersTopic is the live topic of the customers grid (/api/admin/data/customers).
-const CustomersTopic = "customers:all"
+const CustomersTopic = TopicCustomers + ":" + TopicCustomersKey
 
 // customersTopic lets a user follow the customers grid exactly when its routes let them read
 // it (its:admin:customers; otherwise a 404). Every row and field of it is theirs to read.
 func customersTopic(az *authz.Engine) live.Topic {
-	return live.ActionTopic("customers", "Topic", az, live.Fixed(map[string]string{"all": actions.AdminCustomers}))
+	return live.ActionTopic(TopicCustomers, "Topic", az, live.Fixed(map[string]string{TopicCustomersKey: actions.AdminCustomers}))
 }
 
 // OfficialCustomer is an account the subtitle of an assortment can name.

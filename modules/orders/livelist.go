@@ -24,11 +24,8 @@ import (
 // is told the id of an order they may not read. The sample styles view lists lines, not
 // orders: it follows the topic too, and reads its lines again on an event of an order.
 
-// ListTopicKind names the live topic of a type's order lists: orders:<type>.
-const ListTopicKind = "orders"
-
 // ListTopic is the live topic of orderType's lists.
-func ListTopic(orderType string) string { return ListTopicKind + ":" + orderType }
+func ListTopic(orderType string) string { return TopicOrders + ":" + orderType }
 
 // listTopic lets a user follow a type's order lists exactly when the lists' routes let them
 // (orders.view of the type; otherwise, or for a key that is not a type, a 404). A stream names
@@ -38,8 +35,8 @@ func listTopic(s *Service) liverows.Topic {
 	for _, c := range listGrid.Columns {
 		served[c.Field] = true
 	}
-	gate := liverows.ActionTopic(ListTopicKind, "Topic", s.authz, liverows.Keyed(actions.OrdersView, "orderType", TypeSample, TypePromo, TypeWholesale))
-	return liverows.Topic{Kind: ListTopicKind, Open: func(ctx context.Context, orderType string) (liverows.Access, error) {
+	gate := liverows.ActionTopic(TopicOrders, "Topic", s.authz, liverows.Keyed(actions.OrdersView, "orderType", TypeSample, TypePromo, TypeWholesale))
+	return liverows.Topic{Kind: TopicOrders, Open: func(ctx context.Context, orderType string) (liverows.Access, error) {
 		if _, err := gate.Open(ctx, orderType); err != nil {
 			return liverows.Access{}, err
 		}

@@ -75,6 +75,18 @@ const (
 	MaxLineUnits = 999999
 )
 
+// Live topics of modules/orders/module.yaml: the kinds of its streams, named <kind>:<key>.
+const (
+	// A type's order lists and sample styles view (SAMPLE, PROMO or WHOLESALE) (orders:{orderType}).
+	TopicOrders = "orders"
+	// An order's lines (order:{id}).
+	TopicOrder = "order"
+	// The customers grid (customers:all).
+	TopicCustomers = "customers"
+	// TopicCustomersKey is the one key of the topics of kind customers.
+	TopicCustomersKey = "all"
+)
+
 // Texts the server answers with, as remotes/orders/src/i18n/en-US.json words them.
 const (
 	// MsgNoPrice is message orders.error.noPrice.

@@ -11,11 +11,7 @@ import (
 )
 
 // Topic is the live topic of the product library's grid: products:catalog.
-const (
-	topicKind = "products"
-	topicKey  = "catalog"
-	Topic     = topicKind + ":" + topicKey
-)
+const Topic = TopicProducts + ":" + TopicProductsKey
 
 // catalogGrid is the catalog's grid (its export's, and the one its reload events name).
 const catalogGrid = "products.catalog"
@@ -23,7 +19,7 @@ const catalogGrid = "products.catalog"
 // liveTopic lets a user follow the catalog exactly when they may read it (products.view, the
 // product library's action; otherwise a 404). Every product and field is theirs to read.
 func liveTopic(az *authz.Engine) live.Topic {
-	return live.ActionTopic(topicKind, "Topic", az, live.Fixed(map[string]string{topicKey: actions.ProductsView}))
+	return live.ActionTopic(TopicProducts, "Topic", az, live.Fixed(map[string]string{TopicProductsKey: actions.ProductsView}))
 }
 
 // publishLoad tells the open product libraries to read the catalog again after a load that

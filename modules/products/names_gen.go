@@ -20,3 +20,11 @@ const (
 	// The most groups one grouping of the product library shows
 	MaxGroups = 1000
 )
+
+// Live topics of modules/products/module.yaml: the kinds of its streams, named <kind>:<key>.
+const (
+	// The product library (the catalog) (products:catalog).
+	TopicProducts = "products"
+	// TopicProductsKey is the one key of the topics of kind products.
+	TopicProductsKey = "catalog"
+)

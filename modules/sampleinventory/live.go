@@ -12,17 +12,14 @@ import (
 	"its/modules/actions"
 )
 
-// TopicKind names a library's live topic: samples:Production or samples:Sales.
-const TopicKind = "samples"
-
 // liveTopic lets a user follow a library's grid exactly when its rows' read lets them:
 // sampleInventory.view of that library (the department check; otherwise a 404).
 func liveTopic(az *authz.Engine) live.Topic {
-	return live.ActionTopic(TopicKind, "Library", az, live.Keyed(actions.SampleInventoryView, "library", Production, Sales))
+	return live.ActionTopic(TopicSamples, "Library", az, live.Keyed(actions.SampleInventoryView, "library", Production, Sales))
 }
 
 // topicOf is the live topic of a library.
-func topicOf(lib string) string { return TopicKind + ":" + lib }
+func topicOf(lib string) string { return TopicSamples + ":" + lib }
 
 // publishRows tells a library's open grids of rows updated (or, not yet shown, added) and
 // deleted, and the fields written.

@@ -17,7 +17,7 @@ const Topic = "seasons:all"
 // liveTopic lets a user follow the seasons exactly when they may read them (seasons.view, the
 // list's action; otherwise a 404). Every season and field is theirs to read.
 func liveTopic(az *authz.Engine) live.Topic {
-	return live.ActionTopic("seasons", "Topic", az, live.Fixed(map[string]string{"all": actions.SeasonsView}))
+	return live.ActionTopic(TopicSeasons, "Topic", az, live.Fixed(map[string]string{TopicSeasonsKey: actions.SeasonsView}))
 }
 
 // publish tells the open seasons grids of a season added, changed (in fields) or deleted, in

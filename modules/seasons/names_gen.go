@@ -47,6 +47,14 @@ const (
 	PreviewSize = 800
 )
 
+// Live topics of modules/seasons/module.yaml: the kinds of its streams, named <kind>:<key>.
+const (
+	// The seasons grid (seasons:all).
+	TopicSeasons = "seasons"
+	// TopicSeasonsKey is the one key of the topics of kind seasons.
+	TopicSeasonsKey = "all"
+)
+
 // Texts the server answers with, as remotes/assortments/src/i18n/en-US.json words them.
 const (
 	// MsgCreated is message seasons.toast.created.

@@ -205,7 +205,7 @@ func actionDoc(b *bytes.Buffer, a registry.Action) {
 func packageGo(root string, s Source) (f File, ok bool, err error) {
 	m := s.Manifest
 	withActions := s.Core && len(m.Actions) > 0
-	if !withActions && len(m.Enums) == 0 && len(m.Constants) == 0 && len(m.Messages) == 0 {
+	if !withActions && len(m.Enums) == 0 && len(m.Constants) == 0 && len(m.Messages) == 0 && len(m.Topics) == 0 {
 		return File{}, false, nil
 	}
 	dir := filepath.ToSlash(filepath.Dir(s.File))
@@ -256,6 +256,20 @@ func packageGo(root string, s Source) (f File, ok bool, err error) {
 				fmt.Fprintf(&b, "\t%s = %s\n", Camel(c.ID), goDuration(d))
 			} else {
 				fmt.Fprintf(&b, "\t%s = %s\n", Camel(c.ID), strconv.FormatFloat(*c.Number, 'f', -1, 64))
+			}
+		}
+		b.WriteString(")\n\n")
+	}
+	if len(m.Topics) > 0 {
+		fmt.Fprintf(&b, "// Live topics of %s: the kinds of its streams, named <kind>:<key>.\nconst (\n", s.File)
+		for _, t := range m.Topics {
+			doc := t.Description
+			if doc == "" {
+				doc = "The topics " + t.Kind + ":" + t.Key
+			}
+			fmt.Fprintf(&b, "\t// %s (%s:%s).\n\tTopic%s = %q\n", strings.TrimSuffix(doc, "."), t.Kind, t.Key, Camel(t.Kind), t.Kind)
+			if !t.Variable() {
+				fmt.Fprintf(&b, "\t// Topic%sKey is the one key of the topics of kind %s.\n\tTopic%sKey = %q\n", Camel(t.Kind), t.Kind, Camel(t.Kind), t.Key)
 			}
 		}
 		b.WriteString(")\n\n")
@@ -473,9 +487,24 @@ export type ActionId = DeclaredAction['id'];
 
 // enumsTS writes the manifests' enumerations and constants for the frontend, by module.
 func enumsTS(srcs []Source) File {
-	var enums, consts bytes.Buffer
+	var enums, consts, topics bytes.Buffer
 	for _, s := range srcs {
 		m := s.Manifest
+		if len(m.Topics) > 0 {
+			fmt.Fprintf(&topics, "  %s: {\n", lowerCamel(m.ID))
+			for _, t := range m.Topics {
+				if t.Description != "" {
+					fmt.Fprintf(&topics, "    /** %s */\n", strings.ReplaceAll(t.Description, "*/", "* /"))
+				}
+				if t.Variable() {
+					arg := strings.Trim(t.Key, "{}")
+					fmt.Fprintf(&topics, "    %s: (%s: string) => `%s:${%s}`,\n", lowerCamel(t.Kind), arg, t.Kind, arg)
+				} else {
+					fmt.Fprintf(&topics, "    %s: %s,\n", lowerCamel(t.Kind), tsString(t.Kind+":"+t.Key))
+				}
+			}
+			topics.WriteString("  },\n")
+		}
 		if len(m.Enums) > 0 {
 			fmt.Fprintf(&enums, "  %s: {\n", lowerCamel(m.ID))
 			for _, e := range m.Enums {
@@ -512,6 +541,8 @@ func enumsTS(srcs []Source) File {
 	b.Write(enums.Bytes())
 	b.WriteString("} as const;\n\n/** Each module's shared numbers and durations (durations in milliseconds, named ...Ms). */\nexport const constants = {\n")
 	b.Write(consts.Bytes())
+	b.WriteString("} as const;\n\n/** Each module's live topics (core/live), by module and kind: the topic, or a function of its key. */\nexport const liveTopics = {\n")
+	b.Write(topics.Bytes())
 	b.WriteString("} as const;\n")
 	return File{Path: GeneratedTS + "/enums.ts", Data: b.Bytes()}
 }

@@ -174,3 +174,47 @@ export const constants = {
     previewSize: 800,
   },
 } as const;
+
+/** Each module's live topics (core/live), by module and kind: the topic, or a function of its key. */
+export const liveTopics = {
+  admin: {
+    /** A reference-data grid: currencies, locations, territories or divisionGroups */
+    refdata: (grid: string) => `refdata:${grid}`,
+  },
+  assortments: {
+    /** A regular assortment's detail grid */
+    assortment: (id: string) => `assortment:${id}`,
+    /** The regular assortment lists (every view) */
+    assortments: 'assortments:all',
+  },
+  internalassortments: {
+    /** An internal assortment's detail grid */
+    internalAssortment: (id: string) => `internalAssortment:${id}`,
+    /** A channel's internal assortment list (Wholesale or Retail) */
+    internalAssortments: (channel: string) => `internalAssortments:${channel}`,
+  },
+  libraries: {
+    /** A library's manage grids (its type) */
+    library: (libraryType: string) => `library:${libraryType}`,
+  },
+  orders: {
+    /** A type's order lists and sample styles view (SAMPLE, PROMO or WHOLESALE) */
+    orders: (orderType: string) => `orders:${orderType}`,
+    /** An order's lines */
+    order: (id: string) => `order:${id}`,
+    /** The customers grid */
+    customers: 'customers:all',
+  },
+  products: {
+    /** The product library (the catalog) */
+    products: 'products:catalog',
+  },
+  sampleinventory: {
+    /** A sample library (Production or Sales) */
+    samples: (library: string) => `samples:${library}`,
+  },
+  seasons: {
+    /** The seasons grid */
+    seasons: 'seasons:all',
+  },
+} as const;
