@@ -9,9 +9,15 @@
  * the other server read its rows and its filters again (a reload event); an order submitted on one
  * server brings its lines into the coordinator's sample styles view on the other.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { cell, gridLoaded } from './grid-kit';
-import { apiSession, assortmentRows, draftSampleOrder, expect, login, shot, test, twoServers } from './helpers';
+import { databaseUrl, itsBin, repoRoot, serverEnv } from '../server.mjs';
+import { cell, gridLoaded, summary } from './grid-kit';
+import { apiSession, assortmentRows, draftSampleOrder, expect, login, shot, test, twoServers, type Api } from './helpers';
 
 const servers = twoServers();
 
@@ -220,5 +226,136 @@ test("an order submitted on one server brings its lines into the coordinator's s
   await expect(cell(list.grid, 0, 'orderNumber')).toHaveText(number, { timeout: 3000 });
   test.info().annotations.push({ type: 'live sample styles', description: `${Date.now() - t0} ms` });
   await list.page.context().close();
+  await api.ctx.dispose();
+});
+
+// A catalog load by another process on the same database makes the open product library and an
+// assortment's product search read their rows again; an internal assortment created, renamed and
+// deleted on one server shows in its channel's list on the other.
+
+/**
+ * Grows the catalog of the servers' database by n products in a process of its own (`its seed
+ * --products`, which loads no demo data into a database that has accounts): a catalog load made
+ * on neither server, told to both by a reload event at its commit.
+ */
+async function catalogLoad(api: Api, n: number) {
+  const { totalCount } = await summary(api, '/api/products/summary', { query: {}, fields: ['style'], aggregates: { style: ['filled'] } });
+  const dataDir = mkdtempSync(join(tmpdir(), 'its-e2e-catalog-load-'));
+  try {
+    await promisify(execFile)(itsBin(), ['seed', '--products', String(totalCount + n)], {
+      cwd: repoRoot,
+      env: { ...serverEnv(), ITS_DATABASE_URL: databaseUrl(servers.a.dataDir), ITS_DATA_DIR: dataDir, ITS_LOG_LEVEL: 'warn' },
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const after = await summary(api, '/api/products/summary', { query: {}, fields: ['style'], aggregates: { style: ['filled'] } });
+  expect(after.totalCount).toBe(totalCount + n);
+}
+
+/** The POSTs page sends to path (a grid's reads) from now on, counted as they go. */
+function readsOf(page: Page, path: string): { n: number } {
+  const reads = { n: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) reads.n++;
+  });
+  return reads;
+}
+
+/** Waits for page's next answered read of the product catalog (the grid's query). */
+const catalogRead = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products/query' && r.request().method() === 'POST', { timeout: 30_000 });
+
+test('a catalog load on another server makes the open product library read its rows again', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const api = await apiSession('editor', servers.a.url);
+  const b = await open(browser, 'editor', servers.b.url, '/product/libraries/products', 'product-grid');
+  await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
+  // Nothing reads the catalog again until it is loaded.
+  const reads = readsOf(b.page, '/api/products/query');
+  const reread = catalogRead(b.page);
+  await b.page.waitForTimeout(1000);
+  expect(reads.n).toBe(0);
+
+  await catalogLoad(api, 3);
+  const t0 = Date.now();
+  const res = await reread;
+  expect(res.status()).toBe(200);
+  expect(reads.n).toBeGreaterThan(0);
+  await gridLoaded(b.grid);
+  await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
+  await expect(b.page.getByTestId('rows-live')).toHaveAttribute('data-state', 'live');
+  test.info().annotations.push({ type: 'live product library: catalog load', description: `read again ${Date.now() - t0} ms after the load process ended` });
+  await b.page.context().close();
+  await api.ctx.dispose();
+});
+
+test("a catalog load on another server makes an assortment's open product search read its rows again", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const api = await apiSession('editor', servers.a.url);
+  const created = await api.ctx.post('/api/assortments', { data: { title: `E2E live search ${Date.now() % 100_000}` }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+  const page = await (await browser.newContext()).newPage();
+  await login(page, 'editor', servers.b.url);
+  await page.goto(`${servers.b.url}/product/assortments/assortment/${id}/manage?tab=search`);
+  const tab = page.getByTestId('search-tab');
+  await page.getByTestId('filter-productType').selectOption('Footwear');
+  await page.getByTestId('filter-division').selectOption("Men's Sport");
+  const search = page.getByTestId('search-grid');
+  await gridLoaded(search);
+  await expect(cell(search, 0, 'style')).not.toHaveText('');
+  // The search follows the catalog's topic, as the product library does.
+  await expect(tab.getByTestId('rows-live')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  const reads = readsOf(page, '/api/products/query');
+  const reread = catalogRead(page);
+  await page.waitForTimeout(1000);
+  expect(reads.n).toBe(0);
+
+  await catalogLoad(api, 3);
+  const t0 = Date.now();
+  const res = await reread;
+  expect(res.status()).toBe(200);
+  // The same search, read again: the filters the user chose, in the assortment's location.
+  expect(res.request().postDataJSON()).toMatchObject({ conditions: { productType: ['Footwear'], division: ["Men's Sport"] } });
+  await gridLoaded(search);
+  await expect(cell(search, 0, 'style')).not.toHaveText('');
+  test.info().annotations.push({ type: 'live assortment search: catalog load', description: `read again ${Date.now() - t0} ms after the load process ended` });
+  await page.context().close();
+  await api.ctx.dispose();
+});
+
+test('an internal assortment created, renamed and deleted on one server shows in its channel list on the other', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('adminEditor', servers.a.url);
+  const headers = { 'X-CSRF-Token': api.csrf };
+  // A season the channel holds, the list on server B filtered to it (as its seasons screen opens it).
+  const toc = await api.ctx.post('/api/internalAssortments/discover', { data: { channel: 'Wholesale', seasonsOnly: true }, headers });
+  expect(toc.ok(), await toc.text()).toBeTruthy();
+  const season = ((await toc.json()).data as { seasons: Array<{ season: string; year: number }> }).seasons.find((s) => ['SP', 'SU', 'FA', 'HO'].includes(s.season))!;
+  expect(season).toBeTruthy();
+  const b = await open(browser, 'adminEditor', servers.b.url, `/product/assortments/internal/wholesale?season=${season.season}&year=${season.year}`, 'internal-list');
+
+  const title = `E2E live internal ${Date.now() % 100_000}`;
+  const created = await api.ctx.post('/api/internalAssortments', {
+    data: { title, channel: 'Wholesale', region: 'Domestic', season: season.season, year: season.year, gender: 'Mens', productType: 'Footwear', locationId: 'US' },
+    headers,
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+  let t0 = Date.now();
+  await expect(cellOf(b.grid, id, 'title')).toContainText(title, { timeout: 2000 });
+  test.info().annotations.push({ type: 'live internal list: create', description: `${Date.now() - t0} ms` });
+
+  const renamed = await api.ctx.patch(`/api/internalAssortments/${id}`, { data: { title: `${title} renamed` }, headers });
+  expect(renamed.ok(), await renamed.text()).toBeTruthy();
+  t0 = Date.now();
+  await expect(cellOf(b.grid, id, 'title')).toContainText(`${title} renamed`, { timeout: 1000 });
+  test.info().annotations.push({ type: 'live internal list: rename', description: `${Date.now() - t0} ms` });
+  await shot(b.page, 'live-internal-list');
+
+  const deleted = await api.ctx.delete(`/api/internalAssortments/${id}`, { headers });
+  expect(deleted.ok(), await deleted.text()).toBeTruthy();
+  await expect(b.grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0, { timeout: 2000 });
+  await b.page.context().close();
   await api.ctx.dispose();
 });
