@@ -178,15 +178,7 @@ test('an assortment created, renamed and deleted on one server shows in the list
 test("a dynamic assortment's filters changed in a browser on one server reload its page on the other", async ({ browser }) => {
   test.setTimeout(120_000);
   const api = await apiSession('editor', servers.a.url);
-  const created = await api.ctx.post('/api/assortments', {
-    data: { title: `E2E live dynamic ${Date.now() % 100_000}`, method: 'dynamic', query: { conditions: { productType: ['Footwear'] } } },
-    headers: { 'X-CSRF-Token': api.csrf },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const id = ((await created.json()).data as { _id: string })._id;
-  const path = `/product/assortments/assortment/${id}/manage`;
-  const a = await open(browser, 'editor', servers.a.url, path, 'detail-grid');
-  const b = await open(browser, 'manager', servers.b.url, path, 'detail-grid');
+  const { id, a, b } = await openDynamic(browser, api, 'E2E live dynamic');
   await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
   const kidsChip = (p: Page) => p.getByTestId('filter-chip').and(p.locator('[data-key="division"][data-value="Kids"]'));
   await expect(kidsChip(b.page)).toHaveCount(0);
@@ -231,7 +223,8 @@ test("an order submitted on one server brings its lines into the coordinator's s
 
 // A catalog load by another process on the same database makes the open product library and an
 // assortment's product search read their rows again; an internal assortment created, renamed and
-// deleted on one server shows in its channel's list on the other.
+// deleted on one server shows in its channel's list on the other; a dynamic assortment's page
+// reads its rows once for another browser's change of its filters.
 
 /**
  * Grows the catalog of the servers' database by n products in a process of its own (`its seed
@@ -260,6 +253,23 @@ function readsOf(page: Page, path: string): { n: number } {
     if (r.method() === 'POST' && new URL(r.url()).pathname === path) reads.n++;
   });
   return reads;
+}
+
+/**
+ * A new dynamic assortment of the footwear, titled title, made by api's editor: its page open as
+ * the editor's on server A and as a manager's on server B.
+ */
+async function openDynamic(browser: Browser, api: Api, title: string) {
+  const created = await api.ctx.post('/api/assortments', {
+    data: { title: `${title} ${Date.now() % 100_000}`, method: 'dynamic', query: { conditions: { productType: ['Footwear'] } } },
+    headers: { 'X-CSRF-Token': api.csrf },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+  const path = `/product/assortments/assortment/${id}/manage`;
+  const a = await open(browser, 'editor', servers.a.url, path, 'detail-grid');
+  const b = await open(browser, 'manager', servers.b.url, path, 'detail-grid');
+  return { id, a, b };
 }
 
 /** Waits for page's next answered read of the product catalog (the grid's query). */
@@ -356,6 +366,36 @@ test('an internal assortment created, renamed and deleted on one server shows in
   const deleted = await api.ctx.delete(`/api/internalAssortments/${id}`, { headers });
   expect(deleted.ok(), await deleted.text()).toBeTruthy();
   await expect(b.grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0, { timeout: 2000 });
+  await b.page.context().close();
+  await api.ctx.dispose();
+});
+
+test("a dynamic assortment's filters changed on one server make its page on the other read its rows once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('editor', servers.a.url);
+  const { id, a, b } = await openDynamic(browser, api, 'E2E live dynamic once');
+  await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
+  const reads = readsOf(b.page, '/api/assortments/products/query');
+
+  // The editor narrows the filters on server A: B's page reads the assortment and, once, its rows.
+  const saved = a.page.waitForResponse((r) => r.url().endsWith(`/api/assortments/${id}`) && r.request().method() === 'PATCH');
+  await a.page.getByTestId('filter-division').selectOption('Kids');
+  expect((await saved).status()).toBe(200);
+  await expect(b.page.getByTestId('filter-chip').and(b.page.locator('[data-key="division"][data-value="Kids"]'))).toHaveCount(1, { timeout: 3000 });
+  const kids = await assortmentRows<{ style: string }>(api, id);
+  await expect(b.grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(kids.length), { timeout: 10_000 });
+  await expect(cell(b.grid, 0, 'style')).toHaveText(kids[0]!.style);
+  // A second read would have followed the first at once: give it time to show, then count.
+  await b.page.waitForTimeout(2000);
+  expect(reads.n).toBe(1);
+
+  // A change of its settings that leaves its filters as they were (its location) reads the rows once too.
+  const located = await api.ctx.patch(`/api/assortments/${id}`, { data: { locationId: 'CA' }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(located.ok(), await located.text()).toBeTruthy();
+  await expect.poll(() => reads.n, { timeout: 3000 }).toBe(2);
+  await b.page.waitForTimeout(2000);
+  expect(reads.n).toBe(2);
+  await a.page.context().close();
   await b.page.context().close();
   await api.ctx.dispose();
 });
