@@ -7,11 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/fx"
-
 	"its/core/app/apptest"
-	"its/modules/internalassortments"
-	"its/modules/seasons"
 )
 
 // TestLiveAssortmentListsAcrossServers: the regular assortment lists' topic (assortments:all) on
@@ -104,7 +100,7 @@ func TestLiveAssortmentListsAcrossServers(t *testing.T) {
 // (the list's scope by channel, region and product type), with the title field; the others'
 // streams receive the event's id alone.
 func TestLiveInternalListNamesOnlyReadable(t *testing.T) {
-	a := apptest.Start(t, fx.Options(serverModules, seasons.Module, internalassortments.Module))
+	a := apptest.Start(t, internalModules)
 	boss := a.Client()
 	boss.Login("adminEditor@example.com")
 	id := dataOf(t, boss.Do("POST", "/api/internalAssortments", map[string]any{"title": fmt.Sprintf("Live internal list %d", time.Now().UnixNano()),
@@ -156,5 +152,83 @@ func TestLiveInternalListNamesOnlyReadable(t *testing.T) {
 		if told := strings.Contains(s, id); told != f.reads || f.reads && !strings.Contains(s, `"title"`) || strings.Contains(s, "Renamed") {
 			t.Fatalf("%s (reads it: %v) was told: %q", f.role, f.reads, s)
 		}
+	}
+}
+
+// TestLiveInternalListsAcrossServers: a channel's internal list topic
+// (internalAssortments:Wholesale) on two servers sharing one database. An internal assortment
+// created on A, renamed there (the field's name, never its value) and deleted reaches the
+// stream on B of an editor whose list holds it, each within a second; the stream on B of an
+// account narrowed to the international region (whose list never holds this domestic
+// assortment) moves past the same events by their ids alone. Either server answers the topic of a
+// demo role without the channel's list with a 404.
+func TestLiveInternalListsAcrossServers(t *testing.T) {
+	a := apptest.Start(t, internalModules)
+	b := a.Via(startProcess(t, a, "its-live-internal-lists-b", internalServer).URL)
+	boss, reader := a.Client(), a.Client()
+	boss.Login("adminEditor@example.com")
+	reader.Login("adminEditor@example.com")
+	if _, err := a.DB.Exec(t.Context(), `WITH u AS (INSERT INTO users (email, name, last_name, user_code, password_hash, status)
+		SELECT 'intl@example.com', 'Ina', 'Internal', 'INTL01', password_hash, 'active' FROM users WHERE email = 'editor@example.com' RETURNING id)
+		INSERT INTO user_permissions (user_id, domain, role, channel, region, product_type)
+		SELECT id, 'its:internalAssortments', 'adminEditor', 'All', 'International', 'Footwear' FROM u`); err != nil {
+		t.Fatal(err)
+	}
+	intl := a.Client()
+	intl.Login("intl@example.com")
+	const topic = "/api/live/internalAssortments%3AWholesale"
+	_, mine := openStream(t, reader.On(b), b.URL, topic, "")
+	nextEvent(t, mine, "open", 5*time.Second)
+	outsider := openRaw(t, intl.On(b), b.URL, topic)
+	outsider.saysWithin(t, "the international account's stream opens", "event: open")
+
+	sent := time.Now()
+	id := dataOf(t, boss.Do("POST", "/api/internalAssortments", map[string]any{"title": fmt.Sprintf("Live internal servers %d", time.Now().UnixNano()),
+		"channel": "Wholesale", "region": "Domestic", "season": "FA", "year": 2028, "gender": "Mens", "productType": "Footwear", "locationId": "US"}), 200)["_id"].(string)
+	got := nextEvent(t, mine, "rows", time.Second)
+	t.Logf("create on A to the event on B: %v", got.at.Sub(sent))
+	if ev := rowsOf(t, got); ev.Grid != "assortmentList" || fmt.Sprint(ev.Added) != "["+id+"]" {
+		t.Fatalf("the stream on B on the create: %s", got.data)
+	}
+	if r := boss.Do("PATCH", "/api/internalAssortments/"+id, map[string]any{"title": "Renamed across servers"}); r.Status != 200 {
+		t.Fatalf("rename: %d %s", r.Status, r.Raw)
+	}
+	raw := nextEvent(t, mine, "rows", time.Second)
+	if ev := rowsOf(t, raw); fmt.Sprint(ev.Updated) != "["+id+"]" || !slices.Contains(ev.Fields, "title") || strings.Contains(raw.data, "Renamed") {
+		t.Fatalf("the stream on B on the rename: %s", raw.data)
+	}
+	// The list on B reads the renamed entry as the event's ids ask.
+	rows, _ := dataOf(t, reader.On(b).Do("POST", "/api/internalAssortments/query/Wholesale", map[string]any{"ids": []string{id}, "limit": 1}), 200)["rows"].([]any)
+	if len(rows) != 1 || rows[0].(map[string]any)["title"] != "Renamed across servers" {
+		t.Fatalf("the list on B read by the event's id: %v", rows)
+	}
+	dataOf(t, boss.Do("DELETE", "/api/internalAssortments/"+id, nil), 200)
+	if ev := rowsOf(t, nextEvent(t, mine, "rows", time.Second)); fmt.Sprint(ev.Deleted) != "["+id+"]" || len(ev.Added)+len(ev.Updated) != 0 {
+		t.Fatalf("the stream on B on the delete: %+v", ev)
+	}
+
+	// The international account's stream on B reached the last event by its id and named nothing.
+	last := a.Count(`SELECT max(id) FROM live_events WHERE topic = 'internalAssortments:Wholesale'`)
+	outsider.saysWithin(t, "the international account's stream reaches the delete", fmt.Sprintf("id: %d\n\n", last))
+	if s := outsider.String(); strings.Contains(s, id) || strings.Contains(s, "event: rows") {
+		t.Fatalf("an account whose list does not hold the assortment was told of it: %q", s)
+	}
+	// Each demo role without the channel's list: a 404 on either server.
+	refused := 0
+	for _, role := range []string{"user", "editor", "seniorEditor", "admin", "approver", "seniorApprover", "coordinator", "seniorCoordinator", "manager"} {
+		c := a.Client()
+		c.Login(role + "@example.com")
+		if c.Do("POST", "/api/internalAssortments/query/Wholesale", map[string]any{"limit": 1}).Status == 200 {
+			continue
+		}
+		refused++
+		for _, s := range []*apptest.App{a, b} {
+			if status, _ := openStream(t, c.On(s), s.URL, topic+"?once=1", ""); status != 404 {
+				t.Fatalf("the internal list's stream for %s, who may not read the list, on %s: %d", role, s.URL, status)
+			}
+		}
+	}
+	if refused == 0 {
+		t.Fatal("every demo role reads the internal list: the 404 is untested")
 	}
 }

@@ -16,8 +16,6 @@ import (
 
 	"its/core/app/apptest"
 	"its/core/live"
-	"its/modules/internalassortments"
-	"its/modules/seasons"
 )
 
 // sseEvent is one Server-Sent Event as a browser's EventSource sees it.
@@ -343,7 +341,7 @@ func TestLiveStreamEndsAtSignOut(t *testing.T) {
 // internalAssortment:<id> of those the internal rules let read it; its id under the regular
 // assortments' kind is a 404, and its topic opens for exactly the demo roles that may read it.
 func TestLiveInternalAssortment(t *testing.T) {
-	a := apptest.Start(t, fx.Options(serverModules, seasons.Module, internalassortments.Module))
+	a := apptest.Start(t, internalModules)
 	boss := a.Client()
 	boss.Login("adminEditor@example.com")
 	id := dataOf(t, boss.Do("POST", "/api/internalAssortments", map[string]any{"title": fmt.Sprintf("Live internal %d", time.Now().UnixNano()),

@@ -14,7 +14,11 @@ import (
 
 func TestMain(m *testing.M) {
 	if apptest.Serving() {
-		os.Exit(apptest.Serve(serverModules))
+		mods := serverModules
+		if name, value, _ := strings.Cut(internalServer, "="); os.Getenv(name) == value {
+			mods = internalModules
+		}
+		os.Exit(apptest.Serve(mods))
 	}
 	dbtest.Main(m)
 }

@@ -22,10 +22,12 @@ import (
 	"its/modules/admin"
 	"its/modules/assortments"
 	"its/modules/dashboard"
+	"its/modules/internalassortments"
 	"its/modules/libraries"
 	"its/modules/orders"
 	"its/modules/products"
 	"its/modules/sampleinventory"
+	"its/modules/seasons"
 	"its/modules/users"
 )
 
@@ -35,9 +37,17 @@ import (
 // live rows).
 var serverModules = fx.Options(users.Module, admin.Module, dashboard.Module, libraries.Module, products.Module, assortments.Module, sampleinventory.Module, orders.Module)
 
+// internalModules are serverModules with the internal assortments and the seasons they belong
+// to: what the internal lists' live tests run, on a second server too (internalServer).
+var internalModules = fx.Options(serverModules, seasons.Module, internalassortments.Module)
+
+// internalServer, set in a server process's environment, makes it run internalModules.
+const internalServer = "MODULES_TEST_INTERNAL_SERVER=1"
+
 // startProcess starts the test binary as a server on a's database and blob store, reporting its
-// connections to PostgreSQL as application name appName, and waits until it answers.
-func startProcess(t *testing.T, a *apptest.App, appName string) *apptest.Process {
+// connections to PostgreSQL as application name appName, with env besides (internalServer), and
+// waits until it answers.
+func startProcess(t *testing.T, a *apptest.App, appName string, env ...string) *apptest.Process {
 	t.Helper()
 	dbURL := a.Config.DatabaseURL
 	if strings.Contains(dbURL, "?") {
@@ -45,7 +55,7 @@ func startProcess(t *testing.T, a *apptest.App, appName string) *apptest.Process
 	} else {
 		dbURL += "?application_name=" + appName
 	}
-	return apptest.StartProcess(t, "ITS_DATABASE_URL="+dbURL, "ITS_DATA_DIR="+a.Config.DataDir)
+	return apptest.StartProcess(t, append([]string{"ITS_DATABASE_URL=" + dbURL, "ITS_DATA_DIR=" + a.Config.DataDir}, env...)...)
 }
 
 // balancer is the load balancer in front of the servers: round robin; a server whose connection

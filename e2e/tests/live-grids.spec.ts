@@ -9,9 +9,15 @@
  * the other server read its rows and its filters again (a reload event); an order submitted on one
  * server brings its lines into the coordinator's sample styles view on the other.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
-import { cell, gridLoaded } from './grid-kit';
-import { apiSession, assortmentRows, draftSampleOrder, expect, login, shot, test, twoServers } from './helpers';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Locator, Page, Request, Response } from '@playwright/test';
+import { databaseUrl, itsBin, repoRoot, serverEnv } from '../server.mjs';
+import { cell, gridLoaded, summary } from './grid-kit';
+import { apiSession, assortmentRows, draftSampleOrder, expect, login, shot, test, twoServers, type Api } from './helpers';
 
 const servers = twoServers();
 
@@ -172,15 +178,7 @@ test('an assortment created, renamed and deleted on one server shows in the list
 test("a dynamic assortment's filters changed in a browser on one server reload its page on the other", async ({ browser }) => {
   test.setTimeout(120_000);
   const api = await apiSession('editor', servers.a.url);
-  const created = await api.ctx.post('/api/assortments', {
-    data: { title: `E2E live dynamic ${Date.now() % 100_000}`, method: 'dynamic', query: { conditions: { productType: ['Footwear'] } } },
-    headers: { 'X-CSRF-Token': api.csrf },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const id = ((await created.json()).data as { _id: string })._id;
-  const path = `/product/assortments/assortment/${id}/manage`;
-  const a = await open(browser, 'editor', servers.a.url, path, 'detail-grid');
-  const b = await open(browser, 'manager', servers.b.url, path, 'detail-grid');
+  const { id, a, b } = await openDynamic(browser, api, 'E2E live dynamic');
   await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
   const kidsChip = (p: Page) => p.getByTestId('filter-chip').and(p.locator('[data-key="division"][data-value="Kids"]'));
   await expect(kidsChip(b.page)).toHaveCount(0);
@@ -220,5 +218,190 @@ test("an order submitted on one server brings its lines into the coordinator's s
   await expect(cell(list.grid, 0, 'orderNumber')).toHaveText(number, { timeout: 3000 });
   test.info().annotations.push({ type: 'live sample styles', description: `${Date.now() - t0} ms` });
   await list.page.context().close();
+  await api.ctx.dispose();
+});
+
+// A catalog load by another process on the same database makes the open product library and an
+// assortment's product search read their rows again; an internal assortment created, renamed and
+// deleted on one server shows in its channel's list on the other; a dynamic assortment's page
+// reads its rows once for another browser's change of its filters.
+
+/**
+ * Grows the catalog of the servers' database by n products in a process of its own (`its seed
+ * --products`, which loads no demo data into a database that has accounts): a catalog load made
+ * on neither server, told to both by a reload event at its commit. Answers when the process ended
+ * (after its commit).
+ */
+async function catalogLoad(api: Api, n: number): Promise<number> {
+  const { totalCount } = await summary(api, '/api/products/summary', { query: {}, fields: ['style'], aggregates: { style: ['filled'] } });
+  const dataDir = mkdtempSync(join(tmpdir(), 'its-e2e-catalog-load-'));
+  let ended = 0;
+  try {
+    await promisify(execFile)(itsBin(), ['seed', '--products', String(totalCount + n)], {
+      cwd: repoRoot,
+      env: { ...serverEnv(), ITS_DATABASE_URL: databaseUrl(servers.a.dataDir), ITS_DATA_DIR: dataDir, ITS_LOG_LEVEL: 'warn' },
+    });
+    ended = Date.now();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const after = await summary(api, '/api/products/summary', { query: {}, fields: ['style'], aggregates: { style: ['filled'] } });
+  expect(after.totalCount).toBe(totalCount + n);
+  return ended;
+}
+
+/** The POSTs page sends to path (a grid's reads) from now on, counted as they go. */
+function readsOf(page: Page, path: string): { n: number } {
+  const reads = { n: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) reads.n++;
+  });
+  return reads;
+}
+
+/**
+ * A new dynamic assortment of the footwear, titled title, made by api's editor: its page open as
+ * the editor's on server A and as a manager's on server B.
+ */
+async function openDynamic(browser: Browser, api: Api, title: string) {
+  const created = await api.ctx.post('/api/assortments', {
+    data: { title: `${title} ${Date.now() % 100_000}`, method: 'dynamic', query: { conditions: { productType: ['Footwear'] } } },
+    headers: { 'X-CSRF-Token': api.csrf },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+  const path = `/product/assortments/assortment/${id}/manage`;
+  const a = await open(browser, 'editor', servers.a.url, path, 'detail-grid');
+  const b = await open(browser, 'manager', servers.b.url, path, 'detail-grid');
+  return { id, a, b };
+}
+
+/** Page's next read of the product catalog (the grid's query): when it was sent, and its answer. */
+function catalogRead(page: Page): Promise<{ sent: number; res: Response }> {
+  const isRead = (r: Request) => new URL(r.url()).pathname === '/api/products/query' && r.method() === 'POST';
+  const sent = page.waitForRequest(isRead, { timeout: 30_000 }).then(() => Date.now());
+  return Promise.all([sent, page.waitForResponse((r) => isRead(r.request()), { timeout: 30_000 })]).then(([at, res]) => ({ sent: at, res }));
+}
+
+test('a catalog load on another server makes the open product library read its rows again', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const api = await apiSession('editor', servers.a.url);
+  const b = await open(browser, 'editor', servers.b.url, '/product/libraries/products', 'product-grid');
+  await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
+  // Nothing reads the catalog again until it is loaded.
+  const reads = readsOf(b.page, '/api/products/query');
+  const reread = catalogRead(b.page);
+  await b.page.waitForTimeout(1000);
+  expect(reads.n).toBe(0);
+
+  const t0 = await catalogLoad(api, 3);
+  const { sent, res } = await reread;
+  expect(res.status()).toBe(200);
+  expect(reads.n).toBeGreaterThan(0);
+  await gridLoaded(b.grid);
+  await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
+  await expect(b.page.getByTestId('rows-live')).toHaveAttribute('data-state', 'live');
+  test.info().annotations.push({ type: 'live product library: catalog load', description: `read again ${sent - t0} ms after the load process ended` });
+  await b.page.context().close();
+  await api.ctx.dispose();
+});
+
+test("a catalog load on another server makes an assortment's open product search read its rows again", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const api = await apiSession('editor', servers.a.url);
+  const created = await api.ctx.post('/api/assortments', { data: { title: `E2E live search ${Date.now() % 100_000}` }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+  const page = await (await browser.newContext()).newPage();
+  await login(page, 'editor', servers.b.url);
+  await page.goto(`${servers.b.url}/product/assortments/assortment/${id}/manage?tab=search`);
+  const tab = page.getByTestId('search-tab');
+  await page.getByTestId('filter-productType').selectOption('Footwear');
+  await page.getByTestId('filter-division').selectOption("Men's Sport");
+  const search = page.getByTestId('search-grid');
+  await gridLoaded(search);
+  await expect(cell(search, 0, 'style')).not.toHaveText('');
+  // The search follows the catalog's topic, as the product library does.
+  await expect(tab.getByTestId('rows-live')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });
+  const reads = readsOf(page, '/api/products/query');
+  const reread = catalogRead(page);
+  await page.waitForTimeout(1000);
+  expect(reads.n).toBe(0);
+
+  const t0 = await catalogLoad(api, 3);
+  const { sent, res } = await reread;
+  expect(res.status()).toBe(200);
+  // The same search, read again: the filters the user chose, in the assortment's location.
+  expect(res.request().postDataJSON()).toMatchObject({ conditions: { productType: ['Footwear'], division: ["Men's Sport"] } });
+  await gridLoaded(search);
+  await expect(cell(search, 0, 'style')).not.toHaveText('');
+  test.info().annotations.push({ type: 'live assortment search: catalog load', description: `read again ${sent - t0} ms after the load process ended` });
+  await page.context().close();
+  await api.ctx.dispose();
+});
+
+test('an internal assortment created, renamed and deleted on one server shows in its channel list on the other', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('adminEditor', servers.a.url);
+  const headers = { 'X-CSRF-Token': api.csrf };
+  // A season the channel holds, the list on server B filtered to it (as its seasons screen opens it).
+  const toc = await api.ctx.post('/api/internalAssortments/discover', { data: { channel: 'Wholesale', seasonsOnly: true }, headers });
+  expect(toc.ok(), await toc.text()).toBeTruthy();
+  const season = ((await toc.json()).data as { seasons: Array<{ season: string; year: number }> }).seasons.find((s) => ['SP', 'SU', 'FA', 'HO'].includes(s.season))!;
+  expect(season).toBeTruthy();
+  const b = await open(browser, 'adminEditor', servers.b.url, `/product/assortments/internal/wholesale?season=${season.season}&year=${season.year}`, 'internal-list');
+
+  const title = `E2E live internal ${Date.now() % 100_000}`;
+  const created = await api.ctx.post('/api/internalAssortments', {
+    data: { title, channel: 'Wholesale', region: 'Domestic', season: season.season, year: season.year, gender: 'Mens', productType: 'Footwear', locationId: 'US' },
+    headers,
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()).data as { _id: string })._id;
+  let t0 = Date.now();
+  await expect(cellOf(b.grid, id, 'title')).toContainText(title, { timeout: 2000 });
+  test.info().annotations.push({ type: 'live internal list: create', description: `${Date.now() - t0} ms` });
+
+  const renamed = await api.ctx.patch(`/api/internalAssortments/${id}`, { data: { title: `${title} renamed` }, headers });
+  expect(renamed.ok(), await renamed.text()).toBeTruthy();
+  t0 = Date.now();
+  await expect(cellOf(b.grid, id, 'title')).toContainText(`${title} renamed`, { timeout: 1000 });
+  test.info().annotations.push({ type: 'live internal list: rename', description: `${Date.now() - t0} ms` });
+  await shot(b.page, 'live-internal-list');
+
+  const deleted = await api.ctx.delete(`/api/internalAssortments/${id}`, { headers });
+  expect(deleted.ok(), await deleted.text()).toBeTruthy();
+  await expect(b.grid.locator(`.ag-row[row-id="${id}"]`)).toHaveCount(0, { timeout: 2000 });
+  await b.page.context().close();
+  await api.ctx.dispose();
+});
+
+test("a dynamic assortment's filters changed on one server make its page on the other read its rows once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('editor', servers.a.url);
+  const { id, a, b } = await openDynamic(browser, api, 'E2E live dynamic once');
+  await expect(cell(b.grid, 0, 'style')).not.toHaveText('');
+  const reads = readsOf(b.page, '/api/assortments/products/query');
+
+  // The editor narrows the filters on server A: B's page reads the assortment and, once, its rows.
+  const saved = a.page.waitForResponse((r) => r.url().endsWith(`/api/assortments/${id}`) && r.request().method() === 'PATCH');
+  await a.page.getByTestId('filter-division').selectOption('Kids');
+  expect((await saved).status()).toBe(200);
+  await expect(b.page.getByTestId('filter-chip').and(b.page.locator('[data-key="division"][data-value="Kids"]'))).toHaveCount(1, { timeout: 3000 });
+  const kids = await assortmentRows<{ style: string }>(api, id);
+  await expect(b.grid.getByTestId('grid-row-count')).toHaveAttribute('data-count', String(kids.length), { timeout: 10_000 });
+  await expect(cell(b.grid, 0, 'style')).toHaveText(kids[0]!.style);
+  // A second read would have followed the first at once: give it time to show, then count.
+  await b.page.waitForTimeout(2000);
+  expect(reads.n).toBe(1);
+
+  // A change of its settings that leaves its filters as they were (its location) reads the rows once too.
+  const located = await api.ctx.patch(`/api/assortments/${id}`, { data: { locationId: 'CA' }, headers: { 'X-CSRF-Token': api.csrf } });
+  expect(located.ok(), await located.text()).toBeTruthy();
+  await expect.poll(() => reads.n, { timeout: 3000 }).toBe(2);
+  await b.page.waitForTimeout(2000);
+  expect(reads.n).toBe(2);
+  await a.page.context().close();
+  await b.page.context().close();
   await api.ctx.dispose();
 });

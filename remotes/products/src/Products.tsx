@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
 import { type DataGridHandle, type WhereNode, downloadFile, loadGridMessages, type GridRow } from '@its/grid';
-import { ProductIcon, emptyFilterState, fetchLocations, toQuery, type Product } from './api';
+import { CATALOG_TOPIC, ProductIcon, emptyFilterState, fetchLocations, toQuery, type Product } from './api';
 import { CatalogGrid, FilterBar, decodeFilters, useGridWhere, useProductPanel, useUrlFilters } from './catalog';
 import { loadMessages } from './messages';
 
@@ -115,7 +115,7 @@ function ProductLibrary() {
             testId="product-grid"
             handle={setGrid}
             // A catalog load shows without a reload of the page.
-            liveTopic="products:catalog"
+            liveTopic={CATALOG_TOPIC}
             query={query}
             emptyText={intl.formatMessage({ id: 'products.empty', defaultMessage: 'No results found for the filters applied in your location.' })}
             onFocusRow={onFocusRow}

@@ -23,8 +23,12 @@ export interface DetailGridProps {
   /** A key that changes when the rows must be read again (filters, sort, lock taken). */
   reloadKey: string;
   onAssortment: (a: Assortment) => void;
-  /** Someone else changed the assortment's filters or settings (a live reload): read the assortment again. */
-  onStale?: () => void;
+  /**
+   * Someone else changed the assortment's filters or settings (a live reload): read the
+   * assortment again; answers whether that changed reloadKey (its rows are read for it, so the
+   * live reload does not read them a second time).
+   */
+  onStale?: () => Promise<boolean>;
   onFocusRow: (row: GridRow | null) => void;
   onShowDetails: (row: GridRow) => void;
   onClearAlerts: (rows: GridRow[]) => void;
@@ -126,10 +130,11 @@ export function DetailGrid({
   const readLive = useCallback((ids: string[], signal: AbortSignal) => readRows(id, ids, signal, org), [id, org]);
   const topic = liveTopic(id, org);
   const presence = usePresence(topic);
-  // A dynamic assortment's filters or settings changed by someone else: its rows are read again
-  // (useLiveRows) and so is the assortment (its filter bar, title and count).
+  // A dynamic assortment's filters or settings changed by someone else: the assortment is read
+  // again (its filter bar, title and count) and its rows once: by the new reloadKey when its
+  // filters changed, else by useLiveRows.
   const listener = useMemo(
-    () => ({ ...presence.listener, ...(commented ? comments.live : {}), onReload: () => latest.current.onStale?.() }),
+    () => ({ ...presence.listener, ...(commented ? comments.live : {}), onReload: () => latest.current.onStale?.() ?? false }),
     [commented, presence.listener, comments.live],
   );
   const live = useLiveRows(topic, () => grid.current, readLive, listener);

@@ -55,6 +55,9 @@ type Tab = 'products' | 'search';
 /** The part of a saved query that decides the rows (a change reloads them). */
 const queryKey = (a: Assortment) => JSON.stringify(a.query ? { t: a.query.text ?? '', c: a.query.conditions ?? {}, s: a.query.sort ?? {} } : null);
 
+/** The detail grid's reloadKey: what decides its rows (the lock's state, a dynamic one's query); a change reads them again. */
+const rowsKey = (lockStatus: string, a: Assortment) => `${lockStatus}|${a.method === 'dynamic' ? queryKey(a) : ''}`;
+
 function ReadOnlyBanner({ reason, lock, channel, onRetry, onUnarchive }: { reason: 'policy' | 'locked' | 'archived' | 'lockFailed'; lock: LockState; channel: string; onRetry: () => void; onUnarchive: () => void }) {
   const by = lock.status === 'locked' ? lock.by : null;
   return (
@@ -502,7 +505,15 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
     [canEdit, patch],
   );
 
-  const reloadKey = `${lock.state.status}|${a.method === 'dynamic' ? queryKey(a) : ''}`;
+  const reloadKey = rowsKey(lock.state.status, a);
+  // Someone else changed the assortment (a live reload): it is read again, and when its filters
+  // changed, the new reloadKey reads the rows (once); otherwise the grid reads them itself.
+  const onStale = useCallback(async () => {
+    const before = rowsKey(lock.state.status, current.current);
+    await qc.invalidateQueries({ queryKey: key });
+    const fresh = qc.getQueryData<Assortment>(key);
+    return fresh !== undefined && rowsKey(lock.state.status, fresh) !== before;
+  }, [qc, key, lock.state.status]);
   const setTab = (t: Tab) =>
     setParams(
       (p) => {
@@ -549,7 +560,7 @@ function Manage({ a, schema, org }: { a: Assortment; schema: NonNullable<ReturnT
           canEdit={canEdit}
           reloadKey={reloadKey}
           onAssortment={update}
-          onStale={() => void qc.invalidateQueries({ queryKey: key })}
+          onStale={onStale}
           onFocusRow={(r) => r && setFocused(r)}
           onShowDetails={(r) => {
             setFocused(r);

@@ -1,6 +1,7 @@
 /**
  * The product search of a static assortment: the filter bar over the catalog (priced in the
- * assortment's location), rows selected and added. Adding from a search tab asks 'Add to
+ * assortment's location, following the catalog's live topic as the product library does), rows
+ * selected and added. Adding from a search tab asks 'Add to
  * Collection?' (spec §4.1): the products go to the assortment's collection, and so to the
  * assortment too.
  */
@@ -8,7 +9,7 @@ import { useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState, confirm, toast } from '@its/kit';
 import { type DataGridHandle, type GridRow } from '@its/grid';
-import { ProductIcon, emptyFilterState, filterCount, toQuery, type FilterState } from '@its/remote-products/api';
+import { CATALOG_TOPIC, ProductIcon, emptyFilterState, filterCount, toQuery, type FilterState } from '@its/remote-products/api';
 import { CatalogGrid, FilterBar } from '../products';
 import { addToCollection, batchAssortment, createCollection, findCollections, type Assortment, type OrgBase } from '../api';
 import { errorText, isUserLock, msg } from '../messages';
@@ -125,6 +126,8 @@ export function SearchTab({
           <CatalogGrid
             testId="search-grid"
             layoutKey="assortments.search"
+            // A catalog load shows without a reload of the page, as in the product library.
+            liveTopic={CATALOG_TOPIC}
             query={query}
             emptyText={intl.formatMessage({ id: 'assortments.search.none', defaultMessage: 'No results found for the filters applied in your location.' })}
             onFocusRow={onFocusRow}

@@ -6,6 +6,9 @@ import { streamRows, type GridQuery, type GridRow, type RowSink, type ServerGrou
 export const QUERY_LIMIT = 1000;
 export const AUTOCOMPLETE_LIMIT = 10;
 
+/** The catalog's live topic (modules/products/live.go): a grid of the catalog following it reads its rows again after a catalog load. */
+export const CATALOG_TOPIC = 'products:catalog';
+
 export type SortOrder = 1 | -1;
 
 /** A product query: conditions OR-ed within a field, AND-ed across fields. */

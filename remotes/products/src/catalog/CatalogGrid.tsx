@@ -37,7 +37,7 @@ export interface CatalogGridProps {
   layoutKey?: string;
   /** The page's filter bar, kept in a saved view and put back when it opens. */
   viewFilters?: ViewFilters;
-  /** The live topic the grid follows (products:catalog): its rows are read again when the catalog is loaded. */
+  /** The live topic the grid follows (CATALOG_TOPIC): its rows are read again when the catalog is loaded. */
   liveTopic?: string;
 }
 

@@ -150,4 +150,26 @@ describe('useLiveRows', () => {
     await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
     expect(FakeSource.made[1]!.url).toBe(`/api/live/assortment%3Ad1?tab=${tabId}&since=3`);
   });
+
+  it('leaves the read of a reload event to the page when its listener says the page reads the rows (once, not twice)', async () => {
+    const grid = { reload: vi.fn(async () => undefined) } as unknown as DataGridHandle;
+    // The page reads the rows itself after the first change (its filters changed), not after the second.
+    const answers = [true, false];
+    const onReload = vi.fn(async () => answers.shift() ?? false);
+    renderHook(() => useLiveRows('assortment:d2', () => grid, async () => [], { onReload }));
+    const es = FakeSource.made[0]!;
+    act(() => es.opened('1'));
+    await act(async () => {
+      es.dispatchEvent(new MessageEvent('reload', { data: JSON.stringify({ id: 2, grid: 'g', self: false }), lastEventId: '2' }));
+      await vi.runAllTimersAsync();
+    });
+    expect(onReload).toHaveBeenCalledTimes(1);
+    expect(grid.reload).not.toHaveBeenCalled();
+    await act(async () => {
+      es.dispatchEvent(new MessageEvent('reload', { data: JSON.stringify({ id: 3, grid: 'g', self: false }), lastEventId: '3' }));
+      await vi.runAllTimersAsync();
+    });
+    expect(onReload).toHaveBeenCalledTimes(2);
+    expect(grid.reload).toHaveBeenCalledTimes(1);
+  });
 });

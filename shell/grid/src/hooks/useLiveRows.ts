@@ -161,14 +161,15 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
         });
       });
       // A change no list of rows could name (a dynamic assortment's filters, a catalog load): the
-      // grid reads its rows again, keeping the user's unsaved edits as after a reset; the tab
-      // that made the change has read them already.
+      // grid reads its rows again, keeping the user's unsaved edits as after a reset, unless the
+      // listener says the page reads them; the tab that made the change has read them already.
       es.addEventListener('reload', (e) => {
         seen(e);
         const ev = JSON.parse(e.data as string) as LiveReloadEvent;
         if (ev.self) return;
-        run(() => {
-          latest.current.listener?.onReload?.(ev);
+        run(async () => {
+          // The page may read them itself (its filters changed): then once, by the page.
+          if ((await latest.current.listener?.onReload?.(ev)) === true) return;
           return latest.current.grid()?.reload();
         });
       });

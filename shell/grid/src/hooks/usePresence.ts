@@ -25,8 +25,12 @@ export interface LiveListener {
   onPresence?: (others: PresenceEntry[]) => void;
   /** Each rows event, once its rows are laid in (the Comments column reads its counts again). */
   onRows?: (ev: LiveRowsEvent) => void;
-  /** A reload event of another tab or user, as the grid reads its rows again (the page reads what it shows beside them). */
-  onReload?: (ev: LiveReloadEvent) => void;
+  /**
+   * A reload event of another tab or user, before the grid reads its rows again (the page reads
+   * what it shows beside them). Answering true (or a promise of it) says the page reads the rows
+   * itself for this change (new filters of the grid): the grid does not read them a second time.
+   */
+  onReload?: (ev: LiveReloadEvent) => unknown;
 }
 
 export interface PresenceState {
