@@ -7,7 +7,8 @@
  * user's change made in one tab is another tab's news like anyone's: a row it takes out of that
  * tab's filter leaves it. A dynamic assortment's filters changed in one browser make its page on
  * the other server read its rows and its filters again (a reload event); an order submitted on one
- * server brings its lines into the coordinator's sample styles view on the other; a coordinator
+ * server brings its lines into the coordinator's sample styles view on the other, and so does a
+ * change of a line alone (its tracking number); a coordinator
  * assignment added, changed and deleted on one server shows in the assignments grid on the other.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -220,8 +221,23 @@ test("an order submitted on one server brings its lines into the coordinator's s
   // The newest order's lines come first.
   await expect(cell(list.grid, 0, 'orderNumber')).toHaveText(number, { timeout: 3000 });
   test.info().annotations.push({ type: 'live sample styles', description: `${Date.now() - t0} ms` });
+
+  // The coordinator ships the line on server A: its first edit moves the order on (a list
+  // field), the second changes the line's tracking number alone; the view on B shows both.
+  const coord = await apiSession('coordinator', servers.a.url);
+  const headers = { 'X-CSRF-Token': coord.csrf };
+  for (const tracking of ['1Z999AA10123456784', '1Z999AA10123456785']) {
+    const read = await coord.ctx.post('/api/orders/samples/order/query', { data: { orderId: o._id }, headers });
+    const line = ((await read.json()).data as { products: Array<{ id: string; version: number }> }).products[0]!;
+    const res = await coord.ctx.patch(`/api/orders/samples/active-orders/batch/${o._id}`, { data: { updateProducts: [{ id: line.id, version: line.version, changes: { tracking } }] }, headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const t1 = Date.now();
+    await expect(cell(list.grid, 0, 'tracking')).toHaveText(tracking, { timeout: 2000 });
+    test.info().annotations.push({ type: 'live sample styles: tracking', description: `${Date.now() - t1} ms` });
+  }
   await list.page.context().close();
   await api.ctx.dispose();
+  await coord.ctx.dispose();
 });
 
 test('a coordinator assignment added, changed and deleted on one server shows in the assignments grid on the other', async ({ browser }) => {
