@@ -166,3 +166,76 @@ func TestLiveOrderListsAcrossServers(t *testing.T) {
 		t.Fatalf("the requester's catch-up: %q", s)
 	}
 }
+
+// TestLiveSampleStylesLineChanges: the sample styles view lists order lines and follows the
+// sample orders' topic (orders:SAMPLE). A change to a submitted order's lines alone (a shipper
+// and tracking number, a line's status), which changes nothing the order lists show, still
+// names the order there with the lines' fields (no value), so the coordinator's styles view on
+// B reads its lines again; the requester's lists are told too, and a requester who may not read
+// the order never hears of it.
+func TestLiveSampleStylesLineChanges(t *testing.T) {
+	a := apptest.Start(t, serverModules)
+	b := a.Via(startProcess(t, a, "its-live-styles-b").URL)
+	const topic = "/api/live/orders%3ASAMPLE"
+	user, coord, other := a.Client(), a.Client(), a.Client()
+	user.Login("user@example.com")
+	coord.Login("coordinator@example.com")
+	other.Login("editor@example.com")
+
+	o := dataOf(t, user.Do("POST", "/api/orders/sample/active-orders", map[string]any{
+		"coordinatorCode": "CRD001", "purpose": "Live styles", "products": catalogPairs(t, a, 1)}), 201)
+	id := o["_id"].(string)
+	batch := "/api/orders/sample/active-orders/batch/" + id
+	version := func() int { return a.Count(`SELECT version FROM orders WHERE id = $1`, id) }
+	dataOf(t, user.Do("PATCH", batch, map[string]any{"version": version(), "submit": true}), 200)
+	var line string
+	if err := a.DB.QueryRow(t.Context(), `SELECT id::text FROM order_lines WHERE order_id = $1 LIMIT 1`, id).Scan(&line); err != nil {
+		t.Fatal(err)
+	}
+	lineVersion := func() int { return a.Count(`SELECT version FROM order_lines WHERE id = $1`, line) }
+
+	_, theirs := openStream(t, coord.On(b), b.URL, topic, "")
+	_, mine := openStream(t, user.On(b), b.URL, topic, "")
+	nextEvent(t, theirs, "open", 5*time.Second)
+	nextEvent(t, mine, "open", 5*time.Second)
+	outsider := openRaw(t, other.On(b), b.URL, topic)
+	outsider.saysWithin(t, "the outsider's stream opens", "event: open")
+
+	ship := func(changes map[string]any) {
+		t.Helper()
+		dataOf(t, coord.Do("PATCH", batch, map[string]any{"updateProducts": []any{map[string]any{"id": line, "version": lineVersion(), "changes": changes}}}), 200)
+	}
+	// The coordinator's first edit moves the order on (IN PROGRESS), a list field, with the
+	// line's shipper and tracking.
+	ship(map[string]any{"shipper": "UPS", "tracking": "1Z999AA10123456784"})
+	raw := nextEvent(t, theirs, "rows", time.Second)
+	if ev := rowsOf(t, raw); fmt.Sprint(ev.Updated) != "["+id+"]" || !slices.Contains(ev.Fields, "shipper") || !slices.Contains(ev.Fields, "tracking") || !ev.Self {
+		t.Fatalf("the coordinator's stream on the first shipper and tracking change: %s", raw.data)
+	}
+	nextEvent(t, mine, "rows", time.Second)
+	// Then only the line's tracking number changes.
+	ship(map[string]any{"tracking": "1Z999AA10123456785"})
+	raw = nextEvent(t, theirs, "rows", time.Second)
+	ev := rowsOf(t, raw)
+	if ev.Grid != "orderList" || fmt.Sprint(ev.Updated) != "["+id+"]" || fmt.Sprint(ev.Fields) != "[tracking]" || !ev.Self {
+		t.Fatalf("the coordinator's stream on a tracking change: %s", raw.data)
+	}
+	if strings.Contains(raw.data, "1Z999") {
+		t.Fatalf("an event carries a value: %s", raw.data)
+	}
+	if ev := rowsOf(t, nextEvent(t, mine, "rows", time.Second)); fmt.Sprint(ev.Updated) != "["+id+"]" || ev.Self {
+		t.Fatalf("the requester's stream on the tracking change: %+v", ev)
+	}
+
+	// A line's status alone.
+	dataOf(t, coord.Do("PATCH", batch, map[string]any{"status": []any{map[string]any{"id": line, "version": lineVersion(), "status": "APPROVED"}}}), 200)
+	if ev := rowsOf(t, nextEvent(t, theirs, "rows", time.Second)); fmt.Sprint(ev.Updated) != "["+id+"]" || fmt.Sprint(ev.Fields) != "[status]" {
+		t.Fatalf("the coordinator's stream on a line status change: %+v", ev)
+	}
+
+	last := a.Count(`SELECT max(id) FROM live_events WHERE topic = 'orders:SAMPLE'`)
+	outsider.saysWithin(t, "the outsider's stream reaches the last event", fmt.Sprintf("id: %d\n\n", last))
+	if s := outsider.String(); strings.Contains(s, id) || strings.Contains(s, "event: rows") {
+		t.Fatalf("a requester who may not read the order was told of it: %q", s)
+	}
+}

@@ -398,11 +398,12 @@ func (f fixtures) shared() map[string]string {
 		// The live streams of the grids (core's live.yaml may not name a domain): the
 		// assortment's rows, a library's manage grid, a sample library, a reference-data table,
 		// the customers, the seasons, the sample order lists, the assortment lists, a channel's
-		// internal assortment list and the product library.
+		// internal assortment list, the product library and the coordinator assignments.
 		"liveTopic": "assortment:" + f.assortment, "liveTopic2": "library:AdvertisingAsset",
 		"liveTopic3": "samples:Production", "liveTopic4": "refdata:currencies", "liveTopic5": "customers:all",
 		"liveTopic6": "seasons:all", "liveTopic7": "orders:SAMPLE", "liveTopic8": "assortments:all",
 		"liveTopic9": "internalAssortments:Wholesale", "liveTopic10": "products:catalog",
+		"liveTopic11": "coordinatorAssignments:all",
 	}
 }
 

@@ -7,7 +7,9 @@
  * user's change made in one tab is another tab's news like anyone's: a row it takes out of that
  * tab's filter leaves it. A dynamic assortment's filters changed in one browser make its page on
  * the other server read its rows and its filters again (a reload event); an order submitted on one
- * server brings its lines into the coordinator's sample styles view on the other.
+ * server brings its lines into the coordinator's sample styles view on the other, and so does a
+ * change of a line alone (its tracking number); a coordinator
+ * assignment added, changed and deleted on one server shows in the assignments grid on the other.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -217,7 +219,49 @@ test("an order submitted on one server brings its lines into the coordinator's s
   // The newest order's lines come first.
   await expect(cell(list.grid, 0, 'orderNumber')).toHaveText(number, { timeout: 3000 });
   test.info().annotations.push({ type: 'live sample styles', description: `${Date.now() - t0} ms` });
+
+  // The coordinator ships the line on server A: its first edit moves the order on (a list
+  // field), the second changes the line's tracking number alone; the view on B shows both.
+  const coord = await apiSession('coordinator', servers.a.url);
+  const headers = { 'X-CSRF-Token': coord.csrf };
+  for (const tracking of ['1Z999AA10123456784', '1Z999AA10123456785']) {
+    const read = await coord.ctx.post('/api/orders/samples/order/query', { data: { orderId: o._id }, headers });
+    const line = ((await read.json()).data as { products: Array<{ id: string; version: number }> }).products[0]!;
+    const res = await coord.ctx.patch(`/api/orders/samples/active-orders/batch/${o._id}`, { data: { updateProducts: [{ id: line.id, version: line.version, changes: { tracking } }] }, headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const t1 = Date.now();
+    await expect(cell(list.grid, 0, 'tracking')).toHaveText(tracking, { timeout: 2000 });
+    test.info().annotations.push({ type: 'live sample styles: tracking', description: `${Date.now() - t1} ms` });
+  }
   await list.page.context().close();
+  await api.ctx.dispose();
+  await coord.ctx.dispose();
+});
+
+test('a coordinator assignment added, changed and deleted on one server shows in the assignments grid on the other', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const b = await open(browser, 'seniorCoordinator', servers.b.url, '/orders/coordinator-assignments', 'assignments-grid');
+  const api = await apiSession('seniorCoordinator', servers.a.url);
+  const headers = { 'X-CSRF-Token': api.csrf };
+  const code = `LV${Date.now() % 100_000}`;
+  const created = await api.ctx.post('/api/coordinatorAssignments', { data: { coordinatorCode: code, name: 'Lena', lastName: 'Live', email: 'lena.live@example.com' }, headers });
+  expect(created.status(), await created.text()).toBe(200);
+  const a = (await created.json()).data as { _id: string; version: number };
+  let t0 = Date.now();
+  await expect(cellOf(b.grid, a._id, 'coordinatorCode')).toHaveText(code, { timeout: 2000 });
+  test.info().annotations.push({ type: 'live assignments: add', description: `${Date.now() - t0} ms` });
+
+  const patched = await api.ctx.patch(`/api/coordinatorAssignments/${a._id}`, { data: { version: a.version, name: 'Leni' }, headers });
+  expect(patched.status(), await patched.text()).toBe(200);
+  t0 = Date.now();
+  await expect(cellOf(b.grid, a._id, 'name')).toHaveText('Leni', { timeout: 1000 });
+  test.info().annotations.push({ type: 'live assignments: change', description: `${Date.now() - t0} ms` });
+  await shot(b.page, 'live-assignments');
+
+  const deleted = await api.ctx.delete(`/api/coordinatorAssignments/${a._id}`, { headers });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+  await expect(b.grid.locator(`.ag-row[row-id="${a._id}"]`)).toHaveCount(0, { timeout: 2000 });
+  await b.page.context().close();
   await api.ctx.dispose();
 });
 

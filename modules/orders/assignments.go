@@ -7,10 +7,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"its/core/authz"
+	"its/core/db"
 	"its/core/grid"
 	"its/core/httpx"
+	liverows "its/core/live"
+	"its/modules/actions"
 )
 
 // Assignment is a coordinator that sample orders can be assigned to (spec §3.3).
@@ -60,49 +65,97 @@ func (s *Service) Assignments(ctx context.Context) ([]*Assignment, error) {
 	return s.store.Assignments(ctx)
 }
 
-// SaveAssignment creates (id "") or patches an assignment. A patch needs the version it was read
-// at; a stale one is the userLock conflict.
+// AssignmentRows answers the coordinator assignments on the grid protocol: a query's rows by
+// their ids (what the grid's live topic names, read again), filters and sort.
+func (s *Service) AssignmentRows(ctx context.Context, _ string, q grid.Query) (*grid.Page, error) {
+	return assignmentGrid.Page(ctx, s.db, q, nil)
+}
+
+// SaveAssignment creates (id "") or patches an assignment, in one transaction that tells the
+// assignments' open grids (AssignmentsTopic). A patch needs the version it was read at; a
+// stale one is the userLock conflict.
 func (s *Service) SaveAssignment(ctx context.Context, id string, f AssignmentFields) (*Assignment, error) {
-	a := &Assignment{ID: id}
-	if id != "" {
-		cur, err := s.store.AssignmentByID(ctx, id)
-		if errors.Is(err, ErrNotFound) {
-			return nil, httpx.NotFound("Coordinator assignment")
-		} else if err != nil {
-			return nil, err
+	var out, a *Assignment
+	err := db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		var before *grid.Row
+		var err error
+		a, before, err = s.assignmentFor(ctx, tx, id, f.Version)
+		if err != nil {
+			return err
 		}
-		if f.Version == nil {
-			return nil, httpx.Invalid(httpx.FieldError{Field: "version", Rule: "version", Message: "The assignment version is required"})
+		setStr(&a.CoordinatorCode, f.CoordinatorCode)
+		setStr(&a.Name, f.Name)
+		setStr(&a.LastName, f.LastName)
+		setStr(&a.Email, f.Email)
+		a.CoordinatorCode = strings.ToUpper(a.CoordinatorCode)
+		if a.CoordinatorCode == "" {
+			return httpx.Invalid(httpx.FieldError{Field: "coordinatorCode", Rule: "required", Message: "The coordinator code is required"})
 		}
-		if *f.Version != cur.Version {
-			return nil, httpx.Conflict(MsgOrderChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *f.Version, "currentVersion": cur.Version})
+		if out, err = s.store.SaveAssignment(ctx, tx, a); err != nil {
+			return err
 		}
-		a = cur
-	}
-	setStr(&a.CoordinatorCode, f.CoordinatorCode)
-	setStr(&a.Name, f.Name)
-	setStr(&a.LastName, f.LastName)
-	setStr(&a.Email, f.Email)
-	a.CoordinatorCode = strings.ToUpper(a.CoordinatorCode)
-	if a.CoordinatorCode == "" {
-		return nil, httpx.Invalid(httpx.FieldError{Field: "coordinatorCode", Rule: "required", Message: "The coordinator code is required"})
-	}
-	out, err := s.store.SaveAssignment(ctx, a)
+		return publishRow(ctx, tx, AssignmentsTopic, assignmentGrid, out.ID, before)
+	})
 	var pe *pgconn.PgError
 	switch {
 	case errors.As(err, &pe) && pe.Code == "23505":
 		return nil, httpx.Invalid(httpx.FieldError{Field: "coordinatorCode", Rule: "unique", Message: "Another assignment has the code " + a.CoordinatorCode})
 	case errors.Is(err, ErrNotFound):
 		return nil, httpx.Conflict(MsgOrderChanged, map[string]any{"errorType": "userLock", "reason": "stale"})
+	case err != nil:
+		return nil, err
 	}
-	return out, err
+	return out, nil
 }
 
-// DeleteAssignment removes an assignment.
-func (s *Service) DeleteAssignment(ctx context.Context, id string) error {
-	ok, err := s.store.DeleteAssignment(ctx, id)
-	if err == nil && !ok {
-		return httpx.NotFound("Coordinator assignment")
+// assignmentFor is the assignment a save of id starts from, with its grid row before the
+// save: a new one for id "", else the stored one locked in tx, checked against version.
+func (s *Service) assignmentFor(ctx context.Context, tx pgx.Tx, id string, version *int64) (*Assignment, *grid.Row, error) {
+	if id == "" {
+		return &Assignment{}, nil, nil
 	}
-	return err
+	cur, err := s.store.AssignmentByID(ctx, tx, id)
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil, httpx.NotFound("Coordinator assignment")
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if version == nil {
+		return nil, nil, httpx.Invalid(httpx.FieldError{Field: "version", Rule: "version", Message: "The assignment version is required"})
+	}
+	if *version != cur.Version {
+		return nil, nil, httpx.Conflict(MsgOrderChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *version, "currentVersion": cur.Version})
+	}
+	before, err := gridRow(ctx, tx, assignmentGrid, id)
+	return cur, before, err
+}
+
+// DeleteAssignment removes an assignment, in one transaction that tells the assignments' open
+// grids.
+func (s *Service) DeleteAssignment(ctx context.Context, id string) error {
+	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
+		before, err := gridRow(ctx, tx, assignmentGrid, id)
+		if err != nil {
+			return err
+		}
+		ok, err := s.store.DeleteAssignment(ctx, tx, id)
+		if err == nil && !ok {
+			err = httpx.NotFound("Coordinator assignment")
+		}
+		if err != nil {
+			return err
+		}
+		return publishRow(ctx, tx, AssignmentsTopic, assignmentGrid, id, before)
+	})
+}
+
+// AssignmentsTopic is the live topic of the coordinator assignments grid: each write of an
+// assignment names it there (added, updated with the fields changed, deleted).
+const AssignmentsTopic = TopicCoordinatorAssignments + ":" + TopicCoordinatorAssignmentsKey
+
+// assignmentsTopic lets a user follow the coordinator assignments exactly when the routes that
+// read them let them (orders.sample.view; otherwise a 404): every assignment and field is
+// theirs to read.
+func assignmentsTopic(az *authz.Engine) liverows.Topic {
+	return liverows.ActionTopic(TopicCoordinatorAssignments, "Topic", az, liverows.Fixed(map[string]string{TopicCoordinatorAssignmentsKey: actions.OrdersSampleView}))
 }

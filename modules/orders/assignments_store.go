@@ -23,9 +23,9 @@ func (s *Store) Assignment(ctx context.Context, q pgx.Tx, code string) (*Assignm
 	return scanAssignment(q.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE coordinator_code = $1`, code))
 }
 
-// AssignmentByID loads one assignment.
-func (s *Store) AssignmentByID(ctx context.Context, id string) (*Assignment, error) {
-	return scanAssignment(s.db.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE id::text = $1`, id))
+// AssignmentByID loads one assignment, locked for tx's write.
+func (s *Store) AssignmentByID(ctx context.Context, tx pgx.Tx, id string) (*Assignment, error) {
+	return scanAssignment(tx.QueryRow(ctx, `SELECT `+assignmentColumns+` FROM coordinator_assignments WHERE id::text = $1 FOR UPDATE`, id))
 }
 
 // Assignments lists every assignment by coordinator code.
@@ -46,19 +46,20 @@ func (s *Store) Assignments(ctx context.Context) ([]*Assignment, error) {
 	return out, rows.Err()
 }
 
-// SaveAssignment inserts a (new) or updates a checked against its version; it answers the row.
-func (s *Store) SaveAssignment(ctx context.Context, a *Assignment) (*Assignment, error) {
+// SaveAssignment inserts a (new) or updates a checked against its version, in tx; it answers
+// the row.
+func (s *Store) SaveAssignment(ctx context.Context, tx pgx.Tx, a *Assignment) (*Assignment, error) {
 	if a.ID == "" {
-		return scanAssignment(s.db.QueryRow(ctx, `INSERT INTO coordinator_assignments (coordinator_code, name, last_name, email)
+		return scanAssignment(tx.QueryRow(ctx, `INSERT INTO coordinator_assignments (coordinator_code, name, last_name, email)
 			VALUES ($1, $2, $3, $4) RETURNING `+assignmentColumns, a.CoordinatorCode, a.Name, a.LastName, a.Email))
 	}
-	return scanAssignment(s.db.QueryRow(ctx, `UPDATE coordinator_assignments SET coordinator_code = $3, name = $4,
+	return scanAssignment(tx.QueryRow(ctx, `UPDATE coordinator_assignments SET coordinator_code = $3, name = $4,
 		last_name = $5, email = $6, version = version + 1 WHERE id::text = $1 AND version = $2 RETURNING `+assignmentColumns,
 		a.ID, a.Version, a.CoordinatorCode, a.Name, a.LastName, a.Email))
 }
 
-// DeleteAssignment removes an assignment; false when there was none.
-func (s *Store) DeleteAssignment(ctx context.Context, id string) (bool, error) {
-	tag, err := s.db.Exec(ctx, `DELETE FROM coordinator_assignments WHERE id::text = $1`, id)
+// DeleteAssignment removes an assignment in tx; false when there was none.
+func (s *Store) DeleteAssignment(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
+	tag, err := tx.Exec(ctx, `DELETE FROM coordinator_assignments WHERE id::text = $1`, id)
 	return tag.RowsAffected() == 1, err
 }

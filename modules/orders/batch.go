@@ -92,12 +92,13 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 		if err := s.apply(ctx, tx, o, req.Fields); err != nil {
 			return err
 		}
+		var lines linesWritten
 		if req.linesChanged() || len(req.Status) > 0 {
-			w, err := s.writeLines(ctx, tx, o, req, refuseInactive)
+			lines, err = s.writeLines(ctx, tx, o, req, refuseInactive)
 			if err != nil {
 				return err
 			}
-			res.BatchResult, res.Warnings = *w.result, w.warnings
+			res.BatchResult, res.Warnings = *lines.result, lines.warnings
 			if _, err := s.step(ctx, o, stepEdit, stepFacts{}); err != nil {
 				return err
 			}
@@ -118,7 +119,7 @@ func (s *Service) Batch(ctx context.Context, orderType, id string, req *BatchReq
 		if err := s.send(ctx, tx, o, notes); err != nil {
 			return err
 		}
-		if err := publishListRow(ctx, tx, o.Type, o.ID, before); err != nil {
+		if err := publishListRow(ctx, tx, o.Type, o.ID, before, lines.styles...); err != nil {
 			return err
 		}
 		res.Order, err = s.store.Get(ctx, tx, o.ID, false)
@@ -147,6 +148,8 @@ type linesWritten struct {
 	result   *grid.BatchResult
 	warnings []grid.CellError
 	skipped  []Unavailable
+	// styles are the fields of the sample styles view (stylesGrid) the lines' updates wrote.
+	styles []string
 }
 
 // writeLines applies the line part of a batch through the grid: adds checked against the
@@ -206,6 +209,10 @@ func (s *Service) writeLines(ctx context.Context, tx pgx.Tx, o *Order, req *Batc
 		return out, err
 	}
 	out.result = r
+	if o.Type == TypeSample {
+		// The sample styles view lists the lines of sample orders.
+		out.styles = stylesFields(plan)
+	}
 	return out, publishLines(ctx, tx, o, u.ID, plan)
 }
 

@@ -92,6 +92,7 @@ func (h *Handler) Routes(r registry.Router) {
 	}))
 	r.Handle("POST", "/api/order-documents/xlsx", actions.OrdersDocuments, h.document)
 	r.Handle("GET", "/api/coordinatorAssignments", actions.OrdersSampleView, httpx.Get(h.assignments))
+	r.Handle("POST", "/api/coordinatorAssignments/rows", actions.OrdersSampleView, grid.ServeQuery(h.svc.AssignmentRows, ""))
 	r.Handle("POST", "/api/coordinatorAssignments/export/xlsx", actions.OrdersAssignmentsManage, grid.ServeExportAs(grid.FormatXLSX, h.svc.ExportAssignments, ""))
 	r.Handle("POST", "/api/coordinatorAssignments/export/csv", actions.OrdersAssignmentsManage, grid.ServeExportAs(grid.FormatCSV, h.svc.ExportAssignments, ""))
 	r.Handle("POST", "/api/coordinatorAssignments", actions.OrdersAssignmentsManage, httpx.Body(h.saveAssignment))

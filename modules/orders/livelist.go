@@ -22,17 +22,20 @@ import (
 // type read different orders (a requester their own, an approver those waiting for them), so
 // the topic filters each stream's row ids by the order's own read rule (readableIDs): nobody
 // is told the id of an order they may not read. The sample styles view lists lines, not
-// orders: it follows the topic too, and reads its lines again on an event of an order.
+// orders: it follows the topic too, and reads its lines again on an event of an order; so a
+// write that changes only what the view shows of an order's lines (a shipper, a tracking
+// number, a line's status) names the order as updated too, with those fields.
 
 // ListTopic is the live topic of orderType's lists.
 func ListTopic(orderType string) string { return TopicOrders + ":" + orderType }
 
 // listTopic lets a user follow a type's order lists exactly when the lists' routes let them
 // (orders.view of the type; otherwise, or for a key that is not a type, a 404). A stream names
-// only the orders the user may read (readableIDs) and only the lists' fields.
+// only the orders the user may read (readableIDs) and only the lists' fields (the styles view's
+// among them).
 func listTopic(s *Service) liverows.Topic {
 	served := map[string]bool{}
-	for _, c := range listGrid.Columns {
+	for _, c := range slices.Concat(listGrid.Columns, stylesGrid.Columns) {
 		served[c.Field] = true
 	}
 	gate := liverows.ActionTopic(TopicOrders, "Topic", s.authz, liverows.Keyed(actions.OrdersView, "orderType", TypeSample, TypePromo, TypeWholesale))
@@ -80,7 +83,12 @@ func (s *Service) readableIDs(ctx context.Context, orderType string, ids []strin
 
 // listRow is order id's list row as tx sees it (nil when there is none).
 func listRow(ctx context.Context, tx pgx.Tx, id string) (*grid.Row, error) {
-	rows, err := listGrid.Rows(ctx, tx, []string{id}, nil)
+	return gridRow(ctx, tx, listGrid, id)
+}
+
+// gridRow is row id of g as tx sees it (nil when there is none).
+func gridRow(ctx context.Context, tx pgx.Tx, g *grid.Grid, id string) (*grid.Row, error) {
+	rows, err := g.Rows(ctx, tx, []string{id}, nil)
 	if err != nil || len(rows) == 0 {
 		return nil, err
 	}
@@ -89,13 +97,22 @@ func listRow(ctx context.Context, tx pgx.Tx, id string) (*grid.Row, error) {
 
 // publishListRow tells orderType's open lists what a write did to order id's list row, read
 // before it as before (nil: there was none): added, deleted, or updated with the list fields
-// whose value changed. A write that changed nothing a list shows tells nobody.
-func publishListRow(ctx context.Context, tx pgx.Tx, orderType, id string, before *grid.Row) error {
-	after, err := listRow(ctx, tx, id)
+// whose value changed and the styles view's fields its lines' updates wrote (styles,
+// stylesFields). A write that changed nothing a list shows tells nobody.
+func publishListRow(ctx context.Context, tx pgx.Tx, orderType, id string, before *grid.Row, styles ...string) error {
+	return publishRow(ctx, tx, ListTopic(orderType), listGrid, id, before, styles...)
+}
+
+// publishRow tells topic's open grids what a write did to row id of g, read before it as
+// before (nil: there was none) and now read again in tx: added, deleted, or updated with the
+// fields of g whose value changed and the fields also (written elsewhere, shown by another
+// grid of the topic). A write that changed nothing tells nobody.
+func publishRow(ctx context.Context, tx pgx.Tx, topic string, g *grid.Grid, id string, before *grid.Row, also ...string) error {
+	after, err := gridRow(ctx, tx, g, id)
 	if err != nil {
 		return err
 	}
-	ev := liverows.Event{Topic: ListTopic(orderType), Grid: listGrid.Name}
+	ev := liverows.Event{Topic: topic, Grid: g.Name}
 	if u := identity.FromContext(ctx); u != nil {
 		ev.ActorID = u.ID
 	}
@@ -105,9 +122,14 @@ func publishListRow(ctx context.Context, tx pgx.Tx, orderType, id string, before
 	case before != nil && after == nil:
 		ev.Deleted = []string{id}
 	case before != nil:
-		for _, c := range listGrid.Columns {
+		for _, c := range g.Columns {
 			if !reflect.DeepEqual(before.Get(c.Field), after.Get(c.Field)) {
 				ev.Fields = append(ev.Fields, c.Field)
+			}
+		}
+		for _, f := range also {
+			if !slices.Contains(ev.Fields, f) {
+				ev.Fields = append(ev.Fields, f)
 			}
 		}
 		if len(ev.Fields) > 0 {
@@ -115,4 +137,24 @@ func publishListRow(ctx context.Context, tx pgx.Tx, orderType, id string, before
 		}
 	}
 	return liverows.Publish(ctx, tx, ev)
+}
+
+// stylesFields are the fields of the sample styles view (a row per line) that plan's line
+// updates write, in the view's column order.
+func stylesFields(plan *grid.Plan) []string {
+	written := map[string]bool{}
+	for _, c := range plan.Changes {
+		if c.Op == grid.OpUpdate {
+			for f := range c.Values {
+				written[f] = true
+			}
+		}
+	}
+	var out []string
+	for _, c := range stylesGrid.Columns {
+		if written[c.Field] {
+			out = append(out, c.Field)
+		}
+	}
+	return out
 }

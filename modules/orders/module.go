@@ -22,6 +22,7 @@ var manifest []byte
 var Module = fx.Module("orders",
 	fx.Provide(NewStore, NewService, NewHandler, catalogOf, newAddressVerifier, fx.Private),
 	live.AsTopic(customersTopic),
+	live.AsTopic(assignmentsTopic),
 	live.AsTopic(liveTopic),
 	live.AsTopic(listTopic),
 	registry.AsModule(func(h *Handler) registry.Module {

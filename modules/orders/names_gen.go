@@ -85,6 +85,10 @@ const (
 	TopicCustomers = "customers"
 	// TopicCustomersKey is the one key of the topics of kind customers.
 	TopicCustomersKey = "all"
+	// The coordinator assignments grid (coordinatorAssignments:all).
+	TopicCoordinatorAssignments = "coordinatorAssignments"
+	// TopicCoordinatorAssignmentsKey is the one key of the topics of kind coordinatorAssignments.
+	TopicCoordinatorAssignmentsKey = "all"
 )
 
 // Texts the server answers with, as remotes/orders/src/i18n/en-US.json words them.

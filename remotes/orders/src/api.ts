@@ -1,5 +1,5 @@
 /** The orders module's server calls (docs/api.md "Orders") and the route meta of its screens. */
-import { api, enums, type RouteMeta } from '@its/kit';
+import { api, enums, liveTopics, type RouteMeta } from '@its/kit';
 import type { BatchResult, GridEndpoints, GridRow, GridSchema, HistoryVia } from '@its/grid';
 
 /** Platform spec §9: order batches wait 1,500 ms; 'Success' after a sample order update shows 2,000 ms. */
@@ -285,6 +285,10 @@ export const listAssignments = (signal?: AbortSignal) => api.get<Assignment[]>('
 
 /** The coordinator assignments grid as xlsx or csv, as the page shows it. */
 export const ASSIGNMENT_EXPORT = { export: '/coordinatorAssignments/export/xlsx', exportCsv: '/coordinatorAssignments/export/csv' } as const;
+/** The coordinator assignments' live topic: every write of an assignment names it there. */
+export const ASSIGNMENTS_TOPIC = liveTopics.orders.coordinatorAssignments;
+/** The assignments on the grid protocol's query: the rows the live topic names, read again by id. */
+export const ASSIGNMENT_ROWS = { query: '/coordinatorAssignments/rows' } as const;
 export const createAssignment = (a: Omit<Assignment, '_id' | 'version'>) => api.post<Assignment>('/coordinatorAssignments', a);
 export const patchAssignment = (id: string, a: Partial<Omit<Assignment, '_id'>> & { version: number }) => api.patch<Assignment>(`/coordinatorAssignments/${encodeURIComponent(id)}`, a);
 export const deleteAssignment = (id: string) => api.delete<{ _id: string }>(`/coordinatorAssignments/${encodeURIComponent(id)}`);

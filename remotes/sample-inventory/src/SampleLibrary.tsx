@@ -15,6 +15,7 @@ import {
   actions,
   authzCheck,
   confirm,
+  liveTopics,
   toast,
   useDecisions,
   useOptions,
@@ -87,7 +88,7 @@ function LibraryGrid({ library, schema }: { library: Library; schema: SampleSche
   const filters = useMemo(() => ({ ...toFilters(filterState), size: sizeFilter(size) }), [filterState, size]);
   // Others' changes to the library, read again with the bar's filters.
   const readLive = useMemo(() => readByIds(endpoints(library), filters), [library, filters]);
-  const live = useLiveRows(`samples:${library}`, () => grid.current, readLive);
+  const live = useLiveRows(liveTopics.sampleinventory.samples(library), () => grid.current, readLive);
   const [focused, setFocused] = useState<GridRow | null>(null);
   const [selected, setSelected] = useState<GridRow[]>([]);
   const [transferring, setTransferring] = useState<GridRow[] | null>(null);

@@ -1,5 +1,5 @@
 /** The reference data grids' calls (grid protocol under /api/admin/data/<set>) and permissions. */
-import { actions, api, authzCheck, type AuthzCheck } from '@its/kit';
+import { actions, api, authzCheck, liveTopics, type AuthzCheck } from '@its/kit';
 import type { GridEndpoints, GridSchema } from '@its/grid';
 
 /** The reference data sets, in the order of the admin navigation. */
@@ -30,6 +30,6 @@ export const dataEndpoints = (set: DataSet): GridEndpoints => ({
 });
 
 /** A set's live topic (its rows changed by anyone, on any server): the customers' is the orders module's. */
-export const dataTopic = (set: DataSet): string => (set === 'customers' ? 'customers:all' : `refdata:${set}`);
+export const dataTopic = (set: DataSet): string => (set === 'customers' ? liveTopics.orders.customers : liveTopics.admin.refdata(set));
 
 export const fetchDataSchema = (set: DataSet, signal?: AbortSignal) => api.get<GridSchema>(`/admin/data/${set}/schema`, { signal });

@@ -3,6 +3,7 @@
  * until the last), and the grid kit's batches as assortment product batches of the same org type.
  */
 import { type BatchInfo, type BatchRequest, type BatchResult, type GridRow, type RowSink } from '@its/grid';
+import { liveTopics } from '@its/kit';
 import { QUERY_LIMIT, streamProducts } from '@its/remote-products/api';
 import { batchAssortment, type Assortment, type AssortmentBatch, type AssortmentBatchResult, type OrgBase } from '../api';
 
@@ -55,7 +56,7 @@ export async function readRows(assortmentId: string, ids: string[], signal: Abor
  * dynamic one's filters or settings changed tell its grids to read their rows again (reload).
  */
 export const liveTopic = (assortmentId: string, org: OrgBase): string =>
-  org === 'assortments' ? `assortment:${assortmentId}` : `internalAssortment:${assortmentId}`;
+  org === 'assortments' ? liveTopics.assortments.assortment(assortmentId) : liveTopics.internalassortments.internalAssortment(assortmentId);
 
 /** A grid batch (docs/grid.md §5) in the assortment's terms (a paste says so, for the cell history). */
 export function toAssortmentBatch(req: BatchRequest, info?: BatchInfo): AssortmentBatch {

@@ -13,7 +13,7 @@ import { useIntl } from 'react-intl';
 import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { actions, authzCheck, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { actions, authzCheck, liveTopics, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import { DataGrid, LiveBadge, readByIds, useLiveRows, type ColumnExtras, type DataGridHandle, type Filters, type GridColumn, type GridSchema } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { internalListPath, internalPath } from '../api';
@@ -107,7 +107,7 @@ export function InternalListPage({ channel }: { channel: string }) {
   }, [region, season]);
   const endpoints = useMemo(() => internalListEndpoints(channel), [channel]);
   const readLive = useMemo(() => readByIds(endpoints, filters), [endpoints, filters]);
-  const live = useLiveRows(`internalAssortments:${channel}`, () => grid.current, readLive);
+  const live = useLiveRows(liveTopics.internalassortments.internalAssortments(channel), () => grid.current, readLive);
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.field, c.headerName), [intl]);
   const groupOptions = useMemo(() => [{ field: 'gender', label: fieldLabel(intl, 'gender') }], [intl]);
 

@@ -11,7 +11,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { SearchInput, actions, authzCheck, confirm, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { SearchInput, actions, authzCheck, confirm, liveTopics, toast, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import { DataGrid, LiveBadge, useLiveRows, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSource, type MenuItem, type GridLoadQuery, type RowSink, sourceExport } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import {
@@ -142,7 +142,7 @@ export function ListPage({ view }: { view: View }) {
     },
     [tree, view, searchText],
   );
-  const live = useLiveRows('assortments:all', () => gridHandle.current, readLive);
+  const live = useLiveRows(liveTopics.assortments.assortments, () => gridHandle.current, readLive);
 
   /** Title edits (row update) and deletes of the kit, as the assortment calls. */
   const send = useCallback(

@@ -1,5 +1,5 @@
 /** The seasons manager's server calls (docs/api.md "Seasons") and the cover upload. */
-import { ApiError, api, enums } from '@its/kit';
+import { ApiError, api, enums, liveTopics } from '@its/kit';
 
 export const SEASON_CODES = enums.seasons.seasons;
 export const SEASON_CHANNELS = enums.seasons.channels;
@@ -56,7 +56,7 @@ export async function getSeason(id: string, signal?: AbortSignal): Promise<Seaso
 }
 
 /** The live topic of the seasons (a season added, changed or deleted by anyone). */
-export const SEASONS_TOPIC = 'seasons:all';
+export const SEASONS_TOPIC = liveTopics.seasons.seasons;
 
 export interface NewSeason {
   season: string;

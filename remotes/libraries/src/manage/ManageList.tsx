@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'rea
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { ApiError, Dialog, EmptyState, Icon, SearchInput, Spinner, api, confirm, toast, usePageTitle } from '@its/kit';
+import { ApiError, Dialog, EmptyState, Icon, SearchInput, Spinner, api, confirm, liveTopics, toast, usePageTitle } from '@its/kit';
 import { COMMENTS_FIELD, DataGrid, LiveBadge, commentsColumn, protocolSource, useRowComments, readByIds, useLiveRows, schemaSort, type BatchRequest, type BatchResult, type DataGridHandle, type Filters, type GridColumn, type GridRow, type GridSource, type ProposedChange } from '@its/grid';
 import { fetchLibrarySchema, filterOptions, gridEndpoints, reportJob, signedAssets } from '../api/assets';
 import type { Asset, AssetStatus, LibrarySchema, LibraryType } from '../api/types';
@@ -85,7 +85,7 @@ function ManageGridView({ libraryType, status, schema, q, handle }: GridViewProp
     return (typeof r?.name === 'string' && r.name) || (typeof r?.file === 'string' && r.file) || rowId;
   }, []);
   const comments = useRowComments(`/assets/comments/${encodeURIComponent(libraryType)}`, rowLabel);
-  const live = useLiveRows(`library:${libraryType}`, () => grid.current, readLive, comments.live);
+  const live = useLiveRows(liveTopics.libraries.library(libraryType), () => grid.current, readLive, comments.live);
   const gridSchema = useMemo(() => ({ ...schema, columns: [...schema.columns, commentsColumn(comments.columnName)] }), [schema, comments.columnName]);
   // The Comments column is the page's own: the server's export and footer figures leave it out.
   const exportRequest = useCallback(

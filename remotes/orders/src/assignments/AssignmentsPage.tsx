@@ -1,12 +1,15 @@
 /**
  * orders--manage-assignments (product spec §2.1, §3.3): the coordinators sample orders are
  * assigned to, in the grid kit. A senior coordinator adds, edits (versioned) and deletes them.
+ * The grid is live: an assignment someone adds, changes or deletes, on any server, shows
+ * without a reload (the topic coordinatorAssignments:all), read again by id through the
+ * assignments' query.
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, actions, authzCheck, confirm, toast, useDecisions, usePageTitle } from '@its/kit';
-import { DataGrid, EditActions, sourceExport, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource } from '@its/grid';
-import { ASSIGNMENT_EXPORT, createAssignment, deleteAssignment, listAssignments, patchAssignment, type Assignment } from '../api';
+import { DataGrid, EditActions, LiveBadge, readByIds, sourceExport, useLiveRows, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource } from '@its/grid';
+import { ASSIGNMENT_EXPORT, ASSIGNMENT_ROWS, ASSIGNMENTS_TOPIC, createAssignment, deleteAssignment, listAssignments, patchAssignment, type Assignment } from '../api';
 import { fieldLabel, msg } from '../messages';
 
 const schema: GridSchema = {
@@ -27,6 +30,8 @@ const schema: GridSchema = {
 
 // The export reads the assignments on the server: the grid's columns, filter tree and sort.
 const exportRequest = sourceExport();
+// Others' changes, read again by id.
+const readLive = readByIds(ASSIGNMENT_ROWS);
 
 const toRow = (a: Assignment): GridRow => ({ id: a._id, version: a.version, coordinatorCode: a.coordinatorCode, name: a.name, lastName: a.lastName, email: a.email });
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -38,6 +43,7 @@ export function AssignmentsPage() {
   const checks = useMemo(() => [authzCheck(actions.ordersAssignmentsManage)], []);
   const canEdit = useDecisions(checks).allowed[0];
   const headerName = useCallback((c: GridColumn) => fieldLabel(intl, c.headerName, c.field), [intl]);
+  const live = useLiveRows(ASSIGNMENTS_TOPIC, () => grid.current, readLive);
 
   const source = useMemo<GridSource>(
     () => ({
@@ -108,9 +114,9 @@ export function AssignmentsPage() {
           saveDelayMs={1000}
           confirmDelete={confirmDelete}
           emptyState={() => intl.formatMessage({ id: 'orders.assignments.empty', defaultMessage: 'No coordinator assignments yet.' })}
-          toolbar={(u, g) =>
-            canEdit && (
-              <>
+          toolbar={(u, g) => (
+            <>
+              {canEdit && (
                 <EditActions
                   ui={u}
                   grid={g}
@@ -119,9 +125,10 @@ export function AssignmentsPage() {
                   addLabel={<FormattedMessage id="orders.assignments.add" defaultMessage="Add coordinator" />}
                   deleteLabel={<FormattedMessage id="orders.delete.yes" defaultMessage="Delete" />}
                 />
-              </>
-            )
-          }
+              )}
+              <LiveBadge state={live} testId="rows-live" />
+            </>
+          )}
         />
       </div>
     </div>

@@ -9,7 +9,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError, confirm, toast } from '@its/kit';
+import { ApiError, confirm, liveTopics, toast } from '@its/kit';
 import {
   COMMENTS_FIELD,
   DataGrid,
@@ -150,7 +150,7 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
     [area, id],
   );
   // A colleague's comment reaches the Comments column through the stream (its counts read again).
-  const live = useLiveRows(`order:${id}`, () => grid.current, readLive, comments.live);
+  const live = useLiveRows(liveTopics.orders.order(id), () => grid.current, readLive, comments.live);
 
   // A line's cell history; "Revert to this value" is an ordinary versioned batch labelled revert,
   // refused like any edit when the order's status no longer allows one.

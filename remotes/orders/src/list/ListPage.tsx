@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, Spinner, actions, authzCheck, confirm, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
+import { EmptyState, Spinner, actions, authzCheck, confirm, liveTopics, toast, useCurrentUser, useDecisions, usePageTitle, type AuthzCheck } from '@its/kit';
 import { DataGrid, LiveBadge, readByIds, useLiveRows, type DataGridHandle, type GridColumn, type GridRow, type LiveListener, type MenuItem } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { KIND_OF, deleteOrder, fetchListSchema, listAssignments, listEndpoints, orderPath, VIEWS, type OrderRef, type OrderRouteMeta } from '../api';
@@ -82,7 +82,7 @@ export function ListPage({ meta }: { meta: OrderRouteMeta }) {
   // the user may read, and this view lists lines of theirs) reads the lines again.
   const readLive = useMemo(() => (styles ? readNoLines : readByIds(endpoints, filters)), [styles, endpoints, filters]);
   const linesLive = useMemo<LiveListener | undefined>(() => (styles ? { onRows: () => void grid.current?.reload() } : undefined), [styles]);
-  const live = useLiveRows(`orders:${kind}`, () => grid.current, readLive, linesLive);
+  const live = useLiveRows(liveTopics.orders.orders(kind), () => grid.current, readLive, linesLive);
   const extras = useMemo(() => listExtras(area, intl), [area, intl]);
   // A list view groups by these columns, its groups counted on the server (read in blocks still).
   const groupOptions = useMemo(() => (styles ? STYLE_GROUP_FIELDS : GROUP_FIELDS).map((field) => ({ field, label: fieldLabel(intl, field) })), [styles, intl]);

@@ -1,5 +1,5 @@
 /** The product catalog's server calls (docs/api.md "Products"). */
-import { api } from '@its/kit';
+import { api, liveTopics } from '@its/kit';
 import { streamRows, type GridQuery, type GridRow, type RowSink, type ServerGroup, type WhereNode } from '@its/grid';
 
 /** Spec platform §9: product search query limit 1000, autocomplete limit 10. */
@@ -7,7 +7,7 @@ export const QUERY_LIMIT = 1000;
 export const AUTOCOMPLETE_LIMIT = 10;
 
 /** The catalog's live topic (modules/products/live.go): a grid of the catalog following it reads its rows again after a catalog load. */
-export const CATALOG_TOPIC = 'products:catalog';
+export const CATALOG_TOPIC = liveTopics.products.products;
 
 export type SortOrder = 1 | -1;
 

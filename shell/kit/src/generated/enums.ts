@@ -204,6 +204,8 @@ export const liveTopics = {
     order: (id: string) => `order:${id}`,
     /** The customers grid */
     customers: 'customers:all',
+    /** The coordinator assignments grid */
+    coordinatorAssignments: 'coordinatorAssignments:all',
   },
   products: {
     /** The product library (the catalog) */
