@@ -120,7 +120,11 @@ test("an order submitted in a browser on one server shows in the coordinator's o
   const list = await open(browser, 'coordinator', servers.b.url, '/orders/samples/active-orders', 'order-list');
   const row = list.grid.locator(`.ag-row[row-id="${o._id}"]`);
   await expect(row).toHaveCount(0);
+  // The demo coordinator has active orders: the label counts them once the first block is read
+  // (the grid may be shown before its first read starts, with a count of 0).
   const rowCount = list.page.getByTestId('grid-row-count');
+  await expect(list.grid.locator('.ag-row[row-id]').first()).toBeVisible();
+  await expect.poll(async () => Number(await rowCount.getAttribute('data-count'))).toBeGreaterThan(0);
   const before = Number(await rowCount.getAttribute('data-count'));
 
   // The requester submits it from its page on server A.
