@@ -1,4 +1,4 @@
-import { baseUrl, expect, login, shot, test } from './helpers';
+import { baseUrl, expect, loginWithForm, shot, test } from './helpers';
 
 test('the root shows the login page, and logging in opens the dashboard with navigation', async ({ page }) => {
   await page.goto(`${baseUrl()}/`);
@@ -6,7 +6,7 @@ test('the root shows the login page, and logging in opens the dashboard with nav
   await expect(page.getByRole('heading', { name: 'Log in to ITS' })).toBeVisible();
   await shot(page, 'login');
 
-  await login(page, 'editor');
+  await loginWithForm(page, 'editor');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText("You've successfully logged in")).toBeVisible();
   const bar = page.getByTestId('app-bar');

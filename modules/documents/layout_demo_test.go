@@ -25,6 +25,7 @@ func TestPackedLayoutDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders demo assortments in Chromium")
 	}
+	t.Parallel() // beside TestPackedLayout, see there
 	r := layoutRenderer(t)
 	var svc *Service
 	a := apptest.Start(t, fx.Options(users.Module, products.Module, assortments.Module, Module, fx.Populate(&svc)))

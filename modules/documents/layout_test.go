@@ -285,6 +285,10 @@ func layoutRenderer(t *testing.T) *pdf.Renderer {
 }
 
 func TestPackedLayout(t *testing.T) {
+	// Chromium's printing is the time of this test and of TestPackedLayoutDemo, each on a
+	// browser of its own: they run side by side (and the demo's first start of the app beside
+	// this one's printing).
+	t.Parallel()
 	r := layoutRenderer(t)
 	cols := []string{ColumnDivision, ColumnSizeRange, ColumnAvailability}
 	colours := func(i int) int { return []int{3, 5, 1, 6, 2, 4, 8, 3, 2, 5, 13}[i%11] }

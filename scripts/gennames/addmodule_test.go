@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // The throw-away module of TestAddModuleInItsOwnFiles: every file of it is named after it.
@@ -99,7 +100,7 @@ var copySkip = []string{".git", "node_modules", "dist", "test-results", "playwri
 
 // TestAddModuleInItsOwnFiles adds a throw-away module to a copy of the repository with files
 // named after it only (modules/zzdemo/, migrations/NNNN_zzdemo_*, policies/zzdemo*), runs the
-// generator, and then builds everything, runs the migration range test, the spec index's test and
+// generator, and then compiles everything, runs the migration range test, the spec index's test and
 // the titles test, and sends the module's route through the route × role matrix: nothing else
 // had to be edited by hand.
 func TestAddModuleInItsOwnFiles(t *testing.T) {
@@ -155,19 +156,30 @@ func TestAddModuleInItsOwnFiles(t *testing.T) {
 
 	run := func(args ...string) string {
 		t.Helper()
+		started := time.Now()
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
+		t.Logf("go %s: %s", args[0], time.Since(started).Round(time.Millisecond))
 		return string(out)
 	}
-	run("build", "./...")
-	run("test", "-count=1", "-run", "^TestEachModuleNumbersInItsRange$|^TestRangesShareOnlyWholeBlocks$", "./migrations/")
-	// The spec index needs no row for it: its manifest describes its route.
-	run("test", "-count=1", "-run", "^TestSpecIndex$", "./docs/")
-	out := run("test", "-count=1", "-v", "-run", "^TestRouteRoleMatrix$|^TestManifestTitlesAreTranslated$", "./modules/")
+	// Every package compiles: go list -export compiles each one as go build does (and fails on
+	// any error) without linking the repository's seven commands, which go build ./... linked
+	// and threw away; the route matrix's test binary below links the app with the module.
+	run("list", "-export", "-f", "{{.ImportPath}}", "./...")
+	// The migration range tests, the spec index's test (it needs no row for the module: its
+	// manifest describes its route), the titles test and the route matrix, in one go test so that
+	// the three packages compile, link and run side by side.
+	out := run("test", "-count=1", "-v", "-run", "^(TestEachModuleNumbersInItsRange|TestRangesShareOnlyWholeBlocks|TestSpecIndex|TestRouteRoleMatrix|TestManifestTitlesAreTranslated)$",
+		"./migrations/", "./docs/", "./modules/")
+	for _, pkg := range []string{"its/migrations", "its/docs", "its/modules"} {
+		if !regexp.MustCompile(`(?m)^ok\s+` + regexp.QuoteMeta(pkg) + `\s`).MatchString(out) {
+			t.Errorf("go test did not pass %s:\n%s", pkg, out)
+		}
+	}
 	m := regexp.MustCompile(`\(modules ([^)]*)\)`).FindStringSubmatch(out)
 	if m == nil || !slices.Contains(strings.Split(m[1], ", "), "zzdemo") {
 		t.Errorf("the route matrix did not send the throw-away module's route:\n%s", out)
