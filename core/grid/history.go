@@ -17,18 +17,8 @@ import (
 	"its/core/httpx"
 )
 
-// How a change was made, recorded with each cell's history entry: a label the client gives
-// (an edit in a cell, a paste, an import, a batch of many rows, a revert to an earlier value).
-const (
-	ViaEdit   = "edit"
-	ViaPaste  = "paste"
-	ViaImport = "import"
-	ViaBatch  = "batch"
-	ViaRevert = "revert"
-)
-
-// Vias are the labels a batch may carry, in the order the history table checks them.
-var Vias = []string{ViaEdit, ViaPaste, ViaImport, ViaBatch, ViaRevert}
+// The labels of how a change was made (ViaEdit … ViaRevert, and the list Vias) are the via enum
+// of grid.yaml, which the grid kit's history panel shares.
 
 // CheckVia answers the label of a batch: "" is an edit, a label outside Vias a 400 naming the
 // field and the allowed values.

@@ -322,6 +322,7 @@ var All = []Action{
 // repository root, for checks that read them.
 var Manifests = []string{
 	"core/app/core.yaml",
+	"core/grid/grid.yaml",
 	"core/jobs/jobs.yaml",
 	"core/uploads/uploads.yaml",
 	"core/live/live.yaml",

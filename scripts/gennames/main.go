@@ -81,7 +81,7 @@ const (
 )
 
 // CoreManifests are the platform's own manifests; each generates into its own package.
-var CoreManifests = []string{"core/app/core.yaml", "core/jobs/jobs.yaml", "core/uploads/uploads.yaml", "core/live/live.yaml"}
+var CoreManifests = []string{"core/app/core.yaml", "core/grid/grid.yaml", "core/jobs/jobs.yaml", "core/uploads/uploads.yaml", "core/live/live.yaml"}
 
 // Load reads every manifest below root, validated against the manifest schema.
 func Load(root string) ([]Source, error) {

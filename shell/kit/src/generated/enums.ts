@@ -2,6 +2,10 @@
 
 /** Each module's enumerations (its manifest's enums), by module and plural name. */
 export const enums = {
+  grid: {
+    /** How a change was made, recorded with each cell's history entry: a label the client gives (an edit in a cell, a paste, an import, a batch of many rows, a revert to an earlier value) */
+    vias: ['edit', 'paste', 'import', 'batch', 'revert'],
+  },
   assortments: {
     /** Channels of an assortment (spec §3.2) */
     channels: ['All', 'Wholesale', 'Retail'],

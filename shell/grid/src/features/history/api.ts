@@ -3,10 +3,10 @@
  * `GET …/rows/{rowId}/history`): each change of a cell with who, when, the old and new value and
  * how it was made.
  */
-import { api } from '@its/kit';
+import { api, enums } from '@its/kit';
 
-/** How a cell's change was made (the server's grid.Vias). */
-export type HistoryVia = 'edit' | 'paste' | 'import' | 'batch' | 'revert';
+/** How a cell's change was made (the via enum of core/grid/grid.yaml, the server's grid.Vias). */
+export type HistoryVia = (typeof enums.grid.vias)[number];
 
 /** One change of a cell of a row: who, when, the old and new value, how (the cells one write changed share its id). */
 export interface HistoryEntry {
