@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"its/core/grid"
 	"its/core/httpx"
 	liverows "its/core/live"
 	"its/modules/actions"
@@ -103,27 +104,37 @@ func (s *Service) subtreeIDs(ctx context.Context, tx pgx.Tx, a *Assortment) ([]s
 	return append([]string{a.ID}, ids...), nil
 }
 
-// listColumns are the list fields a patch sets by column, each with its value before the patch.
-var listColumns = []struct {
-	column, field string
-	before        func(a *Assortment) any
-}{
-	{"title", "title", func(a *Assortment) any { return a.Title }},
-	{"sub_title", "subTitle", func(a *Assortment) any { return a.SubTitle }},
-	{"channel", "channel", func(a *Assortment) any { return a.Channel }},
-	{"region", "region", func(a *Assortment) any { return a.Region }},
-	{"season", "season", func(a *Assortment) any { return a.Season }},
-	{"year", "year", func(a *Assortment) any {
+// listBefore is each list field a patch may change, with its value before the patch. The column
+// the patch sets is the list grid's own (its Expr a.<column>), except for the Labels column, an
+// expression over the labels a patch sets as a whole.
+var listBefore = map[string]func(a *Assortment) any{
+	"title":    func(a *Assortment) any { return a.Title },
+	"subTitle": func(a *Assortment) any { return a.SubTitle },
+	"channel":  func(a *Assortment) any { return a.Channel },
+	"region":   func(a *Assortment) any { return a.Region },
+	"season":   func(a *Assortment) any { return a.Season },
+	"year": func(a *Assortment) any {
 		if a.Year == nil {
 			return nil
 		}
 		return *a.Year
-	}},
-	{"gender", "gender", func(a *Assortment) any { return a.Gender }},
-	{"product_type", "productType", func(a *Assortment) any { return a.ProductType }},
-	{"location_id", "locationId", func(a *Assortment) any { return a.LocationID }},
-	{"starred", "starred", func(a *Assortment) any { return a.Starred }},
-	{"labels", "labelText", func(a *Assortment) any { return labelText(a.Labels) }},
+	},
+	"gender":      func(a *Assortment) any { return a.Gender },
+	"productType": func(a *Assortment) any { return a.ProductType },
+	"locationId":  func(a *Assortment) any { return a.LocationID },
+	"starred":     func(a *Assortment) any { return a.Starred },
+	"labelText":   func(a *Assortment) any { return labelText(a.Labels) },
+}
+
+// patchColumn is the column a patch sets for the list column c ("" when a patch sets none).
+func patchColumn(c grid.Column) string {
+	if c.Field == "labelText" {
+		return "labels"
+	}
+	if col, ok := strings.CutPrefix(c.Expr, "a."); ok {
+		return col
+	}
+	return ""
 }
 
 // labelText is the list's Labels column of labels.
@@ -139,19 +150,24 @@ func labelText(labels []Label) string {
 // the change): a field set to the value it had is not named. The modified date always changes.
 func patchedListFields(a *Assortment, set map[string]any) []string {
 	fields := []string{"modifiedDate"}
-	for _, c := range listColumns {
-		v, ok := set[c.column]
+	for _, c := range listGrid.Columns {
+		before, ok := listBefore[c.Field]
 		if !ok {
 			continue
 		}
-		if c.column == "labels" {
+		column := patchColumn(c)
+		v, ok := set[column]
+		if !ok {
+			continue
+		}
+		if column == "labels" {
 			var labels []Label
 			if s, isString := v.(string); isString && json.Unmarshal([]byte(s), &labels) == nil {
 				v = labelText(labels)
 			}
 		}
-		if fmt.Sprint(v) != fmt.Sprint(c.before(a)) {
-			fields = append(fields, c.field)
+		if fmt.Sprint(v) != fmt.Sprint(before(a)) {
+			fields = append(fields, c.Field)
 		}
 	}
 	if _, recount := set["product_count"]; recount {
