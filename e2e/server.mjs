@@ -161,7 +161,9 @@ export async function startServer({ env = {}, log = () => {}, dataDir: givenDir,
   const exited = new Promise((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
   const running = () => child.exitCode === null && child.signalCode === null;
 
-  const deadline = Date.now() + 120_000;
+  // Loading the demo data (the template, or a server that starts without one) takes about a
+  // minute on two quiet cores and more than two on busy ones.
+  const deadline = Date.now() + 240_000;
   let healthy = false;
   while (Date.now() < deadline) {
     if (!running()) break;
