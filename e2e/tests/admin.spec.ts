@@ -1,6 +1,6 @@
 import { request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, expect, login, shot, test } from './helpers';
+import { baseUrl, expect, login, shot, test, signIn } from './helpers';
 import { actions } from '../../shell/kit/src/generated/actions';
 
 interface Permission {
@@ -124,7 +124,7 @@ test('an access request is confirmed from its mail, approved, and the welcome ma
   await anon.dispose();
 
   // The confirmation mail, read in the outbox page; its link is followed by the requester.
-  await login(page, 'admin');
+  await signIn(page, 'admin');
   await page.goto(`${baseUrl()}/admin/mail?to=${encodeURIComponent(email)}`);
   const confirmRow = page.getByTestId('mail-row').filter({ hasText: 'ITS: confirm your email' });
   await expect(confirmRow).toHaveCount(1);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, type Api, signIn } from './helpers';
 import { freshAssortment } from './sort';
 
 /**
@@ -41,7 +41,7 @@ test('merge a demo assortment into another from the manage page', async ({ page 
   const api = await apiSession('editor');
   const { target, union, added } = await mergeCase(api, 'Merge target', 4);
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/assortment/${target}/manage`);
   await expect(page.getByTestId('lock-state')).toHaveAttribute('data-status', 'mine', { timeout: 30_000 });
   await page.getByTestId('header-merge').click();
@@ -62,7 +62,7 @@ test('merge from the assortment list: the context menu offers Documents and Merg
   const api = await apiSession('editor');
   const { target, union, added } = await mergeCase(api, 'Merge list target', 3);
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/all`);
   const grid = page.getByTestId('assortment-list');
   await page.getByTestId('list-search').fill('Merge list target');
@@ -92,7 +92,7 @@ test('upload a logo on the manage page and see it', async ({ page }) => {
   test.setTimeout(180_000);
   const api = await apiSession('editor');
   const id = await freshAssortment(api, 'Logo check', 2);
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
   await expect(page.getByTestId('lock-state')).toHaveAttribute('data-status', 'mine', { timeout: 30_000 });
   const logo = page.getByTestId('image-logo');

@@ -1,5 +1,5 @@
 import { type Browser, type Locator, type Page } from '@playwright/test';
-import { apiSession, assortmentRows, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { apiSession, assortmentRows, baseUrl, expect, login, shot, test, type Api, signIn } from './helpers';
 
 /**
  * The assortment manager against the real server: an editor creates a static assortment, finds
@@ -90,7 +90,7 @@ test.describe.serial('assortment manager', () => {
 
   test('an editor lands on quick access, creates a static assortment and adds 200 products from the search', async ({ page }) => {
     const api = await apiSession('editor');
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments`);
     await expect(page).toHaveURL(/\/product\/assortments\/quick-access$/);
     await expect(page.getByTestId('assortment-list')).toBeVisible();
@@ -278,7 +278,7 @@ test.describe.serial('assortment manager', () => {
 
   test('a dynamic assortment follows its filters and saves the sort mapping', async ({ page }) => {
     const api = await apiSession('editor');
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/quick-access`);
     await page.getByTestId('new-assortment').click();
     const dialog = page.getByTestId('new-assortment-dialog');
@@ -328,7 +328,7 @@ test.describe.serial('assortment manager', () => {
     expect(res.ok()).toBeTruthy();
     const copyId = ((await res.json()).data as { ids: string[] }).ids[0]!;
 
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/product/assortments/all`);
     await expect(page.getByTestId('list-title').filter({ hasText: title })).toBeVisible();
     await expect(page.getByTestId('new-assortment')).toHaveCount(0);
@@ -427,7 +427,7 @@ test('folders: New Folder from the context menu, archiving a folder takes its co
   const outer = await post({ type: 'folder', title: 'E2E Outer Folder' });
   const inner = await post({ type: 'item', title: 'E2E Inside', parentId: outer._id, channel: 'Wholesale' });
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/all`);
   const list = page.getByTestId('assortment-list');
   const rowOf = (title: string) => list.locator('.ag-row', { has: page.getByTestId('list-title').filter({ hasText: new RegExp(`^${title}`) }) }).first();
@@ -464,7 +464,7 @@ test('folders: New Folder from the context menu, archiving a folder takes its co
 });
 
 test('the product library: filters, the empty message and the product detail', async ({ page }) => {
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   const grid = page.getByTestId('product-grid');
   await gridLoaded(grid);
@@ -529,7 +529,7 @@ test('every entry by scrolling: the all view reads blocks of 100 and its last en
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/assortments/query/all')) queries.push(r.postDataJSON() as (typeof queries)[number]);
     });
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/all`);
     const list = page.getByTestId('assortment-list');
     // The first block only, with the exact total.

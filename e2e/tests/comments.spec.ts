@@ -1,4 +1,4 @@
-import { animationsDone, apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { animationsDone, apiSession, baseUrl, expect, login, shot, test, signIn } from './helpers';
 import { postWithMention, showCommentsColumn } from './grid-kit';
 import { freshAssortment } from './sort';
 
@@ -15,7 +15,7 @@ test('a comment with an @mention notifies the colleague', async ({ page, browser
   const id = await freshAssortment(api, 'Comments', 3);
   const url = `${baseUrl()}/product/assortments/assortment/${id}/manage`;
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(url);
   const grid = page.getByTestId('detail-grid');
   await grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="name"]').first().click({ button: 'right' });

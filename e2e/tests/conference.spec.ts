@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, demoEmail, itsBin, repoRoot, startServer } from '../server.mjs';
-import { expect, login, shot, test } from './helpers';
+import { expect, login, shot, test, signIn } from './helpers';
 
 /**
  * The global conference microsites, installed as the conference plugin into a running ITS: a
@@ -128,7 +128,7 @@ test('without a conference flag every gated call is refused and a dashboard URL 
   }
   expect((await request.get(`${server.url}/api/conference/events/spring23`)).status()).toBe(200);
 
-  await login(page, 'editor', server.url);
+  await signIn(page, 'editor', server.url);
   await page.goto(`${server.url}/global/conference/fall25/dashboard`);
   await expect(page).toHaveURL(new RegExp(`^${server.url}/dashboard$`));
   await expect(page.getByTestId('quick-links')).toBeVisible();
@@ -138,7 +138,7 @@ test('without a conference flag every gated call is refused and a dashboard URL 
 
 test('spring23 opens for every logged-in user', async ({ page }) => {
   // approver@ holds no conference permission and no flag.
-  await login(page, 'approver', server.url);
+  await signIn(page, 'approver', server.url);
   await page.goto(`${server.url}/global/conference/spring23`);
   await expect(page).toHaveURL(/\/spring23\/welcome$/);
   await expect(page.getByTestId('conference-page-welcome')).toBeVisible({ timeout: 60_000 });
@@ -151,7 +151,7 @@ test('spring23 opens for every logged-in user', async ({ page }) => {
 });
 
 test('an editor manages event content in the grid', async ({ page }) => {
-  await login(page, 'editor', server.url);
+  await signIn(page, 'editor', server.url);
   await page.goto(`${server.url}/global/conference`);
   await page.getByTestId('conference-manage-link').click();
   await expect(page.getByTestId('conference-manage')).toBeVisible();
@@ -177,7 +177,7 @@ test('an editor manages event content in the grid', async ({ page }) => {
 
 test('an admin disables, enables and refuses plugins on the plugins page', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'admin', server.url);
+  await signIn(page, 'admin', server.url);
   await page.goto(`${server.url}/admin/plugins`);
   const row = page.getByTestId('plugin-row-conference');
   await expect(row).toContainText('1.0.0');

@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { baseUrl, dragRange, expect as baseExpect, login, shot, test } from './helpers';
+import { baseUrl, dragRange, expect as baseExpect, shot, test, signIn } from './helpers';
 
 /**
  * Form rules of product spec §5.3 and the promo order filter bar of §2.6 against the real server:
@@ -18,7 +18,7 @@ const mdy = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 test('the promo order list filters by status and a created-date range from the date picker', async ({ page }) => {
-  await login(page, 'user');
+  await signIn(page, 'user');
   await page.goto(`${baseUrl()}/orders/promos/needs-review`);
   const bar = page.getByTestId('promo-filter-bar');
   await expect(bar).toBeVisible();
@@ -65,7 +65,7 @@ test('the promo order list filters by status and a created-date range from the d
 });
 
 test("Edit Cells picks a date with the kit's date picker; the footer's size filter", async ({ page }) => {
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/samples/production`);
   const grid = sampleGrid(page);
   await expect(grid).toBeVisible();

@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, type Api, signIn } from './helpers';
 import { cell, exactProductTotal, gridLoaded, header, headerCell, menu, menuItem, openColumnMenu, openProductLibrary, resetLayout, staticAssortmentRows } from './grid-kit';
 
 /**
@@ -85,7 +85,7 @@ test('product library: sort, filter by a column, hide, pin and autosize from the
 });
 
 test('the column menu from the keyboard: header focus, Shift+F10, arrows, Enter, Escape', async ({ page }) => {
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   const grid = page.getByTestId('product-grid');
   await gridLoaded(grid);
@@ -111,7 +111,7 @@ test('the column menu from the keyboard: header focus, Shift+F10, arrows, Enter,
 
 test('sample inventory: filter by a column on the grid protocol and group by it from the menu', async ({ page }) => {
   const api = await apiSession('editor');
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/samples/production`);
   const grid = page.getByTestId('sample-grid');
   await expect(grid).toBeVisible();
@@ -175,7 +175,7 @@ test('assortment detail: the column menu filters the loaded rows and groups by s
   const expected = rows.filter((r) => String(r.style).startsWith(style)).length;
   expect(expected).toBeLessThan(rows.length);
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
   const grid = page.getByTestId('detail-grid');
   await gridLoaded(grid);

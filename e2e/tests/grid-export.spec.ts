@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { baseUrl, expect, login, shot, test } from './helpers';
+import { baseUrl, expect, shot, test, signIn } from './helpers';
 import { gridLoaded, menuItem, openColumnMenu, resetLayout, sortDescAndHide } from './grid-kit';
 import { parseCsv, save } from './export-files';
 
@@ -17,7 +17,7 @@ test('product library: export the view (column filter, sort, two hidden columns)
   const dir = mkdtempSync(join(tmpdir(), 'grid-export-'));
   try {
     await resetLayout('editor', 'products.catalog');
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/libraries/products`);
     const grid = page.getByTestId('product-grid');
     await gridLoaded(grid);

@@ -1,4 +1,4 @@
-import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { type Api, apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 import { gridLoaded, menuItem, openBuilder, openColumnMenu, openProductLibrary, productTotal, setCondition, staticAssortmentRows } from './grid-kit';
 
 /**
@@ -91,7 +91,7 @@ test('product library: build "division is any of Work, Kids AND (wholesale price
 
 test('sample inventory: the same builder on the grid protocol', async ({ page }) => {
   const api = await apiSession('editor');
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/samples/production`);
   const grid = page.getByTestId('sample-grid');
   await gridLoaded(grid);
@@ -138,7 +138,7 @@ test('assortment detail: the builder filters the loaded rows with an OR at the t
   const expected = rows.filter((r) => String(r.style).startsWith(a) || String(r.style).startsWith(b)).length;
   expect(expected).toBeLessThan(rows.length);
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
   const grid = page.getByTestId('detail-grid');
   await gridLoaded(grid);

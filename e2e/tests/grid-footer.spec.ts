@@ -1,4 +1,4 @@
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 import { cell, figure, footCell, gridLoaded, resetLayout, summary } from './grid-kit';
 
 /**
@@ -13,7 +13,7 @@ test.afterEach(() => resetLayout('editor', 'products.catalog'));
 
 test('product library: the footer sums the wholesale price of every product and follows the filters', async ({ page }) => {
   const api = await apiSession('editor');
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   const grid = page.getByTestId('product-grid');
   await expect(cell(grid, 0, 'style')).not.toHaveText('', { timeout: 30_000 });
@@ -50,7 +50,7 @@ test('product library: the footer sums the wholesale price of every product and 
 
 test('sample inventory: the footer counts every sample, and the last row is reached by scrolling', async ({ page }) => {
   const api = await apiSession('editor');
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/samples/production`);
   const grid = page.getByTestId('sample-grid');
   await expect(cell(grid, 0, 'style')).not.toHaveText('', { timeout: 30_000 });

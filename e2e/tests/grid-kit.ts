@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { apiSession, baseUrl, login, type Api } from './helpers';
+import { apiSession, baseUrl, type Api, signIn } from './helpers';
 
 /** The grid kit's parts as the browser tests reach them (shell/grid). */
 
@@ -32,7 +32,7 @@ export async function openColumnMenu(page: Page, grid: Locator, field: string) {
 
 /** The product library as the editor sees it: the grid loaded with the whole catalog counted. */
 export async function openProductLibrary(page: Page): Promise<Locator> {
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   const grid = page.getByTestId('product-grid');
   await gridLoaded(grid);

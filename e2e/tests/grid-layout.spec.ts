@@ -1,4 +1,4 @@
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 import { gridLoaded, headerCell, hideInChooser, resetLayout } from './grid-kit';
 
 /**
@@ -9,7 +9,7 @@ import { gridLoaded, headerCell, hideInChooser, resetLayout } from './grid-kit';
 test('product library: the column chooser keeps the layout per user and resets it', async ({ page }) => {
   const api = await apiSession('editor');
   await api.ctx.delete('/api/gridLayouts/products.catalog', { headers: { 'X-CSRF-Token': api.csrf } });
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   const grid = page.getByTestId('product-grid');
   await gridLoaded(grid);
@@ -53,7 +53,7 @@ test('product library: the column chooser keeps the layout per user and resets i
   expect(layout.columns.filter((c) => c.hide && c.field !== 'id').map((c) => c.field).sort()).toEqual(['channel', 'colorDescription']);
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   await gridLoaded(grid);
   await expect(headerCell(grid, 'channel')).toHaveCount(0);
@@ -79,7 +79,7 @@ test('product library: the column chooser keeps the layout per user and resets i
 test('assortment lists: each view keeps its own layout on the server', async ({ page }) => {
   await resetLayout('editor', 'assortments.list.all');
   await resetLayout('editor', 'assortments.list.recent');
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/all`);
   const grid = page.getByTestId('assortment-list');
   await gridLoaded(grid);
@@ -92,7 +92,7 @@ test('assortment lists: each view keeps its own layout on the server', async ({ 
   await expect(headerCell(grid, 'subTitle')).toHaveCount(1);
   // Back on All, after a new sign-in: the hidden column stays hidden (kept on the server).
   await page.context().clearCookies();
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/all`);
   await gridLoaded(grid);
   await expect(grid.locator('.ag-row').first()).toBeVisible();
@@ -110,7 +110,7 @@ for (const g of [
   test(`${g.name}: a column hidden in the chooser stays hidden on the next visit`, async ({ page }) => {
     await resetLayout(g.role, g.key);
     try {
-      await login(page, g.role);
+      await signIn(page, g.role);
       await page.goto(`${baseUrl()}${g.path}`);
       const grid = page.getByTestId(g.grid);
       await gridLoaded(grid);

@@ -1,5 +1,5 @@
 import { type Locator } from '@playwright/test';
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 
 /**
  * Every row by scrolling (docs/grid.md §10): the product library reads its 50,000 products in
@@ -12,7 +12,7 @@ const viewport = (grid: Locator) => grid.locator('.ag-grid-viewport').first();
 
 test('product library: scroll to the last of 50,000 products, range copy across blocks, sort resets', async ({ page, context }) => {
   const api = await apiSession('editor');
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   const grid = page.getByTestId('product-grid');
   await expect(cell(grid, 0, 'style')).not.toHaveText('', { timeout: 30_000 });

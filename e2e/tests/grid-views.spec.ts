@@ -2,7 +2,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Api, apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { type Api, apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 import { figure, footCell, gridLoaded, headerCell, hideInChooser, menuItem, openBuilder, openColumnMenu, productGroups, productTotal, resetLayout, setCondition, sortDescAndHide, summary } from './grid-kit';
 import { csvRows, save, scrollToFirstColumn, shownColumns, xlsxSheet } from './export-files';
 
@@ -98,7 +98,7 @@ test.describe('grid views', () => {
     await api.ctx.dispose();
     expect(listed.items.length).toBeGreaterThan(2);
 
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/all`);
     const grid = page.getByTestId('assortment-list');
     await gridLoaded(grid);
@@ -117,7 +117,7 @@ test.describe('grid views', () => {
     // Each gender opens with a group header row ("Gender: Mens (12)").
     const groups = new Set(toc.assortments.map((a) => a.gender)).size;
 
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/product/assortments/internal/retail`);
     const grid = page.getByTestId('internal-list');
     await gridLoaded(grid);
@@ -133,7 +133,7 @@ test.describe('grid views', () => {
     expect(list.nextCursor).toBeNull();
     expect(list.rows.length).toBeGreaterThan(0);
 
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples/active-orders`);
     const grid = page.getByTestId('order-list');
     await gridLoaded(grid);
@@ -160,7 +160,7 @@ test.describe('grid views', () => {
     const seasons = (await (await api.ctx.get('/api/assortmentSeasons/Wholesale')).json()).data as unknown[];
     await api.ctx.dispose();
     expect(seasons.length).toBeGreaterThan(2);
-    await login(page, 'adminEditor');
+    await signIn(page, 'adminEditor');
     await page.goto(`${baseUrl()}/product/assortments/seasons/manage`);
     const grid = page.getByTestId('seasons-grid');
     await gridLoaded(grid);
@@ -179,7 +179,7 @@ test.describe('grid views', () => {
     const assignments = (await (await senior.ctx.get('/api/coordinatorAssignments')).json()).data as unknown[];
     await senior.ctx.dispose();
     await page.context().clearCookies();
-    await login(page, 'seniorCoordinator');
+    await signIn(page, 'seniorCoordinator');
     await page.goto(`${baseUrl()}/orders/coordinator-assignments`);
     const assigned = page.getByTestId('assignments-grid');
     await gridLoaded(assigned);
@@ -194,7 +194,7 @@ test.describe('grid views', () => {
     expect(pick).toBeTruthy();
     const regular = (await (await api.ctx.get(`/api/assortments/${pick!._id}`)).json()).data as DetailAnswer;
     await api.ctx.dispose();
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/assortment/${regular._id}/manage`);
     await exportDetail(page, dir, regular, '', 'grid-views-assortment-detail');
   });
@@ -206,7 +206,7 @@ test.describe('grid views', () => {
     const ia = toc.assortments.find((x) => (x.productCount ?? 0) > 1) ?? toc.assortments[0]!;
     const internal = (await (await user.ctx.get(`/api/internalAssortments/${ia._id}`)).json()).data as DetailAnswer;
     await user.ctx.dispose();
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/product/assortments/internal/${internal._id}/manage`);
     const header = await exportDetail(page, dir, internal, 'pillar', 'grid-views-internal-detail');
     expect(header).not.toContain('Initial Markup %');
@@ -280,7 +280,7 @@ test('product library: a view built, saved, shared with a colleague who opens it
     await dropViews(api, 'products.catalog');
     await resetLayout('editor', 'products.catalog');
     await resetLayout('user', 'products.catalog');
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/libraries/products`);
     const grid = page.getByTestId('product-grid');
     await gridLoaded(grid);
@@ -449,7 +449,7 @@ test('product library: a view built, saved, shared with a colleague who opens it
     const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const theirs = await other.newPage();
     try {
-      await login(theirs, 'user');
+      await signIn(theirs, 'user');
       await theirs.goto(link);
       const grid2 = theirs.getByTestId('product-grid');
       await expect(theirs.getByTestId('grid-views')).toHaveAttribute('data-current', VIEW, { timeout: 15_000 });
@@ -484,7 +484,7 @@ test('product library: a view built, saved, shared with a colleague who opens it
 
 test('sample inventory: a view keeps the grouping from the column menu and opens from its link', async ({ page }) => {
   await withCleanViews('editor', 'sampleInventory.Production', async (api) => {
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/libraries/samples/production`);
     const grid = page.getByTestId('sample-grid');
     await gridLoaded(grid);
@@ -555,7 +555,7 @@ test('assortment list: a view keeps the title search, the sort and a hidden colu
     for (const i of listed.items) for (const w of new Set(i.title.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w)))) words.set(w, (words.get(w) ?? 0) + 1);
     const word = [...words].sort((a, b) => b[1] - a[1])[0]![0];
 
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/all`);
     const grid = page.getByTestId('assortment-list');
     await gridLoaded(grid);
@@ -600,7 +600,7 @@ test('assortment list: a view keeps the title search, the sort and a hidden colu
 test('order list: a view keeps a filter and the grouping, and opens from its link', async ({ page }) => {
   const key = 'orders.samples.active-orders';
   await withCleanViews('user', key, async (api) => {
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples/active-orders`);
     const grid = page.getByTestId('order-list');
     await gridLoaded(grid);
@@ -634,7 +634,7 @@ test('order list: a view keeps a filter and the grouping, and opens from its lin
 test('internal assortment list: a view ungrouped with a column hidden opens so from its link', async ({ page }) => {
   const key = 'internalAssortments.list';
   await withCleanViews('user', key, async (api) => {
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/product/assortments/internal/retail`);
     const grid = page.getByTestId('internal-list');
     await gridLoaded(grid);

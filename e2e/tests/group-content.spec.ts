@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 import { freshAssortment, groupSort, saved, sendSortBatches } from './sort';
 
 /**
@@ -31,7 +31,7 @@ test('custom content with an image on a group: sanitised, kept after a reload, s
   const gs = await groupSort(api, id);
   const target = gs.groups.find((g) => !g.uncategorized && g.styles.length > 0)!;
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/sort`);
   await expect(page.getByTestId('sort-board')).toBeVisible({ timeout: 30_000 });
   // The image: a picture of the page itself, as a PNG.

@@ -1,4 +1,4 @@
-import { animationsDone, apiSession, assortmentRows, baseUrl, expect, login, pasteText, shot, test, type Api } from './helpers';
+import { animationsDone, apiSession, assortmentRows, baseUrl, expect, pasteText, shot, test, type Api, signIn } from './helpers';
 
 /**
  * Cell history in the assortment detail grid: a cell changed three times by two users lists the
@@ -44,7 +44,7 @@ test('a cell lists three changes from two users and a revert restores the first'
   await setPillar(manager, id, 'Lifestyle', 'paste');
   await setPillar(editor, id, 'Comfort', 'batch');
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
   await expect(page.getByTestId('lock-state')).toHaveAttribute('data-status', 'mine');
   const grid = page.getByTestId('detail-grid');

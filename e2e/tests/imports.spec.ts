@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, expect, login, pasteText, shot, test, type Api } from './helpers';
+import { apiSession, baseUrl, expect, pasteText, shot, test, type Api, signIn } from './helpers';
 
 /**
  * The Excel import (spec §2.6, §4.4, §5.4) against the real server: a 5,000-row workbook with 20
@@ -70,7 +70,7 @@ test.describe('Excel import', () => {
     for (const p of good) rows.push([` ${p.style.toLowerCase()} `, p.color, 40, 10, 80]);
     expect(rows.length).toBe(5001);
 
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/manage`);
     await page.getByTestId('header-import').click();
     await expect(page.getByTestId('import-page')).toBeVisible();
@@ -125,7 +125,7 @@ test.describe('Excel import', () => {
     for (const p of good) rows.push([p.style, p.color, 40, 10]);
     rows.push([discounted!.style, discounted!.color, 35, null]); // blank discount: the catalog's is imported
 
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/import`);
     const expected = page.getByTestId('import-expected');
     await expect(expected).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('Excel import', () => {
     const created = await api.ctx.post('/api/assortments', { data: { title: `Broken import ${Date.now()}` }, headers: { 'X-CSRF-Token': api.csrf } });
     const id = ((await created.json()).data as { _id: string })._id;
     const good = await workbook([['Style', 'Color'], ['A', 'B']]);
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/import`);
     await page.getByTestId('import-file').setInputFiles({ name: 'broken.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good.subarray(0, Math.floor(good.length / 2)) });
     await expect(page.getByTestId('import-refused')).toContainText('This workbook is damaged and cannot be read.');

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { apiSession, assortmentRows, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { apiSession, assortmentRows, baseUrl, expect, login, shot, test, type Api, signIn } from './helpers';
 import { apiLayout, drag, groupSort as readGroupSort, pageLayout, saved } from './sort';
 
 const groupSort = (api: Api, id: string) => readGroupSort(api, id, 'internalAssortments');
@@ -159,7 +159,7 @@ test('an internal editor opens a domestic wholesale assortment, edits a cell, ex
   const { id, year } = await makeInternal(api, title);
 
   // The manage page fills in the internal screens' values from the assortment.
-  await login(page, 'adminEditor');
+  await signIn(page, 'adminEditor');
   await page.goto(`${baseUrl()}/product/assortments/internal/${id}/manage`);
   await expect(page).toHaveURL(new RegExp(`/internal/${id}/manage\\?season=SP&year=${year}&locations=US&title=`), { timeout: 30_000 });
   const grid = page.getByTestId('detail-grid');
@@ -221,7 +221,7 @@ test('an internal page with a season that is not the assortment’s goes to the 
   test.setTimeout(120_000);
   const api = await apiSession('adminEditor');
   const { id } = await makeInternal(api, `Gate check ${Date.now()}`);
-  await login(page, 'adminEditor');
+  await signIn(page, 'adminEditor');
   await page.goto(`${baseUrl()}/product/assortments/internal/${id}/manage?season=FA&year=2001`);
   await expect(page).toHaveURL(/\/product\/libraries\/internal\/seasons-wholesale/, { timeout: 30_000 });
   await expect(page.getByTestId('internal-seasons')).toBeVisible({ timeout: 30_000 });
@@ -239,7 +239,7 @@ test('an internal page with a season that is not the assortment’s goes to the 
   }
   const context = await browser.newContext();
   const other = await context.newPage();
-  await login(other, 'editor');
+  await signIn(other, 'editor');
   await other.goto(`${baseUrl()}/product/assortments/internal/${id}/manage`);
   await expect(other).not.toHaveURL(/\/internal\//, { timeout: 30_000 });
   await expect(other.getByTestId('assortment-detail')).toHaveCount(0);

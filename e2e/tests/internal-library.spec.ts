@@ -1,4 +1,4 @@
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test, signIn } from './helpers';
 
 /**
  * The product library's internal pages against the real server and its demo data: an admin
@@ -122,7 +122,7 @@ test('a plain user is refused the internal library pages and their calls', async
   const res = await plain.ctx.post('/api/internalAssortments/discover', { data: { channel: 'Wholesale', season: 'FA', year: 2026 }, headers: { 'X-CSRF-Token': plain.csrf } });
   expect(res.status()).toBe(403);
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}${LIB}/landing-wholesale?season=FA&year=2026`);
   await expect(page).not.toHaveURL(/\/libraries\/internal\//, { timeout: 30_000 });
   await expect(page.getByTestId('library-landing')).toHaveCount(0);
@@ -136,7 +136,7 @@ test('an internal editor downloads an internal assortment’s line sheet from it
   type Toc = { assortments: Array<{ _id: string; title: string }> };
   const body = (await res.json()) as Toc & { data?: Toc };
   const entry = (body.data ?? body).assortments[0]!;
-  await login(page, 'adminEditor');
+  await signIn(page, 'adminEditor');
   await page.goto(`${baseUrl()}/product/assortments/internal/${entry._id}/export`);
   const card = page.getByTestId('internal-sheet');
   await expect(card).toBeVisible({ timeout: 30_000 });

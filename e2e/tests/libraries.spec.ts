@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { baseUrl, expect, login, shot, test, throttleUploads } from './helpers';
+import { baseUrl, expect, login, shot, test, throttleUploads, signIn } from './helpers';
 import { exeBytes, pdfBytes, pngBytes, writeFile } from './library-files';
 
 const MB = 1024 * 1024;
@@ -43,7 +43,7 @@ test('an editor uploads a 50 MB picture and three more files at once, and watche
     if (r.request().method() === 'PUT' && r.url().includes('/blobs/')) parts.push(r.url());
   });
 
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/advertising/libraries/manage/assets/upload`);
   await expect(page.getByTestId('dropzone')).toBeVisible();
   await shot(page, 'libraries-upload-page');
@@ -95,7 +95,7 @@ test('an editor uploads a 50 MB picture and three more files at once, and watche
 
 test('a renamed executable and a duplicate filename are refused with a clear message', async ({ page }) => {
   const fake = writeFile(dir, `setup-${stamp}.pdf`, exeBytes());
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/advertising/libraries/manage/assets/upload`);
   await page.getByTestId('upload-input').setInputFiles(fake);
   const row = page.getByTestId('upload-list').locator(`[data-filename="setup-${stamp}.pdf"]`);
@@ -123,7 +123,7 @@ test('an upload interrupted by a page reload resumes with the parts already stor
     if (u.includes('/api/upload/') || u.includes('/blobs/part/')) calls.push(`${r.request().method()} ${u.includes('/blobs/part/') ? 'part' : u.replace(/.*\/api\/upload\/aws\/s3\//, '').replace(/^[0-9a-f-]{36}\//, '')}`);
   });
   page.on('dialog', (d) => void d.accept());
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/manage/documents/upload`);
   const unthrottle = await throttleUploads(page, 8 * MB);
   await page.getByTestId('upload-input').setInputFiles(file);
@@ -238,7 +238,7 @@ test('publishing is refused while a required field is empty, then succeeds once 
 
 test('a plain user finds the new asset, downloads it, and downloads a zip of their collection', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'user');
+  await signIn(page, 'user');
   await page.goto(`${baseUrl()}/advertising/libraries/assets-landing`);
   await expect(page.getByTestId('landing-tile').first()).toBeVisible();
   await shot(page, 'libraries-landing');
@@ -326,7 +326,7 @@ test('a plain user finds the new asset, downloads it, and downloads a zip of the
 });
 
 test('an editor groups the published assets by season: the server counts the groups, the rows stay read in blocks', async ({ page }) => {
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/advertising/libraries/manage/assets/published`);
   const grid = page.getByTestId('manage-grid');
   await expect(page.getByTestId('manage-count')).toHaveText(/^\d+ items$/);

@@ -1,4 +1,4 @@
-import { animationsDone, baseUrl, expect, login, shot, test } from './helpers';
+import { animationsDone, baseUrl, expect, shot, test, signIn } from './helpers';
 import { postWithMention, resetLayout, showCommentsColumn } from './grid-kit';
 
 /**
@@ -8,7 +8,7 @@ import { postWithMention, resetLayout, showCommentsColumn } from './grid-kit';
  * another open page of the library too as soon as a comment is posted.
  */
 test('a comment with an @mention on a library asset is counted in the Comments column', async ({ page }) => {
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/advertising/libraries/manage/assets/pending`);
   await expect(page.getByTestId('manage-count')).toHaveText(/^\d+ items$/);
   const grid = page.getByTestId('manage-grid');

@@ -19,14 +19,14 @@ import { promisify } from 'node:util';
 import type { Browser, Locator, Page, Request, Response } from '@playwright/test';
 import { databaseUrl, itsBin, repoRoot, serverEnv } from '../server.mjs';
 import { cell, gridLoaded, summary } from './grid-kit';
-import { apiSession, assortmentRows, draftSampleOrder, expect, login, shot, test, twoServers, type Api } from './helpers';
+import { apiSession, assortmentRows, draftSampleOrder, expect, shot, test, twoServers, type Api, signIn } from './helpers';
 
 const servers = twoServers();
 
 /** A role's page at path on the server at url, its grid loaded and its stream live. */
 async function open(browser: Browser, role: string, url: string, path: string, gridId: string): Promise<{ page: Page; grid: Locator }> {
   const page = await (await browser.newContext()).newPage();
-  await login(page, role, url);
+  await signIn(page, role, url);
   await page.goto(`${url}${path}`);
   const grid = page.getByTestId(gridId);
   await gridLoaded(grid);
@@ -129,7 +129,7 @@ test("an order submitted in a browser on one server shows in the coordinator's o
 
   // The requester submits it from its page on server A.
   const page = await (await browser.newContext()).newPage();
-  await login(page, 'user', servers.a.url);
+  await signIn(page, 'user', servers.a.url);
   await page.goto(`${servers.a.url}/orders/samples/order/${o.orderNumber}`);
   await expect(page.getByTestId('order-status')).toHaveText('DRAFT');
   await page.getByTestId('order-submit').click();
@@ -361,7 +361,7 @@ test("a catalog load on another server makes an assortment's open product search
   expect(created.ok(), await created.text()).toBeTruthy();
   const id = ((await created.json()).data as { _id: string })._id;
   const page = await (await browser.newContext()).newPage();
-  await login(page, 'editor', servers.b.url);
+  await signIn(page, 'editor', servers.b.url);
   await page.goto(`${servers.b.url}/product/assortments/assortment/${id}/manage?tab=search`);
   const tab = page.getByTestId('search-tab');
   await page.getByTestId('filter-productType').selectOption('Footwear');

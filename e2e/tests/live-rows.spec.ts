@@ -7,7 +7,7 @@
 import { createConnection, createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { cell } from './grid-kit';
-import { editorAssortment, expect, login, shot, test, twoServers } from './helpers';
+import { editorAssortment, expect, shot, test, twoServers, signIn } from './helpers';
 
 const servers = twoServers();
 
@@ -54,7 +54,7 @@ async function relay(target: string) {
 
 async function editorOn(browser: Browser, url: string, id: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await login(page, 'editor', url);
+  await signIn(page, 'editor', url);
   await page.goto(`${url}/product/assortments/assortment/${id}/manage`);
   const grid = page.getByTestId('detail-grid');
   await expect(grid).not.toHaveAttribute('data-loading', 'true', { timeout: 30_000 });

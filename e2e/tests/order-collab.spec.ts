@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { animationsDone, apiSession, baseUrl, draftSampleOrder, expect, login, shot, test, type Api } from './helpers';
+import { animationsDone, apiSession, baseUrl, draftSampleOrder, expect, login, shot, test, type Api, signIn } from './helpers';
 
 /**
  * Live collaboration on an order's lines: the two sample coordinators have a submitted order
@@ -34,7 +34,7 @@ async function submittedOrder(api: Api): Promise<Order> {
 
 async function openOrder(browser: Browser, role: string, number: number): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await login(page, role);
+  await signIn(page, role);
   await page.goto(`${baseUrl()}/orders/samples/order/${number}`);
   await expect(cell(lines(page), 0, 'quantity')).toHaveText('1', { timeout: 30_000 });
   await expect(page.getByTestId('lines-live')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });

@@ -1,11 +1,11 @@
-import { baseUrl, expect, login, shot, test } from './helpers';
+import { baseUrl, expect, shot, test, signIn } from './helpers';
 
 /**
  * A locked order (submitted or finished: the user may no longer change it) shows its comment as
  * read-only, visibly: not editable, and drawn unlike a field the user can type in.
  */
 test('the comment of a locked order is read-only and looks it; a draft’s stays editable', async ({ page }) => {
-  await login(page, 'user');
+  await signIn(page, 'user');
   await page.goto(`${baseUrl()}/orders/samples/archived-orders`);
   await page.getByTestId('order-list').getByTestId('open-order').first().click();
   await expect(page.getByTestId('order-detail')).toBeVisible();

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { request as pwRequest, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { expect as baseExpect, baseUrl, login, shot, test } from './helpers';
+import { expect as baseExpect, baseUrl, login, shot, test, signIn } from './helpers';
 
 /**
  * Orders against the real server (issue 12 "Done when"): a user creates a sample order, adds
@@ -126,7 +126,7 @@ test.describe('orders', () => {
   test('a sample order: created, styles added by search and paste, submitted; the coordinator edits it and marks it complete', async ({ page, browser }) => {
     const api = await apiSession('user');
     const [first, second] = await catalogPairs(api, 2);
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples`);
     await expect(page).toHaveURL(/\/orders\/samples\/active-orders$/);
     // Newest order first.
@@ -196,7 +196,7 @@ test.describe('orders', () => {
   test('a promo order goes user → approver → senior approver with notifications and the review buttons; an approver is not offered as his own approver', async ({ page, browser }) => {
     const api = await apiSession('user');
     const pairs = await catalogPairs(api, 2);
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/promos/needs-review`);
     const n = await newOrder(page, 'promos', async (d) => {
       await d.getByTestId('new-approver').selectOption('APR001');
@@ -283,7 +283,7 @@ test.describe('orders', () => {
   });
 
   test('a rejected submit lists each server error on its own line', async ({ page }) => {
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/promos/needs-review`);
     // No approvers: the server refuses the submit and names both fields.
     await newOrder(page, 'promos', async (d) => d.getByTestId('new-purpose').fill('E2E rejected'));
@@ -301,7 +301,7 @@ test.describe('orders', () => {
   test('a paste with one unknown style adds the other lines and names the refused one', async ({ page }) => {
     const api = await apiSession('user');
     const pairs = await catalogPairs(api, 2);
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples/active-orders`);
     const n = await newOrder(page, 'samples', async (d) => d.getByTestId('new-purpose').fill('E2E partial paste'));
     await page.getByTestId('lines-paste').click();
@@ -336,7 +336,7 @@ test.describe('orders', () => {
       }
     }
     expect(source).toBeTruthy();
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/assortments/assortment/${source!._id}/create-order`);
     await page.getByTestId('from-assortment-wholesale').click();
     const dialog = page.getByTestId('new-order-dialog');
@@ -443,7 +443,7 @@ test.describe('orders', () => {
     });
     expect(created.status()).toBe(201);
     const n = ((await created.json()).data as Order).orderNumber;
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/orders/wholesale/order/${n}`);
     const grid = lines(page);
     const reveal = async (field: string) => {
@@ -489,7 +489,7 @@ test.describe('orders', () => {
   });
 
   test('without the wof flag wholesale orders are closed, on the page and through the API', async ({ page }) => {
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/wholesale/active`);
     await expect(page).not.toHaveURL(/\/orders\/wholesale/);
     await expect(page.getByTestId('orders-wholesale-active')).toHaveCount(0);
@@ -510,7 +510,7 @@ test.describe('orders', () => {
     const sapi = await apiSession('seniorCoordinator');
     const assignments = async () =>
       ((await (await sapi.ctx.get('/api/coordinatorAssignments', { headers: { 'X-CSRF-Token': sapi.csrf } })).json()).data as Array<{ _id: string; coordinatorCode: string; name: string; lastName: string; email: string }>);
-    await login(page, 'seniorCoordinator');
+    await signIn(page, 'seniorCoordinator');
     await page.goto(`${baseUrl()}/orders/coordinator-assignments`);
     const grid = page.getByTestId('assignments-grid');
     await expect(grid.locator('.ag-row')).toHaveCount((await assignments()).length);
@@ -660,7 +660,7 @@ test.describe('orders', () => {
 
     // The list asks for its rows block by block on the grid protocol, never the whole list.
     const reads = gridReads(page, path);
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples/active-orders`);
     const grid = page.getByTestId('order-list');
     await expect(grid.locator('.ag-row[row-index="0"]').first()).toHaveAttribute('row-id', all.rows[0]!.id);
@@ -722,7 +722,7 @@ test.describe('orders', () => {
     const first = (await res.json()).data as { rows: Array<ListRow & { style: string }>; totalCount: number };
     expect(first.totalCount).toBeGreaterThan(0);
     const reads = gridReads(page, path);
-    await login(page, 'coordinator');
+    await signIn(page, 'coordinator');
     await page.goto(`${baseUrl()}/orders/samples/sample-styles`);
     const grid = page.getByTestId('order-list');
     await expect(grid.locator('.ag-row[row-index="0"]').first()).toHaveAttribute('row-id', first.rows[0]!.id);
@@ -739,7 +739,7 @@ test.describe('orders', () => {
 
   test('duplicate, delete and reactivate from the lists, each with the spec’s toast', async ({ page }) => {
     const api = await apiSession('user');
-    await login(page, 'user');
+    await signIn(page, 'user');
     await page.goto(`${baseUrl()}/orders/samples/archived-orders`);
     const list = page.getByTestId('order-list');
     await list.locator('.ag-row[row-index="0"] input[type=checkbox]').first().click();
@@ -765,7 +765,7 @@ test.describe('orders', () => {
     // An archived wholesale order is reactivated as a new one under its own title.
     const editor = await apiSession('editor');
     await page.context().clearCookies();
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/orders/wholesale/archived`);
     await page.getByTestId('order-list').locator('.ag-row[row-index="0"] input[type=checkbox]').first().click();
     await page.getByTestId('list-reactivate').click();

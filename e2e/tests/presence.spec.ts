@@ -6,13 +6,13 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { cell } from './grid-kit';
-import { animationsDone, editorAssortment, expect, login, shot, test, twoServers } from './helpers';
+import { animationsDone, editorAssortment, expect, shot, test, twoServers, signIn } from './helpers';
 
 const servers = twoServers();
 
 async function openOn(browser: Browser, role: string, url: string, id: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1400, height: 800 } })).newPage();
-  await login(page, role, url);
+  await signIn(page, role, url);
   await page.goto(`${url}/product/assortments/assortment/${id}/manage`);
   await expect(page.getByTestId('detail-grid')).not.toHaveAttribute('data-loading', 'true', { timeout: 30_000 });
   await expect(page.getByTestId('rows-live')).toHaveAttribute('data-state', 'live', { timeout: 10_000 });

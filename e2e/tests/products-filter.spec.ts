@@ -1,4 +1,4 @@
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 import { gridLoaded, openBuilder, productTotal, resetLayout } from './grid-kit';
 
 /**
@@ -10,7 +10,7 @@ test('product library: the bar edits the filter tree; a view keeps and restores 
   test.setTimeout(120_000);
   const api = await apiSession('editor');
   await resetLayout('editor', 'products.catalog');
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}/product/libraries/products`);
   const grid = page.getByTestId('product-grid');
   await gridLoaded(grid);

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test, signIn } from './helpers';
 
 /**
  * The reference data admins keep, against the real server: an admin opens the customers grid
@@ -102,7 +102,7 @@ test('a plain user is refused the reference data (403) and not shown the page', 
     expect((await res.json()).messageCode).toBe('ITS_ERR_FORBIDDEN');
   }
   await ctx.dispose();
-  await login(page, 'user');
+  await signIn(page, 'user');
   await page.goto(`${baseUrl()}/admin/data/customers`);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('admin-data-customers')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, expect, login, shot, test } from './helpers';
+import { apiSession, baseUrl, expect, shot, test, signIn } from './helpers';
 
 /**
  * The reference data import, against the real server: an admin exports the currencies to
@@ -26,7 +26,7 @@ test('an admin exports the currencies, edits the workbook and imports it after t
 
   try {
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await login(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`${baseUrl()}/admin/data/currencies`);
     const grid = page.getByTestId('data-grid-currencies');
     await expect(grid).not.toHaveAttribute('data-loading', 'true', { timeout: 20_000 });

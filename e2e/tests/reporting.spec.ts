@@ -6,7 +6,7 @@
  */
 import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSession, baseUrl, expect, login, shot, test, zipEntries } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test, zipEntries, signIn } from './helpers';
 
 async function csrf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'its_csrf')?.value ?? '';
@@ -14,7 +14,7 @@ async function csrf(page: Page): Promise<string> {
 
 test('a manager sees the reporting charts and downloads a report', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'manager');
+  await signIn(page, 'manager');
   await page.goto(`${baseUrl()}/product/assortments/all`);
   await page.getByTestId('open-reporting').click();
   await expect(page.getByTestId('assortments-reporting')).toBeVisible();
@@ -61,7 +61,7 @@ test('a plain user is refused every reporting call', async ({ page }) => {
     expect(res.status(), path).toBe(403);
   }
   await user.ctx.dispose();
-  await login(page, 'user');
+  await signIn(page, 'user');
   await page.goto(`${baseUrl()}/product/assortments/all`);
   await expect(page.getByTestId('assortments-all')).toBeVisible();
   await expect(page.getByTestId('open-reporting')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { animationsDone, apiSession, baseUrl, dragRange, expect, login, pasteText, shot, test } from './helpers';
+import { animationsDone, apiSession, baseUrl, dragRange, expect, login, pasteText, shot, test, signIn } from './helpers';
 
 /**
  * The grid kit on the Sample Inventory, against the real server: editing, range selection, copy
@@ -36,7 +36,7 @@ async function rowIdAt(page: Page, row: number): Promise<string> {
 }
 
 async function openProduction(page: Page) {
-  await login(page, 'editor');
+  await signIn(page, 'editor');
   await page.goto(`${baseUrl()}${PRODUCTION}`);
   await expect(grid(page)).toBeVisible();
   await expect(cell(page, 0, 'style')).not.toHaveText('');
@@ -72,7 +72,7 @@ test.describe.serial('sample inventory grid', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('the default route opens Production; the grid shows every field of the samples', async ({ page }) => {
-    await login(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto(`${baseUrl()}/product/libraries/samples`);
     await expect(page).toHaveURL(new RegExp(`${PRODUCTION}$`));
     await expect(cell(page, 0, 'style')).not.toHaveText('');

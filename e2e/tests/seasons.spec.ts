@@ -1,6 +1,6 @@
 import { request as pwRequest, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail } from '../server.mjs';
-import { baseUrl, expect, login, shot, test } from './helpers';
+import { baseUrl, expect, shot, test, signIn } from './helpers';
 
 /**
  * Manage Seasons against the real server: an admin editor creates a season with its season sets
@@ -29,7 +29,7 @@ async function apiSession(role: string): Promise<{ ctx: APIRequestContext; csrf:
 test('an admin editor creates a season with a cover and sets it Live', async ({ page }) => {
   // Creation, the upload, the preview job and two reloads: generous on a busy machine.
   test.setTimeout(240_000);
-  await login(page, 'adminEditor');
+  await signIn(page, 'adminEditor');
   await page.goto(`${baseUrl()}/product/assortments/seasons/manage`);
   const grid = page.getByTestId('seasons-grid');
   // The grid loads slowly on a busy machine: wait for the first cover.
@@ -114,7 +114,7 @@ test('an admin editor creates a season with a cover and sets it Live', async ({ 
 
   // The plain user's browser does not offer the page.
   await page.context().clearCookies();
-  await login(page, 'user');
+  await signIn(page, 'user');
   await page.goto(`${baseUrl()}/product/assortments/seasons/manage`);
   await expect(page.getByTestId('seasons-manage')).toHaveCount(0);
   for (const a of [admin, user, editor]) await a.ctx.dispose();

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { apiSession, baseUrl, expect, login, shot, test, type Api } from './helpers';
+import { apiSession, baseUrl, expect, login, shot, test, type Api, signIn } from './helpers';
 
 /**
  * The showroom of a regular assortment against the real server: the display groups appear in
@@ -150,7 +150,7 @@ test('the showroom presents the sort order, the viewers step with the keys, and 
   // A 1024×768 touch tablet: the overview lays out, a tile opens the viewer, swipes step.
   const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false, locale: 'en-US' });
   const tp = await tablet.newPage();
-  await login(tp, 'editor');
+  await signIn(tp, 'editor');
   await tp.goto(`${baseUrl()}/product/assortments/assortment/${id}/showroom`);
   await expect(tp.getByTestId('showroom-overview')).toBeVisible({ timeout: 30_000 });
   // Opened by its address (a first load of the page), still without the app bar.
@@ -184,7 +184,7 @@ test('another user cannot read the showroom of an assortment that is not theirs'
   const { id } = await showroomAssortment(api);
   const user = await apiSession('user');
   expect((await user.ctx.get(`/api/assortments/groupsort/${id}`)).status()).toBeGreaterThanOrEqual(403);
-  await login(page, 'user');
+  await signIn(page, 'user');
   await page.goto(`${baseUrl()}/product/assortments/assortment/${id}/showroom`);
   await expect(page.getByTestId('showroom-overview')).toHaveCount(0);
 });

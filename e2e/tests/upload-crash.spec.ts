@@ -13,7 +13,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, alive, demoEmail, itsBin, postmasterPid, startServer } from '../server.mjs';
-import { expect, login, shot, test, throttleUploads } from './helpers';
+import { expect, shot, test, throttleUploads, signIn } from './helpers';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -162,7 +162,7 @@ test('a server killed mid-upload comes back and the upload resumes with the part
 
   const file = randomPdf(`fit-guide-${stamp}.pdf`, 68 * MB);
   const traffic = follow(page);
-  await login(page, 'editor', first.url);
+  await signIn(page, 'editor', first.url);
   await page.goto(`${first.url}${UPLOAD_PAGE}`);
   await expect(page.getByTestId('dropzone')).toBeVisible();
   const unthrottle = await throttleUploads(page, 8 * MB);
@@ -241,7 +241,7 @@ test('an upload nobody resumes after a crash that also killed PostgreSQL is abor
   const context = await browser.newContext();
   const page = await context.newPage();
   const traffic = follow(page);
-  await login(page, 'editor', first.url);
+  await signIn(page, 'editor', first.url);
   await page.goto(`${first.url}${UPLOAD_PAGE}`);
   await throttleUploads(page, 6 * MB);
   await page.getByTestId('upload-input').setInputFiles(file.path);
