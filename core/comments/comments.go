@@ -26,6 +26,7 @@ import (
 
 	"its/core/config"
 	"its/core/db"
+	"its/core/grid"
 	"its/core/httpx"
 	"its/core/identity"
 	"its/core/live"
@@ -68,7 +69,7 @@ type Policy interface {
 
 // Field is the Comments column of a grid whose rows have threads (the grid kit's
 // commentsColumn): a live event naming it tells the grid's open pages to read the counts again.
-const Field = "comments"
+const Field = grid.CommentsField
 
 // Live is a Policy whose grid follows a live topic (core/live): each change of a row's open
 // comments (a comment added or deleted, the thread resolved or opened again) is an event of

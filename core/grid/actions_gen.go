@@ -13,3 +13,9 @@ const (
 
 // Vias lists every via value in order.
 var Vias = []string{ViaEdit, ViaPaste, ViaImport, ViaBatch, ViaRevert}
+
+// Constants of core/grid/grid.yaml.
+const (
+	// The field of a grid's Comments column: core/comments publishes a change of a row's thread as a change of it
+	CommentsField = "comments"
+)

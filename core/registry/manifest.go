@@ -81,12 +81,13 @@ type Enum struct {
 	Values      []string `json:"values"`
 }
 
-// Constant is a number or a duration Go and TypeScript share.
+// Constant is a number, a duration or a text Go and TypeScript share.
 type Constant struct {
 	ID          string   `json:"id"`
 	Description string   `json:"description,omitempty"`
 	Duration    string   `json:"duration,omitempty"`
 	Number      *float64 `json:"number,omitempty"`
+	Text        *string  `json:"text,omitempty"`
 }
 
 // Topic is a kind of live topic a module serves: its streams are named <kind>:<key>. Key is

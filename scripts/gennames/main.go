@@ -254,6 +254,8 @@ func packageGo(root string, s Source) (f File, ok bool, err error) {
 					return File{}, false, fmt.Errorf("%s: constant %s: %w", s.File, c.ID, err)
 				}
 				fmt.Fprintf(&b, "\t%s = %s\n", Camel(c.ID), goDuration(d))
+			} else if c.Text != nil {
+				fmt.Fprintf(&b, "\t%s = %q\n", Camel(c.ID), *c.Text)
 			} else {
 				fmt.Fprintf(&b, "\t%s = %s\n", Camel(c.ID), strconv.FormatFloat(*c.Number, 'f', -1, 64))
 			}
@@ -528,6 +530,8 @@ func enumsTS(srcs []Source) File {
 				if c.Duration != "" {
 					d, _ := time.ParseDuration(c.Duration) // validated by packageGo
 					fmt.Fprintf(&consts, "    %sMs: %d,\n", lowerCamel(c.ID), d.Milliseconds())
+				} else if c.Text != nil {
+					fmt.Fprintf(&consts, "    %s: %s,\n", lowerCamel(c.ID), tsString(*c.Text))
 				} else {
 					fmt.Fprintf(&consts, "    %s: %s,\n", lowerCamel(c.ID), strconv.FormatFloat(*c.Number, 'f', -1, 64))
 				}
@@ -539,7 +543,7 @@ func enumsTS(srcs []Source) File {
 	b.WriteString(tsHeader)
 	b.WriteString("\n/** Each module's enumerations (its manifest's enums), by module and plural name. */\nexport const enums = {\n")
 	b.Write(enums.Bytes())
-	b.WriteString("} as const;\n\n/** Each module's shared numbers and durations (durations in milliseconds, named ...Ms). */\nexport const constants = {\n")
+	b.WriteString("} as const;\n\n/** Each module's shared numbers, durations (in milliseconds, named ...Ms) and texts. */\nexport const constants = {\n")
 	b.Write(consts.Bytes())
 	b.WriteString("} as const;\n\n/** Each module's live topics (core/live), by module and kind: the topic, or a function of its key. */\nexport const liveTopics = {\n")
 	b.Write(topics.Bytes())

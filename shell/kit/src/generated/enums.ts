@@ -89,8 +89,12 @@ export const enums = {
   },
 } as const;
 
-/** Each module's shared numbers and durations (durations in milliseconds, named ...Ms). */
+/** Each module's shared numbers, durations (in milliseconds, named ...Ms) and texts. */
 export const constants = {
+  grid: {
+    /** The field of a grid's Comments column: core/comments publishes a change of a row's thread as a change of it */
+    commentsField: 'comments',
+  },
   live: {
     /** The most seconds a first stream may ask to read back (?recent=): the gap between a grid's first read and its stream opening */
     maxRecent: 60,

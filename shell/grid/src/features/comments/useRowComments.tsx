@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { useSidePanel } from '@its/kit';
+import { constants, useSidePanel } from '@its/kit';
 import type { ColumnExtras } from '../../props';
 import type { MenuItem } from '../../ContextMenu';
 import type { GridColumn, GridRow } from '../../types';
@@ -17,8 +17,8 @@ import { commentCounts, commentsKey, countsKey } from './api';
 import { CommentsPanel } from './CommentsPanel';
 import { cm } from './messages';
 
-/** The Comments column's field (no row carries it: the cell reads the counts). */
-export const COMMENTS_FIELD = 'comments';
+/** The Comments column's field (no row carries it: the cell reads the counts); core/grid/grid.yaml's commentsField, the server's comments.Field. */
+export const COMMENTS_FIELD = constants.grid.commentsField;
 
 /** The Comments column, hidden by default; not sorted, filtered, edited or exported. */
 export function commentsColumn(headerName: string): GridColumn {
