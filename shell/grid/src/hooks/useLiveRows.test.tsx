@@ -132,7 +132,7 @@ describe('useLiveRows', () => {
   it('tells the listener of a reload event of another tab or user, not of its own tab, and reads the grid again', async () => {
     const order: string[] = [];
     const grid = { reload: vi.fn(async () => void order.push('reload')) } as unknown as DataGridHandle;
-    const onReload = vi.fn(() => order.push('told'));
+    const onReload = vi.fn(() => void order.push('told'));
     renderHook(() => useLiveRows('assortment:d1', () => grid, async () => [], { onReload }));
     const es = FakeSource.made[0]!;
     act(() => es.opened('1'));

@@ -30,7 +30,7 @@ export interface LiveListener {
    * what it shows beside them). Answering true (or a promise of it) says the page reads the rows
    * itself for this change (new filters of the grid): the grid does not read them a second time.
    */
-  onReload?: (ev: LiveReloadEvent) => unknown;
+  onReload?: (ev: LiveReloadEvent) => boolean | void | Promise<boolean | void>;
 }
 
 export interface PresenceState {
