@@ -31,7 +31,11 @@ type heartbeat struct {
 func (h *heartbeat) beat(ctx context.Context, id int64) {
 	ctx, cancel := context.WithTimeout(ctx, h.every)
 	defer cancel()
-	if _, err := h.db.Exec(ctx, `INSERT INTO job_heartbeats (job_id, beat_at) VALUES ($1, now())
+	// Only while the job runs: the share lock waits for whatever is ending the job (a sweep, a
+	// cancel) and then finds it no longer running, so a beat late for its job (its server killed
+	// mid-statement, or paused past the timeout) cannot leave a row the ending removed.
+	if _, err := h.db.Exec(ctx, `INSERT INTO job_heartbeats (job_id, beat_at)
+		SELECT id, now() FROM river_job WHERE id = $1 AND state = 'running' FOR SHARE
 		ON CONFLICT (job_id) DO UPDATE SET beat_at = now()`, id); err != nil && !errors.Is(err, context.Canceled) {
 		h.log.Warn("job heartbeat not recorded", "job", id, "error", err)
 	}
