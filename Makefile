@@ -144,7 +144,7 @@ TESTVET ?= off
 test-go:
 	$(GO) test -count=1 -p 2 -vet=$(TESTVET) -timeout 30m ./...
 
-# Every Go fuzz target (scripts/fuzz.sh), one after the other: briefly in make test, for
+# Every Go fuzz target (scripts/fuzz.sh), two packages at a time: briefly in make test, for
 # FUZZTIME each in make fuzz. A failing input lands in the package's testdata/fuzz/.
 FUZZTIME ?= 60s
 
