@@ -235,9 +235,13 @@ export interface A11yViolation {
 /** Runs axe-core on the page as it is now; answers its serious and critical violations. */
 export async function a11yViolations(page: Page, only: string[] = []): Promise<A11yViolation[]> {
   // label-content-name-mismatch (WCAG 2.5.3, a control's name contains its visible text) is
-  // experimental in axe-core and off unless named; ITS holds itself to it.
+  // experimental in axe-core and off unless named; ITS holds itself to it. Only violations are
+  // gathered (resultTypes): every rule still runs on every element, but axe builds a unique
+  // selector only for the elements of violations, not for each element of every pass, which
+  // took two thirds of a scan on a grid page (the product library: 11-12 s against 3.5-5 s on a
+  // busy machine).
   const builder = new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(A11Y_TAGS)
     .setLegacyMode(true);
   for (const selector of only) builder.include(selector);
