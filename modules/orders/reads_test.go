@@ -92,3 +92,37 @@ func TestBatchReadsListRowOnce(t *testing.T) {
 		t.Fatalf("the batch read the list row %d times, want 2 (before and after): %q", len(listReads), listReads)
 	}
 }
+
+// TestAssignmentSaveReadsOnce: a patch of a coordinator assignment reads it once (locked, to
+// check its version), a create and a delete not at all: the row the lists' live event compares
+// is made from what the write read or answered.
+func TestAssignmentSaveReadsOnce(t *testing.T) {
+	a, trace := startTraced(t)
+	senior := login(a, "seniorCoordinator")
+	reads := func(fn func()) []string { return trace.during(fn, "SELECT ", "FROM coordinator_assignments") }
+	var id string
+	var version any
+	if got := reads(func() {
+		r := senior.Do("POST", "/api/coordinatorAssignments", map[string]any{"coordinatorCode": "crd031", "name": "Ola", "email": "ola@example.com"})
+		if r.Status != 200 {
+			t.Fatalf("create: %d %s", r.Status, r.Raw)
+		}
+		id, version = data(t, r)["_id"].(string), data(t, r)["version"]
+	}); len(got) != 0 {
+		t.Errorf("a create read %q", got)
+	}
+	if got := reads(func() {
+		if r := senior.Do("PATCH", "/api/coordinatorAssignments/"+id, map[string]any{"version": version, "name": "Olga"}); r.Status != 200 || data(t, r)["name"] != "Olga" {
+			t.Fatalf("patch: %d %s", r.Status, r.Raw)
+		}
+	}); len(got) != 1 || !strings.Contains(got[0], "FOR UPDATE") {
+		t.Errorf("a patch read %q, want the one locked read", got)
+	}
+	if got := reads(func() {
+		if r := senior.Do("DELETE", "/api/coordinatorAssignments/"+id, nil); r.Status != 200 {
+			t.Fatalf("delete: %d %s", r.Status, r.Raw)
+		}
+	}); len(got) != 0 {
+		t.Errorf("a delete read %q", got)
+	}
+}
