@@ -15,13 +15,13 @@ func TestCollectionsAndCustomers(t *testing.T) {
 		id := str(d["_id"])
 		ps := pairs(t, a, 3, "product_type = 'Apparel' AND gender = 'Girls'")
 		r := editor.Do("POST", "/api/collections/AssortmentCollection", map[string]any{"name": "Picks", "linkageModel": "Assortment", "linkageId": id, "products": ps[:1]})
-		col := data(t, r, 200)
+		col := r.Data(t, 200)
 		cid := str(col["_id"])
 		if len(arr(col["products"])) != 1 || obj(arr(col["products"])[0])["selected"] != true {
 			t.Fatalf("collection %s", r.Raw)
 		}
 		r = editor.Do("POST", "/api/collections/AssortmentCollection/batch/"+cid, map[string]any{"addProducts": ps[1:], "updateProducts": []any{map[string]any{"style": ps[0]["style"], "color": ps[0]["color"], "selected": false}}})
-		res := data(t, r, 200)
+		res := r.Data(t, 200)
 		if r.Body["message"] != "2 Items Added or Removed" || num(res["addedToAssortment"]) != 2 {
 			t.Fatalf("collection batch: %s", r.Raw)
 		}

@@ -54,7 +54,7 @@ func TestCreateReadPatchDelete(t *testing.T) {
 			t.Fatalf("add-styles statistics event: %d", n)
 		}
 		r := editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"title": "Renamed", "starred": true, "subTitle": "Big 5 Sporting Goods"})
-		d = data(t, r, 200)
+		d = r.Data(t, 200)
 		if d["title"] != "Renamed" || d["starred"] != true || num(d["version"]) != num(created["version"])+1 {
 			t.Fatalf("patched %v", d)
 		}
@@ -84,12 +84,12 @@ func TestCopyAndMerge(t *testing.T) {
 		src := create(t, editor, map[string]any{"title": "Clone source", "labels": []any{map[string]any{"name": "Hero", "color": "#C62828"}},
 			"products": pairs(t, a, 4, "product_type = 'Apparel'")})
 		r := editor.Do("POST", "/api/assortments/cloneMany", map[string]any{"ids": []any{src["_id"]}})
-		d := data(t, r, 200)
+		d := r.Data(t, 200)
 		if r.Body["message"] != assortments.MsgDuplicated || len(arr(d["ids"])) != 1 {
 			t.Fatalf("duplicate: %s", r.Raw)
 		}
 		dup := str(arr(d["ids"])[0])
-		got := data(t, editor.Do("GET", "/api/assortments/"+dup, nil), 200)
+		got := editor.Do("GET", "/api/assortments/"+dup, nil).Data(t, 200)
 		if got["title"] != "Clone source (Copy)" || len(arr(got["products"])) != 4 || len(arr(got["labels"])) != 1 {
 			t.Fatalf("copy %v %d rows", got["title"], len(arr(got["products"])))
 		}
@@ -107,7 +107,7 @@ func TestCopyAndMerge(t *testing.T) {
 		}
 		target := str(obj(found[0])["id"])
 		r = editor.Do("POST", "/api/assortments/cloneMany", map[string]any{"ids": []any{src["_id"]}, "userId": target})
-		d = data(t, r, 200)
+		d = r.Data(t, 200)
 		copied := str(arr(d["ids"])[0])
 		if obj(d["copiedTo"])["fullName"] != "Selma Senior-Editor" {
 			t.Fatalf("copied to %v", d["copiedTo"])
@@ -134,7 +134,7 @@ func TestCopyAndMerge(t *testing.T) {
 		target := create(t, editor, map[string]any{"title": "Merge target", "products": ps[:3]})
 		source := create(t, editor, map[string]any{"title": "Merge source", "products": ps[2:]})
 		r := editor.Do("PATCH", "/api/assortments/"+str(target["_id"])+"/merge", map[string]any{"ids": []any{source["_id"]}})
-		if data(t, r, 200); r.Body["message"] != "2 Item(s) added to assortment" || len(rowsOf(t, editor, str(target["_id"]))) != 5 {
+		if r.Data(t, 200); r.Body["message"] != "2 Item(s) added to assortment" || len(rowsOf(t, editor, str(target["_id"]))) != 5 {
 			t.Fatalf("merge: %s", r.Raw)
 		}
 	})

@@ -56,7 +56,7 @@ func TestDynamicAssortments(t *testing.T) {
 		if _, err := a.DB.Exec(context.Background(), `UPDATE products SET division = 'Kids' WHERE id = $1`, moved); err != nil {
 			t.Fatal(err)
 		}
-		if got := int(num(data(t, editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200)["productCount"])); got != work {
+		if got := int(num(editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil).Data(t, 200)["productCount"])); got != work {
 			t.Fatalf("GET productCount %d, want %d", got, work)
 		}
 		// Narrowed by the grid, the total is the catalog search's count (exact below the cap).
@@ -75,18 +75,18 @@ func TestDynamicAssortments(t *testing.T) {
 			prev = num(loc["wholesalePrice"])
 		}
 		r := editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"query": map[string]any{"conditions": map[string]any{"division": []any{"Work"}, "gender": []any{"Mens"}}}})
-		if data(t, r, 200); r.Body["message"] != "1 Filter added and assortment updated" {
+		if r.Data(t, 200); r.Body["message"] != "1 Filter added and assortment updated" {
 			t.Fatalf("add filter: %s", r.Raw)
 		}
-		if got, want := num(data(t, r, 200)["productCount"]), a.Count(`SELECT count(*) FROM products WHERE division = 'Work' AND gender = 'Mens'`); int(got) != want || want == 0 {
+		if got, want := num(r.Data(t, 200)["productCount"]), a.Count(`SELECT count(*) FROM products WHERE division = 'Work' AND gender = 'Mens'`); int(got) != want || want == 0 {
 			t.Fatalf("productCount after a filter change %v, want %d", got, want)
 		}
 		r = editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"query": map[string]any{"conditions": map[string]any{"division": []any{"Work"}}}})
-		if data(t, r, 200); r.Body["message"] != "1 Filter removed and assortment updated" {
+		if r.Data(t, 200); r.Body["message"] != "1 Filter removed and assortment updated" {
 			t.Fatalf("remove filter: %s", r.Raw)
 		}
 		r = editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"gridSort": []any{map[string]any{"field": "suggestedRetail", "dir": "desc"}, map[string]any{"field": "style"}}})
-		data(t, r, 200)
+		r.Data(t, 200)
 		var saved struct {
 			Data struct{ Query products.Query }
 		}
@@ -96,7 +96,7 @@ func TestDynamicAssortments(t *testing.T) {
 		if b, _ := json.Marshal(saved.Data.Query.Sort); string(b) != `{"locations.suggestedRetail":-1,"styleNumeric":1}` {
 			t.Fatalf("saved sort %s", b)
 		}
-		got := data(t, editor.Do("GET", "/api/assortments/"+id, nil), 200)
+		got := editor.Do("GET", "/api/assortments/"+id, nil).Data(t, 200)
 		rows := arr(got["products"])
 		if len(rows) == 0 || obj(rows[0])["version"] != 0.0 {
 			t.Fatalf("dynamic rows %d", len(rows))

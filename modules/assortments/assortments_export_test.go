@@ -97,7 +97,7 @@ func TestExportDetail(t *testing.T) {
 	for i, r := range rows[:3] {
 		updates = append(updates, map[string]any{"id": r["id"], "version": r["version"], "changes": map[string]any{"quantity": 10 + i, "quantityOnHand": 2}})
 	}
-	data(t, e.editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": updates}), 200)
+	e.editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": updates}).Data(t, 200)
 	rows = rowsOf(t, e.editor, id)
 	name := regexp.MustCompile(`filename="Detail_Export_\d{4}-\d{2}-\d{2}\.(xlsx|csv)"`)
 	body := map[string]any{

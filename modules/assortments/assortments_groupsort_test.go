@@ -24,8 +24,8 @@ func groupLayout(gs map[string]any) string {
 // applySort sends batches and answers the state read back, which carries the answered version.
 func applySort(t *testing.T, c *apptest.Client, id string, version any, batches ...map[string]any) map[string]any {
 	t.Helper()
-	res := data(t, sortBatch(c, id, version, batches...), 200)
-	gs := data(t, c.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+	res := sortBatch(c, id, version, batches...).Data(t, 200)
+	gs := c.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 	if res["version"] != gs["version"] || res["version"] == version {
 		t.Fatalf("answered version %v, read %v (was %v)", res["version"], gs["version"], version)
 	}
@@ -60,7 +60,7 @@ func TestGroupSort(t *testing.T) {
 	a := create(t, e.editor, map[string]any{"title": "Grouped", "products": ps})
 	id := str(a["_id"])
 
-	gs := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+	gs := e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 	if gs["groupBy"] != "none" || len(arr(gs["groups"])) != 1 || !obj(arr(gs["groups"])[0])["uncategorized"].(bool) {
 		t.Fatalf("default state %v", groupLayout(gs))
 	}
@@ -70,7 +70,7 @@ func TestGroupSort(t *testing.T) {
 	if gs["groupBy"] != "pillar" || len(arr(gs["groups"])) != 3 || obj(arr(gs["groups"])[0])["title"] != "Kids" {
 		t.Fatalf("grouped %s", groupLayout(gs))
 	}
-	got := data(t, e.editor.Do("GET", "/api/assortments/"+id+"?_options={\"products\":false}", nil), 200)
+	got := e.editor.Do("GET", "/api/assortments/"+id+"?_options={\"products\":false}", nil).Data(t, 200)
 	if obj(obj(got["uiSettings"])["groupSettings"])["groupBy"] != "pillar" {
 		t.Fatalf("uiSettings %v", got["uiSettings"])
 	}
@@ -91,7 +91,7 @@ func TestGroupSort(t *testing.T) {
 		if obj(arr(gs["groups"])[0])["title"] != "Work" || len(arr(obj(arr(gs["groups"])[0])["styles"])) != 2 {
 			t.Fatalf("after moves %s", want)
 		}
-		again := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+		again := e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 		if groupLayout(again) != want || again["version"] != gs["version"] {
 			t.Fatalf("read back %s, want %s", groupLayout(again), want)
 		}
@@ -111,7 +111,7 @@ func TestGroupSort(t *testing.T) {
 		if r.Status != 409 || obj(r.Body["details"])["errorType"] != "userLock" {
 			t.Fatalf("stale: %d %s", r.Status, r.Raw)
 		}
-		if now := groupLayout(data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)); now != before {
+		if now := groupLayout(e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)); now != before {
 			t.Fatalf("stale move written: %s", now)
 		}
 	})
@@ -135,7 +135,7 @@ func TestGroupSort(t *testing.T) {
 		if r := e.editor.Do("PATCH", "/api/assortments/groupsort/batch/"+id, map[string]any{"batches": []any{map[string]any{"type": "groupBy", "groupBy": "none"}}}); r.Status != 400 {
 			t.Errorf("no version: %d", r.Status)
 		}
-		now := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+		now := e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 		if groupLayout(now) != before || now["version"] != gs["version"] {
 			t.Fatalf("refused batch wrote: %s", groupLayout(now))
 		}
@@ -169,8 +169,8 @@ func TestGroupSort(t *testing.T) {
 
 	t.Run("the detail grid's own group-by leaves the display groups alone", func(t *testing.T) {
 		before := groupLayout(gs)
-		data(t, e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"uiSettings": map[string]any{"groupSettings": map[string]any{"groupBy": "style"}}}), 200)
-		now := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+		e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"uiSettings": map[string]any{"groupSettings": map[string]any{"groupBy": "style"}}}).Data(t, 200)
+		now := e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 		if now["groupBy"] != "pillar" || groupLayout(now) != before {
 			t.Fatalf("group sort after the grid's choice: %v %s", now["groupBy"], groupLayout(now))
 		}

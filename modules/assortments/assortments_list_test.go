@@ -33,7 +33,7 @@ func TestListViews(t *testing.T) {
 			t.Fatal("folders come first")
 		}
 		spring := all["Spring 2025"]
-		d := data(t, editor.Do("GET", "/api/assortments?view=all&folder="+str(spring["_id"]), nil), 200)
+		d := editor.Do("GET", "/api/assortments?view=all&folder="+str(spring["_id"]), nil).Data(t, 200)
 		inside := titles(arr(d["items"]))
 		if inside["Men's Running SP25"] == nil || inside["Kids Spring Essentials"] == nil || obj(d["folder"])["title"] != "Spring 2025" {
 			t.Fatalf("folder content %v", inside)
@@ -110,11 +110,11 @@ func TestListViews(t *testing.T) {
 			t.Fatalf("archived folder content %v", inside)
 		}
 		// Unarchiving the folder brings its content back to the live views.
-		data(t, editor.Do("POST", "/api/assortments/unarchive", map[string]any{"ids": []string{folderID}}), 200)
+		editor.Do("POST", "/api/assortments/unarchive", map[string]any{"ids": []string{folderID}}).Data(t, 200)
 		if got := titles(listView(t, editor, "view=quick-access")); got["Men's Trail FA24"] == nil {
 			t.Fatalf("quick access after unarchive %v", got)
 		}
-		data(t, editor.Do("POST", "/api/assortments/archive", map[string]any{"ids": []string{folderID}}), 200)
+		editor.Do("POST", "/api/assortments/archive", map[string]any{"ids": []string{folderID}}).Data(t, 200)
 		for _, view := range []string{"view=quick-access", "view=starred", "view=scheduled", "view=recent"} {
 			if got := titles(listView(t, editor, view)); got["Men's Trail FA24"] != nil {
 				t.Fatalf("%s after re-archiving %v", view, got)
@@ -142,7 +142,7 @@ func TestFoldersArchiveAndStars(t *testing.T) {
 			t.Fatalf("folder into its subfolder: %d", r.Status)
 		}
 		r := editor.Do("POST", "/api/assortments/archive", map[string]any{"ids": []any{f["_id"]}})
-		data(t, r, 200)
+		r.Data(t, 200)
 		if n := a.Count(`SELECT count(*) FROM assortments WHERE id = ANY($1::uuid[]) AND state = 'archived'`, []string{str(f["_id"]), str(g["_id"]), str(x["_id"]), str(y["_id"])}); n != 4 {
 			t.Fatalf("archiving the folder archived %d of 4", n)
 		}
@@ -153,38 +153,38 @@ func TestFoldersArchiveAndStars(t *testing.T) {
 		if arch["Cascade"] == nil || arch["Inner"] != nil || arch["Deep item"] != nil {
 			t.Fatalf("archive lists %v", arch)
 		}
-		inside := titles(arr(data(t, editor.Do("GET", "/api/assortments?view=archived&folder="+str(f["_id"]), nil), 200)["items"]))
+		inside := titles(arr(editor.Do("GET", "/api/assortments?view=archived&folder="+str(f["_id"]), nil).Data(t, 200)["items"]))
 		if inside["Inner"] == nil || inside["Shallow item"] == nil {
 			t.Fatalf("archived folder content %v", inside)
 		}
 		// Restoring one item out of an archived folder puts it at the root.
-		data(t, editor.Do("POST", "/api/assortments/unarchive", map[string]any{"ids": []any{y["_id"]}}), 200)
+		editor.Do("POST", "/api/assortments/unarchive", map[string]any{"ids": []any{y["_id"]}}).Data(t, 200)
 		root := titles(listView(t, editor, "view=all"))
 		if root["Shallow item"] == nil || len(arr(root["Shallow item"]["hierarchy"])) != 0 {
 			t.Fatalf("restored item not at the root")
 		}
-		data(t, editor.Do("POST", "/api/assortments/unarchive", map[string]any{"ids": []any{f["_id"]}}), 200)
+		editor.Do("POST", "/api/assortments/unarchive", map[string]any{"ids": []any{f["_id"]}}).Data(t, 200)
 		if n := a.Count(`SELECT count(*) FROM assortments WHERE ($1 = ANY(hierarchy) OR id = $1) AND state = 'published'`, f["_id"]); n != 3 {
 			t.Fatalf("unarchived %d of 3", n)
 		}
 		// Move and delete with content.
-		data(t, editor.Do("PATCH", "/api/assortments/"+str(y["_id"]), map[string]any{"parentId": g["_id"]}), 200)
-		inner := titles(arr(data(t, editor.Do("GET", "/api/assortments?view=all&folder="+str(g["_id"]), nil), 200)["items"]))
+		editor.Do("PATCH", "/api/assortments/"+str(y["_id"]), map[string]any{"parentId": g["_id"]}).Data(t, 200)
+		inner := titles(arr(editor.Do("GET", "/api/assortments?view=all&folder="+str(g["_id"]), nil).Data(t, 200)["items"]))
 		if inner["Shallow item"] == nil || inner["Deep item"] == nil {
 			t.Fatalf("moved item not in the folder: %v", inner)
 		}
-		data(t, editor.Do("DELETE", "/api/assortments/"+str(f["_id"]), nil), 200)
+		editor.Do("DELETE", "/api/assortments/"+str(f["_id"]), nil).Data(t, 200)
 		if n := a.Count(`SELECT count(*) FROM assortments WHERE id = ANY($1::uuid[])`, []string{str(f["_id"]), str(g["_id"]), str(x["_id"]), str(y["_id"])}); n != 0 {
 			t.Fatalf("deleting the folder left %d", n)
 		}
 	})
 	t.Run("star", func(t *testing.T) {
 		d := create(t, editor, map[string]any{"title": "Star me"})
-		data(t, editor.Do("PATCH", "/api/assortments/"+str(d["_id"]), map[string]any{"starred": true}), 200)
+		editor.Do("PATCH", "/api/assortments/"+str(d["_id"]), map[string]any{"starred": true}).Data(t, 200)
 		if titles(listView(t, editor, "view=starred"))["Star me"] == nil || titles(listView(t, editor, "view=quick-access"))["Star me"] == nil {
 			t.Fatal("starred assortment not in starred and quick access")
 		}
-		data(t, editor.Do("PATCH", "/api/assortments/"+str(d["_id"]), map[string]any{"starred": false}), 200)
+		editor.Do("PATCH", "/api/assortments/"+str(d["_id"]), map[string]any{"starred": false}).Data(t, 200)
 		if titles(listView(t, editor, "view=starred"))["Star me"] != nil {
 			t.Fatal("unstarred assortment still starred")
 		}
@@ -208,7 +208,7 @@ func queryBlocks(t *testing.T, c *apptest.Client, view string, body map[string]a
 		} else if !cursor && len(rows) > 0 {
 			b["skip"] = len(rows)
 		}
-		d := data(t, c.Do("POST", "/api/assortments/query/"+view, b), 200)
+		d := c.Do("POST", "/api/assortments/query/"+view, b).Data(t, 200)
 		page := arr(d["rows"])
 		for _, r := range page {
 			rows = append(rows, obj(r))
@@ -251,7 +251,7 @@ func TestListBlocks(t *testing.T) {
 	whole := func(view string) []string {
 		var out []string
 		for off := 0; ; off += 100 {
-			d := data(t, editor.Do("GET", fmt.Sprintf("/api/assortments?view=%s&limit=100&offset=%d", view, off), nil), 200)
+			d := editor.Do("GET", fmt.Sprintf("/api/assortments?view=%s&limit=100&offset=%d", view, off), nil).Data(t, 200)
 			items := arr(d["items"])
 			for _, it := range items {
 				out = append(out, str(obj(it)["_id"]))
@@ -318,7 +318,7 @@ func TestListBlocks(t *testing.T) {
 		}
 	}
 	// Another user's entries are not in the editor's blocks.
-	for _, r := range arr(data(t, e.senior.Do("POST", "/api/assortments/query/all", map[string]any{"limit": 500}), 200)["rows"]) {
+	for _, r := range arr(e.senior.Do("POST", "/api/assortments/query/all", map[string]any{"limit": 500}).Data(t, 200)["rows"]) {
 		if strings.HasPrefix(str(obj(r)["title"]), "Block ") {
 			t.Fatal("the senior editor's list shows the editor's entries")
 		}

@@ -33,32 +33,32 @@ func TestPricingAndStyleValues(t *testing.T) {
 			return r
 		}
 		cur := func() map[string]any { return rowsOf(t, editor, id)[0] }
-		data(t, update(map[string]any{"cost": "$40.00"}), 200)
+		update(map[string]any{"cost": "$40.00"}).Data(t, 200)
 		if r := cur(); num(r["cost"]) != 40 || num(r["netCost"]) != 40 {
 			t.Fatalf("cost edit: %v", r)
 		}
-		data(t, update(map[string]any{"discountPercent": 12.345}), 200)
+		update(map[string]any{"discountPercent": 12.345}).Data(t, 200)
 		if r := cur(); num(r["discountPercent"]) != 12.35 || num(r["discountAmount"]) != 4.94 || num(r["netCost"]) != 35.06 {
 			t.Fatalf("discount %% edit: %v %v %v", r["discountPercent"], r["discountAmount"], r["netCost"])
 		}
-		data(t, update(map[string]any{"cost": 50}), 200)
+		update(map[string]any{"cost": 50}).Data(t, 200)
 		if r := cur(); num(r["discountPercent"]) != 12.35 || num(r["discountAmount"]) != 6.18 || num(r["netCost"]) != 43.82 {
 			t.Fatalf("cost edit keeps the percentage: %v %v %v", r["discountPercent"], r["discountAmount"], r["netCost"])
 		}
-		data(t, update(map[string]any{"discountAmount": 10}), 200)
+		update(map[string]any{"discountAmount": 10}).Data(t, 200)
 		if r := cur(); num(r["discountPercent"]) != 20 || num(r["netCost"]) != 40 {
 			t.Fatalf("amount edit: %v %v", r["discountPercent"], r["netCost"])
 		}
-		data(t, update(map[string]any{"netCost": 45}), 200)
+		update(map[string]any{"netCost": 45}).Data(t, 200)
 		if r := cur(); num(r["discountAmount"]) != 5 || num(r["discountPercent"]) != 10 || num(r["cost"]) != 50 {
 			t.Fatalf("net edit: %v %v %v", r["discountAmount"], r["discountPercent"], r["cost"])
 		}
-		data(t, update(map[string]any{"discountAmount": 60}), 200)
+		update(map[string]any{"discountAmount": 60}).Data(t, 200)
 		if r := cur(); r["netCost"] != nil || r["discountPercent"] != nil {
 			t.Fatalf("a discount above cost leaves net cost blank: %v %v", r["netCost"], r["discountPercent"])
 		}
-		data(t, update(map[string]any{"suggestedRetail": 100, "discountPercent": 0}), 200)
-		data(t, update(map[string]any{"initialMarkup": 60}), 200)
+		update(map[string]any{"suggestedRetail": 100, "discountPercent": 0}).Data(t, 200)
+		update(map[string]any{"initialMarkup": 60}).Data(t, 200)
 		if r := cur(); num(r["netCost"]) != 40 || num(r["initialMarkup"]) != 60 || num(r["discountPercent"]) != 20 {
 			t.Fatalf("markup edit: %v %v %v", r["netCost"], r["initialMarkup"], r["discountPercent"])
 		}
@@ -88,7 +88,7 @@ func TestPricingAndStyleValues(t *testing.T) {
 				t.Fatalf("%v: %d %s", bad.changes, r.Status, r.Raw)
 			}
 		}
-		data(t, update(map[string]any{"suggestedRetail": 0}), 200)
+		update(map[string]any{"suggestedRetail": 0}).Data(t, 200)
 		if r := update(map[string]any{"initialMarkup": 50}); r.Status != 400 || r.Body["message"] != assortments.MsgMarkupNeedsSR {
 			t.Fatalf("markup without suggested retail: %d %s", r.Status, r.Raw)
 		}
@@ -107,7 +107,7 @@ func TestPricingAndStyleValues(t *testing.T) {
 		first := rows[0]
 		r := editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{map[string]any{
 			"id": first["id"], "version": first["version"], "changes": map[string]any{"styleNote": "Hero of the wall", "collectionStyleNote": "Lead", "pillar": "comfort", "colorNote": "only me"}}}})
-		res := data(t, r, 200)
+		res := r.Data(t, 200)
 		if len(arr(res["rows"])) != 3 {
 			t.Fatalf("answer holds %d changed rows, want 3", len(arr(res["rows"])))
 		}
@@ -133,7 +133,7 @@ func TestPricingAndStyleValues(t *testing.T) {
 		for i, r := range rows {
 			updates = append(updates, map[string]any{"id": r["id"], "version": r["version"], "changes": map[string]any{"quantity": set[i][0], "quantityOnHand": set[i][1]}})
 		}
-		data(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": updates}), 200)
+		editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": updates}).Data(t, 200)
 		check := func(where string, r map[string]any) {
 			t.Helper()
 			if num(r["styleQuantity"]) != 40 || num(r["styleQuantityOnHand"]) != 60 || num(r["styleSellThru"]) != 40 {
@@ -148,8 +148,9 @@ func TestPricingAndStyleValues(t *testing.T) {
 			t.Fatalf("colour sell-through %v %v %v, want 75 16.67 null", rows[0]["sellThru"], rows[1]["sellThru"], rows[2]["sellThru"])
 		}
 		// A batch answers only the row it changed, a page only its rows: the style still counts all colours.
-		res := data(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{map[string]any{
-			"id": rows[2]["id"], "version": rows[2]["version"], "changes": map[string]any{"colorNote": "no stock yet"}}}}), 200)
+		res := editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{map[string]any{
+			"id": rows[2]["id"], "version": rows[2]["version"], "changes": map[string]any{"colorNote": "no stock yet"}}}}).Data(t, 200)
+
 		if changed := arr(res["rows"]); len(changed) != 1 {
 			t.Fatalf("batch answered %d rows, want 1", len(changed))
 		} else {
@@ -194,7 +195,7 @@ func TestBatches(t *testing.T) {
 			map[string]any{"style": ps[2]["style"], "color": strings.ToLower(str(ps[2]["color"])), "tempId": "t1", "values": map[string]any{"quantity": 12}},
 			map[string]any{"style": ps[3]["style"], "color": ps[3]["color"], "tempId": "t2", "isNew": true},
 		}, "source": "style"})
-		res := data(t, r, 200)
+		res := r.Data(t, 200)
 		if num(res["added"]) != 2 || r.Body["message"] != "2 Item(s) added to assortment" || count() != 4 || obj(res["tempIds"])["t1"] == nil {
 			t.Fatalf("add: %s", r.Raw)
 		}
@@ -215,7 +216,7 @@ func TestBatches(t *testing.T) {
 			t.Fatalf("rename to nothing: %d %s", r.Status, r.Raw)
 		}
 		r = editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"renameProducts": []any{map[string]any{"id": fresh["id"], "version": fresh["version"], "newStyle": ps[4]["style"], "newColor": ps[4]["color"]}}})
-		res = data(t, r, 200)
+		res = r.Data(t, 200)
 		renamed := obj(arr(res["rows"])[0])
 		if num(res["renamed"]) != 1 || renamed["id"] != fresh["id"] || renamed["style"] != ps[4]["style"] || renamed["color"] != ps[4]["color"] {
 			t.Fatalf("rename: %s", r.Raw)
@@ -226,7 +227,7 @@ func TestBatches(t *testing.T) {
 			"deleteProducts": []any{map[string]any{"id": old["id"], "version": old["version"]}},
 			"sortProducts":   []any{map[string]any{"id": added["id"], "sort": 0}},
 		})
-		res = data(t, r, 200)
+		res = r.Data(t, 200)
 		if num(res["deleted"]) != 1 || !strings.Contains(str(r.Body["message"]), "1 Item(s) Deleted") || count() != 3 {
 			t.Fatalf("update+delete: %s", r.Raw)
 		}
@@ -235,8 +236,8 @@ func TestBatches(t *testing.T) {
 			t.Fatalf("updated row %v", up)
 		}
 		// Ending the editing session: the added row is no longer new.
-		data(t, editor.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil), 200)
-		data(t, editor.Do("POST", "/api/assortments/edit/lock/"+id+"/release", nil), 200)
+		editor.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil).Data(t, 200)
+		editor.Do("POST", "/api/assortments/edit/lock/"+id+"/release", nil).Data(t, 200)
 		again := byStyleColor(rowsOf(t, editor, id), str(ps[4]["style"]), str(ps[4]["color"]))
 		if again["isNew"] != false {
 			t.Fatal("row still new after the lock was released")
@@ -250,7 +251,7 @@ func TestBatches(t *testing.T) {
 		id := str(d["_id"])
 		rows := rowsOf(t, editor, id)
 		r0, r1 := rows[0], rows[1]
-		data(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{map[string]any{"id": r0["id"], "version": r0["version"], "changes": map[string]any{"colorNote": "first"}}}}), 200)
+		editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{map[string]any{"id": r0["id"], "version": r0["version"], "changes": map[string]any{"colorNote": "first"}}}}).Data(t, 200)
 		// A second client still holds version 1 of row 0, and edits row 1 in the same batch.
 		r := editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"updateProducts": []any{
 			map[string]any{"id": r1["id"], "version": r1["version"], "changes": map[string]any{"colorNote": "other"}},
@@ -283,7 +284,7 @@ func TestBatches(t *testing.T) {
 	})
 	t.Run("alerts", func(t *testing.T) {
 		spring := titles(listView(t, editor, "view=all"))["Spring 2025"]
-		run := titles(arr(data(t, editor.Do("GET", "/api/assortments?view=all&folder="+str(spring["_id"]), nil), 200)["items"]))["Men's Running SP25"]
+		run := titles(arr(editor.Do("GET", "/api/assortments?view=all&folder="+str(spring["_id"]), nil).Data(t, 200)["items"]))["Men's Running SP25"]
 		id := str(run["_id"])
 		n := int(num(run["alertCount"]))
 		if n == 0 {
@@ -299,7 +300,7 @@ func TestBatches(t *testing.T) {
 		}
 		// Every alert is a stable type with parameters for the browser to word, the English
 		// message as fallback; the same on the assortment and on its rows.
-		d := data(t, editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200)
+		d := editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil).Data(t, 200)
 		alerts := arr(d["alerts"])
 		if len(alerts) != n {
 			t.Fatalf("%d alerts on the assortment answer, want %d", len(alerts), n)
@@ -327,14 +328,14 @@ func TestBatches(t *testing.T) {
 			WHERE ap.assortment_id = $2 AND ap.product_id = p.id) ORDER BY p.id LIMIT 1`, str(d["locationId"]), id).Scan(&style, &color); err != nil {
 			t.Fatal(err)
 		}
-		data(t, editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": []any{map[string]any{"style": style, "color": color}}}), 200)
+		editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"addProducts": []any{map[string]any{"style": style, "color": color}}}).Data(t, 200)
 		if a.Count(`SELECT count(*) FROM assortment_alerts WHERE assortment_id = $1 AND style = $2 AND color = $3 AND type = 'discontinued'
 			AND params->>'location' = $4`, id, style, color, str(d["locationId"])) != 1 {
 			t.Fatal("no discontinued alert with its location for the added row")
 		}
 		n++
 		r := editor.Do("PATCH", "/api/assortments/batch/"+id, map[string]any{"clearAlerts": map[string]any{"all": true}})
-		if data(t, r, 200); r.Body["message"] != fmt.Sprintf("%d Alerts Cleared", n) {
+		if r.Data(t, 200); r.Body["message"] != fmt.Sprintf("%d Alerts Cleared", n) {
 			t.Fatalf("clear: %s", r.Raw)
 		}
 		if a.Count(`SELECT count(*) FROM assortment_alerts WHERE assortment_id = $1`, id) != 0 ||
@@ -352,7 +353,7 @@ func TestEditLock(t *testing.T) {
 		d := create(t, editor, map[string]any{"title": "Locked", "products": pairs(t, a, 2, "product_type = 'POP'")})
 		id := str(d["_id"])
 		r := editor.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil)
-		if ld := data(t, r, 200); ld["locked"] != true || obj(ld["lock"])["mine"] != true {
+		if ld := r.Data(t, 200); ld["locked"] != true || obj(ld["lock"])["mine"] != true {
 			t.Fatalf("lock: %s", r.Raw)
 		}
 		// The manager (another editor) is refused, with the holder named.
@@ -372,19 +373,19 @@ func TestEditLock(t *testing.T) {
 			t.Fatal("the refused write was saved")
 		}
 		// The holder keeps writing; an expired lock frees the assortment.
-		data(t, editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"subTitle": "still mine"}), 200)
+		editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"subTitle": "still mine"}).Data(t, 200)
 		if _, err := a.DB.Exec(t.Context(), `UPDATE assortment_locks SET expires_at = now() - interval '1 second' WHERE assortment_id = $1`, id); err != nil {
 			t.Fatal(err)
 		}
-		ld := data(t, manager.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil), 200)
+		ld := manager.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil).Data(t, 200)
 		if obj(ld["lock"])["user"].(map[string]any)["email"] != "manager@example.com" {
 			t.Fatalf("lock after expiry: %v", ld)
 		}
 		if r := editor.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil); r.Status != 409 {
 			t.Fatalf("the first editor takes it back: %d", r.Status)
 		}
-		data(t, manager.Do("POST", "/api/assortments/edit/lock/"+id+"/release", nil), 200)
-		data(t, editor.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil), 200)
+		manager.Do("POST", "/api/assortments/edit/lock/"+id+"/release", nil).Data(t, 200)
+		editor.Do("POST", "/api/assortments/edit/lock/"+id+"/request", nil).Data(t, 200)
 		if r := editor.Do("POST", "/api/assortments/edit/lock/"+id+"/steal", nil); r.Status != 404 {
 			t.Fatalf("unknown lock action: %d", r.Status)
 		}

@@ -14,8 +14,8 @@ func TestShowroomSettings(t *testing.T) {
 	id := str(a["_id"])
 
 	good := map[string]any{"groupSettings": map[string]any{"groupBy": "pillar"}, "digitalShowroomSettings": map[string]any{"assortmentStatusOnly": true, "categoryMode": "catalog"}}
-	data(t, e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"uiSettings": good}), 200)
-	got := data(t, e.editor.Do("GET", "/api/assortments/"+id, nil), 200)
+	e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"uiSettings": good}).Data(t, 200)
+	got := e.editor.Do("GET", "/api/assortments/"+id, nil).Data(t, 200)
 	ds := obj(obj(got["uiSettings"])["digitalShowroomSettings"])
 	if ds["assortmentStatusOnly"] != true || ds["categoryMode"] != "catalog" || obj(obj(got["uiSettings"])["groupSettings"])["groupBy"] != "pillar" {
 		t.Fatalf("uiSettings read back %v", got["uiSettings"])
@@ -36,7 +36,7 @@ func TestShowroomSettings(t *testing.T) {
 			if r.Status != 400 || !fieldNamed(r.Body, tc.field) {
 				t.Fatalf("status %d, want 400 naming %s: %s", r.Status, tc.field, r.Raw)
 			}
-			now := data(t, e.editor.Do("GET", "/api/assortments/"+id, nil), 200)
+			now := e.editor.Do("GET", "/api/assortments/"+id, nil).Data(t, 200)
 			if now["title"] != "Showroom settings" || obj(obj(now["uiSettings"])["digitalShowroomSettings"])["categoryMode"] != "catalog" {
 				t.Fatalf("a refused patch changed the assortment: %v %v", now["title"], now["uiSettings"])
 			}

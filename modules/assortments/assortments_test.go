@@ -33,14 +33,6 @@ func arr(v any) []any          { s, _ := v.([]any); return s }
 func num(v any) float64        { f, _ := v.(float64); return f }
 func str(v any) string         { s, _ := v.(string); return s }
 
-func data(t *testing.T, r *apptest.Response, want int) map[string]any {
-	t.Helper()
-	if r.Status != want {
-		t.Fatalf("status %d, want %d: %s", r.Status, want, r.Raw)
-	}
-	return obj(r.Body["data"])
-}
-
 // pairs picks n catalog style/colours matching where (trusted SQL on products p).
 func pairs(t *testing.T, a *apptest.App, n int, where string) []map[string]any {
 	t.Helper()
@@ -66,7 +58,7 @@ func pairs(t *testing.T, a *apptest.App, n int, where string) []map[string]any {
 func create(t *testing.T, c *apptest.Client, body map[string]any) map[string]any {
 	t.Helper()
 	r := c.Do("POST", "/api/assortments", body)
-	d := data(t, r, 200)
+	d := r.Data(t, 200)
 	if want := "Assortment Created"; body["type"] != "folder" && r.Body["message"] != want {
 		t.Fatalf("message %v, want %q", r.Body["message"], want)
 	}
@@ -75,7 +67,7 @@ func create(t *testing.T, c *apptest.Client, body map[string]any) map[string]any
 
 func rowsOf(t *testing.T, c *apptest.Client, id string) []map[string]any {
 	t.Helper()
-	d := data(t, c.Do("GET", "/api/assortments/"+id, nil), 200)
+	d := c.Do("GET", "/api/assortments/"+id, nil).Data(t, 200)
 	var out []map[string]any
 	for _, r := range arr(d["products"]) {
 		out = append(out, obj(r))
@@ -128,7 +120,7 @@ func titles(items []any) map[string]map[string]any {
 
 func listView(t *testing.T, c *apptest.Client, query string) []any {
 	t.Helper()
-	return arr(data(t, c.Do("GET", "/api/assortments?"+query, nil), 200)["items"])
+	return arr(c.Do("GET", "/api/assortments?"+query, nil).Data(t, 200)["items"])
 }
 
 // TestAssortments runs the module's behaviour on one app (the 50,000-row catalog is the slow

@@ -36,7 +36,7 @@ func TestRowComments(t *testing.T) {
 
 	t.Run("a mention notifies and mails the colleague", func(t *testing.T) {
 		notes := a.Count(`SELECT count(*) FROM notifications WHERE user_id = $1`, mona)
-		v := data(t, editor.Do("POST", thread, map[string]any{"body": "Please check the price, @[Mona](" + mona + ")"}), 201)
+		v := editor.Do("POST", thread, map[string]any{"body": "Please check the price, @[Mona](" + mona + ")"}).Data(t, 201)
 		cs := arr(v["comments"])
 		if len(cs) != 1 || obj(cs[0])["mine"] != true || arr(obj(cs[0])["mentions"])[0] != mona || v["resolved"] != false {
 			t.Fatalf("thread %v", v)
@@ -50,7 +50,7 @@ func TestRowComments(t *testing.T) {
 			t.Fatalf("e-mails to the mentioned colleague: %d", n)
 		}
 		// The colleague reads the thread and the drawer shows the notification.
-		if v := data(t, manager.Do("GET", thread, nil), 200); len(arr(v["comments"])) != 1 || obj(arr(v["comments"])[0])["mine"] != false {
+		if v := manager.Do("GET", thread, nil).Data(t, 200); len(arr(v["comments"])) != 1 || obj(arr(v["comments"])[0])["mine"] != false {
 			t.Fatalf("manager's view %v", v)
 		}
 	})
@@ -98,27 +98,27 @@ func TestRowComments(t *testing.T) {
 	})
 
 	t.Run("resolve, reopen and counts", func(t *testing.T) {
-		counts := data(t, editor.Do("GET", base+"/counts", nil), 200)
+		counts := editor.Do("GET", base+"/counts", nil).Data(t, 200)
 		if counts[row] != float64(2) || len(counts) != 1 {
 			t.Fatalf("counts %v", counts)
 		}
-		v := data(t, manager.Do("PATCH", thread, map[string]any{"resolved": true}), 200)
+		v := manager.Do("PATCH", thread, map[string]any{"resolved": true}).Data(t, 200)
 		if v["resolved"] != true || obj(v["resolvedBy"])["id"] != mona {
 			t.Fatalf("resolved %v", v)
 		}
-		if counts := data(t, editor.Do("GET", base+"/counts", nil), 200); len(counts) != 0 {
+		if counts := editor.Do("GET", base+"/counts", nil).Data(t, 200); len(counts) != 0 {
 			t.Fatalf("counts of a resolved thread %v", counts)
 		}
-		if v := data(t, editor.Do("PATCH", thread, map[string]any{"resolved": false}), 200); v["resolved"] != false || v["resolvedBy"] != nil {
+		if v := editor.Do("PATCH", thread, map[string]any{"resolved": false}).Data(t, 200); v["resolved"] != false || v["resolvedBy"] != nil {
 			t.Fatalf("reopened %v", v)
 		}
-		if counts := data(t, editor.Do("GET", base+"/counts", nil), 200); counts[row] != float64(2) {
+		if counts := editor.Do("GET", base+"/counts", nil).Data(t, 200); counts[row] != float64(2) {
 			t.Fatalf("counts after reopening %v", counts)
 		}
 	})
 
 	t.Run("edit and delete one's own", func(t *testing.T) {
-		v := data(t, editor.Do("GET", thread, nil), 200)
+		v := editor.Do("GET", thread, nil).Data(t, 200)
 		cid := str(obj(arr(v["comments"])[0])["id"])
 		if r := manager.Do("PATCH", base+"/comment/"+cid, map[string]any{"body": "mine now"}); r.Status != 403 {
 			t.Fatalf("editing another's comment: %d", r.Status)
@@ -126,11 +126,11 @@ func TestRowComments(t *testing.T) {
 		if r := manager.Do("DELETE", base+"/comment/"+cid, nil); r.Status != 403 {
 			t.Fatalf("deleting another's comment: %d", r.Status)
 		}
-		v = data(t, editor.Do("PATCH", base+"/comment/"+cid, map[string]any{"body": "Price checked"}), 200)
+		v = editor.Do("PATCH", base+"/comment/"+cid, map[string]any{"body": "Price checked"}).Data(t, 200)
 		if c := obj(arr(v["comments"])[0]); c["body"] != "Price checked" || c["editedAt"] == nil || len(arr(c["mentions"])) != 0 {
 			t.Fatalf("edited %v", c)
 		}
-		v = data(t, editor.Do("DELETE", base+"/comment/"+cid, nil), 200)
+		v = editor.Do("DELETE", base+"/comment/"+cid, nil).Data(t, 200)
 		if len(arr(v["comments"])) != 1 {
 			t.Fatalf("after delete %v", v)
 		}
@@ -138,8 +138,8 @@ func TestRowComments(t *testing.T) {
 		other := str(obj(arr(v["comments"])[0])["id"])
 		notes := a.Count(`SELECT count(*) FROM notifications WHERE user_id = $1`, mona)
 		body := "Now for you, @[Mona](" + mona + ")"
-		data(t, editor.Do("PATCH", base+"/comment/"+other, map[string]any{"body": body}), 200)
-		data(t, editor.Do("PATCH", base+"/comment/"+other, map[string]any{"body": body + " again"}), 200)
+		editor.Do("PATCH", base+"/comment/"+other, map[string]any{"body": body}).Data(t, 200)
+		editor.Do("PATCH", base+"/comment/"+other, map[string]any{"body": body + " again"}).Data(t, 200)
 		if n := a.Count(`SELECT count(*) FROM notifications WHERE user_id = $1`, mona); n != notes+1 {
 			t.Fatalf("notifications after two edits: %d, want %d", n, notes+1)
 		}

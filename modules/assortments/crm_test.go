@@ -30,7 +30,7 @@ func TestCRMSync(t *testing.T) {
 	e := setup(t)
 	a, editor := e.app, e.editor
 	id := str(create(t, editor, map[string]any{"title": "CRM Review", "channel": "Wholesale", "products": pairs(t, a, 2, "product_type = 'Footwear'")})["_id"])
-	if got := data(t, editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200); got["lastSyncDate"] != nil {
+	if got := editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil).Data(t, 200); got["lastSyncDate"] != nil {
 		t.Fatalf("new assortment lastSyncDate %v", got["lastSyncDate"])
 	}
 	if got := editor.Do("GET", "/api/assortments/crmSync/"+id, nil); got.Status != 200 || got.Body["data"] != nil {
@@ -38,7 +38,7 @@ func TestCRMSync(t *testing.T) {
 	}
 
 	r := editor.Do("POST", "/api/assortments/crmSync/"+id, nil)
-	d := data(t, r, 200)
+	d := r.Data(t, 200)
 	if r.Body["message"] != "CRM has been sync'd" {
 		t.Fatalf("message %v", r.Body["message"])
 	}
@@ -46,20 +46,20 @@ func TestCRMSync(t *testing.T) {
 	if err != nil || time.Since(at) > time.Minute {
 		t.Fatalf("lastSyncDate %v: %v", d["lastSyncDate"], err)
 	}
-	if got := data(t, editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200); got["lastSyncDate"] == nil {
+	if got := editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil).Data(t, 200); got["lastSyncDate"] == nil {
 		t.Fatal("lastSyncDate not kept")
 	}
 	if n := a.Count(`SELECT count(*) FROM assortment_crm_syncs WHERE assortment_id = $1 AND driver = 'outbox' AND status = 'pending'
 		AND sent_at IS NULL AND payload->>'title' = 'CRM Review'`, id); n != 1 {
 		t.Fatalf("%d pending outbox rows, want 1", n)
 	}
-	last := data(t, editor.Do("GET", "/api/assortments/crmSync/"+id, nil), 200)
+	last := editor.Do("GET", "/api/assortments/crmSync/"+id, nil).Data(t, 200)
 	if last["driver"] != "outbox" || last["status"] != "pending" || last["requested"] == nil || num(last["attempts"]) != 0 {
 		t.Fatalf("last sync %v", last)
 	}
 
 	for _, who := range []*apptest.Client{login(a, "admin@example.com"), e.manager} {
-		items := arr(data(t, who.Do("GET", "/api/assortments/admin/crmOutbox?status=pending", nil), 200)["items"])
+		items := arr(who.Do("GET", "/api/assortments/admin/crmOutbox?status=pending", nil).Data(t, 200)["items"])
 		if len(items) != 1 {
 			t.Fatalf("outbox listing: %v", items)
 		}
@@ -69,7 +69,7 @@ func TestCRMSync(t *testing.T) {
 			t.Fatalf("outbox row %v", row)
 		}
 	}
-	if got := arr(data(t, e.manager.Do("GET", "/api/assortments/admin/crmOutbox?status=sent", nil), 200)["items"]); len(got) != 0 {
+	if got := arr(e.manager.Do("GET", "/api/assortments/admin/crmOutbox?status=sent", nil).Data(t, 200)["items"]); len(got) != 0 {
 		t.Fatalf("sent rows %v", got)
 	}
 	if got := e.manager.Do("GET", "/api/assortments/admin/crmOutbox?status=lost", nil); got.Status != 400 {
@@ -159,7 +159,7 @@ func waitSync(t *testing.T, c *apptest.Client, id string) map[string]any {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		last := data(t, c.Do("GET", "/api/assortments/crmSync/"+id, nil), 200)
+		last := c.Do("GET", "/api/assortments/crmSync/"+id, nil).Data(t, 200)
 		if last["status"] != "pending" {
 			return last
 		}
@@ -184,7 +184,7 @@ func TestCRMHTTPDriver(t *testing.T) {
 	id := str(create(t, editor, map[string]any{"title": "CRM Push", "channel": "Retail", "products": pairs(t, a, 1, "product_type = 'Footwear'")})["_id"])
 
 	r := editor.Do("POST", "/api/assortments/crmSync/"+id, nil)
-	if data(t, r, 200)["lastSyncDate"] == nil || r.Body["message"] != "CRM has been sync'd" {
+	if r.Data(t, 200)["lastSyncDate"] == nil || r.Body["message"] != "CRM has been sync'd" {
 		t.Fatalf("sync answer %s", r.Raw)
 	}
 	last := waitSync(t, editor, id)
@@ -217,7 +217,7 @@ func TestCRMHTTPDriver(t *testing.T) {
 		"ITS_CRM_DRIVER=http", "ITS_CRM_URL="+down.srv.URL+"/crm/assortments", "ITS_CRM_SECRET="+secret, "ITS_CRM_MAX_ATTEMPTS=2")
 	a.Stop()
 	editor = login(b, "editor@example.com")
-	data(t, editor.Do("POST", "/api/assortments/crmSync/"+id, nil), 200)
+	editor.Do("POST", "/api/assortments/crmSync/"+id, nil).Data(t, 200)
 	last = waitSync(t, editor, id)
 	if bodies, bad := down.received(); len(bad) > 0 || len(bodies) != 2 {
 		t.Fatalf("the failing CRM got %d bodies, refused %v", len(bodies), bad)

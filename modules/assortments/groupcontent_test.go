@@ -26,16 +26,18 @@ func uploadContent(t *testing.T, a *apptest.App, c *apptest.Client, id, filename
 // attached to assortment id, answering the upload's result.
 func uploadAs(t *testing.T, a *apptest.App, c *apptest.Client, usage, id, filename string, body []byte) map[string]any {
 	t.Helper()
-	d := data(t, c.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": filename, "fileSize": len(body),
-		"usageType": usage, "attachTo": id}), 200)
+	d := c.Do("POST", "/api/upload/aws/s3/create", map[string]any{"filename": filename, "fileSize": len(body),
+		"usageType": usage, "attachTo": id}).Data(t, 200)
+
 	put, _ := http.NewRequest(http.MethodPut, a.URL+str(arr(d["urls"])[0]), bytes.NewReader(body))
 	res, err := http.DefaultClient.Do(put)
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("part: %v %v", err, res)
 	}
 	res.Body.Close()
-	done := data(t, c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"],
-		"uploadId": d["uploadId"], "etags": []string{res.Header.Get("ETag")}}), 200)
+	done := c.Do("POST", "/api/upload/aws/s3/complete", map[string]any{"bucket": d["bucket"], "key": d["key"],
+		"uploadId": d["uploadId"], "etags": []string{res.Header.Get("ETag")}}).Data(t, 200)
+
 	return obj(done["result"])
 }
 
@@ -72,7 +74,7 @@ func TestGroupContent(t *testing.T) {
 	ps := pairs(t, e.app, 4, `p.pillar IN ('Work', 'Kids')`)
 	id := str(create(t, e.editor, map[string]any{"title": "With content", "products": ps})["_id"])
 	other := str(create(t, e.editor, map[string]any{"title": "Other", "products": ps[:1]})["_id"])
-	gs := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+	gs := e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 	gs = applySort(t, e.editor, id, gs["version"], map[string]any{"type": "groupBy", "groupBy": "pillar"})
 	title := str(obj(arr(gs["groups"])[0])["title"])
 	group := groupID(gs, title)
@@ -93,7 +95,7 @@ func TestGroupContent(t *testing.T) {
 	xss := `<h2>Spring <b>story</b></h2><script>alert(1)</script><img src="x" onerror="alert(2)">` +
 		`<a href="javascript:alert(3)">bad</a><a href="https://example.com/look" onclick="alert(4)">look</a>` +
 		`<p style="background:url(javascript:alert(5))" onmouseover="alert(6)">Text</p><iframe src="https://evil"></iframe><svg onload="alert(7)"></svg>`
-	res := data(t, update(gs["version"], map[string]any{"html": xss, "previewJpg": img["previewJpg"], "sourceFile": pdf["sourceFile"]}), 200)
+	res := update(gs["version"], map[string]any{"html": xss, "previewJpg": img["previewJpg"], "sourceFile": pdf["sourceFile"]}).Data(t, 200)
 	c := groupContent(res, title)
 	html := str(c["html"])
 	for _, bad := range []string{"<script", "alert(", "onerror", "onclick", "onmouseover", "javascript:", "<iframe", "<svg", "style="} {
@@ -111,7 +113,7 @@ func TestGroupContent(t *testing.T) {
 	t.Run("read back with a drawn preview", func(t *testing.T) {
 		deadline := time.Now().Add(20 * time.Second)
 		for {
-			got := groupContent(data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200), title)
+			got := groupContent(e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200), title)
 			if got["html"] != html {
 				t.Fatalf("read back %v", got)
 			}
@@ -134,10 +136,10 @@ func TestGroupContent(t *testing.T) {
 		}
 	})
 
-	now := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+	now := e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 	unchanged := func(t *testing.T) {
 		t.Helper()
-		again := data(t, e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil), 200)
+		again := e.editor.Do("GET", "/api/assortments/groupsort/"+id, nil).Data(t, 200)
 		if again["version"] != now["version"] || groupContent(again, title)["html"] != html || groupContent(again, title)["sourceFile"] != pdf["sourceFile"] {
 			t.Fatalf("a refused update changed the group: %v", groupContent(again, title))
 		}
@@ -200,7 +202,7 @@ func TestGroupContent(t *testing.T) {
 			t.Fatalf("regrouped content %v", groupContent(again, title))
 		}
 		group = groupID(again, title)
-		cleared := data(t, update(again["version"], map[string]any{}), 200)
+		cleared := update(again["version"], map[string]any{}).Data(t, 200)
 		if groupContent(cleared, title) != nil {
 			t.Fatalf("cleared content %v", groupContent(cleared, title))
 		}

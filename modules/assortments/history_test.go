@@ -46,7 +46,7 @@ func TestCellHistory(t *testing.T) {
 	entries := func(query string) []map[string]any {
 		t.Helper()
 		var out []map[string]any
-		for _, x := range arr(data(t, editor.Do("GET", history+query, nil), 200)["entries"]) {
+		for _, x := range arr(editor.Do("GET", history+query, nil).Data(t, 200)["entries"]) {
 			out = append(out, obj(x))
 		}
 		return out
@@ -112,7 +112,7 @@ func TestCellHistory(t *testing.T) {
 	})
 
 	t.Run("paging", func(t *testing.T) {
-		page := data(t, editor.Do("GET", history+"?limit=3", nil), 200)
+		page := editor.Do("GET", history+"?limit=3", nil).Data(t, 200)
 		if len(arr(page["entries"])) != 3 || page["next"] == nil {
 			t.Fatalf("first page: %v", page)
 		}

@@ -32,11 +32,11 @@ func TestLogoAndThumbnail(t *testing.T) {
 	}
 	theirs := str(uploadLogo(t, e.app, e.editor, other, "theirs.png", png)["key"])
 
-	d := data(t, e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"logo": key, "thumbnail": key}), 200)
+	d := e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"logo": key, "thumbnail": key}).Data(t, 200)
 	if d["logo"] != key || d["thumbnail"] != key || str(d["logoUrl"]) == "" || str(d["thumbnailUrl"]) == "" {
 		t.Fatalf("patched %v", d)
 	}
-	got := data(t, e.editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200)
+	got := e.editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil).Data(t, 200)
 	res, err := http.Get(e.app.URL + str(got["logoUrl"]))
 	if err != nil {
 		t.Fatal(err)
@@ -58,12 +58,12 @@ func TestLogoAndThumbnail(t *testing.T) {
 			t.Fatalf("patch %v: %d %s", bad, r.Status, r.Raw)
 		}
 	}
-	got = data(t, e.editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil), 200)
+	got = e.editor.Do("GET", "/api/assortments/"+id+`?_options={"products":false}`, nil).Data(t, 200)
 	if got["logo"] != key || got["thumbnail"] != key || a2version(got) != version {
 		t.Fatalf("refused patches changed %v", got)
 	}
 
-	d = data(t, e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"thumbnail": ""}), 200)
+	d = e.editor.Do("PATCH", "/api/assortments/"+id, map[string]any{"thumbnail": ""}).Data(t, 200)
 	if d["thumbnail"] != "" || d["thumbnailUrl"] != nil || d["logo"] != key {
 		t.Fatalf("removed thumbnail: %v", d)
 	}

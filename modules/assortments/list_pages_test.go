@@ -13,13 +13,13 @@ import (
 func TestListPages(t *testing.T) {
 	e := setup(t)
 	editor := e.editor
-	before := data(t, editor.Do("GET", "/api/assortments?view=all", nil), 200)
+	before := editor.Do("GET", "/api/assortments?view=all", nil).Data(t, 200)
 	n := assortments.MaxListPage + 20 - int(num(before["totalCount"]))
 	for i := range n {
 		create(t, editor, map[string]any{"title": fmt.Sprintf("Paged %04d", i), "channel": "Retail"})
 	}
 	for _, view := range []string{"all", "quick-access"} {
-		first := data(t, editor.Do("GET", "/api/assortments?view="+view, nil), 200)
+		first := editor.Do("GET", "/api/assortments?view="+view, nil).Data(t, 200)
 		total := int(num(first["totalCount"]))
 		if view == "all" && total != assortments.MaxListPage+20 {
 			t.Fatalf("%s: total %d, want %d", view, total, assortments.MaxListPage+20)
@@ -30,7 +30,7 @@ func TestListPages(t *testing.T) {
 		seen := map[string]bool{}
 		var order []string
 		for offset := 0; offset < total; offset += 100 {
-			d := data(t, editor.Do("GET", fmt.Sprintf("/api/assortments?view=%s&limit=100&offset=%d", view, offset), nil), 200)
+			d := editor.Do("GET", fmt.Sprintf("/api/assortments?view=%s&limit=100&offset=%d", view, offset), nil).Data(t, 200)
 			if int(num(d["totalCount"])) != total {
 				t.Fatalf("%s offset %d: total %v, want %d", view, offset, d["totalCount"], total)
 			}

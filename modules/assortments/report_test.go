@@ -15,7 +15,7 @@ import (
 func reportRows(t *testing.T, c *apptest.Client, route string, fileData map[string]any) [][]string {
 	t.Helper()
 	r := c.Do("POST", "/api/assortments/admin/report/"+route, map[string]any{"fileData": fileData})
-	job := data(t, r, 202)
+	job := r.Data(t, 202)
 	st := c.WaitJob(str(job["jobId"]))
 	if st["status"] != "success" {
 		t.Fatalf("%s report: %v", route, st)
@@ -116,7 +116,7 @@ func TestReports(t *testing.T) {
 		t.Fatalf("seasons report: %v", seasons)
 	}
 
-	charts := data(t, manager.Do("POST", "/api/assortments/admin/charts", map[string]any{"fileData": map[string]any{"seasons": []string{"SU 2031", "FA 2031"}}}), 200)
+	charts := manager.Do("POST", "/api/assortments/admin/charts", map[string]any{"fileData": map[string]any{"seasons": []string{"SU 2031", "FA 2031"}}}).Data(t, 200)
 	counts := func(key string) map[string][2]float64 {
 		out := map[string][2]float64{}
 		for _, c := range arr(charts[key]) {

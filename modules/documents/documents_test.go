@@ -39,15 +39,6 @@ func login(a *apptest.App, role string) *apptest.Client {
 	return c
 }
 
-func data(t testing.TB, r *apptest.Response, want int) map[string]any {
-	t.Helper()
-	if r.Status != want {
-		t.Fatalf("status %d, want %d: %.400s", r.Status, want, r.Raw)
-	}
-	m, _ := r.Body["data"].(map[string]any)
-	return m
-}
-
 // assortment creates an assortment of the editor holding one colour of each of n styles.
 func assortment(t testing.TB, a *apptest.App, c *apptest.Client, n int) string {
 	t.Helper()
@@ -67,7 +58,7 @@ func assortment(t testing.TB, a *apptest.App, c *apptest.Client, n int) string {
 	if len(pairs) != n {
 		t.Fatalf("only %d styles", len(pairs))
 	}
-	d := data(t, c.Do("POST", "/api/assortments", map[string]any{"title": "Spring Line Review", "channel": "Wholesale", "products": pairs}), 200)
+	d := c.Do("POST", "/api/assortments", map[string]any{"title": "Spring Line Review", "channel": "Wholesale", "products": pairs}).Data(t, 200)
 	return d["_id"].(string)
 }
 
@@ -154,7 +145,7 @@ func TestExport(t *testing.T) {
 		t.Fatalf("workbook: %d items, %d dividers, %d pictures", items, dividers, pictures)
 	}
 	// The assortment's order: sort numbers 1..200 follow the assortment's rows.
-	mine := data(t, editor.Do("GET", "/api/assortments/"+id, nil), 200)
+	mine := editor.Do("GET", "/api/assortments/"+id, nil).Data(t, 200)
 	first := mine["products"].([]any)[0].(map[string]any)
 	for _, row := range rows {
 		if len(row) > 3 && row[0] == "1" {
@@ -165,7 +156,7 @@ func TestExport(t *testing.T) {
 	}
 
 	// As a job of the download queue.
-	job := data(t, editor.Do("POST", "/api/assortment-documents/xlsx", request(id, map[string]any{"queue": true})), 202)
+	job := editor.Do("POST", "/api/assortment-documents/xlsx", request(id, map[string]any{"queue": true})).Data(t, 202)
 	st := editor.WaitJob(job["jobId"].(string))
 	if st["status"] != "success" || st["filename"] != "Spring_Line_Review.xlsx" {
 		t.Fatalf("job: %v", st)
@@ -254,7 +245,7 @@ func TestShare(t *testing.T) {
 	id := assortment(t, a, editor, 12)
 	r := editor.Do("POST", "/api/assortment-documents/share/email/xlsx", request(id, map[string]any{
 		"recipients": []string{"buyer@example.com"}, "bccRecipients": []string{"boss@example.com"}, "subject": "Spring lines"}))
-	res := data(t, r, 200)
+	res := r.Data(t, 200)
 	if r.Body["message"] != "Shared Successfully" {
 		t.Fatalf("message %v", r.Body["message"])
 	}
@@ -288,7 +279,7 @@ func TestShare(t *testing.T) {
 	}
 	// The document was saved with its link, which its owner sees and revokes.
 	doc := res["document"].(map[string]any)
-	got := data(t, editor.Do("GET", "/api/assortment-documents/"+doc["_id"].(string), nil), 200)
+	got := editor.Do("GET", "/api/assortment-documents/"+doc["_id"].(string), nil).Data(t, 200)
 	if files := got["files"].([]any); len(files) != 1 {
 		t.Fatalf("files %v", files)
 	}
@@ -306,7 +297,7 @@ func TestShare(t *testing.T) {
 		t.Fatalf("a revoked link: %d", r.Status)
 	}
 	// A second share of the saved document, then its expiry.
-	data(t, editor.Do("POST", "/api/assortment-documents/share/email/pdf", request(id, map[string]any{"_id": doc["_id"], "recipients": []string{"other@example.com"}})), 200)
+	editor.Do("POST", "/api/assortment-documents/share/email/pdf", request(id, map[string]any{"_id": doc["_id"], "recipients": []string{"other@example.com"}})).Data(t, 200)
 	kind, rest = outboxLink(t, a, "other@example.com")
 	pdf := anon.Do("GET", apiPath(kind, rest), nil)
 	if pdf.Status != 200 || pages(t, pdf.Raw) < 2 {
@@ -329,7 +320,7 @@ func TestSchedule(t *testing.T) {
 	id := assortment(t, a, editor, 8)
 	body := request(id, map[string]any{"frequency": "daily", "recipients": []string{"team@example.com"}, "fileType": "xlsx"})
 	r := editor.Do("POST", "/api/assortment-documents", body)
-	doc := data(t, r, 200)
+	doc := r.Data(t, 200)
 	if r.Body["message"] != "Scheduled Successfully" || doc["nextRunDate"] == nil {
 		t.Fatalf("schedule: %v %v", r.Body["message"], doc["nextRunDate"])
 	}
@@ -381,7 +372,7 @@ func TestSchedule(t *testing.T) {
 	if d := time.Until(next); d < 23*time.Hour || d > 25*time.Hour {
 		t.Fatalf("next run in %v", d)
 	}
-	got := data(t, editor.Do("GET", "/api/assortment-documents/"+doc["_id"].(string), nil), 200)
+	got := editor.Do("GET", "/api/assortment-documents/"+doc["_id"].(string), nil).Data(t, 200)
 	if got["lastRunDate"] == nil || len(got["files"].([]any)) != 1 {
 		t.Fatalf("after the run: %v", got)
 	}

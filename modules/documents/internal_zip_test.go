@@ -22,8 +22,8 @@ func internalAssortment(t *testing.T, title string, n int) (*apptest.App, *appte
 	a := apptest.Start(t, fx.Options(users.Module, products.Module, assortments.Module, seasons.Module, internalassortments.Module, documents.Module))
 	editor := login(a, "adminEditor")
 	pairs, styles := stylePairs(t, a, "product_type = 'Footwear'", n)
-	id := data(t, editor.Do("POST", "/api/internalAssortments", map[string]any{"title": title, "channel": "Wholesale",
-		"region": "International", "season": "FA", "year": 2027, "gender": "Mens", "productType": "Footwear", "locationId": "CA", "products": pairs}), 200)["_id"].(string)
+	id := editor.Do("POST", "/api/internalAssortments", map[string]any{"title": title, "channel": "Wholesale",
+		"region": "International", "season": "FA", "year": 2027, "gender": "Mens", "productType": "Footwear", "locationId": "CA", "products": pairs}).Data(t, 200)["_id"].(string)
 	return a, editor, id, pairs, styles
 }
 
@@ -105,7 +105,7 @@ func TestInternalLineSheet(t *testing.T) {
 	if len(found) != len(styles) {
 		t.Fatalf("the workbook names %d of %d styles: %v", len(found), len(styles), rows)
 	}
-	if job := data(t, editor.Do("POST", "/api/assortment-documents/xlsx", body(map[string]any{"queue": true})), 202); job["jobId"] == nil {
+	if job := editor.Do("POST", "/api/assortment-documents/xlsx", body(map[string]any{"queue": true})).Data(t, 202); job["jobId"] == nil {
 		t.Fatalf("queued: %v", job)
 	}
 

@@ -13,7 +13,7 @@ func TestSavedNamesAreUnique(t *testing.T) {
 	editor := login(a, "editor")
 	id := assortment(t, a, editor, 3)
 	save := func(extra map[string]any) map[string]any {
-		return data(t, editor.Do("POST", "/api/assortment-documents", request(id, extra)), 200)
+		return editor.Do("POST", "/api/assortment-documents", request(id, extra)).Data(t, 200)
 	}
 	first := save(map[string]any{"displayName": "Buyer pack"})
 	second := save(map[string]any{"displayName": "Buyer pack"})

@@ -44,7 +44,7 @@ func packageOf(t testing.TB, a *apptest.App, c *apptest.Client, path string, bod
 // zipOf follows the download-queue job queued by r and answers the zip it stored.
 func zipOf(t testing.TB, c *apptest.Client, path string, r *apptest.Response) map[string]int {
 	t.Helper()
-	job := data(t, r, 202)
+	job := r.Data(t, 202)
 	st := c.WaitJob(job["jobId"].(string))
 	if st["status"] != "success" {
 		t.Fatalf("%s: job %v", path, st)
@@ -125,7 +125,7 @@ func TestPackages(t *testing.T) {
 	// Mailed: the outbox holds the link; it downloads the zip without a login.
 	mail := map[string]any{"assortment": id, "recipients": []string{"buyer@example.com"}, "settings": map[string]any{}}
 	r := editor.Do("POST", "/api/packages/mail/division", mail)
-	job := data(t, r, 202)
+	job := r.Data(t, 202)
 	if r.Body["message"] != "Thank you. Your message has been sent." {
 		t.Fatalf("mail message %v", r.Body["message"])
 	}
@@ -203,7 +203,7 @@ func TestZipImages(t *testing.T) {
 	a := start(t)
 	editor := login(a, "editor")
 	pairs, styles := stylePairs(t, a, "product_type <> 'POP'", 3)
-	id := data(t, editor.Do("POST", "/api/assortments", map[string]any{"title": "Zip Review", "channel": "Wholesale", "products": pairs}), 200)["_id"].(string)
+	id := editor.Do("POST", "/api/assortments", map[string]any{"title": "Zip Review", "channel": "Wholesale", "products": pairs}).Data(t, 200)["_id"].(string)
 	get := func(small, heroOnly string) map[string]int {
 		path := "/api/assortments/zip/images/" + small + "/" + heroOnly + "/" + id
 		return zipOf(t, editor, path, editor.Do("GET", path, nil))

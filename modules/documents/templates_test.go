@@ -46,8 +46,8 @@ func TestTemplates(t *testing.T) {
 	a := start(t)
 	editor, senior, user, manager := login(a, "editor"), login(a, "seniorEditor"), login(a, "user"), login(a, "manager")
 
-	house := data(t, editor.Do("POST", "/api/document-templates", template("House style", true, nil)), 200)
-	private := data(t, editor.Do("POST", "/api/document-templates", template("Just mine", false, nil)), 200)
+	house := editor.Do("POST", "/api/document-templates", template("House style", true, nil)).Data(t, 200)
+	private := editor.Do("POST", "/api/document-templates", template("Just mine", false, nil)).Data(t, 200)
 	if house["_id"] == "" || house["shared"] != true || house["mine"] != true {
 		t.Fatalf("created: %v", house)
 	}
@@ -98,7 +98,7 @@ func TestTemplates(t *testing.T) {
 		t.Errorf("a user without an editing role saved a template: %d", r.Status)
 	}
 	// Another owner may use the same name.
-	data(t, senior.Do("POST", "/api/document-templates", template("House style", false, nil)), 200)
+	senior.Do("POST", "/api/document-templates", template("House style", false, nil)).Data(t, 200)
 	before++
 
 	// Another editor can neither change nor delete the shared template, nor see the private one.
@@ -132,18 +132,18 @@ func TestTemplates(t *testing.T) {
 	}
 
 	// The owner renames and un-shares; the colleague no longer sees it.
-	upd := data(t, editor.Do("PATCH", "/api/document-templates/"+privateID, map[string]any{"name": "Spring buyers", "shared": true}), 200)
+	upd := editor.Do("PATCH", "/api/document-templates/"+privateID, map[string]any{"name": "Spring buyers", "shared": true}).Data(t, 200)
 	if upd["name"] != "Spring buyers" || upd["shared"] != true {
 		t.Errorf("updated: %v", upd)
 	}
-	data(t, editor.Do("PATCH", "/api/document-templates/"+privateID, map[string]any{"shared": false}), 200)
+	editor.Do("PATCH", "/api/document-templates/"+privateID, map[string]any{"shared": false}).Data(t, 200)
 	if got := strings.Join(templateNames(t, senior), ","); got != "House style*,House style" {
 		t.Errorf("after un-sharing the senior editor sees %s", got)
 	}
 
 	// A manager may remove a colleague's shared template; the owner their own.
-	data(t, manager.Do("DELETE", "/api/document-templates/"+id, nil), 200)
-	data(t, editor.Do("DELETE", "/api/document-templates/"+privateID, nil), 200)
+	manager.Do("DELETE", "/api/document-templates/"+id, nil).Data(t, 200)
+	editor.Do("DELETE", "/api/document-templates/"+privateID, nil).Data(t, 200)
 	if got := templateNames(t, editor); len(got) != 0 {
 		t.Errorf("after deleting the editor sees %v", got)
 	}

@@ -39,7 +39,7 @@ func TestExport(t *testing.T) {
 					t.Fatalf("intl exports another region: %q", r)
 				}
 			}
-			want := titles(data(t, client.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail"}), 200))
+			want := titles(client.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail"}).Data(t, 200))
 			if len(want) == 0 || !slices.Equal(got, want) {
 				t.Fatalf("%s %s export %d rows, discover shows %d", who, format, len(got), len(want))
 			}

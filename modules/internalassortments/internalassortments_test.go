@@ -33,14 +33,6 @@ func login(a *apptest.App, email string) *apptest.Client {
 func obj(v any) map[string]any { m, _ := v.(map[string]any); return m }
 func arr(v any) []any          { s, _ := v.([]any); return s }
 
-func data(t *testing.T, r *apptest.Response, status int) map[string]any {
-	t.Helper()
-	if r.Status != status {
-		t.Fatalf("want %d, got %d %s", status, r.Status, r.Raw)
-	}
-	return obj(r.Body["data"])
-}
-
 // addUser adds an account with one internal assortments permission narrowed as given.
 func addUser(t *testing.T, a *apptest.App, email, role, channel, region, productType string) {
 	t.Helper()
@@ -76,7 +68,7 @@ func with(m map[string]any, k string, v any) map[string]any {
 func TestDemoInternal(t *testing.T) {
 	a := start(t)
 	boss := login(a, "adminEditor@example.com")
-	toc := data(t, boss.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Wholesale"}), 200)
+	toc := boss.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Wholesale"}).Data(t, 200)
 	if len(arr(toc["seasons"])) != 12 {
 		t.Fatalf("seasons: %v", toc["seasons"])
 	}
@@ -97,12 +89,12 @@ func TestDemoInternal(t *testing.T) {
 			t.Fatalf("entry %v", e)
 		}
 	}
-	one := obj(arr(data(t, boss.Do("POST", "/api/internalAssortments/discover",
-		map[string]any{"channel": "Wholesale", "region": "International", "season": "SP", "year": 2026, "gender": "Womens"}), 200)["assortments"])[0])
+	one := obj(arr(boss.Do("POST", "/api/internalAssortments/discover",
+		map[string]any{"channel": "Wholesale", "region": "International", "season": "SP", "year": 2026, "gender": "Womens"}).Data(t, 200)["assortments"])[0])
 	if one["title"] != "Womens Wholesale SP26" || one["locationId"] != "CA" {
 		t.Fatalf("selected entry %v", one)
 	}
-	gs := data(t, boss.Do("GET", "/api/internalAssortments/groupsort/"+one["_id"].(string), nil), 200)
+	gs := boss.Do("GET", "/api/internalAssortments/groupsort/"+one["_id"].(string), nil).Data(t, 200)
 	groups := arr(gs["groups"])
 	if gs["groupBy"] != "pillar" || len(groups) < 2 || !obj(groups[len(groups)-1])["uncategorized"].(bool) {
 		t.Fatalf("demo display groups: %v", gs)
@@ -128,14 +120,14 @@ func TestDemoInternal(t *testing.T) {
 			t.Fatalf("group %q content files %v", title, c)
 		}
 	}
-	old := obj(arr(data(t, boss.Do("POST", "/api/internalAssortments/discover",
-		map[string]any{"channel": "Wholesale", "region": "Domestic", "season": "FA", "year": 2025}), 200)["assortments"])[0])
-	first := obj(obj(arr(data(t, boss.Do("GET", "/api/internalAssortments/groupsort/"+old["_id"].(string), nil), 200)["groups"])[0])["customContent"])
+	old := obj(arr(boss.Do("POST", "/api/internalAssortments/discover",
+		map[string]any{"channel": "Wholesale", "region": "Domestic", "season": "FA", "year": 2025}).Data(t, 200)["assortments"])[0])
+	first := obj(obj(arr(boss.Do("GET", "/api/internalAssortments/groupsort/"+old["_id"].(string), nil).Data(t, 200)["groups"])[0])["customContent"])
 	if html, _ := first["html"].(string); !strings.Contains(html, "FA 2025") || first["previewJpg"] != nil && first["previewJpg"] != "" {
 		t.Fatalf("a past season's group content %v", first)
 	}
 	// Retail: every variant there too (the admin editor may see but not edit them).
-	retail := data(t, login(a, "user@example.com").Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail", "region": "Domestic"}), 200)
+	retail := login(a, "user@example.com").Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail", "region": "Domestic"}).Data(t, 200)
 	if n := len(arr(retail["assortments"])); n != 16 {
 		t.Fatalf("domestic retail: %d", n)
 	}
@@ -181,7 +173,7 @@ func TestInternalRules(t *testing.T) {
 	}
 
 	r := boss.Do("POST", "/api/internalAssortments", newBody("Key Initiatives"))
-	created := data(t, r, 200)
+	created := r.Data(t, 200)
 	id := created["_id"].(string)
 	if created["orgType"] != "internal" || created["state"] != "published" || r.Body["message"] != assortments.MsgCreated {
 		t.Fatalf("created %v %v", created, r.Body["message"])
@@ -195,8 +187,8 @@ func TestInternalRules(t *testing.T) {
 		t.Fatal("a refused duplicate wrote")
 	}
 	// Another gender or year may use it.
-	women := data(t, boss.Do("POST", "/api/internalAssortments", with(newBody("Key Initiatives"), "gender", "Womens")), 200)
-	data(t, boss.Do("POST", "/api/internalAssortments", with(newBody("Key Initiatives"), "year", 2029)), 200)
+	women := boss.Do("POST", "/api/internalAssortments", with(newBody("Key Initiatives"), "gender", "Womens")).Data(t, 200)
+	boss.Do("POST", "/api/internalAssortments", with(newBody("Key Initiatives"), "year", 2029)).Data(t, 200)
 	// Renaming or moving onto a taken name is refused and changes nothing.
 	if r := boss.Do("PATCH", "/api/internalAssortments/"+women["_id"].(string), map[string]any{"gender": "Mens"}); r.Status != 400 || r.Body["message"] != internalassortments.MsgExists {
 		t.Fatalf("move onto a taken name: %d %s", r.Status, r.Raw)
@@ -217,8 +209,9 @@ func TestInternalRules(t *testing.T) {
 	}
 
 	// Rows: initialMarkup hidden, suggestedRetail hidden for the US, and refused in a batch.
-	res := data(t, boss.Do("PATCH", "/api/internalAssortments/batch/"+id, map[string]any{"addProducts": []any{
-		map[string]any{"style": firstStyle(t, a, "US"), "color": firstColor(t, a, "US")}}}), 200)
+	res := boss.Do("PATCH", "/api/internalAssortments/batch/"+id, map[string]any{"addProducts": []any{
+		map[string]any{"style": firstStyle(t, a, "US"), "color": firstColor(t, a, "US")}}}).Data(t, 200)
+
 	if res["added"] != 1.0 {
 		t.Fatalf("batch %v", res)
 	}
@@ -313,7 +306,7 @@ func TestNarrowing(t *testing.T) {
 	a := start(t)
 	addUser(t, a, "intl@example.com", "adminEditor", "All", "International", "Footwear")
 	intl := login(a, "intl@example.com")
-	toc := data(t, intl.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail"}), 200)
+	toc := intl.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail"}).Data(t, 200)
 	for _, e := range arr(toc["assortments"]) {
 		if obj(e)["region"] != "International" {
 			t.Fatalf("sees %v", e)
@@ -335,7 +328,7 @@ func TestNarrowing(t *testing.T) {
 	if r := intl.Do("POST", "/api/internalAssortments", with(with(newBody("Apparel try"), "region", "International"), "productType", "Apparel")); r.Status != 403 {
 		t.Fatalf("create of another product type: %d", r.Status)
 	}
-	own := data(t, intl.Do("POST", "/api/internalAssortments", with(with(newBody("Intl retail"), "region", "International"), "channel", "Retail")), 200)
+	own := intl.Do("POST", "/api/internalAssortments", with(with(newBody("Intl retail"), "region", "International"), "channel", "Retail")).Data(t, 200)
 	// A merge may not read another region's assortment into one's own, nor write into it.
 	rows := a.Count(`SELECT count(*) FROM assortment_products`)
 	if r := intl.Do("PATCH", "/api/internalAssortments/"+own["_id"].(string)+"/merge", map[string]any{"ids": []any{domestic}}); r.Status != 404 {
@@ -350,12 +343,12 @@ func TestNarrowing(t *testing.T) {
 	// The dropdown: only what they may edit.
 	addUser(t, a, "viewer@example.com", "user", "All", "All", "All")
 	viewer := login(a, "viewer@example.com")
-	all := data(t, viewer.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail"}), 200)
-	mine := data(t, viewer.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail", "editable": true}), 200)
+	all := viewer.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail"}).Data(t, 200)
+	mine := viewer.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail", "editable": true}).Data(t, 200)
 	if len(arr(all["assortments"])) != 33 || len(arr(mine["assortments"])) != 0 || all["publishedStateOnly"] != false {
 		t.Fatalf("viewer: %d, editable %d, %v", len(arr(all["assortments"])), len(arr(mine["assortments"])), all["publishedStateOnly"])
 	}
-	if got := data(t, intl.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail", "editable": true}), 200); len(arr(got["assortments"])) != 17 || got["publishedStateOnly"] != true {
+	if got := intl.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Retail", "editable": true}).Data(t, 200); len(arr(got["assortments"])) != 17 || got["publishedStateOnly"] != true {
 		t.Fatalf("editable by intl: %d %v", len(arr(got["assortments"])), got["publishedStateOnly"])
 	}
 }
@@ -365,17 +358,17 @@ func TestDiscoverCache(t *testing.T) {
 	a := start(t)
 	boss := login(a, "adminEditor@example.com")
 	body := map[string]any{"channel": "Wholesale", "season": "FA", "year": 2028}
-	first := data(t, boss.Do("POST", "/api/internalAssortments/discover", body), 200)
-	again := data(t, boss.Do("POST", "/api/internalAssortments/discover", body), 200)
+	first := boss.Do("POST", "/api/internalAssortments/discover", body).Data(t, 200)
+	again := boss.Do("POST", "/api/internalAssortments/discover", body).Data(t, 200)
 	if first["at"] != again["at"] || len(arr(again["assortments"])) != 0 {
 		t.Fatalf("not cached: %v %v", first["at"], again["at"])
 	}
-	forced := data(t, boss.Do("POST", "/api/internalAssortments/discover", with(body, "force", true)), 200)
+	forced := boss.Do("POST", "/api/internalAssortments/discover", with(body, "force", true)).Data(t, 200)
 	if forced["at"] == first["at"] {
 		t.Fatal("force answered the cache")
 	}
-	data(t, boss.Do("POST", "/api/internalAssortments", newBody("Cache buster")), 200)
-	after := data(t, boss.Do("POST", "/api/internalAssortments/discover", body), 200)
+	boss.Do("POST", "/api/internalAssortments", newBody("Cache buster")).Data(t, 200)
+	after := boss.Do("POST", "/api/internalAssortments/discover", body).Data(t, 200)
 	if len(arr(after["assortments"])) != 1 {
 		t.Fatalf("after a create: %v", after["assortments"])
 	}
@@ -408,15 +401,15 @@ func TestCreateFromQuery(t *testing.T) {
 	}
 	q := map[string]any{"conditions": map[string]any{"gender": []any{"Mens"}, "season": []any{"FA"}, "productType": []any{"Footwear"}}}
 	want := a.Count(`SELECT count(*) FROM catalog_products WHERE gender = 'Mens' AND season = 'FA' AND product_type = 'Footwear'`)
-	created := data(t, boss.Do("POST", "/api/internalAssortments/products/query/createAssortment", map[string]any{"assortment": newBody("From a query"), "query": q}), 200)
+	created := boss.Do("POST", "/api/internalAssortments/products/query/createAssortment", map[string]any{"assortment": newBody("From a query"), "query": q}).Data(t, 200)
 	if created["productCount"] != float64(want) || want == 0 {
 		t.Fatalf("products %v, want %d", created["productCount"], want)
 	}
-	gs := data(t, boss.Do("GET", "/api/internalAssortments/groupsort/"+created["_id"].(string), nil), 200)
+	gs := boss.Do("GET", "/api/internalAssortments/groupsort/"+created["_id"].(string), nil).Data(t, 200)
 	if gs["groupBy"] != "pillar" || len(arr(gs["groups"])) < 3 || len(arr(obj(arr(gs["groups"])[0])["styles"])) == 0 {
 		t.Fatalf("made from a query: not grouped by pillar: %v", gs)
 	}
-	opts := data(t, boss.Do("POST", "/api/internalAssortments/products/options", map[string]any{"productType": "Footwear"}), 200)
+	opts := boss.Do("POST", "/api/internalAssortments/products/options", map[string]any{"productType": "Footwear"}).Data(t, 200)
 	if len(arr(opts["genders"])) == 0 || len(arr(opts["pillars"])) == 0 || len(arr(opts["years"])) == 0 {
 		t.Fatalf("options %v", opts)
 	}
@@ -436,7 +429,7 @@ func TestInternalGroupSort(t *testing.T) {
 	if err := a.DB.QueryRow(t.Context(), `SELECT id::text FROM assortments WHERE org_type = 'internal' AND channel = 'Wholesale' ORDER BY title LIMIT 1`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	gs := data(t, boss.Do("GET", "/api/internalAssortments/groupsort/"+id, nil), 200)
+	gs := boss.Do("GET", "/api/internalAssortments/groupsort/"+id, nil).Data(t, 200)
 	groups := arr(gs["groups"])
 	from, to := obj(groups[0]), obj(groups[1])
 	moved := obj(arr(from["styles"])[0])["style"].(string)
@@ -445,8 +438,8 @@ func TestInternalGroupSort(t *testing.T) {
 		return c.Do("PATCH", "/api/internalAssortments/groupsort/batch/"+id, map[string]any{"version": version, "batches": []any{b}})
 	}
 	move := map[string]any{"type": "moveStyle", "moves": []any{map[string]any{"item": moved, "before": before, "displayGroup": to["id"]}}}
-	res := data(t, batch(boss, gs["version"], move), 200)
-	again := data(t, boss.Do("GET", "/api/internalAssortments/groupsort/"+id, nil), 200)
+	res := batch(boss, gs["version"], move).Data(t, 200)
+	again := boss.Do("GET", "/api/internalAssortments/groupsort/"+id, nil).Data(t, 200)
 	g1 := obj(arr(again["groups"])[1])
 	if obj(arr(g1["styles"])[0])["style"] != moved || again["version"] != res["version"] {
 		t.Fatalf("after the move: %v", g1)
@@ -455,11 +448,11 @@ func TestInternalGroupSort(t *testing.T) {
 	if r.Status != 409 || obj(r.Body["details"])["errorType"] != "userLock" {
 		t.Fatalf("stale move: %d %s", r.Status, r.Raw)
 	}
-	data(t, boss.Do("POST", "/api/internalAssortments/edit/lock/"+id+"/request", nil), 200)
+	boss.Do("POST", "/api/internalAssortments/edit/lock/"+id+"/request", nil).Data(t, 200)
 	if r := batch(second, again["version"], map[string]any{"type": "groupBy", "groupBy": "gender"}); r.Status != 409 {
 		t.Fatalf("move under another's lock: %d %s", r.Status, r.Raw)
 	}
-	if r := data(t, second.Do("GET", "/api/internalAssortments/"+id+"?_options="+`{"products":false}`, nil), 200); r["lock"] == nil {
+	if r := second.Do("GET", "/api/internalAssortments/"+id+"?_options="+`{"products":false}`, nil).Data(t, 200); r["lock"] == nil {
 		t.Fatalf("lock not shown: %v", r)
 	}
 }

@@ -16,7 +16,7 @@ func TestListBlocks(t *testing.T) {
 	addUser(t, a, "intl@example.com", "adminEditor", "All", "International", "Footwear")
 	addUser(t, a, "viewer@example.com", "user", "All", "All", "All")
 	for who, client := range map[string]*apptest.Client{"intl": login(a, "intl@example.com"), "viewer": login(a, "viewer@example.com")} {
-		toc := data(t, client.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Wholesale", "force": true}), 200)
+		toc := client.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Wholesale", "force": true}).Data(t, 200)
 		var want []string
 		for _, e := range arr(toc["assortments"]) {
 			want = append(want, obj(e)["_id"].(string))
@@ -34,7 +34,7 @@ func TestListBlocks(t *testing.T) {
 			if cursor != nil {
 				body["cursor"] = cursor
 			}
-			page := data(t, client.Do("POST", "/api/internalAssortments/query/wholesale", body), 200)
+			page := client.Do("POST", "/api/internalAssortments/query/wholesale", body).Data(t, 200)
 			if int(page["totalCount"].(float64)) != len(want) {
 				t.Fatalf("%s: totalCount %v, discover shows %d", who, page["totalCount"], len(want))
 			}
@@ -54,7 +54,7 @@ func TestListBlocks(t *testing.T) {
 		if len(want) == 0 || !slices.Equal(got, want) {
 			t.Fatalf("%s: blocks read %d entries, discover shows %d", who, len(got), len(want))
 		}
-		groups := data(t, client.Do("POST", "/api/internalAssortments/groups/wholesale", map[string]any{"field": "gender"}), 200)
+		groups := client.Do("POST", "/api/internalAssortments/groups/wholesale", map[string]any{"field": "gender"}).Data(t, 200)
 		at := 0
 		for _, g := range arr(groups["groups"]) {
 			n := int(obj(g)["count"].(float64))
@@ -68,11 +68,11 @@ func TestListBlocks(t *testing.T) {
 		if at != len(genders) || int(groups["totalCount"].(float64)) != len(want) {
 			t.Fatalf("%s: groups count %d of %d rows", who, at, len(genders))
 		}
-		sum := data(t, client.Do("POST", "/api/internalAssortments/summary/Wholesale", map[string]any{"fields": []string{"productCount"}}), 200)
+		sum := client.Do("POST", "/api/internalAssortments/summary/Wholesale", map[string]any{"fields": []string{"productCount"}}).Data(t, 200)
 		if int(sum["totalCount"].(float64)) != len(want) {
 			t.Fatalf("%s: summary of %v rows", who, sum["totalCount"])
 		}
-		seasons := data(t, client.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Wholesale", "seasonsOnly": true}), 200)
+		seasons := client.Do("POST", "/api/internalAssortments/discover", map[string]any{"channel": "Wholesale", "seasonsOnly": true}).Data(t, 200)
 		counted := 0
 		for _, s := range arr(seasons["seasons"]) {
 			counted += int(obj(s)["count"].(float64))

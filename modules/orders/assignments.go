@@ -94,7 +94,7 @@ func (s *Service) SaveAssignment(ctx context.Context, id string, f AssignmentFie
 		if out, err = s.store.SaveAssignment(ctx, tx, a); err != nil {
 			return err
 		}
-		return publishRow(ctx, tx, AssignmentsTopic, assignmentGrid, out.ID, before)
+		return publishChange(ctx, tx, AssignmentsTopic, assignmentGrid, out.ID, before, assignmentRow(out))
 	})
 	var pe *pgconn.PgError
 	switch {
@@ -109,7 +109,8 @@ func (s *Service) SaveAssignment(ctx context.Context, id string, f AssignmentFie
 }
 
 // assignmentFor is the assignment a save of id starts from, with its grid row before the
-// save: a new one for id "", else the stored one locked in tx, checked against version.
+// save: a new one for id "", else the stored one locked in tx, checked against version. The
+// row is made from the assignment read (assignmentRow), not read again.
 func (s *Service) assignmentFor(ctx context.Context, tx pgx.Tx, id string, version *int64) (*Assignment, *grid.Row, error) {
 	if id == "" {
 		return &Assignment{}, nil, nil
@@ -126,26 +127,35 @@ func (s *Service) assignmentFor(ctx context.Context, tx pgx.Tx, id string, versi
 	if *version != cur.Version {
 		return nil, nil, httpx.Conflict(MsgOrderChanged, map[string]any{"errorType": "userLock", "reason": "stale", "version": *version, "currentVersion": cur.Version})
 	}
-	before, err := gridRow(ctx, tx, assignmentGrid, id)
-	return cur, before, err
+	return cur, assignmentRow(cur), nil
+}
+
+// assignmentRow is a's row of assignmentGrid as a read of the grid by id answers it (its id,
+// version and columns), made from an assignment a write has just read or written; nil for none.
+func assignmentRow(a *Assignment) *grid.Row {
+	if a == nil {
+		return nil
+	}
+	values := map[string]any{"coordinatorCode": a.CoordinatorCode, "name": a.Name, "lastName": a.LastName, "email": a.Email, "createdDate": a.CreatedDate}
+	r := &grid.Row{Fields: []string{"id", "version"}, Values: []any{a.ID, a.Version}}
+	for _, c := range assignmentGrid.Columns {
+		r.Fields = append(r.Fields, c.Field)
+		r.Values = append(r.Values, values[c.Field])
+	}
+	return r
 }
 
 // DeleteAssignment removes an assignment, in one transaction that tells the assignments' open
-// grids.
+// grids (the row the delete answers, not read before it).
 func (s *Service) DeleteAssignment(ctx context.Context, id string) error {
 	return db.InTx(ctx, s.db, func(tx pgx.Tx) error {
-		before, err := gridRow(ctx, tx, assignmentGrid, id)
-		if err != nil {
+		gone, err := s.store.DeleteAssignment(ctx, tx, id)
+		if errors.Is(err, ErrNotFound) {
+			return httpx.NotFound("Coordinator assignment")
+		} else if err != nil {
 			return err
 		}
-		ok, err := s.store.DeleteAssignment(ctx, tx, id)
-		if err == nil && !ok {
-			err = httpx.NotFound("Coordinator assignment")
-		}
-		if err != nil {
-			return err
-		}
-		return publishRow(ctx, tx, AssignmentsTopic, assignmentGrid, id, before)
+		return publishChange(ctx, tx, AssignmentsTopic, assignmentGrid, gone.ID, assignmentRow(gone), nil)
 	})
 }
 

@@ -58,8 +58,8 @@ func (s *Store) SaveAssignment(ctx context.Context, tx pgx.Tx, a *Assignment) (*
 		a.ID, a.Version, a.CoordinatorCode, a.Name, a.LastName, a.Email))
 }
 
-// DeleteAssignment removes an assignment in tx; false when there was none.
-func (s *Store) DeleteAssignment(ctx context.Context, tx pgx.Tx, id string) (bool, error) {
-	tag, err := tx.Exec(ctx, `DELETE FROM coordinator_assignments WHERE id::text = $1`, id)
-	return tag.RowsAffected() == 1, err
+// DeleteAssignment removes an assignment in tx and answers it as it was; ErrNotFound when there
+// was none.
+func (s *Store) DeleteAssignment(ctx context.Context, tx pgx.Tx, id string) (*Assignment, error) {
+	return scanAssignment(tx.QueryRow(ctx, `DELETE FROM coordinator_assignments WHERE id::text = $1 RETURNING `+assignmentColumns, id))
 }

@@ -112,6 +112,12 @@ func publishRow(ctx context.Context, tx pgx.Tx, topic string, g *grid.Grid, id s
 	if err != nil {
 		return err
 	}
+	return publishChange(ctx, tx, topic, g, id, before, after, also...)
+}
+
+// publishChange is publishRow for a write that knows row id of g both before and after it
+// (nil: there was none, or is none now), without reading it again.
+func publishChange(ctx context.Context, tx pgx.Tx, topic string, g *grid.Grid, id string, before, after *grid.Row, also ...string) error {
 	ev := liverows.Event{Topic: topic, Grid: g.Name}
 	if u := identity.FromContext(ctx); u != nil {
 		ev.ActorID = u.ID

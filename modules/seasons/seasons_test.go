@@ -30,15 +30,6 @@ func login(a *apptest.App, role string) *apptest.Client {
 	return c
 }
 
-func data(t *testing.T, r *apptest.Response, status int) map[string]any {
-	t.Helper()
-	if r.Status != status {
-		t.Fatalf("want %d, got %d %s", status, r.Status, r.Raw)
-	}
-	d, _ := r.Body["data"].(map[string]any)
-	return d
-}
-
 func list(t *testing.T, c *apptest.Client, path string) []map[string]any {
 	t.Helper()
 	r := c.Do("GET", path, nil)
@@ -141,7 +132,7 @@ func TestSeasonLifecycle(t *testing.T) {
 		t.Fatalf("an editor without internal assortments read seasons: %d", r.Status)
 	}
 	r := boss.Do("POST", "/api/assortmentSeasons", body)
-	s := data(t, r, 201)
+	s := r.Data(t, 201)
 	if r.Body["message"] != "Season created succesfully" || s["season"] != "FA" || s["state"] != "Preparation" || s["sourceFile"] != "" {
 		t.Fatalf("created: %s", r.Raw)
 	}
@@ -180,7 +171,7 @@ func TestSeasonLifecycle(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	s = data(t, boss.Do("GET", "/api/assortmentSeasons/"+id, nil), 200)
+	s = boss.Do("GET", "/api/assortmentSeasons/"+id, nil).Data(t, 200)
 	res, err := http.Get(a.URL + s["previewJpgUrl"].(string))
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("preview: %v %v", err, res)
@@ -198,7 +189,7 @@ func TestSeasonLifecycle(t *testing.T) {
 		map[string]any{"_id": keep["_id"], "shortName": "WHS-DOM-FW", "productType": "Footwear", "region": "Domestic"},
 		map[string]any{"shortName": "WHS-EU", "region": "Europe"},
 	}}
-	s = data(t, boss.Do("PATCH", "/api/assortmentSeasons/"+id, change), 200)
+	s = boss.Do("PATCH", "/api/assortmentSeasons/"+id, change).Data(t, 200)
 	first := s["seasonSets"].([]any)[0].(map[string]any)
 	if first["_id"] != keep["_id"] || first["shortName"] != "WHS-DOM-FW" || len(s["seasonSets"].([]any)) != 2 {
 		t.Fatalf("changed sets: %v", s["seasonSets"])
@@ -222,7 +213,7 @@ func TestSeasonLifecycle(t *testing.T) {
 	if r := boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+other, map[string]any{"state": "Live"}); r.Status != 404 {
 		t.Fatalf("another season's set: %d %s", r.Status, r.Raw)
 	}
-	s = data(t, boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+setID, map[string]any{"state": "live"}), 200)
+	s = boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+setID, map[string]any{"state": "live"}).Data(t, 200)
 	if s["state"] != "Live" || s["seasonSetId"] != setID {
 		t.Fatalf("live: %v", s)
 	}
@@ -234,7 +225,7 @@ func TestSeasonLifecycle(t *testing.T) {
 	if r := user.Do("DELETE", "/api/assortmentSeasons/"+id, nil); r.Status != 403 {
 		t.Fatalf("a user deleted: %d", r.Status)
 	}
-	data(t, boss.Do("DELETE", "/api/assortmentSeasons/"+id, nil), 200)
+	boss.Do("DELETE", "/api/assortmentSeasons/"+id, nil).Data(t, 200)
 	if r := boss.Do("GET", "/api/assortmentSeasons/"+id, nil); r.Status != 404 {
 		t.Fatalf("deleted season: %d", r.Status)
 	}
@@ -313,14 +304,15 @@ func TestSeasonsLive(t *testing.T) {
 		}
 		return
 	}
-	s := data(t, boss.Do("POST", "/api/assortmentSeasons", map[string]any{"season": "SP", "year": 2029, "channel": "Wholesale",
-		"seasonSets": []any{map[string]any{"shortName": "LIVE-DOM", "region": "Domestic"}}}), 201)
+	s := boss.Do("POST", "/api/assortmentSeasons", map[string]any{"season": "SP", "year": 2029, "channel": "Wholesale",
+		"seasonSets": []any{map[string]any{"shortName": "LIVE-DOM", "region": "Domestic"}}}).Data(t, 201)
+
 	id := s["_id"].(string)
 	if ad, _, _, _ := last(); ad != id {
 		t.Fatalf("create: added %q, want %s", ad, id)
 	}
 	set := s["seasonSets"].([]any)[0].(map[string]any)["_id"].(string)
-	data(t, boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+set, map[string]any{"state": "Live"}), 200)
+	boss.Do("PATCH", "/api/assortmentSeasons/"+id+"/"+set, map[string]any{"state": "Live"}).Data(t, 200)
 	if _, up, _, f := last(); up != id || f != "state,seasonSetId" {
 		t.Fatalf("state: updated %q fields %q", up, f)
 	}

@@ -272,6 +272,17 @@ func (r *Response) Decode(t testing.TB, want int, out any) {
 	}
 }
 
+// Data is the answer's data object (nil when its data is not an object); the test fails unless
+// the answer has status want.
+func (r *Response) Data(t testing.TB, want int) map[string]any {
+	t.Helper()
+	if r.Status != want {
+		t.Fatalf("want %d, got %d %s", want, r.Status, r.Raw)
+	}
+	d, _ := r.Body["data"].(map[string]any)
+	return d
+}
+
 // Do sends method path with body (marshalled to JSON unless it is a string or []byte).
 func (c *Client) Do(method, path string, body any) *Response {
 	c.app.t.Helper()

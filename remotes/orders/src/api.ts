@@ -289,6 +289,20 @@ export const ASSIGNMENT_EXPORT = { export: '/coordinatorAssignments/export/xlsx'
 export const ASSIGNMENTS_TOPIC = liveTopics.orders.coordinatorAssignments;
 /** The assignments on the grid protocol's query: the rows the live topic names, read again by id. */
 export const ASSIGNMENT_ROWS = { query: '/coordinatorAssignments/rows' } as const;
+/**
+ * Every assignment as grid rows, on the same query the live re-reads use (one read path, one row
+ * shape): pages of `limit` rows, each continuing on the last one's cursor.
+ */
+export async function assignmentRows(limit: number, signal?: AbortSignal): Promise<GridRow[]> {
+  const out: GridRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { rows: GridRow[]; nextCursor: string | null } = await api.post(ASSIGNMENT_ROWS.query, { limit, ...(cursor ? { cursor } : {}) }, { signal });
+    out.push(...page.rows);
+    cursor = page.rows.length ? page.nextCursor : null;
+  } while (cursor);
+  return out;
+}
 export const createAssignment = (a: Omit<Assignment, '_id' | 'version'>) => api.post<Assignment>('/coordinatorAssignments', a);
 export const patchAssignment = (id: string, a: Partial<Omit<Assignment, '_id'>> & { version: number }) => api.patch<Assignment>(`/coordinatorAssignments/${encodeURIComponent(id)}`, a);
 export const deleteAssignment = (id: string) => api.delete<{ _id: string }>(`/coordinatorAssignments/${encodeURIComponent(id)}`);

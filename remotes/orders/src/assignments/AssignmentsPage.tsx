@@ -3,13 +3,13 @@
  * assigned to, in the grid kit. A senior coordinator adds, edits (versioned) and deletes them.
  * The grid is live: an assignment someone adds, changes or deletes, on any server, shows
  * without a reload (the topic coordinatorAssignments:all), read again by id through the
- * assignments' query.
+ * assignments' query, which the page's first read uses too: its rows have one shape.
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, actions, authzCheck, confirm, toast, useDecisions, usePageTitle } from '@its/kit';
 import { DataGrid, EditActions, LiveBadge, readByIds, sourceExport, useLiveRows, type BatchRequest, type BatchResult, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource } from '@its/grid';
-import { ASSIGNMENT_EXPORT, ASSIGNMENT_ROWS, ASSIGNMENTS_TOPIC, createAssignment, deleteAssignment, listAssignments, patchAssignment, type Assignment } from '../api';
+import { ASSIGNMENT_EXPORT, ASSIGNMENT_ROWS, ASSIGNMENTS_TOPIC, assignmentRows, createAssignment, deleteAssignment, patchAssignment, type Assignment } from '../api';
 import { fieldLabel, msg } from '../messages';
 
 const schema: GridSchema = {
@@ -48,7 +48,7 @@ export function AssignmentsPage() {
   const source = useMemo<GridSource>(
     () => ({
       load: async (_q, signal, sink) => {
-        const rows = (await listAssignments(signal)).map(toRow);
+        const rows = await assignmentRows(schema.maxLimit, signal);
         sink.total(rows.length);
         sink.rows(rows);
       },
