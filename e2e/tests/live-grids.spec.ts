@@ -10,6 +10,8 @@
  * server brings its lines into the coordinator's sample styles view on the other, and so does a
  * change of a line alone (its tracking number); a coordinator
  * assignment added, changed and deleted on one server shows in the assignments grid on the other.
+ * A sample added on one server lands in the sample library read by scrolling on the other where
+ * the server's sort puts it, not at the top.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,6 +82,34 @@ test('an edit in a sample library shows in a browser on the other server', async
   const b = await open(browser, 'coordinator', servers.b.url, path, 'sample-grid');
   await editShowsOnOther(a, b, '/api/sampleInventory/Production/batch/many', 'moldNum', `L${Date.now() % 100_000}`);
   await a.page.context().close();
+  await b.page.context().close();
+});
+
+test('a sample added on one server lands where the sort puts it in the sample library read by scrolling on the other, not at the top', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const b = await open(browser, 'coordinator', servers.b.url, '/product/libraries/samples/production', 'sample-grid');
+  const api = await apiSession('editor', servers.a.url);
+  const headers = { 'X-CSRF-Token': api.csrf };
+  type Sample = { id: string } & Record<string, unknown>;
+  const firstRows = async () =>
+    ((await (await api.ctx.post('/api/sampleInventory/Production/query', { data: { limit: 40 }, headers })).json()).data as { rows: Sample[] }).rows;
+  // The grid shows the library in the server's order (style, colour, size, side, then the id).
+  const before = await firstRows();
+  await expect(b.grid.locator('.ag-row[row-index="0"]').first()).toHaveAttribute('row-id', before[0]!.id);
+  // A sample like the sixth one, another size: it sorts among the first rows, which b has read.
+  const like = before[5]!;
+  const size = `${typeof like.size === 'string' ? like.size : ''}Z${Date.now() % 10_000}`;
+  const created = await api.ctx.post('/api/sampleInventory', {
+    data: { library: 'Production', division: like.division, style: like.style, color: like.color, size, side: like.side, status: like.status, totalQty: 1, bin: like.bin },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()).data as Sample).id;
+  const at = (await firstRows()).findIndex((r) => r.id === id);
+  expect(at).toBeGreaterThan(0);
+  await expect(b.grid.locator(`.ag-row[row-id="${id}"]`).first()).toHaveAttribute('row-index', String(at), { timeout: 2000 });
+  await expect(b.grid.locator('.ag-row[row-index="0"]').first()).toHaveAttribute('row-id', before[0]!.id);
+  await api.ctx.delete(`/api/sampleInventory/${id}?version=1`, { headers });
   await b.page.context().close();
 });
 

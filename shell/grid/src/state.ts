@@ -179,6 +179,15 @@ export interface GridSource {
    * grouped (blocks/groupLayout.ts). Without it a grouped grid reads its whole view.
    */
   groups?: (query: GridLoadQuery & { groupBy: string }, signal: AbortSignal) => Promise<ServerGroup[]>;
+  /**
+   * The source sorts as the grid protocol does (blocks/rowOrder.ts: each key with empty values
+   * last, then the id), by these keys when the user sorted nothing: read by scrolling, a row
+   * another user added is placed where the server puts it. Without it the order is not known on
+   * the client, and such a row shows at the top of the view.
+   */
+  protocolOrder?: Required<SortKey>[];
+  /** `by` rows were added to the view at position `at` by the grid (a live row placed by protocolOrder): blocks read after it start further on. */
+  shifted?: (at: number, by: number) => void;
 }
 
 /** A cell change the page is asked about before it is taken (`confirmChanges`). */

@@ -143,6 +143,18 @@ export class BlockCache<R> {
     if (this.view) this.ensure(...this.view);
   }
 
+  /**
+   * Rows were added to the view where no block was read (a row another user added, placed by
+   * the view's order): the view is `by` rows longer, and the blocks `changed` (those whose rows
+   * moved) are read again when in view.
+   */
+  grow(by: number, changed: number[]): void {
+    if (this.closed || this.total === null) return;
+    this.total += by;
+    for (const b of changed) if (this.state.get(b) === 'loaded') this.state.delete(b);
+    if (this.view) this.ensure(...this.view);
+  }
+
   /** Forgets everything and cancels what is on its way (a new sort or filter). */
   close(): void {
     this.closed = true;

@@ -39,6 +39,37 @@ async function mountBlocks(estimated: boolean) {
   return { load, handle, ctrl };
 }
 
+/**
+ * A server of TOTAL rows (price 2·i) sorted as the grid protocol sorts them (the user's sort, else
+ * by price, then the id), read in blocks of 50 by skip; `add` saves a row (as another user).
+ */
+async function mountSorted() {
+  const stored: GridRow[] = Array.from({ length: TOTAL }, (_, i) => ({ ...row(i), price: 2 * i }));
+  const view = (sort: Array<{ field: string; dir: 'asc' | 'desc' }>) => {
+    const key = sort[0] ?? { field: 'price', dir: 'asc' };
+    const sign = key.dir === 'desc' ? -1 : 1;
+    return [...stored].sort((a, b) => sign * (Number(a[key.field]) - Number(b[key.field])) || (a.id < b.id ? -1 : 1));
+  };
+  const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
+    const rows = view(q.sort);
+    sink.total(rows.length, false);
+    sink.rows(rows.slice(q.skip, q.skip + (q.limit ?? 0)));
+  });
+  const handle = createRef<DataGridHandle>();
+  const source: GridSource = { load, blocks: 50, sortOnServer: true, columnFilters: 'server', protocolOrder: [{ field: 'price', dir: 'asc' }] };
+  renderWithShell(<DataGrid schema={schema} handle={handle} source={source} />);
+  const ctrl = () => handle.current!.controller;
+  await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+  const add = (r: GridRow) => {
+    stored.push(r);
+    return r;
+  };
+  /** The ids the grid shows at display positions from..to, placeholders as null. */
+  const shownIds = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => ctrl().api!.getDisplayedRowAtIndex(from + i)!.data as GridRow).map((d) => (isPlaceholder(d) ? null : d.id));
+  return { load, handle, ctrl, add, view, shownIds };
+}
+
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('DataGrid source read by scrolling (blocks)', () => {
@@ -157,6 +188,70 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     act(() => void ctrl().applyLiveRows([], ['r3']));
     expect(ctrl().ui.get()).toMatchObject({ total: TOTAL, rowCount: TOTAL });
   });
+  it('a row another user added lands where the server sort puts it among the rows read, and the blocks read after it neither repeat nor lose a row', async () => {
+    const { ctrl, handle, add, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    // Sorted by price, highest first, by the user: read again from the server.
+    api.applyColumnState({ state: [{ colId: 'price', sort: 'desc' }] });
+    await act(() => handle.current!.reload());
+    await waitFor(() => expect(api.getDisplayedRowAtIndex(0)!.data).toMatchObject({ id: 'r999' }));
+    // Blocks 0 and 1 read (display 0..99): r999 down to r900.
+    act(() => ctrl().onViewport(60, 80));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+
+    // Price 1,961 comes between r981 (1,962) and r980 (1,960): display 19.
+    const fresh = add({ id: 'new1', version: 1, style: 'X', price: 1961 });
+    let shown: string[] = [];
+    act(() => void (shown = ctrl().applyLiveRows([fresh], [], [], { added: ['new1'] })));
+    expect(shown).toEqual(['new1']);
+    expect(shownIds(17, 21)).toEqual(['r982', 'r981', 'new1', 'r980', 'r979']);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL + 1, rowCount: TOTAL + 1 });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 1);
+    // The row pushed out of block 1 (r900) and the rows of later blocks: each once, in the server's place.
+    act(() => ctrl().onViewport(90, 160));
+    await waitFor(() => expect(shownIds(90, 160)).not.toContain(null));
+    const server = view([{ field: 'price', dir: 'desc' }]).map((r) => r.id);
+    expect(shownIds(0, 160)).toEqual(server.slice(0, 161));
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 1);
+  });
+
+  it('a row another user added in a part of the view not read yet is counted, not shown, and comes once with its block', async () => {
+    const { ctrl, add, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    // Blocks 0 (r0..r49) and 12 (r600..r649) read; price 1,001 comes between r500 and r501.
+    act(() => ctrl().onViewport(600, 620));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    const fresh = add({ id: 'new2', version: 1, style: 'Y', price: 1001 });
+    act(() => void ctrl().applyLiveRows([fresh], [], [], { added: ['new2'] }));
+    expect(ctrl().rows.has('new2')).toBe(false);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL + 1, rowCount: TOTAL + 1 });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 1);
+    // The rows read after it moved a place on.
+    expect(shownIds(601, 601)).toEqual(['r600']);
+    // A changed row whose place is not read yet waits for its block (it was in the view all along).
+    act(() => void ctrl().applyLiveRows([{ ...row(300), price: 600, version: 2 }], [], [], { added: [] }));
+    expect(ctrl().rows.has('r300')).toBe(false);
+    expect(ctrl().ui.get().rowCount).toBe(TOTAL + 1);
+
+    act(() => ctrl().onViewport(480, 560));
+    await waitFor(() => expect(shownIds(480, 560)).not.toContain(null));
+    expect(shownIds(500, 502)).toEqual(['r500', 'new2', 'r501']);
+    const server = view([]).map((r) => r.id);
+    expect(shownIds(450, 650)).toEqual(server.slice(450, 651));
+    const ids = Array.from({ length: api.getDisplayedRowCount() }, (_, i) => (api.getDisplayedRowAtIndex(i)!.data as GridRow).id);
+    expect(ids.filter((id) => id === 'new2')).toHaveLength(1);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 1);
+    expect(ctrl().ui.get().rowCount).toBe(TOTAL + 1);
+  });
+
+  it('a row from a first catch-up is shown when its place lies between rows read (the read did not hold it)', async () => {
+    const { ctrl, add, shownIds } = await mountSorted();
+    const fresh = add({ id: 'late', version: 1, style: 'Z', price: 3 });
+    act(() => void ctrl().applyLiveRows([fresh], [], [], { catchUp: true, added: ['late'] }));
+    expect(shownIds(0, 3)).toEqual(['r0', 'r1', 'late', 'r2']);
+    expect(ctrl().ui.get().rowCount).toBe(TOTAL + 1);
+  });
+
   it('a live row from a block not read yet shows at the top until its block comes, then counts once; none is added from a first catch-up', async () => {
     const { ctrl } = await mountBlocks(false);
     // Added before the page's own read (the catch-up of its first stream): the read holds it if it is in the view.

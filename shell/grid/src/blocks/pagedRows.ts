@@ -13,6 +13,7 @@ import { BlockCache, type BlockPage } from './blockCache';
 import type { GroupLayout } from './groupLayout';
 import type { GroupRow } from '../grouping';
 import type { GridRow } from '../types';
+import type { RowCompare } from './rowOrder';
 
 const PH = '__ph:';
 
@@ -38,6 +39,15 @@ export interface PagedHost {
   failed: (e: unknown) => void;
 }
 
+/**
+ * Where a row goes in the view by its order (PagedRows.seat): data position `at`, between two rows
+ * read (`known`: it can be shown there) or in a part of the view not read yet.
+ */
+export interface Seat {
+  at: number;
+  known: boolean;
+}
+
 export class PagedRows {
   private cache: BlockCache<GridRow> | null = null;
   private shown = false;
@@ -49,6 +59,8 @@ export class PagedRows {
   private layout: GroupLayout | null = null;
   /** Where rows dropped from the view stood (for an undone delete). */
   private readonly dropped = new Map<string, number>();
+  /** Rows others added shown at their seat (place): found again in a block, they were in the view already. */
+  private readonly livePlaced = new Set<string>();
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private lastView: [number, number] = [0, 0];
 
@@ -171,6 +183,7 @@ export class PagedRows {
       const keepNew = this.host.newRows();
       this.host.rows.clear();
       this.pos.clear();
+      this.livePlaced.clear();
       for (const r of keepNew) this.host.rows.set(r.id, r);
       const data: GridRow[] = [...keepNew];
       const layout = this.layout;
@@ -217,7 +230,7 @@ export class PagedRows {
       if (this.host.rows.has(r.id)) {
         // A row a live event put at the top (insert) was in the view all along: its place goes,
         // and the view is as long as before the insert counted it.
-        if (filled && this.pos.get(r.id) === -1) this.slots--;
+        if (filled && (this.pos.get(r.id) === -1 || this.livePlaced.has(r.id))) this.slots--;
         return;
       }
       this.host.rows.set(r.id, r);
@@ -267,8 +280,9 @@ export class PagedRows {
   }
 
   /**
-   * Rows others added, told by a live stream (LiveRows.addLiveRows): shown at the top of the view
-   * with the rows being added, the view that many rows longer. Returns how many were new to it.
+   * Rows others added, told by a live stream, when the view's order is not known on the client
+   * (LiveRows.addLiveRows; else `place`): shown at the top of the view with the rows being added,
+   * the view that many rows longer. Returns how many were new to it.
    */
   insert(ids: string[]): number {
     let n = 0;
@@ -279,6 +293,87 @@ export class PagedRows {
     }
     this.slots += n;
     return n;
+  }
+
+  /**
+   * Where `row` goes among the rows read, by the view's order `compare` (the server's,
+   * blocks/rowOrder.ts): before the first row read that comes after it. Its place is known when
+   * the rows on both sides of it were read (or it comes first, or last of a view read to its
+   * end, its total exact); else it lies in a part not read yet, and `at` is the position of the
+   * first row read after it (or the view's end). Null when the view is not shown yet or is
+   * grouped on the server.
+   */
+  seat(row: GridRow, compare: RowCompare): Seat | null {
+    if (!this.shown || this.layout) return null;
+    const read: Array<[GridRow, number]> = [];
+    for (const [id, p] of this.pos) {
+      if (p < 0 || id === row.id) continue;
+      const r = this.host.rows.get(id);
+      if (r) read.push([r, p]);
+    }
+    read.sort((a, b) => a[1] - b[1]);
+    // The first row read that comes after it.
+    let lo = 0;
+    let hi = read.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compare(read[mid]![0], row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const before = lo > 0 ? read[lo - 1]![1] : -1;
+    const after = lo < read.length ? read[lo]![1] : null;
+    if (after === null) return { at: this.slots, known: before === this.slots - 1 && this.cache?.estimated === false };
+    return { at: after, known: after === before + 1 };
+  }
+
+  /**
+   * A row others added, at its seat: the rows and placeholders from `seat.at` on move a position
+   * further, and the row takes it (a known seat: shown there, through one grid transaction) or a
+   * placeholder does (the block read there brings it, once). The view is a row longer; the
+   * blocks where a placeholder came are read again when in view (BlockCache.grow).
+   */
+  place(row: GridRow, seat: Seat): void {
+    const blockSize = this.cache?.blockSize ?? 1;
+    const api = this.host.api;
+    const at = seat.at;
+    const remove: GridRow[] = [];
+    const add: GridRow[] = [];
+    // Real rows move a position on; a run of placeholders a..b becomes a+1..b+1 (placeholder
+    // ids name their position, takeBlock finds them by it): a goes, b+1 comes.
+    const holes: number[] = [];
+    for (const [id, p] of this.pos) {
+      if (p < at) continue;
+      if (id.startsWith(PH)) holes.push(p);
+      else this.pos.set(id, p + 1);
+    }
+    holes.sort((a, b) => a - b);
+    const changed = new Set<number>();
+    for (let i = 0; i < holes.length; ) {
+      let j = i;
+      while (j + 1 < holes.length && holes[j + 1] === holes[j]! + 1) j++;
+      const first = holes[i]!;
+      const next = holes[j]! + 1;
+      this.pos.delete(PH + first);
+      remove.push({ id: PH + first } as GridRow);
+      const p = placeholder(next);
+      this.pos.set(p.id, next);
+      add.push(p);
+      changed.add(Math.floor(next / blockSize));
+      i = j + 1;
+    }
+    if (seat.known) {
+      this.pos.set(row.id, at);
+      this.livePlaced.add(row.id);
+      add.push(row);
+    } else {
+      const p = placeholder(at);
+      this.pos.set(p.id, at);
+      add.push(p);
+      changed.add(Math.floor(at / blockSize));
+    }
+    this.slots++;
+    this.cache?.grow(1, [...changed]);
+    if (api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + at });
   }
 
   /** The total changed after the view was shown: placeholders added at the end or taken off. */

@@ -100,6 +100,17 @@ describe('CursorBook', () => {
     expect(book.size).toBe(0);
     expect(book.start(100)).toEqual({ skip: 100 });
   });
+
+  it('moves the cursors after a row added to the view a place on', () => {
+    const book = new CursorBook();
+    book.use('a');
+    book.record(0, 50, 'c50');
+    book.record(50, 50, 'c100');
+    book.shift(61, 1);
+    expect(book.start(50)).toEqual({ cursor: 'c50', skip: 0 });
+    expect(book.start(101)).toEqual({ cursor: 'c100', skip: 0 });
+    expect(book.start(100)).toEqual({ cursor: 'c50', skip: 50 });
+  });
 });
 
 describe('protocolSource', () => {
@@ -230,6 +241,38 @@ describe('DataGrid on a protocol query', () => {
     expect(server.bodies[before]).toMatchObject({ sort: [{ field: 'style', dir: 'desc' }], limit: 50 });
     await waitFor(() => expect(api.getDisplayedRowAtIndex(0)!.data).toMatchObject({ id: 'r00399' }));
     expect(api.getDisplayedRowCount()).toBe(400);
+  });
+
+  it('places rows others added in the server order (by id when the view has no sort): blocks read on cursors afterwards repeat and lose none', async () => {
+    const server = protocolServer(300);
+    const handle = createRef<DataGridHandle>();
+    renderWithShell(<DataGrid schema={schema} handle={handle} endpoints={{ stream: '/test/stream', query: '/test/query' }} />);
+    const ctrl = () => handle.current!.controller;
+    await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+    const api = ctrl().api!;
+    const shownIds = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => api.getDisplayedRowAtIndex(from + i)!.data as GridRow).map((d) => (isPlaceholder(d) ? null : d.id));
+    // Blocks 0, 1 and 4 read (cursors after rows 49, 99 and 249).
+    act(() => ctrl().onViewport(60, 90));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    act(() => ctrl().onViewport(210, 240));
+    await waitFor(() => expect(ctrl().rows.size).toBe(150));
+    /** Another user saves a row: the server has it in id order. */
+    const save = (id: string) => {
+      const r: GridRow = { id, version: 1, style: 'N', bin: 'new' };
+      server.rows.splice(server.rows.findIndex((x) => x.id > id), 0, r);
+      return r;
+    };
+    const a = save('r00060x');
+    const b = save('r00170x');
+    act(() => void ctrl().applyLiveRows([a, b], [], [], { added: [a.id, b.id] }));
+    // One between rows read (shown there), one in a part not read yet (counted).
+    expect(shownIds(60, 62)).toEqual(['r00060', 'r00060x', 'r00061']);
+    expect(ctrl().rows.has('r00170x')).toBe(false);
+    expect(ctrl().ui.get()).toMatchObject({ total: 302, rowCount: 302 });
+    act(() => ctrl().onViewport(100, 301));
+    await waitFor(() => expect(shownIds(0, 301)).not.toContain(null));
+    expect(shownIds(0, 301)).toEqual(server.rows.map((r) => r.id));
   });
 
   it('copies and opens Edit Cells over rows never scrolled to: their blocks are read first', async () => {

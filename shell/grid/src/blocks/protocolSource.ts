@@ -56,6 +56,16 @@ export class CursorBook {
     if (next && count > 0) this.at.set(skip + count, next);
   }
 
+  /**
+   * `by` rows were added to the view at position `at` (a row another user added, placed by the
+   * view's order): the cursors after it continue that many rows further on.
+   */
+  shift(at: number, by: number): void {
+    const moved = [...this.at.entries()].filter(([pos]) => pos > at);
+    for (const [pos] of moved) this.at.delete(pos);
+    for (const [pos, cursor] of moved) this.at.set(pos + by, cursor);
+  }
+
   /** Cursors known (for tests). */
   get size(): number {
     return this.at.size;
@@ -102,6 +112,8 @@ export function protocolSource(
     blocks: blockSize,
     columnFilters: 'server',
     sortOnServer: true,
+    protocolOrder: defaultSort,
+    shifted: (at, by) => book.shift(at, by),
     load: async (q, signal, sink) => {
       const base = body(q);
       if (q.limit === undefined) {

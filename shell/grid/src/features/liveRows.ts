@@ -3,11 +3,17 @@ import { isNew } from '../state';
 import type { GridRow } from '../types';
 import type { GridController } from '../controller';
 import { sameValue } from '../rules';
+import { rowOrder, type RowCompare } from '../blocks/rowOrder';
 
 /** How a live event's rows came. */
 export interface LiveOrigin {
   /** Told in the stream's catch-up of a first opening: it may predate the grid's own read. */
   catchUp?: boolean;
+  /**
+   * The ids the event named as added. A row not shown that is not among them changed: read by
+   * scrolling, it may stand in a block not read yet.
+   */
+  added?: string[];
 }
 
 /** Rows others changed, told by a live stream and read again through the grid's own query. */
@@ -22,9 +28,12 @@ export class LiveRows {
    * Rows in `left` (told of but no longer in the view: their change took them out of the
    * page's filters, or the user may no longer read them) are taken out too, but for those with
    * the user's unsaved edits. Read by scrolling, a row not shown may sit in a block not read yet
-   * (its block then finds it shown, PagedRows): none told in a first catch-up is added, since
-   * the grid's own read, just before, holds it if it is in the view. Answers the ids of the rows
-   * shown changed or added.
+   * (its block then finds it shown, PagedRows). When the source sorts as the grid protocol does
+   * (protocolOrder), a row not shown goes where the server's order puts it (addLiveRows); one
+   * that changed, or told in a first catch-up (the grid's own read, just before, holds it if it
+   * is in the view), whose place lies in a part not read yet is left to the block read there.
+   * Otherwise none told in a first catch-up is added. Answers the ids of the rows shown changed
+   * or added.
    */
   applyLiveRows(this: GridController, rows: GridRow[], deleted: string[], left: string[] = [], origin: LiveOrigin = {}): string[] {
     this.history.flush(); // edits still gathered go to the queue, so they count as unsaved
@@ -36,10 +45,16 @@ export class LiveRows {
     const deletedIds = new Set(deleted);
     const hold = (api?.getFirstDisplayedRowIndex() ?? 0) > 0;
     const mayAdd = !origin.catchUp || !this.isPaged();
+    const order = this.liveOrder();
+    const added = new Set(origin.added);
     for (const r of rows) {
       const shown = this.rows.get(r.id);
       if (!shown) {
-        if (deletedIds.has(r.id) || !mayAdd) continue;
+        if (deletedIds.has(r.id)) continue;
+        if (order) {
+          const seat = this.paged.seat(r, order);
+          if (!seat || (!seat.known && (origin.catchUp || !added.has(r.id)))) continue;
+        } else if (!mayAdd) continue;
         if (hold || this.liveHeld.has(r.id)) this.liveHeld.set(r.id, r);
         else add.push(r);
         continue;
@@ -54,7 +69,7 @@ export class LiveRows {
       if (fields.length) flash.push({ id: r.id, fields });
     }
     if (update.length) this.applyRows(update);
-    this.addLiveRows(add);
+    const shownAdded = this.addLiveRows(add);
     for (const id of [...deleted, ...left]) this.liveHeld.delete(id);
     this.patchUi({ liveHeld: this.liveHeld.size });
     const leaving = left.filter((id) => !deletedIds.has(id) && Object.keys(this.writer.pendingChanges(id)).length === 0);
@@ -69,25 +84,62 @@ export class LiveRows {
         const node = api.getRowNode(f.id);
         if (node) api.flashCells({ rowNodes: [node], columns: f.fields });
       }
-      this.flashRows(add);
+      this.flashRows(shownAdded);
     }
-    return [...update, ...add].map((r) => r.id);
+    return [...update, ...shownAdded].map((r) => r.id);
   }
 
   /** Shows the rows held behind the "n new rows" bar, brings the first into view and flashes them. */
   showHeldRows(this: GridController): void {
-    const held = [...this.liveHeld.values()];
+    const waiting = [...this.liveHeld.values()];
     this.liveHeld.clear();
     this.patchUi({ liveHeld: 0 });
-    this.addLiveRows(held);
+    const held = this.addLiveRows(waiting);
     const first = held.map((r) => this.api?.getRowNode(r.id)).find((n) => n && n.rowIndex !== null);
     if (first) this.api?.ensureNodeVisible(first, 'middle');
     this.flashRows(held);
   }
 
-  /** Adds rows others saved: the grid's sort places them (read by scrolling: at the top). */
-  addLiveRows(this: GridController, add: GridRow[]): void {
-    if (!add.length) return;
+  /**
+   * The server's order of a view read by scrolling whose source sorts as the grid protocol does
+   * (the user's sort, else the source's default, then the id); null when it is not known on the
+   * client (another source, or a view grouped on the server).
+   */
+  liveOrder(this: GridController): RowCompare | null {
+    const source = this.settings.source;
+    if (!source?.protocolOrder || !this.isPaged() || this.groupField) return null;
+    const sort = this.currentSort();
+    return rowOrder(sort.length ? sort : source.protocolOrder, this.settings.schema.columns);
+  }
+
+  /**
+   * Adds rows others saved and answers those shown: the grid's sort places them. Read by
+   * scrolling, the server's order does (liveOrder): between the rows read around its place, or,
+   * in a part not read yet, as a row more of the view that the block read there brings; when
+   * that order is not known, at the top.
+   */
+  addLiveRows(this: GridController, add: GridRow[]): GridRow[] {
+    if (!add.length) return [];
+    const order = this.liveOrder();
+    if (order) {
+      const shown: GridRow[] = [];
+      let placed = 0;
+      for (const r of add) {
+        const seat = this.paged.seat(r, order);
+        if (!seat) continue;
+        if (seat.known) {
+          this.writer.track([r]);
+          this.rows.set(r.id, r);
+          shown.push(r);
+        }
+        // The source's cursors first: the blocks read again after the place are read at once.
+        this.settings.source?.shifted?.(seat.at, 1);
+        this.paged.place(r, seat);
+        placed++;
+      }
+      if (placed) this.patchUi({ total: this.ui.get().total + placed, loaded: this.rows.size, rowCount: this.shownCount() });
+      return shown;
+    }
     this.writer.track(add);
     for (const r of add) this.rows.set(r.id, r);
     // Read by scrolling, the view is a row longer for each (its count is the view's length).
@@ -95,6 +147,7 @@ export class LiveRows {
     this.api?.applyTransaction({ add });
     this.patchUi({ total: this.ui.get().total + add.length, loaded: this.rows.size, rowCount: this.shownCount() });
     this.queueRegroup();
+    return add;
   }
 
   flashRows(this: GridController, rows: GridRow[]): void {

@@ -156,7 +156,7 @@ export function useLiveRows(topic: string | null, grid: () => DataGridHandle | n
           const found = new Set(rows.map((r) => r.id));
           const left = ev.self ? [] : ids.filter((id) => !found.has(id));
           if (abort.signal.aborted) return;
-          latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left, { catchUp: early });
+          latest.current.grid()?.controller.applyLiveRows(rows, ev.deleted, left, { catchUp: early, ...(ev.added.length ? { added: ev.added } : {}) });
           latest.current.listener?.onRows?.(ev);
         });
       });
