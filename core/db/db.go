@@ -28,9 +28,17 @@ const DatabaseName = "its"
 
 // Open connects to url and checks the connection.
 func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	return open(ctx, url, nil)
+}
+
+// open is Open with tracer (if not nil) told of every statement the pool's connections send.
+func open(ctx context.Context, url string, tracer pgx.QueryTracer) (*pgxpool.Pool, error) {
 	pc, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
+	}
+	if tracer != nil {
+		pc.ConnConfig.Tracer = tracer
 	}
 	if pc.MaxConns < 8 {
 		pc.MaxConns = 8
@@ -166,6 +174,8 @@ type Params struct {
 	Log    *slog.Logger
 	// Metrics gets the pool's statistics (optional: tools open the database without).
 	Metrics *metrics.Metrics `optional:"true"`
+	// Tracer is told of every statement the app sends (optional: the tests count a request's).
+	Tracer pgx.QueryTracer `optional:"true"`
 }
 
 // New gives the app its pool: from database_url, or from a private cluster under data_dir that
@@ -188,7 +198,7 @@ func New(p Params) (*pgxpool.Pool, error) {
 		}
 		url, _ = c.URL(DatabaseName)
 	}
-	pool, err := Open(ctx, url)
+	pool, err := open(ctx, url, p.Tracer)
 	if err == nil {
 		err = Migrate(ctx, pool)
 	}

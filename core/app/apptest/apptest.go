@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/fx"
 
@@ -36,6 +37,7 @@ type App struct {
 	Config *config.Config
 	t      testing.TB
 	stop   func()
+	sent   *statements
 }
 
 // Start runs the app with modules; env holds extra ITS_* settings (demo data is on by default).
@@ -179,7 +181,9 @@ func boot(databaseURL, dataDir string, modules fx.Option, env []string) (*fx.App
 func StartOn(t testing.TB, databaseURL, dataDir string, modules fx.Option, env ...string) *App {
 	t.Helper()
 	var pool *pgxpool.Pool
-	fxApp, h, cfg, err := boot(databaseURL, dataDir, fx.Options(modules, fx.Populate(&pool)), env)
+	sent := &statements{}
+	fxApp, h, cfg, err := boot(databaseURL, dataDir, fx.Options(modules, fx.Populate(&pool),
+		fx.Supply(fx.Annotate(sent, fx.As(new(pgx.QueryTracer))))), env)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +196,56 @@ func StartOn(t testing.TB, databaseURL, dataDir string, modules fx.Option, env .
 		})
 	}
 	t.Cleanup(stop)
-	return &App{URL: srv.URL, DB: pool, Config: cfg, t: t, stop: stop}
+	return &App{URL: srv.URL, DB: pool, Config: cfg, t: t, stop: stop, sent: sent}
+}
+
+// Statements answers the statements the app sent to the database while fn ran that contain
+// every one of parts: what a request reads or writes, counted.
+func (a *App) Statements(fn func(), parts ...string) []string {
+	return a.sent.during(fn, parts...)
+}
+
+// statements records the SQL the app's pool sends while a Statements call is open (none
+// otherwise, so a long test keeps no record of what it did not ask for).
+type statements struct {
+	mu        sync.Mutex
+	listening int
+	sql       []string
+}
+
+func (s *statements) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.listening > 0 {
+		s.sql = append(s.sql, d.SQL)
+	}
+	return ctx
+}
+
+func (*statements) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+func (s *statements) during(fn func(), parts ...string) []string {
+	s.mu.Lock()
+	s.listening++
+	from := len(s.sql)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.listening--; s.listening == 0 {
+			s.sql = nil
+		}
+	}()
+	fn()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, q := range s.sql[from:] {
+		if !slices.ContainsFunc(parts, func(p string) bool { return !strings.Contains(q, p) }) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // Eventually polls check until it passes or a second is over, for what another server (or the
