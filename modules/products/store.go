@@ -408,10 +408,12 @@ func (q *Query) pricedBoundary(skip int) sq.SelectBuilder {
 		FromSelect(at, "b")
 }
 
-// matchedBoundary is pricedBoundary for a list a search or filter narrows: it walks the
-// location's index of the sorted value in order, keeping the products that match (read from the
-// catalog's indexes by the filter once, then looked up by id), and stops at the (skip+1)th
-// match; the matches before its value are those ranked before it.
+// matchedBoundary is pricedBoundary for a list a search or filter narrows: it reads the
+// location's index of the sorted value (with the product's id, an index-only scan) keeping the
+// rows whose product matches (a semi-join: the planner hashes the ids of the matches, found
+// through the filter's indexes, or looks each product up), orders only their values and stops
+// at the (skip+1)th match; the matches before its value are those ranked before it. It sorts one
+// number per match where joining and sorting the matches whole sorted their style and colour too.
 func (q *Query) matchedBoundary(skip int) sq.SelectBuilder {
 	col := sortKeys[q.Sort[0].Key]
 	dir := " ASC"
