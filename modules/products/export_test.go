@@ -1,6 +1,11 @@
 package products
 
-import "context"
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // Statement is one SQL statement with its arguments.
 type Statement struct {
@@ -10,8 +15,9 @@ type Statement struct {
 
 // PageSQL is the statements that find the ids of q's block (limit rows after skip), as the
 // product library's query runs them: along the order's index, or along the location's index of
-// the sorted value for a sort by it (the priced products' part), where a deep block of an
-// unfiltered list first seeks its value (read from db to make the second statement).
+// the sorted value for a sort by it (the priced products' part), where a
+// deep block first seeks its value (read from db to make the second statement; a block past the
+// priced products has that statement alone).
 func PageSQL(ctx context.Context, db Querier, q *Query, limit, skip int) ([]Statement, error) {
 	q.Skip = skip
 	if b, ok := q.plainPage(limit); ok {
@@ -28,7 +34,10 @@ func PageSQL(ctx context.Context, db Querier, q *Query, limit, skip int) ([]Stat
 	}
 	var v any
 	var before int
-	if err := db.QueryRow(ctx, bsql, bargs...).Scan(&v, &before); err != nil {
+	switch err := db.QueryRow(ctx, bsql, bargs...).Scan(&v, &before); {
+	case errors.Is(err, pgx.ErrNoRows):
+		return []Statement{{bsql, bargs}}, nil // the block is past the priced products
+	case err != nil:
 		return nil, err
 	}
 	sql, args, err := q.pricedFrom(v, skip-before, limit).ToSql()

@@ -395,64 +395,33 @@ func TestCatalog(t *testing.T) {
 	t.Run("deep blocks of the unfiltered catalog by a location's value", func(t *testing.T) {
 		adm := a.Client()
 		adm.Login("admin@example.com")
-		for field, col := range map[string]string{"locations.wholesalePrice": "wholesale_price", "locations.totalInventory": "total_inventory"} {
-			for _, dir := range []int{1, -1} {
-				order := "ASC"
-				if dir < 0 {
-					order = "DESC"
-				}
-				rows, err := a.DB.Query(t.Context(), `SELECT p.id, pl.`+col+`::text FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id
-					AND pl.code = 'US' ORDER BY pl.`+col+` `+order+` NULLS LAST, p.style_numeric, p.color`)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var ref []string
-				var values []*string
-				priced := 0
-				for rows.Next() {
-					var id string
-					var v *string
-					if err := rows.Scan(&id, &v); err != nil {
-						t.Fatal(err)
-					}
-					ref = append(ref, id)
-					values = append(values, v)
-					if v != nil {
-						priced++
-					}
-				}
-				rows.Close()
-				// A block that starts in the middle of a run of products of one value.
-				inRun := 0
-				for i := priced / 3; i < priced; i++ {
-					if *values[i] == *values[i-1] && *values[i] == *values[i+1] {
-						inRun = i
-						break
-					}
-				}
-				if priced < 1000 || inRun == 0 {
-					t.Fatalf("the demo catalog should price many products in US, some alike: %d priced, no run of one value", priced)
-				}
-				// Blocks deep in the priced ones, across their end and past it (where some are not
-				// priced there), and the last one.
-				pages := [][2]int{{1, 100}, {inRun, 100}, {priced / 2, 100}, {priced * 9 / 10, 100}, {priced - 30, 100}, {len(ref) - 40, 100}}
-				if priced+50 < len(ref) {
-					pages = append(pages, [2]int{priced + 50, 40})
-				}
-				for _, pg := range pages {
-					_, _, lines := ndjson(t, a, adm, map[string]any{"sort": map[string]any{field: dir}, "locationId": "US", "skip": pg[0], "limit": pg[1]})
-					got := lines[1 : len(lines)-1]
-					want := ref[pg[0]:min(len(ref), pg[0]+pg[1])]
-					if len(got) != len(want) {
-						t.Fatalf("%s %s skip %d: %d rows, want %d", field, order, pg[0], len(got), len(want))
-					}
-					for i := range got {
-						if got[i]["id"] != want[i] {
-							t.Fatalf("%s %s skip %d row %d: %v, want %s", field, order, pg[0], i, got[i]["id"], want[i])
-						}
-					}
-				}
-			}
+		deepBlocks(t, a, adm, nil, "true")
+	})
+
+	// A deep block of a list a search or filter narrows, sorted by a location's value, walks the
+	// value's index keeping the matches to the block's value, and orders its ties there: every
+	// block equals the same rows of the filtered list sorted whole. The filters are of the
+	// filter bar, of the builder (on the catalog and on a location's field, alone and in an
+	// AND/OR group) and a search text.
+	t.Run("deep blocks of a filtered list by a location's value", func(t *testing.T) {
+		adm := a.Client()
+		adm.Login("admin@example.com")
+		divisions := map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}}
+		price := map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{50}}
+		for _, f := range []struct {
+			body  map[string]any
+			where string
+		}{
+			{map[string]any{"where": divisions}, `lower(p.division) IN ('work', 'kids')`},
+			{map[string]any{"conditions": map[string]any{"productType": []any{"Footwear"}}}, `p.product_type = 'Footwear'`},
+			{map[string]any{"where": price}, `EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = 'US' AND x.wholesale_price > 50)`},
+			{map[string]any{"where": map[string]any{"and": []any{divisions, map[string]any{"or": []any{price,
+				map[string]any{"field": "season", "op": "in", "values": []any{"SP"}}}}}}},
+				`lower(p.division) IN ('work', 'kids') AND (lower(p.season) = 'sp' OR EXISTS (SELECT 1 FROM product_locations x
+					WHERE x.product_id = p.id AND x.code = 'US' AND x.wholesale_price > 50))`},
+			{map[string]any{"text": "black"}, `lower(p.style || ' ' || p.color || ' ' || p.name || ' ' || p.color_description) LIKE '%black%'`},
+		} {
+			deepBlocks(t, a, adm, f.body, f.where)
 		}
 	})
 
@@ -836,5 +805,77 @@ func TestDerivedRules(t *testing.T) {
 	}
 	if l := products.KeyInitiativeLabel("Wholesale-SP-2025-Domestic-Footwear"); l != "SP 2025 Domestic Footwear" {
 		t.Fatalf("key initiative label %q", l)
+	}
+}
+
+// deepBlocks checks blocks deep in the list of filter (a query's search and filters; where is
+// the same condition on products p, written apart) sorted by US's wholesale price and by its
+// inventory, either way, against the list sorted whole, ties broken by style and colour and the
+// products priced there first: a block in the middle of a run of one value, blocks across the
+// end of the priced products and past it, and the last one.
+func deepBlocks(t *testing.T, a *apptest.App, c *apptest.Client, filter map[string]any, where string) {
+	t.Helper()
+	for field, col := range map[string]string{"locations.wholesalePrice": "wholesale_price", "locations.totalInventory": "total_inventory"} {
+		for _, dir := range []int{1, -1} {
+			order := "ASC"
+			if dir < 0 {
+				order = "DESC"
+			}
+			rows, err := a.DB.Query(t.Context(), `SELECT p.id, pl.`+col+`::text FROM products p LEFT JOIN product_locations pl ON pl.product_id = p.id
+				AND pl.code = 'US' WHERE `+where+` ORDER BY pl.`+col+` `+order+` NULLS LAST, p.style_numeric, p.color`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ref []string
+			var values []*string
+			priced := 0
+			for rows.Next() {
+				var id string
+				var v *string
+				if err := rows.Scan(&id, &v); err != nil {
+					t.Fatal(err)
+				}
+				ref = append(ref, id)
+				values = append(values, v)
+				if v != nil {
+					priced++
+				}
+			}
+			rows.Close()
+			// A block that starts in the middle of a run of products of one value.
+			inRun := 0
+			for i := priced / 3; i < priced-1; i++ {
+				if *values[i] == *values[i-1] && *values[i] == *values[i+1] {
+					inRun = i
+					break
+				}
+			}
+			if priced < 1000 || inRun == 0 {
+				t.Fatalf("%v: the demo catalog should price many of its products in US, some alike: %d priced, no run of one value", filter, priced)
+			}
+			// Blocks deep in the priced ones, across their end and past it (where some are not
+			// priced there), and the last one.
+			pages := [][2]int{{1, 100}, {inRun, 100}, {priced / 2, 100}, {priced * 9 / 10, 100}, {priced - 30, 100}, {len(ref) - 40, 100}}
+			if priced+50 < len(ref) {
+				pages = append(pages, [2]int{priced + 50, 40})
+			}
+			for _, pg := range pages {
+				body := map[string]any{"sort": map[string]any{field: dir}, "locationId": "US", "skip": pg[0], "limit": pg[1]}
+				for k, v := range filter {
+					body[k] = v
+				}
+				_, _, lines := ndjson(t, a, c, body)
+				got := lines[1 : len(lines)-1]
+				want := ref[pg[0]:min(len(ref), pg[0]+pg[1])]
+				if len(got) != len(want) {
+					t.Fatalf("%v %s %s skip %d: %d rows, want %d", filter, field, order, pg[0], len(got), len(want))
+				}
+				for i := range got {
+					if got[i]["id"] != want[i] {
+						t.Fatalf("%v %s %s skip %d row %d: %v, want %s", filter, field, order, pg[0], i, got[i]["id"], want[i])
+					}
+				}
+			}
+		}
 	}
 }

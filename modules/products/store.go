@@ -383,16 +383,20 @@ func (q *Query) pricedPage(limit, skip int) sq.SelectBuilder {
 }
 
 // seeks reports whether q's block at skip, sorted by a location's value, is found by seeking
-// along that value's index (pricedBoundary): a deep block (skip > 0) of a list no search or
-// filter narrows. Without the seek, the block at an offset of 225,000 joins and sorts every
-// priced product: the index holds the value but not the ties' order (style and colour).
-func (q *Query) seeks(skip int) bool { return skip > 0 && len(q.where()) == 0 }
+// along that value's index (pricedBoundary): any deep block (skip > 0). Without the seek, the
+// block at an offset of 225,000 joins and sorts every priced product that matches: the index
+// holds the value but not the ties' order (style and colour).
+func (q *Query) seeks(skip int) bool { return skip > 0 }
 
-// pricedBoundary finds, along the location's index of the sorted value alone (an index-only
-// scan), the value of the priced product at position skip and how many priced products come
-// before the first one with that value: the block starts among the products of that value, at
-// skip less that count.
+// pricedBoundary finds the value of the priced product at position skip of q's matches and how
+// many of them come before the first one with that value: the block starts among the products
+// of that value, at skip less that count. A list no search or filter narrows reads the
+// location's index of the sorted value alone (an index-only scan); a narrowed one walks that
+// index in order, keeping the matches (matchedBoundary).
 func (q *Query) pricedBoundary(skip int) sq.SelectBuilder {
+	if len(q.where()) > 0 {
+		return q.matchedBoundary(skip)
+	}
 	col := strings.TrimPrefix(sortKeys[q.Sort[0].Key], "pl.")
 	dir, before := " ASC", " < "
 	if q.Sort[0].Order < 0 {
@@ -402,6 +406,31 @@ func (q *Query) pricedBoundary(skip int) sq.SelectBuilder {
 		Where(col + " IS NOT NULL").OrderBy(col + dir).Offset(uint64(skip)).Limit(1)
 	return psql.Select("b.v").Column(sq.Expr("(SELECT count(*) FROM product_locations WHERE code = ? AND "+col+before+"b.v)", q.Location())).
 		FromSelect(at, "b")
+}
+
+// matchedBoundary is pricedBoundary for a list a search or filter narrows: it reads the
+// location's index of the sorted value (with the product's id, an index-only scan) keeping the
+// rows whose product matches (a semi-join: the planner hashes the ids of the matches, found
+// through the filter's indexes, or looks each product up), orders only their values and stops
+// at the (skip+1)th match; the matches before its value are those ranked before it. It sorts one
+// number per match where joining and sorting the matches whole sorted their style and colour too.
+func (q *Query) matchedBoundary(skip int) sq.SelectBuilder {
+	col := sortKeys[q.Sort[0].Key]
+	dir := " ASC"
+	if q.Sort[0].Order < 0 {
+		dir = " DESC"
+	}
+	walk := psql.Select(col + " AS v").From("product_locations pl").Where(sq.Expr("pl.code = ?", q.Location())).
+		Where(col + " IS NOT NULL").Where(q.matching()).OrderBy(col + dir).Limit(uint64(skip) + 1)
+	ranked := psql.Select("w.v", "rank() OVER (ORDER BY w.v"+dir+") - 1 AS before",
+		"row_number() OVER (ORDER BY w.v"+dir+") AS n").FromSelect(walk, "w")
+	return psql.Select("r.v", "r.before").FromSelect(ranked, "r").Where(sq.Eq{"r.n": skip + 1})
+}
+
+// matching is the condition on a location's row (alias pl) that its product matches q.
+func (q *Query) matching() sq.Sqlizer {
+	// Question placeholders: the statement it goes into numbers them.
+	return sq.Expr("pl.product_id IN (?)", sq.Select("p.id").From("products p").Where(q.where()))
 }
 
 // pricedFrom is the block of limit priced products that starts offset products after the first
