@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"its/core/app/apptest"
 	"its/core/config"
 	"its/core/db"
@@ -16,6 +18,25 @@ import (
 // TestJobOfAKilledServer kills (-9) a server in the middle of two jobs: the next server finds
 // them without a heartbeat and, within the heartbeat timeout, fails the one without an attempt
 // left (saying why) and works the other again; a job whose server is dead is cancelled at once.
+// queueOn opens the database of env and a queue on it that works no job (its tables migrated).
+func queueOn(t *testing.T, env []string) (*jobs.Queue, *pgxpool.Pool) {
+	t.Helper()
+	cfg, err := config.LoadFrom(env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := db.Open(context.Background(), cfg.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	q, err := jobs.New(jobs.Params{Config: cfg, Log: slog.New(slog.DiscardHandler), DB: pool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q, pool
+}
+
 func TestJobOfAKilledServer(t *testing.T) {
 	ctx := context.Background()
 	env := []string{"ITS_DATABASE_URL=" + dbtest.NewDatabase(t), "ITS_DATA_DIR=" + t.TempDir(),
@@ -23,19 +44,7 @@ func TestJobOfAKilledServer(t *testing.T) {
 	first := apptest.StartProcess(t, env...)
 
 	// The test's own queue only inserts, reads and cancels: the servers work the jobs.
-	cfg, err := config.LoadFrom(env)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool, err := db.Open(ctx, cfg.DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	q, err := jobs.New(jobs.Params{Config: cfg, Log: slog.New(slog.DiscardHandler), DB: pool})
-	if err != nil {
-		t.Fatal(err)
-	}
+	q, pool := queueOn(t, env)
 	once, err := q.Enqueue(ctx, nil, stepArgs{Wait: true}, jobs.Spec{Title: "once.pdf"})
 	if err != nil {
 		t.Fatal(err)

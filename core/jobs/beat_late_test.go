@@ -1,14 +1,12 @@
-package jobs
+package jobs_test
 
 import (
 	"context"
-	"log/slog"
 	"testing"
 	"time"
 
-	"its/core/config"
-	"its/core/db"
 	"its/core/db/dbtest"
+	"its/core/jobs"
 )
 
 // TestBeatAfterTheJobEnded holds a sweep's ending of a job (its state changed and its beat
@@ -17,20 +15,7 @@ import (
 // the late beat leaves no row behind, whether the job had beaten before or not.
 func TestBeatAfterTheJobEnded(t *testing.T) {
 	ctx := context.Background()
-	url := dbtest.NewDatabase(t)
-	cfg, err := config.LoadFrom([]string{"ITS_DATABASE_URL=" + url, "ITS_DATA_DIR=" + t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool, err := db.Open(ctx, cfg.DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if _, err := New(Params{Config: cfg, Log: slog.New(slog.DiscardHandler), DB: pool}); err != nil {
-		t.Fatal(err) // the queue's tables
-	}
-	h := &heartbeat{db: pool, every: time.Minute, log: slog.New(slog.DiscardHandler)}
+	_, pool := queueOn(t, []string{"ITS_DATABASE_URL=" + dbtest.NewDatabase(t), "ITS_DATA_DIR=" + t.TempDir()})
 
 	for _, beatenBefore := range []bool{false, true} {
 		var id int64
@@ -39,7 +24,7 @@ func TestBeatAfterTheJobEnded(t *testing.T) {
 			t.Fatal(err)
 		}
 		if beatenBefore {
-			h.beat(ctx, id)
+			jobs.Beat(ctx, pool, id)
 		}
 		tx, err := pool.Begin(ctx)
 		if err != nil {
@@ -53,7 +38,7 @@ func TestBeatAfterTheJobEnded(t *testing.T) {
 			t.Fatal(err)
 		}
 		done := make(chan struct{})
-		go func() { defer close(done); h.beat(context.Background(), id) }()
+		go func() { defer close(done); jobs.Beat(context.Background(), pool, id) }()
 		// The late beat either finished already or waits for the sweep's transaction.
 		deadline := time.Now().Add(30 * time.Second)
 		for waiting := false; !waiting; {
