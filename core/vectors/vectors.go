@@ -49,3 +49,20 @@ func normal(v any) string {
 	b, _ = json.Marshal(x)
 	return string(b)
 }
+
+// Keep checks that the vector file name holds exactly got, a file the server's data writes
+// (served schemas, the order of real rows): with update it is rewritten first; otherwise a
+// difference fails the test, naming what it is not (what) and how to rewrite it (rerun).
+func Keep(t testing.TB, name string, got []byte, update bool, what, rerun string) {
+	t.Helper()
+	path := filepath.Join(Dir(), name)
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(old, got) {
+		t.Fatalf("%s is not %s (%v): %s -update", path, what, err, rerun)
+	}
+}

@@ -9,6 +9,7 @@ export { Dec, decToNumber, parseDecimal, quotient, roundHalfUp } from './decimal
 export { ContextMenu, type MenuItem } from './ContextMenu';
 export { GridController, classifyFailure, type GridLoadQuery, type GridSource, type GridUi, type ProposedChange, type RejectedCell, type RowSink } from './controller';
 export { protocolSource, schemaSort, CursorBook } from './blocks/protocolSource';
+export { compareIds, compareValues, keyOrder, protocolOrder, rowOrder, type OrderKey, type RowCompare, type SourceOrder } from './blocks/rowOrder';
 export type { ServerGroup } from './blocks/groupLayout';
 export { GridIcon } from './icons';
 export { downloadExport, downloadFile, fileNameFrom } from './export';

@@ -11,6 +11,7 @@ import type { BatchInfo, BatchRequest, BatchResult, CellValue, Filters, GridColu
 import type { SaveState } from './writer';
 import type { ServerGroup } from './blocks/groupLayout';
 import type { RangeSummary } from './summary/rangeSummary';
+import type { SourceOrder } from './blocks/rowOrder';
 
 export const SELECTION_COL = 'ag-Grid-SelectionColumn';
 export const USER_LOCK_TOAST_MS = 5000;
@@ -180,13 +181,15 @@ export interface GridSource {
    */
   groups?: (query: GridLoadQuery & { groupBy: string }, signal: AbortSignal) => Promise<ServerGroup[]>;
   /**
-   * The source sorts as the grid protocol does (blocks/rowOrder.ts: each key with empty values
-   * last, then the id), by these keys when the user sorted nothing: read by scrolling, a row
-   * another user added is placed where the server puts it. Without it the order is not known on
-   * the client, and such a row shows at the top of the view.
+   * How the source's server orders the view for the user's sort (empty: the source's own order),
+   * the comparisons of blocks/rowOrder.ts (protocolOrder for a source that sorts as the grid
+   * protocol does; keyOrder for another order): a row another user added goes where the server
+   * puts it, among the rows read by scrolling, or at the server's place in a grid that loads
+   * every row and is not sorted by the user. Null (or absent) when the order is not known on the
+   * client: such a row shows at the top of the view.
    */
-  protocolOrder?: Required<SortKey>[];
-  /** `by` rows were added to the view at position `at` by the grid (a live row placed by protocolOrder): blocks read after it start further on. */
+  order?: SourceOrder;
+  /** `by` rows were added to the view at position `at` (negative: taken out) by the grid (a live row placed by `order`, a row dropped): blocks read after it start further on. */
   shifted?: (at: number, by: number) => void;
 }
 

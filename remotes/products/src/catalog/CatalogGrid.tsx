@@ -13,6 +13,7 @@ import type { GridColumn, GridRow, SortKey } from '@its/grid';
 import { enums } from '@its/kit';
 import { fetchProductGroups, fieldName, groupedSort, priceExtras, streamProducts, thumbExtras, toQuerySort, type ProductQuery } from '../api';
 import { catalogColumns, catalogSchema, liftLocation } from './columns';
+import { catalogOrder } from './catalogOrder';
 import type { WhereNode } from '@its/grid';
 import type { ViewFilters } from '@its/grid';
 
@@ -70,6 +71,8 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
     () => ({
       columnFilters: 'server',
       blocks: BLOCK_ROWS,
+      // A product another user added goes where the product query's order puts it.
+      order: catalogOrder,
       load: async (q, signal, sink) => {
         const base = q.where ? { ...fullRef.current, where: q.where } : fullRef.current;
         const query = q.groupBy ? { ...base, sort: groupedSort(q.groupBy, base.sort) } : base;

@@ -6,6 +6,7 @@ import { DataGrid, type DataGridHandle } from '../DataGrid';
 import type { GridSource } from '../controller';
 import type { GridRow, GridSchema } from '../types';
 import { isPlaceholder } from './pagedRows';
+import { protocolOrder } from './rowOrder';
 
 const schema: GridSchema = {
   grid: 'test.paged',
@@ -56,7 +57,7 @@ async function mountSorted() {
     sink.rows(rows.slice(q.skip, q.skip + (q.limit ?? 0)));
   });
   const handle = createRef<DataGridHandle>();
-  const source: GridSource = { load, blocks: 50, sortOnServer: true, columnFilters: 'server', protocolOrder: [{ field: 'price', dir: 'asc' }] };
+  const source: GridSource = { load, blocks: 50, sortOnServer: true, columnFilters: 'server', order: protocolOrder([{ field: 'price', dir: 'asc' }]) };
   renderWithShell(<DataGrid schema={schema} handle={handle} source={source} />);
   const ctrl = () => handle.current!.controller;
   await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });

@@ -12,6 +12,7 @@ import { api } from '@its/kit';
 import type { GridLoadQuery, GridSource } from '../controller';
 import type { ServerGroup } from './groupLayout';
 import { streamRows } from '../stream';
+import { protocolOrder } from './rowOrder';
 import type { GridEndpoints, GridRow, GridSchema } from '../types';
 
 /** Where a block read starts: after a cursor and/or a number of rows. */
@@ -112,7 +113,7 @@ export function protocolSource(
     blocks: blockSize,
     columnFilters: 'server',
     sortOnServer: true,
-    protocolOrder: defaultSort,
+    order: protocolOrder(defaultSort),
     shifted: (at, by) => book.shift(at, by),
     load: async (q, signal, sink) => {
       const base = body(q);

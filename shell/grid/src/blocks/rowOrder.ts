@@ -4,7 +4,8 @@
  * the id ascending, so that no two rows tie. Texts compare by code point, as the database's C
  * collation compares them (upper case before lower case, '' first); numbers by value; dates and
  * times in time order; false before true. A row another user added is placed by it among the rows
- * read by scrolling (PagedRows.seat).
+ * read by scrolling (PagedRows.seat). A source whose server orders otherwise tells its own order
+ * (GridSource.order) with the same comparisons (keyOrder).
  */
 import type { ColumnType, GridRow, SortKey } from '../types';
 
@@ -67,16 +68,24 @@ export function compareIds(a: string, b: string): number {
 }
 
 /**
- * The server's order of a view sorted by `sort` (empty: by id alone) over columns of the given
- * types; a field of no column compares as text.
+ * One key of an order: a row's value (`value`, else its `field`) compared as `type`, empty
+ * values (null) last in both directions.
  */
-export function rowOrder(sort: ReadonlyArray<SortKey>, columns: ReadonlyArray<{ field: string; type: ColumnType }>): RowCompare {
-  const types = new Map(columns.map((c) => [c.field, c.type]));
-  const keys = sort.map((s) => ({ field: s.field, desc: s.dir === 'desc', type: types.get(s.field) ?? 'text' }));
+export interface OrderKey {
+  field: string;
+  dir?: 'asc' | 'desc';
+  type: ColumnType;
+  /** The value the server sorts by when it is not the cell of `field` (a lifted or derived one). */
+  value?: (row: GridRow) => unknown;
+}
+
+/** The order of `keys`, then the id ascending, so that no two rows tie. */
+export function keyOrder(keys: ReadonlyArray<OrderKey>): RowCompare {
+  const ks = keys.map((k) => ({ get: k.value ?? ((r: GridRow) => r[k.field]), desc: k.dir === 'desc', type: k.type }));
   return (a, b) => {
-    for (const k of keys) {
-      const x = a[k.field];
-      const y = b[k.field];
+    for (const k of ks) {
+      const x = k.get(a);
+      const y = k.get(b);
       const xn = isNull(x);
       const yn = isNull(y);
       if (xn || yn) {
@@ -90,3 +99,27 @@ export function rowOrder(sort: ReadonlyArray<SortKey>, columns: ReadonlyArray<{ 
     return compareIds(a.id, b.id);
   };
 }
+
+/**
+ * The server's order of a view sorted by `sort` (empty: by id alone) over columns of the given
+ * types; a field of no column compares as text.
+ */
+export function rowOrder(sort: ReadonlyArray<SortKey>, columns: ReadonlyArray<{ field: string; type: ColumnType }>): RowCompare {
+  const types = new Map(columns.map((c) => [c.field, c.type]));
+  return keyOrder(sort.map((s) => ({ field: s.field, dir: s.dir, type: types.get(s.field) ?? 'text' })));
+}
+
+/**
+ * The order of a source that sorts as the grid protocol does (GridSource.order): the user's
+ * sort, else `defaultSort`, then the id.
+ */
+export const protocolOrder =
+  (defaultSort: ReadonlyArray<SortKey>): SourceOrder =>
+  (sort, columns) =>
+    rowOrder(sort.length ? sort : defaultSort, columns);
+
+/**
+ * How a source's server orders its view (GridSource.order) for the user's `sort` (empty: the
+ * source's own order) over the grid's `columns`; null when the client cannot reproduce it.
+ */
+export type SourceOrder = (sort: ReadonlyArray<Required<SortKey>>, columns: ReadonlyArray<{ field: string; type: ColumnType }>) => RowCompare | null;

@@ -3,7 +3,7 @@ import { isNew } from '../state';
 import type { GridRow } from '../types';
 import type { GridController } from '../controller';
 import { sameValue } from '../rules';
-import { rowOrder, type RowCompare } from '../blocks/rowOrder';
+import type { RowCompare } from '../blocks/rowOrder';
 
 /** How a live event's rows came. */
 export interface LiveOrigin {
@@ -28,8 +28,8 @@ export class LiveRows {
    * Rows in `left` (told of but no longer in the view: their change took them out of the
    * page's filters, or the user may no longer read them) are taken out too, but for those with
    * the user's unsaved edits. Read by scrolling, a row not shown may sit in a block not read yet
-   * (its block then finds it shown, PagedRows). When the source sorts as the grid protocol does
-   * (protocolOrder), a row not shown goes where the server's order puts it (addLiveRows); one
+   * (its block then finds it shown, PagedRows). When the source tells the server's order
+   * (GridSource.order), a row not shown goes where the server's order puts it (addLiveRows); one
    * that changed, or told in a first catch-up (the grid's own read, just before, holds it if it
    * is in the view), whose place lies in a part not read yet is left to the block read there.
    * Otherwise none told in a first catch-up is added. Answers the ids of the rows shown changed
@@ -101,15 +101,15 @@ export class LiveRows {
   }
 
   /**
-   * The server's order of a view read by scrolling whose source sorts as the grid protocol does
-   * (the user's sort, else the source's default, then the id); null when it is not known on the
-   * client (another source, or a view grouped on the server).
+   * The server's order of a view read by scrolling whose source tells it (GridSource.order: the
+   * user's sort, else the source's own, with the server's ties); null when it is not known on the
+   * client (no order, one the source cannot reproduce for this sort, or a view grouped on the
+   * server).
    */
   liveOrder(this: GridController): RowCompare | null {
     const source = this.settings.source;
-    if (!source?.protocolOrder || !this.isPaged() || this.groupField) return null;
-    const sort = this.currentSort();
-    return rowOrder(sort.length ? sort : source.protocolOrder, this.settings.schema.columns);
+    if (!source?.order || !this.isPaged() || this.groupField) return null;
+    return source.order(this.currentSort(), this.settings.schema.columns);
   }
 
   /**
