@@ -112,6 +112,7 @@ export class GridController {
         this.setRange(null);
       },
       total: (total, estimated) => this.patchUi({ total, totalEstimated: estimated }),
+      shifted: (at, by) => this.settings?.source?.shifted?.(at, by),
       loaded: () => this.patchUi({ loading: false, loaded: this.rows.size, rowCount: this.shownCount() }),
       failed: (e) => {
         console.error('Grid load failed', e);

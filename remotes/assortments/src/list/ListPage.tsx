@@ -33,7 +33,7 @@ import { NewAssortmentDialog } from '../dialogs/NewAssortmentDialog';
 import { ManagerLayout } from '../ManagerLayout';
 import { errorText, fieldLabel, msg, viewTitles } from '../messages';
 import { listExtras, listSchema, type ListActions } from './columns';
-import { LIST_BLOCK, LIST_WHOLE_PAGE, ListBlocks, postQuery, queryBody, readWhole, type ListEntry } from './listSource';
+import { LIST_BLOCK, LIST_WHOLE_PAGE, ListBlocks, listOrder, postQuery, queryBody, readWhole, type ListEntry } from './listSource';
 import { flattenTree, folderIds, nestByHierarchy, topmost, type TreeRow } from './tree';
 import { rowScreens } from './menu';
 import { MergeDialog } from '../merge/MergeDialog';
@@ -192,8 +192,8 @@ export function ListPage({ view }: { view: View }) {
   const extras = useMemo(() => listExtras(rowActions), []);
   // Sorting and filtering happen on the server: in blocks for a flat view, on the top level of a tree.
   const source = useMemo<GridSource>(
-    () => ({ load, send, columnFilters: 'server', sortOnServer: true, blocks: tree ? undefined : LIST_BLOCK }),
-    [load, send, tree],
+    () => ({ load, send, columnFilters: 'server', sortOnServer: true, ...(tree ? {} : { blocks: LIST_BLOCK, order: listOrder(view) }) }),
+    [load, send, tree, view],
   );
   const exportEndpoints = useMemo(() => listExportEndpoints(view), [view]);
   // The search box is the list's own filter: the export searches the same titles.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { View } from '../api';
-import { LIST_WHOLE_PAGE, ListBlocks, queryBody, readWhole, type ListEntry, type ListQueryPage, type PostQuery } from './listSource';
+import type { GridRow } from '@its/grid';
+import { listSchema } from './columns';
+import { LIST_WHOLE_PAGE, ListBlocks, listOrder, queryBody, readWhole, type ListEntry, type ListQueryPage, type PostQuery } from './listSource';
 
 const entry = (n: number): ListEntry => ({ _id: `id${n}`, id: `id${n}`, title: `Entry ${n}`, type: 'item', hierarchy: [], path: '' }) as unknown as ListEntry;
 
@@ -60,4 +62,24 @@ describe('the assortment list read by scrolling', () => {
     expect(calls[0]).toEqual({ filters: { title: { contains: 'x' } }, limit: LIST_WHOLE_PAGE });
   });
 
+});
+
+describe("a view's order on the client (an entry another user adds goes where the server puts it)", () => {
+  const row = (id: string, fields: Record<string, unknown>) => ({ id, version: 1, ...fields }) as GridRow;
+  const ids = (view: View, rows: GridRow[], sort: Array<{ field: string; dir: 'asc' | 'desc' }> = []) =>
+    [...rows].sort(listOrder(view)(sort, listSchema(view).columns)!).map((r) => r.id);
+
+  it('recent and quick access: the latest change first, then the id; scheduled: the soonest first', () => {
+    const rows = [row('b', { modifiedDate: '2026-03-01T10:00:00Z' }), row('a', { modifiedDate: '2026-03-01T10:00:00Z' }), row('c', { modifiedDate: '2026-03-02T09:00:00Z' })];
+    expect(ids('recent', rows)).toEqual(['c', 'a', 'b']);
+    expect(ids('quick-access', rows)).toEqual(['c', 'a', 'b']);
+    const due = [row('x', { scheduledDate: '2026-05-01T00:00:00Z' }), row('y', { scheduledDate: null }), row('z', { scheduledDate: '2026-04-01T00:00:00Z' })];
+    expect(ids('scheduled', due)).toEqual(['z', 'x', 'y']);
+  });
+
+  it("the other views: the list grid's type then title (code point order), or the user's sort", () => {
+    const rows = [row('1', { type: 'item', title: 'b' }), row('2', { type: 'folder', title: 'Z' }), row('3', { type: 'item', title: 'B' })];
+    expect(ids('all', rows)).toEqual(['2', '3', '1']);
+    expect(ids('starred', rows, [{ field: 'title', dir: 'desc' }])).toEqual(['1', '2', '3']);
+  });
 });

@@ -8,7 +8,7 @@
  * as the kit reads a grouped view whole).
  */
 import { api, constants } from '@its/kit';
-import { CursorBook, type GridLoadQuery } from '@its/grid';
+import { CursorBook, protocolOrder, type GridLoadQuery, type SourceOrder } from '@its/grid';
 import type { Assortment, View } from '../api';
 
 /** Rows per block of a list read by scrolling (spec §9: a grid load is 100 rows). */
@@ -38,6 +38,23 @@ export function queryBody(q: Pick<GridLoadQuery, 'sort' | 'where'>, search: stri
     ...(q.sort.length ? { sort: q.sort } : {}),
   };
 }
+
+/**
+ * A view's order when the user sorted no column: the server's (modules/assortments viewSort, else
+ * the list grid's default sort, type then title), then the id, as the grid protocol sorts.
+ */
+const VIEW_SORT: Partial<Record<View, GridLoadQuery['sort']>> = {
+  recent: [{ field: 'modifiedDate', dir: 'desc' }],
+  'quick-access': [{ field: 'modifiedDate', dir: 'desc' }],
+  scheduled: [{ field: 'scheduledDate', dir: 'asc' }],
+};
+const LIST_SORT: GridLoadQuery['sort'] = [
+  { field: 'type', dir: 'asc' },
+  { field: 'title', dir: 'asc' },
+];
+
+/** The server's order of a view read in blocks (GridSource.order): an entry another tab or user adds lands where the server puts it. */
+export const listOrder = (view: View): SourceOrder => protocolOrder(VIEW_SORT[view] ?? LIST_SORT);
 
 /** Reads blocks of one view after another, continuing on the cursors of the blocks read. */
 export class ListBlocks {

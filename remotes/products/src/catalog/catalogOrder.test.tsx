@@ -3,7 +3,8 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataGridHandle, GridRow } from '@its/grid';
 import vectors from '../../../../testdata/vectors/catalogorder.json';
-import { fakeFetch, renderWithShell } from '../../../../shell/kit/src/test/render';
+import { configureApi } from '@its/kit';
+import { fakeFetch, json, renderWithShell } from '../../../../shell/kit/src/test/render';
 import { toQuerySort } from '../api';
 import { catalogOrder } from './catalogOrder';
 import { CatalogGrid } from './CatalogGrid';
@@ -15,6 +16,9 @@ interface OrderCase {
   location: string;
   rows: GridRow[];
 }
+
+// The first mount loads ag-grid and the kit's catalogs: slow on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const cases = (vectors as unknown as { cases: OrderCase[] }).cases;
 
@@ -51,16 +55,17 @@ describe('the product library grid', () => {
     const all = cases.find((c) => c.grid.length === 0)!.rows.map((r) => ({ ...r, version: 1 }) as GridRow);
     const fresh = all[10]!;
     const stored = all.filter((r) => r.id !== fresh.id);
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'POST /api/products/query': (init) => {
-          const q = JSON.parse(String(init.body)) as { skip?: number; limit?: number };
-          const from = q.skip ?? 0;
-          return ndjson(stored.slice(from, from + (q.limit ?? 100)), stored.length);
-        },
-      }),
-    );
+    const fetch = fakeFetch({
+      'POST /api/products/query': (init) => {
+        const q = JSON.parse(String(init.body)) as { skip?: number; limit?: number };
+        const from = q.skip ?? 0;
+        return ndjson(stored.slice(from, from + (q.limit ?? 100)), stored.length);
+      },
+      'POST /api/products/summary': () => json(200, { data: { totalCount: stored.length, columns: {} } }),
+    });
+    // The rows come through the stream reader, the footer's summary through the kit's api.
+    vi.stubGlobal('fetch', fetch);
+    configureApi({ fetch });
     const handle = createRef<DataGridHandle>();
     renderWithShell(<CatalogGrid query={{}} emptyText="none" testId="catalog" handle={(h) => ((handle as { current: DataGridHandle | null }).current = h)} />);
     const ctrl = () => handle.current!.controller;

@@ -144,9 +144,9 @@ export class BlockCache<R> {
   }
 
   /**
-   * Rows were added to the view where no block was read (a row another user added, placed by
-   * the view's order): the view is `by` rows longer, and the blocks `changed` (those whose rows
-   * moved) are read again when in view.
+   * Rows were added to the view (a row another user added, placed by the view's order) or taken
+   * out of it (negative `by`: deleted): the view is `by` rows longer, and the blocks `changed`
+   * (those a row not read yet moved into) are read again when in view.
    */
   grow(by: number, changed: number[]): void {
     if (this.closed || this.total === null) return;

@@ -65,10 +65,11 @@ async function mountSorted() {
     stored.push(r);
     return r;
   };
+  const remove = (id: string) => stored.splice(stored.findIndex((r) => r.id === id), 1);
   /** The ids the grid shows at display positions from..to, placeholders as null. */
   const shownIds = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, i) => ctrl().api!.getDisplayedRowAtIndex(from + i)!.data as GridRow).map((d) => (isPlaceholder(d) ? null : d.id));
-  return { load, handle, ctrl, add, view, shownIds };
+  return { load, handle, ctrl, add, remove, view, shownIds };
 }
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -269,5 +270,28 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     await waitFor(() => expect(ctrl().rows.has('r690')).toBe(true));
     expect(ctrl().ui.get()).toMatchObject({ rowCount: TOTAL });
     expect(api.getDisplayedRowCount()).toBe(TOTAL);
+  });
+
+  it('a row another user deleted from a block read takes out the place it stood at: the blocks read after it bring every row once, none is lost', async () => {
+    const { ctrl, remove, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    // Block 0 (r0..r49) read; r3 and r20 are deleted on the server.
+    remove('r3');
+    remove('r20');
+    act(() => void ctrl().applyLiveRows([], ['r3', 'r20']));
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 2, rowCount: TOTAL - 2 });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL - 2);
+    // Block 1 is read by its place in the server's view now (skip 50 is r52): r50 and r51, pushed
+    // back into block 0, come with it read again.
+    act(() => ctrl().onViewport(30, 110));
+    await waitFor(() => expect(shownIds(30, 110)).not.toContain(null));
+    const server = view([]).map((r) => r.id);
+    expect(shownIds(0, 110)).toEqual(server.slice(0, 111));
+    // The end of the view: every row once, as many as the server has.
+    act(() => ctrl().onViewport(960, 1_000));
+    await waitFor(() => expect(shownIds(960, TOTAL - 3)).not.toContain(null));
+    expect(shownIds(960, TOTAL - 3)).toEqual(server.slice(960));
+    expect(api.getDisplayedRowCount()).toBe(TOTAL - 2);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 2, rowCount: TOTAL - 2 });
   });
 });

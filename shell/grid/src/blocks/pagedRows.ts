@@ -35,6 +35,8 @@ export interface PagedHost {
   /** The view was swapped (the range goes; the groups are the new view's header rows, if any). */
   swapped: (groups: GroupRow[]) => void;
   total: (total: number, estimated: boolean) => void;
+  /** `by` rows came into the view at position `at` (negative: went): the source's cursors after it move (GridSource.shifted). */
+  shifted: (at: number, by: number) => void;
   loaded: () => void;
   failed: (e: unknown) => void;
 }
@@ -244,38 +246,104 @@ export class PagedRows {
 
   /**
    * Rows of the view went (deleted, or moved out of it by an edit): the view is that many rows
-   * shorter, so as many placeholders go from its end. Returns how many of the rows were in it.
+   * shorter. The rows and placeholders after each move back a position, as the server's view
+   * now has them (a block read after it by its skip brings the rows that follow it, not one
+   * row further on); the blocks a placeholder moved into are read again when in view. A row
+   * shown at the top (insert) held no position: the view is a row shorter alone. Grouped, the
+   * groups' counts fix every position: placeholders go from the end. Returns how many of the
+   * rows were in the view.
    */
   drop(ids: string[]): number {
+    const at: number[] = [];
     let n = 0;
     for (const id of ids) {
-      const at = this.pos.get(id);
-      if (at === undefined) continue;
+      const p = this.pos.get(id);
+      if (p === undefined) continue;
       this.pos.delete(id);
-      this.dropped.set(id, at);
+      this.livePlaced.delete(id);
+      this.dropped.set(id, p);
+      if (p >= 0 && !this.layout) at.push(p);
       n++;
     }
     if (n === 0) return 0;
+    const api = this.host.api;
     const remove: GridRow[] = [];
-    for (let i = this.slots - 1; i >= 0 && remove.length < n; i--) {
-      if (this.pos.delete(PH + i)) remove.push({ id: PH + i } as GridRow);
+    const add: GridRow[] = [];
+    if (this.layout) {
+      for (let i = this.slots - 1; i >= 0 && remove.length < n; i--) {
+        if (this.pos.delete(PH + i)) remove.push({ id: PH + i } as GridRow);
+      }
+    } else if (at.length) {
+      at.sort((a, b) => a - b);
+      // How many positions went before position p.
+      const before = (p: number) => {
+        let lo = 0;
+        let hi = at.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (at[mid]! < p) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      const holes: number[] = [];
+      for (const [id, p] of this.pos) {
+        if (p <= at[0]!) continue;
+        if (id.startsWith(PH)) holes.push(p);
+        else this.pos.set(id, p - before(p));
+      }
+      // Placeholder ids name their position: those whose position changed go, the new ones come.
+      const moved = new Set(holes.map((p) => p - before(p)));
+      const blockSize = this.cache?.blockSize ?? 1;
+      const changed = new Set<number>();
+      for (const p of holes) {
+        if (moved.has(p)) continue;
+        this.pos.delete(PH + p);
+        remove.push({ id: PH + p } as GridRow);
+      }
+      const had = new Set(holes);
+      for (const p of moved) {
+        if (had.has(p)) continue;
+        const ph = placeholder(p);
+        this.pos.set(ph.id, p);
+        add.push(ph);
+        changed.add(Math.floor(p / blockSize));
+      }
+      // The source's cursors first (the blocks read again are read at once), the last place first.
+      for (let i = at.length - 1; i >= 0; i--) this.host.shifted(at[i]!, -1);
+      this.cache?.grow(-at.length, [...changed]);
+    } else {
+      this.cache?.grow(-n, []);
     }
     this.slots = Math.max(0, this.slots - n);
-    const api = this.host.api;
-    if (remove.length && api && !api.isDestroyed()) api.applyTransaction({ remove });
+    if ((remove.length || add.length) && api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length });
     return n;
   }
 
-  /** Rows dropped and shown again (an undone delete): back at their place, the view longer. */
+  /**
+   * Rows dropped and shown again (an undone delete): back at their place (the rows and
+   * placeholders from there on a position further), the view longer. The caller adds the rows
+   * to the grid.
+   */
   restore(ids: string[]): number {
     let n = 0;
     for (const id of ids) {
       if (this.pos.has(id)) continue;
-      this.pos.set(id, this.dropped.get(id) ?? this.slots);
+      const p = this.dropped.get(id);
       this.dropped.delete(id);
+      if (p === undefined || p < 0 || this.layout) {
+        this.pos.set(id, p ?? this.slots);
+        this.slots++;
+      } else {
+        const at = Math.min(p, this.slots);
+        this.host.shifted(at, 1);
+        this.makeRoom(at);
+        this.pos.set(id, at);
+        this.slots++;
+        this.cache?.grow(1, []);
+      }
       n++;
     }
-    this.slots += n;
     return n;
   }
 
@@ -333,13 +401,36 @@ export class PagedRows {
    * blocks where a placeholder came are read again when in view (BlockCache.grow).
    */
   place(row: GridRow, seat: Seat): void {
-    const blockSize = this.cache?.blockSize ?? 1;
     const api = this.host.api;
     const at = seat.at;
+    // The source's cursors first: the blocks read again after the place are read at once.
+    this.host.shifted(at, 1);
+    const { remove, add, changed } = this.makeRoom(at, false);
+    if (seat.known) {
+      this.pos.set(row.id, at);
+      this.livePlaced.add(row.id);
+      add.push(row);
+    } else {
+      const p = placeholder(at);
+      this.pos.set(p.id, at);
+      add.push(p);
+      changed.add(Math.floor(at / (this.cache?.blockSize ?? 1)));
+    }
+    this.slots++;
+    this.cache?.grow(1, [...changed]);
+    if (api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + at });
+  }
+
+  /**
+   * Makes position `at` free: the rows and placeholders from there on move a position further
+   * (a run of placeholders a..b becomes a+1..b+1: ids name their position, takeBlock finds them by
+   * it, so a goes and b+1 comes). Applied to the grid at once unless `apply` is false (the
+   * caller's transaction takes the placeholders then); answers them and the blocks they came in.
+   */
+  private makeRoom(at: number, apply = true): { remove: GridRow[]; add: GridRow[]; changed: Set<number> } {
+    const blockSize = this.cache?.blockSize ?? 1;
     const remove: GridRow[] = [];
     const add: GridRow[] = [];
-    // Real rows move a position on; a run of placeholders a..b becomes a+1..b+1 (placeholder
-    // ids name their position, takeBlock finds them by it): a goes, b+1 comes.
     const holes: number[] = [];
     for (const [id, p] of this.pos) {
       if (p < at) continue;
@@ -361,19 +452,9 @@ export class PagedRows {
       changed.add(Math.floor(next / blockSize));
       i = j + 1;
     }
-    if (seat.known) {
-      this.pos.set(row.id, at);
-      this.livePlaced.add(row.id);
-      add.push(row);
-    } else {
-      const p = placeholder(at);
-      this.pos.set(p.id, at);
-      add.push(p);
-      changed.add(Math.floor(at / blockSize));
-    }
-    this.slots++;
-    this.cache?.grow(1, [...changed]);
-    if (api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + at });
+    const api = this.host.api;
+    if (apply && (remove.length || add.length) && api && !api.isDestroyed()) api.applyTransaction({ remove, add });
+    return { remove, add, changed };
   }
 
   /** The total changed after the view was shown: placeholders added at the end or taken off. */

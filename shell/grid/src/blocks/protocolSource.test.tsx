@@ -72,6 +72,21 @@ function protocolServer(n: number) {
   return { rows, bodies, batches };
 }
 
+/** A grid over protocolServer(n), mounted; resolves once its first block is shown. */
+async function mountProtocol(n: number) {
+  const server = protocolServer(n);
+  const handle = createRef<DataGridHandle>();
+  renderWithShell(<DataGrid schema={schema} handle={handle} endpoints={{ stream: '/test/stream', query: '/test/query' }} />);
+  const ctrl = () => handle.current!.controller;
+  await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+  const api = ctrl().api!;
+  /** The ids the grid shows at display positions from..to, placeholders as null. */
+  const shownIds = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => api.getDisplayedRowAtIndex(from + i)!.data as GridRow).map((d) => (isPlaceholder(d) ? null : d.id));
+  return { server, ctrl, api, shownIds };
+}
+
+
 describe('CursorBook', () => {
   it('starts a block on the nearest cursor at or before it, skipping the rows between, and forgets the cursors of another view', () => {
     const book = new CursorBook();
@@ -244,14 +259,7 @@ describe('DataGrid on a protocol query', () => {
   });
 
   it('places rows others added in the server order (by id when the view has no sort): blocks read on cursors afterwards repeat and lose none', async () => {
-    const server = protocolServer(300);
-    const handle = createRef<DataGridHandle>();
-    renderWithShell(<DataGrid schema={schema} handle={handle} endpoints={{ stream: '/test/stream', query: '/test/query' }} />);
-    const ctrl = () => handle.current!.controller;
-    await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
-    const api = ctrl().api!;
-    const shownIds = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, i) => api.getDisplayedRowAtIndex(from + i)!.data as GridRow).map((d) => (isPlaceholder(d) ? null : d.id));
+    const { server, ctrl, shownIds } = await mountProtocol(300);
     // Blocks 0, 1 and 4 read (cursors after rows 49, 99 and 249).
     act(() => ctrl().onViewport(60, 90));
     await waitFor(() => expect(ctrl().rows.size).toBe(100));
@@ -273,6 +281,23 @@ describe('DataGrid on a protocol query', () => {
     act(() => ctrl().onViewport(100, 301));
     await waitFor(() => expect(shownIds(0, 301)).not.toContain(null));
     expect(shownIds(0, 301)).toEqual(server.rows.map((r) => r.id));
+  });
+
+  it('takes rows others deleted out of the place they stood at: blocks read on cursors or skips afterwards repeat and lose none', async () => {
+    const { server, ctrl, api, shownIds } = await mountProtocol(300);
+    // Blocks 0 and 4 read (cursors after rows 49 and 249).
+    act(() => ctrl().onViewport(210, 240));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    // Another user deletes a row of each block read.
+    const gone = ['r00010', 'r00220'];
+    for (const id of gone) server.rows.splice(server.rows.findIndex((x) => x.id === id), 1);
+    act(() => void ctrl().applyLiveRows([], gone));
+    expect(ctrl().ui.get()).toMatchObject({ total: 298, rowCount: 298 });
+    expect(api.getDisplayedRowCount()).toBe(298);
+    act(() => ctrl().onViewport(0, 297));
+    await waitFor(() => expect(shownIds(0, 297)).not.toContain(null));
+    expect(shownIds(0, 297)).toEqual(server.rows.map((r) => r.id));
+    expect(api.getDisplayedRowCount()).toBe(298);
   });
 
   it('copies and opens Edit Cells over rows never scrolled to: their blocks are read first', async () => {

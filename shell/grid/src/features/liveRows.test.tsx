@@ -1,6 +1,8 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { allRows, loaded, mount } from './testing';
+import { protocolOrder } from '../blocks/rowOrder';
+import type { GridRow } from '../types';
 
 // The first mount loads ag-grid and the kit's catalogs: slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -97,5 +99,25 @@ describe('live rows', () => {
     expect(handle().getRow('b')).toMatchObject({ discountPercent: 5 });
     expect(handle().getRow('c')).toBeDefined();
     expect(handle().controller.ui.get().rowCount).toBe(2);
+  });
+
+  it("puts a row others add where the source's own order does in a grid that loads every row and the user did not sort, else where ag-grid's sort does", async () => {
+    const src = allRows();
+    // The source's server sorts by style (the rows came as 100, 101, 102).
+    const { handle } = mount({ source: { ...src.source, order: protocolOrder([{ field: 'style', dir: 'asc' }]) } });
+    await loaded(handle, 3);
+    const ctrl = handle().controller;
+    const api = ctrl.api!;
+    const shown = () => Array.from({ length: api.getDisplayedRowCount() }, (_, i) => (api.getDisplayedRowAtIndex(i)!.data as GridRow).id);
+    const first = shown();
+    act(() => void ctrl.applyLiveRows([{ id: 'd', version: 1, style: '1005', status: 'Active', discountPercent: null, netCost: 10 }], []));
+    // '1005' sorts between '100' and '101' as text.
+    expect(shown()).toEqual([first[0], 'd', ...first.slice(1)]);
+    // Sorted by the user: ag-grid's sort places it.
+    act(() => void api.applyColumnState({ state: [{ colId: 'style', sort: 'desc' }] }));
+    act(() => void ctrl.applyLiveRows([{ id: 'e', version: 1, style: '1009', status: 'Active', discountPercent: null, netCost: 10 }], []));
+    // (The grid's comparator reads numbers in texts by value: 1009 before 1005.)
+    expect(shown().slice(0, 2)).toEqual(['e', 'd']);
+    expect(shown()).toHaveLength(5);
   });
 });

@@ -116,7 +116,8 @@ export class LiveRows {
    * Adds rows others saved and answers those shown: the grid's sort places them. Read by
    * scrolling, the server's order does (liveOrder): between the rows read around its place, or,
    * in a part not read yet, as a row more of the view that the block read there brings; when
-   * that order is not known, at the top.
+   * that order is not known, at the top. A grid that loads every row puts it where the source's
+   * own order does when the user sorted nothing (loadedOrder), else where ag-grid's sort does.
    */
   addLiveRows(this: GridController, add: GridRow[]): GridRow[] {
     if (!add.length) return [];
@@ -132,8 +133,6 @@ export class LiveRows {
           this.rows.set(r.id, r);
           shown.push(r);
         }
-        // The source's cursors first: the blocks read again after the place are read at once.
-        this.settings.source?.shifted?.(seat.at, 1);
         this.paged.place(r, seat);
         placed++;
       }
@@ -144,10 +143,36 @@ export class LiveRows {
     for (const r of add) this.rows.set(r.id, r);
     // Read by scrolling, the view is a row longer for each (its count is the view's length).
     if (this.isPaged()) this.paged.insert(add.map((r) => r.id));
-    this.api?.applyTransaction({ add });
+    const loadedOrder = this.loadedOrder();
+    if (loadedOrder) for (const r of add) this.api?.applyTransaction({ add: [r], addIndex: this.indexIn(r, loadedOrder) });
+    else this.api?.applyTransaction({ add });
     this.patchUi({ total: this.ui.get().total + add.length, loaded: this.rows.size, rowCount: this.shownCount() });
     this.queueRegroup();
     return add;
+  }
+
+  /**
+   * The server's order of a grid that loads every row when the user sorted nothing and it is not
+   * grouped (the source's own order, GridSource.order): ag-grid keeps the rows in the order they
+   * came, and would put a row added without an index last. Null otherwise: a sort by the user is
+   * ag-grid's, which places an added row itself.
+   */
+  loadedOrder(this: GridController): RowCompare | null {
+    const source = this.settings.source;
+    if (!source?.order || this.isPaged() || this.groupField || this.currentSort().length) return null;
+    return source.order([], this.settings.schema.columns);
+  }
+
+  /** The index in the grid's rows (ag-grid's addIndex) before the first row that comes after `row`; undefined: last. */
+  indexIn(this: GridController, row: GridRow, order: RowCompare): number | undefined {
+    let index: number | undefined;
+    let i = 0;
+    this.api?.forEachNode((n) => {
+      const d = n.data as GridRow | undefined;
+      if (index === undefined && d && !isNew(d) && this.rows.has(d.id) && order(d, row) > 0) index = i;
+      i++;
+    });
+    return index;
   }
 
   flashRows(this: GridController, rows: GridRow[]): void {
