@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
-import { COMMENTS_FIELD, DataGrid, EditActions, LiveBadge, PresenceAvatars, SizeFilterField, commentsColumn, useLiveRows, usePresence, useRowComments, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { COMMENTS_FIELD, DataGrid, keyOrder, EditActions, LiveBadge, PresenceAvatars, SizeFilterField, commentsColumn, useLiveRows, usePresence, useRowComments, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
 import { autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { DELETE_MS, PRODUCT_UPDATE_MS, detailExportEndpoints, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
@@ -63,6 +63,18 @@ export function showProvisionalPrices(grid: DataGridHandle, rowIds: string[], de
   }
   if (rows.length) grid.showRows(rows);
 }
+
+/**
+ * A static assortment's rows in the server's order (modules/assortments staticRowsOrder: the
+ * row's sort, the style's number, the colour; then the id): a product another user adds shows
+ * where a reload would show it when the user sorted nothing.
+ */
+const STATIC_ORDER = keyOrder([
+  { field: 'sort', type: 'integer' },
+  { field: 'styleNumeric', type: 'integer' },
+  { field: 'color', type: 'text' },
+]);
+const staticOrder = (sort: ReadonlyArray<Required<SortKey>>) => (sort.length ? null : STATIC_ORDER);
 
 /** The group-by choices of the detail grid: those of the sort page its rows carry (spec §2.6). */
 export const DETAIL_GROUP_FIELDS = ['style', 'gender', 'division', 'pillar'];
@@ -120,6 +132,7 @@ export function DetailGrid({
     () => ({
       // The footer's size filter (spec §5.3): the rows stocked in that size, read on the server.
       load: (q, signal, sink) => loadRows(id, dynamic, signal, sink, org, sizeConditions(filteredSize(q.filters?.size))),
+      ...(dynamic ? {} : { order: staticOrder }),
       send: dynamic ? undefined : (req, info) => sendBatch(id, req, (rowId) => grid.current?.getRow(rowId), (a) => latest.current.onAssortment(a), org, info),
     }),
     [id, dynamic, org],

@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { confirm, toast, usePageTitle } from '@its/kit';
-import { DataGrid, LiveBadge, sourceExport, useLiveRows, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type RowSink } from '@its/grid';
+import { DataGrid, LiveBadge, keyOrder, sourceExport, useLiveRows, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type RowSink } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { errorText } from '../messages';
 import { SEASONS_TOPIC, SEASON_CHANNELS, SEASON_STATES, deleteSeason, getSeason, listSeasons, seasonExportEndpoints, setSeasonState, stateSet, uploadCover, type Season } from './api';
@@ -19,6 +19,20 @@ import { seasonField, smsg, stateName } from './messages';
 type Row = Season & { id: string; setNames: string };
 
 /** A season as the grid's row. */
+/** The season codes in the year's order (modules/seasons: array_position of SP, SU, FA, HO; others last). */
+const SEASON_CODES = ['SP', 'SU', 'FA', 'HO'];
+/**
+ * The seasons' list order on the server (modules/seasons store: the latest year first, the
+ * season codes in the year's order, the channel; then the id): a season another user adds shows
+ * where a reload would show it when the user sorted nothing.
+ */
+const SEASON_ORDER = keyOrder([
+  { field: 'year', dir: 'desc', type: 'integer' },
+  { field: 'season', type: 'integer', value: (r) => (SEASON_CODES.includes(String(r.season)) ? SEASON_CODES.indexOf(String(r.season)) : null) },
+  { field: 'channel', type: 'text' },
+]);
+const seasonOrder = (sort: ReadonlyArray<unknown>) => (sort.length ? null : SEASON_ORDER);
+
 const seasonRow = (s: Season): GridRow => ({ ...s, id: s._id, setNames: s.seasonSets.map((x) => x.shortName).join(', ') }) as unknown as GridRow;
 
 interface SeasonActions {
@@ -112,7 +126,7 @@ export function SeasonsPage() {
     },
     [qc, channel],
   );
-  const source = useMemo<GridSource>(() => ({ load, send: async () => ({ updated: [], added: [], deleted: [] }) }), [load]);
+  const source = useMemo<GridSource>(() => ({ load, order: seasonOrder, send: async () => ({ updated: [], added: [], deleted: [] }) }), [load]);
   const reload = useCallback(() => void grid.current?.reload(), []);
   // Seasons others add, change or delete: read again one by one, kept when in this channel.
   const readLive = useCallback(

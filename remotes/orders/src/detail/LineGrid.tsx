@@ -30,6 +30,7 @@ import {
   type GridRow,
   type GridSource,
   type MenuItem,
+  protocolOrder,
   sizeFilter,
   sourceExport,
 } from '@its/grid';
@@ -53,6 +54,12 @@ export interface LineGridProps {
   onPaste: () => void;
   handle?: (h: DataGridHandle | null) => void;
 }
+
+/**
+ * The order lines' own order (modules/orders lineGrid: by when each was added, then the id, as the
+ * grid protocol sorts): a line another user adds shows where a reload would show it.
+ */
+const LINE_ORDER = protocolOrder([{ field: 'createdDate', dir: 'asc' }]);
 
 /** The size placeholder of an order without a product type: footwear's (the wholesale matrix is a footwear run). */
 const DEFAULT_SIZE_TYPE = 'Footwear';
@@ -90,6 +97,7 @@ export function LineGrid({ area, order, canEdit, canSetStatus, onOrder, onLoad, 
 
   const source = useMemo<GridSource>(
     () => ({
+      order: LINE_ORDER,
       load: async (q, signal, sink) => {
         // The footer's size filter (spec §5.3) runs on the server; the page keeps the whole order.
         const size = filteredSize(q.filters?.size);
