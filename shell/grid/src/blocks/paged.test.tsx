@@ -294,4 +294,23 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     expect(api.getDisplayedRowCount()).toBe(TOTAL - 2);
     expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 2, rowCount: TOTAL - 2 });
   });
+
+  it('a row dropped and shown again (an undone delete) goes back to its place: the rows after it move on, the blocks read after it stay in place', async () => {
+    const { ctrl, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    const r3 = ctrl().rows.get('r3')!;
+    act(() => ctrl().removeRows(['r3']));
+    expect(shownIds(2, 3)).toEqual(['r2', 'r4']);
+    // As GridController.restore does once the server took the delete back.
+    act(() => {
+      ctrl().rows.set(r3.id, r3);
+      ctrl().paged.restore([r3.id]);
+      api.applyTransaction({ add: [r3] });
+    });
+    expect(shownIds(2, 4)).toEqual(['r2', 'r3', 'r4']);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL);
+    act(() => ctrl().onViewport(30, 110));
+    await waitFor(() => expect(shownIds(30, 110)).not.toContain(null));
+    expect(shownIds(0, 110)).toEqual(view([]).map((r) => r.id).slice(0, 111));
+  });
 });
