@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strconv"
 	"strings"
@@ -272,6 +273,40 @@ func TestExportNumberFormats(t *testing.T) {
 	} {
 		if a := f.do(t, "POST", "/items/export", bad); a.status != 400 {
 			t.Errorf("%s: %d", bad, a.status)
+		}
+	}
+}
+
+// TestExportSettings checks the settings an export's statement runs with, read by the statement
+// itself: room to sort in memory, and no JIT compilation (which cost a million-row export up to
+// a second that no smaller one pays).
+func TestExportSettings(t *testing.T) {
+	f := setup(t, 3)
+	g := grid.MustNew(grid.Grid{
+		Name:  "test.settings",
+		Table: "grid_items",
+		Columns: []grid.Column{
+			{Field: "style", Header: "Style", Type: grid.Text, Column: "style"},
+			{Field: "jit", Header: "JIT", Type: grid.Text, Expr: "current_setting('jit')"},
+			{Field: "workMem", Header: "Work mem", Type: grid.Text, Expr: "current_setting('work_mem')"},
+		},
+		DefaultSort: []grid.Sort{{Field: "style"}},
+	})
+	w := httptest.NewRecorder()
+	req := grid.ExportRequest{Columns: []grid.ExportColumn{{Field: "style"}, {Field: "jit"}, {Field: "workMem"}}, Format: grid.FormatCSV}
+	if err := g.Export(context.Background(), w, f.db, req, nil, "settings"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(w.Body.String(), "\uFEFF"))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 4 {
+		t.Fatalf("rows: %q", got)
+	}
+	for _, r := range got[1:] {
+		if r[1] != "off" || r[2] != "64MB" {
+			t.Fatalf("an export ran with jit %q and work_mem %q, want off and 64MB", r[1], r[2])
 		}
 	}
 }

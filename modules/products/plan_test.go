@@ -119,4 +119,10 @@ func checkPlans(t *testing.T, a *apptest.App, n int) {
 			}
 		}
 	}
+	// The deep block of the whole catalog in style order reads the sort index alone.
+	for _, order := range []int{1, -1} {
+		if got := deepStyleBlockScans(t, a, order, n*9/10); len(got) != 1 || got[0] != "Index Only Scan products" {
+			t.Errorf("style order %d, skip 90%%: scans %q, want one index-only scan of products", order, got)
+		}
+	}
 }
