@@ -33,17 +33,19 @@ deps-postgres:
 	$(SUDO) apt-get update -qq; \
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null
 
-# Debian's Chromium, driven by the browser tests and by the PDF renderer, with CJK fonts so
-# Japanese renders, and poppler's pdftoppm for PDF previews (headless Chromium cannot rasterise PDFs).
+# Debian's Chromium and its headless shell, with CJK fonts so Japanese renders, and poppler's
+# pdftoppm for PDF previews (headless Chromium cannot rasterise PDFs). The PDF renderer and the
+# browser tests drive the headless shell (lighter: the same engine without the full browser's
+# window and profile machinery); the conference plugin records its videos in the full browser.
 deps-chromium:
-	@if { command -v chromium >/dev/null 2>&1 || [ -n "$${CHROMIUM_PATH:-}" ]; } && \
+	@if { { command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1; } || [ -n "$${CHROMIUM_PATH:-}" ]; } && \
 	   { [ -n "$${CHROMIUM_PATH:-}" ] || fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; } && \
 	   command -v pdftoppm >/dev/null 2>&1; then exit 0; fi; \
 	if [ "$$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then \
-	  echo "Chromium is missing: install it with 'apt-get install chromium' (as root) and run make again"; exit 1; fi; \
+	  echo "Chromium is missing: install it with 'apt-get install chromium chromium-headless-shell' (as root) and run make again"; exit 1; fi; \
 	echo "installing Chromium from the OS packages"; \
 	$(SUDO) apt-get update -qq; \
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk poppler-utils >/dev/null
 
 # LibreOffice's spreadsheet program, only for the tests: it prints the xlsx line sheets to PDF,
 # as a buyer's spreadsheet program would, to check that they print one page wide.

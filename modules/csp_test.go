@@ -39,7 +39,7 @@ func TestShellLoadsUnderItsCSP(t *testing.T) {
 			t.Skipf("the frontend is not built (%s): npm run build", f)
 		}
 	}
-	r := pdf.NewRenderer("/usr/bin/chromium", 1, slog.New(slog.DiscardHandler))
+	r := pdf.NewRenderer("", 1, slog.New(slog.DiscardHandler))
 	if _, err := r.ChromiumPath(); err != nil {
 		t.Skipf("no Chromium: %v", err)
 	}

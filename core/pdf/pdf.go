@@ -96,11 +96,14 @@ func NewRenderer(chromiumPath string, poolSize int, log *slog.Logger) *Renderer 
 // Module provides the *Renderer.
 var Module = fx.Module("pdf", fx.Provide(New))
 
-// ChromiumPath returns the Chromium binary the renderer would start, or ErrUnavailable.
+// ChromiumPath returns the Chromium binary the renderer would start, or ErrUnavailable. Without a
+// configured path it takes the first on PATH of Chromium's headless shell (the same engine
+// without the full browser's window and profile machinery: lighter to start and to print with)
+// and the full browsers.
 func (r *Renderer) ChromiumPath() (string, error) {
 	candidates := []string{r.path}
 	if r.path == "" {
-		candidates = []string{"chromium", "chromium-browser", "google-chrome"}
+		candidates = []string{"chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"}
 	}
 	for _, c := range candidates {
 		if p, err := exec.LookPath(c); err == nil {

@@ -17,7 +17,7 @@ import (
 // renderer starts a real Chromium pool or skips when this machine has no Chromium.
 func renderer(t testing.TB) *pdf.Renderer {
 	t.Helper()
-	r := pdf.NewRenderer("/usr/bin/chromium", 2, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	r := pdf.NewRenderer("", 2, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if _, err := r.ChromiumPath(); err != nil {
 		t.Skipf("no Chromium binary found (make deps-chromium installs it): %v", err)
 	}

@@ -17,7 +17,7 @@ import (
 // browser starts a real Chromium or skips when this machine has none.
 func browser(t *testing.T) *pdf.Renderer {
 	t.Helper()
-	r := pdf.NewRenderer("/usr/bin/chromium", 1, slog.New(slog.DiscardHandler))
+	r := pdf.NewRenderer("", 1, slog.New(slog.DiscardHandler))
 	if _, err := r.ChromiumPath(); err != nil {
 		t.Skipf("no Chromium: %v", err)
 	}
