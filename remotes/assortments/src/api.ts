@@ -28,7 +28,7 @@ export const internalPath = (id: string, tab: InternalTab, search = '') => `${IN
 export const CHANNELS: readonly string[] = enums.assortments.channels;
 export const REGIONS: readonly string[] = enums.assortments.regions;
 export const PRODUCT_TYPES: readonly string[] = enums.assortments.productTypes;
-export const SEASONS = ['SP', 'SU', 'FA', 'HO'];
+export const SEASONS: readonly string[] = enums.seasons.seasons;
 export const GENDERS = ['Mens', 'Womens', 'Boys', 'Girls', 'Unisex'];
 
 export interface Label {

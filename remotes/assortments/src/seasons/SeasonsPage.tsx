@@ -11,16 +11,19 @@ import { confirm, toast, usePageTitle } from '@its/kit';
 import { DataGrid, LiveBadge, keyOrder, sourceExport, useLiveRows, type ColumnExtras, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type RowSink } from '@its/grid';
 import { ProductIcon } from '@its/remote-products/api';
 import { errorText } from '../messages';
-import { SEASONS_TOPIC, SEASON_CHANNELS, SEASON_STATES, deleteSeason, getSeason, listSeasons, seasonExportEndpoints, setSeasonState, stateSet, uploadCover, type Season } from './api';
+import { SEASONS_TOPIC, SEASON_CHANNELS, SEASON_CODES, SEASON_STATES, deleteSeason, getSeason, listSeasons, seasonExportEndpoints, setSeasonState, stateSet, uploadCover, type Season } from './api';
 import { isJpeg } from './form';
 import { SeasonDialog, seasonName } from './SeasonDialog';
 import { seasonField, smsg, stateName } from './messages';
 
 type Row = Season & { id: string; setNames: string };
 
-/** A season as the grid's row. */
-/** The season codes in the year's order (modules/seasons: array_position of SP, SU, FA, HO; others last). */
-const SEASON_CODES = ['SP', 'SU', 'FA', 'HO'];
+/** A season code's place in the year (its index in the codes); null for another code. */
+const seasonIndex = (code: string): number | null => {
+  const i = (SEASON_CODES as readonly string[]).indexOf(code);
+  return i < 0 ? null : i;
+};
+
 /**
  * The seasons' list order on the server (modules/seasons store: the latest year first, the
  * season codes in the year's order, the channel; then the id): a season another user adds shows
@@ -28,11 +31,13 @@ const SEASON_CODES = ['SP', 'SU', 'FA', 'HO'];
  */
 const SEASON_ORDER = keyOrder([
   { field: 'year', dir: 'desc', type: 'integer' },
-  { field: 'season', type: 'integer', value: (r) => (SEASON_CODES.includes(String(r.season)) ? SEASON_CODES.indexOf(String(r.season)) : null) },
+  // The season codes in the year's order (modules/seasons: array_position of the codes; others last).
+  { field: 'season', type: 'integer', value: (r) => seasonIndex(String(r.season)) },
   { field: 'channel', type: 'text' },
 ]);
 const seasonOrder = (sort: ReadonlyArray<unknown>) => (sort.length ? null : SEASON_ORDER);
 
+/** A season as the grid's row. */
 const seasonRow = (s: Season): GridRow => ({ ...s, id: s._id, setNames: s.seasonSets.map((x) => x.shortName).join(', ') }) as unknown as GridRow;
 
 interface SeasonActions {
