@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,6 +103,21 @@ func TestBody(t *testing.T) {
 	}
 }
 
+// streamed writes the list 0..n-1 itself, a number at a time.
+type streamed struct{ n int }
+
+func (s *streamed) WriteJSON(w io.Writer) error {
+	_, _ = io.WriteString(w, "[")
+	for i := range s.n {
+		if i > 0 {
+			_, _ = io.WriteString(w, ",")
+		}
+		_, _ = io.WriteString(w, strconv.Itoa(i))
+	}
+	_, err := io.WriteString(w, "]")
+	return err
+}
+
 // TestGetAndAnswer: Get sends its result as data; an Answer result carries its message (left out
 // when empty) and its status; errors pass through unchanged.
 func TestGetAndAnswer(t *testing.T) {
@@ -113,6 +129,7 @@ func TestGetAndAnswer(t *testing.T) {
 	}{
 		{"data", httpx.Get(func(r *http.Request) ([]string, error) { return []string{r.Method}, nil }), http.StatusOK, `{"data":["GET"]}`},
 		{"nil data", httpx.Get(func(*http.Request) (any, error) { return nil, nil }), http.StatusOK, `{"data":null}`},
+		{"streamed data", httpx.Get(func(*http.Request) (*streamed, error) { return &streamed{3}, nil }), http.StatusOK, `{"data":[0,1,2]}`},
 		{"error", httpx.Get(func(*http.Request) (any, error) { return nil, httpx.NotFound("Thing") }), http.StatusNotFound,
 			`{"message":"Thing not found","messageCode":"ITS_ERR_NOT_FOUND","details":null,"requestId":"handle-test"}`},
 		{"message", httpx.Get(func(*http.Request) (httpx.Answer, error) {

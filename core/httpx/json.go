@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -72,8 +73,32 @@ func JSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// Data writes {"data": v} with 200.
-func Data(w http.ResponseWriter, v any) { JSON(w, http.StatusOK, map[string]any{"data": v}) }
+// Data writes {"data": v} with 200; a Streamed v is written piece by piece.
+func Data(w http.ResponseWriter, v any) {
+	s, ok := v.(Streamed)
+	if !ok {
+		JSON(w, http.StatusOK, map[string]any{"data": v})
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	_, _ = io.WriteString(bw, `{"data":`)
+	// Once the status is sent a failure (a client gone) can only cut the answer short.
+	if s.WriteJSON(bw) == nil {
+		_, _ = io.WriteString(bw, "}\n")
+		_ = bw.Flush()
+	}
+}
+
+// Streamed is data that writes its own JSON piece by piece: an answer holding a long list (an
+// import's review of 250,000 rows) encoded whole first would sit in memory twice, as values and
+// as one buffer of some hundred megabytes.
+type Streamed interface {
+	// WriteJSON writes the value as json.Marshal would.
+	WriteJSON(w io.Writer) error
+}
 
 // WriteError writes err as the envelope; 5xx causes are logged with the request id. A request
 // the client gave up on is no server failure: it is logged at debug level and gets no answer.

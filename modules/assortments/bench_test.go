@@ -113,8 +113,6 @@ func BenchmarkAssortmentRows(b *testing.B) {
 		batch = append(batch, benchx.Ms(d))
 	}
 	b.ReportMetric(benchx.Median(batch), "assortments.batch_update_500_ms:ms")
-	// The same figure under the scale benchmarks' name (the 50,000-product demo catalog).
-	b.ReportMetric(benchx.Median(batch), "scale.update_500_ms.50k:ms")
 }
 
 // BenchmarkGroupSortMove measures one style move (PATCH groupsort/batch over HTTP: load the

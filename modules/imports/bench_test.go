@@ -89,35 +89,3 @@ func BenchmarkImportXLSX100kRows(b *testing.B) {
 	b.ReportMetric(secs[len(secs)/2], "import.xlsx_100k_rows_s:s")
 	b.ReportMetric(peakMB, "import.xlsx_100k_rows_peak_mb:MB")
 }
-
-// BenchmarkScaleImportXLSX imports a 50,000-row workbook into an assortment as the import page
-// does, from the upload to the rows imported: upload, columns, the rows step, and the import of
-// the review (the file kept on the server). It reports the wall time and the peak heap above what
-// the process held before (the server's and the test client's reading of the rows answer).
-func BenchmarkScaleImportXLSX(b *testing.B) {
-	const n = 50_000
-	a := apptest.Start(b, modules())
-	ed := login(a, "editor@example.com")
-	r := ed.Do("POST", "/api/assortments", map[string]any{"title": "Scale import"})
-	aid := r.Body["data"].(map[string]any)["_id"].(string)
-	file := largeWorkbook(b, catalogPairs(b, a, n), n)
-	peak := benchx.PeakHeap()
-	start := time.Now()
-	id := importID(b, upload(b, a, ed, "scale.xlsx", file, map[string]any{"target": "assortment"}))
-	cols := ed.Do("POST", "/api/imports/assortment/"+aid+"/columns", map[string]any{"importId": id})
-	if cols.Status != 200 {
-		b.Fatalf("columns: %d %s", cols.Status, cols.Raw)
-	}
-	mapping := cols.Body["data"].(map[string]any)["mapping"]
-	if got := rowsOf(b, ed.Do("POST", "/api/imports/assortment/"+aid+"/rows", map[string]any{"importId": id, "mapping": mapping})); len(got) != n {
-		b.Fatalf("rows step: %d rows", len(got))
-	}
-	done := ed.Do("POST", "/api/imports/assortment/"+aid, map[string]any{"review": map[string]any{"importId": id, "mapping": mapping}, "ignoreWarnings": true})
-	secs := time.Since(start).Seconds()
-	mb := peak()
-	if done.Status != 200 || done.Body["data"].(map[string]any)["added"] != float64(n) {
-		b.Fatalf("import: %d %.300s", done.Status, done.Raw)
-	}
-	b.ReportMetric(secs, "scale.import_xlsx_s.50k:s")
-	b.ReportMetric(mb, "scale.import_xlsx_peak_mb.50k:MB")
-}

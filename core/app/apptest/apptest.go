@@ -349,6 +349,23 @@ func (c *Client) Do(method, path string, body any) *Response {
 // Send is Do returning a failed request as an error, for requests sent beside the test's own
 // goroutine or expected to fail (a server that dies while answering).
 func (c *Client) Send(method, path string, body any) (*Response, error) {
+	res, err := c.Stream(method, path, body)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
+	out := &Response{Status: res.StatusCode, Raw: raw, Header: res.Header}
+	_ = json.Unmarshal(raw, &out.Body)
+	return out, nil
+}
+
+// Stream sends a request as Send does and answers the response unread, for answers too large
+// to hold (a benchmark reading a long answer as a browser streams it); the caller closes its body.
+func (c *Client) Stream(method, path string, body any) (*http.Response, error) {
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -376,18 +393,7 @@ func (c *Client) Send(method, path string, body any) (*Response, error) {
 	for k, v := range c.Header {
 		req.Header[k] = v
 	}
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	if err != nil {
-		return nil, err
-	}
-	out := &Response{Status: res.StatusCode, Raw: raw, Header: res.Header}
-	_ = json.Unmarshal(raw, &out.Body)
-	return out, nil
+	return c.HTTP.Do(req)
 }
 
 // Upload posts a multipart form as a browser does: fields first (in order of names), then the
