@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 
@@ -23,19 +24,24 @@ const skipViews = 32
 // A view is one ordered list the library reads deep blocks of: the rows of from (FROM and WHERE,
 // its matches), in order. keys are the sort's columns, the first one in the view's direction
 // (desc) and the others ascending; together they are unique, so a key places a row exactly.
+// groups is set for a list sorted by a location's value, whose index holds the value but not the
+// ties' order: its position index records values (where each group of equal values starts)
+// rather than whole keys, counted along that index (see buildGroups).
 type view struct {
-	from  sq.SelectBuilder
-	keys  []string
-	desc  bool
-	order []string
+	from   sq.SelectBuilder
+	keys   []string
+	desc   bool
+	order  []string
+	groups *sq.SelectBuilder
 }
 
-// A skipTable is a view's position index: keys[m-1] is the sort key of the row at position
-// m*skipEvery (from 0), total the view's exact number of rows, both as of the catalog's version.
+// A skipTable is a view's position index: pos[i] is the position (from 0) of the first row at or
+// after keys[i] (a whole key, or a group's value), one about every skipEvery rows, as of the
+// catalog's version.
 type skipTable struct {
 	version int64
 	keys    [][]any
-	total   int
+	pos     []int
 }
 
 // skipTables keeps the position indexes of the views read deeply on this server. A table is
@@ -103,23 +109,63 @@ func (v view) key() (string, bool, error) {
 	return fmt.Sprintf("%s\x00%#v", sql, args), true, nil
 }
 
-// build reads v once along its order and keeps every skipEvery-th key and the total, with the
-// catalog's version of the same snapshot.
+// build reads v's position index, with the catalog's version of the same snapshot.
 func (v view) build(ctx context.Context, q Querier) (*skipTable, error) {
-	w := "ORDER BY " + strings.Join(v.order, ", ")
-	cols := make([]string, 0, len(v.keys)+2)
-	outer := make([]string, 0, len(v.keys))
-	for i, k := range v.keys {
-		cols = append(cols, fmt.Sprintf("%s AS k%d", k, i))
-		outer = append(outer, fmt.Sprintf("x.k%d", i))
+	if v.groups == nil {
+		return v.buildWalk(ctx, q)
 	}
-	cols = append(cols, "row_number() OVER ("+w+") AS n", "lead(1) OVER ("+w+") IS NULL AS last")
-	inner, args, err := v.from.Columns(cols...).ToSql()
+	return v.buildGroups(ctx, q)
+}
+
+// buildWalk walks v along its index from key to key, skipEvery rows at a time (each step an
+// index seek and a short OFFSET), and records every key it lands on.
+func (v view) buildWalk(ctx context.Context, q Querier) (*skipTable, error) {
+	cols := make([]string, len(v.keys))
+	prev := make([]string, len(v.keys))
+	for i, k := range v.keys {
+		cols[i] = fmt.Sprintf("%s AS k%d", k, i)
+		prev[i] = fmt.Sprintf("s.k%d", i)
+	}
+	from := v.from.PlaceholderFormat(sq.Question)
+	first, fargs, err := from.Columns(cols...).OrderBy(v.order...).Offset(skipEvery).Limit(1).ToSql()
 	if err != nil {
 		return nil, err
 	}
-	sql := fmt.Sprintf(`SELECT (SELECT version FROM products_catalog_version), x.n, %s FROM (%s) x
-		WHERE x.n %% %d = 1 OR x.last ORDER BY x.n`, strings.Join(outer, ", "), inner, skipEvery)
+	step, sargs, err := from.Columns(cols...).Where(v.afterSQL(prev, true)).OrderBy(v.order...).
+		Offset(skipEvery - 1).Limit(1).ToSql()
+	if err != nil {
+		return nil, err
+	}
+	sql, err := sq.Dollar.ReplacePlaceholders(fmt.Sprintf(`WITH RECURSIVE s AS (
+		(SELECT %d::bigint AS n, f.* FROM (%s) f)
+		UNION ALL
+		(SELECT s.n + %d, x.* FROM s CROSS JOIN LATERAL (%s) x))
+		SELECT (SELECT version FROM products_catalog_version), s.* FROM s ORDER BY s.n`, skipEvery, first, skipEvery, step))
+	if err != nil {
+		return nil, err
+	}
+	return readTable(ctx, q, sql, append(fargs, sargs...))
+}
+
+// buildGroups counts v's rows per value along the value's index (index-only, no sort of the
+// ties) and records the values of the groups that hold a multiple of skipEvery.
+func (v view) buildGroups(ctx context.Context, q Querier) (*skipTable, error) {
+	dir := " ASC"
+	if v.desc {
+		dir = " DESC"
+	}
+	inner, args, err := v.groups.Columns(v.keys[0]+" AS v", "count(*) AS c").GroupBy(v.keys[0]).ToSql()
+	if err != nil {
+		return nil, err
+	}
+	sql := fmt.Sprintf(`SELECT (SELECT version FROM products_catalog_version), g.before, g.v FROM (
+		SELECT x.v, x.c, (sum(x.c) OVER (ORDER BY x.v%s) - x.c)::bigint AS before FROM (%s) x) g
+		WHERE g.before = 0 OR (g.before + g.c - 1) / %d > (g.before - 1) / %d ORDER BY g.before`, dir, inner, skipEvery, skipEvery)
+	return readTable(ctx, q, sql, args)
+}
+
+// readTable reads a position index: rows of the version, the position and the key's columns.
+func readTable(ctx context.Context, q Querier, sql string, args []any) (*skipTable, error) {
 	rows, err := q.Query(ctx, sql, withMode(args)...)
 	if err != nil {
 		return nil, err
@@ -131,11 +177,9 @@ func (v view) build(ctx context.Context, q Querier) (*skipTable, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := int(vals[1].(int64))
-		t.version, t.total = vals[0].(int64), n
-		if n > 1 && n%skipEvery == 1 {
-			t.keys = append(t.keys, vals[2:])
-		}
+		t.version = vals[0].(int64)
+		t.pos = append(t.pos, int(vals[1].(int64)))
+		t.keys = append(t.keys, vals[2:])
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -148,32 +192,48 @@ func (v view) build(ctx context.Context, q Querier) (*skipTable, error) {
 	return t, nil
 }
 
-// seek answers the recorded key at or before position skip (nil for none: the list's start) and
-// how many rows after it the block at skip starts.
+// seek answers the last recorded key at or before position skip (nil for none: the list's
+// start) and how many rows after the first row at that key the block at skip starts.
 func (t *skipTable) seek(skip int) ([]any, int) {
-	if m := min(skip/skipEvery, len(t.keys)); m > 0 {
-		return t.keys[m-1], skip - m*skipEvery
+	i := sort.Search(len(t.pos), func(i int) bool { return t.pos[i] > skip }) - 1
+	if i < 0 {
+		return nil, skip
 	}
-	return nil, skip
+	return t.keys[i], skip - t.pos[i]
 }
 
-// after is the condition that a row of v comes at or after the row with key k, in v's order.
-func (v view) after(k []any) sq.Sqlizer {
-	first, strict := " >= ?", " > ?"
+// afterSQL is the condition that a row of v comes after the row whose key's columns are the
+// expressions k (a group's value alone, or a whole key), or at it unless strict, in v's order.
+func (v view) afterSQL(k []string, strict bool) string {
+	ge, gt := " >= ", " > "
 	if v.desc {
-		first, strict = " <= ?", " < ?"
+		ge, gt = " <= ", " < "
 	}
-	rest := make([]string, len(v.keys)-1)
-	for i := range rest {
-		rest[i] = "?"
+	if len(k) == 1 {
+		if strict {
+			return v.keys[0] + gt + k[0]
+		}
+		return v.keys[0] + ge + k[0]
 	}
-	return sq.And{
-		sq.Expr(v.keys[0]+first, k[0]),
-		sq.Or{
-			sq.Expr(v.keys[0]+strict, k[0]),
-			sq.Expr("("+strings.Join(v.keys[1:], ", ")+") >= ("+strings.Join(rest, ", ")+")", k[1:]...),
-		},
+	rest := " >= "
+	if strict {
+		rest = " > "
 	}
+	return v.keys[0] + ge + k[0] + " AND (" + v.keys[0] + gt + k[0] + " OR (" + strings.Join(v.keys[1:], ", ") + ")" +
+		rest + "(" + strings.Join(k[1:], ", ") + "))"
+}
+
+// after is afterSQL (not strict) for the values k.
+func (v view) after(k []any) sq.Sqlizer {
+	marks := make([]string, len(k))
+	for i := range marks {
+		marks[i] = "?"
+	}
+	if len(k) == 1 {
+		return sq.Expr(v.afterSQL(marks, false), k...)
+	}
+	// The first value is compared twice (see afterSQL).
+	return sq.Expr(v.afterSQL(marks, false), append([]any{k[0]}, k...)...)
 }
 
 // blockSQL is the statement that reads the ids of v's block of limit rows that starts off rows
@@ -211,9 +271,6 @@ func (s *Store) block(ctx context.Context, q Querier, v view, limit, skip int) (
 			}
 		}
 		k, off := t.seek(skip)
-		if skip >= t.total {
-			limit = 0 // past the end; the statement still reads the version
-		}
 		sql, args, err := v.blockSQL(k, off, limit)
 		if err != nil {
 			return nil, false, err
@@ -263,8 +320,12 @@ func (q *Query) pricedView() view {
 	if q.Sort[0].Order < 0 {
 		dir = " DESC"
 	}
+	groups := psql.Select().From("product_locations pl").Where(sq.Expr("pl.code = ?", q.Location())).Where(col + " IS NOT NULL")
+	if len(q.where()) > 0 {
+		groups = groups.Where(q.matching())
+	}
 	return view{from: q.pricedSelect(), keys: []string{col, "p.style_numeric", "p.color"},
-		desc: q.Sort[0].Order < 0, order: append([]string{col + dir}, order[1:]...)}
+		desc: q.Sort[0].Order < 0, order: append([]string{col + dir}, order[1:]...), groups: &groups}
 }
 
 // deep reports whether a block at skip is read through a position index.
