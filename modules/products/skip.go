@@ -23,7 +23,8 @@ const skipViews = 32
 
 // A view is one ordered list the library reads deep blocks of: the rows of from (FROM and WHERE,
 // its matches), in order. keys are the sort's columns, the first one in the view's direction
-// (desc) and the others ascending; together they are unique, so a key places a row exactly.
+// (desc) and the others ascending; together they are unique (a style number and a colour name one
+// product), so a key places a row exactly, as they make the OFFSET's order a total one.
 // groups is set for a list sorted by a location's value, whose index holds the value but not the
 // ties' order: its position index records values (where each group of equal values starts)
 // rather than whole keys, counted along that index (see buildGroups).
@@ -44,12 +45,18 @@ type skipTable struct {
 	pos     []int
 }
 
-// skipTables keeps the position indexes of the views read deeply on this server. A table is
-// only used when the statement that reads a block through it finds the catalog at the table's
-// version, read in that statement's own snapshot: products_catalog_version advances in the
-// transaction of every change of products or product_locations (on any server), so a table can
-// be stale only between a change and its commit, when no reader sees the change either. A stale
-// table is built again (once per view, whoever asks) and the block read anew.
+// skipTables keeps the position indexes of the lists read deeply on this server (the store owns
+// them; each server has its own). A table is used only when the statement that reads a block
+// through it reads, in its own snapshot, the catalog version the table was built at:
+// products_catalog_version advances in the transaction of every statement that changes products
+// or product_locations, on any server, so an equal version means the block's snapshot holds the
+// very rows the table was built from, and there is no window in which a write on this or another
+// server makes a table return wrong rows (no notification needs to arrive first). Lists whose
+// filter reads availability, which the version does not follow, get no table. A stale table is
+// built again (once per view at a time, whoever asks) and the block read anew; a table found
+// stale twice in a row (a catalog being written to as it is read) leaves the block to the OFFSET
+// read. Every change of the catalog makes every table stale: the next deep block of each list
+// pays one build.
 type skipTables struct {
 	mu     sync.Mutex
 	order  *list.List // of *skipEntry, most recently used first
@@ -265,7 +272,12 @@ func (s *Store) block(ctx context.Context, q Querier, v view, limit, skip int) (
 	t := s.skips.get(key)
 	for try := 0; try < 2; try++ {
 		if t == nil {
-			t, err = s.buildSkip(ctx, q, key, v)
+			var shared bool
+			t, shared, err = s.buildSkip(ctx, q, key, v)
+			if err != nil && shared && ctx.Err() == nil {
+				// Another request's build failed (its request ended): read the block without.
+				return nil, false, nil
+			}
 			if err != nil {
 				return nil, false, err
 			}
@@ -288,8 +300,10 @@ func (s *Store) block(ctx context.Context, q Querier, v view, limit, skip int) (
 }
 
 // buildSkip builds v's position index, one build per view at a time on this server.
-func (s *Store) buildSkip(ctx context.Context, q Querier, key string, v view) (*skipTable, error) {
-	r, err, _ := s.skips.builds.Do(key, func() (any, error) {
+// The build runs in the transaction of the request that started it; shared reports that other
+// requests waited for it.
+func (s *Store) buildSkip(ctx context.Context, q Querier, key string, v view) (*skipTable, bool, error) {
+	r, err, shared := s.skips.builds.Do(key, func() (any, error) {
 		t, err := v.build(ctx, q)
 		if err != nil {
 			return nil, err
@@ -298,9 +312,9 @@ func (s *Store) buildSkip(ctx context.Context, q Querier, key string, v view) (*
 		return t, nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, shared, err
 	}
-	return r.(*skipTable), nil
+	return r.(*skipTable), shared, nil
 }
 
 // styleView is q's list in style order (q.indexOrdered): its matches along products_sort_idx or
