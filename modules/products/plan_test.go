@@ -4,7 +4,6 @@ package products_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
 
