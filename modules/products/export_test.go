@@ -46,3 +46,31 @@ func PageSQL(ctx context.Context, db Querier, q *Query, limit, skip int) ([]Stat
 
 // FiguresComputed counts the summaries and group counts s computed rather than kept.
 func FiguresComputed(s *Service) int64 { return s.figures.computed.Load() }
+
+// PositionIndexes counts the lists s's store keeps a position index of.
+func PositionIndexes(s *Service) int { return s.store.skips.len() }
+
+// UsePositionIndexes switches s's position indexes on (afresh, none built) or off.
+func UsePositionIndexes(s *Service, on bool) {
+	s.store.skips = nil
+	if on {
+		s.store.skips = newSkipTables()
+	}
+}
+
+// PositionBlockSQL is the statement that reads q's block of limit at skip through its list's
+// position index (built now): in style order when q's order is the sort index's, otherwise by a
+// location's value.
+func PositionBlockSQL(ctx context.Context, db Querier, q *Query, limit, skip int) (Statement, error) {
+	v := q.styleView()
+	if !q.indexOrdered() {
+		v = q.pricedView()
+	}
+	t, err := v.build(ctx, db)
+	if err != nil {
+		return Statement{}, err
+	}
+	k, off := t.seek(skip)
+	sql, args, err := v.blockSQL(k, off, limit)
+	return Statement{sql, args}, err
+}

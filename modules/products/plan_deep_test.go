@@ -2,8 +2,8 @@ package products_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"reflect"
 	"testing"
 
 	"go.uber.org/fx"
@@ -30,14 +30,7 @@ func scansOf(node map[string]any) []string {
 // way) of a's whole catalog, as the library asks for it.
 func deepStyleBlockScans(t testing.TB, a *apptest.App, order, skip int) []string {
 	t.Helper()
-	raw, _ := json.Marshal(map[string]any{"sort": map[string]any{"styleNumeric": order}})
-	var q products.Query
-	if err := json.Unmarshal(raw, &q); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Normalize(); err != nil {
-		t.Fatal(err)
-	}
+	q := queryOf(t, map[string]any{"sort": map[string]any{"styleNumeric": order}})
 	ctx := context.Background()
 	stmts, err := products.PageSQL(ctx, a.DB, &q, 100, skip)
 	if err != nil || len(stmts) != 1 {
@@ -63,6 +56,44 @@ func TestDeepStyleBlockReadsTheIndexAlone(t *testing.T) {
 		got := deepStyleBlockScans(t, a, order, products.DemoCatalogSize*9/10)
 		if len(got) != 1 || got[0] != "Index Only Scan products" {
 			t.Errorf("style order %d, skip 90%%: scans %q, want one index-only scan of products", order, got)
+		}
+	}
+}
+
+// TestDeepBlockThroughPositionIndexSeeks checks that a deep block read through its list's
+// position index seeks along the list's index: in style order (either way) an index-only scan of
+// the sort index, by a location's price a scan of that price's index; neither reads a table whole.
+func TestDeepBlockThroughPositionIndexSeeks(t *testing.T) {
+	a := apptest.Start(t, fx.Options(users.Module, products.Module))
+	if err := products.VacuumCatalog(t.Context(), a.DB); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		sort map[string]any
+		want []string
+	}{
+		{map[string]any{"styleNumeric": 1}, []string{"Index Only Scan products"}},
+		{map[string]any{"styleNumeric": -1}, []string{"Index Only Scan products"}},
+		{map[string]any{"locations.wholesalePrice": -1}, []string{"Index Only Scan product_locations", "Index Scan products"}},
+	} {
+		q := queryOf(t, map[string]any{"sort": c.sort})
+		st, err := products.PositionBlockSQL(ctx, a.DB, &q, 100, products.DemoCatalogSize*9/10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []map[string]any
+		if err := a.DB.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+st.SQL, st.Args...).Scan(&plan); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, s := range scansOf(plan[0]["Plan"].(map[string]any)) {
+			if s != "Seq Scan products_catalog_version" && s != "Index Only Scan products_catalog_version" {
+				got = append(got, s)
+			}
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%v: scans %q, want %q", c.sort, got, c.want)
 		}
 	}
 }

@@ -4,7 +4,6 @@ package products_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -87,14 +86,7 @@ func checkPlans(t *testing.T, a *apptest.App, n int) {
 			if f != nil {
 				body["where"] = f
 			}
-			raw, _ := json.Marshal(body)
-			var q products.Query
-			if err := json.Unmarshal(raw, &q); err != nil {
-				t.Fatal(err)
-			}
-			if err := q.Normalize(); err != nil {
-				t.Fatal(err)
-			}
+			q := queryOf(t, body)
 			skips := []int{0, n * 9 / 10}
 			if _, byStyle := s.(map[string]any)["styleNumeric"]; !byStyle && f != nil {
 				// A block 40% into the filtered list, within the products priced in the location.

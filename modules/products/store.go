@@ -19,10 +19,14 @@ import (
 var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
 
 // Store reads the catalog.
-type Store struct{ db *pgxpool.Pool }
+type Store struct {
+	db *pgxpool.Pool
+	// skips are the position indexes of the lists read deeply (see skipTables).
+	skips *skipTables
+}
 
 // NewStore gives the catalog store.
-func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
+func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db, skips: newSkipTables()} }
 
 // ScanDate lets pgx read a date column into a Date.
 func (d *Date) ScanDate(v pgtype.Date) error {
@@ -249,11 +253,23 @@ func (q *Query) indexOrdered() bool {
 
 // walkPage counts q's matches up to CountCap+1 and reads its page along the sort index, together;
 // the walk stops after walkBudget rows per row wanted whether or not they matched (the filter is
-// computed, not applied, below the budget's LIMIT), and a page it leaves short is gathered.
+// computed, not applied, below the budget's LIMIT), and a page it leaves short is gathered. A deep
+// page seeks through the list's position index instead (Store.block).
 func (s *Store) walkPage(ctx context.Context, tx Querier, query *Query, limit int) ([]string, int, error) {
 	csql, cargs, err := cappedCountSQL(query)
 	if err != nil {
 		return nil, 0, err
+	}
+	if deep(query.Skip) {
+		ids, ok, err := s.block(ctx, tx, query.styleView(), limit, query.Skip)
+		if err != nil {
+			return nil, 0, err
+		}
+		if ok {
+			var n int
+			err := tx.QueryRow(ctx, csql, withMode(cargs)...).Scan(&n)
+			return ids, n, err
+		}
 	}
 	order, _ := query.orderBy()
 	where := query.where()
@@ -365,8 +381,11 @@ func (q *Query) plainPage(limit int) (sq.SelectBuilder, bool) {
 
 // priced selects the products priced in q's location that match q (a sort starting with a
 // location's value reads them first).
-func (q *Query) priced() sq.SelectBuilder {
-	return psql.Select("p.id").From("product_locations pl").Join("products p ON p.id = pl.product_id").
+func (q *Query) priced() sq.SelectBuilder { return q.pricedSelect().Columns("p.id") }
+
+// pricedSelect is priced without its columns.
+func (q *Query) pricedSelect() sq.SelectBuilder {
+	return psql.Select().From("product_locations pl").Join("products p ON p.id = pl.product_id").
 		Where(sq.Expr("pl.code = ?", q.Location())).Where(sortKeys[q.Sort[0].Key] + " IS NOT NULL").Where(q.where())
 }
 
@@ -446,11 +465,18 @@ func (q *Query) pricedFrom(v any, offset, limit int) sq.SelectBuilder {
 		Limit(uint64(limit)).Offset(uint64(offset))
 }
 
-// pricedIDs finds the ids of the priced products of q's block of limit after skip: by seeking
-// to the block's value when q.seeks(skip), otherwise along the index from the start.
+// pricedIDs finds the ids of the priced products of q's block of limit after skip: through the
+// list's position index when the block is deep (Store.block), by seeking to the block's value
+// when q.seeks(skip), otherwise along the index from the start.
 func (s *Store) pricedIDs(ctx context.Context, tx Querier, q *Query, limit, skip int) ([]string, error) {
 	if !q.seeks(skip) {
 		return s.ids(ctx, tx, q.pricedPage(limit, skip))
+	}
+	if deep(skip) {
+		ids, ok, err := s.block(ctx, tx, q.pricedView(), limit, skip)
+		if err != nil || ok {
+			return ids, err
+		}
 	}
 	sql, args, err := q.pricedBoundary(skip).ToSql()
 	if err != nil {
