@@ -314,3 +314,81 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     expect(shownIds(0, 110)).toEqual(view([]).map((r) => r.id).slice(0, 111));
   });
 });
+
+/**
+ * A server of TOTAL rows grouped by band (A: price below 240, C: below 1,240, none: the rest),
+ * sorted by the group, then price, then id, read in blocks of 50 by skip; the groups counted by
+ * the server. `add` and `remove` change it (as another user).
+ */
+async function mountGrouped() {
+  const bandOf = (price: number) => (price < 240 ? 'A' : price < 1240 ? 'C' : null);
+  const stored: GridRow[] = Array.from({ length: TOTAL }, (_, i) => ({ ...row(i), price: 2 * i, band: bandOf(2 * i) }));
+  const rank = (b: unknown) => (b === 'A' ? 0 : b === 'C' ? 1 : 2);
+  const view = () => [...stored].sort((a, b) => rank(a.band) - rank(b.band) || Number(a.price) - Number(b.price) || (a.id < b.id ? -1 : 1));
+  const groups = vi.fn<NonNullable<GridSource['groups']>>(async () =>
+    (['A', 'C', null] as const).map((value) => ({ value, count: stored.filter((r) => r.band === value).length })),
+  );
+  const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
+    const rows = view();
+    sink.total(rows.length, false);
+    sink.rows(rows.slice(q.skip, q.skip + (q.limit ?? 0)));
+  });
+  const handle = createRef<DataGridHandle>();
+  const bandSchema: GridSchema = { ...schema, columns: [...schema.columns, { field: 'band', headerName: 'Band', type: 'text', editable: false, validators: [] }] };
+  const source: GridSource = { load, groups, blocks: 50, sortOnServer: true, columnFilters: 'server', order: protocolOrder([{ field: 'price', dir: 'asc' }]) };
+  renderWithShell(<DataGrid schema={bandSchema} handle={handle} source={source} groupOptions={[{ field: 'band', label: 'Band' }]} />);
+  const ctrl = () => handle.current!.controller;
+  await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+  await act(async () => ctrl().setGroupBy('band'));
+  await waitFor(() => expect(ctrl().api!.getDisplayedRowCount()).toBe(TOTAL + 3));
+  await waitFor(() => expect(ctrl().rows.has('r0')).toBe(true));
+  const add = (r: GridRow) => {
+    stored.push({ ...r, band: bandOf(Number(r.price)) });
+    return stored.at(-1)!;
+  };
+  const remove = (id: string) => stored.splice(stored.findIndex((r) => r.id === id), 1);
+  /** The grid's rows at display positions from..to: a header as `#key count`, a placeholder as null. */
+  const shown = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => ctrl().api!.getDisplayedRowAtIndex(from + i)!.data as Record<string, unknown>).map((d) => {
+      const g = d.__group as { key: string; count: number } | undefined;
+      return g ? `#${g.key} ${g.count}` : isPlaceholder(d) ? null : String(d.id);
+    });
+  /** The server's grouped view as the grid shows it: each group's header, then its rows. */
+  const expected = () => {
+    const out: string[] = [];
+    let last: unknown = undefined;
+    const rows = view();
+    for (const r of rows) {
+      if (r.band !== last) {
+        last = r.band;
+        out.push(`#${r.band === null ? '\u0000' : String(r.band)} ${rows.filter((x) => x.band === r.band).length}`);
+      }
+      out.push(r.id);
+    }
+    return out;
+  };
+  return { ctrl, add, remove, shown, expected, groups, load };
+}
+
+describe('DataGrid grouped on the server, read by scrolling: live rows', () => {
+  it('a row another user deleted takes out its own place alone: its group counts a row less, the rows after it and later blocks stay in the server’s place', async () => {
+    const { ctrl, remove, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    // Block 0 (r0..r49 of group A) read; r3 and r20 are deleted on the server.
+    remove('r3');
+    remove('r20');
+    act(() => void ctrl().applyLiveRows([], ['r3', 'r20']));
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 - 2);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 2 });
+    expect(shown(0, 4)).toEqual(['#A 118', 'r0', 'r1', 'r2', 'r4']);
+    // Blocks read after it (the end of group A, the start of C, the end of the view): by the server's skip.
+    act(() => ctrl().onViewport(30, 180));
+    await waitFor(() => expect(shown(30, 180)).not.toContain(null));
+    act(() => ctrl().onViewport(960, TOTAL));
+    await waitFor(() => expect(shown(960, TOTAL)).not.toContain(null));
+    const server = expected();
+    expect(server).toHaveLength(TOTAL + 1);
+    expect(shown(0, 180)).toEqual(server.slice(0, 181));
+    expect(shown(960, TOTAL)).toEqual(server.slice(960));
+  });
+});

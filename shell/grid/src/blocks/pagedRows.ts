@@ -35,6 +35,8 @@ export interface PagedHost {
   /** The view was swapped (the range goes; the groups are the new view's header rows, if any). */
   swapped: (groups: GroupRow[]) => void;
   total: (total: number, estimated: boolean) => void;
+  /** Server groups counted again (a row added to or taken from them): their header rows. */
+  counted: (headers: GroupRow[]) => void;
   /** `by` rows came into the view at position `at` (negative: went): the source's cursors after it move (GridSource.shifted). */
   shifted: (at: number, by: number) => void;
   loaded: () => void;
@@ -48,6 +50,22 @@ export interface PagedHost {
 export interface Seat {
   at: number;
   known: boolean;
+  /** Grouped on the server: the group it goes in. */
+  group?: number;
+}
+
+/** A place in the view: its data position and its order in the grid (its slot when grouped). */
+interface Place {
+  data: number;
+  order: number;
+}
+
+/** What a shift of positions changes in the grid, and the blocks a placeholder came into. */
+interface Moved {
+  remove: GridRow[];
+  add: GridRow[];
+  update: GridRow[];
+  changed: Set<number>;
 }
 
 export class PagedRows {
@@ -59,8 +77,8 @@ export class PagedRows {
   private readonly pos = new Map<string, number>();
   /** The view's server groups (null: not grouped). */
   private layout: GroupLayout | null = null;
-  /** Where rows dropped from the view stood (for an undone delete). */
-  private readonly dropped = new Map<string, number>();
+  /** Where rows dropped from the view stood (for an undone delete): data position (-1: none) and group. */
+  private readonly dropped = new Map<string, { data: number; group: number }>();
   /** Rows others added shown at their seat (place): found again in a block, they were in the view already. */
   private readonly livePlaced = new Set<string>();
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
@@ -248,97 +266,60 @@ export class PagedRows {
    * Rows of the view went (deleted, or moved out of it by an edit): the view is that many rows
    * shorter. The rows and placeholders after each move back a position, as the server's view
    * now has them (a block read after it by its skip brings the rows that follow it, not one
-   * row further on); the blocks a placeholder moved into are read again when in view. A row
-   * shown at the top (insert) held no position: the view is a row shorter alone. Grouped, the
-   * groups' counts fix every position: placeholders go from the end. Returns how many of the
-   * rows were in the view.
+   * row further on); the blocks a placeholder moved into are read again when in view. Grouped,
+   * its group counts a row less (its header shows it) and the groups after it start a position
+   * earlier. A row shown at the top (insert) held no position: the view is a row shorter alone.
+   * Returns how many of the rows were in the view.
    */
   drop(ids: string[]): number {
-    const at: number[] = [];
+    const at: Place[] = [];
     let n = 0;
+    const was = this.layout;
     for (const id of ids) {
       const p = this.pos.get(id);
       if (p === undefined) continue;
       this.pos.delete(id);
       this.livePlaced.delete(id);
-      this.dropped.set(id, p);
-      if (p >= 0 && !this.layout) at.push(p);
+      const data = p < 0 ? -1 : was ? was.dataPos(p) : p;
+      const group = was && data >= 0 ? was.groupOf(data) : -1;
+      this.dropped.set(id, { data, group });
+      if (data >= 0) at.push({ data, order: p });
       n++;
     }
     if (n === 0) return 0;
-    const api = this.host.api;
-    const remove: GridRow[] = [];
-    const add: GridRow[] = [];
-    if (this.layout) {
-      for (let i = this.slots - 1; i >= 0 && remove.length < n; i--) {
-        if (this.pos.delete(PH + i)) remove.push({ id: PH + i } as GridRow);
-      }
-    } else if (at.length) {
-      at.sort((a, b) => a - b);
-      // How many positions went before position p.
-      const before = (p: number) => {
-        let lo = 0;
-        let hi = at.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (at[mid]! < p) lo = mid + 1;
-          else hi = mid;
-        }
-        return lo;
-      };
-      const holes: number[] = [];
-      for (const [id, p] of this.pos) {
-        if (p <= at[0]!) continue;
-        if (id.startsWith(PH)) holes.push(p);
-        else this.pos.set(id, p - before(p));
-      }
-      // Placeholder ids name their position: those whose position changed go, the new ones come.
-      const moved = new Set(holes.map((p) => p - before(p)));
-      const blockSize = this.cache?.blockSize ?? 1;
-      const changed = new Set<number>();
-      for (const p of holes) {
-        if (moved.has(p)) continue;
-        this.pos.delete(PH + p);
-        remove.push({ id: PH + p } as GridRow);
-      }
-      const had = new Set(holes);
-      for (const p of moved) {
-        if (had.has(p)) continue;
-        const ph = placeholder(p);
-        this.pos.set(ph.id, p);
-        add.push(ph);
-        changed.add(Math.floor(p / blockSize));
-      }
-      // The source's cursors first (the blocks read again are read at once), the last place first.
-      for (let i = at.length - 1; i >= 0; i--) this.host.shifted(at[i]!, -1);
-      this.cache?.grow(-at.length, [...changed]);
-    } else {
-      this.cache?.grow(-n, []);
+    at.sort((a, b) => a.data - b.data);
+    if (was) {
+      let layout = was;
+      for (const p of at) layout = layout.counted(was.groupOf(p.data), -1);
+      this.layout = layout;
     }
+    // The source's cursors first (the blocks read again are read at once), the last place first.
+    for (let i = at.length - 1; i >= 0; i--) this.host.shifted(at[i]!.data, -1);
+    const moved = this.shift(at, -1, was);
     this.slots = Math.max(0, this.slots - n);
-    if ((remove.length || add.length) && api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length });
+    this.cache?.grow(-n, [...moved.changed]);
+    this.apply(moved);
     return n;
   }
 
   /**
    * Rows dropped and shown again (an undone delete): back at their place (the rows and
-   * placeholders from there on a position further), the view longer. The caller adds the rows
-   * to the grid.
+   * placeholders from there on a position further; grouped, in their group, which counts them
+   * again), the view longer. The caller adds the rows to the grid.
    */
   restore(ids: string[]): number {
     let n = 0;
     for (const id of ids) {
       if (this.pos.has(id)) continue;
-      const p = this.dropped.get(id);
+      const d = this.dropped.get(id);
       this.dropped.delete(id);
-      if (p === undefined || p < 0 || this.layout) {
-        this.pos.set(id, p ?? this.slots);
+      if (!d || d.data < 0) {
+        this.pos.set(id, d ? -1 : this.slots);
         this.slots++;
       } else {
-        const at = Math.min(p, this.slots);
-        this.host.shifted(at, 1);
-        this.makeRoom(at);
-        this.pos.set(id, at);
+        const group = this.layout ? Math.min(d.group, this.layout.groups.length - 1) : -1;
+        const data = this.layout ? Math.max(this.layout.start(group), Math.min(d.data, this.layout.end(group))) : Math.min(d.data, this.slots);
+        this.pos.set(id, this.room(data, group));
         this.slots++;
         this.cache?.grow(1, []);
       }
@@ -401,60 +382,117 @@ export class PagedRows {
    * blocks where a placeholder came are read again when in view (BlockCache.grow).
    */
   place(row: GridRow, seat: Seat): void {
-    const api = this.host.api;
     const at = seat.at;
+    const group = seat.group ?? -1;
+    const was = this.layout;
+    if (was && group >= 0) this.layout = was.counted(group, 1);
     // The source's cursors first: the blocks read again after the place are read at once.
     this.host.shifted(at, 1);
-    const { remove, add, changed } = this.makeRoom(at, false);
+    const order = this.layout ? this.layout.slot(at) : at;
+    const moved = this.shift([{ data: at, order }], 1, was);
     if (seat.known) {
-      this.pos.set(row.id, at);
+      this.pos.set(row.id, order);
       this.livePlaced.add(row.id);
-      add.push(row);
+      moved.add.push(row);
     } else {
-      const p = placeholder(at);
-      this.pos.set(p.id, at);
-      add.push(p);
-      changed.add(Math.floor(at / (this.cache?.blockSize ?? 1)));
+      const p = placeholder(at, this.layout ? this.layout.keys[group] : undefined);
+      this.pos.set(p.id, order);
+      moved.add.push(p);
+      moved.changed.add(Math.floor(at / (this.cache?.blockSize ?? 1)));
     }
     this.slots++;
-    this.cache?.grow(1, [...changed]);
-    if (api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + at });
+    this.cache?.grow(1, [...moved.changed]);
+    this.apply(moved, this.host.newRows().length + order);
   }
 
   /**
-   * Makes position `at` free: the rows and placeholders from there on move a position further
-   * (a run of placeholders a..b becomes a+1..b+1: ids name their position, takeBlock finds them by
-   * it, so a goes and b+1 comes). Applied to the grid at once unless `apply` is false (the
-   * caller's transaction takes the placeholders then); answers them and the blocks they came in.
+   * Makes data position `at` free (grouped: in group `group`, which counts a row more): the rows
+   * and placeholders from there on move a position further, at once in the grid. Answers the
+   * position's order (its slot when grouped).
    */
-  private makeRoom(at: number, apply = true): { remove: GridRow[]; add: GridRow[]; changed: Set<number> } {
-    const blockSize = this.cache?.blockSize ?? 1;
-    const remove: GridRow[] = [];
-    const add: GridRow[] = [];
+  private room(at: number, group: number): number {
+    const was = this.layout;
+    if (was && group >= 0) this.layout = was.counted(group, 1);
+    this.host.shifted(at, 1);
+    const order = this.layout ? this.layout.slot(at) : at;
+    const moved = this.shift([{ data: at, order }], 1, was);
+    this.apply(moved);
+    return order;
+  }
+
+  /**
+   * Moves the rows and placeholders of the view by `by` positions for each place in `at` at or
+   * before them (ascending): a positive `by` makes room at each place, a negative one closes the
+   * places of rows that went (out of the map already). The rows' orders move with the places'
+   * (`order`: slots when grouped, so the header rows of later groups move too); placeholder ids
+   * name their data position, so those whose position went are taken out and those whose
+   * position came are added (with their group in the layout now; one whose id stays but whose
+   * group changed, `was` the layout before, is updated). Answers the grid's changes and the
+   * blocks a placeholder came into (read again when in view). Grouped, the groups whose count
+   * changed have their header rows updated too.
+   */
+  private shift(at: readonly Place[], by: number, was: GroupLayout | null): Moved {
+    const out: Moved = { remove: [], add: [], update: [], changed: new Set() };
+    if (!at.length) return out;
+    const datas = at.map((p) => p.data);
+    const orders = at.map((p) => p.order).sort((a, b) => a - b);
+    // How many places are at or before a position.
+    const upTo = (xs: readonly number[], p: number) => {
+      let lo = 0;
+      let hi = xs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (xs[mid]! <= p) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const layout = this.layout;
     const holes: number[] = [];
     for (const [id, p] of this.pos) {
-      if (p < at) continue;
-      if (id.startsWith(PH)) holes.push(p);
-      else this.pos.set(id, p + 1);
+      if (id.startsWith(PH)) {
+        const q = Number(id.slice(PH.length));
+        if (q >= datas[0]!) holes.push(q);
+        continue;
+      }
+      if (p < orders[0]!) continue;
+      const k = upTo(orders, p);
+      if (k) this.pos.set(id, p + by * k);
     }
-    holes.sort((a, b) => a - b);
-    const changed = new Set<number>();
-    for (let i = 0; i < holes.length; ) {
-      let j = i;
-      while (j + 1 < holes.length && holes[j + 1] === holes[j]! + 1) j++;
-      const first = holes[i]!;
-      const next = holes[j]! + 1;
-      this.pos.delete(PH + first);
-      remove.push({ id: PH + first } as GridRow);
-      const p = placeholder(next);
-      this.pos.set(p.id, next);
-      add.push(p);
-      changed.add(Math.floor(next / blockSize));
-      i = j + 1;
+    const had = new Set(holes);
+    const now = new Set(holes.map((q) => q + by * upTo(datas, q)));
+    const keyOf = (l: GroupLayout | null, q: number) => (l ? l.keys[l.groupOf(q)] : undefined);
+    const blockSize = this.cache?.blockSize ?? 1;
+    for (const q of had) {
+      if (now.has(q)) continue;
+      this.pos.delete(PH + q);
+      out.remove.push({ id: PH + q } as GridRow);
     }
+    for (const q of now) {
+      const order = layout ? layout.slot(q) : q;
+      this.pos.set(PH + q, order);
+      if (!had.has(q)) {
+        out.add.push(placeholder(q, keyOf(layout, q)));
+        out.changed.add(Math.floor(q / blockSize));
+      } else if (keyOf(layout, q) !== keyOf(was, q)) out.update.push(placeholder(q, keyOf(layout, q)));
+    }
+    if (layout && was) {
+      const headers = layout.headers();
+      headers.forEach((h, i) => {
+        this.pos.set(h.id, layout.headerSlot(i));
+        if (h.__group.count !== was.groups[i]?.count) out.update.push(h as unknown as GridRow);
+      });
+      const counted = headers.filter((h, i) => h.__group.count !== was.groups[i]?.count);
+      if (counted.length) this.host.counted(counted);
+    }
+    return out;
+  }
+
+  private apply(moved: Moved, addIndex?: number): void {
     const api = this.host.api;
-    if (apply && (remove.length || add.length) && api && !api.isDestroyed()) api.applyTransaction({ remove, add });
-    return { remove, add, changed };
+    const { remove, add, update } = moved;
+    if (!(remove.length || add.length || update.length) || !api || api.isDestroyed()) return;
+    api.applyTransaction({ remove, add, update, addIndex: addIndex ?? this.host.newRows().length });
   }
 
   /** The total changed after the view was shown: placeholders added at the end or taken off. */
