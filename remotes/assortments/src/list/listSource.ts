@@ -42,6 +42,8 @@ export function queryBody(q: Pick<GridLoadQuery, 'sort' | 'where'>, search: stri
 /**
  * A view's order when the user sorted no column: the server's (modules/assortments viewSort, else
  * the list grid's default sort, type then title), then the id, as the grid protocol sorts.
+ * testdata/vectors/assortmentorder.json (each view's entries as the server answers them) keeps
+ * them the server's.
  */
 const VIEW_SORT: Partial<Record<View, GridLoadQuery['sort']>> = {
   recent: [{ field: 'modifiedDate', dir: 'desc' }],
