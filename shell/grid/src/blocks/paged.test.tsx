@@ -391,4 +391,41 @@ describe('DataGrid grouped on the server, read by scrolling: live rows', () => {
     expect(shown(0, 180)).toEqual(server.slice(0, 181));
     expect(shown(960, TOTAL)).toEqual(server.slice(960));
   });
+
+  it('a row another user added goes into its group where the group’s order puts it, its group counts it; in a part not read yet or a collapsed group it is counted, and comes once with its block', async () => {
+    const { ctrl, add, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    // Price 7 comes between r3 (6) and r4 (8) in group A, read: shown there.
+    const a = add({ id: 'newA', version: 1, style: 'A', price: 7 });
+    let told: string[] = [];
+    act(() => void (told = ctrl().applyLiveRows([a], [], [], { added: ['newA'] })));
+    expect(told).toEqual(['newA']);
+    expect(shown(0, 6)).toEqual(['#A 121', 'r0', 'r1', 'r2', 'r3', 'newA', 'r4']);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 + 1);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL + 1 });
+    // Price 601 comes between r300 and r301 in group C, not read: counted, not shown.
+    const c = add({ id: 'newC', version: 1, style: 'C', price: 601 });
+    act(() => void ctrl().applyLiveRows([c], [], [], { added: ['newC'] }));
+    expect(ctrl().rows.has('newC')).toBe(false);
+    expect(shown(122, 122)).toEqual(['#C 501']);
+    // Group C collapsed: a row added to it counts in its header alone.
+    act(() => ctrl().toggleGroup('C'));
+    const c2 = add({ id: 'newC2', version: 1, style: 'C', price: 241 });
+    act(() => void ctrl().applyLiveRows([c2], [], [], { added: ['newC2'] }));
+    expect(shown(122, 123)).toEqual(['#C 502', '#\u0000 380']);
+    act(() => ctrl().toggleGroup('C'));
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 + 3);
+    // The blocks read after them: every row once, in the server's place.
+    act(() => ctrl().onViewport(100, 200));
+    await waitFor(() => expect(shown(100, 200)).not.toContain(null));
+    act(() => ctrl().onViewport(400, 480));
+    await waitFor(() => expect(shown(400, 480)).not.toContain(null));
+    act(() => ctrl().onViewport(960, TOTAL + 5));
+    await waitFor(() => expect(shown(960, TOTAL + 5)).not.toContain(null));
+    const server = expected();
+    expect(server).toHaveLength(TOTAL + 6);
+    expect(shown(0, 200)).toEqual(server.slice(0, 201));
+    expect(shown(400, 480)).toEqual(server.slice(400, 481));
+    expect(shown(960, TOTAL + 5)).toEqual(server.slice(960));
+  });
 });

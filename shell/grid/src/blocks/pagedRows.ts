@@ -10,7 +10,7 @@
  */
 import type { GridApi, IRowNode } from 'ag-grid-community';
 import { BlockCache, type BlockPage } from './blockCache';
-import type { GroupLayout } from './groupLayout';
+import { serverGroupKey, type GroupLayout } from './groupLayout';
 import type { GroupRow } from '../grouping';
 import type { GridRow } from '../types';
 import type { RowCompare } from './rowOrder';
@@ -349,16 +349,30 @@ export class PagedRows {
    * blocks/rowOrder.ts): before the first row read that comes after it. Its place is known when
    * the rows on both sides of it were read (or it comes first, or last of a view read to its
    * end, its total exact); else it lies in a part not read yet, and `at` is the position of the
-   * first row read after it (or the view's end). Null when the view is not shown yet or is
-   * grouped on the server.
+   * first row read after it (or the view's end). Grouped on the server, it goes in its group
+   * (the rows sorted by the group column first, `compare` the order within a group) among the
+   * group's rows read, between the group's start and end. Null when the view is not shown yet,
+   * or its group is not one of the view's (the groups were counted without it).
    */
   seat(row: GridRow, compare: RowCompare): Seat | null {
-    if (!this.shown || this.layout) return null;
+    if (!this.shown) return null;
+    const layout = this.layout;
+    let group = -1;
+    let from = 0;
+    let to = this.slots;
+    if (layout) {
+      group = layout.indexOf(serverGroupKey(row[layout.field]));
+      if (group < 0) return null;
+      from = layout.start(group);
+      to = layout.end(group);
+    }
     const read: Array<[GridRow, number]> = [];
     for (const [id, p] of this.pos) {
       if (p < 0 || id === row.id) continue;
       const r = this.host.rows.get(id);
-      if (r) read.push([r, p]);
+      if (!r) continue;
+      const at = layout ? layout.dataPos(p) : p;
+      if (at >= from && at < to) read.push([r, at]);
     }
     read.sort((a, b) => a[1] - b[1]);
     // The first row read that comes after it.
@@ -369,10 +383,12 @@ export class PagedRows {
       if (compare(read[mid]![0], row) < 0) lo = mid + 1;
       else hi = mid;
     }
-    const before = lo > 0 ? read[lo - 1]![1] : -1;
+    const before = lo > 0 ? read[lo - 1]![1] : from - 1;
     const after = lo < read.length ? read[lo]![1] : null;
-    if (after === null) return { at: this.slots, known: before === this.slots - 1 && this.cache?.estimated === false };
-    return { at: after, known: after === before + 1 };
+    const seat = (at: number, known: boolean): Seat => (layout ? { at, known, group } : { at, known });
+    // Grouped, the group's end is exact (the groups' counts); else the view's when its total is.
+    if (after === null) return seat(to, before === to - 1 && (!!layout || this.cache?.estimated === false));
+    return seat(after, after === before + 1);
   }
 
   /**

@@ -103,13 +103,15 @@ export class LiveRows {
   /**
    * The server's order of a view read by scrolling whose source tells it (GridSource.order: the
    * user's sort, else the source's own, with the server's ties); null when it is not known on the
-   * client (no order, one the source cannot reproduce for this sort, or a view grouped on the
-   * server).
+   * client (no order, or one the source cannot reproduce for this sort). Grouped on the server,
+   * the order within a group: the rows come sorted by the group column first, then by the rest of
+   * the sort (PagedRows.seat places a row in its group).
    */
   liveOrder(this: GridController): RowCompare | null {
     const source = this.settings.source;
-    if (!source?.order || !this.isPaged() || this.groupField) return null;
-    return source.order(this.currentSort(), this.settings.schema.columns);
+    if (!source?.order || !this.isPaged()) return null;
+    const group = this.groupField;
+    return source.order(group ? this.currentSort().filter((s) => s.field !== group) : this.currentSort(), this.settings.schema.columns);
   }
 
   /**
