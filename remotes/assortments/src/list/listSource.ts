@@ -65,12 +65,12 @@ export class ListBlocks {
   constructor(private readonly post: PostQuery = postQuery) {}
 
   /** The block of `limit` rows at `skip` of the view. */
-  async block(view: View, q: Pick<GridLoadQuery, 'sort' | 'where' | 'skip'> & { limit: number }, search: string, signal: AbortSignal): Promise<ListQueryPage> {
+  async block(view: View, q: Pick<GridLoadQuery, 'sort' | 'where' | 'skip' | 'probe'> & { limit: number }, search: string, signal: AbortSignal): Promise<ListQueryPage> {
     const body = queryBody(q, search);
     this.book.use(JSON.stringify([view, body]));
-    const start = this.book.start(q.skip);
+    const start = this.book.start(q.skip, q.probe);
     const page = await this.post(view, { ...body, limit: q.limit, ...(start.cursor ? { cursor: start.cursor } : {}), ...(start.skip ? { skip: start.skip } : {}) }, signal);
-    this.book.record(q.skip, page.rows.length, page.nextCursor);
+    this.book.record(q.skip, page.rows.length, page.nextCursor, q.probe);
     return page;
   }
 }

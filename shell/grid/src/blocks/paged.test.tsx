@@ -295,6 +295,45 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 2, rowCount: TOTAL - 2 });
   });
 
+  it('rows another user deleted from blocks not read yet shorten the view where they stood, found by asking the server; a deleted row never in the view changes nothing', async () => {
+    const { ctrl, load, remove, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    // Blocks 0 (r0..r49), 12 (r600..r649) and 16 (r800..r849) read.
+    act(() => ctrl().onViewport(600, 620));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    act(() => ctrl().onViewport(800, 820));
+    await waitFor(() => expect(ctrl().rows.size).toBe(150));
+    // r300 and r301 (between blocks 0 and 12), r700 (between 12 and 16) and r900 (after 16) go on the server.
+    for (const id of ['r300', 'r301', 'r700', 'r900']) remove(id);
+    const calls = load.mock.calls.length;
+    await act(async () => {
+      ctrl().applyLiveRows([], ['r300', 'r301', 'r700', 'r900']);
+      await ctrl().paged.settle(0);
+    });
+    expect(load.mock.calls.length).toBeGreaterThan(calls);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL - 4);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 4, rowCount: TOTAL - 4 });
+    // The rows read stand where the server has them now.
+    const server = view([]).map((r) => r.id);
+    expect(shownIds(598, 600)).toEqual(server.slice(598, 601));
+    expect(shownIds(797, 797)).toEqual(['r800']);
+    // The blocks read after it by skip bring every row once.
+    for (const [a, b] of [[250, 350], [650, 760], [940, TOTAL - 5]] as const) {
+      act(() => ctrl().onViewport(a, b));
+      await waitFor(() => expect(shownIds(a, b)).not.toContain(null));
+    }
+    const ids = Array.from({ length: api.getDisplayedRowCount() }, (_, i) => api.getDisplayedRowAtIndex(i)!.data as GridRow);
+    const readIds = ids.map((d) => (isPlaceholder(d) ? null : d.id));
+    readIds.forEach((id, i) => id !== null && expect([i, id]).toEqual([i, server[i]]));
+    // A row deleted that was never in the view: the server's view is as long, nothing moves.
+    await act(async () => {
+      ctrl().applyLiveRows([], ['elsewhere']);
+      await ctrl().paged.settle(0);
+    });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL - 4);
+    expect(shownIds(598, 598)).toEqual([server[598]]);
+  });
+
   it('a row dropped and shown again (an undone delete) goes back to its place: the rows after it move on, the blocks read after it stay in place', async () => {
     const { ctrl, view, shownIds } = await mountSorted();
     const api = ctrl().api!;

@@ -54,6 +54,9 @@ export interface Seat {
   group?: number;
 }
 
+/** Reads `limit` rows of the view at `skip`; a probe (PagedRows.settle) by skip alone, on no cursor (GridLoadQuery.probe). */
+type BlockFetch = (skip: number, limit: number, signal: AbortSignal, probe?: boolean) => Promise<BlockPage<GridRow>>;
+
 /** A place in the view: its data position and its order in the grid (its slot when grouped). */
 interface Place {
   data: number;
@@ -82,6 +85,10 @@ export class PagedRows {
   /** Rows others added shown at their seat (place): found again in a block, they were in the view already. */
   private readonly livePlaced = new Set<string>();
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
+  /** How the view's blocks are read (open). */
+  private fetch: BlockFetch | null = null;
+  /** The places of rows gone unseen being found (settle), one after another. */
+  private settling: Promise<void> = Promise.resolve();
   private lastView: [number, number] = [0, 0];
 
   constructor(private readonly host: PagedHost) {}
@@ -90,10 +97,11 @@ export class PagedRows {
    * Reads a new view: its first block is read (resolves when it is shown), then the blocks in
    * view as the user scrolls.
    */
-  async open(size: number, fetch: (skip: number, limit: number, signal: AbortSignal) => Promise<BlockPage<GridRow>>, layout: GroupLayout | null = null): Promise<void> {
+  async open(size: number, fetch: BlockFetch, layout: GroupLayout | null = null): Promise<void> {
     this.cache?.close();
     this.shown = false;
     this.layout = layout;
+    this.fetch = fetch;
     const cache: BlockCache<GridRow> = new BlockCache<GridRow>({
       blockSize: size,
       fetch,
@@ -300,6 +308,108 @@ export class PagedRows {
     this.cache?.grow(-n, [...moved.changed]);
     this.apply(moved);
     return n;
+  }
+
+  /** Whether a row was taken out of the view by drop (its place is known). */
+  wasDropped(id: string): boolean {
+    return this.dropped.has(id);
+  }
+
+  /**
+   * `n` rows were deleted (or left the view) that were not read: each stood in a block not read
+   * yet, or not in the view at all, and its place is not known on the client (a live event names
+   * ids alone). The server is asked: the first row of each run of rows read is read again by its
+   * place with the `n` rows before it, so that how far the run moved back tells how many of them
+   * stood before it (the runs of rows read first to last move back as many or more); a row's
+   * place in a part not read yet is one of placeholders alone, so the last position of the gap
+   * before the first run moved that far goes. Rows gone after the last run read shorten the
+   * view's end, by the server's total when it is exact. Grouped on the server the groups' counts
+   * would need reading again: not done. Resolves when the view is settled; a new view meanwhile
+   * leaves it alone.
+   */
+  settle(n: number): Promise<void> {
+    const next = this.settling.then(() => this.settleNow(n))
+      // The view stays as it was (its places as before the event): not an error of its read.
+      .catch((e: unknown) => console.warn('Grid rows gone unseen not placed', e));
+    this.settling = next;
+    return next;
+  }
+
+  private async settleNow(n: number): Promise<void> {
+    const cache = this.cache;
+    const fetch = this.fetch;
+    if (n <= 0 || !cache || !fetch || !this.shown || this.layout || cache.total === null) return;
+    // The runs of rows read: each one's first position and row.
+    const read: Array<[number, string]> = [];
+    for (const [id, p] of this.pos) if (p >= 0 && !id.startsWith(PH) && this.host.rows.has(id)) read.push([p, id]);
+    read.sort((a, b) => a[0] - b[0]);
+    const runs: Array<{ at: number; id: string }> = [];
+    for (let i = 0; i < read.length; i++) if (i === 0 || read[i]![0] !== read[i - 1]![0] + 1) runs.push({ at: read[i]![0], id: read[i]![1] });
+    if (!runs.length) return;
+    const ctl = new AbortController();
+    let total: { total: number; estimated: boolean } | null = null;
+    const shifts = new Map<number, number | null>();
+    // How far run r moved back (null: its first row is not where a move of at most n puts it).
+    const probe = async (r: number): Promise<number | null> => {
+      if (shifts.has(r)) return shifts.get(r)!;
+      const { at, id } = runs[r]!;
+      const from = Math.max(0, at - n);
+      const page = await fetch(from, at - from + 1, ctl.signal, true);
+      total ??= { total: page.total, estimated: page.estimated };
+      const i = page.rows.findIndex((row) => row.id === id);
+      const by = i < 0 ? null : at - (from + i);
+      shifts.set(r, by);
+      return by;
+    };
+    const last = runs.length - 1;
+    const before = await probe(last);
+    if (cache !== this.cache) return;
+    // Where each of the rows gone before the last run stood: the gap before the first run moved that far.
+    const gaps: number[] = [];
+    if (before !== null) {
+      for (let k = 1; k <= before; k++) {
+        let lo = 0;
+        let hi = last;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          const by = await probe(mid);
+          if (cache !== this.cache) return;
+          if (by !== null && by >= k) hi = mid;
+          else lo = mid + 1;
+        }
+        gaps.push(runs[lo]!.at - 1);
+      }
+    }
+    const t = total as { total: number; estimated: boolean } | null;
+    const after = t && !t.estimated && !cache.estimated ? Math.max(0, Math.min(n - gaps.length, (cache.total ?? 0) - gaps.length - t.total)) : 0;
+    // The last place first: the places before it stay where they are.
+    // The places that go: in a gap, its last positions (a second row gone in the same gap stood
+    // a position before the first); after the last run, the view's last ones. All are
+    // placeholders: the rows read do not move among themselves.
+    const places: number[] = [];
+    const used = new Map<number, number>();
+    for (const q of gaps) {
+      const k = used.get(q) ?? 0;
+      used.set(q, k + 1);
+      places.push(q - k);
+    }
+    const end = cache.total ?? this.slots;
+    for (let i = 1; i <= after; i++) places.push(end - i);
+    const gone = places.filter((q) => q >= 0 && this.pos.delete(PH + q)).sort((x, y) => x - y);
+    if (!gone.length) return;
+    // The source's cursors first (the blocks read again are read at once), the last place first.
+    for (let i = gone.length - 1; i >= 0; i--) this.host.shifted(gone[i]!, -1);
+    const moved = this.shift(
+      gone.map((q) => ({ data: q, order: q })),
+      -1,
+      null,
+    );
+    for (const q of gone) moved.remove.push({ id: PH + q } as GridRow);
+    this.slots = Math.max(0, this.slots - gone.length);
+    this.cache?.grow(-gone.length, [...moved.changed]);
+    this.apply(moved);
+    this.host.total(cache.total ?? this.slots, cache.estimated);
+    this.host.loaded();
   }
 
   /**
