@@ -431,6 +431,24 @@ describe('DataGrid grouped on the server, read by scrolling: live rows', () => {
     expect(shown(960, TOTAL)).toEqual(server.slice(960));
   });
 
+  it('a row dropped from its group and shown again (an undone delete) goes back to its place in its group, which counts it again', async () => {
+    const { ctrl, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    const r5 = ctrl().rows.get('r5')!;
+    act(() => ctrl().removeRows(['r5']));
+    expect(shown(0, 6)).toEqual(['#A 119', 'r0', 'r1', 'r2', 'r3', 'r4', 'r6']);
+    // As GridController.restore does once the server took the delete back.
+    act(() => {
+      ctrl().rows.set(r5.id, r5);
+      ctrl().paged.restore([r5.id]);
+      api.applyTransaction({ add: [r5] });
+    });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3);
+    act(() => ctrl().onViewport(30, 180));
+    await waitFor(() => expect(shown(30, 180)).not.toContain(null));
+    expect(shown(0, 180)).toEqual(expected().slice(0, 181));
+  });
+
   it('a row another user added goes into its group where the group’s order puts it, its group counts it; in a part not read yet or a collapsed group it is counted, and comes once with its block', async () => {
     const { ctrl, add, shown, expected } = await mountGrouped();
     const api = ctrl().api!;
