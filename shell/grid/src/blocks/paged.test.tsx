@@ -334,6 +334,26 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     expect(shownIds(598, 598)).toEqual([server[598]]);
   });
 
+  it('more rows deleted unseen than a block holds: the view is read again from its first block, as long as the server has it', async () => {
+    const { ctrl, load, remove, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    act(() => ctrl().onViewport(600, 620));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    const gone = Array.from({ length: 60 }, (_, i) => `r${300 + i}`);
+    for (const id of gone) remove(id);
+    const calls = load.mock.calls.length;
+    await act(async () => {
+      ctrl().applyLiveRows([], gone);
+      await ctrl().paged.settle(0);
+    });
+    await waitFor(() => expect(api.getDisplayedRowCount()).toBe(TOTAL - 60));
+    expect(load.mock.calls[calls]![0]).toMatchObject({ skip: 0, limit: 50 });
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 60, rowCount: TOTAL - 60 });
+    act(() => ctrl().onViewport(540, 560));
+    await waitFor(() => expect(shownIds(540, 560)).not.toContain(null));
+    expect(shownIds(540, 560)).toEqual(view([]).map((r) => r.id).slice(540, 561));
+  });
+
   it('a row dropped and shown again (an undone delete) goes back to its place: the rows after it move on, the blocks read after it stay in place', async () => {
     const { ctrl, view, shownIds } = await mountSorted();
     const api = ctrl().api!;

@@ -323,8 +323,10 @@ export class PagedRows {
    * stood before it (the runs of rows read first to last move back as many or more); a row's
    * place in a part not read yet is one of placeholders alone, so the last position of the gap
    * before the first run moved that far goes. Rows gone after the last run read shorten the
-   * view's end, by the server's total when it is exact. Grouped on the server the groups' counts
-   * would need reading again: not done. Resolves when the view is settled; a new view meanwhile
+   * view's end, by the server's total when it is exact. When the places cannot be known (more
+   * rows gone than a block holds, or a run's first row not within that many of where it was), the
+   * view is read again from its first block. Grouped on the server the groups' counts would need
+   * reading again: not done. Resolves when the view is settled; a new view meanwhile
    * leaves it alone.
    */
   settle(n: number): Promise<void> {
@@ -346,6 +348,9 @@ export class PagedRows {
     const runs: Array<{ at: number; id: string }> = [];
     for (let i = 0; i < read.length; i++) if (i === 0 || read[i]![0] !== read[i - 1]![0] + 1) runs.push({ at: read[i]![0], id: read[i]![1] });
     if (!runs.length) return;
+    // More rows gone than a block holds: a probe would be wider than a block. The view is read
+    // again from its first block instead (the rows shown stay until it came).
+    if (n >= cache.blockSize) return this.open(cache.blockSize, fetch, null);
     const ctl = new AbortController();
     let total: { total: number; estimated: boolean } | null = null;
     const shifts = new Map<number, number | null>();
@@ -364,6 +369,10 @@ export class PagedRows {
     const last = runs.length - 1;
     const before = await probe(last);
     if (cache !== this.cache) return;
+    // A run's first row not where the rows gone can have moved it (other changes not told yet):
+    // the places cannot be known, so the view is read again.
+    const lost = () => [...shifts.values()].includes(null);
+    if (lost()) return this.open(cache.blockSize, fetch, null);
     // Where each of the rows gone before the last run stood: the gap before the first run moved that far.
     const gaps: number[] = [];
     if (before !== null) {
@@ -380,6 +389,7 @@ export class PagedRows {
         gaps.push(runs[lo]!.at - 1);
       }
     }
+    if (lost()) return this.open(cache.blockSize, fetch, null);
     const t = total as { total: number; estimated: boolean } | null;
     const after = t && !t.estimated && !cache.estimated ? Math.max(0, Math.min(n - gaps.length, (cache.total ?? 0) - gaps.length - t.total)) : 0;
     // The last place first: the places before it stay where they are.
