@@ -107,6 +107,9 @@ export class GridController {
         this.writer.track(rows);
         return rows.map((r) => this.overlayPending(r));
       },
+      counted: (headers) => {
+        for (const h of headers) this.groupRows.set(h.id, h);
+      },
       swapped: (groups) => {
         this.groupRows = new Map(groups.map((g) => [g.id, g]));
         this.setRange(null);

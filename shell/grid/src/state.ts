@@ -150,6 +150,12 @@ export interface GridLoadQuery {
    * `sort`); null when not grouped.
    */
   groupBy?: string | null;
+  /**
+   * A probe of where rows stand in the view now (PagedRows.settle, rows deleted whose place was
+   * not read): read by `skip` from the view's start, on no cursor, and recording none (a cursor
+   * it made would stand at a position the view's rows have not moved to yet).
+   */
+  probe?: boolean;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { confirm } from '@its/kit';
-import { COMMENTS_FIELD, DataGrid, keyOrder, EditActions, LiveBadge, PresenceAvatars, SizeFilterField, commentsColumn, useLiveRows, usePresence, useRowComments, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
+import { COMMENTS_FIELD, DataGrid, EditActions, LiveBadge, PresenceAvatars, SizeFilterField, commentsColumn, useLiveRows, usePresence, useRowComments, filteredSize, sizeFilter, sourceExport, type CellValue, type DataGridHandle, type GridColumn, type GridRow, type GridSchema, type GridSource, type MenuItem, type SortKey } from '@its/grid';
 import { autocompleteColors, autocompleteStyles, validateProducts } from '@its/remote-products/api';
 import { DELETE_MS, PRODUCT_UPDATE_MS, detailExportEndpoints, type Assortment, type Label, type OrgBase } from '../api';
 import { fieldLabel, msg } from '../messages';
@@ -15,6 +15,7 @@ import { alertsByProduct, rowAlertTexts, useAlertText } from '../alerts';
 import { detailExtras, detailSchema } from './columns';
 import { isPricingField, provisional, type PricingField } from './pricing';
 import { liveTopic, loadRows, readRows, sendBatch, sizeConditions } from './source';
+import { staticOrder } from './staticOrder';
 
 export interface DetailGridProps {
   assortment: Assortment;
@@ -64,17 +65,6 @@ export function showProvisionalPrices(grid: DataGridHandle, rowIds: string[], de
   if (rows.length) grid.showRows(rows);
 }
 
-/**
- * A static assortment's rows in the server's order (modules/assortments staticRowsOrder: the
- * row's sort, the style's number, the colour; then the id): a product another user adds shows
- * where a reload would show it when the user sorted nothing.
- */
-const STATIC_ORDER = keyOrder([
-  { field: 'sort', type: 'integer' },
-  { field: 'styleNumeric', type: 'integer' },
-  { field: 'color', type: 'text' },
-]);
-const staticOrder = (sort: ReadonlyArray<Required<SortKey>>) => (sort.length ? null : STATIC_ORDER);
 
 /** The group-by choices of the detail grid: those of the sort page its rows carry (spec §2.6). */
 export const DETAIL_GROUP_FIELDS = ['style', 'gender', 'division', 'pillar'];

@@ -42,6 +42,8 @@ export function queryBody(q: Pick<GridLoadQuery, 'sort' | 'where'>, search: stri
 /**
  * A view's order when the user sorted no column: the server's (modules/assortments viewSort, else
  * the list grid's default sort, type then title), then the id, as the grid protocol sorts.
+ * testdata/vectors/assortmentorder.json (each view's entries as the server answers them) keeps
+ * them the server's.
  */
 const VIEW_SORT: Partial<Record<View, GridLoadQuery['sort']>> = {
   recent: [{ field: 'modifiedDate', dir: 'desc' }],
@@ -63,12 +65,12 @@ export class ListBlocks {
   constructor(private readonly post: PostQuery = postQuery) {}
 
   /** The block of `limit` rows at `skip` of the view. */
-  async block(view: View, q: Pick<GridLoadQuery, 'sort' | 'where' | 'skip'> & { limit: number }, search: string, signal: AbortSignal): Promise<ListQueryPage> {
+  async block(view: View, q: Pick<GridLoadQuery, 'sort' | 'where' | 'skip' | 'probe'> & { limit: number }, search: string, signal: AbortSignal): Promise<ListQueryPage> {
     const body = queryBody(q, search);
     this.book.use(JSON.stringify([view, body]));
-    const start = this.book.start(q.skip);
+    const start = this.book.start(q.skip, q.probe);
     const page = await this.post(view, { ...body, limit: q.limit, ...(start.cursor ? { cursor: start.cursor } : {}), ...(start.skip ? { skip: start.skip } : {}) }, signal);
-    this.book.record(q.skip, page.rows.length, page.nextCursor);
+    this.book.record(q.skip, page.rows.length, page.nextCursor, q.probe);
     return page;
   }
 }

@@ -49,6 +49,29 @@ export class GroupLayout {
     return pos + this.groupOf(pos) + 1;
   }
 
+  /** The same groups with group i counting `by` rows more (a row another user added, or fewer: deleted). */
+  counted(i: number, by: number): GroupLayout {
+    return new GroupLayout(
+      this.field,
+      this.groups.map((g, j) => (j === i ? { value: g.value, count: Math.max(0, g.count + by) } : g)),
+    );
+  }
+
+  /** The group of a key (serverGroupKey), -1 when the view has no such group. */
+  indexOf(key: string): number {
+    return this.keys.indexOf(key);
+  }
+
+  /** The data position after group i's last member. */
+  end(i: number): number {
+    return this.starts[i]! + Math.max(0, this.groups[i]!.count);
+  }
+
+  /** The data position of group i's first member. */
+  start(i: number): number {
+    return this.starts[i]!;
+  }
+
   /** The slot of group i's header row. */
   headerSlot(i: number): number {
     return this.starts[i]! + i;

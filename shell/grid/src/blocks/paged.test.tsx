@@ -295,6 +295,65 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 2, rowCount: TOTAL - 2 });
   });
 
+  it('rows another user deleted from blocks not read yet shorten the view where they stood, found by asking the server; a deleted row never in the view changes nothing', async () => {
+    const { ctrl, load, remove, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    // Blocks 0 (r0..r49), 12 (r600..r649) and 16 (r800..r849) read.
+    act(() => ctrl().onViewport(600, 620));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    act(() => ctrl().onViewport(800, 820));
+    await waitFor(() => expect(ctrl().rows.size).toBe(150));
+    // r300 and r301 (between blocks 0 and 12), r700 (between 12 and 16) and r900 (after 16) go on the server.
+    for (const id of ['r300', 'r301', 'r700', 'r900']) remove(id);
+    const calls = load.mock.calls.length;
+    await act(async () => {
+      ctrl().applyLiveRows([], ['r300', 'r301', 'r700', 'r900']);
+      await ctrl().paged.settle(0);
+    });
+    expect(load.mock.calls.length).toBeGreaterThan(calls);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL - 4);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 4, rowCount: TOTAL - 4 });
+    // The rows read stand where the server has them now.
+    const server = view([]).map((r) => r.id);
+    expect(shownIds(598, 600)).toEqual(server.slice(598, 601));
+    expect(shownIds(797, 797)).toEqual(['r800']);
+    // The blocks read after it by skip bring every row once.
+    for (const [a, b] of [[250, 350], [650, 760], [940, TOTAL - 5]] as const) {
+      act(() => ctrl().onViewport(a, b));
+      await waitFor(() => expect(shownIds(a, b)).not.toContain(null));
+    }
+    const ids = Array.from({ length: api.getDisplayedRowCount() }, (_, i) => api.getDisplayedRowAtIndex(i)!.data as GridRow);
+    const readIds = ids.map((d) => (isPlaceholder(d) ? null : d.id));
+    readIds.forEach((id, i) => id !== null && expect([i, id]).toEqual([i, server[i]]));
+    // A row deleted that was never in the view: the server's view is as long, nothing moves.
+    await act(async () => {
+      ctrl().applyLiveRows([], ['elsewhere']);
+      await ctrl().paged.settle(0);
+    });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL - 4);
+    expect(shownIds(598, 598)).toEqual([server[598]]);
+  });
+
+  it('more rows deleted unseen than a block holds: the view is read again from its first block, as long as the server has it', async () => {
+    const { ctrl, load, remove, view, shownIds } = await mountSorted();
+    const api = ctrl().api!;
+    act(() => ctrl().onViewport(600, 620));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    const gone = Array.from({ length: 60 }, (_, i) => `r${300 + i}`);
+    for (const id of gone) remove(id);
+    const calls = load.mock.calls.length;
+    await act(async () => {
+      ctrl().applyLiveRows([], gone);
+      await ctrl().paged.settle(0);
+    });
+    await waitFor(() => expect(api.getDisplayedRowCount()).toBe(TOTAL - 60));
+    expect(load.mock.calls[calls]![0]).toMatchObject({ skip: 0, limit: 50 });
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 60, rowCount: TOTAL - 60 });
+    act(() => ctrl().onViewport(540, 560));
+    await waitFor(() => expect(shownIds(540, 560)).not.toContain(null));
+    expect(shownIds(540, 560)).toEqual(view([]).map((r) => r.id).slice(540, 561));
+  });
+
   it('a row dropped and shown again (an undone delete) goes back to its place: the rows after it move on, the blocks read after it stay in place', async () => {
     const { ctrl, view, shownIds } = await mountSorted();
     const api = ctrl().api!;
@@ -312,5 +371,138 @@ describe('DataGrid source read by scrolling (blocks)', () => {
     act(() => ctrl().onViewport(30, 110));
     await waitFor(() => expect(shownIds(30, 110)).not.toContain(null));
     expect(shownIds(0, 110)).toEqual(view([]).map((r) => r.id).slice(0, 111));
+  });
+});
+
+/**
+ * A server of TOTAL rows grouped by band (A: price below 240, C: below 1,240, none: the rest),
+ * sorted by the group, then price, then id, read in blocks of 50 by skip; the groups counted by
+ * the server. `add` and `remove` change it (as another user).
+ */
+async function mountGrouped() {
+  const bandOf = (price: number) => (price < 240 ? 'A' : price < 1240 ? 'C' : null);
+  const stored: GridRow[] = Array.from({ length: TOTAL }, (_, i) => ({ ...row(i), price: 2 * i, band: bandOf(2 * i) }));
+  const rank = (b: unknown) => (b === 'A' ? 0 : b === 'C' ? 1 : 2);
+  const view = () => [...stored].sort((a, b) => rank(a.band) - rank(b.band) || Number(a.price) - Number(b.price) || (a.id < b.id ? -1 : 1));
+  const groups = vi.fn<NonNullable<GridSource['groups']>>(async () =>
+    (['A', 'C', null] as const).map((value) => ({ value, count: stored.filter((r) => r.band === value).length })),
+  );
+  const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
+    const rows = view();
+    sink.total(rows.length, false);
+    sink.rows(rows.slice(q.skip, q.skip + (q.limit ?? 0)));
+  });
+  const handle = createRef<DataGridHandle>();
+  const bandSchema: GridSchema = { ...schema, columns: [...schema.columns, { field: 'band', headerName: 'Band', type: 'text', editable: false, validators: [] }] };
+  const source: GridSource = { load, groups, blocks: 50, sortOnServer: true, columnFilters: 'server', order: protocolOrder([{ field: 'price', dir: 'asc' }]) };
+  renderWithShell(<DataGrid schema={bandSchema} handle={handle} source={source} groupOptions={[{ field: 'band', label: 'Band' }]} />);
+  const ctrl = () => handle.current!.controller;
+  await waitFor(() => expect(ctrl().rows.size).toBe(50), { timeout: 20_000 });
+  await act(async () => ctrl().setGroupBy('band'));
+  await waitFor(() => expect(ctrl().api!.getDisplayedRowCount()).toBe(TOTAL + 3));
+  await waitFor(() => expect(ctrl().rows.has('r0')).toBe(true));
+  const add = (r: GridRow) => {
+    stored.push({ ...r, band: bandOf(Number(r.price)) });
+    return stored.at(-1)!;
+  };
+  const remove = (id: string) => stored.splice(stored.findIndex((r) => r.id === id), 1);
+  /** The grid's rows at display positions from..to: a header as `#key count`, a placeholder as null. */
+  const shown = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => ctrl().api!.getDisplayedRowAtIndex(from + i)!.data as Record<string, unknown>).map((d) => {
+      const g = d.__group as { key: string; count: number } | undefined;
+      return g ? `#${g.key} ${g.count}` : isPlaceholder(d) ? null : String(d.id);
+    });
+  /** The server's grouped view as the grid shows it: each group's header, then its rows. */
+  const expected = () => {
+    const out: string[] = [];
+    let last: unknown = undefined;
+    const rows = view();
+    for (const r of rows) {
+      if (r.band !== last) {
+        last = r.band;
+        out.push(`#${r.band === null ? '\u0000' : String(r.band)} ${rows.filter((x) => x.band === r.band).length}`);
+      }
+      out.push(r.id);
+    }
+    return out;
+  };
+  return { ctrl, add, remove, shown, expected, groups, load };
+}
+
+describe('DataGrid grouped on the server, read by scrolling: live rows', () => {
+  it('a row another user deleted takes out its own place alone: its group counts a row less, the rows after it and later blocks stay in the server’s place', async () => {
+    const { ctrl, remove, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    // Block 0 (r0..r49 of group A) read; r3 and r20 are deleted on the server.
+    remove('r3');
+    remove('r20');
+    act(() => void ctrl().applyLiveRows([], ['r3', 'r20']));
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 - 2);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 2 });
+    expect(shown(0, 4)).toEqual(['#A 118', 'r0', 'r1', 'r2', 'r4']);
+    // Blocks read after it (the end of group A, the start of C, the end of the view): by the server's skip.
+    act(() => ctrl().onViewport(30, 180));
+    await waitFor(() => expect(shown(30, 180)).not.toContain(null));
+    act(() => ctrl().onViewport(960, TOTAL));
+    await waitFor(() => expect(shown(960, TOTAL)).not.toContain(null));
+    const server = expected();
+    expect(server).toHaveLength(TOTAL + 1);
+    expect(shown(0, 180)).toEqual(server.slice(0, 181));
+    expect(shown(960, TOTAL)).toEqual(server.slice(960));
+  });
+
+  it('a row dropped from its group and shown again (an undone delete) goes back to its place in its group, which counts it again', async () => {
+    const { ctrl, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    const r5 = ctrl().rows.get('r5')!;
+    act(() => ctrl().removeRows(['r5']));
+    expect(shown(0, 6)).toEqual(['#A 119', 'r0', 'r1', 'r2', 'r3', 'r4', 'r6']);
+    // As GridController.restore does once the server took the delete back.
+    act(() => {
+      ctrl().rows.set(r5.id, r5);
+      ctrl().paged.restore([r5.id]);
+      api.applyTransaction({ add: [r5] });
+    });
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3);
+    act(() => ctrl().onViewport(30, 180));
+    await waitFor(() => expect(shown(30, 180)).not.toContain(null));
+    expect(shown(0, 180)).toEqual(expected().slice(0, 181));
+  });
+
+  it('a row another user added goes into its group where the group’s order puts it, its group counts it; in a part not read yet or a collapsed group it is counted, and comes once with its block', async () => {
+    const { ctrl, add, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    // Price 7 comes between r3 (6) and r4 (8) in group A, read: shown there.
+    const a = add({ id: 'newA', version: 1, style: 'A', price: 7 });
+    let told: string[] = [];
+    act(() => void (told = ctrl().applyLiveRows([a], [], [], { added: ['newA'] })));
+    expect(told).toEqual(['newA']);
+    expect(shown(0, 6)).toEqual(['#A 121', 'r0', 'r1', 'r2', 'r3', 'newA', 'r4']);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 + 1);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL + 1 });
+    // Price 601 comes between r300 and r301 in group C, not read: counted, not shown.
+    const c = add({ id: 'newC', version: 1, style: 'C', price: 601 });
+    act(() => void ctrl().applyLiveRows([c], [], [], { added: ['newC'] }));
+    expect(ctrl().rows.has('newC')).toBe(false);
+    expect(shown(122, 122)).toEqual(['#C 501']);
+    // Group C collapsed: a row added to it counts in its header alone.
+    act(() => ctrl().toggleGroup('C'));
+    const c2 = add({ id: 'newC2', version: 1, style: 'C', price: 241 });
+    act(() => void ctrl().applyLiveRows([c2], [], [], { added: ['newC2'] }));
+    expect(shown(122, 123)).toEqual(['#C 502', '#\u0000 380']);
+    act(() => ctrl().toggleGroup('C'));
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 + 3);
+    // The blocks read after them: every row once, in the server's place.
+    act(() => ctrl().onViewport(100, 200));
+    await waitFor(() => expect(shown(100, 200)).not.toContain(null));
+    act(() => ctrl().onViewport(400, 480));
+    await waitFor(() => expect(shown(400, 480)).not.toContain(null));
+    act(() => ctrl().onViewport(960, TOTAL + 5));
+    await waitFor(() => expect(shown(960, TOTAL + 5)).not.toContain(null));
+    const server = expected();
+    expect(server).toHaveLength(TOTAL + 6);
+    expect(shown(0, 200)).toEqual(server.slice(0, 201));
+    expect(shown(400, 480)).toEqual(server.slice(400, 481));
+    expect(shown(960, TOTAL + 5)).toEqual(server.slice(960));
   });
 });

@@ -10,7 +10,7 @@
  */
 import type { GridApi, IRowNode } from 'ag-grid-community';
 import { BlockCache, type BlockPage } from './blockCache';
-import type { GroupLayout } from './groupLayout';
+import { serverGroupKey, type GroupLayout } from './groupLayout';
 import type { GroupRow } from '../grouping';
 import type { GridRow } from '../types';
 import type { RowCompare } from './rowOrder';
@@ -35,6 +35,8 @@ export interface PagedHost {
   /** The view was swapped (the range goes; the groups are the new view's header rows, if any). */
   swapped: (groups: GroupRow[]) => void;
   total: (total: number, estimated: boolean) => void;
+  /** Server groups counted again (a row added to or taken from them): their header rows. */
+  counted: (headers: GroupRow[]) => void;
   /** `by` rows came into the view at position `at` (negative: went): the source's cursors after it move (GridSource.shifted). */
   shifted: (at: number, by: number) => void;
   loaded: () => void;
@@ -48,6 +50,25 @@ export interface PagedHost {
 export interface Seat {
   at: number;
   known: boolean;
+  /** Grouped on the server: the group it goes in. */
+  group?: number;
+}
+
+/** Reads `limit` rows of the view at `skip`; a probe (PagedRows.settle) by skip alone, on no cursor (GridLoadQuery.probe). */
+type BlockFetch = (skip: number, limit: number, signal: AbortSignal, probe?: boolean) => Promise<BlockPage<GridRow>>;
+
+/** A place in the view: its data position and its order in the grid (its slot when grouped). */
+interface Place {
+  data: number;
+  order: number;
+}
+
+/** What a shift of positions changes in the grid, and the blocks a placeholder came into. */
+interface Moved {
+  remove: GridRow[];
+  add: GridRow[];
+  update: GridRow[];
+  changed: Set<number>;
 }
 
 export class PagedRows {
@@ -59,11 +80,15 @@ export class PagedRows {
   private readonly pos = new Map<string, number>();
   /** The view's server groups (null: not grouped). */
   private layout: GroupLayout | null = null;
-  /** Where rows dropped from the view stood (for an undone delete). */
-  private readonly dropped = new Map<string, number>();
+  /** Where rows dropped from the view stood (for an undone delete): data position (-1: none) and group. */
+  private readonly dropped = new Map<string, { data: number; group: number }>();
   /** Rows others added shown at their seat (place): found again in a block, they were in the view already. */
   private readonly livePlaced = new Set<string>();
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
+  /** How the view's blocks are read (open). */
+  private fetch: BlockFetch | null = null;
+  /** The places of rows gone unseen being found (settle), one after another. */
+  private settling: Promise<void> = Promise.resolve();
   private lastView: [number, number] = [0, 0];
 
   constructor(private readonly host: PagedHost) {}
@@ -72,10 +97,11 @@ export class PagedRows {
    * Reads a new view: its first block is read (resolves when it is shown), then the blocks in
    * view as the user scrolls.
    */
-  async open(size: number, fetch: (skip: number, limit: number, signal: AbortSignal) => Promise<BlockPage<GridRow>>, layout: GroupLayout | null = null): Promise<void> {
+  async open(size: number, fetch: BlockFetch, layout: GroupLayout | null = null): Promise<void> {
     this.cache?.close();
     this.shown = false;
     this.layout = layout;
+    this.fetch = fetch;
     const cache: BlockCache<GridRow> = new BlockCache<GridRow>({
       blockSize: size,
       fetch,
@@ -248,97 +274,172 @@ export class PagedRows {
    * Rows of the view went (deleted, or moved out of it by an edit): the view is that many rows
    * shorter. The rows and placeholders after each move back a position, as the server's view
    * now has them (a block read after it by its skip brings the rows that follow it, not one
-   * row further on); the blocks a placeholder moved into are read again when in view. A row
-   * shown at the top (insert) held no position: the view is a row shorter alone. Grouped, the
-   * groups' counts fix every position: placeholders go from the end. Returns how many of the
-   * rows were in the view.
+   * row further on); the blocks a placeholder moved into are read again when in view. Grouped,
+   * its group counts a row less (its header shows it) and the groups after it start a position
+   * earlier. A row shown at the top (insert) held no position: the view is a row shorter alone.
+   * Returns how many of the rows were in the view.
    */
   drop(ids: string[]): number {
-    const at: number[] = [];
+    const at: Place[] = [];
     let n = 0;
+    const was = this.layout;
     for (const id of ids) {
       const p = this.pos.get(id);
       if (p === undefined) continue;
       this.pos.delete(id);
       this.livePlaced.delete(id);
-      this.dropped.set(id, p);
-      if (p >= 0 && !this.layout) at.push(p);
+      const data = p < 0 ? -1 : was ? was.dataPos(p) : p;
+      const group = was && data >= 0 ? was.groupOf(data) : -1;
+      this.dropped.set(id, { data, group });
+      if (data >= 0) at.push({ data, order: p });
       n++;
     }
     if (n === 0) return 0;
-    const api = this.host.api;
-    const remove: GridRow[] = [];
-    const add: GridRow[] = [];
-    if (this.layout) {
-      for (let i = this.slots - 1; i >= 0 && remove.length < n; i--) {
-        if (this.pos.delete(PH + i)) remove.push({ id: PH + i } as GridRow);
-      }
-    } else if (at.length) {
-      at.sort((a, b) => a - b);
-      // How many positions went before position p.
-      const before = (p: number) => {
+    at.sort((a, b) => a.data - b.data);
+    if (was) {
+      let layout = was;
+      for (const p of at) layout = layout.counted(was.groupOf(p.data), -1);
+      this.layout = layout;
+    }
+    // The source's cursors first (the blocks read again are read at once), the last place first.
+    for (let i = at.length - 1; i >= 0; i--) this.host.shifted(at[i]!.data, -1);
+    const moved = this.shift(at, -1, was);
+    this.slots = Math.max(0, this.slots - n);
+    this.cache?.grow(-n, [...moved.changed]);
+    this.apply(moved);
+    return n;
+  }
+
+  /** Whether a row was taken out of the view by drop (its place is known). */
+  wasDropped(id: string): boolean {
+    return this.dropped.has(id);
+  }
+
+  /**
+   * `n` rows were deleted (or left the view) that were not read: each stood in a block not read
+   * yet, or not in the view at all, and its place is not known on the client (a live event names
+   * ids alone). The server is asked: the first row of each run of rows read is read again by its
+   * place with the `n` rows before it, so that how far the run moved back tells how many of them
+   * stood before it (the runs of rows read first to last move back as many or more); a row's
+   * place in a part not read yet is one of placeholders alone, so the last position of the gap
+   * before the first run moved that far goes. Rows gone after the last run read shorten the
+   * view's end, by the server's total when it is exact. When the places cannot be known (more
+   * rows gone than a block holds, or a run's first row not within that many of where it was), the
+   * view is read again from its first block. Grouped on the server the groups' counts would need
+   * reading again: not done. Resolves when the view is settled; a new view meanwhile
+   * leaves it alone.
+   */
+  settle(n: number): Promise<void> {
+    const next = this.settling.then(() => this.settleNow(n))
+      // The view stays as it was (its places as before the event): not an error of its read.
+      .catch((e: unknown) => console.warn('Grid rows gone unseen not placed', e));
+    this.settling = next;
+    return next;
+  }
+
+  private async settleNow(n: number): Promise<void> {
+    const cache = this.cache;
+    const fetch = this.fetch;
+    if (n <= 0 || !cache || !fetch || !this.shown || this.layout || cache.total === null) return;
+    // The runs of rows read: each one's first position and row.
+    const read: Array<[number, string]> = [];
+    for (const [id, p] of this.pos) if (p >= 0 && !id.startsWith(PH) && this.host.rows.has(id)) read.push([p, id]);
+    read.sort((a, b) => a[0] - b[0]);
+    const runs: Array<{ at: number; id: string }> = [];
+    for (let i = 0; i < read.length; i++) if (i === 0 || read[i]![0] !== read[i - 1]![0] + 1) runs.push({ at: read[i]![0], id: read[i]![1] });
+    if (!runs.length) return;
+    // More rows gone than a block holds: a probe would be wider than a block. The view is read
+    // again from its first block instead (the rows shown stay until it came).
+    if (n >= cache.blockSize) return this.open(cache.blockSize, fetch, null);
+    const ctl = new AbortController();
+    let total: { total: number; estimated: boolean } | null = null;
+    const shifts = new Map<number, number | null>();
+    // How far run r moved back (null: its first row is not where a move of at most n puts it).
+    const probe = async (r: number): Promise<number | null> => {
+      if (shifts.has(r)) return shifts.get(r)!;
+      const { at, id } = runs[r]!;
+      const from = Math.max(0, at - n);
+      const page = await fetch(from, at - from + 1, ctl.signal, true);
+      total ??= { total: page.total, estimated: page.estimated };
+      const i = page.rows.findIndex((row) => row.id === id);
+      const by = i < 0 ? null : at - (from + i);
+      shifts.set(r, by);
+      return by;
+    };
+    const last = runs.length - 1;
+    const before = await probe(last);
+    if (cache !== this.cache) return;
+    // A run's first row not where the rows gone can have moved it (other changes not told yet):
+    // the places cannot be known, so the view is read again.
+    const lost = () => [...shifts.values()].includes(null);
+    if (lost()) return this.open(cache.blockSize, fetch, null);
+    // Where each of the rows gone before the last run stood: the gap before the first run moved that far.
+    const gaps: number[] = [];
+    if (before !== null) {
+      for (let k = 1; k <= before; k++) {
         let lo = 0;
-        let hi = at.length;
+        let hi = last;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if (at[mid]! < p) lo = mid + 1;
-          else hi = mid;
+          const by = await probe(mid);
+          if (cache !== this.cache) return;
+          if (by !== null && by >= k) hi = mid;
+          else lo = mid + 1;
         }
-        return lo;
-      };
-      const holes: number[] = [];
-      for (const [id, p] of this.pos) {
-        if (p <= at[0]!) continue;
-        if (id.startsWith(PH)) holes.push(p);
-        else this.pos.set(id, p - before(p));
+        gaps.push(runs[lo]!.at - 1);
       }
-      // Placeholder ids name their position: those whose position changed go, the new ones come.
-      const moved = new Set(holes.map((p) => p - before(p)));
-      const blockSize = this.cache?.blockSize ?? 1;
-      const changed = new Set<number>();
-      for (const p of holes) {
-        if (moved.has(p)) continue;
-        this.pos.delete(PH + p);
-        remove.push({ id: PH + p } as GridRow);
-      }
-      const had = new Set(holes);
-      for (const p of moved) {
-        if (had.has(p)) continue;
-        const ph = placeholder(p);
-        this.pos.set(ph.id, p);
-        add.push(ph);
-        changed.add(Math.floor(p / blockSize));
-      }
-      // The source's cursors first (the blocks read again are read at once), the last place first.
-      for (let i = at.length - 1; i >= 0; i--) this.host.shifted(at[i]!, -1);
-      this.cache?.grow(-at.length, [...changed]);
-    } else {
-      this.cache?.grow(-n, []);
     }
-    this.slots = Math.max(0, this.slots - n);
-    if ((remove.length || add.length) && api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length });
-    return n;
+    if (lost()) return this.open(cache.blockSize, fetch, null);
+    const t = total as { total: number; estimated: boolean } | null;
+    const after = t && !t.estimated && !cache.estimated ? Math.max(0, Math.min(n - gaps.length, (cache.total ?? 0) - gaps.length - t.total)) : 0;
+    // The last place first: the places before it stay where they are.
+    // The places that go: in a gap, its last positions (a second row gone in the same gap stood
+    // a position before the first); after the last run, the view's last ones. All are
+    // placeholders: the rows read do not move among themselves.
+    const places: number[] = [];
+    const used = new Map<number, number>();
+    for (const q of gaps) {
+      const k = used.get(q) ?? 0;
+      used.set(q, k + 1);
+      places.push(q - k);
+    }
+    const end = cache.total ?? this.slots;
+    for (let i = 1; i <= after; i++) places.push(end - i);
+    const gone = places.filter((q) => q >= 0 && this.pos.delete(PH + q)).sort((x, y) => x - y);
+    if (!gone.length) return;
+    // The source's cursors first (the blocks read again are read at once), the last place first.
+    for (let i = gone.length - 1; i >= 0; i--) this.host.shifted(gone[i]!, -1);
+    const moved = this.shift(
+      gone.map((q) => ({ data: q, order: q })),
+      -1,
+      null,
+    );
+    for (const q of gone) moved.remove.push({ id: PH + q } as GridRow);
+    this.slots = Math.max(0, this.slots - gone.length);
+    this.cache?.grow(-gone.length, [...moved.changed]);
+    this.apply(moved);
+    this.host.total(cache.total ?? this.slots, cache.estimated);
+    this.host.loaded();
   }
 
   /**
    * Rows dropped and shown again (an undone delete): back at their place (the rows and
-   * placeholders from there on a position further), the view longer. The caller adds the rows
-   * to the grid.
+   * placeholders from there on a position further; grouped, in their group, which counts them
+   * again), the view longer. The caller adds the rows to the grid.
    */
   restore(ids: string[]): number {
     let n = 0;
     for (const id of ids) {
       if (this.pos.has(id)) continue;
-      const p = this.dropped.get(id);
+      const d = this.dropped.get(id);
       this.dropped.delete(id);
-      if (p === undefined || p < 0 || this.layout) {
-        this.pos.set(id, p ?? this.slots);
+      if (!d || d.data < 0) {
+        this.pos.set(id, d ? -1 : this.slots);
         this.slots++;
       } else {
-        const at = Math.min(p, this.slots);
-        this.host.shifted(at, 1);
-        this.makeRoom(at);
-        this.pos.set(id, at);
+        const group = this.layout ? Math.min(d.group, this.layout.groups.length - 1) : -1;
+        const data = this.layout ? Math.max(this.layout.start(group), Math.min(d.data, this.layout.end(group))) : Math.min(d.data, this.slots);
+        this.pos.set(id, this.room(data, group));
         this.slots++;
         this.cache?.grow(1, []);
       }
@@ -368,16 +469,30 @@ export class PagedRows {
    * blocks/rowOrder.ts): before the first row read that comes after it. Its place is known when
    * the rows on both sides of it were read (or it comes first, or last of a view read to its
    * end, its total exact); else it lies in a part not read yet, and `at` is the position of the
-   * first row read after it (or the view's end). Null when the view is not shown yet or is
-   * grouped on the server.
+   * first row read after it (or the view's end). Grouped on the server, it goes in its group
+   * (the rows sorted by the group column first, `compare` the order within a group) among the
+   * group's rows read, between the group's start and end. Null when the view is not shown yet,
+   * or its group is not one of the view's (the groups were counted without it).
    */
   seat(row: GridRow, compare: RowCompare): Seat | null {
-    if (!this.shown || this.layout) return null;
+    if (!this.shown) return null;
+    const layout = this.layout;
+    let group = -1;
+    let from = 0;
+    let to = this.slots;
+    if (layout) {
+      group = layout.indexOf(serverGroupKey(row[layout.field]));
+      if (group < 0) return null;
+      from = layout.start(group);
+      to = layout.end(group);
+    }
     const read: Array<[GridRow, number]> = [];
     for (const [id, p] of this.pos) {
       if (p < 0 || id === row.id) continue;
       const r = this.host.rows.get(id);
-      if (r) read.push([r, p]);
+      if (!r) continue;
+      const at = layout ? layout.dataPos(p) : p;
+      if (at >= from && at < to) read.push([r, at]);
     }
     read.sort((a, b) => a[1] - b[1]);
     // The first row read that comes after it.
@@ -388,10 +503,12 @@ export class PagedRows {
       if (compare(read[mid]![0], row) < 0) lo = mid + 1;
       else hi = mid;
     }
-    const before = lo > 0 ? read[lo - 1]![1] : -1;
+    const before = lo > 0 ? read[lo - 1]![1] : from - 1;
     const after = lo < read.length ? read[lo]![1] : null;
-    if (after === null) return { at: this.slots, known: before === this.slots - 1 && this.cache?.estimated === false };
-    return { at: after, known: after === before + 1 };
+    const seat = (at: number, known: boolean): Seat => (layout ? { at, known, group } : { at, known });
+    // Grouped, the group's end is exact (the groups' counts); else the view's when its total is.
+    if (after === null) return seat(to, before === to - 1 && (!!layout || this.cache?.estimated === false));
+    return seat(after, after === before + 1);
   }
 
   /**
@@ -401,60 +518,117 @@ export class PagedRows {
    * blocks where a placeholder came are read again when in view (BlockCache.grow).
    */
   place(row: GridRow, seat: Seat): void {
-    const api = this.host.api;
     const at = seat.at;
+    const group = seat.group ?? -1;
+    const was = this.layout;
+    if (was && group >= 0) this.layout = was.counted(group, 1);
     // The source's cursors first: the blocks read again after the place are read at once.
     this.host.shifted(at, 1);
-    const { remove, add, changed } = this.makeRoom(at, false);
+    const order = this.layout ? this.layout.slot(at) : at;
+    const moved = this.shift([{ data: at, order }], 1, was);
     if (seat.known) {
-      this.pos.set(row.id, at);
+      this.pos.set(row.id, order);
       this.livePlaced.add(row.id);
-      add.push(row);
+      moved.add.push(row);
     } else {
-      const p = placeholder(at);
-      this.pos.set(p.id, at);
-      add.push(p);
-      changed.add(Math.floor(at / (this.cache?.blockSize ?? 1)));
+      const p = placeholder(at, this.layout ? this.layout.keys[group] : undefined);
+      this.pos.set(p.id, order);
+      moved.add.push(p);
+      moved.changed.add(Math.floor(at / (this.cache?.blockSize ?? 1)));
     }
     this.slots++;
-    this.cache?.grow(1, [...changed]);
-    if (api && !api.isDestroyed()) api.applyTransaction({ remove, add, addIndex: this.host.newRows().length + at });
+    this.cache?.grow(1, [...moved.changed]);
+    this.apply(moved, this.host.newRows().length + order);
   }
 
   /**
-   * Makes position `at` free: the rows and placeholders from there on move a position further
-   * (a run of placeholders a..b becomes a+1..b+1: ids name their position, takeBlock finds them by
-   * it, so a goes and b+1 comes). Applied to the grid at once unless `apply` is false (the
-   * caller's transaction takes the placeholders then); answers them and the blocks they came in.
+   * Makes data position `at` free (grouped: in group `group`, which counts a row more): the rows
+   * and placeholders from there on move a position further, at once in the grid. Answers the
+   * position's order (its slot when grouped).
    */
-  private makeRoom(at: number, apply = true): { remove: GridRow[]; add: GridRow[]; changed: Set<number> } {
-    const blockSize = this.cache?.blockSize ?? 1;
-    const remove: GridRow[] = [];
-    const add: GridRow[] = [];
+  private room(at: number, group: number): number {
+    const was = this.layout;
+    if (was && group >= 0) this.layout = was.counted(group, 1);
+    this.host.shifted(at, 1);
+    const order = this.layout ? this.layout.slot(at) : at;
+    const moved = this.shift([{ data: at, order }], 1, was);
+    this.apply(moved);
+    return order;
+  }
+
+  /**
+   * Moves the rows and placeholders of the view by `by` positions for each place in `at` at or
+   * before them (ascending): a positive `by` makes room at each place, a negative one closes the
+   * places of rows that went (out of the map already). The rows' orders move with the places'
+   * (`order`: slots when grouped, so the header rows of later groups move too); placeholder ids
+   * name their data position, so those whose position went are taken out and those whose
+   * position came are added (with their group in the layout now; one whose id stays but whose
+   * group changed, `was` the layout before, is updated). Answers the grid's changes and the
+   * blocks a placeholder came into (read again when in view). Grouped, the groups whose count
+   * changed have their header rows updated too.
+   */
+  private shift(at: readonly Place[], by: number, was: GroupLayout | null): Moved {
+    const out: Moved = { remove: [], add: [], update: [], changed: new Set() };
+    if (!at.length) return out;
+    const datas = at.map((p) => p.data);
+    const orders = at.map((p) => p.order).sort((a, b) => a - b);
+    // How many places are at or before a position.
+    const upTo = (xs: readonly number[], p: number) => {
+      let lo = 0;
+      let hi = xs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (xs[mid]! <= p) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const layout = this.layout;
     const holes: number[] = [];
     for (const [id, p] of this.pos) {
-      if (p < at) continue;
-      if (id.startsWith(PH)) holes.push(p);
-      else this.pos.set(id, p + 1);
+      if (id.startsWith(PH)) {
+        const q = Number(id.slice(PH.length));
+        if (q >= datas[0]!) holes.push(q);
+        continue;
+      }
+      if (p < orders[0]!) continue;
+      const k = upTo(orders, p);
+      if (k) this.pos.set(id, p + by * k);
     }
-    holes.sort((a, b) => a - b);
-    const changed = new Set<number>();
-    for (let i = 0; i < holes.length; ) {
-      let j = i;
-      while (j + 1 < holes.length && holes[j + 1] === holes[j]! + 1) j++;
-      const first = holes[i]!;
-      const next = holes[j]! + 1;
-      this.pos.delete(PH + first);
-      remove.push({ id: PH + first } as GridRow);
-      const p = placeholder(next);
-      this.pos.set(p.id, next);
-      add.push(p);
-      changed.add(Math.floor(next / blockSize));
-      i = j + 1;
+    const had = new Set(holes);
+    const now = new Set(holes.map((q) => q + by * upTo(datas, q)));
+    const keyOf = (l: GroupLayout | null, q: number) => (l ? l.keys[l.groupOf(q)] : undefined);
+    const blockSize = this.cache?.blockSize ?? 1;
+    for (const q of had) {
+      if (now.has(q)) continue;
+      this.pos.delete(PH + q);
+      out.remove.push({ id: PH + q } as GridRow);
     }
+    for (const q of now) {
+      const order = layout ? layout.slot(q) : q;
+      this.pos.set(PH + q, order);
+      if (!had.has(q)) {
+        out.add.push(placeholder(q, keyOf(layout, q)));
+        out.changed.add(Math.floor(q / blockSize));
+      } else if (keyOf(layout, q) !== keyOf(was, q)) out.update.push(placeholder(q, keyOf(layout, q)));
+    }
+    if (layout && was) {
+      const headers = layout.headers();
+      headers.forEach((h, i) => {
+        this.pos.set(h.id, layout.headerSlot(i));
+        if (h.__group.count !== was.groups[i]?.count) out.update.push(h as unknown as GridRow);
+      });
+      const counted = headers.filter((h, i) => h.__group.count !== was.groups[i]?.count);
+      if (counted.length) this.host.counted(counted);
+    }
+    return out;
+  }
+
+  private apply(moved: Moved, addIndex?: number): void {
     const api = this.host.api;
-    if (apply && (remove.length || add.length) && api && !api.isDestroyed()) api.applyTransaction({ remove, add });
-    return { remove, add, changed };
+    const { remove, add, update } = moved;
+    if (!(remove.length || add.length || update.length) || !api || api.isDestroyed()) return;
+    api.applyTransaction({ remove, add, update, addIndex: addIndex ?? this.host.newRows().length });
   }
 
   /** The total changed after the view was shown: placeholders added at the end or taken off. */

@@ -300,6 +300,28 @@ describe('DataGrid on a protocol query', () => {
     expect(api.getDisplayedRowCount()).toBe(298);
   });
 
+  it('finds where rows others deleted in blocks not read yet stood by probes by skip (no cursor): blocks read on cursors afterwards repeat and lose none', async () => {
+    const { server, ctrl, api, shownIds } = await mountProtocol(300);
+    // Blocks 0, 2 and 4 read (cursors after rows 49, 149 and 249).
+    act(() => ctrl().onViewport(110, 140));
+    await waitFor(() => expect(ctrl().rows.size).toBe(100));
+    act(() => ctrl().onViewport(210, 240));
+    await waitFor(() => expect(ctrl().rows.size).toBe(150));
+    // Another user deletes rows of blocks 1 and 3, not read.
+    const gone = ['r00060', 'r00061', 'r00170'];
+    for (const id of gone) server.rows.splice(server.rows.findIndex((x) => x.id === id), 1);
+    await act(async () => {
+      ctrl().applyLiveRows([], gone);
+      await ctrl().paged.settle(0);
+    });
+    expect(ctrl().ui.get()).toMatchObject({ total: 297, rowCount: 297 });
+    expect(api.getDisplayedRowCount()).toBe(297);
+    expect(shownIds(97, 98)).toEqual([null, 'r00100']);
+    act(() => ctrl().onViewport(0, 296));
+    await waitFor(() => expect(shownIds(0, 296)).not.toContain(null));
+    expect(shownIds(0, 296)).toEqual(server.rows.map((r) => r.id));
+  });
+
   it('copies and opens Edit Cells over rows never scrolled to: their blocks are read first', async () => {
     const server = protocolServer(400);
     const handle = createRef<DataGridHandle>();

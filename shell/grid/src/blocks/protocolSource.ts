@@ -40,8 +40,10 @@ export class CursorBook {
    * The block at `skip`: on the nearest cursor at or before it, skipping the rows between. The
    * first block starts a new read of the view (a reload, or the view opened again): the cursors of
    * the read before are forgotten, since a row added before one of them since would be skipped.
+   * A probe (GridLoadQuery.probe) starts at `skip` from the view's start and forgets nothing.
    */
-  start(skip: number): BlockStart {
+  start(skip: number, probe = false): BlockStart {
+    if (probe) return { skip };
     if (skip === 0) {
       this.at.clear();
       return { skip };
@@ -52,9 +54,9 @@ export class CursorBook {
     return { cursor: this.at.get(best), skip: skip - best };
   }
 
-  /** A block of `count` rows read at `skip` ended with `next` (null: the view's end). */
-  record(skip: number, count: number, next: string | null): void {
-    if (next && count > 0) this.at.set(skip + count, next);
+  /** A block of `count` rows read at `skip` ended with `next` (null: the view's end); a probe's is not kept. */
+  record(skip: number, count: number, next: string | null, probe = false): void {
+    if (next && count > 0 && !probe) this.at.set(skip + count, next);
   }
 
   /**
@@ -125,13 +127,13 @@ export function protocolSource(
       }
       if (!endpoints.query) throw new Error('This grid has no query endpoint');
       book.use(JSON.stringify(base));
-      const start = book.start(q.skip);
+      const start = book.start(q.skip, q.probe);
       const page = await api.post<Page>(
         endpoints.query,
         { ...base, limit: q.limit, ...(start.cursor ? { cursor: start.cursor } : {}), ...(start.skip ? { skip: start.skip } : {}) },
         { signal, silent: true },
       );
-      book.record(q.skip, page.rows.length, page.nextCursor);
+      book.record(q.skip, page.rows.length, page.nextCursor, q.probe);
       sink.total(page.totalCount, false);
       sink.rows(page.rows);
     },

@@ -32,8 +32,9 @@ export class LiveRows {
    * (GridSource.order), a row not shown goes where the server's order puts it (addLiveRows); one
    * that changed, or told in a first catch-up (the grid's own read, just before, holds it if it
    * is in the view), whose place lies in a part not read yet is left to the block read there.
-   * Otherwise none told in a first catch-up is added. Answers the ids of the rows shown changed
-   * or added.
+   * Otherwise none told in a first catch-up is added. Read by scrolling, rows deleted (or gone
+   * from the view) that were not read are placed by asking the server (PagedRows.settle): the
+   * view is shorter where they stood. Answers the ids of the rows shown changed or added.
    */
   applyLiveRows(this: GridController, rows: GridRow[], deleted: string[], left: string[] = [], origin: LiveOrigin = {}): string[] {
     this.history.flush(); // edits still gathered go to the queue, so they count as unsaved
@@ -70,6 +71,9 @@ export class LiveRows {
     }
     if (update.length) this.applyRows(update);
     const shownAdded = this.addLiveRows(add);
+    // Read by scrolling, rows gone that were not read may have stood in a block not read yet.
+    const unseen = [...deleted, ...left.filter((id) => !deletedIds.has(id))].filter((id) => !this.rows.has(id) && !this.liveHeld.has(id) && !this.paged.wasDropped(id));
+    if (unseen.length && this.isPaged()) void this.paged.settle(unseen.length);
     for (const id of [...deleted, ...left]) this.liveHeld.delete(id);
     this.patchUi({ liveHeld: this.liveHeld.size });
     const leaving = left.filter((id) => !deletedIds.has(id) && Object.keys(this.writer.pendingChanges(id)).length === 0);
@@ -103,13 +107,15 @@ export class LiveRows {
   /**
    * The server's order of a view read by scrolling whose source tells it (GridSource.order: the
    * user's sort, else the source's own, with the server's ties); null when it is not known on the
-   * client (no order, one the source cannot reproduce for this sort, or a view grouped on the
-   * server).
+   * client (no order, or one the source cannot reproduce for this sort). Grouped on the server,
+   * the order within a group: the rows come sorted by the group column first, then by the rest of
+   * the sort (PagedRows.seat places a row in its group).
    */
   liveOrder(this: GridController): RowCompare | null {
     const source = this.settings.source;
-    if (!source?.order || !this.isPaged() || this.groupField) return null;
-    return source.order(this.currentSort(), this.settings.schema.columns);
+    if (!source?.order || !this.isPaged()) return null;
+    const group = this.groupField;
+    return source.order(group ? this.currentSort().filter((s) => s.field !== group) : this.currentSort(), this.settings.schema.columns);
   }
 
   /**

@@ -137,12 +137,12 @@ export class Loading {
       // Grouped: the groups first (their counts place every row), then the rows in their order.
       const layout = groupBy && source.groups ? new GroupLayout(groupBy, await source.groups({ ...base, groupBy, skip: 0 }, signal)) : null;
       if (signal.aborted) return;
-      await this.paged.open(size, async (skip, limit, blockSignal) => {
+      await this.paged.open(size, async (skip, limit, blockSignal, probe) => {
         const rows: GridRow[] = [];
         let total = 0;
         let estimated = false;
         const both = eitherSignal(signal, blockSignal);
-        await source.load({ ...base, skip, limit }, both, {
+        await source.load({ ...base, skip, limit, ...(probe ? { probe } : {}) }, both, {
           total: (n, e) => {
             total = n;
             estimated = !!e;
