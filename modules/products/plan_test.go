@@ -5,6 +5,7 @@ package products_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	sq "github.com/Masterminds/squirrel"
@@ -29,6 +30,18 @@ func seqScans(node map[string]any) []string {
 
 func asList(v any) []any { l, _ := v.([]any); return l }
 
+// indexesRead lists the indexes a JSON plan reads.
+func indexesRead(node map[string]any) []string {
+	var out []string
+	if name, ok := node["Index Name"].(string); ok {
+		out = append(out, name)
+	}
+	for _, p := range asList(node["Plans"]) {
+		out = append(out, indexesRead(p.(map[string]any))...)
+	}
+	return out
+}
+
 // matches counts the products matching q.
 func matches(t *testing.T, a *apptest.App, q *products.Query) int {
 	sql, args, err := sq.Select("count(*)").From("products p").Where(q.Where()).PlaceholderFormat(sq.Dollar).ToSql()
@@ -46,9 +59,11 @@ func matches(t *testing.T, a *apptest.App, q *products.Query) int {
 // made), and checks that the product library's blocks read products through indexes: the first
 // filtered block and a block at 90% of the list, in the default order (either way), and sorted
 // by a location's price (either way), for the filter operators the library's filter bar and
-// builder send; and sorted by a location's value, a block 40% into the filtered list (deep among
-// the matches priced there, where the block seeks its value along the value's index). Run by
-// make bench (build tag scale): the catalog takes minutes to make on a busy machine.
+// builder send (the first block of a filter on divisions sorted by a price along the index of
+// each division's prices in the location); and sorted by a location's value, a block 40% into
+// the filtered list (deep among the matches priced there, where the block seeks its value along
+// the value's index). Run by make bench (build tag scale): the catalog takes minutes to make on
+// a busy machine.
 func TestQueryPlansAt250k(t *testing.T) {
 	const n = 250_000
 	a := apptest.Start(t, fx.Options(users.Module, products.Module))
@@ -79,6 +94,8 @@ func checkPlans(t *testing.T, a *apptest.App, n int) {
 		"retail desc":    map[string]any{"locations.suggestedRetail": -1},
 		"inventory desc": map[string]any{"locations.totalInventory": -1},
 	}
+	byDivision := map[string]string{"price": "product_locations_division_wholesale_idx",
+		"price desc": "product_locations_division_wholesale_idx", "retail desc": "product_locations_division_retail_idx"}
 	ctx := context.Background()
 	for fname, f := range filters {
 		for sname, s := range sorts {
@@ -105,6 +122,13 @@ func checkPlans(t *testing.T, a *apptest.App, n int) {
 					for _, rel := range seqScans(plan[0]["Plan"].(map[string]any)) {
 						if rel == "products" || rel == "product_locations" {
 							t.Errorf("filter %s, sort %s, skip %d: sequential scan of %s\n%s", fname, sname, skip, rel, st.SQL)
+						}
+					}
+					// The first block of a filter on divisions sorted by a price reads each
+					// division's products in price order (products.Query.divisionPage).
+					if want := byDivision[sname]; want != "" && skip == 0 && (fname == "in" || fname == "and/or") {
+						if got := indexesRead(plan[0]["Plan"].(map[string]any)); !slices.Contains(got, want) {
+							t.Errorf("filter %s, sort %s: first block reads %q, not %s\n%s", fname, sname, got, want, st.SQL)
 						}
 					}
 				}

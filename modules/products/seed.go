@@ -89,7 +89,7 @@ var availabilityColumns = []string{"product_id", "code", "availability"}
 
 var locationColumns = []string{"product_id", "code", "line_status", "size_range", "wholesale_price", "original_cost",
 	"suggested_retail", "status_date", "last_prod_date", "style_last_prod_date", "add_date", "first_avail_date",
-	"total_inventory"}
+	"total_inventory", "division_key"}
 
 // seed loads the demo catalog with COPY: 50,000 style/colours and their location rows.
 func seed(ctx context.Context, tx pgx.Tx, env registry.SeedEnv) error {
@@ -290,10 +290,11 @@ func dropForBulkLoad(ctx context.Context, tx pgx.Tx) ([]string, error) {
 	for _, s := range steps {
 		restore = append(restore, s.make)
 	}
-	if _, err := tx.Exec(ctx, `ALTER TABLE product_locations DISABLE TRIGGER product_locations_sync`); err != nil {
+	// The rows carry their product's division key too (product_locations_division would look it up).
+	if _, err := tx.Exec(ctx, `ALTER TABLE product_locations DISABLE TRIGGER product_locations_sync, DISABLE TRIGGER product_locations_division`); err != nil {
 		return nil, err
 	}
-	return append(restore, `ALTER TABLE product_locations ENABLE TRIGGER product_locations_sync`), nil
+	return append(restore, `ALTER TABLE product_locations ENABLE TRIGGER product_locations_sync, ENABLE TRIGGER product_locations_division`), nil
 }
 
 func CatalogLocations(ctx context.Context, q interface {
@@ -349,7 +350,7 @@ func copyCatalogWith(ctx context.Context, catalog []Product, cp copyFunc) error 
 		p, loc := &catalog[refs[i].p], &catalog[refs[i].p].Locations[refs[i].l]
 		return []any{p.ID, loc.Code, loc.LineStatus, loc.SizeRange, copyNumeric{loc.WholesalePrice}, copyNumeric{loc.OriginalCost},
 			copyNumeric{loc.SuggestedRetail}, dateValue(loc.StatusDate), dateValue(loc.LastProdDate), dateValue(loc.StyleLastProdDate),
-			dateValue(loc.AddDate), dateValue(loc.FirstAvailDate), loc.TotalInventory}, nil
+			dateValue(loc.AddDate), dateValue(loc.FirstAvailDate), loc.TotalInventory, strings.ToLower(p.Division)}, nil
 	}); err != nil {
 		return err
 	}

@@ -259,6 +259,7 @@ func encodeLocations(catalog []Product) (locations, availability []byte) {
 	w, a := newStream(len(catalog), 450), newStream(len(catalog), 1300)
 	for i := range catalog {
 		p := &catalog[i]
+		division := strings.ToLower(p.Division)
 		for j := range p.Locations {
 			l := &p.Locations[j]
 			w.start(len(locationColumns))
@@ -275,6 +276,7 @@ func encodeLocations(catalog []Product) (locations, availability []byte) {
 			w.date(l.AddDate)
 			w.date(l.FirstAvailDate)
 			w.int4(l.TotalInventory)
+			w.text(division)
 			a.start(len(availabilityColumns))
 			a.text(p.ID)
 			a.text(l.Code)

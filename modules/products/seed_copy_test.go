@@ -31,7 +31,7 @@ func TestBinaryCopyMatchesValues(t *testing.T) {
 			jsonb, textArray, textArray, timestamptz, timestamptz, timestamptz},
 		"product_details": {text, text, text, text, text, int4, numeric, text, text, text, date, textArray, text, text,
 			text, text, text, date, int4, int4, jsonb, jsonb},
-		"product_locations":    {text, text, text, text, numeric, numeric, numeric, date, date, date, date, date, int4},
+		"product_locations":    {text, text, text, text, numeric, numeric, numeric, date, date, date, date, date, int4, text},
 		"product_availability": {text, text, json},
 	}
 	m := pgtype.NewMap()

@@ -392,6 +392,9 @@ func (q *Query) pricedSelect() sq.SelectBuilder {
 // pricedPage is the block of limit priced products after skip, in q's order along the
 // location's index of the sorted value.
 func (q *Query) pricedPage(limit, skip int) sq.SelectBuilder {
+	if b, ok := q.divisionPage(limit, skip); ok {
+		return b
+	}
 	order, _ := q.orderBy()
 	dir := " ASC"
 	if q.Sort[0].Order < 0 {
