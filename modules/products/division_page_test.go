@@ -1,7 +1,6 @@
 package products_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -104,20 +103,6 @@ func TestDivisionPage(t *testing.T) {
 	if n := a.Count(fmt.Sprintf(`SELECT count(*) FROM product_locations WHERE product_id = '%s' AND division_key <> 'kids'`, id)); n != 0 {
 		t.Errorf("%d location rows of %s with another division than the product's", n, id)
 	}
-}
-
-// queryOf is the normalized product query of a request body.
-func queryOf(t *testing.T, body map[string]any) products.Query {
-	t.Helper()
-	raw, _ := json.Marshal(body)
-	var q products.Query
-	if err := json.Unmarshal(raw, &q); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Normalize(); err != nil {
-		t.Fatal(err)
-	}
-	return q
 }
 
 func collectIDs(t *testing.T, a *apptest.App, sql string, args []any) []string {
