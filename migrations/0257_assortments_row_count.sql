@@ -9,11 +9,18 @@ UPDATE assortments a SET row_count = c.n
  WHERE c.assortment_id = a.id;
 
 -- +goose StatementBegin
-CREATE FUNCTION assortment_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION assortment_rows_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    -- changed is the statement's inserted rows (the INSERT trigger) or deleted rows (DELETE).
-    UPDATE assortments a SET row_count = a.row_count + CASE TG_OP WHEN 'INSERT' THEN c.n ELSE -c.n END
-      FROM (SELECT assortment_id, count(*) AS n FROM changed GROUP BY assortment_id) c
+    UPDATE assortments a SET row_count = a.row_count + c.n
+      FROM (SELECT assortment_id, count(*) AS n FROM added GROUP BY assortment_id) c
+     WHERE c.assortment_id = a.id;
+    RETURN NULL;
+END
+$$;
+CREATE FUNCTION assortment_rows_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE assortments a SET row_count = a.row_count - c.n
+      FROM (SELECT assortment_id, count(*) AS n FROM removed GROUP BY assortment_id) c
      WHERE c.assortment_id = a.id;
     RETURN NULL;
 END
@@ -26,9 +33,9 @@ END
 $$;
 -- +goose StatementEnd
 CREATE TRIGGER assortment_rows_added AFTER INSERT ON assortment_products
-    REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION assortment_rows_changed();
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION assortment_rows_added();
 CREATE TRIGGER assortment_rows_removed AFTER DELETE ON assortment_products
-    REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION assortment_rows_changed();
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION assortment_rows_removed();
 CREATE TRIGGER assortment_rows_truncated AFTER TRUNCATE ON assortment_products
     FOR EACH STATEMENT EXECUTE FUNCTION assortment_rows_truncated();
 
@@ -48,5 +55,6 @@ DROP TRIGGER assortment_rows_truncated ON assortment_products;
 DROP TRIGGER assortment_rows_removed ON assortment_products;
 DROP TRIGGER assortment_rows_added ON assortment_products;
 DROP FUNCTION assortment_rows_truncated();
-DROP FUNCTION assortment_rows_changed();
+DROP FUNCTION assortment_rows_removed();
+DROP FUNCTION assortment_rows_added();
 ALTER TABLE assortments DROP COLUMN row_count;
