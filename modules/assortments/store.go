@@ -41,7 +41,7 @@ const assortmentColumns = `a.id::text, a.type, a.hierarchy::text[], a.title, a.s
  a.last_sync_date, a.scheduled_date, a.version, a.created_date, a.modified_date, u.id::text,
  trim(u.name || ' ' || u.last_name), u.email,
  CASE WHEN a.method = 'dynamic' THEN COALESCE(a.product_count, 0)
-   ELSE a.row_count END,
+   ELSE (SELECT count(*) FROM assortment_products ap WHERE ap.assortment_id = a.id) END,
  (SELECT count(*) FROM assortment_alerts al WHERE al.assortment_id = a.id),
  (a.method = 'dynamic' AND a.type = 'item' AND (a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM
    (SELECT v.version FROM catalog_version v)))`
