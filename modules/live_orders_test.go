@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -89,7 +90,7 @@ func TestLiveOrderListsAcrossServers(t *testing.T) {
 	other.Login("editor@example.com")
 
 	_, mine := openStream(t, user.On(b), b.URL, topic, "")
-	_, theirs := openStream(t, coord.On(b), b.URL, topic, "")
+	_, theirs, theirsPassed := openStreamPassed(t, coord.On(b), b.URL, topic, "")
 	nextEvent(t, mine, "open", 5*time.Second)
 	nextEvent(t, theirs, "open", 5*time.Second)
 	outsider := openRaw(t, other.On(b), b.URL, topic)
@@ -116,6 +117,16 @@ func TestLiveOrderListsAcrossServers(t *testing.T) {
 		t.Fatalf("the requester's stream on a header change: %s", raw.data)
 	}
 
+	// The coordinator's stream asks whether they may read the order when it passes each event: wait
+	// until it passed the header change (its id alone) so that it asks before the submit, when the
+	// order is still a draft.
+	headerID, _ := strconv.Atoi(raw.id)
+	eventually(t, "the coordinator's stream passes the header change", func() error {
+		if theirsPassed() < headerID {
+			return fmt.Errorf("at event %d of %d", theirsPassed(), headerID)
+		}
+		return nil
+	})
 	sent := time.Now()
 	dataOf(t, user.Do("PATCH", batch, map[string]any{"version": version(), "submit": true}), 200)
 	got := nextEvent(t, theirs, "rows", time.Second)
