@@ -148,7 +148,7 @@ var listGrid = grid.MustNew(grid.Grid{
 		{Field: "productType", Header: "Product Type", Type: grid.Text, Expr: "a.product_type"},
 		{Field: "locationId", Header: "Location", Type: grid.Text, Expr: "a.location_id"},
 		{Field: "productCount", Header: "Products", Type: grid.Integer,
-			Expr: "CASE WHEN a.method = 'dynamic' THEN COALESCE(a.product_count, 0) ELSE (SELECT count(*) FROM assortment_products ap WHERE ap.assortment_id = a.id) END"},
+			Expr: "CASE WHEN a.method = 'dynamic' THEN COALESCE(a.product_count, 0) ELSE a.row_count END"},
 		{Field: "modifiedDate", Header: "Modified", Type: grid.DateTime, Expr: "a.modified_date"},
 		{Field: "scheduledDate", Header: "Scheduled", Type: grid.DateTime, Expr: "a.scheduled_date"},
 	},

@@ -117,7 +117,7 @@ func (s *Service) patch(ctx context.Context, tx pgx.Tx, a *Assortment, req Patch
 	if err := s.refreshCounts(ctx, tx, countScope{id: a.ID}); err != nil {
 		return nil, err
 	}
-	if err := s.store.touch(ctx, tx, a.ID); err != nil {
+	if err := s.store.touch(ctx, tx, a.ID, 0); err != nil {
 		return nil, err
 	}
 	if err := s.publishReload(ctx, tx, a); err != nil {

@@ -88,13 +88,16 @@ func (s *Store) deleteSubtree(ctx context.Context, tx pgx.Tx, id string) ([]stri
 
 // copyRows copies the rows of assortment from into assortment to.
 func (s *Store) copyRows(ctx context.Context, tx pgx.Tx, from, to string) error {
-	_, err := tx.Exec(ctx, `INSERT INTO assortment_products (assortment_id, product_id, style, color, sort, thumbnail,
+	tag, err := tx.Exec(ctx, `INSERT INTO assortment_products (assortment_id, product_id, style, color, sort, thumbnail,
 		print_image, cost, net_cost, suggested_retail, discount_percent, discount_amount, label, quantity, quantity_on_hand,
 		style_note, color_note, collection_style_note, collection_color_note, pillar, store_type, starred, selected, display_group)
 		SELECT $2, product_id, style, color, sort, thumbnail, print_image, cost, net_cost, suggested_retail, discount_percent,
 		discount_amount, label, quantity, quantity_on_hand, style_note, color_note, collection_style_note, collection_color_note,
 		pillar, store_type, starred, selected, display_group FROM assortment_products WHERE assortment_id = $1`, from, to)
-	return err
+	if err != nil {
+		return err
+	}
+	return s.addRowCount(ctx, tx, to, tag.RowsAffected())
 }
 
 // productIDs lists the product ids of an assortment's rows.

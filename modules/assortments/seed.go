@@ -213,7 +213,7 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 	if e.Rows > 0 {
 		// The catalog rows the entry stands for, with the prices of its location; labels go to
 		// every fifth row. Where is trusted SQL from this file.
-		_, err := tx.Exec(ctx, `INSERT INTO assortment_products (assortment_id, product_id, style, color, sort, cost, net_cost,
+		tag, err := tx.Exec(ctx, `INSERT INTO assortment_products (assortment_id, product_id, style, color, sort, cost, net_cost,
 			suggested_retail, discount_percent, discount_amount, label, quantity, quantity_on_hand, style_note, color_note,
 			collection_style_note, collection_color_note, pillar, store_type, created_date, modified_date)
 			SELECT $1, s.id, s.style, s.color, s.n - 1, s.c, s.c - COALESCE(s.amt, 0), s.sr, s.pct, s.amt,
@@ -232,6 +232,9 @@ func seedEntry(ctx context.Context, tx pgx.Tx, owner string, e demoEntry, hierar
 				WHERE `+e.Where+` ORDER BY p.style_numeric, p.color LIMIT $5) s`,
 			id, loc, string(labels), modified, e.Rows)
 		if err != nil {
+			return "", err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE assortments SET row_count = $2 WHERE id = $1`, id, tag.RowsAffected()); err != nil {
 			return "", err
 		}
 	}

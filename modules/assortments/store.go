@@ -41,7 +41,7 @@ const assortmentColumns = `a.id::text, a.type, a.hierarchy::text[], a.title, a.s
  a.last_sync_date, a.scheduled_date, a.version, a.created_date, a.modified_date, u.id::text,
  trim(u.name || ' ' || u.last_name), u.email,
  CASE WHEN a.method = 'dynamic' THEN COALESCE(a.product_count, 0)
-   ELSE (SELECT count(*) FROM assortment_products ap WHERE ap.assortment_id = a.id) END,
+   ELSE a.row_count END,
  (SELECT count(*) FROM assortment_alerts al WHERE al.assortment_id = a.id),
  (a.method = 'dynamic' AND a.type = 'item' AND (a.product_count IS NULL OR a.product_count_version IS DISTINCT FROM
    (SELECT v.version FROM catalog_version v)))`
@@ -167,8 +167,21 @@ func (s *Store) setLastSync(ctx context.Context, q querier, id string) (time.Tim
 	return at, err
 }
 
-func (s *Store) touch(ctx context.Context, q querier, id string) error {
-	_, err := q.Exec(ctx, `UPDATE assortments SET version = version + 1, modified_date = now() WHERE id = $1`, id)
+// touch marks a changed assortment (its version and modified date) and adds rows to its kept
+// row count: what the change added less what it removed. Every write of assortment_products
+// tells its count here or through addRowCount, in the same transaction (migration 0257).
+func (s *Store) touch(ctx context.Context, q querier, id string, rows int) error {
+	_, err := q.Exec(ctx, `UPDATE assortments SET version = version + 1, modified_date = now(), row_count = row_count + $2
+		WHERE id = $1`, id, rows)
+	return err
+}
+
+// addRowCount adds rows to an assortment's kept row count (see touch).
+func (s *Store) addRowCount(ctx context.Context, q querier, id string, rows int64) error {
+	if rows == 0 {
+		return nil
+	}
+	_, err := q.Exec(ctx, `UPDATE assortments SET row_count = row_count + $2 WHERE id = $1`, id, rows)
 	return err
 }
 
