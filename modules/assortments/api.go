@@ -29,7 +29,7 @@ type Assortments interface {
 	Create(ctx context.Context, req CreateRequest) (*Assortment, string, error)
 	Stream(ctx context.Context, id string, withRows bool, head func(*Assortment) error, each func(*Row) error) error
 	ImportTarget(ctx context.Context, id string, pairs []products.Pair) (*ImportTarget, error)
-	Import(ctx context.Context, id string, adds []AddProduct) (*BatchResult, error)
+	Import(ctx context.Context, id string, next ImportSource) (*BatchResult, error)
 	MarkScheduled(ctx context.Context, id string, next *time.Time) error
 }
 

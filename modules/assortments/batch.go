@@ -587,7 +587,7 @@ func (s *Service) batchSideEffects(ctx context.Context, tx pgx.Tx, p *batchPlan)
 	if res.AlertsCleared > 0 || req.ClearAlerts != nil {
 		res.Messages = append(res.Messages, fmt.Sprintf("%d Alerts Cleared", res.AlertsCleared))
 	}
-	if err := s.store.touch(ctx, tx, a.ID); err != nil {
+	if err := s.store.touch(ctx, tx, a.ID, res.Added-res.Deleted); err != nil {
 		return err
 	}
 	listFields := []string{"modifiedDate"}

@@ -1,9 +1,11 @@
 package assortments
 
 import (
-	"github.com/jackc/pgx/v5"
-
 	"context"
+	"errors"
+	"io"
+
+	"github.com/jackc/pgx/v5"
 
 	"its/core/db"
 	"its/core/grid"
@@ -25,34 +27,43 @@ func (s *Service) ImportTarget(ctx context.Context, id string, pairs []products.
 		if err != nil {
 			return err
 		}
-		present, err := s.existingPairs(ctx, tx, a.ID, pairs)
-		if err != nil {
-			return err
-		}
-		ids := make([]string, 0, len(pairs))
-		for _, p := range pairs {
-			if p.Style != "" && p.Color != "" {
-				ids = append(ids, products.ID(p.Style, p.Color))
-			}
-		}
-		held, err := s.store.inSeasonProducts(ctx, tx, a, ids)
-		if err != nil {
-			return err
-		}
-		inSeason := make(map[string]bool, len(held))
-		for _, id := range held {
-			inSeason[id] = true
-		}
-		target = &ImportTarget{Assortment: a, Present: present, InSeason: inSeason}
-		return nil
+		target, err = s.importTarget(ctx, tx, a, pairs)
+		return err
 	})
 	return target, err
 }
 
+// importTarget answers which of pairs a holds and which another assortment of its season, year
+// and region holds, as tx sees them.
+func (s *Service) importTarget(ctx context.Context, tx pgx.Tx, a *Assortment, pairs []products.Pair) (*ImportTarget, error) {
+	present, err := s.existingPairs(ctx, tx, a.ID, pairs)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(pairs))
+	for _, p := range pairs {
+		if p.Style != "" && p.Color != "" {
+			ids = append(ids, products.ID(p.Style, p.Color))
+		}
+	}
+	held, err := s.store.inSeasonProducts(ctx, tx, a, ids)
+	if err != nil {
+		return nil, err
+	}
+	inSeason := make(map[string]bool, len(held))
+	for _, id := range held {
+		inSeason[id] = true
+	}
+	return &ImportTarget{Assortment: a, Present: present, InSeason: inSeason}, nil
+}
+
 // Import adds the rows of an Excel import to assortment id in one transaction, through the
 // batch's stages in pieces of the grid's largest batch: every row or none (a refused row, a
-// failure or a stopped server leaves the assortment as it was).
-func (s *Service) Import(ctx context.Context, id string, adds []AddProduct) (*BatchResult, error) {
+// failure or a stopped server leaves the assortment as it was). next gives the rows piece by
+// piece, so that a file's rows are never all held at once: it is called in the transaction with
+// the lookup ImportTarget answers (as the transaction sees the assortment, with the pieces
+// before added) until it answers io.EOF; any other error of it rolls the import back.
+func (s *Service) Import(ctx context.Context, id string, next ImportSource) (*BatchResult, error) {
 	if !httpx.IsUUID(id) {
 		return nil, notFound()
 	}
@@ -62,16 +73,26 @@ func (s *Service) Import(ctx context.Context, id string, adds []AddProduct) (*Ba
 		if err != nil {
 			return err
 		}
+		target := func(pairs []products.Pair) (*ImportTarget, error) { return s.importTarget(ctx, tx, a, pairs) }
 		total = &BatchResult{Messages: []string{}, Rows: []Row{}, DeletedIDs: []string{}, TempIDs: map[string]string{}}
-		for start := 0; start < len(adds); start += rowGrid.MaxBatch {
-			end := min(start+rowGrid.MaxBatch, len(adds))
-			res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel", Via: grid.ViaImport})
+		for {
+			adds, err := next(target)
+			if errors.Is(err, io.EOF) {
+				break
+			}
 			if err != nil {
 				return err
 			}
-			total.Added += res.Added
-			for k, v := range res.TempIDs {
-				total.TempIDs[k] = v
+			for start := 0; start < len(adds); start += rowGrid.MaxBatch {
+				end := min(start+rowGrid.MaxBatch, len(adds))
+				res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel", Via: grid.ViaImport})
+				if err != nil {
+					return err
+				}
+				total.Added += res.Added
+				for k, v := range res.TempIDs {
+					total.TempIDs[k] = v
+				}
 			}
 		}
 		if total.Assortment, err = s.store.get(ctx, tx, a.ID, false); err != nil {
@@ -80,4 +101,20 @@ func (s *Service) Import(ctx context.Context, id string, adds []AddProduct) (*Ba
 		return nil
 	})
 	return total, err
+}
+
+// ImportSource gives an import's rows piece by piece (see Import); target answers, for a
+// piece's pairs, the assortment and which of them it and its season's assortments hold.
+type ImportSource func(target func(pairs []products.Pair) (*ImportTarget, error)) ([]AddProduct, error)
+
+// ImportAll is the source of rows already held: all of adds at once.
+func ImportAll(adds []AddProduct) ImportSource {
+	done := false
+	return func(func([]products.Pair) (*ImportTarget, error)) ([]AddProduct, error) {
+		if done {
+			return nil, io.EOF
+		}
+		done = true
+		return adds, nil
+	}
 }

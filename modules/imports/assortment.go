@@ -2,6 +2,8 @@ package imports
 
 import (
 	"context"
+	"errors"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,18 +28,84 @@ func (s *Service) AssortmentColumns(ctx context.Context, id, importID string) (*
 }
 
 // AssortmentRows answers step 3 from the file: its rows cleaned and validated for the
-// assortment. Nothing is written.
+// assortment, piece by piece, kept on disk until the answer is sent. Nothing is written.
 func (s *Service) AssortmentRows(ctx context.Context, id, importID string, m Mapping, subtype string) (*Result, error) {
+	sp, err := newSpool()
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.assortmentRows(ctx, id, importID, m, subtype, sp.write)
+	if err != nil {
+		sp.discard()
+		return nil, err
+	}
+	res.spool = sp
+	return res, nil
+}
+
+// heldAssortmentRows is the rows step with its rows held in the result.
+func (s *Service) heldAssortmentRows(ctx context.Context, id, importID string, m Mapping, subtype string) (*Result, error) {
+	var rows []Row
+	res, err := s.assortmentRows(ctx, id, importID, m, subtype, func(piece []Row) error {
+		rows = append(rows, piece...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Rows = rows
+	if res.Rows == nil {
+		res.Rows = []Row{}
+	}
+	return res, nil
+}
+
+// assortmentRows reads the file's rows through the mapping and checks them for assortment id
+// piece by piece, handing each piece to each; it answers the counts.
+func (s *Service) assortmentRows(ctx context.Context, id, importID string, m Mapping, subtype string, each func([]Row) error) (*Result, error) {
 	cols := s.assortmentColumns()
-	rows, dropped, err := s.readRows(ctx, importID, m, cols, "style")
+	if err := checkMapping(m, cols); err != nil {
+		return nil, err
+	}
+	rd, done, err := s.open(ctx, importID)
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.validateAssortment(ctx, id, rows, subtype, true)
+	defer done()
+	res := &Result{}
+	var t tally
+	src, err := openRows(rd, m, "style")
+	if errors.Is(err, io.EOF) {
+		t.set(res)
+		return res, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	res.Dropped = dropped
+	c := s.newAssortmentCheck(subtype, true)
+	target := func(pairs []products.Pair) (*assortments.ImportTarget, error) {
+		return s.assortments.ImportTarget(ctx, id, pairs)
+	}
+	for {
+		rows, err := src.next(pieceRows)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := c.check(ctx, rows, target); err != nil {
+			return nil, err
+		}
+		for i := range rows {
+			t.add(&rows[i])
+		}
+		if err := each(rows); err != nil {
+			return nil, err
+		}
+	}
+	t.set(res)
+	res.Dropped = src.dropped
 	return res, nil
 }
 
@@ -46,18 +114,47 @@ func (s *Service) AssortmentValidate(ctx context.Context, id string, rows []Row,
 	return s.validateAssortment(ctx, id, rows, subtype, false)
 }
 
-// validateAssortment checks rows for assortment id (spec §5.4): cells, the net cost derived,
-// duplicates by style/colour (critical when importing, duplicateSoft warnings when
-// downloading), the catalog (stylecolor), the product type (import only), the assortment's
-// region (notAllowed) and location (locationId), rows already in it (already) or in another
-// assortment of its season, year and region (inAssortment), a line status other than the
-// assortment's status (status), and edited rows (changed). The pricing values the import will
-// take from the catalog for the row's blank cells are shown as filled.
+// validateAssortment checks rows for assortment id all at once (see assortmentCheck).
 func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row, subtype string, fromFile bool) (*Result, error) {
+	c := s.newAssortmentCheck(subtype, fromFile)
+	err := c.check(ctx, rows, func(pairs []products.Pair) (*assortments.ImportTarget, error) {
+		return s.assortments.ImportTarget(ctx, id, pairs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Rows: rows}
+	summarise(res)
+	return res, nil
+}
+
+// assortmentCheck validates rows for an assortment (spec §5.4), all at once or piece by piece
+// in file order: cells, the net cost derived, duplicates by style/colour (critical when
+// importing, duplicateSoft warnings when downloading), the catalog (stylecolor), the product type
+// (import only), the assortment's region (notAllowed) and location (locationId), rows already in
+// it (already) or in another assortment of its season, year and region (inAssortment), a line
+// status other than the assortment's status (status), and edited rows (changed). The pricing
+// values the import will take from the catalog for the row's blank cells are shown as filled.
+// What a piece needs of the pieces before it is which products they held (seen).
+type assortmentCheck struct {
+	s        *Service
+	subtype  string
+	fromFile bool
+	cols     []Column
+	seen     map[string]bool
+}
+
+func (s *Service) newAssortmentCheck(subtype string, fromFile bool) *assortmentCheck {
 	if subtype != SubtypeBulkDownloader {
 		subtype = SubtypeImport
 	}
-	cols := s.assortmentColumns()
+	return &assortmentCheck{s: s, subtype: subtype, fromFile: fromFile, cols: s.assortmentColumns(), seen: map[string]bool{}}
+}
+
+// check validates rows in place; target answers the assortment and which of the pairs it and
+// the other assortments of its season hold.
+func (c *assortmentCheck) check(ctx context.Context, rows []Row, target func([]products.Pair) (*assortments.ImportTarget, error)) error {
+	subtype, fromFile, cols, seen := c.subtype, c.fromFile, c.cols, c.seen
 	pairs := make([]products.Pair, 0, len(rows))
 	for i := range rows {
 		r := &rows[i]
@@ -73,9 +170,9 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 		}
 		pairs = append(pairs, products.Pair{Style: r.Values.Get("style"), Color: r.Values.Get("color")})
 	}
-	t, err := s.assortments.ImportTarget(ctx, id, pairs)
+	t, err := target(pairs)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	a := t.Assortment
 	decimals := a.DecimalsPlaces
@@ -86,11 +183,10 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 	for _, l := range a.Labels {
 		labels[strings.ToLower(l.Name)] = l.Name
 	}
-	found, err := s.products(ctx, pairs, a.LocationID)
+	found, err := c.s.products(ctx, pairs, a.LocationID)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	seen := map[string]bool{}
 	for i := range rows {
 		r := &rows[i]
 		checkCells(r, cols)
@@ -149,9 +245,7 @@ func (s *Service) validateAssortment(ctx context.Context, id string, rows []Row,
 		}
 		fillFromCatalog(r, p, a.DecimalsPlaces)
 	}
-	res := &Result{Rows: rows}
-	summarise(res)
-	return res, nil
+	return nil
 }
 
 // catalogInfo is what the validation reads of a catalog product; only this is kept, so a large
@@ -240,10 +334,77 @@ func (s *Service) ImportAssortment(ctx context.Context, id string, rows []Row, i
 	if len(res.Rows) == 0 {
 		return nil, emptyImport()
 	}
-	adds := make([]assortments.AddProduct, len(res.Rows))
-	for i, r := range res.Rows {
+	return s.assortments.Import(ctx, id, assortments.ImportAll(s.assortmentAdds(res.Rows)))
+}
+
+// ImportAssortmentReview imports a review's rows into assortment id as ImportAssortment imports
+// the rows the review stands for (rowsOf), piece by piece in the import's one transaction: each
+// piece of the file read, checked as the rows step checks it, edited and deleted as the review
+// says, checked again and added. Once a row is refused, the rest is only checked, for the
+// counts of the answer, and nothing is written: an unknown line of the review, a refused row or
+// no row at all rolls the import back.
+func (s *Service) ImportAssortmentReview(ctx context.Context, id string, rv *Review, ignoreWarnings bool) (*assortments.BatchResult, error) {
+	if err := checkMapping(rv.Mapping, s.assortmentColumns()); err != nil {
+		return nil, err
+	}
+	rd, done, err := s.open(ctx, rv.ImportID)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	src, err := openRows(rd, rv.Mapping, "style")
+	if errors.Is(err, io.EOF) {
+		return nil, emptyImport()
+	}
+	if err != nil {
+		return nil, err
+	}
+	edits := newReviewEdits(rv)
+	asRead := s.newAssortmentCheck(SubtypeImport, true)
+	asSent := s.newAssortmentCheck(SubtypeImport, false)
+	ready := readiness{ignoreWarnings: ignoreWarnings}
+	next := func(target func([]products.Pair) (*assortments.ImportTarget, error)) ([]assortments.AddProduct, error) {
+		for {
+			rows, err := src.next(pieceRows)
+			if errors.Is(err, io.EOF) {
+				if err := edits.unknown(); err != nil {
+					return nil, err
+				}
+				if err := ready.err(); err != nil {
+					return nil, err
+				}
+				if ready.rows == 0 {
+					return nil, emptyImport()
+				}
+				return nil, io.EOF
+			}
+			if err != nil {
+				return nil, err
+			}
+			if err := asRead.check(ctx, rows, target); err != nil {
+				return nil, err
+			}
+			sent := edits.apply(rows)
+			if err := asSent.check(ctx, sent, target); err != nil {
+				return nil, err
+			}
+			ready.add(sent)
+			if ready.refused() || len(sent) == 0 {
+				continue
+			}
+			return s.assortmentAdds(sent), nil
+		}
+	}
+	return s.assortments.Import(ctx, id, next)
+}
+
+// assortmentAdds turns checked rows into the assortment manager's adds.
+func (s *Service) assortmentAdds(rows []Row) []assortments.AddProduct {
+	cols := s.assortmentColumns()
+	adds := make([]assortments.AddProduct, len(rows))
+	for i, r := range rows {
 		vals := map[string]any{}
-		for _, c := range s.assortmentColumns() {
+		for _, c := range cols {
 			v, ok := r.Values.Lookup(c.Field)
 			if !ok || c.Field == "style" || c.Field == "color" {
 				continue
@@ -256,5 +417,5 @@ func (s *Service) ImportAssortment(ctx context.Context, id string, rows []Row, i
 		}
 		adds[i] = assortments.AddProduct{Style: r.Values.Get("style"), Color: r.Values.Get("color"), Values: vals}
 	}
-	return s.assortments.Import(ctx, id, adds)
+	return adds
 }

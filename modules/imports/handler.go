@@ -9,6 +9,7 @@ import (
 	"its/core/httpx"
 	"its/core/registry"
 	"its/modules/actions"
+	"its/modules/assortments"
 )
 
 // Handler is the import's HTTP side.
@@ -65,7 +66,7 @@ type importRequest struct {
 // assortmentRowsOf answers a request's rows for the route's assortment.
 func (h *Handler) assortmentRowsOf(r *http.Request, rows []Row, rv *Review, subtype string) ([]Row, error) {
 	return rowsOf(r.Context(), rows, rv, func(ctx context.Context, importID string, m Mapping) (*Result, error) {
-		return h.svc.AssortmentRows(ctx, chi.URLParam(r, "id"), importID, m, subtype)
+		return h.svc.heldAssortmentRows(ctx, chi.URLParam(r, "id"), importID, m, subtype)
 	})
 }
 
@@ -107,11 +108,16 @@ func (h *Handler) assortmentValidate(r *http.Request, req validateRequest) (*Res
 }
 
 func (h *Handler) assortmentImport(r *http.Request, req importRequest) (httpx.Answer, error) {
-	rows, err := h.assortmentRowsOf(r, req.Rows, req.Review, SubtypeImport)
-	if err != nil {
-		return httpx.Answer{}, err
+	var res *assortments.BatchResult
+	var err error
+	if req.Review != nil {
+		if err := reviewOnly(req.Rows); err != nil {
+			return httpx.Answer{}, err
+		}
+		res, err = h.svc.ImportAssortmentReview(r.Context(), chi.URLParam(r, "id"), req.Review, req.IgnoreWarnings)
+	} else {
+		res, err = h.svc.ImportAssortment(r.Context(), chi.URLParam(r, "id"), req.Rows, req.IgnoreWarnings)
 	}
-	res, err := h.svc.ImportAssortment(r.Context(), chi.URLParam(r, "id"), rows, req.IgnoreWarnings)
 	if err != nil {
 		return httpx.Answer{}, err
 	}

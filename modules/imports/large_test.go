@@ -3,6 +3,7 @@ package imports_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -112,5 +113,75 @@ func TestLargeImportThroughReview(t *testing.T) {
 	bad := map[string]any{"importId": id, "mapping": mapping, "deleted": []any{n + 50}}
 	if r := ed.Do("POST", "/api/imports/assortment/"+aid+"/validate", map[string]any{"review": bad}); r.Status != 400 {
 		t.Errorf("unknown line: %d %.300s", r.Status, r.Raw)
+	}
+}
+
+// TestReviewImportInPieces: the import of a review reads, checks and adds the file piece by piece
+// in one transaction, and answers what the rows sent back whole would give. A 12,000-row file
+// whose last line repeats its first is refused with the duplicate counted, and nothing of the
+// pieces before is left; with that line deleted and a row of the middle edited, the review adds
+// exactly the rows (and values) that the same review validated and sent back as rows adds.
+func TestReviewImportInPieces(t *testing.T) {
+	const n = 12000
+	a := start(t)
+	ed := login(a, "editor@example.com")
+	ps := catalogPairs(t, a, n-1)
+	ps = append(ps, ps[0])
+	newTarget := func(title string) string {
+		r := ed.Do("POST", "/api/assortments", map[string]any{"title": title})
+		if r.Status != 200 {
+			t.Fatalf("create assortment: %d %s", r.Status, r.Raw)
+		}
+		return r.Body["data"].(map[string]any)["_id"].(string)
+	}
+	byReview, byRows := newTarget("By review"), newTarget("By rows")
+	id := importID(t, upload(t, a, ed, "pieces.xlsx", largeWorkbook(t, ps, n), map[string]any{"target": "assortment"}))
+	mapping := ed.Do("POST", "/api/imports/assortment/"+byReview+"/columns", map[string]any{"importId": id}).Body["data"].(map[string]any)["mapping"]
+	held := func(aid string) (kept, count int) {
+		return a.Count(`SELECT count(*) FROM assortment_products WHERE assortment_id = $1`, aid),
+			a.Count(`SELECT row_count FROM assortments WHERE id = $1`, aid)
+	}
+
+	r := ed.Do("POST", "/api/imports/assortment/"+byReview, map[string]any{"review": map[string]any{"importId": id, "mapping": mapping}, "ignoreWarnings": true})
+	if r.Status != 422 || !strings.HasPrefix(r.Body["message"].(string), "1 rows have critical issues") {
+		t.Fatalf("a duplicate on the last line: %d %.300s", r.Status, r.Raw)
+	}
+	if rows, count := held(byReview); rows != 0 || count != 0 {
+		t.Fatalf("a refused import left %d rows (row count %d)", rows, count)
+	}
+
+	// Line 7001 (the second piece) edited, line 11001 and the duplicate (line n+1) deleted.
+	got := rowsOf(t, ed.Do("POST", "/api/imports/assortment/"+byReview+"/rows", map[string]any{"importId": id, "mapping": mapping}))
+	edited := map[string]any{}
+	for k, v := range got[6999]["values"].(map[string]any) {
+		edited[k] = v
+	}
+	edited["cost"] = "77"
+	review := map[string]any{"importId": id, "mapping": mapping,
+		"edited": []any{map[string]any{"index": 7001, "values": edited}}, "deleted": []any{11001, n + 1}}
+	checked := ed.Do("POST", "/api/imports/assortment/"+byRows+"/validate", map[string]any{"review": review})
+	sent := rowsOf(t, checked)
+	if len(sent) != n-2 || checked.Body["data"].(map[string]any)["criticalCount"] != float64(0) {
+		t.Fatalf("validated %d rows, %v critical", len(sent), checked.Body["data"].(map[string]any)["criticalCount"])
+	}
+	if r := ed.Do("POST", "/api/imports/assortment/"+byRows, map[string]any{"rows": sent, "ignoreWarnings": true}); r.Status != 200 {
+		t.Fatalf("import of the rows: %d %.300s", r.Status, r.Raw)
+	}
+	done := ed.Do("POST", "/api/imports/assortment/"+byReview, map[string]any{"review": review, "ignoreWarnings": true})
+	if done.Status != 200 || done.Body["data"].(map[string]any)["added"] != float64(n-2) {
+		t.Fatalf("import of the review: %d %.300s", done.Status, done.Raw)
+	}
+	if rows, count := held(byReview); rows != n-2 || count != n-2 {
+		t.Fatalf("the review added %d rows (row count %d), want %d", rows, count, n-2)
+	}
+	const cols = `style, color, cost, net_cost, suggested_retail, discount_percent, discount_amount, quantity, style_note, color_note`
+	if d := a.Count(`SELECT count(*) FROM ((SELECT `+cols+` FROM assortment_products WHERE assortment_id = $1
+		EXCEPT SELECT `+cols+` FROM assortment_products WHERE assortment_id = $2)
+		UNION ALL (SELECT `+cols+` FROM assortment_products WHERE assortment_id = $2
+		EXCEPT SELECT `+cols+` FROM assortment_products WHERE assortment_id = $1)) d`, byReview, byRows); d != 0 {
+		t.Fatalf("%d rows differ between the review's import and the rows'", d)
+	}
+	if c := a.Count(`SELECT count(*) FROM assortment_products WHERE assortment_id = $1 AND cost = 77`, byReview); c != 1 {
+		t.Errorf("%d rows with the edited cost, want 1", c)
 	}
 }

@@ -33,45 +33,87 @@ func rowsOf(ctx context.Context, rows []Row, rv *Review, first func(ctx context.
 	if rv == nil {
 		return rows, nil
 	}
-	if len(rows) > 0 {
-		return nil, httpx.Invalid(httpx.FieldError{Field: "rows", Rule: "exclusive", Message: "Send either the rows or the review, not both"})
+	if err := reviewOnly(rows); err != nil {
+		return nil, err
 	}
 	res, err := first(ctx, rv.ImportID, rv.Mapping)
 	if err != nil {
 		return nil, err
 	}
-	at := make(map[int]int, len(res.Rows))
-	for i, r := range res.Rows {
-		at[r.Index] = i
+	edits := newReviewEdits(rv)
+	out := edits.apply(res.Rows)
+	if err := edits.unknown(); err != nil {
+		return nil, err
 	}
-	var bad []httpx.FieldError
-	edited := make(map[int]Cells, len(rv.Edited))
-	for i, e := range rv.Edited {
-		if _, ok := at[e.Index]; !ok {
-			bad = append(bad, httpx.FieldError{Field: fmt.Sprintf("review.edited[%d].index", i), Rule: "unknown", Message: fmt.Sprintf("The file has no row %d", e.Index)})
+	return out, nil
+}
+
+// reviewOnly refuses rows sent beside a review.
+func reviewOnly(rows []Row) error {
+	if len(rows) > 0 {
+		return httpx.Invalid(httpx.FieldError{Field: "rows", Rule: "exclusive", Message: "Send either the rows or the review, not both"})
+	}
+	return nil
+}
+
+// reviewEdits applies a review's edits and deletions to the file's rows as they are read, all at
+// once or piece by piece, and remembers the lines it met.
+type reviewEdits struct {
+	rv      *Review
+	edited  map[int]Cells
+	deleted map[int]bool
+	met     map[int]bool
+}
+
+func newReviewEdits(rv *Review) *reviewEdits {
+	e := &reviewEdits{rv: rv, edited: make(map[int]Cells, len(rv.Edited)), deleted: make(map[int]bool, len(rv.Deleted)),
+		met: make(map[int]bool, len(rv.Edited)+len(rv.Deleted))}
+	for _, x := range rv.Edited {
+		e.edited[x.Index] = x.Values
+	}
+	for _, d := range rv.Deleted {
+		e.deleted[d] = true
+	}
+	return e
+}
+
+// apply answers rows as the page would send them: deleted rows left out, edited rows with the
+// user's values (and the file's as their origin), every row without its issues.
+func (e *reviewEdits) apply(rows []Row) []Row {
+	out := make([]Row, 0, len(rows))
+	for _, r := range rows {
+		_, isEdited := e.edited[r.Index]
+		if isEdited || e.deleted[r.Index] {
+			e.met[r.Index] = true
 		}
-		edited[e.Index] = e.Values
-	}
-	deleted := make(map[int]bool, len(rv.Deleted))
-	for i, d := range rv.Deleted {
-		if _, ok := at[d]; !ok {
-			bad = append(bad, httpx.FieldError{Field: fmt.Sprintf("review.deleted[%d]", i), Rule: "unknown", Message: fmt.Sprintf("The file has no row %d", d)})
-		}
-		deleted[d] = true
-	}
-	if len(bad) > 0 {
-		return nil, httpx.Invalid(bad...)
-	}
-	out := res.Rows[:0]
-	for _, r := range res.Rows {
-		if deleted[r.Index] {
+		if e.deleted[r.Index] {
 			continue
 		}
 		sent := Row{Index: r.Index, Values: r.Values, orig: r.orig, Errors: []RowError{}}
-		if vals, ok := edited[r.Index]; ok {
+		if isEdited {
+			vals := e.edited[r.Index]
 			sent.Values, sent.orig = vals, diff(vals, r.OrigData())
 		}
 		out = append(out, sent)
 	}
-	return out, nil
+	return out
+}
+
+// unknown refuses a review naming a line the file's rows (all applied) do not have.
+func (e *reviewEdits) unknown() error {
+	var bad []httpx.FieldError
+	for i, x := range e.rv.Edited {
+		if !e.met[x.Index] {
+			bad = append(bad, httpx.FieldError{Field: fmt.Sprintf("review.edited[%d].index", i), Rule: "unknown", Message: fmt.Sprintf("The file has no row %d", x.Index)})
+		}
+	}
+	for i, d := range e.rv.Deleted {
+		if !e.met[d] {
+			bad = append(bad, httpx.FieldError{Field: fmt.Sprintf("review.deleted[%d]", i), Rule: "unknown", Message: fmt.Sprintf("The file has no row %d", d)})
+		}
+	}
+	if len(bad) > 0 {
+		return httpx.Invalid(bad...)
+	}
+	return nil
 }

@@ -148,6 +148,8 @@ type Result struct {
 	Warnings int    `json:"warningCount"`
 	// Dropped counts the file's rows without a style (spec §5.4), left out.
 	Dropped int `json:"dropped"`
+	// spool, when set, holds the rows written out as they were checked, instead of Rows.
+	spool *rowSpool
 }
 
 // WriteJSON writes the result as json.Marshal would, one row at a time (httpx.Streamed): the
@@ -156,9 +158,23 @@ type Result struct {
 func (res *Result) WriteJSON(w io.Writer) error {
 	const noRows = `{"rows":null`
 	rest := *res
-	rest.Rows = nil
+	rest.Rows, rest.spool = nil, nil
 	tail, err := json.Marshal(rest)
 	if err != nil {
+		return err
+	}
+	if res.spool != nil {
+		defer res.spool.discard()
+		if _, err := io.WriteString(w, `{"rows":[`); err != nil {
+			return err
+		}
+		if err := res.spool.copyTo(w); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, "]"); err != nil {
+			return err
+		}
+		_, err = w.Write(tail[len(noRows):])
 		return err
 	}
 	if res.Rows == nil {
@@ -193,32 +209,48 @@ func (r *Row) add(field, typ, severity, msg string) {
 
 // summarise counts severities and sets the status: critical, warning or passed.
 func summarise(res *Result) {
-	res.Critical, res.Warnings = 0, 0
-	for _, r := range res.Rows {
-		crit, warn := false, false
-		for _, e := range r.Errors {
-			if e.ErrorSeverity == SeverityCritical {
-				crit = true
-			} else {
-				warn = true
-			}
-		}
-		if crit {
-			res.Critical++
-		} else if warn {
-			res.Warnings++
+	var t tally
+	for i := range res.Rows {
+		t.add(&res.Rows[i])
+	}
+	t.set(res)
+	if res.Rows == nil {
+		res.Rows = []Row{}
+	}
+}
+
+// tally counts checked rows by their worst issue as they pass.
+type tally struct {
+	rows, critical, warnings int
+}
+
+func (t *tally) add(r *Row) {
+	t.rows++
+	crit, warn := false, false
+	for _, e := range r.Errors {
+		if e.ErrorSeverity == SeverityCritical {
+			crit = true
+		} else {
+			warn = true
 		}
 	}
+	if crit {
+		t.critical++
+	} else if warn {
+		t.warnings++
+	}
+}
+
+// set gives res the counts and the status: critical, warning or passed.
+func (t *tally) set(res *Result) {
+	res.Critical, res.Warnings = t.critical, t.warnings
 	switch {
-	case res.Critical > 0:
+	case t.critical > 0:
 		res.Status = ValidationCritical
-	case res.Warnings > 0:
+	case t.warnings > 0:
 		res.Status = ValidationWarning
 	default:
 		res.Status = ValidationPassed
-	}
-	if res.Rows == nil {
-		res.Rows = []Row{}
 	}
 }
 

@@ -25,7 +25,7 @@ import (
 // (checked for editing) and the all-or-nothing add of its rows.
 type Assortments interface {
 	ImportTarget(ctx context.Context, id string, pairs []products.Pair) (*assortments.ImportTarget, error)
-	Import(ctx context.Context, id string, adds []assortments.AddProduct) (*assortments.BatchResult, error)
+	Import(ctx context.Context, id string, next assortments.ImportSource) (*assortments.BatchResult, error)
 }
 
 // Samples is what the import needs of the sample inventory: a library's columns, its row
@@ -169,30 +169,74 @@ func (s *Service) readRows(ctx context.Context, importID string, m Mapping, cols
 // ReadRows reads a sheet's data rows (the first row is the header) through the mapping; rows
 // without key are dropped and counted.
 func ReadRows(rd sheet.Reader, m Mapping, key string) ([]Row, int, error) {
-	if _, err := rd.Next(); err != nil {
-		if err == io.EOF {
-			return []Row{}, 0, nil
-		}
-		return nil, 0, refusal(err)
+	src, err := openRows(rd, m, key)
+	if errors.Is(err, io.EOF) {
+		return []Row{}, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
 	}
 	var rows []Row
-	dropped := 0
-	for line := 2; ; line++ {
-		cells, err := rd.Next()
-		if err == io.EOF {
+	for {
+		piece, err := src.next(pieceRows)
+		if errors.Is(err, io.EOF) {
+			return rows, src.dropped, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		rows = append(rows, piece...)
+	}
+}
+
+// pieceRows is how many of a file's rows the rows step and the import read, check and pass on
+// at a time, so that neither holds a large file's rows at once.
+const pieceRows = 5000
+
+// sheetRows reads a sheet's data rows through a mapping piece by piece; rows without the key
+// field are dropped and counted.
+type sheetRows struct {
+	rd      sheet.Reader
+	m       Mapping
+	key     string
+	line    int
+	dropped int
+}
+
+// openRows reads rd's header; io.EOF when the sheet has no row at all.
+func openRows(rd sheet.Reader, m Mapping, key string) (*sheetRows, error) {
+	if _, err := rd.Next(); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, io.EOF
+		}
+		return nil, refusal(err)
+	}
+	return &sheetRows{rd: rd, m: m, key: key, line: 1}, nil
+}
+
+// next answers the next at most n kept rows, io.EOF when none is left.
+func (src *sheetRows) next(n int) ([]Row, error) {
+	var rows []Row
+	for len(rows) < n {
+		cells, err := src.rd.Next()
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, 0, refusal(err)
+			return nil, refusal(err)
 		}
-		r := fromCells(line, cells, m)
-		if r.Values.Get(key) == "" {
-			dropped++
+		src.line++
+		r := fromCells(src.line, cells, src.m)
+		if r.Values.Get(src.key) == "" {
+			src.dropped++
 			continue
 		}
 		rows = append(rows, r)
 	}
-	return rows, dropped, nil
+	if len(rows) == 0 {
+		return nil, io.EOF
+	}
+	return rows, nil
 }
 
 func checkMapping(m Mapping, cols []Column) error {
@@ -220,25 +264,46 @@ func checkMapping(m Mapping, cols []Column) error {
 // refuseUnready is the answer to an import or download of rows that still have errors the
 // caller did not accept.
 func refuseUnready(res *Result, ignoreWarnings bool) error {
-	var details []httpx.FieldError
-	for _, r := range res.Rows {
-		for _, e := range r.Errors {
-			if e.ErrorSeverity == SeverityCritical || !ignoreWarnings {
-				details = append(details, httpx.FieldError{Field: fmt.Sprintf("rows[%d].%s", r.Index, e.Field), Rule: e.ErrorType, Message: e.ErrorMessage})
+	r := readiness{ignoreWarnings: ignoreWarnings}
+	r.add(res.Rows)
+	return r.err()
+}
+
+// readiness counts checked rows as they pass and keeps the first issues the caller did not
+// accept: what refuseUnready answers of them all.
+type readiness struct {
+	ignoreWarnings bool
+	tally
+	details []httpx.FieldError
+}
+
+func (r *readiness) add(rows []Row) {
+	for i := range rows {
+		row := &rows[i]
+		r.tally.add(row)
+		if len(r.details) >= 100 {
+			continue
+		}
+		for _, e := range row.Errors {
+			if e.ErrorSeverity == SeverityCritical || !r.ignoreWarnings {
+				r.details = append(r.details, httpx.FieldError{Field: fmt.Sprintf("rows[%d].%s", row.Index, e.Field), Rule: e.ErrorType, Message: e.ErrorMessage})
 			}
 		}
-		if len(details) >= 100 {
-			break
-		}
 	}
-	if len(details) == 0 {
+}
+
+// refused says the rows so far hold an issue the caller did not accept.
+func (r *readiness) refused() bool { return len(r.details) > 0 }
+
+func (r *readiness) err() error {
+	if !r.refused() {
 		return nil
 	}
-	msg := fmt.Sprintf("%d rows have critical issues; fix them and validate again.", res.Critical)
-	if res.Critical == 0 {
-		msg = fmt.Sprintf("%d rows have warnings; ignore them to go on.", res.Warnings)
+	msg := fmt.Sprintf("%d rows have critical issues; fix them and validate again.", r.critical)
+	if r.critical == 0 {
+		msg = fmt.Sprintf("%d rows have warnings; ignore them to go on.", r.warnings)
 	}
-	return &httpx.Error{Status: 422, Code: "ITS_ERR_VALIDATION", Message: msg, Details: details}
+	return &httpx.Error{Status: 422, Code: "ITS_ERR_VALIDATION", Message: msg, Details: r.details}
 }
 
 func upper(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
