@@ -3,6 +3,7 @@ package imports_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"testing"
 
 	"its/modules/imports"
@@ -36,6 +37,25 @@ func TestResultWritesAsMarshalled(t *testing.T) {
 		}
 		if !bytes.Equal(got.Bytes(), want) {
 			t.Errorf("streamed:\n%s\nmarshalled:\n%s", got.Bytes(), want)
+		}
+		if res.Rows == nil {
+			continue
+		}
+		// The rows step's answer: the rows kept on disk as they were checked.
+		spooled := *res
+		name, err := imports.SpoolRows(&spooled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Reset()
+		if err := spooled.WriteJSON(&got); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("spooled:\n%s\nmarshalled:\n%s", got.Bytes(), want)
+		}
+		if _, err := os.Stat(name); !os.IsNotExist(err) {
+			t.Errorf("the spool %s is still there after the answer (%v)", name, err)
 		}
 	}
 }
