@@ -34,6 +34,8 @@ type BatchRequest struct {
 	// Via says how the rows' changes were made, for the cell history: edit (the default),
 	// paste, import, batch or revert (grid.Vias).
 	Via string `json:"via"`
+	// withoutRows leaves the changed rows out of the result (an import answers only counts).
+	withoutRows bool
 }
 
 // SortRow moves a row to a sort position; a version, when given, is checked.
@@ -597,7 +599,7 @@ func (s *Service) batchSideEffects(ctx context.Context, tx pgx.Tx, p *batchPlan)
 	if err := s.publishUpdated(ctx, tx, a, []string{a.ID}, listFields...); err != nil {
 		return err
 	}
-	if len(p.changed) == 0 {
+	if len(p.changed) == 0 || req.withoutRows {
 		return nil
 	}
 	ids := make([]string, 0, len(p.changed))

@@ -85,7 +85,8 @@ func (s *Service) Import(ctx context.Context, id string, next ImportSource) (*Ba
 			}
 			for start := 0; start < len(adds); start += rowGrid.MaxBatch {
 				end := min(start+rowGrid.MaxBatch, len(adds))
-				res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel", Via: grid.ViaImport})
+				res, err := s.applyBatch(ctx, tx, a, &BatchRequest{AddProducts: adds[start:end], Source: "excel", Via: grid.ViaImport,
+					withoutRows: true})
 				if err != nil {
 					return err
 				}
