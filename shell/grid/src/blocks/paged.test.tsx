@@ -5,6 +5,7 @@ import { renderWithShell } from '../../../kit/src/test/render';
 import { DataGrid, type DataGridHandle } from '../DataGrid';
 import type { GridController, GridSource } from '../controller';
 import type { GridRow, GridSchema } from '../types';
+import { groupRowId } from '../grouping';
 import { isPlaceholder } from './pagedRows';
 import { protocolOrder } from './rowOrder';
 
@@ -382,10 +383,11 @@ describe('DataGrid source read by scrolling (blocks)', () => {
 async function mountGrouped() {
   const bandOf = (price: number) => (price < 240 ? 'A' : price < 1240 ? 'C' : null);
   const stored: GridRow[] = Array.from({ length: TOTAL }, (_, i) => ({ ...row(i), price: 2 * i, band: bandOf(2 * i) }));
-  const rank = (b: unknown) => (b === 'A' ? 0 : b === 'C' ? 1 : 2);
+  // Band B has no rows until a test gives one a B.
+  const rank = (b: unknown) => (b === 'A' ? 0 : b === 'B' ? 1 : b === 'C' ? 2 : 3);
   const view = () => [...stored].sort((a, b) => rank(a.band) - rank(b.band) || Number(a.price) - Number(b.price) || (a.id < b.id ? -1 : 1));
   const groups = vi.fn<NonNullable<GridSource['groups']>>(async () =>
-    (['A', 'C', null] as const).map((value) => ({ value, count: stored.filter((r) => r.band === value).length })),
+    (['A', 'B', 'C', null] as const).filter((value) => stored.some((r) => r.band === value)).map((value) => ({ value, count: stored.filter((r) => r.band === value).length })),
   );
   const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
     const rows = view();
@@ -504,6 +506,67 @@ describe('DataGrid grouped on the server, read by scrolling: live rows', () => {
     expect(shown(0, 200)).toEqual(server.slice(0, 201));
     expect(shown(400, 480)).toEqual(server.slice(400, 481));
     expect(shown(960, TOTAL + 5)).toEqual(server.slice(960));
+  });
+});
+
+describe('DataGrid grouped on the server, read by scrolling: rows added out of sight', () => {
+  it('while the user is scrolled into the grid, a row added to a collapsed group or to rows not read below the view counts in its header at once; one that would move the rows in view waits behind the bar', async () => {
+    const { ctrl, add, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    /** A group's header count as the grid shows it. */
+    const count = (key: string) => (api.getRowNode(groupRowId('band', key))?.data as { __group: { count: number } } | undefined)?.__group.count;
+    // The rows in view: display rows 30 to 60 (in group A).
+    const first = vi.spyOn(api, 'getFirstDisplayedRowIndex').mockReturnValue(30);
+    const last = vi.spyOn(api, 'getLastDisplayedRowIndex').mockReturnValue(60);
+    act(() => ctrl().toggleGroup('\u0000'));
+    // The rows without a band, collapsed: counted in its header, nothing in view moves.
+    const none = add({ id: 'newNone', version: 1, style: 'N', price: 1501 });
+    act(() => void ctrl().applyLiveRows([none], [], [], { added: ['newNone'] }));
+    expect(count('\u0000')).toBe(381);
+    // Group C, its rows not read, below the view: counted, a placeholder where it goes.
+    const c = add({ id: 'newC', version: 1, style: 'C', price: 601 });
+    act(() => void ctrl().applyLiveRows([c], [], [], { added: ['newC'] }));
+    expect(count('C')).toBe(501);
+    expect(ctrl().ui.get()).toMatchObject({ liveHeld: 0, total: TOTAL + 2 });
+    // Group A, between rows read above the view: it would move them, so it waits.
+    const a = add({ id: 'newA', version: 1, style: 'A', price: 7 });
+    act(() => void ctrl().applyLiveRows([a], [], [], { added: ['newA'] }));
+    expect(ctrl().ui.get().liveHeld).toBe(1);
+    expect(count('A')).toBe(120);
+    act(() => ctrl().showHeldRows());
+    expect(count('A')).toBe(121);
+    act(() => ctrl().toggleGroup('\u0000'));
+    first.mockRestore();
+    last.mockRestore();
+    const server = expected();
+    expect(api.getDisplayedRowCount()).toBe(server.length);
+    // Read at once (the held row brought into view scrolls the grid, whose own viewport then wins).
+    for (const [from, to] of [[0, 200], [400, 480], [960, server.length - 1]] as const) {
+      await act(() => ctrl().paged.load(from, to));
+      expect(shown(from, to)).toEqual(server.slice(from, to + 1));
+    }
+  });
+});
+
+describe('DataGrid grouped on the server, read by scrolling: a row in a group the view does not have', () => {
+  it('a row another user added with a value no group has yet makes its group, where the groups’ order puts it, counting it', async () => {
+    const { ctrl, add, shown, expected, groups } = await mountGrouped();
+    const asked = groups.mock.calls.length;
+    const b = add({ id: 'newB', version: 1, style: 'B', price: 300 });
+    b.band = 'B';
+    let told: string[] = [];
+    act(() => void (told = ctrl().applyLiveRows([b], [], [], { added: ['newB'] })));
+    expect(told).toEqual(['newB']);
+    expect(shown(120, 124)).toEqual([null, '#B 1', 'newB', '#C 500', null]);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL + 1 });
+    // No read of the view again: the rows read stay, and the blocks read after it by skip bring every row once.
+    expect(groups.mock.calls.length).toBe(asked);
+    const server = expected();
+    expect(ctrl().api!.getDisplayedRowCount()).toBe(server.length);
+    for (const [from, to] of [[0, 200], [560, 700], [960, server.length - 1]] as const) {
+      await act(() => ctrl().paged.load(from, to));
+      expect(shown(from, to)).toEqual(server.slice(from, to + 1));
+    }
   });
 });
 

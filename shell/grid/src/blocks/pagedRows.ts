@@ -491,10 +491,15 @@ export class PagedRows {
     if (cache !== this.cache) return;
     // A row placed meanwhile (a live add): the counts read are not of the layout compared.
     if (this.layout !== layout) return reopen();
-    const next = new GroupLayout(layout.field, groups);
-    if (next.keys.length !== layout.keys.length || next.keys.some((k, i) => k !== layout.keys[i])) return reopen();
+    // The server names no group that has no rows left (the view keeps its header, counting none).
+    const counts = new Map(groups.map((g) => [serverGroupKey(g.value), Math.max(0, g.count)]));
+    if ([...counts.keys()].some((k) => layout.indexOf(k) < 0)) return reopen();
+    const next = new GroupLayout(
+      layout.field,
+      layout.groups.map((g, i) => ({ value: g.value, count: counts.get(layout.keys[i]!) ?? 0 })),
+    );
     // Rows gone that no event told yet are placed alike (their event then finds nothing to do).
-    const fewer = layout.groups.map((g, i) => Math.max(0, g.count) - Math.max(0, groups[i]!.count));
+    const fewer = layout.groups.map((g, i) => Math.max(0, g.count) - next.groups[i]!.count);
     if (fewer.some((d) => d < 0)) return reopen();
     if (fewer.every((d) => d === 0)) return;
     const read = this.readRows();
@@ -633,6 +638,54 @@ export class PagedRows {
     // Grouped, the group's end is exact (the groups' counts); else the view's when its total is.
     if (after === null) return seat(to, before === to - 1 && (!!layout || this.cache?.estimated === false));
     return seat(after, after === before + 1);
+  }
+
+  /** Grouped on the server: whether the view has no group for the row's value (seat answers null). */
+  lacksGroup(row: GridRow): boolean {
+    const layout = this.layout;
+    return !!layout && this.shown && layout.indexOf(serverGroupKey(row[layout.field])) < 0;
+  }
+
+  /**
+   * Grouped on the server, a group for the value of `row` when the view has none (another user
+   * added a row with a value no row of the view had): an empty group where `compare` (the order
+   * of rows by the group column, as the server sorts them) puts it among the groups, its header
+   * row shown and the slots after it a row further; `seat` then places the row in it. The data
+   * positions stay, so the blocks read and those read later by skip keep their places.
+   */
+  makeGroup(row: GridRow, compare: RowCompare): void {
+    const layout = this.layout;
+    if (!layout || !this.lacksGroup(row)) return;
+    const value = row[layout.field] ?? null;
+    const of = (v: unknown) => ({ id: row.id, version: 0, [layout.field]: v }) as GridRow;
+    let j = layout.groups.findIndex((g) => compare(of(value), of(g.value)) < 0);
+    if (j < 0) j = layout.groups.length;
+    const next = new GroupLayout(layout.field, [...layout.groups.slice(0, j), { value, count: 0 }, ...layout.groups.slice(j)]);
+    const at = next.headerSlot(j);
+    for (const [id, p] of this.pos) if (p >= at) this.pos.set(id, p + 1);
+    this.layout = next;
+    const header = next.headers()[j]!;
+    this.pos.set(header.id, at);
+    this.host.counted([header]);
+    const api = this.host.api;
+    if (api && !api.isDestroyed()) api.applyTransaction({ add: [header as unknown as GridRow], addIndex: this.host.newRows().length + at });
+  }
+
+  /**
+   * Whether a row placed at `seat` leaves the rows in view where they are: grouped on the server,
+   * its group is collapsed (`collapsed` of its key), or its place comes after the row shown at
+   * display index `last`. Such a row need not wait while the user is scrolled into the grid: its
+   * group's header counts it at once.
+   */
+  outOfView(seat: Seat, last: number, collapsed: (key: string) => boolean): boolean {
+    const layout = this.layout;
+    const group = seat.group ?? -1;
+    if (!layout || !this.shown || group < 0) return false;
+    if (collapsed(layout.keys[group]!)) return true;
+    const id = (this.host.api?.getDisplayedRowAtIndex(last)?.data as GridRow | undefined)?.id;
+    const shownAt = id === undefined ? undefined : this.pos.get(id);
+    // Its slot once its group counts it: after its group's header and every earlier group.
+    return shownAt !== undefined && shownAt >= 0 && seat.at + group + 1 > shownAt;
   }
 
   /**
