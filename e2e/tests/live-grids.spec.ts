@@ -11,7 +11,8 @@
  * change of a line alone (its tracking number); a coordinator
  * assignment added, changed and deleted on one server shows in the assignments grid on the other.
  * A sample added on one server lands in the sample library read by scrolling on the other where
- * the server's sort puts it, not at the top.
+ * the server's sort puts it, not at the top; one deleted from a group of the grouped library whose
+ * rows the other has not read shortens that group's count there.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,6 +73,58 @@ test('an edit in a library manage grid shows in a browser on the other server', 
   const b = await open(browser, 'seniorEditor', servers.b.url, path, 'manage-grid');
   await editShowsOnOther(a, b, '/api/assets/AdvertisingAsset/batch/many', 'name', `Live asset ${Date.now() % 100_000}`);
   await a.page.context().close();
+  await b.page.context().close();
+});
+
+test('a sample deleted on one server from a group of the sample library not read yet shortens that group on the other', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const api = await apiSession('editor', servers.a.url);
+  const headers = { 'X-CSRF-Token': api.csrf };
+  type Sample = { id: string; version: number } & Record<string, unknown>;
+  type Group = { value: string | null; count: number };
+  const groupsNow = async () =>
+    ((await (await api.ctx.post('/api/sampleInventory/Production/groups', { data: { field: 'division' }, headers })).json()).data as { groups: Group[] }).groups;
+  // A division whose rows start past the first block the grid reads (100 rows): none of them is read.
+  const groups = await groupsNow();
+  let start = 0;
+  let far: { group: Group; start: number } | null = null;
+  for (const g of groups) {
+    if (start > 100 && g.value !== null && g.count > 0) far = { group: g, start };
+    start += g.count;
+  }
+  expect(far, JSON.stringify(groups)).not.toBeNull();
+  const division = far!.group.value!;
+  const query = await api.ctx.post('/api/sampleInventory/Production/query', { data: { sort: [{ field: 'division', dir: 'asc' }], skip: far!.start, limit: 1 }, headers });
+  const like = ((await query.json()).data as { rows: Sample[] }).rows[0]!;
+  expect(like.division).toBe(division);
+  // A sample like its first one, another size: one row more in the division.
+  const size = `${typeof like.size === 'string' ? like.size : ''}D${Date.now() % 10_000}`;
+  const created = await api.ctx.post('/api/sampleInventory', {
+    data: { library: 'Production', division, style: like.style, color: like.color, size, side: like.side, status: like.status, totalQty: 1, bin: like.bin },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const sample = (await created.json()).data as Sample;
+  const count = (await groupsNow()).find((g) => g.value === division)!.count;
+  const b = await open(browser, 'coordinator', servers.b.url, '/product/libraries/samples/production', 'sample-grid');
+  await b.grid.getByTestId('grid-group-by').selectOption('division');
+  await expect(b.grid.getByTestId('grid-group-row').first()).toBeVisible();
+  // Every group folded: their headers in view, the division's rows not read.
+  await b.grid.getByTestId('grid-contract-all').click();
+  const header = b.grid.locator(`[data-testid="grid-group-row"][data-group-key="${division}"]`);
+  // The count the header shows, in the user's number format.
+  const shown = async () => Number(((await header.textContent()) ?? '').match(/\(([^()]*)\)\s*$/)?.[1]?.replace(/\D/g, '') ?? NaN);
+  await expect.poll(shown).toBe(count);
+  await expect(b.grid.locator(`.ag-row[row-id="${sample.id}"]`)).toHaveCount(0);
+  const deleted = await api.ctx.delete(`/api/sampleInventory/${sample.id}?version=${sample.version}`, { headers });
+  expect(deleted.status(), await deleted.text()).toBeLessThan(300);
+  const t0 = Date.now();
+  await expect.poll(shown, { timeout: 3000 }).toBe(count - 1);
+  test.info().annotations.push({ type: 'live grouped delete unseen', description: `${Date.now() - t0} ms` });
+  // Unfolded, the division's rows are read where the server has them: the deleted one is not among them.
+  await header.click();
+  await expect(b.grid.locator(`.ag-row[row-id="${like.id}"]`).first()).toBeVisible();
+  await expect(b.grid.locator(`.ag-row[row-id="${sample.id}"]`)).toHaveCount(0);
   await b.page.context().close();
 });
 

@@ -58,3 +58,36 @@ test('product library: the bar edits the filter tree; a view keeps and restores 
   await shot(page, 'products-filter-view');
   await api.ctx.dispose();
 });
+
+/**
+ * The grouping is part of the address both ways: an address with ?groupBy= opens grouped by it
+ * (history kept as it was: the pick replaces the address), a pick writes it with the filters kept,
+ * and a field the library cannot group by is ignored and taken out of the address.
+ */
+test('product library: the grouping is in the address; an unknown one is dropped', async ({ page }) => {
+  test.setTimeout(120_000);
+  await resetLayout('editor', 'products.catalog');
+  await signIn(page, 'editor');
+  await page.goto(`${baseUrl()}/product/libraries/products?groupBy=division`);
+  const grid = page.getByTestId('product-grid');
+  await gridLoaded(grid);
+  await expect(grid.getByTestId('grid-group-by')).toHaveValue('division');
+  await expect(grid.getByTestId('grid-group-row').first()).toBeVisible();
+
+  await page.getByTestId('filter-division').selectOption('Work');
+  await expect(page).toHaveURL(/[?&]f=/);
+  const length = await page.evaluate(() => history.length);
+  await grid.getByTestId('grid-group-by').selectOption('season');
+  await expect(page).toHaveURL(/[?&]groupBy=season(&|$)/);
+  await expect(page).toHaveURL(/[?&]f=/);
+  expect(await page.evaluate(() => history.length)).toBe(length);
+  await grid.getByTestId('grid-group-by').selectOption('');
+  await expect(page).not.toHaveURL(/groupBy=/);
+  await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
+
+  await page.goto(`${baseUrl()}/product/libraries/products?groupBy=price`);
+  await gridLoaded(grid);
+  await expect(page).not.toHaveURL(/groupBy=/);
+  await expect(grid.getByTestId('grid-group-by')).toHaveValue('');
+  await expect(grid.getByTestId('grid-group-row')).toHaveCount(0);
+});

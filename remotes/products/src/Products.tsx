@@ -7,16 +7,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, SavedSearches, actions, authzCheck, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
+import { ApiError, SavedSearches, actions, authzCheck, enums, toast, useDecisions, usePageTitle, withModuleMessages } from '@its/kit';
 import { type DataGridHandle, type WhereNode, downloadFile, loadGridMessages, type GridRow } from '@its/grid';
 import { CATALOG_TOPIC, ProductIcon, emptyFilterState, fetchLocations, toQuery, type Product } from './api';
-import { CatalogGrid, FilterBar, decodeFilters, useGridWhere, useProductPanel, useUrlFilters } from './catalog';
+import { CatalogGrid, FilterBar, decodeFilters, useGridWhere, useProductPanel, useUrlFilters, useUrlGroupBy } from './catalog';
 import { loadMessages } from './messages';
 
 function ProductLibrary() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'products.title', defaultMessage: 'Products' }));
   const [filters, setFilters] = useUrlFilters();
+  // The address keeps the grouping too: an address opened again or shared shows the same groups.
+  const [groupBy, setGroupBy] = useUrlGroupBy(enums.products.groupFields);
   const where = filters.where ?? null;
   const setWhere = useCallback((w: WhereNode | null) => setFilters((f) => ({ ...f, where: w })), [setFilters]);
   const [grid, setGrid] = useState<DataGridHandle | null>(null);
@@ -117,6 +119,8 @@ function ProductLibrary() {
             // A catalog load shows without a reload of the page.
             liveTopic={CATALOG_TOPIC}
             query={query}
+            groupBy={groupBy}
+            onGroupBy={setGroupBy}
             emptyText={intl.formatMessage({ id: 'products.empty', defaultMessage: 'No results found for the filters applied in your location.' })}
             onFocusRow={onFocusRow}
             viewFilters={viewFilters}

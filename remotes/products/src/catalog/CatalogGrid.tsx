@@ -40,12 +40,16 @@ export interface CatalogGridProps {
   viewFilters?: ViewFilters;
   /** The live topic the grid follows (CATALOG_TOPIC): its rows are read again when the catalog is loaded. */
   liveTopic?: string;
+  /** The grouping the page keeps (one of `enums.products.groupFields`, null: none); without it the grid keeps its own. */
+  groupBy?: string | null;
+  /** The user chose another grouping (the toolbar, a column menu or a view). */
+  onGroupBy?: (field: string | null) => void;
 }
 
 /** The catalog names no row it changes (a load adds thousands): only reload events, nothing read by id. */
 const readNone = async (): Promise<GridRow[]> => [];
 
-export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog', viewFilters, liveTopic }: CatalogGridProps) {
+export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionChange, toolbar, menuItems, handle, layoutKey = 'products.catalog', viewFilters, liveTopic, groupBy, onGroupBy }: CatalogGridProps) {
   const intl = useIntl();
   const grid = useRef<DataGridHandle | null>(null);
   const onHandle = useCallback(
@@ -89,6 +93,10 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
     [],
   );
   const groupOptions = useMemo(() => enums.products.groupFields.map((f) => ({ field: f, label: fieldName(intl, f, f) })), [intl]);
+  const shownGrouping = useMemo(() => (groupBy === undefined ? undefined : groupBy ? [groupBy] : []), [groupBy]);
+  const onGroupByRef = useRef(onGroupBy);
+  onGroupByRef.current = onGroupBy;
+  const onGroupingChange = useCallback((g: string[]) => onGroupByRef.current?.(g[0] ?? null), []);
 
   // The export is the product query of the bar (its own sort and paging left out) with the
   // grid's columns (no pictures), the filter (column menu and builder: the query's where), sort
@@ -117,6 +125,8 @@ export function CatalogGrid({ query, emptyText, testId, onFocusRow, onSelectionC
       exportRequest={exportRequest}
       canEdit={false}
       groupOptions={groupOptions}
+      groupBy={shownGrouping}
+      onGroupingChange={onGroupingChange}
       headerName={headerName}
       emptyState={() => emptyText}
       onSortChange={onSortChange}

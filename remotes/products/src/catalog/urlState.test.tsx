@@ -1,8 +1,8 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { MemoryRouter, Router, type Navigator } from 'react-router';
+import { MemoryRouter, Router, useLocation, useNavigationType, type Navigator } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { decodeFilters, encodeFilters, useUrlFilters } from './urlState';
+import { decodeFilters, encodeFilters, useUrlFilters, useUrlGroupBy } from './urlState';
 import { emptyFilterState } from '../api';
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -65,5 +65,58 @@ describe('useUrlFilters', () => {
     hook.rerender();
     act(() => hook.result.current[1]((f) => ({ ...f, text: 'boot' })));
     expect(decodeFilters(new URLSearchParams(pushed[3]).get('f'))).toEqual({ text: 'boot', conditions: { region: ['EU'] } });
+  });
+});
+
+const FIELDS = ['division', 'gender', 'season'];
+
+/** The hooks of the product library's address, with the address as it is and how it came. */
+function mountAddress(search: string) {
+  return renderHook(
+    () => {
+      const [filters, setFilters] = useUrlFilters();
+      const [groupBy, setGroupBy] = useUrlGroupBy(FIELDS);
+      const location = useLocation();
+      return { filters, setFilters, groupBy, setGroupBy, search: location.search, how: useNavigationType() };
+    },
+    {
+      wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[`/product/libraries/products${search}`]}>{children}</MemoryRouter>,
+    },
+  );
+}
+
+describe('useUrlGroupBy', () => {
+  it('an address with a grouping opens grouped by it; a pick replaces the address (no history step) and keeps its filters', () => {
+    const { result } = mountAddress('?groupBy=division&f=' + encodeURIComponent(encodeFilters({ text: 'boot', conditions: {} })));
+    expect(result.current.groupBy).toBe('division');
+    act(() => result.current.setGroupBy('season'));
+    expect(result.current.groupBy).toBe('season');
+    expect(result.current.how).toBe('REPLACE');
+    const params = new URLSearchParams(result.current.search);
+    expect(params.get('groupBy')).toBe('season');
+    expect(decodeFilters(params.get('f')).text).toBe('boot');
+    act(() => result.current.setGroupBy(null));
+    expect(result.current.groupBy).toBeNull();
+    expect(new URLSearchParams(result.current.search).has('groupBy')).toBe(false);
+  });
+
+  it('a field the page cannot group by is ignored and taken out of the address', async () => {
+    const { result } = mountAddress('?groupBy=price&f=x');
+    expect(result.current.groupBy).toBeNull();
+    await waitFor(() => expect(new URLSearchParams(result.current.search).has('groupBy')).toBe(false));
+    expect(new URLSearchParams(result.current.search).get('f')).toBe('x');
+  });
+
+  it('filters and a grouping written in one event (a view shown) both stay in the address', () => {
+    const { result } = mountAddress('');
+    act(() => {
+      result.current.setFilters((f) => ({ ...f, text: 'boot' }));
+      result.current.setGroupBy('gender');
+      result.current.setFilters((f) => ({ ...f, conditions: { division: ['Work'] } }));
+    });
+    const params = new URLSearchParams(result.current.search);
+    expect(params.get('groupBy')).toBe('gender');
+    expect(decodeFilters(params.get('f'))).toEqual({ text: 'boot', conditions: { division: ['Work'] } });
+    expect(result.current.groupBy).toBe('gender');
   });
 });

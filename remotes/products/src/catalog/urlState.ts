@@ -1,9 +1,10 @@
 /**
  * Filters kept in the address (?f=…): browser back and forward bring the previous search back
- * (spec §2.6: library paths refresh the filter query on history navigation).
+ * (spec §2.6: library paths refresh the filter query on history navigation). The grid's grouping
+ * is kept there too (?groupBy=…), so that an address shared or opened again shows the same view.
  */
-import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { UNSAFE_NavigationContext, useSearchParams } from 'react-router';
 import { emptyFilterState, type FilterState } from '../api';
 import { normalizeWhere } from '@its/grid';
 
@@ -26,8 +27,25 @@ export function decodeFilters(raw: string | null): FilterState {
   }
 }
 
+/**
+ * The address's query as it is now. The params of a render lag a navigation made earlier in the
+ * same event (a view shown writes its filters, its grouping and its tree one after another, and a
+ * navigation renders as a transition): built on them, each write would drop the one before. The
+ * router's history has the navigation at once; a router without one gives the render's params.
+ */
+function useSearchNow(params: URLSearchParams): () => URLSearchParams {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const rendered = useRef(params);
+  rendered.current = params;
+  return useCallback(() => {
+    const search = (navigator as { location?: { search?: unknown } }).location?.search;
+    return new URLSearchParams(typeof search === 'string' ? search : rendered.current);
+  }, [navigator]);
+}
+
 export function useUrlFilters(param = 'f'): [FilterState, (next: FilterState | ((prev: FilterState) => FilterState)) => void] {
   const [params, setParams] = useSearchParams();
+  const now = useSearchNow(params);
   const raw = params.get(param);
   const value = useMemo(() => decodeFilters(raw), [raw]);
   // Two changes in one event (a view's text, then its tree) each build on the one before: the
@@ -52,8 +70,8 @@ export function useUrlFilters(param = 'f'): [FilterState, (next: FilterState | (
       if ((enc || null) !== latest.current.raw) sent.current.push(enc || null);
       latest.current = { raw: enc || null, value: v };
       setParams(
-        (p) => {
-          const out = new URLSearchParams(p);
+        () => {
+          const out = now();
           if (enc) out.set(param, enc);
           else out.delete(param);
           return out;
@@ -61,8 +79,37 @@ export function useUrlFilters(param = 'f'): [FilterState, (next: FilterState | (
         { replace: false },
       );
     },
-    [param, setParams],
+    [param, setParams, now],
   );
+  return [value, set];
+}
+
+/**
+ * The grid's grouping kept in the address (?groupBy=<field>), both ways: an address with a field of
+ * `fields` opens grouped by it, and the user's choice replaces the address's (no history step per
+ * pick, as the other grid pages keep their state there). A field the page cannot group by is left
+ * out of the view and of the address.
+ */
+export function useUrlGroupBy(fields: readonly string[], param = 'groupBy'): [string | null, (field: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const now = useSearchNow(params);
+  const raw = params.get(param);
+  const value = raw !== null && fields.includes(raw) ? raw : null;
+  const write = useCallback(
+    (field: string | null) => {
+      const out = now();
+      if ((out.get(param) ?? null) === field) return;
+      if (field) out.set(param, field);
+      else out.delete(param);
+      setParams(out, { replace: true });
+    },
+    [param, setParams, now],
+  );
+  const unknown = raw !== null && value === null;
+  useEffect(() => {
+    if (unknown) write(null);
+  }, [unknown, write]);
+  const set = useCallback((field: string | null) => write(field && fields.includes(field) ? field : null), [fields, write]);
   return [value, set];
 }
 

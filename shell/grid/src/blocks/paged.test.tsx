@@ -3,8 +3,9 @@ import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithShell } from '../../../kit/src/test/render';
 import { DataGrid, type DataGridHandle } from '../DataGrid';
-import type { GridSource } from '../controller';
+import type { GridController, GridSource } from '../controller';
 import type { GridRow, GridSchema } from '../types';
+import { groupRowId } from '../grouping';
 import { isPlaceholder } from './pagedRows';
 import { protocolOrder } from './rowOrder';
 
@@ -382,10 +383,11 @@ describe('DataGrid source read by scrolling (blocks)', () => {
 async function mountGrouped() {
   const bandOf = (price: number) => (price < 240 ? 'A' : price < 1240 ? 'C' : null);
   const stored: GridRow[] = Array.from({ length: TOTAL }, (_, i) => ({ ...row(i), price: 2 * i, band: bandOf(2 * i) }));
-  const rank = (b: unknown) => (b === 'A' ? 0 : b === 'C' ? 1 : 2);
+  // Band B has no rows until a test gives one a B.
+  const rank = (b: unknown) => (b === 'A' ? 0 : b === 'B' ? 1 : b === 'C' ? 2 : 3);
   const view = () => [...stored].sort((a, b) => rank(a.band) - rank(b.band) || Number(a.price) - Number(b.price) || (a.id < b.id ? -1 : 1));
   const groups = vi.fn<NonNullable<GridSource['groups']>>(async () =>
-    (['A', 'C', null] as const).map((value) => ({ value, count: stored.filter((r) => r.band === value).length })),
+    (['A', 'B', 'C', null] as const).filter((value) => stored.some((r) => r.band === value)).map((value) => ({ value, count: stored.filter((r) => r.band === value).length })),
   );
   const load = vi.fn<GridSource['load']>(async (q, _signal, sink) => {
     const rows = view();
@@ -504,5 +506,124 @@ describe('DataGrid grouped on the server, read by scrolling: live rows', () => {
     expect(shown(0, 200)).toEqual(server.slice(0, 201));
     expect(shown(400, 480)).toEqual(server.slice(400, 481));
     expect(shown(960, TOTAL + 5)).toEqual(server.slice(960));
+  });
+});
+
+describe('DataGrid grouped on the server, read by scrolling: rows added out of sight', () => {
+  it('while the user is scrolled into the grid, a row added to a collapsed group or to rows not read below the view counts in its header at once; one that would move the rows in view waits behind the bar', async () => {
+    const { ctrl, add, shown, expected } = await mountGrouped();
+    const api = ctrl().api!;
+    /** A group's header count as the grid shows it. */
+    const count = (key: string) => (api.getRowNode(groupRowId('band', key))?.data as { __group: { count: number } } | undefined)?.__group.count;
+    // The rows in view: display rows 30 to 60 (in group A).
+    const first = vi.spyOn(api, 'getFirstDisplayedRowIndex').mockReturnValue(30);
+    const last = vi.spyOn(api, 'getLastDisplayedRowIndex').mockReturnValue(60);
+    act(() => ctrl().toggleGroup('\u0000'));
+    // The rows without a band, collapsed: counted in its header, nothing in view moves.
+    const none = add({ id: 'newNone', version: 1, style: 'N', price: 1501 });
+    act(() => void ctrl().applyLiveRows([none], [], [], { added: ['newNone'] }));
+    expect(count('\u0000')).toBe(381);
+    // Group C, its rows not read, below the view: counted, a placeholder where it goes.
+    const c = add({ id: 'newC', version: 1, style: 'C', price: 601 });
+    act(() => void ctrl().applyLiveRows([c], [], [], { added: ['newC'] }));
+    expect(count('C')).toBe(501);
+    expect(ctrl().ui.get()).toMatchObject({ liveHeld: 0, total: TOTAL + 2 });
+    // Group A, between rows read above the view: it would move them, so it waits.
+    const a = add({ id: 'newA', version: 1, style: 'A', price: 7 });
+    act(() => void ctrl().applyLiveRows([a], [], [], { added: ['newA'] }));
+    expect(ctrl().ui.get().liveHeld).toBe(1);
+    expect(count('A')).toBe(120);
+    act(() => ctrl().showHeldRows());
+    expect(count('A')).toBe(121);
+    act(() => ctrl().toggleGroup('\u0000'));
+    first.mockRestore();
+    last.mockRestore();
+    const server = expected();
+    expect(api.getDisplayedRowCount()).toBe(server.length);
+    // Read at once (the held row brought into view scrolls the grid, whose own viewport then wins).
+    for (const [from, to] of [[0, 200], [400, 480], [960, server.length - 1]] as const) {
+      await act(() => ctrl().paged.load(from, to));
+      expect(shown(from, to)).toEqual(server.slice(from, to + 1));
+    }
+  });
+});
+
+describe('DataGrid grouped on the server, read by scrolling: a row in a group the view does not have', () => {
+  it('a row another user added with a value no group has yet makes its group, where the groups’ order puts it, counting it', async () => {
+    const { ctrl, add, shown, expected, groups } = await mountGrouped();
+    const asked = groups.mock.calls.length;
+    const b = add({ id: 'newB', version: 1, style: 'B', price: 300 });
+    b.band = 'B';
+    let told: string[] = [];
+    act(() => void (told = ctrl().applyLiveRows([b], [], [], { added: ['newB'] })));
+    expect(told).toEqual(['newB']);
+    expect(shown(120, 124)).toEqual([null, '#B 1', 'newB', '#C 500', null]);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL + 1 });
+    // No read of the view again: the rows read stay, and the blocks read after it by skip bring every row once.
+    expect(groups.mock.calls.length).toBe(asked);
+    const server = expected();
+    expect(ctrl().api!.getDisplayedRowCount()).toBe(server.length);
+    for (const [from, to] of [[0, 200], [560, 700], [960, server.length - 1]] as const) {
+      await act(() => ctrl().paged.load(from, to));
+      expect(shown(from, to)).toEqual(server.slice(from, to + 1));
+    }
+  });
+});
+
+describe('DataGrid grouped on the server, read by scrolling: rows deleted unseen', () => {
+  /** Reads the whole view by scrolling and answers it as the grid shows it. */
+  const readAll = async (ctrl: () => GridController, shown: (a: number, b: number) => Array<string | null>) => {
+    const n = ctrl().api!.getDisplayedRowCount();
+    for (let a = 0; a < n; a += 100) {
+      const b = Math.min(n - 1, a + 99);
+      act(() => ctrl().onViewport(a, b));
+      await waitFor(() => expect(shown(a, b)).not.toContain(null));
+    }
+    return shown(0, n - 1);
+  };
+
+  it('rows another user deleted in blocks not read yet shorten their groups where they stood: the headers count them out, the rows close up', async () => {
+    const { ctrl, remove, shown, expected, groups } = await mountGrouped();
+    const api = ctrl().api!;
+    // Block 0 (r0..r49 of group A) and block 8 (r400..r449 of group C) read.
+    act(() => ctrl().onViewport(401, 420));
+    await waitFor(() => expect(ctrl().rows.has('r420')).toBe(true));
+    // r100 (A, after the rows read), r200 (C, before them), r500 (C, after them) and r800 (the
+    // rows without a band, none read) go on the server.
+    for (const id of ['r100', 'r200', 'r500', 'r800']) remove(id);
+    const asked = groups.mock.calls.length;
+    await act(async () => {
+      ctrl().applyLiveRows([], ['r100', 'r200', 'r500', 'r800']);
+      await ctrl().paged.settle(0);
+    });
+    expect(groups.mock.calls.length).toBeGreaterThan(asked);
+    expect(api.getDisplayedRowCount()).toBe(TOTAL + 3 - 4);
+    expect(ctrl().ui.get()).toMatchObject({ total: TOTAL - 4 });
+    const server = expected();
+    expect(shown(0, 0)).toEqual(['#A 119']);
+    expect(shown(120, 120)).toEqual(['#C 498']);
+    expect(shown(619, 619)).toEqual(['#\u0000 379']);
+    // The rows read stand where the server has them now, and every block read after it by skip
+    // brings its rows once.
+    expect(shown(0, 50)).toEqual(server.slice(0, 51));
+    expect(shown(398, 420)).toEqual(server.slice(398, 421));
+    expect(await readAll(ctrl, shown)).toEqual(server);
+  });
+
+  it('a row deleted unseen whose place the server does not confirm (other changes not told yet) reads the view again, groups and all', async () => {
+    const { ctrl, remove, add, shown, expected } = await mountGrouped();
+    act(() => ctrl().onViewport(401, 420));
+    await waitFor(() => expect(ctrl().rows.has('r420')).toBe(true));
+    // r200 went, and a row nobody told of yet came into group A: the counts say otherwise than the event.
+    remove('r200');
+    add({ id: 'untold', version: 1, style: 'A', price: 9 });
+    await act(async () => {
+      ctrl().applyLiveRows([], ['r200']);
+      await ctrl().paged.settle(0);
+    });
+    await waitFor(() => expect(shown(0, 0)).toEqual(['#A 121']));
+    const server = expected();
+    expect(ctrl().api!.getDisplayedRowCount()).toBe(server.length);
+    expect(await readAll(ctrl, shown)).toEqual(server);
   });
 });

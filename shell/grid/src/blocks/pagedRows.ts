@@ -10,7 +10,7 @@
  */
 import type { GridApi, IRowNode } from 'ag-grid-community';
 import { BlockCache, type BlockPage } from './blockCache';
-import { serverGroupKey, type GroupLayout } from './groupLayout';
+import { GroupLayout, serverGroupKey, type ServerGroup } from './groupLayout';
 import type { GroupRow } from '../grouping';
 import type { GridRow } from '../types';
 import type { RowCompare } from './rowOrder';
@@ -57,6 +57,22 @@ export interface Seat {
 /** Reads `limit` rows of the view at `skip`; a probe (PagedRows.settle) by skip alone, on no cursor (GridLoadQuery.probe). */
 type BlockFetch = (skip: number, limit: number, signal: AbortSignal, probe?: boolean) => Promise<BlockPage<GridRow>>;
 
+/** Counts the groups of a grouped view again (its source's `groups`, the view's filters). */
+type GroupsFetch = (signal: AbortSignal) => Promise<ServerGroup[]>;
+
+/** A run of rows read one after another: its first row's data position and id. */
+interface Run {
+  at: number;
+  id: string;
+}
+
+/** The runs among rows read, ascending by data position. */
+function runsOf(read: ReadonlyArray<readonly [number, string]>): Run[] {
+  const runs: Run[] = [];
+  for (let i = 0; i < read.length; i++) if (i === 0 || read[i]![0] !== read[i - 1]![0] + 1) runs.push({ at: read[i]![0], id: read[i]![1] });
+  return runs;
+}
+
 /** A place in the view: its data position and its order in the grid (its slot when grouped). */
 interface Place {
   data: number;
@@ -87,6 +103,8 @@ export class PagedRows {
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   /** How the view's blocks are read (open). */
   private fetch: BlockFetch | null = null;
+  /** Grouped: how its groups are counted again (open). */
+  private fetchGroups: GroupsFetch | null = null;
   /** The places of rows gone unseen being found (settle), one after another. */
   private settling: Promise<void> = Promise.resolve();
   private lastView: [number, number] = [0, 0];
@@ -95,13 +113,14 @@ export class PagedRows {
 
   /**
    * Reads a new view: its first block is read (resolves when it is shown), then the blocks in
-   * view as the user scrolls.
+   * view as the user scrolls. Grouped, `fetchGroups` counts its groups again (rows gone unseen).
    */
-  async open(size: number, fetch: BlockFetch, layout: GroupLayout | null = null): Promise<void> {
+  async open(size: number, fetch: BlockFetch, layout: GroupLayout | null = null, fetchGroups: GroupsFetch | null = null): Promise<void> {
     this.cache?.close();
     this.shown = false;
     this.layout = layout;
     this.fetch = fetch;
+    this.fetchGroups = layout ? fetchGroups : null;
     const cache: BlockCache<GridRow> = new BlockCache<GridRow>({
       blockSize: size,
       fetch,
@@ -325,9 +344,10 @@ export class PagedRows {
    * before the first run moved that far goes. Rows gone after the last run read shorten the
    * view's end, by the server's total when it is exact. When the places cannot be known (more
    * rows gone than a block holds, or a run's first row not within that many of where it was), the
-   * view is read again from its first block. Grouped on the server the groups' counts would need
-   * reading again: not done. Resolves when the view is settled; a new view meanwhile
-   * leaves it alone.
+   * view is read again from its first block. Grouped on the server, the groups are counted again
+   * first (settleGrouped): the groups that count fewer rows are where they stood, and each is
+   * settled the same way among its own rows read. Resolves when the view is settled; a new view
+   * meanwhile leaves it alone.
    */
   settle(n: number): Promise<void> {
     const next = this.settling.then(() => this.settleNow(n))
@@ -340,57 +360,18 @@ export class PagedRows {
   private async settleNow(n: number): Promise<void> {
     const cache = this.cache;
     const fetch = this.fetch;
-    if (n <= 0 || !cache || !fetch || !this.shown || this.layout || cache.total === null) return;
-    // The runs of rows read: each one's first position and row.
-    const read: Array<[number, string]> = [];
-    for (const [id, p] of this.pos) if (p >= 0 && !id.startsWith(PH) && this.host.rows.has(id)) read.push([p, id]);
-    read.sort((a, b) => a[0] - b[0]);
-    const runs: Array<{ at: number; id: string }> = [];
-    for (let i = 0; i < read.length; i++) if (i === 0 || read[i]![0] !== read[i - 1]![0] + 1) runs.push({ at: read[i]![0], id: read[i]![1] });
+    if (n <= 0 || !cache || !fetch || !this.shown || cache.total === null) return;
+    if (this.layout) return this.settleGrouped(cache, fetch, this.layout);
+    const runs = runsOf(this.readRows());
     if (!runs.length) return;
     // More rows gone than a block holds: a probe would be wider than a block. The view is read
     // again from its first block instead (the rows shown stay until it came).
     if (n >= cache.blockSize) return this.open(cache.blockSize, fetch, null);
-    const ctl = new AbortController();
-    let total: { total: number; estimated: boolean } | null = null;
-    const shifts = new Map<number, number | null>();
-    // How far run r moved back (null: its first row is not where a move of at most n puts it).
-    const probe = async (r: number): Promise<number | null> => {
-      if (shifts.has(r)) return shifts.get(r)!;
-      const { at, id } = runs[r]!;
-      const from = Math.max(0, at - n);
-      const page = await fetch(from, at - from + 1, ctl.signal, true);
-      total ??= { total: page.total, estimated: page.estimated };
-      const i = page.rows.findIndex((row) => row.id === id);
-      const by = i < 0 ? null : at - (from + i);
-      shifts.set(r, by);
-      return by;
-    };
-    const last = runs.length - 1;
-    const before = await probe(last);
-    if (cache !== this.cache) return;
-    // A run's first row not where the rows gone can have moved it (other changes not told yet):
-    // the places cannot be known, so the view is read again.
-    const lost = () => [...shifts.values()].includes(null);
-    if (lost()) return this.open(cache.blockSize, fetch, null);
-    // Where each of the rows gone before the last run stood: the gap before the first run moved that far.
-    const gaps: number[] = [];
-    if (before !== null) {
-      for (let k = 1; k <= before; k++) {
-        let lo = 0;
-        let hi = last;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          const by = await probe(mid);
-          if (cache !== this.cache) return;
-          if (by !== null && by >= k) hi = mid;
-          else lo = mid + 1;
-        }
-        gaps.push(runs[lo]!.at - 1);
-      }
-    }
-    if (lost()) return this.open(cache.blockSize, fetch, null);
-    const t = total as { total: number; estimated: boolean } | null;
+    const found = await this.gaps(runs, n, 0, cache, fetch);
+    if (found === undefined) return;
+    if (found === null) return this.open(cache.blockSize, fetch, null);
+    const { gaps, total } = found;
+    const t = total;
     const after = t && !t.estimated && !cache.estimated ? Math.max(0, Math.min(n - gaps.length, (cache.total ?? 0) - gaps.length - t.total)) : 0;
     // The last place first: the places before it stay where they are.
     // The places that go: in a gap, its last positions (a second row gone in the same gap stood
@@ -419,6 +400,154 @@ export class PagedRows {
     this.cache?.grow(-gone.length, [...moved.changed]);
     this.apply(moved);
     this.host.total(cache.total ?? this.slots, cache.estimated);
+    this.host.loaded();
+  }
+
+  /** The rows read (no placeholder, no header, none at the top): data position and id, ascending. */
+  private readRows(): Array<[number, string]> {
+    const layout = this.layout;
+    const read: Array<[number, string]> = [];
+    for (const [id, p] of this.pos) {
+      if (p < 0 || id.startsWith(PH) || !this.host.rows.has(id)) continue;
+      const at = layout ? layout.dataPos(p) : p;
+      if (at >= 0) read.push([at, id]);
+    }
+    return read.sort((a, b) => a[0] - b[0]);
+  }
+
+  /**
+   * Where `n` rows gone unseen stood among the runs of rows read (ascending), asked of the server:
+   * the first row of each run is read again by its place (`base` rows gone before the runs' part
+   * of the view moved it back already) with the `n` positions before it, so that how far it moved
+   * back tells how many of the `n` stood before it (the runs first to last move back as many or
+   * more). Answers, for each of those rows, the last place of the gap before the first run that
+   * moved that far (places before the rows went), and the server's total; null when a run's first
+   * row is not where those moves put it (other changes not told yet); undefined when a new view
+   * came meanwhile.
+   */
+  private async gaps(
+    runs: Run[],
+    n: number,
+    base: number,
+    cache: BlockCache<GridRow>,
+    fetch: BlockFetch,
+  ): Promise<{ gaps: number[]; total: { total: number; estimated: boolean } | null } | null | undefined> {
+    const ctl = new AbortController();
+    let total: { total: number; estimated: boolean } | null = null;
+    const shifts = new Map<number, number | null>();
+    // How far run r moved back (null: its first row is not where a move of at most n puts it).
+    const probe = async (r: number): Promise<number | null> => {
+      if (shifts.has(r)) return shifts.get(r)!;
+      const { id } = runs[r]!;
+      const at = runs[r]!.at - base;
+      const from = Math.max(0, at - n);
+      const page = await fetch(from, at - from + 1, ctl.signal, true);
+      total ??= { total: page.total, estimated: page.estimated };
+      const i = page.rows.findIndex((row) => row.id === id);
+      const by = i < 0 ? null : at - (from + i);
+      shifts.set(r, by);
+      return by;
+    };
+    const last = runs.length - 1;
+    const before = await probe(last);
+    if (cache !== this.cache) return undefined;
+    // A run's first row not where the rows gone can have moved it (other changes not told yet):
+    // the places cannot be known.
+    if (before === null) return null;
+    // Where each of the rows gone before the last run stood: the gap before the first run moved that far.
+    const gaps: number[] = [];
+    for (let k = 1; k <= before; k++) {
+      let lo = 0;
+      let hi = last;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const by = await probe(mid);
+        if (cache !== this.cache) return undefined;
+        if (by !== null && by >= k) hi = mid;
+        else lo = mid + 1;
+      }
+      gaps.push(runs[lo]!.at - 1);
+    }
+    if ([...shifts.values()].includes(null)) return null;
+    return { gaps, total };
+  }
+
+  /**
+   * settle for a view grouped on the server: its groups are counted again, and each group that
+   * counts fewer rows than its header lost them among its own positions: where its runs of rows
+   * read moved back (gaps, past the rows gone from the groups before it), the rest at its end.
+   * Those places (placeholders all) go, the rows after them close up, the headers show the new
+   * counts. When that cannot be told (the groups are not the same, a group counts more rows, as many went in a group as a block holds, or a run of rows read is
+   * not where the server has it), the view is read again with its groups counted anew.
+   */
+  private async settleGrouped(cache: BlockCache<GridRow>, fetch: BlockFetch, layout: GroupLayout): Promise<void> {
+    const fetchGroups = this.fetchGroups;
+    if (!fetchGroups) return;
+    const reopen = async () => {
+      const groups = await fetchGroups(new AbortController().signal);
+      if (cache === this.cache) await this.open(cache.blockSize, fetch, new GroupLayout(layout.field, groups), fetchGroups);
+    };
+    const groups = await fetchGroups(new AbortController().signal);
+    if (cache !== this.cache) return;
+    // A row placed meanwhile (a live add): the counts read are not of the layout compared.
+    if (this.layout !== layout) return reopen();
+    // The server names no group that has no rows left (the view keeps its header, counting none).
+    const counts = new Map(groups.map((g) => [serverGroupKey(g.value), Math.max(0, g.count)]));
+    if ([...counts.keys()].some((k) => layout.indexOf(k) < 0)) return reopen();
+    const next = new GroupLayout(
+      layout.field,
+      layout.groups.map((g, i) => ({ value: g.value, count: counts.get(layout.keys[i]!) ?? 0 })),
+    );
+    // Rows gone that no event told yet are placed alike (their event then finds nothing to do).
+    const fewer = layout.groups.map((g, i) => Math.max(0, g.count) - next.groups[i]!.count);
+    if (fewer.some((d) => d < 0)) return reopen();
+    if (fewer.every((d) => d === 0)) return;
+    const read = this.readRows();
+    const places: number[] = [];
+    let base = 0;
+    for (let g = 0; g < fewer.length; g++) {
+      const d = fewer[g]!;
+      if (d === 0) continue;
+      const from = layout.start(g);
+      const to = layout.end(g);
+      const runs = runsOf(read.filter(([at]) => at >= from && at < to));
+      let gaps: number[] = [];
+      if (runs.length) {
+        if (d >= cache.blockSize) return reopen();
+        const found = await this.gaps(runs, d, base, cache, fetch);
+        if (found === undefined) return;
+        if (found === null || this.layout !== layout) return reopen();
+        gaps = found.gaps;
+      }
+      // A second row gone in the same gap stood a position before the first.
+      const used = new Map<number, number>();
+      for (const q of gaps) {
+        const k = used.get(q) ?? 0;
+        used.set(q, k + 1);
+        places.push(q - k);
+      }
+      // The rest went after the group's last run read: its last positions.
+      for (let i = 1; i <= d - gaps.length; i++) places.push(to - i);
+      base += d;
+    }
+    // Every place a placeholder of its group, each once: else the rows read do not agree with it.
+    const unique = new Set(places);
+    if (unique.size !== places.length || places.some((q) => !this.pos.has(PH + q))) return reopen();
+    places.sort((x, y) => x - y);
+    for (const q of places) this.pos.delete(PH + q);
+    this.layout = next;
+    // The source's cursors first (the blocks read again are read at once), the last place first.
+    for (let i = places.length - 1; i >= 0; i--) this.host.shifted(places[i]!, -1);
+    const moved = this.shift(
+      places.map((q) => ({ data: q, order: layout.slot(q) })),
+      -1,
+      layout,
+    );
+    for (const q of places) moved.remove.push({ id: PH + q } as GridRow);
+    this.slots = Math.max(0, this.slots - places.length);
+    cache.grow(-places.length, [...moved.changed]);
+    this.apply(moved);
+    this.host.total(next.total, false);
     this.host.loaded();
   }
 
@@ -509,6 +638,54 @@ export class PagedRows {
     // Grouped, the group's end is exact (the groups' counts); else the view's when its total is.
     if (after === null) return seat(to, before === to - 1 && (!!layout || this.cache?.estimated === false));
     return seat(after, after === before + 1);
+  }
+
+  /** Grouped on the server: whether the view has no group for the row's value (seat answers null). */
+  lacksGroup(row: GridRow): boolean {
+    const layout = this.layout;
+    return !!layout && this.shown && layout.indexOf(serverGroupKey(row[layout.field])) < 0;
+  }
+
+  /**
+   * Grouped on the server, a group for the value of `row` when the view has none (another user
+   * added a row with a value no row of the view had): an empty group where `compare` (the order
+   * of rows by the group column, as the server sorts them) puts it among the groups, its header
+   * row shown and the slots after it a row further; `seat` then places the row in it. The data
+   * positions stay, so the blocks read and those read later by skip keep their places.
+   */
+  makeGroup(row: GridRow, compare: RowCompare): void {
+    const layout = this.layout;
+    if (!layout || !this.lacksGroup(row)) return;
+    const value = row[layout.field] ?? null;
+    const of = (v: unknown) => ({ id: row.id, version: 0, [layout.field]: v }) as GridRow;
+    let j = layout.groups.findIndex((g) => compare(of(value), of(g.value)) < 0);
+    if (j < 0) j = layout.groups.length;
+    const next = new GroupLayout(layout.field, [...layout.groups.slice(0, j), { value, count: 0 }, ...layout.groups.slice(j)]);
+    const at = next.headerSlot(j);
+    for (const [id, p] of this.pos) if (p >= at) this.pos.set(id, p + 1);
+    this.layout = next;
+    const header = next.headers()[j]!;
+    this.pos.set(header.id, at);
+    this.host.counted([header]);
+    const api = this.host.api;
+    if (api && !api.isDestroyed()) api.applyTransaction({ add: [header as unknown as GridRow], addIndex: this.host.newRows().length + at });
+  }
+
+  /**
+   * Whether a row placed at `seat` leaves the rows in view where they are: grouped on the server,
+   * its group is collapsed (`collapsed` of its key), or its place comes after the row shown at
+   * display index `last`. Such a row need not wait while the user is scrolled into the grid: its
+   * group's header counts it at once.
+   */
+  outOfView(seat: Seat, last: number, collapsed: (key: string) => boolean): boolean {
+    const layout = this.layout;
+    const group = seat.group ?? -1;
+    if (!layout || !this.shown || group < 0) return false;
+    if (collapsed(layout.keys[group]!)) return true;
+    const id = (this.host.api?.getDisplayedRowAtIndex(last)?.data as GridRow | undefined)?.id;
+    const shownAt = id === undefined ? undefined : this.pos.get(id);
+    // Its slot once its group counts it: after its group's header and every earlier group.
+    return shownAt !== undefined && shownAt >= 0 && seat.at + group + 1 > shownAt;
   }
 
   /**

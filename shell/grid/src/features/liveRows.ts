@@ -32,7 +32,9 @@ export class LiveRows {
    * (GridSource.order), a row not shown goes where the server's order puts it (addLiveRows); one
    * that changed, or told in a first catch-up (the grid's own read, just before, holds it if it
    * is in the view), whose place lies in a part not read yet is left to the block read there.
-   * Otherwise none told in a first catch-up is added. Read by scrolling, rows deleted (or gone
+   * Otherwise none told in a first catch-up is added. Grouped on the server, a row that goes in a
+   * collapsed group or below the rows in view does not wait behind the bar: its group's header
+   * counts it at once (PagedRows.outOfView). Read by scrolling, rows deleted (or gone
    * from the view) that were not read are placed by asking the server (PagedRows.settle): the
    * view is shorter where they stood. Answers the ids of the rows shown changed or added.
    */
@@ -54,7 +56,15 @@ export class LiveRows {
         if (deletedIds.has(r.id)) continue;
         if (order) {
           const seat = this.paged.seat(r, order);
-          if (!seat || (!seat.known && (origin.catchUp || !added.has(r.id)))) continue;
+          // Grouped on the server, an added row with a value no group of the view has makes its group (addLiveRows).
+          const newGroup = !seat && !origin.catchUp && added.has(r.id) && this.paged.lacksGroup(r) && !!this.liveGroupOrder();
+          if (!newGroup && (!seat || (!seat.known && (origin.catchUp || !added.has(r.id))))) continue;
+          // Grouped on the server, one that goes in a collapsed group or below the rows in view
+          // moves none of them: it need not wait, and its group's header counts it at once.
+          if (seat && hold && !this.liveHeld.has(r.id) && api && this.paged.outOfView(seat, api.getLastDisplayedRowIndex(), (key) => this.isCollapsed(key))) {
+            add.push(r);
+            continue;
+          }
         } else if (!mayAdd) continue;
         if (hold || this.liveHeld.has(r.id)) this.liveHeld.set(r.id, r);
         else add.push(r);
@@ -119,10 +129,22 @@ export class LiveRows {
   }
 
   /**
+   * Grouped on the server, the order of its groups: the rows' order by the group column as the
+   * source's server sorts it (GridSource.order); null when not grouped so or not known.
+   */
+  liveGroupOrder(this: GridController): RowCompare | null {
+    const source = this.settings.source;
+    const group = this.groupField;
+    if (!source?.order || !group || !this.serverGrouped()) return null;
+    return source.order([{ field: group, dir: 'asc' }], this.settings.schema.columns);
+  }
+
+  /**
    * Adds rows others saved and answers those shown: the grid's sort places them. Read by
    * scrolling, the server's order does (liveOrder): between the rows read around its place, or,
    * in a part not read yet, as a row more of the view that the block read there brings; when
-   * that order is not known, at the top. A grid that loads every row puts it where the source's
+   * that order is not known, at the top. Grouped on the server, a row whose value no group of the
+   * view has makes its group where the groups' order puts it (PagedRows.makeGroup). A grid that loads every row puts it where the source's
    * own order does when the user sorted nothing (loadedOrder), else where ag-grid's sort does.
    */
   addLiveRows(this: GridController, add: GridRow[]): GridRow[] {
@@ -131,7 +153,10 @@ export class LiveRows {
     if (order) {
       const shown: GridRow[] = [];
       let placed = 0;
+      const groupOrder = this.liveGroupOrder();
       for (const r of add) {
+        // A value no group of the view has: its group first (its header shown, counting the row).
+        if (groupOrder) this.paged.makeGroup(r, groupOrder);
         const seat = this.paged.seat(r, order);
         if (!seat) continue;
         if (seat.known) {

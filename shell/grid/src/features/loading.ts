@@ -135,7 +135,8 @@ export class Loading {
     this.patchUi({ loading: true, loadError: false });
     try {
       // Grouped: the groups first (their counts place every row), then the rows in their order.
-      const layout = groupBy && source.groups ? new GroupLayout(groupBy, await source.groups({ ...base, groupBy, skip: 0 }, signal)) : null;
+      const groups = groupBy && source.groups ? (groupSignal: AbortSignal) => source.groups!({ ...base, groupBy, skip: 0 }, eitherSignal(signal, groupSignal)) : null;
+      const layout = groupBy && groups ? new GroupLayout(groupBy, await groups(signal)) : null;
       if (signal.aborted) return;
       await this.paged.open(size, async (skip, limit, blockSignal, probe) => {
         const rows: GridRow[] = [];
@@ -150,7 +151,7 @@ export class Loading {
           rows: (r) => rows.push(...r),
         });
         return { rows, total, estimated };
-      }, layout);
+      }, layout, groups);
     } catch (e) {
       if (isCancelled(e) || signal.aborted) return;
       console.error('Grid load failed', e);
