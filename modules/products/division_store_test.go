@@ -33,8 +33,18 @@ func TestDivisionPage(t *testing.T) {
 			map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
 		}},
 	}}
+	// Location conditions negated (NOT EXISTS in the filter's plain form), in an "or".
+	negated := map[string]any{"and": []any{
+		map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}},
+		map[string]any{"or": []any{
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+			map[string]any{"field": "suggestedRetail", "op": "blank"},
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{120}},
+		}},
+	}}
 	queries := map[string]map[string]any{
 		"and/or":     {"where": andOr},
+		"negated":    {"where": negated},
 		"in alone":   {"where": map[string]any{"field": "division", "op": "in", "values": []any{"Marketing", "Work"}}},
 		"filter bar": {"conditions": map[string]any{"division": []any{"Kids"}, "season": []any{"FA"}}},
 		"in EU":      {"where": andOr, "locationId": "EU"},
@@ -76,6 +86,37 @@ func TestDivisionPage(t *testing.T) {
 					t.Errorf("%s: block\n%v\nwant\n%v", what, got, want)
 				}
 			}
+		}
+	}
+
+	// The first block's total counts what the filter matches (exactly up to CountCap).
+	c := a.Client()
+	c.Login("admin@example.com")
+	small := map[string]any{"and": []any{
+		map[string]any{"field": "division", "op": "in", "values": []any{"Work"}},
+		map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+		map[string]any{"or": []any{
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{60}},
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+		}},
+	}}
+	for name, body := range map[string]map[string]any{"and/or": {"where": andOr}, "negated": {"where": negated},
+		"under the cap": {"where": small}, "under the cap in EU": {"where": small, "locationId": "EU"}} {
+		b := map[string]any{"sort": map[string]any{"locations.wholesalePrice": -1}, "limit": 100}
+		for k, v := range body {
+			b[k] = v
+		}
+		status, _, lines := ndjson(t, a, c, b)
+		if status != 200 {
+			t.Fatalf("%s: %d %v", name, status, lines)
+		}
+		all := matchCount(t, a, b)
+		total, capped := int(num(lines[0]["totalCount"])), lines[0]["totalCountCapped"] == true
+		if all > products.CountCap && (!capped || total <= products.CountCap) || all <= products.CountCap && (capped || total != all) {
+			t.Errorf("%s: total %d (capped %v) for %d matches", name, total, capped, all)
+		}
+		if name == "under the cap" && (all == 0 || all > products.CountCap) {
+			t.Errorf("%s: %d matches, want some but no more than %d", name, all, products.CountCap)
 		}
 	}
 

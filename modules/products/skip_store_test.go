@@ -99,6 +99,12 @@ func TestDeepBlocksMatchOffset(t *testing.T) {
 			"pl.suggested_retail ASC NULLS LAST, p.style_numeric, p.color"},
 		{"price descending, two seasons", map[string]any{"where": seasons, "sort": map[string]any{"locations.wholesalePrice": -1}},
 			"pl.wholesale_price DESC NULLS LAST, p.style_numeric, p.color"},
+		// Location conditions, read on the joined row in the priced reads (locJoined).
+		{"price ascending, a price, a line status or a season", map[string]any{"where": map[string]any{"or": []any{
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{50}},
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+			map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+		}}, "sort": map[string]any{"locations.wholesalePrice": 1}}, "pl.wholesale_price ASC NULLS LAST, p.style_numeric, p.color"},
 	}
 	check := func(t *testing.T, when string) {
 		for _, l := range lists {

@@ -406,10 +406,11 @@ func (q *Query) plainPage(limit int) (sq.SelectBuilder, bool) {
 // location's value reads them first).
 func (q *Query) priced() sq.SelectBuilder { return q.pricedSelect().Columns("p.id") }
 
-// pricedSelect is priced without its columns.
+// pricedSelect is priced without its columns. Its filter reads the location conditions on the
+// row it joined (locJoined) instead of looking that row up again for each product.
 func (q *Query) pricedSelect() sq.SelectBuilder {
 	return psql.Select().From("product_locations pl").Join("products p ON p.id = pl.product_id").
-		Where(sq.Expr("pl.code = ?", q.Location())).Where(sortKeys[q.Sort[0].Key] + " IS NOT NULL").Where(q.where())
+		Where(sq.Expr("pl.code = ?", q.Location())).Where(sortKeys[q.Sort[0].Key] + " IS NOT NULL").Where(q.whereJoined())
 }
 
 // pricedPage is the block of limit priced products after skip, in q's order along the
