@@ -119,6 +119,26 @@ func TestDivisionPage(t *testing.T) {
 			t.Errorf("%s: %d matches, want some but no more than %d", name, all, products.CountCap)
 		}
 	}
+	// A count is kept for the filter only while the catalog does not change: a product deleted
+	// behind the server's back (another server's write) leaves the next block's total one less,
+	// in another order too.
+	underCap := func(sort map[string]any) (int, []map[string]any) {
+		b := map[string]any{"where": small, "sort": sort, "limit": 100}
+		status, _, lines := ndjson(t, a, c, b)
+		if status != 200 {
+			t.Fatalf("under the cap: %d %v", status, lines)
+		}
+		return int(num(lines[0]["totalCount"])), lines
+	}
+	before, lines := underCap(map[string]any{"locations.wholesalePrice": -1})
+	if _, err := a.DB.Exec(ctx, `DELETE FROM products WHERE id = $1`, lines[1]["id"]); err != nil {
+		t.Fatal(err)
+	}
+	for _, sort := range []map[string]any{{"locations.wholesalePrice": -1}, {"locations.suggestedRetail": 1}} {
+		if after, _ := underCap(sort); after != before-1 {
+			t.Errorf("sorted by %v after a delete: total %d, was %d", sort, after, before)
+		}
+	}
 
 	// A product moved to another division takes its location rows along; a new location row
 	// takes its product's division whatever it is given.
