@@ -119,6 +119,28 @@ func TestDivisionPage(t *testing.T) {
 			t.Errorf("%s: %d matches, want some but no more than %d", name, all, products.CountCap)
 		}
 	}
+	// A location condition of a filter on divisions reads those divisions' rows alone: it
+	// matches what it says without that.
+	priceOrStatus := map[string]any{"and": []any{
+		map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}},
+		map[string]any{"or": []any{
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{40}},
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+		}},
+	}}
+	for _, loc := range []string{"US", "EU"} {
+		q := queryOf(t, map[string]any{"where": priceOrStatus, "locationId": loc})
+		got := matches(t, a, &q)
+		want := a.Count(`SELECT count(*) FROM products p WHERE lower(p.division) IN ('work', 'kids') AND (
+			EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = $1 AND x.wholesale_price > 40)
+			OR NOT EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = $1 AND x.line_status = 'A'))`, loc)
+		priced := a.Count(`SELECT count(*) FROM products p JOIN product_locations x ON x.product_id = p.id AND x.code = $1
+			WHERE lower(p.division) IN ('work', 'kids') AND x.wholesale_price > 40`, loc)
+		if got != want || priced == 0 {
+			t.Errorf("price or status in %s: %d matches, want %d (%d by price)", loc, got, want, priced)
+		}
+	}
+
 	// A count is kept for the filter only while the catalog does not change: a product deleted
 	// behind the server's back (another server's write) leaves the next block's total one less,
 	// in another order too.
