@@ -247,6 +247,9 @@ type Query struct {
 	Limit      int         `json:"limit,omitempty"`
 
 	whereCond sq.Sqlizer // Tree compiled by Normalize
+	// whereJoinedCond is Tree for a statement that joined the product's row in the location
+	// (see locJoined).
+	whereJoinedCond sq.Sqlizer
 }
 
 // SortKey is one sort key; Order is 1 (ascending) or -1 (descending).

@@ -58,7 +58,8 @@ const maxDivisionScans = 8
 // matches, merged in the block's order. Walking the location's index of the price instead passes
 // every higher-priced product of the other divisions first: at a million products, 35,000 rows
 // for the first block of Work and Kids by wholesale price, where this reads a few hundred. The
-// filter (all of it, the division too) is kept on each scan.
+// filter (all of it, the division too) is kept on each scan, its location conditions read on the
+// scanned row itself (locJoined).
 func (q *Query) divisionPage(limit, skip int) (sq.SelectBuilder, bool) {
 	if len(q.Sort) != 1 {
 		return sq.SelectBuilder{}, false
@@ -77,7 +78,7 @@ func (q *Query) divisionPage(limit, skip int) (sq.SelectBuilder, bool) {
 		return sq.Select("p.id", col+" AS v", "p.style_numeric", "p.color").From("product_locations pl").
 			Join("products p ON p.id = pl.product_id").
 			Where(sq.Expr("pl.code = ?", q.Location())).Where(sq.Expr("pl.division_key = ?", div)).
-			Where(col + " IS NOT NULL").Where(q.where()).
+			Where(col + " IS NOT NULL").Where(q.whereJoined()).
 			OrderBy(append([]string{col + dir}, order[1:]...)...).Limit(uint64(limit + skip))
 	}
 	union := scan(divs[0]).Prefix("(")

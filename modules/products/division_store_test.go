@@ -33,8 +33,18 @@ func TestDivisionPage(t *testing.T) {
 			map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
 		}},
 	}}
+	// Location conditions negated (NOT EXISTS in the filter's plain form), in an "or".
+	negated := map[string]any{"and": []any{
+		map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}},
+		map[string]any{"or": []any{
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+			map[string]any{"field": "suggestedRetail", "op": "blank"},
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{120}},
+		}},
+	}}
 	queries := map[string]map[string]any{
 		"and/or":     {"where": andOr},
+		"negated":    {"where": negated},
 		"in alone":   {"where": map[string]any{"field": "division", "op": "in", "values": []any{"Marketing", "Work"}}},
 		"filter bar": {"conditions": map[string]any{"division": []any{"Kids"}, "season": []any{"FA"}}},
 		"in EU":      {"where": andOr, "locationId": "EU"},
@@ -76,6 +86,79 @@ func TestDivisionPage(t *testing.T) {
 					t.Errorf("%s: block\n%v\nwant\n%v", what, got, want)
 				}
 			}
+		}
+	}
+
+	// The first block's total counts what the filter matches (exactly up to CountCap).
+	c := a.Client()
+	c.Login("admin@example.com")
+	small := map[string]any{"and": []any{
+		map[string]any{"field": "division", "op": "in", "values": []any{"Work"}},
+		map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+		map[string]any{"or": []any{
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{60}},
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+		}},
+	}}
+	for name, body := range map[string]map[string]any{"and/or": {"where": andOr}, "negated": {"where": negated},
+		"under the cap": {"where": small}, "under the cap in EU": {"where": small, "locationId": "EU"}} {
+		b := map[string]any{"sort": map[string]any{"locations.wholesalePrice": -1}, "limit": 100}
+		for k, v := range body {
+			b[k] = v
+		}
+		status, _, lines := ndjson(t, a, c, b)
+		if status != 200 {
+			t.Fatalf("%s: %d %v", name, status, lines)
+		}
+		all := matchCount(t, a, b)
+		total, capped := int(num(lines[0]["totalCount"])), lines[0]["totalCountCapped"] == true
+		if all > products.CountCap && (!capped || total <= products.CountCap) || all <= products.CountCap && (capped || total != all) {
+			t.Errorf("%s: total %d (capped %v) for %d matches", name, total, capped, all)
+		}
+		if name == "under the cap" && (all == 0 || all > products.CountCap) {
+			t.Errorf("%s: %d matches, want some but no more than %d", name, all, products.CountCap)
+		}
+	}
+	// A location condition of a filter on divisions reads those divisions' rows alone: it
+	// matches what it says without that.
+	priceOrStatus := map[string]any{"and": []any{
+		map[string]any{"field": "division", "op": "in", "values": []any{"Work", "Kids"}},
+		map[string]any{"or": []any{
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{40}},
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+		}},
+	}}
+	for _, loc := range []string{"US", "EU"} {
+		q := queryOf(t, map[string]any{"where": priceOrStatus, "locationId": loc})
+		got := matches(t, a, &q)
+		want := a.Count(`SELECT count(*) FROM products p WHERE lower(p.division) IN ('work', 'kids') AND (
+			EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = $1 AND x.wholesale_price > 40)
+			OR NOT EXISTS (SELECT 1 FROM product_locations x WHERE x.product_id = p.id AND x.code = $1 AND x.line_status = 'A'))`, loc)
+		priced := a.Count(`SELECT count(*) FROM products p JOIN product_locations x ON x.product_id = p.id AND x.code = $1
+			WHERE lower(p.division) IN ('work', 'kids') AND x.wholesale_price > 40`, loc)
+		if got != want || priced == 0 {
+			t.Errorf("price or status in %s: %d matches, want %d (%d by price)", loc, got, want, priced)
+		}
+	}
+
+	// A count is kept for the filter only while the catalog does not change: a product deleted
+	// behind the server's back (another server's write) leaves the next block's total one less,
+	// in another order too.
+	underCap := func(sort map[string]any) (int, []map[string]any) {
+		b := map[string]any{"where": small, "sort": sort, "limit": 100}
+		status, _, lines := ndjson(t, a, c, b)
+		if status != 200 {
+			t.Fatalf("under the cap: %d %v", status, lines)
+		}
+		return int(num(lines[0]["totalCount"])), lines
+	}
+	before, lines := underCap(map[string]any{"locations.wholesalePrice": -1})
+	if _, err := a.DB.Exec(ctx, `DELETE FROM products WHERE id = $1`, lines[1]["id"]); err != nil {
+		t.Fatal(err)
+	}
+	for _, sort := range []map[string]any{{"locations.wholesalePrice": -1}, {"locations.suggestedRetail": 1}} {
+		if after, _ := underCap(sort); after != before-1 {
+			t.Errorf("sorted by %v after a delete: total %d, was %d", sort, after, before)
 		}
 	}
 

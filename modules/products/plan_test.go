@@ -8,7 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	sq "github.com/Masterminds/squirrel"
 	"go.uber.org/fx"
 
 	"its/core/app/apptest"
@@ -40,19 +39,6 @@ func indexesRead(node map[string]any) []string {
 		out = append(out, indexesRead(p.(map[string]any))...)
 	}
 	return out
-}
-
-// matches counts the products matching q.
-func matches(t *testing.T, a *apptest.App, q *products.Query) int {
-	sql, args, err := sq.Select("count(*)").From("products p").Where(q.Where()).PlaceholderFormat(sq.Dollar).ToSql()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n int
-	if err := a.DB.QueryRow(t.Context(), sql, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 // TestQueryPlansAt250k grows the catalog to 250,000 products with the generator (statistics

@@ -320,7 +320,14 @@ func escapeLike(s string) string {
 func (q *Query) Where() sq.And { return q.where() }
 
 // where builds the query's conditions; call Normalize first.
-func (q *Query) where() sq.And {
+func (q *Query) where() sq.And { return q.whereWith(q.whereCond) }
+
+// whereJoined is where for a statement that has joined the product's row in the query's location
+// as pl (see locJoined).
+func (q *Query) whereJoined() sq.And { return q.whereWith(q.whereJoinedCond) }
+
+// whereWith is where with tree the compiled filter tree.
+func (q *Query) whereWith(tree sq.Sqlizer) sq.And {
 	and := sq.And{}
 	for _, word := range strings.Fields(strings.ToLower(q.Text)) {
 		and = append(and, sq.Expr(SearchExpr+" LIKE ?", "%"+escapeLike(word)+"%"))
@@ -366,8 +373,8 @@ func (q *Query) where() sq.And {
 			and = append(and, sq.Expr(c.expr+" = ANY(?::text[])", strs(vals)))
 		}
 	}
-	if q.whereCond != nil {
-		and = append(and, q.whereCond)
+	if tree != nil {
+		and = append(and, tree)
 	}
 	return and
 }

@@ -52,6 +52,26 @@ func offsetIDs(t *testing.T, a *apptest.App, body map[string]any, order string, 
 	return ids
 }
 
+// matches counts the products matching q.
+func matches(t *testing.T, a *apptest.App, q *products.Query) int {
+	sql, args, err := sq.Select("count(*)").From("products p").Where(q.Where()).PlaceholderFormat(sq.Dollar).ToSql()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := a.DB.QueryRow(t.Context(), sql, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// matchCount counts the products matching body's query.
+func matchCount(t *testing.T, a *apptest.App, body map[string]any) int {
+	t.Helper()
+	q := queryOf(t, body)
+	return matches(t, a, &q)
+}
+
 // A deep block read through a list's position index holds exactly the rows an OFFSET over the
 // whole list gives, for lists in style order and by a location's price, filtered or not, at
 // several locations, from the first recorded position to past the end; and again after products
@@ -79,6 +99,12 @@ func TestDeepBlocksMatchOffset(t *testing.T) {
 			"pl.suggested_retail ASC NULLS LAST, p.style_numeric, p.color"},
 		{"price descending, two seasons", map[string]any{"where": seasons, "sort": map[string]any{"locations.wholesalePrice": -1}},
 			"pl.wholesale_price DESC NULLS LAST, p.style_numeric, p.color"},
+		// Location conditions, read on the joined row in the priced reads (locJoined).
+		{"price ascending, a price, a line status or a season", map[string]any{"where": map[string]any{"or": []any{
+			map[string]any{"field": "wholesalePrice", "op": "gt", "values": []any{50}},
+			map[string]any{"field": "lineStatus", "op": "notIn", "values": []any{"A"}},
+			map[string]any{"field": "season", "op": "in", "values": []any{"SP"}},
+		}}, "sort": map[string]any{"locations.wholesalePrice": 1}}, "pl.wholesale_price ASC NULLS LAST, p.style_numeric, p.color"},
 	}
 	check := func(t *testing.T, when string) {
 		for _, l := range lists {
@@ -103,6 +129,13 @@ func TestDeepBlocksMatchOffset(t *testing.T) {
 				}
 				if !reflect.DeepEqual(got, want) {
 					t.Errorf("%s, %s, skip %d: %d rows %.3v…, OFFSET gives %d %.3v…", when, l.name, skip, len(got), got, len(want), want)
+				}
+				// The total of a block that shows rows past CountCap is not counted again
+				// (Store.countAfter): it says what counting says.
+				all := matchCount(t, a, body)
+				total, capped := int(num(lines[0]["totalCount"])), lines[0]["totalCountCapped"] == true
+				if all > products.CountCap && (!capped || total <= products.CountCap) || all <= products.CountCap && (capped || total != all) {
+					t.Errorf("%s, %s, skip %d: total %d (capped %v) for %d matches", when, l.name, skip, total, capped, all)
 				}
 			}
 		}
