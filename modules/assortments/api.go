@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"image"
+	"io"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -353,3 +354,19 @@ type CreateRequest struct {
 // export), for a module that lists assortments of its own organisation type: its scope is a
 // condition on the list's alias a (org_type, type, channel, region, product_type).
 func ListGrid() *grid.Grid { return listGrid }
+
+// ImportSource gives an import's rows piece by piece (see Import); target answers, for a
+// piece's pairs, the assortment and which of them it and its season's assortments hold.
+type ImportSource func(target func(pairs []products.Pair) (*ImportTarget, error)) ([]AddProduct, error)
+
+// ImportAll is the source of rows already held: all of adds at once.
+func ImportAll(adds []AddProduct) ImportSource {
+	done := false
+	return func(func([]products.Pair) (*ImportTarget, error)) ([]AddProduct, error) {
+		if done {
+			return nil, io.EOF
+		}
+		done = true
+		return adds, nil
+	}
+}

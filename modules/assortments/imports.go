@@ -103,19 +103,3 @@ func (s *Service) Import(ctx context.Context, id string, next ImportSource) (*Ba
 	})
 	return total, err
 }
-
-// ImportSource gives an import's rows piece by piece (see Import); target answers, for a
-// piece's pairs, the assortment and which of them it and its season's assortments hold.
-type ImportSource func(target func(pairs []products.Pair) (*ImportTarget, error)) ([]AddProduct, error)
-
-// ImportAll is the source of rows already held: all of adds at once.
-func ImportAll(adds []AddProduct) ImportSource {
-	done := false
-	return func(func([]products.Pair) (*ImportTarget, error)) ([]AddProduct, error) {
-		if done {
-			return nil, io.EOF
-		}
-		done = true
-		return adds, nil
-	}
-}
