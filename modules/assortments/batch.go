@@ -606,7 +606,7 @@ func (s *Service) batchSideEffects(ctx context.Context, tx pgx.Tx, p *batchPlan)
 	for id := range p.changed {
 		ids = append(ids, id)
 	}
-	rc, err := s.store.rowContext(ctx, tx, a.ID)
+	rc, err := s.store.rowContextOf(ctx, tx, a.ID, ids)
 	if err != nil {
 		return err
 	}
