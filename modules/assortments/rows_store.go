@@ -158,44 +158,38 @@ func scanStyleTotals(rows pgx.Rows) (map[string]styleTotal, error) {
 	return out, rows.Err()
 }
 
-// rowContext reads the alerts and style totals of a static assortment's rows in one round trip.
 // stylesOfRowsSQL is the styles of rows $2 of assortment $1.
 const stylesOfRowsSQL = `SELECT s.style FROM unnest($2::bigint[]) AS i(id)
 	JOIN assortment_products s ON s.id = i.id WHERE s.assortment_id = $1`
 
+// rowContext reads the alerts and style totals of a static assortment's rows in one round trip.
+func (s *Store) rowContext(ctx context.Context, q querier, assortmentID string) (rowContext, error) {
+	return s.readRowContext(ctx, q, alertsSQL, styleTotalsSQL, assortmentID)
+}
+
 // rowContextOf is rowContext for the styles of the rows ids alone: what a batch answers its
 // changed rows with, without reading every style and alert of a large assortment.
 func (s *Store) rowContextOf(ctx context.Context, q querier, assortmentID string, ids []string) (rowContext, error) {
-	var (
-		b  pgx.Batch
-		rc rowContext
-	)
-	b.Queue(`SELECT style, color, type, params::text, message, created_date FROM assortment_alerts
-		WHERE assortment_id = $1 AND style IN (`+stylesOfRowsSQL+`) ORDER BY style, color, type`, assortmentID, ids).Query(func(rows pgx.Rows) error {
-		alerts, err := scanAlerts(rows)
-		rc.alerts = alertMap(alerts)
-		return err
-	})
-	b.Queue(`SELECT style, coalesce(sum(quantity), 0)::int8, coalesce(sum(quantity_on_hand), 0)::int8
-		FROM assortment_products WHERE assortment_id = $1 AND style IN (`+stylesOfRowsSQL+`) GROUP BY style`, assortmentID, ids).Query(func(rows pgx.Rows) error {
-		var err error
-		rc.styles, err = scanStyleTotals(rows)
-		return err
-	})
-	return rc, q.SendBatch(ctx, &b).Close()
+	return s.readRowContext(ctx, q,
+		`SELECT style, color, type, params::text, message, created_date FROM assortment_alerts
+		WHERE assortment_id = $1 AND style IN (`+stylesOfRowsSQL+`) ORDER BY style, color, type`,
+		`SELECT style, coalesce(sum(quantity), 0)::int8, coalesce(sum(quantity_on_hand), 0)::int8
+		FROM assortment_products WHERE assortment_id = $1 AND style IN (`+stylesOfRowsSQL+`) GROUP BY style`,
+		assortmentID, ids)
 }
 
-func (s *Store) rowContext(ctx context.Context, q querier, assortmentID string) (rowContext, error) {
+// readRowContext runs an alerts query and a style totals query, both with args, in one batch.
+func (s *Store) readRowContext(ctx context.Context, q querier, alerts, totals string, args ...any) (rowContext, error) {
 	var (
 		b  pgx.Batch
 		rc rowContext
 	)
-	b.Queue(alertsSQL, assortmentID).Query(func(rows pgx.Rows) error {
-		alerts, err := scanAlerts(rows)
-		rc.alerts = alertMap(alerts)
+	b.Queue(alerts, args...).Query(func(rows pgx.Rows) error {
+		list, err := scanAlerts(rows)
+		rc.alerts = alertMap(list)
 		return err
 	})
-	b.Queue(styleTotalsSQL, assortmentID).Query(func(rows pgx.Rows) error {
+	b.Queue(totals, args...).Query(func(rows pgx.Rows) error {
 		var err error
 		rc.styles, err = scanStyleTotals(rows)
 		return err
